@@ -1,0 +1,36 @@
+# rummykit: `make play` sets up and starts a game, `make test` sets up and runs every check.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.rummykit-installed
+
+.PHONY: play test lint typecheck pytest bench clean
+
+$(BIN)/python:
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "rummykit needs Python 3.11 or newer; set PYTHON=python3.11 (or newer)")'
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
+
+play: $(STAMP)
+	$(BIN)/rummykit play rummikub --bots 2
+
+test: lint typecheck pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests bench
+
+typecheck: $(STAMP)
+	$(BIN)/mypy --strict src/rummykit
+
+pytest: $(STAMP)
+	$(BIN)/python -m pytest -q
+
+bench: $(STAMP)
+	$(BIN)/python bench/bench_rummikub.py
+
+clean:
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis
