@@ -1,0 +1,1 @@
+"""Building blocks shared by games: the free-rearrangement table (more to come)."""

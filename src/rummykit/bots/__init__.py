@@ -1,0 +1,1 @@
+"""Bots: ``choose(view, rng) -> action``. A bot only ever sees a view."""

@@ -1,0 +1,31 @@
+"""``random``: a listable legal action chosen uniformly at random (plays included, not only draws)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rummykit.bots.base import register_bot
+from rummykit.engine.core import Action, GameInfo
+from rummykit.engine.rng import Rng
+from rummykit.errors import RuleError
+
+
+class RandomBot:
+    """Picks uniformly among the game's listable actions for the view's seat."""
+
+    level = "random"
+
+    def __init__(self, info: GameInfo) -> None:
+        if info.view_actions is None:
+            raise RuleError("BOT", f"{info.id} cannot list actions from a view")
+        self._actions = info.view_actions
+
+    def choose(self, view: Mapping[str, Any], rng: Rng) -> Action:
+        actions = self._actions(view)
+        if not actions:
+            raise RuleError("BOT", f"seat {view.get('seat')} has nothing to do now")
+        return rng.choice(actions)
+
+
+register_bot("random", RandomBot)

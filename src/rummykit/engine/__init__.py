@@ -1,0 +1,29 @@
+"""The engine: the state machine, actions, events, views, outcomes and the seeded generator."""
+
+from rummykit.engine.core import (
+    Action,
+    Event,
+    GameInfo,
+    GameState,
+    Outcome,
+    find_game,
+    games,
+    new_game,
+    register,
+)
+from rummykit.engine.options import OptionSpec
+from rummykit.engine.rng import Rng
+
+__all__ = [
+    "Action",
+    "Event",
+    "GameInfo",
+    "GameState",
+    "OptionSpec",
+    "Outcome",
+    "Rng",
+    "find_game",
+    "games",
+    "new_game",
+    "register",
+]

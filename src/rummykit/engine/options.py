@@ -1,0 +1,113 @@
+"""Game options: declared once per game, validated with messages a person understands."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rummykit.errors import OptionError
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One option: its name, default, allowed values and a one-line help text.
+
+    ``kind`` is ``int``, ``bool`` or ``str``; ``minimum``/``maximum`` bound an
+    int; ``choices`` lists the allowed strings; ``allow_none`` lets the value
+    be ``None`` (written ``none``).
+    """
+
+    name: str
+    kind: type
+    default: Any
+    help: str
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+    allow_none: bool = False
+
+    def describe_range(self) -> str:
+        """The allowed values, in words (for ``rules`` and error messages)."""
+        parts: list[str] = []
+        if self.kind is bool:
+            parts.append("true or false")
+        elif self.choices:
+            parts.append(" or ".join(self.choices))
+        elif self.kind is int:
+            lo = "" if self.minimum is None else str(self.minimum)
+            hi = "" if self.maximum is None else str(self.maximum)
+            parts.append(f"a whole number {lo}..{hi}".rstrip(".") if lo or hi else "a whole number")
+        if self.allow_none:
+            parts.append("none")
+        return ", or ".join(parts)
+
+    def convert(self, value: Any) -> Any:
+        """Check (and, for text from a command line or record, convert) one value."""
+        if isinstance(value, str):
+            value = self._from_text(value)
+        if value is None:
+            if self.allow_none:
+                return None
+            raise OptionError(f"option {self.name} needs {self.describe_range()}, not none")
+        if self.kind is bool:
+            if not isinstance(value, bool):
+                raise OptionError(f"option {self.name} needs true or false, got {value!r}")
+            return value
+        if self.kind is int:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise OptionError(f"option {self.name} needs {self.describe_range()}, got {value!r}")
+            if (self.minimum is not None and value < self.minimum) or (
+                self.maximum is not None and value > self.maximum
+            ):
+                raise OptionError(f"option {self.name} needs {self.describe_range()}, got {value}")
+            return value
+        if not isinstance(value, str) or (self.choices and value not in self.choices):
+            raise OptionError(f"option {self.name} needs {self.describe_range()}, got {value!r}")
+        return value
+
+    def _from_text(self, text: str) -> Any:
+        t = text.strip().lower()
+        if self.allow_none and t in ("none", ""):
+            return None
+        if self.kind is bool:
+            if t in ("true", "yes", "on", "1"):
+                return True
+            if t in ("false", "no", "off", "0"):
+                return False
+            raise OptionError(f"option {self.name} needs true or false, got {text!r}")
+        if self.kind is int:
+            try:
+                return int(t)
+            except ValueError:
+                raise OptionError(
+                    f"option {self.name} needs {self.describe_range()}, got {text!r}"
+                ) from None
+        return text.strip()
+
+    def format(self, value: Any) -> str:
+        """The value as written in records and on the command line."""
+        if value is None:
+            return "none"
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        return str(value)
+
+
+def resolve_options(specs: Sequence[OptionSpec], given: Mapping[str, Any]) -> dict[str, Any]:
+    """Defaults overlaid with ``given``, every value checked; unknown names are refused.
+
+    >>> spec = OptionSpec("jokers", int, 2, "jokers in play", minimum=0, maximum=4)
+    >>> resolve_options([spec], {"jokers": "3"})
+    {'jokers': 3}
+    >>> resolve_options([spec], {"joker": 3})
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.OptionError: unknown option 'joker'; the options are: jokers
+    """
+    by_name = {s.name: s for s in specs}
+    for name in given:
+        if name not in by_name:
+            known = ", ".join(by_name) or "(none)"
+            raise OptionError(f"unknown option {name!r}; the options are: {known}")
+    return {s.name: s.convert(given[s.name]) if s.name in given else s.default for s in specs}
