@@ -55,9 +55,9 @@ def _bad(tiles: tuple[Tile, ...], rule: str, reason: str) -> TileCheck:
 @lru_cache(maxsize=1 << 17)
 def _check(tiles: tuple[Tile, ...]) -> TileCheck:
     n = len(tiles)
-    text = format_tiles(tiles)
+    text = _LazyText(tiles)
     if n < MIN_SET:
-        return _bad(tiles, "RK-SET-SIZE", f"a set needs at least {MIN_SET} tiles: {text or 'empty'}")
+        return _bad(tiles, "RK-SET-SIZE", f"a set needs at least {MIN_SET} tiles: {text}")
     natural = [t for t in tiles if t.colour is not None]
     jokers = n - len(natural)
     if not natural:
@@ -80,8 +80,23 @@ def _check(tiles: tuple[Tile, ...]) -> TileCheck:
     )
 
 
+class _LazyText:
+    """A set's notation, formatted only if an error message needs it."""
+
+    __slots__ = ("tiles",)
+
+    def __init__(self, tiles: tuple[Tile, ...]) -> None:
+        self.tiles = tiles
+
+    def __str__(self) -> str:
+        return format_tiles(self.tiles) or "empty"
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
 def _as_group(
-    tiles: tuple[Tile, ...], natural: list[Tile], jokers: int, text: str
+    tiles: tuple[Tile, ...], natural: list[Tile], jokers: int, text: _LazyText
 ) -> TileCheck:
     n = len(tiles)
     if n > MAX_GROUP:
@@ -100,7 +115,7 @@ def _as_group(
     )
 
 
-def _as_run(tiles: tuple[Tile, ...], natural: list[Tile], jokers: int, text: str) -> TileCheck:
+def _as_run(tiles: tuple[Tile, ...], natural: list[Tile], jokers: int, text: _LazyText) -> TileCheck:
     n = len(tiles)
     colour = natural[0].colour
     assert colour is not None

@@ -37,6 +37,9 @@ class Colour(enum.Enum):
     ORANGE = "O"
     RED = "R"
 
+    # Members are singletons: identity hashing is exact and much cheaper than Enum's.
+    __hash__ = object.__hash__
+
     @property
     def letter(self) -> str:
         """The notation letter (``K``, ``B``, ``O`` or ``R``)."""
@@ -165,8 +168,13 @@ def parse_tiles(text: str | Iterable[str]) -> list[Tile]:
     >>> parse_tiles('R1, r2 J')
     [Tile.parse('R1'), Tile.parse('R2'), Tile.parse('J')]
     """
-    words = text.replace(",", " ").split() if isinstance(text, str) else list(text)
-    return [Tile.parse(w) for w in words]
+    words = text.replace(",", " ").split() if isinstance(text, str) else text
+    get = _PARSE_CACHE.get
+    out = []
+    for w in words:
+        tile = get(w)
+        out.append(tile if tile is not None else Tile.parse(w))
+    return out
 
 
 def format_tiles(tiles: Iterable[Tile]) -> str:

@@ -14,6 +14,7 @@ quoted in an error (``RK-...``) is defined there.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import itertools
 from collections import Counter
@@ -26,7 +27,7 @@ from rummykit.engine.core import JSON, Action, GameInfo, GameState, Outcome, reg
 from rummykit.engine.options import OptionSpec
 from rummykit.errors import ParseError, RuleError
 from rummykit.melds.tiles import check_tiles
-from rummykit.pieces.tiles import COLOURS, JOKER, MAX_NUMBER, Tile, format_tiles, parse_tiles
+from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER, MAX_NUMBER, Tile, format_tiles, parse_tiles
 
 GAME_ID = "rummikub"
 RACK_SIZE = 14
@@ -507,51 +508,92 @@ def rack_sets(rack: Iterable[Tile]) -> list[TileSet]:
     >>> [format_tiles(s) for s in rack_sets(parse_tiles('R1 R2 R3 B3 K3'))]
     ['K3 B3 R3', 'R1 R2 R3']
     """
-    counts = Counter(rack)
-    jokers = counts.pop(JOKER, 0)
-    found: dict[TileSet, None] = {}
-    by_number: dict[int, list[Tile]] = {}
-    by_colour: dict[Any, set[int]] = {}
-    for t in counts:
-        by_number.setdefault(t.number, []).append(t)
-        by_colour.setdefault(t.colour, set()).add(t.number)
-    for _number, tiles in sorted(by_number.items()):
-        tiles.sort()
-        for size in (3, 4):
-            for k in range(max(1, size - jokers), min(size, len(tiles)) + 1):
-                for combo in itertools.combinations(tiles, k):
-                    found[check_tiles((JOKER,) * (size - k) + combo).pieces] = None
-    for colour in COLOURS:
-        numbers = by_colour.get(colour)
-        if not numbers:
+    jokers = 0
+    numbers_mask: dict[int, int] = {}
+    colour_mask = [0] * len(COLOURS)
+    for t in rack:
+        if t.colour is None:
+            jokers += 1
             continue
-        for start in range(1, MAX_NUMBER - 1):
-            missing = 0
-            for end in range(start, MAX_NUMBER + 1):
-                if end not in numbers:
-                    missing += 1
-                    if missing > jokers:
-                        break
-                if end - start >= 2 and missing < end - start + 1:
-                    cand = tuple(Tile(colour, v) if v in numbers else JOKER for v in range(start, end + 1))
-                    found[check_tiles(cand).pieces] = None
-    return [s for s in found if check_tiles(s).valid]
+        ci = t.code // MAX_NUMBER
+        numbers_mask[t.number] = numbers_mask.get(t.number, 0) | 1 << ci
+        colour_mask[ci] |= 1 << t.number
+    found: dict[TileSet, None] = {}
+    for number in sorted(numbers_mask):
+        found.update(dict.fromkeys(_groups_from(number, numbers_mask[number], min(jokers, 3))))
+    for ci, mask in enumerate(colour_mask):
+        if mask:
+            found.update(dict.fromkeys(_runs_from(ci, mask, min(jokers, MAX_NUMBER - 1))))
+    return list(found)
+
+
+@functools.lru_cache(maxsize=4096)
+def _groups_from(number: int, colours: int, jokers: int) -> tuple[TileSet, ...]:
+    """Every group of ``number`` from the colours in the bit mask plus up to ``jokers`` jokers."""
+    tiles = [Tile(c, number) for c in COLOURS if colours >> c.index & 1]
+    found: dict[TileSet, None] = {}
+    for size in (3, 4):
+        for k in range(max(1, size - jokers), min(size, len(tiles)) + 1):
+            for combo in itertools.combinations(tiles, k):
+                c = check_tiles((JOKER,) * (size - k) + combo)
+                if c.valid:
+                    found[c.pieces] = None
+    return tuple(found)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _runs_from(colour_index: int, numbers: int, jokers: int) -> tuple[TileSet, ...]:
+    """Every run of one colour from the numbers in the bit mask plus up to ``jokers`` jokers."""
+    colour = COLOURS[colour_index]
+    found: dict[TileSet, None] = {}
+    for start in range(1, MAX_NUMBER - 1):
+        missing = 0
+        for end in range(start, MAX_NUMBER + 1):
+            if not numbers >> end & 1:
+                missing += 1
+                if missing > jokers:
+                    break
+            if end - start >= 2 and missing < end - start + 1:
+                cand = tuple(
+                    Tile(colour, v) if numbers >> v & 1 else JOKER for v in range(start, end + 1)
+                )
+                c = check_tiles(cand)
+                if c.valid:
+                    found[c.pieces] = None
+    return tuple(found)
 
 
 def layoffs(rack: Iterable[Tile], table: Sequence[TileSet]) -> list[tuple[Tile, int, TileSet]]:
-    """Every (tile, set index, new set) adding one rack tile to one table set."""
-    distinct = set(rack)
+    """Every (tile, set index, new set) adding one rack tile to one end of a table set.
+
+    >>> [(str(t), i, format_tiles(s)) for t, i, s in layoffs(parse_tiles('R4 K5'), parse_table('R1 R2 R3'))]
+    [('R4', 0, 'R1 R2 R3 R4')]
+    """
+    have = set(rack)
     out: list[tuple[Tile, int, TileSet]] = []
     for i, s in enumerate(table):
-        c = check_tiles(s)
-        for t in sorted(distinct):
-            for cand in ((*s, t), (t, *s)):
-                cc = check_tiles(cand)
-                if cc.valid:
-                    out.append((t, i, cc.pieces))
-                    break
-        del c
+        for t, new in _extensions(s):
+            if t in have:
+                out.append((t, i, new))
     return out
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _extensions(s: TileSet) -> tuple[tuple[Tile, TileSet], ...]:
+    """Every tile that makes a valid set when added at one end of ``s``, with that set."""
+    out = []
+    natural = [t for t in s if t.colour is not None]
+    colours = {t.colour for t in natural}
+    numbers = {t.number for t in natural}
+    for t in ALL_TILES:
+        if t.colour is not None and t.colour not in colours and t.number not in numbers:
+            continue
+        for cand in ((*s, t), (t, *s)):
+            c = check_tiles(cand)
+            if c.valid:
+                out.append((t, c.pieces))
+                break
+    return tuple(out)
 
 
 def listable_actions(
