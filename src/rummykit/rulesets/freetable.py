@@ -1,0 +1,572 @@
+"""The free-rearrangement table game shared by ``rummikub`` and ``domino-rummikub``.
+
+A :class:`FreeTableGame` deals racks from a shuffled pool, lets the player to
+move either draw, pass (only when the pool is empty) or commit a turn as a
+:class:`Play` (the pieces taken from the rack plus the whole final table), and
+ends a round when a rack empties or when, with the pool empty, a full round of
+turns passes without a play. Each game supplies its pieces, its meld checker,
+its opening rule, its first-player rule, its scoring and its penalty.
+"""
+
+from __future__ import annotations
+
+import abc
+import hashlib
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
+
+from rummykit.blocks.table import FreeTable, Opening, TableDraft
+from rummykit.engine.core import JSON, Action, GameState, Outcome
+from rummykit.errors import ParseError, RuleError
+
+P = TypeVar("P")
+
+PieceSet = tuple[Any, ...]
+Table = tuple[PieceSet, ...]
+
+
+def format_pieces(pieces: Iterable[object]) -> str:
+    """Pieces in notation separated by single spaces."""
+    return " ".join(str(p) for p in pieces)
+
+
+def format_table(table: Iterable[Iterable[object]]) -> str:
+    """Sets in notation separated by ``|``.
+
+    >>> from rummykit.pieces.tiles import parse_tiles
+    >>> format_table([parse_tiles('R1 R2 R3'), parse_tiles('K5 B5 O5')])
+    'R1 R2 R3 | K5 B5 O5'
+    """
+    return " | ".join(format_pieces(s) for s in table)
+
+
+def parse_table_with(parse: Callable[[str], list[P]], text: str) -> tuple[tuple[P, ...], ...]:
+    """Read sets separated by ``|`` with a piece parser (an empty text is an empty table)."""
+    if not text.strip():
+        return ()
+    sets = tuple(tuple(parse(p)) for p in text.split("|"))
+    for i, s in enumerate(sets):
+        if not s:
+            raise ParseError(f"set {i + 1} of {text.strip()!r} is empty (two '|' in a row?)")
+    return sets
+
+
+# -- actions ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Action):
+    """Draw one piece from the pool, ending the turn."""
+
+    def text(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """End the turn without playing, when the pool is empty."""
+
+    def text(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Commit a turn: the pieces taken from the rack and the whole final table."""
+
+    placed: PieceSet
+    table: Table
+
+    def text(self) -> str:
+        return f"play {format_pieces(self.placed)} : {format_table(self.table)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Fail(Action):
+    """Commit a turn whose table is invalid, taking the game's penalty (where it has one)."""
+
+    placed: PieceSet
+    table: Table
+
+    def text(self) -> str:
+        return f"fail {format_pieces(self.placed)} : {format_table(self.table)}"
+
+
+def parse_turn_action(seat: int, text: str, parse: Callable[[str], list[Any]]) -> Action:
+    """Read ``draw``, ``pass``, ``play <placed> : <table>`` or ``fail <placed> : <table>``."""
+    verb, _, rest = text.strip().partition(" ")
+    verb = verb.lower()
+    if verb in ("draw", "pass"):
+        if rest.strip():
+            raise ParseError(f"'{verb}' takes nothing after it, got {rest.strip()!r}")
+        return Draw(seat) if verb == "draw" else Pass(seat)
+    if verb in ("play", "fail"):
+        placed_text, sep, table_text = rest.partition(":")
+        if not sep:
+            raise ParseError(
+                f"write '{verb} <placed pieces> : <final table>', sets separated by '|'; got {text!r}"
+            )
+        placed = tuple(parse(placed_text))
+        table = parse_table_with(parse, table_text)
+        return (Play if verb == "play" else Fail)(seat, placed, table)
+    raise ParseError(f"unknown action {verb!r}: use draw, pass, play or fail")
+
+
+def play_from_table(seat: int, old_table: Iterable[Iterable[Any]], new_table: Iterable[Iterable[Any]]) -> Play:
+    """The :class:`Play` that turns ``old_table`` into ``new_table`` (placed pieces derived)."""
+    new = tuple(tuple(s) for s in new_table)
+    placed = Counter(t for s in new for t in s) - Counter(t for s in old_table for t in s)
+    return Play(seat, tuple(sorted(placed.elements())), new)
+
+
+# -- the state ----------------------------------------------------------------
+
+
+class FreeTableGame(GameState, Generic[P]):
+    """A round (or match of rounds) of a free-rearrangement table game.
+
+    Subclasses set :attr:`TABLE`, :attr:`RACK_SIZE`, :attr:`PENALTY` and
+    :attr:`PREFIX` and implement the hooks marked abstract.
+    """
+
+    TABLE: ClassVar[FreeTable[Any]]
+    RACK_SIZE: ClassVar[int]
+    PENALTY: ClassVar[int | None]
+    """Pieces drawn after a failed manipulation; None: an invalid table is only refused."""
+    PREFIX: ClassVar[str]
+    POOL_NAME: ClassVar[str] = "pool"
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        seed: int,
+        options: Mapping[str, Any],
+        *,
+        deal: bool = True,
+    ) -> None:
+        super().__init__(players, seed, options)
+        n = len(self.players)
+        self.pool: list[P] = []
+        self.racks: list[list[P]] = [[] for _ in range(n)]
+        self.table: list[tuple[P, ...]] = []
+        self.down: list[bool] = [False] * n
+        self.current = 0
+        self.first = 0
+        self.idle_turns = 0
+        self.round_no = 1
+        self.turn_no = 1
+        self.totals: list[int] = [0] * n
+        if deal:
+            self.first = self.choose_first()
+            self._deal_round()
+
+    # -- hooks ----------------------------------------------------------------
+
+    @abc.abstractmethod
+    def full_set(self) -> list[P]:
+        """Every piece in play, in a fixed order."""
+
+    @abc.abstractmethod
+    def choose_first(self) -> int:
+        """The seat that starts the first round (may draw from the generator)."""
+
+    @abc.abstractmethod
+    def opening(self, seat: int) -> Opening | None:
+        """The opening rule that applies to ``seat`` now (None once it is down)."""
+
+    @abc.abstractmethod
+    def round_scores(self, winner: int | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The round's winners and per-seat scores (``winner`` None: the round was blocked)."""
+
+    @abc.abstractmethod
+    def parse_pieces(self, text: str) -> list[P]:
+        """Read pieces in this game's notation."""
+
+    @abc.abstractmethod
+    def list_actions(self, seat: int) -> list[Action]:
+        """The listable actions of the seat to move (see each game)."""
+
+    def starts_down(self) -> bool:
+        """True when players need no opening play at all (say, a threshold of 0)."""
+        return False
+
+    # -- setup ----------------------------------------------------------------
+
+    def _deal_round(self) -> None:
+        self.pool = self.full_set()
+        self.rng.shuffle(self.pool)
+        n = len(self.players)
+        self.racks = [[] for _ in range(n)]
+        for i in range(n):
+            seat = (self.first + i) % n
+            self.racks[seat] = [self.pool.pop() for _ in range(self.RACK_SIZE)]
+        self.table = []
+        self.down = [self.starts_down()] * n
+        self.current = self.first
+        self.idle_turns = 0
+        self.emit("deal", None, {"round": self.round_no, "first": self.first, "rack_size": self.RACK_SIZE})
+        for seat in range(n):
+            self.emit("rack", seat, {}, {"rack": [str(t) for t in sorted(self.racks[seat])]})  # type: ignore[type-var]
+
+    # -- the contract ---------------------------------------------------------
+
+    @property
+    def to_act(self) -> frozenset[int]:
+        return frozenset() if self.outcome is not None else frozenset((self.current,))
+
+    def _apply(self, action: Action) -> None:
+        if isinstance(action, Draw):
+            self._draw(action.player)
+        elif isinstance(action, Pass):
+            self._pass(action.player)
+        elif isinstance(action, Play):
+            self._play(action)
+        elif isinstance(action, Fail):
+            self._fail(action)
+        else:
+            raise RuleError("ACTION", f"{action!r} is not an action of {self.game_id}")
+
+    def _draw(self, seat: int) -> None:
+        if not self.pool:
+            raise RuleError(f"{self.PREFIX}-POOL-EMPTY", f"the {self.POOL_NAME} is empty: play or pass")
+        piece = self.pool.pop()
+        self.racks[seat].append(piece)
+        self.emit("draw", seat, {"pool_size": len(self.pool)}, {"piece": str(piece)})
+        self._end_turn(played=False, pool_was_empty=False)
+
+    def _pass(self, seat: int) -> None:
+        if self.pool:
+            raise RuleError(
+                f"{self.PREFIX}-DRAW",
+                f"a player who does not play draws from the {self.POOL_NAME};"
+                " pass only when it is empty",
+            )
+        self.emit("pass", seat)
+        self._end_turn(played=False, pool_was_empty=True)
+
+    def verify_play(self, action: Play | Fail) -> list[tuple[P, ...]] | RuleError:
+        """Check a committed turn.
+
+        Raises for broken conservation (pieces not in the rack, table pieces
+        missing or invented); returns the normalised final table when the turn
+        is valid, or the table fault (an invalid set, the opening rule) otherwise.
+        """
+        seat = action.player
+        self.TABLE.verify_pieces(self.table, self.racks[seat], action.placed, action.table)
+        fault = self.TABLE.turn_fault(self.table, action.placed, action.table, self.opening(seat))
+        if fault is not None:
+            return fault
+        return self.TABLE.normalise(action.table)
+
+    def _play(self, action: Play) -> None:
+        result = self.verify_play(action)
+        if isinstance(result, RuleError):
+            raise result
+        seat = action.player
+        rack = self.racks[seat]
+        for t in action.placed:
+            rack.remove(t)
+        self.table = result
+        first = not self.down[seat]
+        self.down[seat] = True
+        self.emit(
+            "play",
+            seat,
+            {
+                "placed": [str(t) for t in action.placed],
+                "table": [[str(t) for t in s] for s in result],
+                "opening": first,
+                "rack_size": len(rack),
+            },
+        )
+        if not rack:
+            self._end_round(seat, "rack-empty")
+        else:
+            self._end_turn(played=True, pool_was_empty=not self.pool)
+
+    def _fail(self, action: Fail) -> None:
+        if self.PENALTY is None:
+            raise RuleError(
+                f"{self.PREFIX}-TABLE-INVALID",
+                f"{self.game_id} has no penalty turn: an invalid table is refused; fix it or draw",
+            )
+        result = self.verify_play(action)
+        if not isinstance(result, RuleError):
+            raise RuleError(
+                f"{self.PREFIX}-FAIL-VALID", "this table is valid: commit it as a play, not as a failed turn"
+            )
+        seat = action.player
+        pool_was_empty = not self.pool
+        drawn = [self.pool.pop() for _ in range(min(self.PENALTY, len(self.pool)))]
+        self.racks[seat].extend(drawn)
+        self.emit(
+            "penalty",
+            seat,
+            {"reason": str(result), "drawn": len(drawn), "pool_size": len(self.pool)},
+            {"pieces": [str(t) for t in drawn]},
+        )
+        self._end_turn(played=False, pool_was_empty=pool_was_empty)
+
+    def _end_turn(self, *, played: bool, pool_was_empty: bool) -> None:
+        n = len(self.players)
+        if played:
+            self.idle_turns = 0
+        elif pool_was_empty:
+            self.idle_turns += 1
+            if self.idle_turns >= n:
+                self._end_round(None, "blocked")
+                return
+        self.current = (self.current + 1) % n
+        self.turn_no += 1
+
+    def _end_round(self, winner: int | None, reason: str) -> None:
+        winners, scores = self.round_scores(winner)
+        for i, s in enumerate(scores):
+            self.totals[i] += s
+        target = self.options["target"]
+        match_over = target is None or max(self.totals) >= target
+        result = Outcome(winners, reason, scores, tuple(self.totals), match_over, self.round_no)
+        self.rounds.append(result)
+        self.emit(
+            "round-end",
+            None,
+            {**result.to_json(), "racks": [[str(t) for t in sorted(r)] for r in self.racks]},  # type: ignore[type-var]
+        )
+        if match_over:
+            if target is None:
+                match_winners = winners
+            else:
+                best = max(self.totals)
+                match_winners = tuple(i for i, v in enumerate(self.totals) if v == best)
+            self.outcome = Outcome(
+                match_winners,
+                reason if target is None else "target",
+                scores,
+                tuple(self.totals),
+                True,
+                self.round_no,
+            )
+            self.emit("match-end", None, self.outcome.to_json())
+            return
+        self.round_no += 1
+        self.turn_no = 1
+        self.first = (self.first + 1) % len(self.players)
+        self._deal_round()
+
+    def rack_points(self, seat: int) -> int:
+        """The penalty value of a rack (each game's piece points)."""
+        return sum(self.piece_points(p) for p in self.racks[seat])
+
+    @abc.abstractmethod
+    def piece_points(self, piece: P) -> int:
+        """What a piece left in a rack counts at the end of a round."""
+
+    # -- listable actions -----------------------------------------------------
+
+    def legal_actions(self, player: int) -> list[Action]:
+        """Draw (or pass), and the simple plays the game lists (see :meth:`list_actions`).
+
+        Plays that rearrange the table cannot be listed; they are still legal
+        when committed with :class:`Play`.
+        """
+        if player not in self.to_act:
+            return []
+        return self.list_actions(player)
+
+    # -- views ----------------------------------------------------------------
+
+    def view(self, player: int | None) -> dict[str, JSON]:
+        v: dict[str, JSON] = {
+            "game": self.game_id,
+            "seat": player,
+            "players": list(self.players),
+            "options": dict(self.options),
+            "round": self.round_no,
+            "turn_number": self.turn_no,
+            "turn": self.current,
+            "to_act": sorted(self.to_act),
+            "table": [[str(t) for t in s] for s in self.table],
+            "rack_sizes": [len(r) for r in self.racks],
+            "pool_size": len(self.pool),
+            "down": list(self.down),
+            "idle_turns": self.idle_turns,
+            "totals": list(self.totals),
+            "rounds": [r.to_json() for r in self.rounds],
+            "outcome": None if self.outcome is None else self.outcome.to_json(),
+        }
+        if player is not None:
+            if not 0 <= player < len(self.players):
+                raise RuleError("SEAT", f"there is no seat {player} in this game")
+            v["rack"] = [str(t) for t in sorted(self.racks[player])]  # type: ignore[type-var]
+        return v
+
+    def snapshot(self) -> dict[str, JSON]:
+        rng = hashlib.sha256(repr(self.rng.getstate()).encode()).hexdigest()
+        return {
+            "game": self.game_id,
+            "players": list(self.players),
+            "seed": self.seed,
+            "options": dict(self.options),
+            "pool": [str(t) for t in self.pool],
+            "racks": [[str(t) for t in r] for r in self.racks],
+            "table": [[str(t) for t in s] for s in self.table],
+            "down": list(self.down),
+            "current": self.current,
+            "first": self.first,
+            "idle_turns": self.idle_turns,
+            "round": self.round_no,
+            "turn_number": self.turn_no,
+            "totals": list(self.totals),
+            "rounds": [r.to_json() for r in self.rounds],
+            "outcome": None if self.outcome is None else self.outcome.to_json(),
+            "rng": rng,
+            "history": len(self.history),
+            "actions": [str(a) for a in self.actions],
+        }
+
+    def copy(self) -> FreeTableGame[P]:
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.options = dict(self.options)
+        other.rng = self.rng.copy()
+        other.history = list(self.history)
+        other.actions = list(self.actions)
+        other.rounds = list(self.rounds)
+        other.pool = list(self.pool)
+        other.racks = [list(r) for r in self.racks]
+        other.table = list(self.table)
+        other.down = list(self.down)
+        other.totals = list(self.totals)
+        return other
+
+    # -- notation -------------------------------------------------------------
+
+    def parse_action(self, text: str) -> Action:
+        seat, rest = self.split_seat(text)
+        return parse_turn_action(seat, rest, self.parse_pieces)
+
+    def position(self) -> str:
+        """This position as a one-line string (see each game's ``from_position``)."""
+        racks = " / ".join(format_pieces(sorted(r)) for r in self.racks)  # type: ignore[type-var]
+        down = "".join("1" if d else "0" for d in self.down)
+        return (
+            f"table: {format_table(self.table)}; racks: {racks}; pool: {format_pieces(self.pool)};"
+            f" turn: {self.current}; down: {down}; idle: {self.idle_turns}"
+        )
+
+    def draft(self, seat: int) -> TableDraft[P]:
+        """A turn draft for ``seat``, built from its view."""
+        return draft_from_view(self.TABLE, self.view(seat), self.parse_pieces, self.opening(seat))
+
+
+def draft_from_view(
+    table: FreeTable[P],
+    view: Mapping[str, JSON],
+    parse: Callable[[str], list[P]],
+    opening: Opening | None,
+) -> TableDraft[P]:
+    """A turn draft for the seat whose view this is."""
+    if view.get("seat") is None:
+        raise RuleError(table.rule("DRAFT"), "a spectator cannot draft a turn")
+    return TableDraft(
+        table, parse(" ".join(view["rack"])), [parse(" ".join(s)) for s in view["table"]], opening
+    )
+
+
+def draft_action(seat: int, draft: TableDraft[Any], *, accept_penalty: bool = False) -> Action:
+    """The action committing a draft: a :class:`Play`, or with ``accept_penalty`` a :class:`Fail`."""
+    table = tuple(tuple(s) for s in draft.sets)
+    placed = tuple(draft.placed())
+    if accept_penalty:
+        return Fail(seat, placed, table)
+    return Play(seat, placed, table)
+
+
+def setup_position(
+    state: FreeTableGame[P],
+    text: str,
+    parse: Callable[[str], list[P]],
+) -> FreeTableGame[P]:
+    """Fill a freshly made, undealt state from a position string (see the games' docs).
+
+    ``table: <sets>; racks: <rack> / <rack> ...; pool: <pieces> | seed <n>;
+    turn: <seat>; down: <one 0/1 per seat>; idle: <n>``.
+    """
+    from rummykit.engine.core import check_seed
+    from rummykit.engine.rng import Rng
+
+    fields = position_fields(text)
+    racks = [parse(r) for r in fields["racks"].split("/")]
+    n = len(state.players)
+    if len(racks) != n:
+        raise ParseError(f"the position has {len(racks)} racks but {n} players were named")
+    table = parse_table_with(parse, fields.get("table", ""))
+    bad = state.TABLE.faults(table)
+    if bad:
+        i, c = bad[0]
+        raise ParseError(f"table set {i + 1} is invalid: {c.reason}")
+    state.table = state.TABLE.normalise(table)
+    state.racks = [list(r) for r in racks]
+    used = Counter(t for s in state.table for t in s)
+    for r in racks:
+        used.update(r)
+    full = Counter(state.full_set())
+    over = used - full
+    if over:
+        raise ParseError(f"more copies than the set holds: {format_pieces(sorted(over.elements()))}")  # type: ignore[type-var]
+    pool_text = fields.get("pool", "")
+    rest: list[P] = sorted((full - used).elements())  # type: ignore[type-var]
+    if pool_text.lower().startswith("seed"):
+        try:
+            pool_seed = check_seed(int(pool_text[4:].strip()))
+        except ValueError:
+            raise ParseError(f"write 'pool: seed N' with a whole number N, got {pool_text!r}") from None
+        Rng(pool_seed).shuffle(rest)
+        state.pool = rest
+    else:
+        state.pool = parse(pool_text)
+        extra = Counter(state.pool) - (full - used)
+        if extra:
+            raise ParseError(f"the pool holds pieces beyond the set: {format_pieces(sorted(extra.elements()))}")  # type: ignore[type-var]
+    try:
+        state.current = int(fields.get("turn", "0"))
+    except ValueError:
+        raise ParseError(f"turn must be a seat number, got {fields['turn']!r}") from None
+    if not 0 <= state.current < n:
+        raise ParseError(f"turn must be a seat 0..{n - 1}, got {state.current}")
+    state.first = state.current
+    down_text = fields.get("down", "0" * n).replace(" ", "")
+    if len(down_text) != n or set(down_text) - {"0", "1"}:
+        raise ParseError(f"down needs one 0 or 1 per seat ({n}), got {down_text!r}")
+    state.down = [c == "1" or state.starts_down() for c in down_text]
+    try:
+        state.idle_turns = int(fields.get("idle", "0"))
+    except ValueError:
+        raise ParseError(f"idle must be a whole number, got {fields['idle']!r}") from None
+    if not 0 <= state.idle_turns < n or (state.idle_turns and state.pool):
+        raise ParseError(
+            "idle counts turns without a play since the pool emptied: 0..players-1, and 0 while the pool has pieces"
+        )
+    state.position_text = text.strip()
+    state.emit("position", None, {"position": state.position_text})
+    return state
+
+
+def position_fields(text: str) -> dict[str, str]:
+    """Split a position string into its fields (``racks`` is required)."""
+    fields: dict[str, str] = {}
+    for part in text.split(";"):
+        if not part.strip():
+            continue
+        key, sep, value = part.partition(":")
+        key = key.strip().lower()
+        if not sep or key not in ("table", "racks", "pool", "turn", "down", "idle"):
+            raise ParseError(f"bad position field {part.strip()!r}: fields are table, racks, pool, turn, down, idle")
+        if key in fields:
+            raise ParseError(f"position field {key!r} given twice")
+        fields[key] = value.strip()
+    if "racks" not in fields:
+        raise ParseError("a position needs 'racks: ...' with one rack per seat, separated by '/'")
+    return fields
