@@ -49,6 +49,7 @@ class FreeTable(Generic[P]):
     fmt: Callable[[Iterable[P]], str]
     prefix: str
     piece: str = "tile"
+    jokers: frozenset[P] = frozenset()
 
     def rule(self, name: str) -> str:
         """The game's rule id for a shared rule (e.g. ``RK-RACK``)."""
@@ -79,7 +80,7 @@ class FreeTable(Generic[P]):
         extra = after - before
         if missing:
             names = self.fmt(sorted_counter(missing))
-            joker_only = all(getattr(p, "is_joker", False) for p in missing)
+            joker_only = all(p in self.jokers for p in missing)
             if joker_only and not extra:
                 raise RuleError(
                     self.rule("JOKER-REUSE"),

@@ -85,7 +85,7 @@ OPTIONS = (
     ),
 )
 
-TABLE: FreeTable[Tile] = FreeTable(check_tiles, format_tiles, "RK", "tile")
+TABLE: FreeTable[Tile] = FreeTable(check_tiles, format_tiles, "RK", "tile", frozenset({JOKER}))
 
 TileSet = tuple[Tile, ...]
 Table = tuple[TileSet, ...]
