@@ -1,0 +1,295 @@
+"""Rules of ``domino-rummikub`` (seed 001, RULES-NOTES section 3), one test or more per rule."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import rummykit
+from rummykit.bots.base import make_bot
+from rummykit.errors import OptionError, RuleError
+from rummykit.pieces.dominoes import Domino, parse_dominoes
+from rummykit.records import read_record, write_record
+from rummykit.rulesets import domino_rummikub as dr
+from rummykit.rulesets.freetable import Draw, Fail, Pass, Play, play_from_table
+from rummykit.sim import run_bots
+
+D = Domino.parse
+
+
+def ds(text: str) -> tuple[Domino, ...]:
+    return tuple(parse_dominoes(text))
+
+
+def check(text: str) -> rummykit.melds.base.MeldCheck[Domino]:  # type: ignore[name-defined]
+    return dr.MELDS.check(ds(text))
+
+
+def assert_rejected(state: rummykit.GameState, action: rummykit.Action, rule: str) -> None:
+    before = state.snapshot()
+    with pytest.raises(RuleError) as info:
+        state.apply(action)
+    assert info.value.rule == rule, str(info.value)
+    assert f"rule {rule}" in str(info.value)
+    assert state.snapshot() == before
+
+
+# -- components ----------------------------------------------------------------
+
+
+def test_two_double_six_sets_with_four_jokers() -> None:
+    pieces = dr.full_set()
+    assert len(pieces) == 56
+    counts = Counter(pieces)
+    assert set(counts.values()) == {2}
+    assert len(counts) == 28
+    assert sorted(d for d in pieces if d in dr.JOKERS) == [D("0-0"), D("0-0"), D("6-6"), D("6-6")]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_deal_eight_each_and_the_rest_is_the_boneyard(players: int) -> None:
+    state = rummykit.new_game("domino-rummikub", players=players, seed=players)
+    view = state.view(None)
+    assert view["rack_sizes"] == [8] * players
+    assert view["pool_size"] == 56 - 8 * players
+
+
+@pytest.mark.parametrize("players", [1, 7])
+def test_player_count_is_two_to_six(players: int) -> None:
+    with pytest.raises(OptionError):
+        rummykit.new_game("domino-rummikub", players=players, seed=0)
+
+
+def test_options_are_validated() -> None:
+    with pytest.raises(OptionError, match="starting_group_size"):
+        rummykit.new_game("domino-rummikub", players=2, seed=0, starting_group_size="4")
+    with pytest.raises(OptionError, match="unknown option"):
+        rummykit.new_game("domino-rummikub", players=2, seed=0, jokers=2)
+    state = rummykit.new_game("domino-rummikub", players=2, seed=0, target="50")
+    assert state.options["target"] == 50
+
+
+# -- sets ----------------------------------------------------------------------
+
+
+def test_consecutive_run_example_from_the_original_page() -> None:
+    c = check("5-3 5-4 5-5")
+    assert c.valid and c.kind == "run"
+
+
+def test_same_points_example_from_the_original_page() -> None:
+    c = check("4-3 5-2 6-1")
+    assert c.valid and c.kind == "sum"
+
+
+def test_sum_allows_the_same_domino_twice_but_a_run_does_not() -> None:
+    assert check("2-4 2-4 1-5").kind == "sum"
+    c = check("5-3 5-3 5-4")
+    assert not c.valid
+
+
+def test_run_has_no_wrap_and_needs_consecutive_values() -> None:
+    assert not check("5-6 5-0 5-1").valid
+    bad = check("5-1 5-2 5-4")
+    assert not bad.valid and bad.rule == "DR-RUN"
+    assert "consecutive" in (bad.reason or "")
+
+
+def test_sets_need_three_dominoes_and_a_non_joker() -> None:
+    assert check("5-3 5-4").rule == "DR-SET-SIZE"
+    assert check("0-0 6-6 6-6").rule == "DR-SET-JOKERS"
+
+
+def test_jokers_stand_for_any_domino_that_fits() -> None:
+    assert check("5-3 0-0 5-5").jokers == ("4-5",)
+    run = check("1-2 1-3 6-6")
+    assert run.valid and run.jokers == ("1-4",)
+    total = check("2-5 3-4 0-0 6-6")
+    assert total.kind == "sum" and len(total.jokers) == 2
+
+
+def test_mixed_set_is_invalid_with_a_reason() -> None:
+    c = check("5-3 5-4 4-4")
+    assert not c.valid and c.rule == "DR-SET-KIND"
+    assert "neither a run" in (c.reason or "")
+
+
+@given(st.lists(st.sampled_from(dr.full_set()), min_size=3, max_size=7))
+def test_normal_form_is_a_fixed_point(pieces: list[Domino]) -> None:
+    c = dr.MELDS.check(pieces)
+    if c.valid:
+        again = dr.MELDS.check(c.pieces)
+        assert (again.valid, again.kind, again.pieces) == (True, c.kind, c.pieces)
+        assert Counter(c.pieces) == Counter(pieces)
+
+
+# -- the starting group --------------------------------------------------------
+
+POSITION = "table: 1-2 1-3 1-4; racks: 5-3 5-4 5-5 5-6 2-2 / 2-3 3-3 4-4 1-1; pool: seed 3; turn: {turn}; down: {down}"
+
+
+def test_starting_group_is_one_new_set_of_exactly_three() -> None:
+    state = dr.from_position(POSITION.format(turn=0, down="01"))
+    four = Play(0, ds("5-3 5-4 5-5 5-6"), (ds("1-2 1-3 1-4"), ds("5-3 5-4 5-5 5-6")))
+    assert_rejected(state, four, "DR-OPENING-SIZE")
+    three = Play(0, ds("5-3 5-4 5-5"), (ds("1-2 1-3 1-4"), ds("5-3 5-4 5-5")))
+    state.apply(three)
+    assert state.down[0] and sorted(state.racks[0]) == [D("2-2"), D("5-6")]
+
+
+def test_starting_group_size_option_allows_more() -> None:
+    state = dr.from_position(POSITION.format(turn=0, down="01"), starting_group_size="3-or-more")
+    state.apply(Play(0, ds("5-3 5-4 5-5 5-6"), (ds("1-2 1-3 1-4"), ds("5-3 5-4 5-5 5-6"))))
+    assert state.down[0]
+
+
+def test_starting_group_is_a_single_set() -> None:
+    position = "racks: 5-3 5-4 5-5 1-2 1-3 1-4 / 2-3; pool: seed 3; turn: 0"
+    state = dr.from_position(position)
+    assert_rejected(
+        state, Play(0, ds("5-3 5-4 5-5 1-2 1-3 1-4"), (ds("5-3 5-4 5-5"), ds("1-2 1-3 1-4"))), "DR-OPENING-SETS"
+    )
+
+
+def test_starting_group_may_not_touch_the_table() -> None:
+    state = dr.from_position("table: 1-2 1-3 1-4; racks: 1-5 5-3 5-4 5-5 / 2-3; pool: seed 3; turn: 0; down: 01")
+    extend_only = Play(0, ds("1-5"), (ds("1-2 1-3 1-4 1-5"),))
+    assert_rejected(state, extend_only, "DR-OPENING-TABLE")
+    group_and_extend = Play(0, ds("1-5 5-3 5-4 5-5"), (ds("1-2 1-3 1-4 1-5"), ds("5-3 5-4 5-5")))
+    assert_rejected(state, group_and_extend, "DR-OPENING-TABLE")
+    state.apply(Play(0, ds("5-3 5-4 5-5"), (ds("1-2 1-3 1-4"), ds("5-3 5-4 5-5"))))
+    assert state.table == [ds("1-2 1-3 1-4"), ds("3-5 4-5 5-5")]
+
+
+def test_after_the_starting_group_the_table_is_free() -> None:
+    state = dr.from_position("table: 1-2 1-3 1-4 1-5; racks: 1-6 2-4 3-3 / 2-2; pool: seed 1; turn: 0; down: 11")
+    # Take 1-5 off the run (it keeps 3) and build a sum of six with two rack dominoes.
+    twice = (ds("1-2 1-3 1-4"), ds("1-5 2-4 3-3 2-4"))
+    assert_rejected(state, play_from_table(0, state.table, twice), "DR-RACK")
+    new = (ds("1-2 1-3 1-4"), ds("1-5 2-4 3-3"))
+    bad = (ds("1-2 1-3 1-4"), ds("1-5 1-6"))
+    assert_rejected(state, play_from_table(0, state.table, bad), "DR-SET-SIZE")
+    state.apply(play_from_table(0, state.table, new))
+    assert state.table == [ds("1-2 1-3 1-4"), ds("1-5 2-4 3-3")]
+    assert sorted(state.racks[0]) == [D("1-6")]
+
+
+def test_joker_freed_from_the_table_must_stay_on_it() -> None:
+    state = dr.from_position("table: 1-2 0-0 1-4; racks: 1-3 2-5 / 2-2; pool: seed 1; turn: 0; down: 11")
+    lost = Play(0, ds("1-3"), (ds("1-2 1-3 1-4"),))
+    assert_rejected(state, lost, "DR-JOKER-REUSE")
+    reused = Play(0, ds("1-3"), (ds("1-2 1-3 1-4 0-0"),))
+    state.apply(reused)
+    assert Counter(d for s in state.table for d in s)[D("0-0")] == 1
+
+
+# -- turns ---------------------------------------------------------------------
+
+
+def test_invalid_end_of_turn_table_is_refused_without_penalty() -> None:
+    state = dr.from_position("table: 1-2 1-3 1-4; racks: 3-6 2-2 / 2-2; pool: seed 1; turn: 0; down: 11")
+    bad = (ds("1-2 1-3 1-4 3-6"),)
+    assert_rejected(state, play_from_table(0, state.table, bad), "DR-SET-KIND")
+    assert_rejected(state, Fail(0, ds("3-6"), bad), "DR-TABLE-INVALID")
+    assert state.to_act == frozenset({0})
+
+
+def test_draw_when_not_playing_and_pass_only_with_an_empty_boneyard() -> None:
+    state = rummykit.new_game("domino-rummikub", players=2, seed=4)
+    seat = state.view(None)["turn"]
+    assert_rejected(state, Pass(seat), "DR-DRAW")
+    size = len(state.racks[seat])
+    state.apply(Draw(seat))
+    assert len(state.racks[seat]) == size + 1
+    empty = dr.from_position("racks: 2-3 / 4-5; pool: ; turn: 0")
+    assert_rejected(empty, Draw(0), "DR-POOL-EMPTY")
+    empty.apply(Pass(0))
+    assert empty.to_act == frozenset({1})
+
+
+def test_round_ends_when_all_pass_and_fewest_spots_scores_the_others() -> None:
+    state = dr.from_position("racks: 1-2 / 3-4 6-6 / 0-0 2-2; pool: ; turn: 0", target=None)
+    for seat in (0, 1, 2):
+        state.apply(Pass(seat))
+    assert state.outcome is not None
+    assert state.outcome.reason == "blocked"
+    # spots: 3, 7 + 12 (a 6-6 joker counts its spots), 0 + 4 -> seat 0 has fewest.
+    assert state.outcome.winners == (0,)
+    assert state.outcome.scores == (19 + 4, 0, 0)
+
+
+def test_going_out_scores_every_other_hand_including_jokers() -> None:
+    state = dr.from_position(
+        "table: 1-2 1-3 1-4; racks: 1-5 / 6-6 0-0 2-3; pool: seed 2; turn: 0; down: 11", target=None
+    )
+    state.apply(play_from_table(0, state.table, [ds("1-2 1-3 1-4 1-5")]))
+    assert state.outcome is not None and state.outcome.reason == "rack-empty"
+    assert state.outcome.winners == (0,)
+    assert state.outcome.scores == (12 + 0 + 5, 0)
+
+
+def test_match_to_target_deals_new_rounds() -> None:
+    state = rummykit.new_game("domino-rummikub", players=3, seed=9, target=50)
+    bots = [make_bot("random", "domino-rummikub") for _ in range(3)]
+    run_bots(state, bots)
+    assert state.outcome is not None and state.outcome.match_over
+    assert max(state.totals) >= 50
+    assert state.outcome.winners == tuple(i for i, t in enumerate(state.totals) if t == max(state.totals))
+    assert sum(r.scores[i] for r in state.rounds for i in range(3)) == sum(state.totals)
+
+
+def test_default_target_is_one_hundred() -> None:
+    assert rummykit.new_game("domino-rummikub", players=2, seed=0).options["target"] == 100
+
+
+# -- properties over random games -----------------------------------------------
+
+
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 6))
+def test_random_games_conserve_pieces_hide_racks_and_replay(seed: int, players: int) -> None:
+    state = rummykit.new_game("domino-rummikub", players=players, seed=seed, target=None)
+    full = Counter(dr.full_set())
+    bot = make_bot("random", "domino-rummikub")
+    from rummykit.sim import bot_rng
+
+    rngs = [bot_rng(seed, s) for s in range(players)]
+    while state.outcome is None:
+        seat = min(state.to_act)
+        view = state.view(seat)
+        others = [d for i, r in enumerate(state.racks) if i != seat for d in r]
+        assert "pool" not in view and set(view) >= {"rack", "table"}
+        assert Counter(view["rack"]) == Counter(str(d) for d in state.racks[seat])
+        assert "rack" not in state.view(None)
+        del others
+        state.apply(bot.choose(view, rngs[seat]))
+        pieces = Counter(state.pool)
+        for r in state.racks:
+            pieces.update(r)
+        for s in state.table:
+            pieces.update(s)
+        assert pieces == full
+        assert all(dr.MELDS.check(s).valid for s in state.table)
+    assert read_record(write_record(state)).snapshot() == state.snapshot()
+
+
+def test_listed_actions_are_all_legal() -> None:
+    for seed in range(15):
+        state = rummykit.new_game("domino-rummikub", players=3, seed=seed, target=None)
+        bots = [make_bot("random", "domino-rummikub") for _ in range(3)]
+        steps = 0
+        while state.outcome is None and steps < 60:
+            seat = min(state.to_act)
+            for action in state.legal_actions(seat):
+                assert state.is_legal(action), str(action)
+            state.apply(bots[seat].choose(state.view(seat), rummykit.engine.rng.Rng(seed + steps)))
+            steps += 1
+
+
+def test_position_round_trip() -> None:
+    state = dr.from_position(POSITION.format(turn=1, down="01"))
+    again = dr.from_position(state.position())
+    assert again.position() == state.position()
+    assert again.snapshot()["pool"] == state.snapshot()["pool"]
