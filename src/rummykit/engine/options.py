@@ -35,9 +35,14 @@ class OptionSpec:
         elif self.choices:
             parts.append(" or ".join(self.choices))
         elif self.kind is int:
-            lo = "" if self.minimum is None else str(self.minimum)
-            hi = "" if self.maximum is None else str(self.maximum)
-            parts.append(f"a whole number {lo}..{hi}".rstrip(".") if lo or hi else "a whole number")
+            if self.minimum is not None and self.maximum is not None:
+                parts.append(f"a whole number {self.minimum}..{self.maximum}")
+            elif self.minimum is not None:
+                parts.append(f"a whole number {self.minimum} or more")
+            elif self.maximum is not None:
+                parts.append(f"a whole number up to {self.maximum}")
+            else:
+                parts.append("a whole number")
         if self.allow_none:
             parts.append("none")
         return ", or ".join(parts)
@@ -98,6 +103,8 @@ def resolve_options(specs: Sequence[OptionSpec], given: Mapping[str, Any]) -> di
     """Defaults overlaid with ``given``, every value checked; unknown names are refused.
 
     >>> spec = OptionSpec("jokers", int, 2, "jokers in play", minimum=0, maximum=4)
+    >>> spec.describe_range(), OptionSpec("target", int, None, "", minimum=1, allow_none=True).describe_range()
+    ('a whole number 0..4', 'a whole number 1 or more, or none')
     >>> resolve_options([spec], {"jokers": "3"})
     {'jokers': 3}
     >>> resolve_options([spec], {"joker": 3})
