@@ -52,4 +52,5 @@ def make_bot(level: str, game_id: str) -> Bot:
 
 
 def _load() -> None:
+    import rummykit.bots.greedy
     import rummykit.bots.random  # noqa: F401

@@ -1,0 +1,586 @@
+"""``greedy``: a rummikub bot that places as many rack tiles as it can each turn.
+
+It works from its seat's view alone. Before its initial meld it looks for the
+disjoint sets from its rack that reach the threshold with the most tiles (then
+the most points), spending no joker when a joker-free meld also reaches it.
+Once down it repeats, while anything helps: new sets from the rack, lay-offs
+onto table sets, and a few simple rearrangements (take a spare tile from a
+long run or a group of four, split a run to insert a tile, replace a table
+joker and use the freed joker again). The final table is checked with the
+meld checker before it is committed; otherwise the bot draws (or passes).
+
+>>> from rummykit.bots.base import make_bot
+>>> from rummykit.rulesets.rummikub import from_position
+>>> state = from_position('racks: K10 B10 O10 R2 / B1 B2; pool: seed 1; down: 00')
+>>> action = make_bot('greedy', 'rummikub').choose(state.view(0), Rng(0))
+>>> str(action)
+'0 play K10 B10 O10 : K10 B10 O10'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from rummykit.bots.base import register_bot
+from rummykit.engine.core import Action, GameInfo
+from rummykit.engine.rng import Rng
+from rummykit.errors import OptionError, RuleError
+from rummykit.melds.tiles import check_tiles
+from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER, MAX_NUMBER, Tile, parse_tiles
+from rummykit.rulesets.rummikub import Draw, Pass, Play, play_from_table, rack_sets
+
+__all__ = ["GreedyBot", "best_meld", "plan_turn", "verify_play"]
+
+TileSet = tuple[Tile, ...]
+MAX_GROUP = len(COLOURS)
+MIN_SET = 3
+NODE_LIMIT = 20_000
+"""Search nodes :func:`best_meld` may visit; only huge racks with several jokers reach it."""
+
+
+# -- what can be done with one table set ------------------------------------------
+
+
+class _Shape:
+    """What the simple moves can do with one valid table set (computed once per set, cached).
+
+    ``accepts``: (tile, new set) for each numbered tile that can join the set;
+    ``donors``: (tile, rest) for each tile that can leave it, the rest staying valid;
+    ``splits``: (tile, left, right) for each tile that splits a run in two valid runs;
+    ``roles``: (tile, new set) for each tile that can replace one of its jokers;
+    ``ends``: (tile, new set) for a run, each tile two steps beyond an end that a
+    joker can bring in (the joker fills the gap).
+    """
+
+    __slots__ = ("accepts", "donors", "ends", "roles", "splits")
+
+    def __init__(self, s: TileSet) -> None:
+        check = check_tiles(s)
+        n = len(s)
+        accepts: list[tuple[Tile, TileSet]] = []
+        donors: list[tuple[Tile, TileSet]] = []
+        splits: list[tuple[Tile, TileSet, TileSet]] = []
+        roles: list[tuple[Tile, TileSet]] = []
+        ends: list[tuple[Tile, TileSet]] = []
+        if check.kind == "run":
+            first = next(i for i, t in enumerate(s) if t.colour is not None)
+            base = s[first].code - s[first].number  # code of this colour's tile 0
+            start = s[first].number - first
+            stop = start + n - 1
+            wanted = [v for v in (start - 1, stop + 1) if 1 <= v <= MAX_NUMBER]
+            wanted += [start + i for i, t in enumerate(s) if t.colour is None]
+            for v in wanted:
+                _add(accepts, ALL_TILES[base + v], s, (ALL_TILES[base + v],))
+            if n > MIN_SET:
+                for k in (0, n - 1):
+                    if s[k].colour is not None:
+                        _add(donors, s[k], s[1:] if k == 0 else s[:-1], ())
+            for k in range(MIN_SET - 1, n - MIN_SET + 1):
+                t = ALL_TILES[base + start + k]
+                left, right = check_tiles(s[: k + 1]), check_tiles((t, *s[k + 1 :]))
+                if left.valid and right.valid:
+                    splits.append((t, left.pieces, right.pieces))
+            for k, t in enumerate(s):
+                if t.colour is None:
+                    tile = ALL_TILES[base + start + k]
+                    _add(roles, tile, s[:k] + (tile,) + s[k + 1 :], ())
+            if stop + 2 <= MAX_NUMBER:
+                _add(ends, ALL_TILES[base + stop + 2], s, (JOKER, ALL_TILES[base + stop + 2]))
+            if start - 2 >= 1:
+                _add(ends, ALL_TILES[base + start - 2], s, (ALL_TILES[base + start - 2], JOKER))
+        elif check.kind == "group":
+            number = next(t.number for t in s if t.colour is not None)
+            present = {t.colour for t in s}
+            missing = [Tile(c, number) for c in COLOURS if c not in present]
+            if n < MAX_GROUP:
+                for t in missing:
+                    _add(accepts, t, s, (t,))
+            if n == MAX_GROUP:
+                for k, t in enumerate(s):
+                    if t.colour is not None:
+                        _add(donors, t, s[:k] + s[k + 1 :], ())
+            if JOKER in s:
+                k = s.index(JOKER)
+                for t in missing:
+                    _add(roles, t, s[:k] + (t,) + s[k + 1 :], ())
+        self.accepts = tuple(accepts)
+        self.donors = tuple(donors)
+        self.splits = tuple(splits)
+        self.roles = tuple(roles)
+        self.ends = tuple(ends)
+
+
+def _add(out: list[tuple[Tile, TileSet]], tile: Tile, s: TileSet, added: TileSet) -> None:
+    """Append (tile, the set ``s`` with ``added`` after or before it) when that is a valid set."""
+    for cand in ((*s, *added), (*added, *s)) if added else (s,):
+        c = check_tiles(cand)
+        if c.valid:
+            out.append((tile, c.pieces))
+            return
+
+
+_SHAPES: dict[TileSet, _Shape] = {}
+_SHAPES_LIMIT = 100_000
+
+
+def _shape(s: TileSet) -> _Shape:
+    """The cached :class:`_Shape` of a valid set in normal form."""
+    found = _SHAPES.get(s)
+    if found is None:
+        if len(_SHAPES) >= _SHAPES_LIMIT:
+            _SHAPES.clear()
+        found = _SHAPES[s] = _Shape(s)
+    return found
+
+
+def _extend(s: TileSet, tiles: TileSet) -> TileSet | None:
+    """``s`` with ``tiles`` added (after or before), in normal form, or None if that is no set."""
+    for cand in ((*s, *tiles), (*tiles, *s)):
+        c = check_tiles(cand)
+        if c.valid:
+            return c.pieces
+    return None
+
+
+# -- the best disjoint sets from a rack -------------------------------------------
+
+
+class _Cand:
+    """A candidate set: its numbered tiles, joker count, value and normal form."""
+
+    __slots__ = ("jokers", "numbered", "pieces", "points")
+
+    def __init__(self, pieces: TileSet) -> None:
+        self.pieces = pieces
+        self.numbered = tuple(t for t in pieces if t.colour is not None)
+        self.jokers = len(pieces) - len(self.numbered)
+        self.points = check_tiles(pieces).points
+
+
+def best_meld(
+    rack: Counter[Tile],
+    *,
+    threshold: int = 0,
+    count_jokers: bool = True,
+    use_jokers: bool = True,
+    frugal: bool = False,
+) -> list[TileSet]:
+    """The disjoint sets from ``rack`` with the most tiles, then the most points, reaching ``threshold``.
+
+    Searches every combination exactly (a depth-first search that branches on
+    the lowest tile still undecided, pruned by what the rest could add, larger
+    sets tried first); only for huge racks with several jokers it may stop
+    after :data:`NODE_LIMIT` nodes with the best combination found so far. With
+    ``count_jokers`` false only numbered tiles count and fewer jokers win ties,
+    so a joker is used only when it places more numbered tiles; ``frugal``
+    leaves out sets with more than one joker per two numbered tiles. Returns an
+    empty list when no combination reaches the threshold (or none exists).
+
+    >>> from rummykit.pieces.tiles import format_tiles
+    >>> rack = Counter(parse_tiles('R9 R10 R11 K4 B4 O4 J'))
+    >>> [format_tiles(s) for s in best_meld(rack, threshold=30, count_jokers=False)]
+    ['K4 B4 O4', 'R9 R10 R11']
+    >>> [format_tiles(s) for s in best_meld(rack, threshold=30)]
+    ['K4 B4 O4', 'R9 R10 R11 J']
+    >>> best_meld(Counter(parse_tiles('R9 R10 K4 B4')), threshold=30)
+    []
+    """
+    jokers = rack.get(JOKER, 0) if use_jokers else 0
+    tiles = [t for t, k in rack.items() if k > 0 and t.colour is not None]
+    source = tiles + [JOKER] * jokers
+    cands = [_Cand(s) for s in rack_sets(source)]
+    if not count_jokers:
+        # A joker that could leave its set without breaking it places no numbered tile.
+        cands = [c for c in cands if not c.jokers or _lean(c.pieces)]
+    if frugal:
+        cands = [c for c in cands if 2 * c.jokers <= len(c.numbered)]
+    if not cands:
+        return []
+    by_min: dict[Tile, list[_Cand]] = {}
+    useful: set[Tile] = set()
+    for cand in cands:
+        by_min.setdefault(min(cand.numbered), []).append(cand)
+        useful.update(cand.numbered)
+    order = sorted(useful)
+    counts = {t: rack[t] for t in order}
+    rem = sum(counts.values())
+    rem_points = sum(t.number * k for t, k in counts.items()) + MAX_NUMBER * jokers
+    for lst in by_min.values():
+        # Larger sets first: good solutions early make the pruning bite.
+        lst.sort(key=lambda c: (-len(c.pieces), -c.points))
+    top = (-1, 0, 0)  # (tiles that count, -jokers or 0, points) of the best found
+    best: list[_Cand] = []
+    chosen: list[_Cand] = []
+    budget = NODE_LIMIT
+
+    def search(
+        p: int,
+        j: int,
+        rem: int,
+        rem_points: int,
+        jokers_left: int,
+        placed: int,
+        used_jokers: int,
+        points: int,
+    ) -> None:
+        # p: index in ``order`` of the tile to decide; j: first candidate to try for it
+        # (a candidate used once may be used again for the second copy, never an
+        # earlier one); rem / rem_points: numbered tiles still undecided, and what
+        # they (and the jokers left, at most 13 each) could add.
+        nonlocal top, best, budget
+        budget -= 1
+        if budget < 0 or points + rem_points < threshold:
+            return
+        bound = placed + rem + (used_jokers + jokers_left if count_jokers else 0)
+        if (bound, 0 if count_jokers else -used_jokers, points + rem_points) <= top:
+            return
+        while p < len(order) and counts[order[p]] == 0:
+            p += 1
+            j = 0
+        if p == len(order):
+            if points >= threshold and chosen:
+                primary = placed + (used_jokers if count_jokers else 0)
+                score = (primary, 0 if count_jokers else -used_jokers, points)
+                if score > top:
+                    top, best = score, list(chosen)
+            return
+        t = order[p]
+        lst = by_min.get(t, ())
+        for k in range(j, len(lst)):
+            cand = lst[k]
+            if cand.jokers > jokers_left:
+                continue
+            if any(counts[u] == 0 for u in cand.numbered):
+                continue
+            gone = 0
+            for u in cand.numbered:
+                counts[u] -= 1
+                gone += u.number
+            chosen.append(cand)
+            n = len(cand.numbered)
+            search(
+                p,
+                k,
+                rem - n,
+                rem_points - gone - MAX_NUMBER * cand.jokers,
+                jokers_left - cand.jokers,
+                placed + n,
+                used_jokers + cand.jokers,
+                points + cand.points,
+            )
+            chosen.pop()
+            for u in cand.numbered:
+                counts[u] += 1
+        # Leave the remaining copies of t unused.
+        k = counts[t]
+        counts[t] = 0
+        search(p + 1, 0, rem - k, rem_points - k * t.number, jokers_left, placed, used_jokers, points)
+        counts[t] = k
+
+    search(0, 0, rem, rem_points, jokers, 0, 0, 0)
+    return [c.pieces for c in best]
+
+
+def _lean(pieces: TileSet) -> bool:
+    """True when no joker at an end of the set (runs; the first, for groups) can be left out."""
+    if len(pieces) <= MIN_SET:
+        return True
+    for k in (0, len(pieces) - 1):
+        if pieces[k] is JOKER and check_tiles(pieces[:k] + pieces[k + 1 :]).valid:
+            return False
+    return True
+
+
+# -- one turn once down -------------------------------------------------------------
+
+
+class _Turn:
+    """A turn being planned: the rack left and the table so far (valid sets in normal form)."""
+
+    def __init__(self, rack: list[Tile], table: list[TileSet]) -> None:
+        self.rack: Counter[Tile] = Counter(rack)
+        self.table: list[TileSet] = [check_tiles(s).pieces for s in table]
+
+    def _take(self, tiles: TileSet) -> None:
+        rack = self.rack
+        for t in tiles:
+            rack[t] -= 1
+            if not rack[t]:
+                del rack[t]
+
+    # -- steps (each returns True when it placed at least one rack tile) ------
+
+    def new_sets(self) -> bool:
+        """Lay down the disjoint new sets from the rack that place the most numbered tiles.
+
+        Jokers go into a set only when they place more numbered tiles, at most
+        one per two numbered tiles, unless the sets would empty the whole rack.
+        """
+        sets: list[TileSet] = []
+        size = sum(self.rack.values())
+        if self.rack.get(JOKER) and size <= GO_OUT_SEARCH:
+            sets = best_meld(self.rack)
+            if sum(len(s) for s in sets) < size:
+                sets = []
+        if not sets:
+            sets = best_meld(self.rack, count_jokers=False, frugal=True)
+        for s in sets:
+            self._take(s)
+            self.table.append(s)
+        return bool(sets)
+
+    def layoffs(self) -> bool:
+        """Add rack tiles, one at a time, to table sets that accept them."""
+        rack, table = self.rack, self.table
+        changed = False
+        i = 0
+        while i < len(table):
+            for t, new in _shape(table[i]).accepts:
+                if t in rack:
+                    table[i] = new
+                    self._take((t,))
+                    changed = True
+                    break
+            else:
+                i += 1
+        return changed
+
+    def split_insert(self) -> bool:
+        """Split a run of 5+ to insert a rack tile that repeats one of its middle numbers."""
+        rack, table = self.rack, self.table
+        for i, s in enumerate(table):
+            if len(s) < 2 * MIN_SET - 1:
+                continue
+            for t, left, right in _shape(s).splits:
+                if t in rack:
+                    table[i] = left
+                    table.append(right)
+                    self._take((t,))
+                    return True
+        return False
+
+    def donor_sets(self) -> bool:
+        """Take a spare tile from a table set to complete the largest new set with rack tiles."""
+        rack = self.rack
+        best: tuple[int, int, TileSet, TileSet] | None = None
+        for i, s in enumerate(self.table):
+            if len(s) <= MIN_SET:
+                continue
+            for donor, rest in _shape(s).donors:
+                made = _set_around(donor, rack)
+                if made is not None and (best is None or len(made) > best[0]):
+                    best = (len(made), i, rest, made)
+        if best is None:
+            return False
+        _, i, rest, made = best
+        self.table[i] = rest
+        self.table.append(check_tiles(made).pieces)
+        self._take(made[1:])
+        return True
+
+    def replace_jokers(self, *, productive_only: bool) -> bool:
+        """Swap a table joker for the rack tile it stands for and use the freed joker again.
+
+        With ``productive_only``, only when the joker then places more rack
+        tiles (in a new set, or bridging a gap at a run's end).
+        """
+        for i in range(len(self.table)):
+            if JOKER not in self.table[i]:
+                continue
+            for t, new in _shape(self.table[i]).roles:
+                if t not in self.rack:
+                    continue
+                saved_table, saved_rack = list(self.table), Counter(self.rack)
+                self.table[i] = new
+                self._take((t,))
+                if self._use_free_joker(productive_only=productive_only):
+                    return True
+                self.table, self.rack = saved_table, saved_rack
+        return False
+
+    def _use_free_joker(self, *, productive_only: bool) -> bool:
+        """Put a joker freed this turn back on the table, best with rack tiles."""
+        best: TileSet | None = None
+        key = (0, 0)
+        for s in rack_sets([*(t for t in self.rack if t.colour is not None), JOKER]):
+            if JOKER in s and (len(s), check_tiles(s).points) > key:
+                best, key = s, (len(s), check_tiles(s).points)
+        if best is not None:
+            self._take(tuple(t for t in best if t.colour is not None))
+            self.table.append(best)
+            return True
+        if self._bridge(from_rack=False):
+            return True
+        return not productive_only and self._lay_joker()
+
+    def _bridge(self, *, from_rack: bool) -> bool:
+        """Add a joker and a rack tile two steps beyond a run's end (the joker fills the gap)."""
+        rack, table = self.rack, self.table
+        for i, s in enumerate(table):
+            for t, new in _shape(s).ends:
+                if t in rack:
+                    table[i] = new
+                    self._take((t, JOKER) if from_rack else (t,))
+                    return True
+        return False
+
+    def _lay_joker(self) -> bool:
+        """Add a lone joker to some set that stays valid."""
+        for i, s in enumerate(self.table):
+            new = _extend(s, (JOKER,))
+            if new is not None:
+                self.table[i] = new
+                return True
+        return False
+
+    def rack_jokers(self) -> bool:
+        """Spend a rack joker to bridge a gap, or lay off jokers when only jokers remain."""
+        if JOKER not in self.rack:
+            return False
+        if self._bridge(from_rack=True):
+            return True
+        if len(self.rack) == 1:  # only jokers left: placing them all empties the rack
+            saved = list(self.table)
+            for _ in range(self.rack[JOKER]):
+                if not self._lay_joker():
+                    self.table = saved
+                    return False
+            del self.rack[JOKER]
+            return True
+        return False
+
+    def play(self) -> None:
+        """Place as much as the simple moves allow."""
+        self.new_sets()
+        while self.rack and (
+            self.replace_jokers(productive_only=True)
+            or self.layoffs()
+            or self.split_insert()
+            or self.donor_sets()
+            or self.replace_jokers(productive_only=False)
+            or self.rack_jokers()
+        ):
+            pass
+
+
+GO_OUT_SEARCH = 8
+"""Racks this small (with a joker) are first searched for sets that empty them."""
+
+
+def _set_around(donor: Tile, rack: Counter[Tile]) -> TileSet | None:
+    """The largest set of ``donor`` (first) and 2+ numbered rack tiles, or None."""
+    code = donor.code
+    number = donor.number
+    base = code - number  # code of this colour's tile 0
+    group = [donor]
+    for c in range(number - 1, MAX_NUMBER * MAX_GROUP, MAX_NUMBER):
+        if c != code and ALL_TILES[c] in rack:
+            group.append(ALL_TILES[c])
+    lo = number
+    while lo > 1 and ALL_TILES[base + lo - 1] in rack:
+        lo -= 1
+    hi = number
+    while hi < MAX_NUMBER and ALL_TILES[base + hi + 1] in rack:
+        hi += 1
+    if hi - lo + 1 >= len(group) and hi - lo + 1 >= MIN_SET:
+        return (donor, *(ALL_TILES[base + v] for v in range(lo, hi + 1) if v != number))
+    if len(group) >= MIN_SET:
+        return tuple(group)
+    return None
+
+
+# -- the whole decision --------------------------------------------------------------
+
+
+def plan_turn(view: Mapping[str, Any]) -> Play | None:
+    """The play greedy makes from ``view``, or None to draw (or pass).
+
+    Unchecked: :class:`GreedyBot` verifies the play with :func:`verify_play` first.
+    """
+    return _plan(*_read(view))[0]
+
+
+def _read(view: Mapping[str, Any]) -> tuple[int, list[Tile], list[TileSet], bool, int]:
+    """(seat, rack, table, down, initial-meld threshold) from a view."""
+    seat = int(view["seat"])
+    rack = parse_tiles(view["rack"])
+    table = [tuple(parse_tiles(s)) for s in view["table"]]
+    return seat, rack, table, bool(view["down"][seat]), int(view["options"]["initial_meld_points"])
+
+
+def _plan(
+    seat: int, rack: list[Tile], table: list[TileSet], down: bool, threshold: int
+) -> tuple[Play | None, list[Tile], list[TileSet]]:
+    """The planned play (or None) with the rack and table it was planned from."""
+    if not down:
+        counts = Counter(rack)
+        sets = best_meld(counts, threshold=threshold, use_jokers=False)
+        if not sets and JOKER in counts:
+            sets = best_meld(counts, threshold=threshold)
+        if not sets:
+            return None, rack, table
+        return play_from_table(seat, table, [*table, *sets]), rack, table
+    turn = _Turn(rack, table)
+    turn.play()
+    if sum(turn.rack.values()) == len(rack):
+        return None, rack, table
+    return play_from_table(seat, table, turn.table), rack, table
+
+
+def verify_play(rack: list[Tile], table: list[TileSet], play: Play) -> bool:
+    """True when ``play`` keeps every table tile, places only rack tiles, and leaves only valid sets.
+
+    This is the engine's own set check (``check_tiles``) plus the conservation
+    of tiles; the initial-meld rule is kept by construction.
+    """
+    if not play.placed:
+        return False
+    # One count per tile code: +1 for each tile on the new table, -1 for each
+    # tile on the old table or placed; every count must end at 0.
+    balance = [0] * len(ALL_TILES)
+    spare = [0] * len(ALL_TILES)
+    for t in rack:
+        spare[t.code] += 1
+    for t in play.placed:
+        balance[t.code] -= 1
+        spare[t.code] -= 1
+    for s in table:
+        for t in s:
+            balance[t.code] -= 1
+    for s in play.table:
+        for t in s:
+            balance[t.code] += 1
+    if any(balance) or min(spare) < 0:
+        return False
+    return all(check_tiles(s).valid for s in play.table)
+
+
+class GreedyBot:
+    """Places the most tiles it can find with simple moves; draws (or passes) when it finds none.
+
+    Deterministic: the action depends on the view alone (the generator is not used).
+    """
+
+    level = "greedy"
+
+    def __init__(self, info: GameInfo) -> None:
+        if info.id != "rummikub":
+            raise OptionError(f"the greedy bot plays rummikub only, not {info.id}")
+        self.fallbacks = 0
+        """How many planned plays failed the final check (and became draws); should stay 0."""
+
+    def choose(self, view: Mapping[str, Any], rng: Rng) -> Action:
+        seat = view.get("seat")
+        if seat is None or seat not in view["to_act"]:
+            raise RuleError("BOT", f"seat {seat} has nothing to do now")
+        play, rack, table = _plan(*_read(view))
+        if play is not None:
+            if verify_play(rack, table, play):
+                return play
+            self.fallbacks += 1
+        return Draw(seat) if view["pool_size"] else Pass(seat)
+
+
+register_bot("greedy", GreedyBot)
