@@ -293,3 +293,26 @@ def test_position_round_trip() -> None:
     again = dr.from_position(state.position())
     assert again.position() == state.position()
     assert again.snapshot()["pool"] == state.snapshot()["pool"]
+
+
+def test_greedy_bot_plays_whole_games_legally_and_beats_random() -> None:
+    wins = 0
+    for seed in range(20):
+        state = rummykit.new_game("domino-rummikub", players=2, seed=seed, target=None)
+        bots = [make_bot("greedy", "domino-rummikub"), make_bot("random", "domino-rummikub")]
+        run_bots(state, bots)  # run_bots raises if a bot makes an illegal move
+        assert state.outcome is not None
+        wins += 0 in state.outcome.winners
+    assert wins >= 14, wins
+
+
+def test_greedy_bot_makes_its_starting_group_and_lays_off() -> None:
+    bot = make_bot("greedy", "domino-rummikub")
+    state = dr.from_position("table: 1-2 1-3 1-4; racks: 5-3 5-4 5-5 2-6 / 2-2; pool: seed 1; turn: 0")
+    action = bot.choose(state.view(0), rummykit.engine.rng.Rng(0))
+    assert isinstance(action, Play) and sorted(action.placed) == [D("3-5"), D("4-5"), D("5-5")]
+    later = dr.from_position("table: 1-2 1-3 1-4; racks: 1-5 2-6 / 2-2; pool: seed 1; turn: 0; down: 11")
+    action = bot.choose(later.view(0), rummykit.engine.rng.Rng(0))
+    assert isinstance(action, Play) and action.placed == (D("1-5"),)
+    later.apply(action)
+    assert later.table == [ds("1-2 1-3 1-4 1-5")]

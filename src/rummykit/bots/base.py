@@ -27,30 +27,48 @@ class Bot(Protocol):
 
 
 BotFactory = Callable[[GameInfo], Bot]
-_BOTS: dict[str, BotFactory] = {}
+_BOTS: dict[str, dict[str | None, BotFactory]] = {}
 
 
-def register_bot(level: str, factory: BotFactory) -> None:
-    """Make a bot level available to :func:`make_bot` (done by each bot module)."""
-    _BOTS[level] = factory
+def register_bot(level: str, factory: BotFactory, games: tuple[str, ...] | None = None) -> None:
+    """Make a bot level available to :func:`make_bot` (done by each bot module).
+
+    ``games`` names the games this factory plays (None: any game).
+    """
+    by_game = _BOTS.setdefault(level, {})
+    for game in games or (None,):
+        by_game[game] = factory
 
 
-def bot_levels() -> list[str]:
-    """The names of every bot level."""
+def bot_levels(game_id: str | None = None) -> list[str]:
+    """The bot levels (for one game, only those that can play it).
+
+    >>> bot_levels('rummikub')
+    ['greedy', 'random']
+    """
     _load()
-    return sorted(_BOTS)
+    if game_id is None:
+        return sorted(_BOTS)
+    gid = find_game(game_id).id
+    return sorted(level for level, by_game in _BOTS.items() if gid in by_game or None in by_game)
 
 
 def make_bot(level: str, game_id: str) -> Bot:
     """A bot of the given level for a game (``OptionError`` if there is none)."""
     _load()
     info = find_game(game_id)
-    factory = _BOTS.get(level.strip().lower())
+    by_game = _BOTS.get(level.strip().lower())
+    if by_game is None:
+        raise OptionError(f"unknown bot level {level!r}; the levels are: {', '.join(bot_levels(info.id))}")
+    factory = by_game.get(info.id) or by_game.get(None)
     if factory is None:
-        raise OptionError(f"unknown bot level {level!r}; the levels are: {', '.join(sorted(_BOTS))}")
+        raise OptionError(
+            f"there is no {level} bot for {info.id}; its levels are: {', '.join(bot_levels(info.id))}"
+        )
     return factory(info)
 
 
 def _load() -> None:
+    import rummykit.bots.freetable_greedy
     import rummykit.bots.greedy
     import rummykit.bots.random  # noqa: F401

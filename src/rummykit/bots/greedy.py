@@ -583,4 +583,4 @@ class GreedyBot:
         return Draw(seat) if view["pool_size"] else Pass(seat)
 
 
-register_bot("greedy", GreedyBot)
+register_bot("greedy", GreedyBot, games=("rummikub",))

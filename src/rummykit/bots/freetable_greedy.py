@@ -1,0 +1,142 @@
+"""``greedy`` for ``domino-rummikub``: simple, safe plays from the view alone.
+
+Before the starting group it puts down the allowed set that sheds the most
+dominoes and spots (keeping jokers when it can). Once down it repeats, while
+anything helps: new sets from the rack (most dominoes, jokers last), one-domino
+lay-offs, and borrowing an end domino from a table set of four or more to
+complete a new set with rack dominoes. Every planned table is checked with the
+game's own meld checker before it is committed; otherwise it draws (or passes).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from rummykit.bots.base import register_bot
+from rummykit.engine.core import Action, GameInfo
+from rummykit.engine.rng import Rng
+from rummykit.errors import RuleError
+from rummykit.pieces.dominoes import Domino, parse_dominoes
+from rummykit.rulesets import domino_rummikub as dr
+from rummykit.rulesets.freetable import Draw, Pass, play_from_table
+
+DSet = tuple[Domino, ...]
+
+
+def _cost(s: DSet) -> tuple[int, int, int]:
+    """Sort key: more dominoes, fewer jokers, more spots shed (best first)."""
+    jokers = sum(d in dr.JOKERS for d in s)
+    return (-len(s), jokers, -sum(d.pips for d in s))
+
+
+def _take(rack: list[Domino], pieces: DSet) -> bool:
+    need = Counter(pieces)
+    have = Counter(rack)
+    if need - have:
+        return False
+    for d in pieces:
+        rack.remove(d)
+    return True
+
+
+def _best_disjoint(rack: list[Domino], sets: list[DSet], limit: int = 4000) -> list[DSet]:
+    """The disjoint choice of sets placing the most dominoes (then fewest jokers), by bounded search."""
+    sets = sorted(sets, key=_cost)
+    best: list[DSet] = []
+    best_key = (0, 0)
+    nodes = 0
+
+    def search(i: int, have: Counter[Domino], chosen: list[DSet], placed: int, jokers: int) -> None:
+        nonlocal best, best_key, nodes
+        nodes += 1
+        key = (placed, -jokers)
+        if key > best_key:
+            best, best_key = list(chosen), key
+        if nodes > limit or placed + sum(have.values()) <= best_key[0]:
+            return
+        for j in range(i, len(sets)):
+            s = sets[j]
+            need = Counter(s)
+            if need - have:
+                continue
+            chosen.append(s)
+            search(j + 1, have - need, chosen, placed + len(s), jokers + sum(d in dr.JOKERS for d in s))
+            chosen.pop()
+
+    search(0, Counter(rack), [], 0, 0)
+    return best
+
+
+class DominoGreedyBot:
+    """The greedy bot for domino-rummikub (deterministic; the generator is unused)."""
+
+    level = "greedy"
+
+    def __init__(self, info: GameInfo) -> None:
+        self.info = info
+
+    def choose(self, view: Mapping[str, Any], rng: Rng) -> Action:
+        seat = view.get("seat")
+        if seat is None or seat not in view["to_act"]:
+            raise RuleError("BOT", f"seat {seat} has nothing to do now")
+        rack = parse_dominoes(view["rack"])
+        table: list[DSet] = [tuple(parse_dominoes(s)) for s in view["table"]]
+        fallback: Action = Draw(seat) if view["pool_size"] else Pass(seat)
+        if not view["down"][seat]:
+            exact = view["options"]["starting_group_size"] == dr.EXACTLY_3
+            options = [s for s in dr.rack_sets(rack, max_size=3 if exact else None) if not exact or len(s) == 3]
+            if not options:
+                return fallback
+            best = min(options, key=_cost)
+            return play_from_table(seat, table, [*table, best])
+        new_table = list(table)
+        work = list(rack)
+        changed = True
+        while changed and work:
+            changed = False
+            for s in _best_disjoint(work, dr.rack_sets(work)):
+                if _take(work, s):
+                    new_table.append(s)
+                    changed = True
+            for d, i, grown in dr.layoffs(work, new_table):
+                # One lay-off at a time: the rack and the table change under the list.
+                work.remove(d)
+                new_table[i] = grown
+                changed = True
+                break
+            if not changed:
+                changed = self._borrow(work, new_table)
+        if len(work) == len(rack):
+            return fallback
+        if any(not dr.MELDS.check(s).valid for s in new_table):
+            return fallback
+        return play_from_table(seat, table, new_table)
+
+    @staticmethod
+    def _borrow(work: list[Domino], table: list[DSet]) -> bool:
+        """Take an end domino from a set of 4+ to complete a new set with rack dominoes."""
+        for i, s in enumerate(table):
+            if len(s) < 4:
+                continue
+            for k in (0, len(s) - 1):
+                rest = s[:k] + s[k + 1 :]
+                if not dr.MELDS.check(rest).valid:
+                    continue
+                donor = s[k]
+                for new in sorted(dr.rack_sets([*work, donor]), key=_cost):
+                    if donor in new and Counter(new) - Counter([*work, donor]) == Counter():
+                        used = list(new)
+                        used.remove(donor)
+                        if not used:
+                            continue
+                        for d in used:
+                            work.remove(d)
+                        table[i] = dr.MELDS.check(rest).pieces
+                        table.append(new)
+                        return True
+        return False
+
+
+register_bot("greedy", DominoGreedyBot, games=("domino-rummikub",))
