@@ -1,0 +1,5 @@
+"""The ``rummykit`` command line (``rummykit --help``, or ``python -m rummykit``)."""
+
+from rummykit.cli.main import main
+
+__all__ = ["main"]

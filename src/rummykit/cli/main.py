@@ -1,0 +1,377 @@
+"""The ``rummykit`` command: ``games``, ``rules``, ``play`` and ``replay``.
+
+:func:`main` takes its arguments and streams as parameters, so tests (and
+other programs) can run any command in-process::
+
+    status = main(["play", "rummikub", "--bots", "2"], stdin=script, stdout=out)
+
+Every bad input ends with one line on stderr and exit status 2; no traceback
+reaches the user.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, NoReturn, TextIO
+
+from rummykit import __version__
+from rummykit.bots.base import Bot, bot_levels, make_bot
+from rummykit.cli.play import TABLE_KITS, Console, Session
+from rummykit.cli.render import (
+    Style,
+    Words,
+    describe_event,
+    outcome_lines,
+    plural,
+    reason_text,
+    score_lines,
+    use_color,
+    words_for,
+)
+from rummykit.engine.core import GameInfo, check_seed, find_game, games
+from rummykit.engine.options import resolve_options
+from rummykit.errors import OptionError, RecordError, RummykitError
+from rummykit.records import parse_record, read_record, start_state
+
+EXIT_USAGE = 2
+DEFAULT_BOT = "greedy"
+FALLBACK_BOT = "random"
+RANDOM_SEEDS = 10**9
+
+
+class UsageError(Exception):
+    """Argparse found a bad command line (already reported)."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser that writes to given streams and raises instead of exiting."""
+
+    def __init__(self, *args: Any, out: TextIO, err: TextIO, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.out = out
+        self.err = err
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        if message:
+            (self.err if file is sys.stderr else self.out).write(message)
+
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
+        if message:
+            self.err.write(message)
+        raise UsageError(status)
+
+    def error(self, message: str) -> NoReturn:
+        self.err.write(f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        raise UsageError(EXIT_USAGE)
+
+
+def build_parser(out: TextIO, err: TextIO) -> Parser:
+    """The argument parser of the ``rummykit`` command."""
+
+    streams: dict[str, Any] = {"out": out, "err": err}
+    parser = Parser(
+        **streams,
+        prog="rummykit",
+        description="Play, replay and look up rummy-family games, exactly by their rules.",
+        epilog="Start with: rummykit play rummikub --bots 2",
+    )
+    parser.add_argument("--version", action="version", version=f"rummykit {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    sub.add_parser("games", **streams, help="list the games", description="List every game rummykit knows.")
+
+    rules = sub.add_parser(
+        "rules", **streams, help="a game's summary and options", description="Show a game's rules summary and options."
+    )
+    rules.add_argument("game", help="game id (see `rummykit games`)")
+
+    play = sub.add_parser(
+        "play",
+        **streams,
+        help="play a game against bots, hot-seat, or watch bots play",
+        description=(
+            "Play a game at the terminal. Seats are people first, then bots. With no people"
+            " (every seat a bot) the game runs unattended and prints every turn."
+        ),
+    )
+    play.add_argument("game", help="game id (see `rummykit games`)")
+    play.add_argument(
+        "--players", type=int, metavar="N", help="number of seats in all (default: 1 person + the bots; one bot if none given)"
+    )
+    bots = play.add_mutually_exclusive_group()
+    bots.add_argument("--bots", type=int, metavar="N", help=f"add N bots of level {DEFAULT_BOT} (or {FALLBACK_BOT})")
+    bots.add_argument("--bot", action="append", metavar="LEVEL", help="add one bot of LEVEL (repeatable)")
+    play.add_argument("--seed", type=int, metavar="S", help="the deal's seed (default: a random one, printed)")
+    play.add_argument(
+        "--option", "-o", action="append", default=[], metavar="KEY=VALUE", help="set a game option (repeatable)"
+    )
+    play.add_argument("--record", metavar="FILE", help="where to save the game record")
+    play.add_argument("--names", metavar="A,B,...", help="player names, one per seat, comma-separated")
+    play.add_argument("--no-color", action="store_true", help="no ANSI colours (also: NO_COLOR=1)")
+
+    replay = sub.add_parser(
+        "replay", **streams, help="replay a game record", description="Replay a game record and check every line."
+    )
+    replay.add_argument("file", help="a record written by `rummykit play`")
+    replay.add_argument("--verbose", "-v", action="store_true", help="print every action")
+    replay.add_argument("--no-color", action="store_true", help="no ANSI colours")
+    return parser
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+    environ: Mapping[str, str] | None = None,
+) -> int:
+    """Run the ``rummykit`` command; returns the exit status."""
+    out = stdout or sys.stdout
+    err = stderr or sys.stderr
+    parser = build_parser(out, err)
+    try:
+        args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    except UsageError as exc:
+        return exc.status
+    try:
+        if args.command == "games":
+            return cmd_games(out)
+        if args.command == "rules":
+            return cmd_rules(args.game, out)
+        if args.command == "play":
+            console = Console(stdin or sys.stdin, out, err)
+            return cmd_play(args, console, environ)
+        if args.command == "replay":
+            return cmd_replay(args.file, out, err, verbose=args.verbose, style=_style(out, args.no_color, environ))
+    except RummykitError as exc:
+        err.write(f"rummykit: {' '.join(str(exc).split())}\n")
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        err.write("rummykit: interrupted\n")
+        return 130
+    except BrokenPipeError:
+        # The reader went away (e.g. `rummykit replay x -v | head`): stop quietly.
+        _silence(out)
+        return 1
+    parser.print_usage(err)
+    err.write("rummykit: name a command: games, rules, play or replay (see rummykit --help)\n")
+    return EXIT_USAGE
+
+
+def _silence(out: TextIO) -> None:
+    """Point a real stdout at /dev/null so the final flush at exit cannot fail again."""
+    if out is sys.stdout:
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+
+
+def _style(out: TextIO, no_color: bool, environ: Mapping[str, str] | None) -> Style:
+    return Style(color=use_color(out, no_color=no_color, environ=environ))
+
+
+def player_range(info: GameInfo) -> str:
+    """``2-4 players`` (or ``2 players``)."""
+    if info.min_players == info.max_players:
+        return f"{info.min_players} players"
+    return f"{info.min_players}-{info.max_players} players"
+
+
+# -- games and rules ---------------------------------------------------------------
+
+
+def cmd_games(out: TextIO) -> int:
+    """One line per game: id, name, player range, summary."""
+    infos = games()
+    width = max((len(i.id) for i in infos), default=0)
+    for info in infos:
+        out.write(f"{info.id:<{width}}  {info.name} ({player_range(info)}): {info.summary}\n")
+    return 0
+
+
+def rules_page_location(info: GameInfo) -> str:
+    """Where the game's full rules are: the page in the source tree (absolute when it is there)."""
+    if not info.rules_page:
+        return "(no rules page yet)"
+    checkout = Path(__file__).resolve().parents[3] / info.rules_page
+    if checkout.is_file():
+        return str(checkout)
+    return f"{info.rules_page} in the rummykit source"
+
+
+def cmd_rules(game: str, out: TextIO) -> int:
+    """A game's name, summary, players, options (default, range, help) and rules page."""
+    info = find_game(game)
+    aliases = f" (also: {', '.join(info.aliases)})" if info.aliases else ""
+    lines = [
+        f"{info.name}  [id: {info.id}{aliases}]",
+        info.summary,
+        f"Players: {info.min_players} to {info.max_players}" if info.min_players != info.max_players else f"Players: {info.min_players}",
+    ]
+    if info.options:
+        lines.append("Options (set with --option NAME=VALUE):")
+        width = max(len(o.name) for o in info.options)
+        for spec in info.options:
+            lines.append(
+                f"  {spec.name:<{width}}  default {spec.format(spec.default)};"
+                f" allowed: {spec.describe_range()}"
+            )
+            lines.append(f"  {'':<{width}}  {spec.help}")
+    else:
+        lines.append("Options: none")
+    lines.append(f"Full rules: {rules_page_location(info)}")
+    out.write("\n".join(lines) + "\n")
+    return 0
+
+
+# -- play -------------------------------------------------------------------------
+
+
+def default_bot(game_id: str) -> Bot:
+    """A ``greedy`` bot when that level is registered and plays this game, else a ``random`` one."""
+    if DEFAULT_BOT in bot_levels():
+        try:
+            return make_bot(DEFAULT_BOT, game_id)
+        except RummykitError:
+            pass  # greedy does not play this game
+    return make_bot(FALLBACK_BOT, game_id)
+
+
+def parse_options(pairs: Sequence[str]) -> dict[str, str]:
+    """``KEY=VALUE`` strings to a dict (values are checked by the game).
+
+    >>> parse_options(['jokers=4', 'target = 100'])
+    {'jokers': '4', 'target': '100'}
+    """
+    options: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise OptionError(f"write options as KEY=VALUE (e.g. jokers=4), got {pair!r}")
+        if key in options:
+            raise OptionError(f"option {key!r} given twice")
+        options[key] = value.strip()
+    return options
+
+
+def cmd_play(args: argparse.Namespace, console: Console, environ: Mapping[str, str] | None) -> int:
+    """Set up the seats and the game from the command line, then run the session."""
+    info = find_game(args.game)
+    options = parse_options(args.option)
+    resolve_options(info.options, options)  # report a bad option before anything else
+    if args.seed is not None:
+        check_seed(args.seed)
+    if args.bots is not None and args.bots < 0:
+        raise OptionError(f"--bots needs 0 or more, got {args.bots}")
+    count = args.bots
+    if count is None and not args.bot and args.players is None:
+        count = max(1, info.min_players - 1)  # `rummykit play GAME` alone: you against bots
+    if args.bot:
+        bots: list[Bot] = [make_bot(level, info.id) for level in args.bot]
+    else:
+        bots = [default_bot(info.id) for _ in range(count or 0)]
+    seats = 1 + len(bots) if args.players is None else args.players
+    if seats < len(bots):
+        raise OptionError(f"--players {seats} leaves no room for {plural(len(bots), 'bot')}")
+    people = seats - len(bots)
+    if people and info.id not in TABLE_KITS:
+        raise OptionError(
+            f"{info.id} cannot be played by people here yet; watch bots play it with --players N --bots N"
+        )
+    players: int | list[str] = seats
+    if args.names is not None:
+        players = [n.strip() for n in args.names.split(",")]
+        if len(players) != seats:
+            raise OptionError(f"--names gives {plural(len(players), 'name')} for {plural(seats, 'seat')}")
+    seed = secrets.randbelow(RANDOM_SEEDS) if args.seed is None else args.seed
+    record = None
+    if args.record is not None:
+        record = Path(args.record)
+        if record.is_dir() or not (record.parent if str(record.parent) else Path(".")).is_dir():
+            raise OptionError(f"cannot save a record as {args.record!r}: not a file in an existing folder")
+    state = info.new(players=players, seed=seed, **options)
+    style = Style(color=use_color(console.stdout, no_color=args.no_color, environ=environ))
+    seated: list[Bot | None] = [None] * people + list(bots)
+    session = Session(state, seated, console, style, record_path=record, kit=TABLE_KITS.get(info.id))
+    return session.run()
+
+
+# -- replay -----------------------------------------------------------------------
+
+
+def cmd_replay(file: str, out: TextIO, err: TextIO, *, verbose: bool, style: Style) -> int:
+    """Replay a record: every action (``verbose``) or a summary, then the outcome."""
+    try:
+        text = Path(file).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        err.write(f"{file}: no such file\n")
+        return EXIT_USAGE
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        err.write(f"{file}: cannot read: {reason}\n")
+        return EXIT_USAGE
+    try:
+        state = read_record(text)
+    except RecordError as exc:
+        where = f"line {exc.line}: " if exc.line is not None else ""
+        err.write(f"{file}: {where}{' '.join(exc.reason.split())}\n")
+        return EXIT_USAGE
+    names = list(state.players)
+    info = state.info
+    options = ", ".join(f"{s.name}={s.format(state.options[s.name])}" for s in info.options)
+
+    def say(*lines: str) -> None:
+        out.write("".join(line + "\n" for line in lines))
+
+    say(
+        f"{info.name}: {', '.join(names)}; seed {state.seed}" + (f"; options {options}" if options else ""),
+    )
+    if verbose:
+        _replay_verbose(text, names, say, style, words_for(info.id))
+    else:
+        say(f"{plural(len(state.actions), 'action')}, {plural(len(state.rounds), 'round')} finished.")
+        for r in state.rounds:
+            if not state.outcome or len(state.rounds) > 1:
+                winners = " and ".join(names[w] for w in r.winners)
+                say(f"Round {r.round}: {winners} {reason_text(r.reason, words_for(info.id))}.")
+                say(*score_lines(r.to_json(), names))
+    if state.outcome is not None:
+        say(*outcome_lines(state.outcome.to_json(), names, style, words_for(info.id)))
+    else:
+        who = ", ".join(names[s] for s in sorted(state.to_act))
+        say(f"The record stops before the end of the game; {who} to act.")
+    return 0
+
+
+def _replay_verbose(
+    text: str, names: list[str], say: Callable[..., None], style: Style, words: Words
+) -> None:
+    """Print the (already checked) record action by action, as a spectator sees it."""
+    record = parse_record(text)
+    state = start_state(record)
+    for event in state.history:
+        say(*describe_event(event.seen_by(None), names, style, words=words))
+    for number, line in record.actions:
+        events = state.apply(state.parse_action(line))
+        prefix = f"line {number}: "
+        described = [
+            text
+            for event in events
+            if event.kind != "match-end"
+            for text in describe_event(event.seen_by(None), names, style, words=words)
+        ]
+        for i, text in enumerate(described):
+            say((prefix if i == 0 else " " * len(prefix)) + text)

@@ -1,0 +1,493 @@
+"""The ``rummykit`` command, driven in-process with scripted input (and once as a real subprocess)."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, TextIO, cast
+
+import pytest
+
+import rummykit
+from rummykit.bots.base import make_bot
+from rummykit.cli.main import main
+from rummykit.cli.play import RUMMIKUB_KIT, Console, DraftTurn, Session
+from rummykit.cli.render import Style, describe_event, signed, use_color
+from rummykit.engine.core import GameState
+from rummykit.errors import RummykitError
+from rummykit.melds.tiles import check_tiles
+from rummykit.pieces.tiles import format_tiles, parse_tiles
+from rummykit.records import read_record, write_record
+from rummykit.rulesets.rummikub import Fail, Play, from_position, rack_sets
+from rummykit.sim import run_bots
+
+PROMPT = "P1's turn> "
+
+
+def run(argv: list[str], script: str = "") -> tuple[int, str, str]:
+    """Run the command in-process; returns (status, stdout, stderr)."""
+    out, err = io.StringIO(), io.StringIO()
+    status = main(argv, stdin=io.StringIO(script), stdout=out, stderr=err, environ={})
+    return status, out.getvalue(), err.getvalue()
+
+
+def answers(out: str, prompt: str = PROMPT) -> list[list[str]]:
+    """What the program printed after each scripted line: [echoed line, response lines...] per prompt."""
+    return [segment.splitlines() for segment in out.split(prompt)[1:]]
+
+
+def seed_with_initial_meld(points: int = 30) -> tuple[int, tuple[Any, ...]]:
+    """A seed whose seat 0 (the person) holds one set worth the initial meld."""
+    for seed in range(500):
+        rack = parse_tiles(rummykit.new_game("rummikub", players=2, seed=seed).view(0)["rack"])
+        for s in rack_sets(rack):
+            if check_tiles(s).points >= points:
+                return seed, s
+    raise AssertionError("no seed below 500 deals seat 0 a 30-point set")
+
+
+# -- games and rules ---------------------------------------------------------------
+
+
+def test_games_lists_every_registered_game_on_one_line_each() -> None:
+    status, out, err = run(["games"])
+    assert status == 0 and err == ""
+    lines = out.splitlines()
+    assert len(lines) == len(rummykit.games())
+    for line, info in zip(lines, rummykit.games(), strict=True):
+        assert line.startswith(info.id + " ")
+        assert info.name in line and info.summary in line
+        assert f"{info.min_players}-{info.max_players} players" in line
+
+
+def test_rules_lists_every_option_with_default_range_and_help() -> None:
+    status, out, err = run(["rules", "rummikub"])
+    assert status == 0 and err == ""
+    info = rummykit.find_game("rummikub")
+    assert info.name in out and info.summary in out
+    assert "Players: 2 to 4" in out
+    for name, default in (("jokers", "2"), ("initial_meld_points", "30"), ("target", "none")):
+        line = next(x for x in out.splitlines() if x.strip().startswith(name + " "))
+        assert f"default {default};" in line
+    for spec in info.options:
+        assert spec.describe_range() in out
+        assert spec.help in out
+    assert "rummikub.md" in out.splitlines()[-1]
+
+
+def test_rules_accepts_an_alias() -> None:
+    status, out, _ = run(["rules", "RK"])
+    assert status == 0 and "[id: rummikub" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["rules", "no-such-game"], "unknown game 'no-such-game'"),
+        (["play", "no-such-game"], "unknown game 'no-such-game'"),
+        (["play", "rummikub", "--bots", "1", "--option", "jokers=9"], "option jokers needs a whole number 0..4, got 9"),
+        (["play", "rummikub", "--bots", "1", "--option", "jokers"], "KEY=VALUE"),
+        (["play", "rummikub", "--bots", "1", "--option", "joker=1"], "unknown option 'joker'"),
+        (["play", "rummikub", "--bot", "nobody"], "unknown bot level 'nobody'"),
+        (["play", "rummikub", "--players", "5", "--bots", "1"], "2 to 4 players, not 5"),
+        (["play", "rummikub", "--players", "1", "--bots", "2"], "no room for 2 bots"),
+        (["play", "rummikub", "--bots", "1", "--seed", "-4"], "a seed is a whole number"),
+        (["play", "rummikub", "--bots", "1", "--names", "a,b,c"], "3 names for 2 seats"),
+        (["play", "rummikub", "--bots", "1", "--names", "a,a"], "names must differ"),
+        (["play", "rummikub", "--bots", "1", "--record", "/no/such/folder/r.txt"], "cannot save a record"),
+        (["play", "rummikub", "--bots", "1", "--bot", "random"], "not allowed with argument"),
+        (["play", "rummikub", "--bots", "two"], "invalid int value"),
+        (["frobnicate"], "invalid choice"),
+    ],
+)
+def test_bad_command_lines_give_one_line_and_status_2(argv: list[str], needle: str) -> None:
+    status, out, err = run(argv)
+    assert status == 2
+    assert out == ""
+    assert len(err.splitlines()) == 1, err
+    assert needle in err
+    assert "Traceback" not in err
+
+
+def test_no_command_prints_usage_and_status_2() -> None:
+    status, _, err = run([])
+    assert status == 2 and "name a command" in err
+
+
+# -- unattended bot games -----------------------------------------------------------
+
+
+def test_all_bot_game_runs_to_the_end_and_saves_a_record_that_replays(tmp_path: Path) -> None:
+    record = tmp_path / "game.txt"
+    argv = ["play", "rummikub", "--players", "2", "--bot", "random", "--bot", "random", "--seed", "1"]
+    status, out, err = run([*argv, "--record", str(record)])
+    assert status == 0, err
+    assert err == ""
+    assert "Game over:" in out and "Final scores:" in out
+    assert f"Record saved to {record}" in out
+    assert "Seed 1" in out
+
+    replayed = read_record(record.read_text())
+    assert replayed.outcome is not None
+    # The same game as the simulator plays it, from the same seed and bot generators.
+    expected = run_bots(rummykit.new_game("rummikub", players=2, seed=1), [make_bot("random", "rummikub")] * 2)
+    assert replayed.snapshot() == expected.snapshot()
+    assert write_record(expected) == record.read_text()
+
+    # Final scores printed are the engine's.
+    final = out[out.index("Final scores:") :]
+    assert expected.outcome is not None
+    for seat, total in enumerate(expected.outcome.totals):
+        assert re.search(rf"P{seat + 1}\s+score\s+{re.escape(signed(total))}\s+total\s+{re.escape(signed(total))}\n", final)
+    # Only public information: a bot's drawn tile is never printed.
+    draws = [line for line in out.splitlines() if " draws " in line]
+    assert draws and all("draws a tile" in line for line in draws)
+    # Every play line is followed by the table.
+    lines = out.splitlines()
+    for i, line in enumerate(lines):
+        if " plays " in line and "onto the table" in line:
+            assert lines[i + 1].strip().startswith("table: [1]")
+
+
+def test_all_bot_game_without_a_seed_prints_the_random_seed_and_reproduces(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    status, out, _ = run(["play", "rummikub", "--players", "2", "--bots", "2"])
+    assert status == 0
+    seed = int(re.search(r"Seed (\d+) ", out).group(1))  # type: ignore[union-attr]
+    saved = tmp_path / f"rummykit-rummikub-{seed}.txt"
+    assert saved.is_file()
+    # The same seed gives the same game; the second record does not overwrite the first.
+    status, again, _ = run(["play", "rummikub", "--players", "2", "--bots", "2", "--seed", str(seed)])
+    assert status == 0
+    second = tmp_path / f"rummykit-rummikub-{seed}-2.txt"
+    assert second.read_text() == saved.read_text()
+    assert again.split("\n", 1)[1].replace(second.name, saved.name) == out.split("\n", 1)[1]
+
+
+def test_unattended_game_of_another_game_uses_its_own_words(tmp_path: Path) -> None:
+    record = tmp_path / "other.txt"
+    argv = ["play", "domino-rummikub", "--players", "3", "--bots", "3", "--seed", "2", "--record", str(record)]
+    status, out, err = run(argv)
+    assert status == 0, err
+    assert "Game over:" in out and "(starting group)" in out
+    assert "draws a domino (boneyard: " in out and "tile" not in out
+    assert read_record(record.read_text()).outcome is not None
+
+
+# -- a person at the keyboard --------------------------------------------------------
+
+
+def test_person_game_bad_input_changes_nothing_then_draws_and_quits(tmp_path: Path) -> None:
+    record = tmp_path / "p.txt"
+    state0 = rummykit.new_game("rummikub", players=2, seed=5)
+    rack = state0.view(0)["rack"]
+    two = f"{rack[0]} {rack[-1]}"  # two tiles of the rack: never a valid set
+    script = "\n".join(
+        [
+            "frobnicate",  # unknown command
+            "new X99",  # bad tile
+            "add 7 " + rack[0],  # no such set
+            "split 1",  # bad use
+            "commit",  # nothing placed yet
+            f"new {two}",  # a draft step (accepted; marks the set invalid)
+            "commit",  # illegal: the set is invalid
+            "reset",
+            "draw",
+            "quit",
+        ]
+    )
+    status, out, err = run(["play", "rummikub", "--bot", "random", "--seed", "5", "--record", str(record)], script + "\n")
+    assert status == 0, err
+    assert "Traceback" not in out + err
+    replies = {a[0]: a[1:] for a in answers(out) if a}
+    for bad in ("frobnicate", "new X99", "add 7 " + rack[0], "split 1", "commit"):
+        assert bad in replies
+    assert replies["frobnicate"] == ["! unknown command 'frobnicate'; type `help` for the commands"]
+    assert len(replies["new X99"]) == 1 and "bad tile 'X99'" in replies["new X99"][0]
+    assert len(replies["add 7 " + rack[0]]) == 1 and "there is no set 7" in replies["add 7 " + rack[0]][0]
+    assert len(replies["split 1"]) == 1 and "usage: split" in replies["split 1"][0]
+    # The second `commit` (after the invalid set) is the one kept in the dict.
+    assert len(replies["commit"]) == 1
+    assert "Cannot commit: set " in replies["commit"][0] and "`penalty`" in replies["commit"][0]
+    draft_reply = replies[f"new {two}"]
+    assert any("INVALID" in line for line in draft_reply)
+    # P1 drew its own tile and sees which; the record holds only P1's draw, then quit saved it.
+    assert re.search(r"^P1 draws [KBOR]\d+ |^P1 draws J ", out, re.M)
+    bot_draws = [line for line in out.splitlines() if line.startswith("P2 draws")]
+    assert all(line.startswith("P2 draws a tile") for line in bot_draws)
+    assert "Stopped at your request." in out
+    replayed = read_record(record.read_text())
+    assert [str(a) for a in replayed.actions if a.player == 0] == ["0 draw"]
+
+
+def test_a_real_initial_meld_from_the_known_rack_is_committed(tmp_path: Path) -> None:
+    seed, meld = seed_with_initial_meld()
+    record = tmp_path / "meld.txt"
+    script = f"new {format_tiles(meld)}\ncheck\ncommit\nquit\n"
+    status, out, err = run(["play", "rummikub", "--bot", "random", "--seed", str(seed), "--record", str(record)], script)
+    assert status == 0, err
+    replies = {a[0]: a[1:] for a in answers(out) if a}
+    assert replies["check"] == ["The table is valid: `commit` ends your turn with it."]
+    assert "(initial meld)" in "\n".join(replies["commit"])
+    replayed = read_record(record.read_text())
+    plays = [a for a in replayed.actions if a.player == 0 and isinstance(a, Play)]
+    assert len(plays) == 1 and sorted(plays[0].placed) == sorted(meld)
+    assert replayed.view(None)["down"][0] is True
+
+
+def test_end_of_input_saves_the_record_and_exits_cleanly(tmp_path: Path) -> None:
+    record = tmp_path / "eof.txt"
+    status, out, err = run(["play", "rummikub", "--bots", "1", "--seed", "9", "--record", str(record)], "draw\n")
+    assert status == 0 and err == ""
+    assert "Input ended" in out
+    assert read_record(record.read_text()).actions  # at least the draws so far
+
+
+class _Interrupting:
+    """Standard input whose first read is interrupted by Ctrl-C."""
+
+    def isatty(self) -> bool:
+        return False
+
+    def readline(self) -> str:
+        raise KeyboardInterrupt
+
+
+def test_ctrl_c_saves_the_record_and_exits_cleanly(tmp_path: Path) -> None:
+    record = tmp_path / "int.txt"
+    out, err = io.StringIO(), io.StringIO()
+    status = main(
+        ["play", "rummikub", "--bots", "1", "--seed", "9", "--record", str(record)],
+        stdin=cast(TextIO, _Interrupting()),
+        stdout=out,
+        stderr=err,
+        environ={},
+    )
+    assert status == 130
+    assert "Interrupted" in out.getvalue() and "Traceback" not in err.getvalue()
+    assert read_record(record.read_text()).seed == 9
+
+
+def test_hot_seat_asks_to_pass_the_screen_and_shows_only_the_own_rack(tmp_path: Path) -> None:
+    state0 = rummykit.new_game("rummikub", players=["Ann", "Bob"], seed=3)
+    first = state0.view(None)["turn"]
+    racks = {name: sorted(state0.view(seat)["rack"]) for seat, name in enumerate(state0.players)}
+    script = "\n" + "draw\n" + "\n" + "\n" + "quit\n"  # ready, draw, hide, ready, quit
+    status, out, _ = run(
+        ["play", "rummikub", "--players", "2", "--names", "Ann,Bob", "--seed", "3", "--record", str(tmp_path / "h")],
+        script,
+    )
+    assert status == 0
+    first_name, second_name = state0.players[first], state0.players[1 - first]
+    assert f"Pass the screen to {first_name}" in out and f"Pass the screen to {second_name}" in out
+    assert "press Enter to hide your rack" in out
+    shown = re.findall(r"--- (\w+)'s turn ---.*?Your rack \(by colour\): (.*?)  \[", out, re.S)
+    assert [name for name, _ in shown] == [first_name, second_name]
+    assert sorted(shown[0][1].split()) == racks[first_name]
+    second_rack = sorted(shown[1][1].split())
+    assert second_rack == racks[second_name]  # the second player has not drawn yet
+    # The first player's drawn tile is shown to them only during their own turn.
+    assert f"{first_name} draws " in out
+
+
+def test_the_drafting_commands_work_for_domino_rummikub_too(tmp_path: Path) -> None:
+    record = tmp_path / "dr.txt"
+    script = "sort pips\npenalty\nnew 9-9\ndraw\nquit\n"
+    argv = ["play", "domino-rummikub", "--bot", "random", "--seed", "3", "--record", str(record)]
+    status, out, err = run(argv, script)
+    assert status == 0, err
+    replies = {a[0]: a[1:] for a in answers(out) if a}
+    assert replies["sort pips"][0].startswith("Your rack (by pips): ")
+    assert replies["penalty"] == ["! unknown command 'penalty'; type `help` for the commands"]
+    assert len(replies["new 9-9"]) == 1 and "9-9" in replies["new 9-9"][0]
+    assert re.search(r"^P1 draws \d-\d \(boneyard: \d+\)$", out, re.M)
+    assert [str(a) for a in read_record(record.read_text()).actions if a.player == 0] == ["0 draw"]
+
+
+@pytest.mark.parametrize("game", [g.id for g in rummykit.games()])
+def test_rules_works_for_every_game(game: str) -> None:
+    status, out, err = run(["rules", game])
+    assert status == 0 and err == ""
+    info = rummykit.find_game(game)
+    assert out.startswith(info.name)
+    for spec in info.options:
+        assert f"{spec.name} " in out and spec.describe_range() in out
+
+
+# -- the draft commands ---------------------------------------------------------------
+
+
+POSITION = "table: R1 R2 R3 R4 | K5 B5 O5; racks: R5 K9 O9 B9 / B1 B2; pool: seed 5; turn: 0; down: 11"
+
+
+def _turn(state: GameState, seat: int = 0) -> tuple[DraftTurn[Any], list[str]]:
+    said: list[str] = []
+    turn: DraftTurn[Any] = DraftTurn(
+        RUMMIKUB_KIT,
+        state.view(seat),
+        parse_action=state.parse_action,
+        say=lambda *lines: said.extend(lines),
+        style=Style(),
+        labels=["you", "bot"],
+    )
+    return turn, said
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["", "bogus", "new", "new Q1", "new R5 R5", "add 9 R5", "add 1", "move R5 1 2", "move R1 3 1", "move R1 1",
+     "split 1 1", "split 1 5", "split x 2", "merge 1 1", "merge 1 5", "back R1", "undo", "reset", "sort sideways",
+     "commit", "draw now", "show me"],
+)
+def test_bad_draft_input_raises_or_is_ignored_and_changes_nothing(line: str) -> None:
+    state = from_position(POSITION)
+    before = state.snapshot()
+    turn, said = _turn(state)
+    sets, rack = [list(s) for s in turn.draft.sets], list(turn.draft.rack)
+    if line:
+        with pytest.raises(RummykitError):
+            turn.command(line)
+    else:
+        assert turn.command(line) is None
+    assert said == []
+    assert [list(s) for s in turn.draft.sets] == sets and turn.draft.rack == rack
+    assert state.snapshot() == before
+
+
+def test_draft_commands_use_set_numbers_from_one() -> None:
+    state = from_position(POSITION)
+    turn, said = _turn(state)
+    assert turn.command("add 1 R5") is None
+    assert [str(t) for t in turn.draft.sets[0]] == ["R1", "R2", "R3", "R4", "R5"]
+    turn.command("split 1 4")  # before the 4th tile
+    assert [[str(t) for t in s] for s in turn.draft.sets[:2]] == [["R1", "R2", "R3"], ["R4", "R5"]]
+    assert any("<- INVALID" in line and line.strip().startswith("2 ") for line in said)
+    turn.command("merge 1 2")
+    assert [str(t) for t in turn.draft.sets[0]] == ["R1", "R2", "R3", "R4", "R5"]
+    turn.command("new K9 O9 B9")
+    turn.command("move R5 1 new")
+    assert [str(t) for t in turn.draft.sets[-1]] == ["R5"]
+    turn.command("back R5")
+    assert "R5" in [str(t) for t in turn.draft.rack]
+    turn.command("undo")
+    turn.command("undo")
+    turn.command("sort number")
+    assert turn.order == "number"
+    action = turn.command("commit")
+    assert isinstance(action, Play)
+    events = state.apply(action)
+    assert events[0].kind == "play" and state.view(None)["rack_sizes"][0] == 0
+
+
+def test_penalty_commit_through_a_session(tmp_path: Path) -> None:
+    state = from_position(POSITION)
+    record = tmp_path / "pen.txt"
+    out = io.StringIO()
+    console = Console(io.StringIO("add 2 K9\ncommit\npenalty\nquit\n"), out, io.StringIO())
+    bot = make_bot("random", "rummikub")
+    status = Session(state, [None, bot], console, Style(), record_path=record, kit=RUMMIKUB_KIT).run()
+    assert status == 0
+    text = out.getvalue()
+    replies = {a[0]: a[1:] for a in answers(text) if a}
+    assert len(replies["commit"]) == 1 and "`penalty` commits anyway" in replies["commit"][0]
+    assert "draws 3 penalty tiles" in text and "drawn: " in text
+    assert any(isinstance(a, Fail) for a in state.actions)
+    assert read_record(record.read_text()).snapshot() == state.snapshot()
+
+
+# -- rendering -------------------------------------------------------------------------
+
+
+def test_other_seats_never_see_a_drawn_tile() -> None:
+    state = rummykit.new_game("rummikub", players=2, seed=4)
+    seat = min(state.to_act)
+    (event,) = state.apply(state.parse_action(f"{seat} draw"))
+    public = "\n".join(describe_event(event.seen_by(None), state.players, Style()))
+    other = "\n".join(describe_event(event.seen_by(1 - seat), state.players, Style()))
+    own = "\n".join(describe_event(event.seen_by(seat), state.players, Style()))
+    tile = state.racks[seat][-1]  # type: ignore[attr-defined]
+    assert "draws a tile" in public and public == other
+    assert f"draws {tile}" in own
+
+
+def test_colour_only_on_a_terminal_without_no_color() -> None:
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    assert use_color(Tty(), environ={}) is True
+    assert use_color(Tty(), environ={"NO_COLOR": "1"}) is False
+    assert use_color(Tty(), no_color=True, environ={}) is False
+    assert use_color(io.StringIO(), environ={}) is False
+    coloured = Style(color=True).pieces(["R7", "K13", "J"])
+    assert "\x1b[" in coloured
+    assert re.sub(r"\x1b\[[0-9;]*m", "", coloured) == "R7 K13 J"  # the letters are always there
+
+
+# -- replay ----------------------------------------------------------------------------
+
+
+def _good_record(tmp_path: Path) -> Path:
+    record = tmp_path / "good.txt"
+    status, _, _ = run(
+        ["play", "rummikub", "--players", "2", "--bot", "random", "--bot", "random", "--seed", "1", "--record", str(record)]
+    )
+    assert status == 0
+    return record
+
+
+def test_replay_of_a_good_record_summary_and_verbose(tmp_path: Path) -> None:
+    record = _good_record(tmp_path)
+    state = read_record(record.read_text())
+    status, out, err = run(["replay", str(record)])
+    assert status == 0 and err == ""
+    assert f"{len(state.actions)} actions" in out and "Game over:" in out
+    status, verbose, _ = run(["replay", str(record), "--verbose"])
+    assert status == 0
+    numbered = re.findall(r"^line (\d+): ", verbose, re.M)
+    assert len(numbered) == len(state.actions)
+    assert "Game over:" in verbose
+    assert not re.search(r"draws [KBOR]\d|draws J", verbose)
+
+
+def test_replay_reports_the_illegal_line(tmp_path: Path) -> None:
+    lines = _good_record(tmp_path).read_text().splitlines()
+    first_action = lines.index("") + 2  # 1-based number of the first action line
+    seat = int(lines[first_action - 1].split()[0])
+    bad = list(lines)
+    bad[first_action] = f"{seat} draw"  # the same seat again: not its turn
+    path = tmp_path / "bad.txt"
+    path.write_text("\n".join(bad) + "\n")
+    status, out, err = run(["replay", str(path)])
+    assert status == 2 and out == ""
+    assert err.startswith(f"{path}: line {first_action + 1}: ")
+    assert len(err.splitlines()) == 1 and "Traceback" not in err
+
+
+def test_replay_reports_a_malformed_header(tmp_path: Path) -> None:
+    path = tmp_path / "junk.txt"
+    path.write_text("rummykit record 1\ngame: rummikub\nseed: many\nplayers: a | b\n\n0 draw\n")
+    status, _, err = run(["replay", str(path)])
+    assert status == 2 and err.startswith(f"{path}: line 3: ") and len(err.splitlines()) == 1
+
+
+def test_replay_of_a_missing_file(tmp_path: Path) -> None:
+    status, out, err = run(["replay", str(tmp_path / "nope.txt")])
+    assert status == 2 and out == ""
+    assert err == f"{tmp_path / 'nope.txt'}: no such file\n"
+
+
+# -- the real entry point --------------------------------------------------------------
+
+
+def test_python_dash_m_rummykit_games() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "rummykit", "games"], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert re.search(r"^rummikub +Rummikub .*\(2-4 players\): ", done.stdout, re.M), done.stdout
