@@ -11,7 +11,7 @@ import pytest
 
 from rummykit.bots.base import Bot, bot_levels, make_bot
 from rummykit.bots.greedy import GreedyBot, best_meld, verify_play
-from rummykit.engine.core import Action, Event, GameState, new_game
+from rummykit.engine.core import Action, Event, GameState, find_game, new_game
 from rummykit.engine.rng import Rng
 from rummykit.errors import OptionError
 from rummykit.melds.tiles import check_tiles
@@ -109,11 +109,16 @@ def test_greedy_beats_random_clearly() -> None:
     assert wins / games >= 0.85, f"greedy won only {wins} of {games}"
 
 
-def test_greedy_is_registered_for_rummikub_only() -> None:
-    assert "greedy" in bot_levels()
-    assert make_bot("GREEDY", GAME).level == "greedy"
-    with pytest.raises(OptionError, match="rummikub only"):
-        make_bot("greedy", "domino-rummikub")
+def test_greedy_is_registered_per_game() -> None:
+    assert "greedy" in bot_levels(GAME)
+    bot = make_bot("GREEDY", GAME)
+    assert bot.level == "greedy" and type(bot).__name__ == "GreedyBot"
+    other = make_bot("greedy", "domino-rummikub")
+    assert type(other).__name__ == "DominoGreedyBot"
+    with pytest.raises(OptionError, match="unknown bot level 'genius'"):
+        make_bot("genius", GAME)
+    with pytest.raises(OptionError, match="the greedy bot plays rummikub only"):
+        GreedyBot(find_game("domino-rummikub"))
 
 
 # -- bots see views only -------------------------------------------------------------

@@ -1,8 +1,8 @@
 """rummykit: play, solve and study rummy-family games exactly by their rules.
 
 >>> import rummykit
->>> [g.id for g in rummykit.games()][:2]
-['domino-rummikub', 'rummikub']
+>>> 'rummikub' in [g.id for g in rummykit.games()]
+True
 >>> state = rummykit.new_game('rummikub', players=['ann', 'bob'], seed=7)
 >>> sorted(state.view(0))[:4]
 ['down', 'game', 'idle_turns', 'options']

@@ -30,8 +30,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rummykit.engine.core import GameState, find_game
-from rummykit.errors import RecordError, RummykitError
+from rummykit.engine.core import GameState, check_seed, default_names, find_game
+from rummykit.engine.options import resolve_options
+from rummykit.errors import OptionError, RecordError, RummykitError
 
 MAGIC = "rummykit record 1"
 
@@ -46,6 +47,8 @@ class Record:
     options: dict[str, str] = field(default_factory=dict)
     position: str | None = None
     actions: list[tuple[int, str]] = field(default_factory=list)
+    lines: dict[str, int] = field(default_factory=dict)
+    """The line of each header field (``option NAME`` for options), for error reports."""
 
 
 def write_record(state: GameState) -> str:
@@ -76,6 +79,7 @@ def parse_record(text: str) -> Record:
         raise RecordError(f"a record starts with the line {MAGIC!r}", i + 1 if i < len(lines) else 1)
     header: dict[str, tuple[int, str]] = {}
     options: dict[str, str] = {}
+    header_lines: dict[str, int] = {}
     i += 1
     while i < len(lines) and lines[i].strip():
         line = lines[i].strip()
@@ -91,6 +95,7 @@ def parse_record(text: str) -> Record:
             if name in options:
                 raise RecordError(f"option {name!r} given twice", i + 1)
             options[name] = value.strip()
+            header_lines[f"option {name}"] = i + 1
         elif key in ("game", "seed", "players", "position"):
             if key in header:
                 raise RecordError(f"header field {key!r} given twice", i + 1)
@@ -108,6 +113,7 @@ def parse_record(text: str) -> Record:
         seed = int(seed_text)
     except ValueError:
         raise RecordError(f"the seed must be a whole number, got {seed_text!r}", seed_line) from None
+    header_lines.update({key: line for key, (line, _) in header.items()})
     players = [p.strip() for p in header["players"][1].split("|")]
     record = Record(
         game=header["game"][1],
@@ -115,6 +121,7 @@ def parse_record(text: str) -> Record:
         players=players,
         options=options,
         position=header["position"][1] if "position" in header else None,
+        lines=header_lines,
     )
     for j in range(i, len(lines)):
         line = lines[j].strip()
@@ -124,19 +131,39 @@ def parse_record(text: str) -> Record:
 
 
 def start_state(record: Record) -> GameState:
-    """The state a record starts from (before its actions)."""
+    """The state a record starts from (before its actions); errors name the header line."""
+
+    def fail(key: str, exc: Exception) -> RecordError:
+        return RecordError(f"bad {key}: {exc}", record.lines.get(key, 1))
+
     try:
         info = find_game(record.game)
-        options: dict[str, Any] = dict(record.options)
+    except RummykitError as exc:
+        raise fail("game", exc) from None
+    try:
+        check_seed(record.seed)
+    except RummykitError as exc:
+        raise fail("seed", exc) from None
+    try:
+        names = default_names(record.players)
+        if not info.min_players <= len(names) <= info.max_players:
+            raise OptionError(f"{info.id} is for {info.min_players} to {info.max_players} players, not {len(names)}")
+    except RummykitError as exc:
+        raise fail("players", exc) from None
+    for name, value in record.options.items():
+        try:
+            resolve_options(info.options, {name: value})
+        except RummykitError as exc:
+            raise fail(f"option {name}", exc) from None
+    options: dict[str, Any] = dict(record.options)
+    try:
         if record.position is not None:
             if info.from_position is None:
                 raise RecordError(f"{info.id} has no position strings")
-            return info.from_position(record.position, players=record.players, seed=record.seed, **options)
-        return info.new(players=record.players, seed=record.seed, **options)
-    except RecordError:
-        raise
+            return info.from_position(record.position, players=names, seed=record.seed, **options)
+        return info.new(players=names, seed=record.seed, **options)
     except RummykitError as exc:
-        raise RecordError(f"bad header: {exc}", 1) from None
+        raise fail("position" if record.position is not None else "game", exc) from None
 
 
 def read_record(text: str) -> GameState:

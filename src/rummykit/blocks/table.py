@@ -252,8 +252,13 @@ class TableDraft(Generic[P]):
             self._insert(target, [piece], None)
         return self._drop_empty(dest)
 
-    def take_back(self, piece: P) -> None:
-        """Return a piece placed this turn to the rack (table pieces must stay on the table)."""
+    def take_back(self, piece: P, index: int | None = None) -> None:
+        """Return a piece placed this turn to the rack (table pieces must stay on the table).
+
+        ``index`` names the set to take it from; by default the set whose
+        removal best restores the table as it was (a set that then matches a
+        set of the turn's start, else one that does not match one now).
+        """
         on_table = Counter(p for s in self.sets for p in s)
         at_start = Counter(p for s in self.original_sets for p in s)
         if on_table[piece] <= at_start[piece]:
@@ -262,8 +267,21 @@ class TableDraft(Generic[P]):
                 f"{self.rules.fmt([piece])} was not placed from your rack this turn;"
                 " table pieces stay on the table",
             )
-        # Take it from the last set that holds it (most likely the one it was placed in).
-        index = max(i for i, s in enumerate(self.sets) if piece in s)
+        holders = [i for i, s in enumerate(self.sets) if piece in s]
+        if index is not None:
+            self._need_set(index)
+            if index not in holders:
+                raise RuleError(self.rules.rule("DRAFT"), f"set {index + 1} has no {self.rules.fmt([piece])}")
+        else:
+            originals = Counter(self.original_sets)
+
+            def preference(i: int) -> tuple[bool, bool, int]:
+                s = self.sets[i]
+                k = len(s) - 1 - s[::-1].index(piece)
+                rest = tuple(s[:k] + s[k + 1 :])
+                return (rest in originals, tuple(s) not in originals, i)
+
+            index = max(holders, key=preference)
         self._push()
         self._remove_from_set(index, piece)
         self.rack.append(piece)

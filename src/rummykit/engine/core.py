@@ -243,8 +243,8 @@ def default_names(players: int | Sequence[str]) -> tuple[str, ...]:
         raise OptionError("players must be a number of players or a list of names")
     names = tuple(str(p).strip() for p in players)
     for name in names:
-        if not name or any(ch in name for ch in "\n\r"):
-            raise OptionError(f"a player name must be non-empty and on one line: {name!r}")
+        if not name or any(ch in name for ch in "\n\r|#"):
+            raise OptionError(f"a player name must be non-empty, on one line and without '|' or '#': {name!r}")
     if len(set(names)) != len(names):
         raise OptionError(f"player names must differ: {', '.join(names)}")
     return names

@@ -550,7 +550,19 @@ def setup_position(
             "idle counts turns without a play since the pool emptied: 0..players-1, and 0 while the pool has pieces"
         )
     state.position_text = text.strip()
-    state.emit("position", None, {"position": state.position_text})
+    # The event says only what the table shows; each seat learns its own rack.
+    state.emit(
+        "position",
+        None,
+        {
+            "table": [[str(p) for p in s] for s in state.table],
+            "rack_sizes": [len(r) for r in state.racks],
+            "pool_size": len(state.pool),
+            "turn": state.current,
+        },
+    )
+    for seat in range(n):
+        state.emit("rack", seat, {}, {"rack": [str(p) for p in sorted(state.racks[seat])]})  # type: ignore[type-var]
     return state
 
 
