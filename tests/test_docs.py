@@ -26,7 +26,8 @@ from rummykit.records import MAGIC, read_record
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src" / "rummykit"
 RUMMIKUB_PAGE = ROOT / "docs" / "games" / "rummikub.md"
-DOCTEST_FILES = ["README.md", "docs/notation.md", "docs/games/rummikub.md", "docs/index.md"]
+GAME_PAGES = ["docs/games/rummikub.md", "docs/games/domino-rummikub.md", "docs/games/conveyor.md"]
+DOCTEST_FILES = ["README.md", "docs/notation.md", "docs/index.md", *GAME_PAGES]
 
 FENCE = re.compile(r"^(\s*)(`{3,}|~{3,})\s*([\w+-]*)")
 
@@ -248,7 +249,7 @@ def test_rummikub_options_table_shows_defaults() -> None:
 
 
 def test_docs_links_resolve() -> None:
-    for name in ["README.md", "docs/index.md", "docs/notation.md", "docs/games/rummikub.md"]:
+    for name in ["README.md", "docs/index.md", "docs/notation.md", *GAME_PAGES]:
         path = ROOT / name
         for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", path.read_text(encoding="utf-8")):
             if "://" in target:

@@ -16,6 +16,7 @@ players: ann | bob
 option jokers: 2
 option initial_meld_points: 30
 option target: none
+option max_rounds: 50
 <BLANKLINE>
 ... draw
 <BLANKLINE>

@@ -69,6 +69,7 @@ def make_bot(level: str, game_id: str) -> Bot:
 
 
 def _load() -> None:
+    import rummykit.bots.conveyor
     import rummykit.bots.freetable_greedy
     import rummykit.bots.greedy
     import rummykit.bots.random  # noqa: F401

@@ -42,7 +42,7 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rummykit.bots.base import Bot
+from rummykit.bots.base import Bot, register_bot
 from rummykit.engine.core import Action, GameInfo
 from rummykit.engine.rng import Rng
 from rummykit.errors import RuleError
@@ -383,3 +383,6 @@ class ConveyorGreedy:
 def conveyor_greedy(info: GameInfo) -> Bot:
     """The greedy bot for ``conveyor`` (for the bot registry)."""
     return ConveyorGreedy(info)
+
+
+register_bot("greedy", conveyor_greedy, games=("conveyor",))

@@ -68,6 +68,14 @@ OPTIONS = (
         minimum=1,
         allow_none=True,
     ),
+    OptionSpec(
+        "max_rounds",
+        int,
+        50,
+        "a match with a target also ends after this many rounds (highest total wins); none: no limit",
+        minimum=1,
+        allow_none=True,
+    ),
 )
 
 DominoSet = tuple[Domino, ...]

@@ -326,7 +326,9 @@ class FreeTableGame(GameState, Generic[P]):
         for i, s in enumerate(scores):
             self.totals[i] += s
         target = self.options["target"]
-        match_over = target is None or max(self.totals) >= target
+        limit = self.options.get("max_rounds")
+        reached = target is None or max(self.totals) >= target
+        match_over = reached or (limit is not None and self.round_no >= limit)
         result = Outcome(winners, reason, scores, tuple(self.totals), match_over, self.round_no)
         self.rounds.append(result)
         self.emit(
@@ -342,7 +344,7 @@ class FreeTableGame(GameState, Generic[P]):
                 match_winners = tuple(i for i, v in enumerate(self.totals) if v == best)
             self.outcome = Outcome(
                 match_winners,
-                reason if target is None else "target",
+                reason if target is None else ("target" if reached else "round-limit"),
                 scores,
                 tuple(self.totals),
                 True,

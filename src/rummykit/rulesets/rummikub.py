@@ -83,6 +83,14 @@ OPTIONS = (
         minimum=1,
         allow_none=True,
     ),
+    OptionSpec(
+        "max_rounds",
+        int,
+        50,
+        "a match with a target also ends after this many rounds (highest total wins); none: no limit",
+        minimum=1,
+        allow_none=True,
+    ),
 )
 
 TABLE: FreeTable[Tile] = FreeTable(check_tiles, format_tiles, "RK", "tile", frozenset({JOKER}))
@@ -260,13 +268,18 @@ def _runs_from(colour_index: int, numbers: int, jokers: int) -> tuple[TileSet, .
                 missing += 1
                 if missing > jokers:
                     break
-            if end - start >= 2 and missing < end - start + 1:
-                cand = tuple(
-                    Tile(colour, v) if numbers >> v & 1 else JOKER for v in range(start, end + 1)
-                )
-                c = check_tiles(cand)
-                if c.valid:
-                    found[c.pieces] = None
+            length = end - start + 1
+            if length < 3 or missing == length:
+                continue
+            present = [v for v in range(start, end + 1) if numbers >> v & 1]
+            # A joker may also stand where the rack has the tile (keeping that tile back).
+            for extra in range(0, min(jokers - missing, len(present) - 1) + 1):
+                for swapped in itertools.combinations(present, extra):
+                    keep = set(present) - set(swapped)
+                    cand = tuple(Tile(colour, v) if v in keep else JOKER for v in range(start, end + 1))
+                    c = check_tiles(cand)
+                    if c.valid:
+                        found[c.pieces] = None
     return tuple(found)
 
 

@@ -1,0 +1,249 @@
+"""The package's layering (DESIGN.md): imports point down only.
+
+Reads the imports of every module under ``src/rummykit`` (with ``ast``, so
+nothing is imported or executed) and checks each against the layer order::
+
+    interfaces   cli, tui, server, rl, web, __main__
+    services     bots, sim, records, solve
+    rules        rulesets (one module per game)
+    engine       engine (and the package facade ``rummykit/__init__``)
+    blocks       blocks
+    melds        melds
+    pieces       pieces
+    base         errors
+
+A module may import its own layer or any layer below. The one exception is
+the engine's lazy registry loader (``engine/core.py`` ``_load_games``), which
+imports ``rummykit.rulesets`` so that every game registers itself. Nothing
+below the interfaces imports a UI, web, numeric or RL library.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+PACKAGE = "rummykit"
+
+LAYERS: dict[str, int] = {
+    "errors": 0,
+    "pieces": 1,
+    "melds": 2,
+    "blocks": 3,
+    "engine": 4,
+    "": 4,  # the facade, rummykit/__init__.py: re-exports the engine's contract
+    "rulesets": 5,
+    "bots": 6,
+    "sim": 6,
+    "records": 6,
+    "solve": 6,
+    "cli": 7,
+    "tui": 7,
+    "server": 7,
+    "rl": 7,
+    "web": 7,
+    "__main__": 7,
+}
+INTERFACES = 7
+LAYER_NAMES = {0: "base", 1: "pieces", 2: "melds", 3: "blocks", 4: "engine", 5: "rules", 6: "services", 7: "interfaces"}
+
+# Third-party libraries only the interfaces may use.
+INTERFACE_ONLY = {"textual", "fastapi", "starlette", "uvicorn", "numpy", "gymnasium", "pettingzoo", "torch"}
+
+# (importing module, function, imported module prefix) allowed to point up.
+ALLOWED_UPWARD = {("rummykit.engine.core", "_load_games", "rummykit.rulesets")}
+
+
+@dataclass(frozen=True)
+class Import:
+    module: str  # the importing module
+    target: str  # the imported module (absolute)
+    line: int
+    function: str | None  # the enclosing function, if any
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(SRC).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def is_package(module: str) -> bool:
+    return (SRC / Path(*module.split(".")) / "__init__.py").exists()
+
+
+def is_module(module: str) -> bool:
+    path = SRC / Path(*module.split("."))
+    return path.with_suffix(".py").exists() or (path / "__init__.py").exists()
+
+
+def find_imports(module: str, source: str, *, package: bool | None = None) -> list[Import]:
+    """Every import in ``source`` (the text of ``module``), resolved to absolute module names."""
+    tree = ast.parse(source)
+    if package is None:
+        package = is_package(module)
+    here = module if package else module.rpartition(".")[0]
+    found: list[Import] = []
+
+    def visit(node: ast.AST, function: str | None) -> None:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            function = node.name
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                found.append(Import(module, alias.name, node.lineno, function))
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = here.split(".")
+                base = base[: len(base) - (node.level - 1)]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            for alias in node.names:
+                sub = f"{target}.{alias.name}"
+                # ``from rummykit import errors`` imports a module; ``from rummykit import Tile`` does not.
+                found.append(Import(module, sub if is_module(sub) else target, node.lineno, function))
+        for child in ast.iter_child_nodes(node):
+            visit(child, function)
+
+    visit(tree, None)
+    return found
+
+
+def layer_of(module: str) -> int | None:
+    if module == PACKAGE:
+        return LAYERS[""]
+    if not module.startswith(PACKAGE + "."):
+        return None
+    top = module.split(".")[1]
+    return LAYERS.get(top)
+
+
+def violations(imports: list[Import]) -> list[str]:
+    out = []
+    for imp in imports:
+        mine = layer_of(imp.module)
+        assert mine is not None, f"{imp.module} is not classified in LAYERS"
+        root = imp.target.split(".")[0]
+        if root in INTERFACE_ONLY and mine < INTERFACES:
+            out.append(f"{imp.module}:{imp.line} imports {imp.target}, which only the interfaces may use")
+            continue
+        if root != PACKAGE:
+            continue
+        theirs = layer_of(imp.target)
+        if theirs is None:
+            out.append(f"{imp.module}:{imp.line} imports {imp.target}, which belongs to no layer (classify it)")
+            continue
+        if theirs <= mine:
+            continue
+        if any(
+            imp.module == m and imp.function == f and (imp.target == p or imp.target.startswith(p + "."))
+            for m, f, p in ALLOWED_UPWARD
+        ):
+            continue
+        out.append(
+            f"{imp.module}:{imp.line} ({LAYER_NAMES[mine]}) imports {imp.target} ({LAYER_NAMES[theirs]}),"
+            " a higher layer"
+        )
+    return out
+
+
+def all_modules() -> list[tuple[str, Path]]:
+    paths = sorted((SRC / PACKAGE).rglob("*.py"))
+    return [(module_name(p), p) for p in paths]
+
+
+def all_imports() -> list[Import]:
+    out: list[Import] = []
+    for module, path in all_modules():
+        out.extend(find_imports(module, path.read_text(encoding="utf-8")))
+    return out
+
+
+# -- the real package ---------------------------------------------------------------------
+
+
+def test_every_module_belongs_to_a_layer() -> None:
+    modules = all_modules()
+    assert len(modules) > 10
+    unclassified = [m for m, _ in modules if layer_of(m) is None]
+    assert unclassified == [], f"add these to LAYERS in {__file__}: {unclassified}"
+
+
+def test_imports_point_down_only() -> None:
+    problems = violations(all_imports())
+    assert problems == [], "\n".join(problems)
+
+
+def test_no_interface_library_below_the_interfaces() -> None:
+    below = [
+        f"{imp.module}:{imp.line} imports {imp.target}"
+        for imp in all_imports()
+        if imp.target.split(".")[0] in INTERFACE_ONLY and (layer_of(imp.module) or 0) < INTERFACES
+    ]
+    assert below == [], "\n".join(below)
+
+
+def test_the_checker_reads_the_real_imports() -> None:
+    imports = all_imports()
+    pairs = {(i.module, i.target) for i in imports}
+    # Known edges of the real package: the checker would be vacuous without them.
+    assert ("rummykit.rulesets.rummikub", "rummykit.engine.core") in pairs
+    assert ("rummykit.rulesets.rummikub", "rummykit.blocks.table") in pairs
+    assert ("rummykit.blocks.table", "rummykit.melds.base") in pairs
+    assert ("rummykit.melds.tiles", "rummykit.pieces.tiles") in pairs
+    lazy = [i for i in imports if i.module == "rummykit.engine.core" and i.target.startswith("rummykit.rulesets")]
+    assert lazy and all(i.function == "_load_games" for i in lazy)
+
+
+def test_the_pieces_layer_imports_nothing_above_the_errors() -> None:
+    for imp in all_imports():
+        if imp.module.startswith("rummykit.pieces") and imp.target.startswith(PACKAGE):
+            assert imp.target == "rummykit.errors" or imp.target.startswith("rummykit.pieces"), imp
+
+
+# -- the checker itself ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("module", "source", "package"),
+    [
+        ("rummykit.pieces.tiles", "from rummykit.melds.tiles import check_tiles\n", False),
+        ("rummykit.pieces.tiles", "from rummykit import new_game\n", False),
+        ("rummykit.melds.tiles", "from ..blocks import table\n", False),
+        ("rummykit.melds.tiles", "from rummykit.engine.core import GameState\n", False),
+        ("rummykit.blocks.table", "import rummykit.engine.core\n", False),
+        ("rummykit.blocks.table", "import numpy as np\n", False),
+        ("rummykit.engine.core", "from rummykit.rulesets import rummikub\n", False),
+        ("rummykit.engine.core", "def helper():\n    import rummykit.rulesets\n", False),
+        ("rummykit.engine.options", "def _load_games():\n    import rummykit.rulesets\n", False),
+        ("rummykit.engine.core", "from rummykit.bots.base import make_bot\n", False),
+        ("rummykit.rulesets.rummikub", "from rummykit.bots.random import RandomBot\n", False),
+        ("rummykit.rulesets.rummikub", "from rummykit.cli import main\n", False),
+        ("rummykit.rulesets", "from .. import sim\n", True),
+        ("rummykit.records", "from rummykit.cli.main import main\n", False),
+        ("rummykit.sim", "import textual.app\n", False),
+        ("rummykit.bots.random", "from fastapi import FastAPI\n", False),
+    ],
+)
+def test_the_checker_catches_an_upward_import(module: str, source: str, package: bool) -> None:
+    assert violations(find_imports(module, source, package=package)), f"{module}: {source!r} was not caught"
+
+
+@pytest.mark.parametrize(
+    ("module", "source", "package"),
+    [
+        ("rummykit.engine.core", "def _load_games():\n    import rummykit.rulesets\n", False),
+        ("rummykit.rulesets.rummikub", "from rummykit.engine.core import GameState\nfrom ..blocks import table\n", False),
+        ("rummykit.bots.greedy", "from rummykit.rulesets.rummikub import Play\nfrom rummykit.sim import bot_rng\n", False),
+        ("rummykit.cli.main", "import textual\nfrom rummykit import __version__\n", False),
+        ("rummykit.melds", "from . import tiles\nfrom rummykit.errors import RuleError\n", True),
+        ("rummykit.pieces.tiles", "import enum\nfrom rummykit.errors import ParseError\n", False),
+    ],
+)
+def test_the_checker_allows_downward_imports(module: str, source: str, package: bool) -> None:
+    assert violations(find_imports(module, source, package=package)) == []
