@@ -877,3 +877,40 @@ def test_a_match_that_cannot_reach_its_target_ends_at_the_round_limit() -> None:
     assert state.outcome is not None and state.outcome.reason == "round-limit"
     assert len(state.rounds) == 5 and max(state.totals) < 40
     assert state.outcome.winners == tuple(i for i, t in enumerate(state.totals) if t == max(state.totals))
+
+
+def test_cached_set_extensions_match_trying_every_tile() -> None:
+    # _extensions narrows the candidates for speed; it must find exactly what trying all 53 tiles finds.
+    from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER
+    from rummykit.rulesets.rummikub import _extensions
+
+    sets: set[tuple[Tile, ...]] = set()
+    for colour in COLOURS[:2]:
+        for start in range(1, 12):
+            for length in range(3, 8):
+                if start + length - 1 > 13:
+                    continue
+                base = [Tile(colour, v) for v in range(start, start + length)]
+                for k in range(3):
+                    for pos in itertools.combinations(range(length), k):
+                        c = check_tiles(tuple(JOKER if i in pos else t for i, t in enumerate(base)))
+                        if c.valid:
+                            sets.add(c.pieces)
+    for number in (1, 7, 13):
+        for size in (3, 4):
+            for colours in itertools.combinations(COLOURS, size):
+                for k in range(3):
+                    for pos in itertools.combinations(range(size), k):
+                        c = check_tiles(tuple(JOKER if i in pos else Tile(col, number) for i, col in enumerate(colours)))
+                        if c.valid:
+                            sets.add(c.pieces)
+    assert len(sets) > 500
+    for s in sets:
+        brute = []
+        for t in ALL_TILES:
+            for cand in ((*s, t), (t, *s)):
+                c = check_tiles(cand)
+                if c.valid:
+                    brute.append((t, c.pieces))
+                    break
+        assert sorted(brute, key=lambda x: x[0].code) == sorted(_extensions(s), key=lambda x: x[0].code), s

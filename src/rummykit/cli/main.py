@@ -21,6 +21,7 @@ from typing import Any, NoReturn, TextIO
 
 from rummykit import __version__
 from rummykit.bots.base import Bot, bot_levels, make_bot
+from rummykit.cli import conveyor
 from rummykit.cli.play import TABLE_KITS, Console, Session
 from rummykit.cli.render import (
     Style,
@@ -42,6 +43,11 @@ EXIT_USAGE = 2
 DEFAULT_BOT = "greedy"
 FALLBACK_BOT = "random"
 RANDOM_SEEDS = 10**9
+
+SESSIONS: dict[str, type[Session]] = {conveyor.GAME: conveyor.ConveyorSession}
+"""Games with their own terminal play for people (the free-table games use :data:`TABLE_KITS`)."""
+EVENT_TEXT: dict[str, Callable[..., list[str]]] = {conveyor.GAME: conveyor.describe_event}
+"""Games with their own event wording (the others use :func:`describe_event`)."""
 
 
 class UsageError(Exception):
@@ -287,7 +293,7 @@ def cmd_play(args: argparse.Namespace, console: Console, environ: Mapping[str, s
     if seats < len(bots):
         raise OptionError(f"--players {seats} leaves no room for {plural(len(bots), 'bot')}")
     people = seats - len(bots)
-    if people and info.id not in TABLE_KITS:
+    if people and info.id not in TABLE_KITS and info.id not in SESSIONS:
         raise OptionError(
             f"{info.id} cannot be played by people here yet; watch bots play it with --players N --bots N"
         )
@@ -305,7 +311,8 @@ def cmd_play(args: argparse.Namespace, console: Console, environ: Mapping[str, s
     state = info.new(players=players, seed=seed, **options)
     style = Style(color=use_color(console.stdout, no_color=args.no_color, environ=environ))
     seated: list[Bot | None] = [None] * people + list(bots)
-    session = Session(state, seated, console, style, record_path=record, kit=TABLE_KITS.get(info.id))
+    session_type = SESSIONS.get(info.id, Session)
+    session = session_type(state, seated, console, style, record_path=record, kit=TABLE_KITS.get(info.id))
     return session.run()
 
 
@@ -340,7 +347,7 @@ def cmd_replay(file: str, out: TextIO, err: TextIO, *, verbose: bool, style: Sty
         f"{info.name}: {', '.join(names)}; seed {state.seed}" + (f"; options {options}" if options else ""),
     )
     if verbose:
-        _replay_verbose(text, names, say, style, words_for(info.id))
+        _replay_verbose(text, names, say, style, words_for(info.id), EVENT_TEXT.get(info.id, describe_event))
     else:
         say(f"{plural(len(state.actions), 'action')}, {plural(len(state.rounds), 'round')} finished.")
         for r in state.rounds:
@@ -357,13 +364,18 @@ def cmd_replay(file: str, out: TextIO, err: TextIO, *, verbose: bool, style: Sty
 
 
 def _replay_verbose(
-    text: str, names: list[str], say: Callable[..., None], style: Style, words: Words
+    text: str,
+    names: list[str],
+    say: Callable[..., None],
+    style: Style,
+    words: Words,
+    describe: Callable[..., list[str]] = describe_event,
 ) -> None:
     """Print the (already checked) record action by action, as a spectator sees it."""
     record = parse_record(text)
     state = start_state(record)
     for event in state.history:
-        say(*describe_event(event.seen_by(None), names, style, words=words))
+        say(*describe(event.seen_by(None), names, style, words=words))
     for number, line in record.actions:
         events = state.apply(state.parse_action(line))
         prefix = f"line {number}: "
@@ -371,7 +383,7 @@ def _replay_verbose(
             text
             for event in events
             if event.kind != "match-end"
-            for text in describe_event(event.seen_by(None), names, style, words=words)
+            for text in describe(event.seen_by(None), names, style, words=words)
         ]
         for i, text in enumerate(described):
             say((prefix if i == 0 else " " * len(prefix)) + text)

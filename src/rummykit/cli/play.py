@@ -22,7 +22,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, TextIO, TypeVar
+from typing import Any, ClassVar, Generic, TextIO, TypeVar
 
 from rummykit.blocks.table import TableDraft
 from rummykit.bots.base import Bot
@@ -544,7 +544,12 @@ class Session:
 
     ``bots`` has one entry per seat: a :class:`Bot`, or ``None`` for a person.
     Call :meth:`run`; it returns the exit status and always saves the record.
+    A game with its own way of taking people's turns subclasses this, overrides
+    :meth:`person_turn` and sets :attr:`needs_kit` to False.
     """
+
+    needs_kit: ClassVar[bool] = True
+    """People's turns are drafted with a :class:`TableKit` (so one is needed to seat people)."""
 
     def __init__(
         self,
@@ -567,7 +572,7 @@ class Session:
         self.names = list(state.players)
         self.words = words_for(state.info.id)
         self.people = [seat for seat, bot in enumerate(self.bots) if bot is None]
-        if self.people and kit is None:
+        if self.people and kit is None and self.needs_kit:
             raise RuleError("CLI", f"{state.info.id} cannot be played by people here yet; seat only bots")
         self.rngs: list[Rng] = [bot_rng(state.seed, seat) for seat in range(len(self.bots))]
         self.orders: dict[int, str] = {}

@@ -179,6 +179,9 @@ class GameState(abc.ABC):
         secret: Mapping[str, JSON] | None = None,
     ) -> Event:
         """Append an event to the history and return it."""
+        for part in (data, secret):
+            if part and ("kind" in part or "player" in part):
+                raise ValueError(f"event data may not use the keys 'kind' or 'player': {sorted(part)}")
         event = Event(kind, player, dict(data or {}), dict(secret or {}))
         self.history.append(event)
         return event

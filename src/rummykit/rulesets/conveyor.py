@@ -808,7 +808,7 @@ class Conveyor(GameState):
         meld = TableMeld.make(self.rules, seat, check.kind, check.pieces)
         self._take(seat, pieces)
         self.table.append(meld)
-        self.emit("meld", seat, {**meld.to_json(len(self.table) - 1), "hand_size": len(self.hands[seat])})
+        self.emit("meld", seat, {**_meld_event(meld.to_json(len(self.table) - 1)), "hand_size": len(self.hands[seat])})
 
     def _take(self, seat: int, dominoes: Iterable[Domino]) -> None:
         hand = self.hands[seat]
@@ -926,7 +926,7 @@ class Conveyor(GameState):
         meld = TableMeld.make(self.rules, seat, LINE, tuple(sorted(hand, key=by_code)), layout)
         self._take(seat, hand)
         self.table.append(meld)
-        self.emit("meld", seat, {**meld.to_json(len(self.table) - 1), "hand_size": 0})
+        self.emit("meld", seat, {**_meld_event(meld.to_json(len(self.table) - 1)), "hand_size": 0})
         self._end_round(seat, "line")
 
     def _end_turn(self, seat: int, column: int, end: str) -> None:
@@ -1451,8 +1451,18 @@ def from_position(
     state.round_no = 1
     state.totals = [0] * n
     state.position_text = text.strip()
-    state.emit("position", None, {"position": state.position_text})
+    # The event says only what the table shows; each seat learns its own hand.
+    state.emit("position", None, {"hand_sizes": [len(h) for h in state.hands], "turn": state.current})
+    for seat in range(n):
+        state.emit("hand", seat, {}, {"hand": [str(d) for d in sorted(state.hands[seat], key=by_code)]})
     return state
+
+
+def _meld_event(data: dict[str, JSON]) -> dict[str, JSON]:
+    """A meld's data for an event: its kind under ``meld_kind`` (``kind`` names the event)."""
+    out = dict(data)
+    out["meld_kind"] = out.pop("kind")
+    return out
 
 
 def _factory(players: tuple[str, ...], seed: int, options: dict[str, Any]) -> GameState:

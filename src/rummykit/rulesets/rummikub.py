@@ -24,7 +24,7 @@ from rummykit.engine.core import JSON, Action, GameInfo, GameState, register
 from rummykit.engine.options import OptionSpec
 from rummykit.errors import ParseError
 from rummykit.melds.tiles import check_tiles
-from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER, MAX_NUMBER, Tile, format_tiles, parse_tiles
+from rummykit.pieces.tiles import COLOURS, JOKER, MAX_NUMBER, Tile, format_tiles, parse_tiles
 from rummykit.rulesets import freetable
 from rummykit.rulesets.freetable import (
     Draw,
@@ -300,14 +300,27 @@ def layoffs(rack: Iterable[Tile], table: Sequence[TileSet]) -> list[tuple[Tile, 
 
 @functools.lru_cache(maxsize=1 << 16)
 def _extensions(s: TileSet) -> tuple[tuple[Tile, TileSet], ...]:
-    """Every tile that makes a valid set when added at one end of ``s``, with that set."""
-    out = []
+    """Every tile that makes a valid set when added at one end of ``s``, with that set.
+
+    Only a joker, a tile of the set's number (a group's missing colour) or a
+    tile of the set's colour next to or inside its span (a run's end, or a
+    tile that frees a joker to the end) can possibly fit.
+    """
     natural = [t for t in s if t.colour is not None]
-    colours = {t.colour for t in natural}
-    numbers = {t.number for t in natural}
-    for t in ALL_TILES:
-        if t.colour is not None and t.colour not in colours and t.number not in numbers:
-            continue
+    candidates: set[Tile] = {JOKER}
+    if natural:
+        numbers = {t.number for t in natural}
+        colours = {t.colour for t in natural}
+        if len(numbers) == 1:
+            n = natural[0].number
+            candidates.update(Tile(c, n) for c in COLOURS if c not in colours)
+        if len(colours) == 1:
+            colour = natural[0].colour
+            lo = max(1, min(numbers) - len(s))
+            hi = min(MAX_NUMBER, max(numbers) + len(s))
+            candidates.update(Tile(colour, v) for v in range(lo, hi + 1) if v not in numbers)
+    out = []
+    for t in sorted(candidates):
         for cand in ((*s, t), (t, *s)):
             c = check_tiles(cand)
             if c.valid:
