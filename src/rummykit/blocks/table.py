@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from itertools import chain
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -73,9 +74,13 @@ class FreeTable(Generic[P]):
             raise RuleError(
                 self.rule("RACK"), f"not in your rack: {self.fmt(sorted_counter(short))}"
             )
-        before = Counter(p for s in old_table for p in s)
+        before = Counter(chain.from_iterable(old_table))
         before.update(placed)
-        after = Counter(p for s in new_table for p in s)
+        after = Counter(chain.from_iterable(new_table))
+        if before == after:
+            if any(len(s) == 0 for s in new_table):
+                raise RuleError(self.rule("SET-SIZE"), "the final table has an empty set")
+            return
         missing = before - after
         extra = after - before
         if missing:

@@ -11,7 +11,9 @@ its opening rule, its first-player rule, its scoring and its penalty.
 from __future__ import annotations
 
 import abc
+import functools
 import hashlib
+import operator
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -23,8 +25,17 @@ from rummykit.errors import ParseError, RuleError
 
 P = TypeVar("P")
 
+BY_CODE = operator.attrgetter("code")
+"""Sort key for pieces (tiles and dominoes both carry an ordering ``code``): faster than ``<``."""
+
 PieceSet = tuple[Any, ...]
 Table = tuple[PieceSet, ...]
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def set_texts(pieces: tuple[Any, ...]) -> tuple[str, ...]:
+    """The text form of each piece of a table set (cached: table sets repeat from view to view)."""
+    return tuple(str(p) for p in pieces)
 
 
 def format_pieces(pieces: Iterable[object]) -> str:
@@ -118,7 +129,7 @@ def play_from_table(seat: int, old_table: Iterable[Iterable[Any]], new_table: It
     """The :class:`Play` that turns ``old_table`` into ``new_table`` (placed pieces derived)."""
     new = tuple(tuple(s) for s in new_table)
     placed = Counter(t for s in new for t in s) - Counter(t for s in old_table for t in s)
-    return Play(seat, tuple(sorted(placed.elements())), new)
+    return Play(seat, tuple(sorted(placed.elements(), key=BY_CODE)), new)
 
 
 # -- the state ----------------------------------------------------------------
@@ -208,7 +219,7 @@ class FreeTableGame(GameState, Generic[P]):
         self.idle_turns = 0
         self.emit("deal", None, {"round": self.round_no, "first": self.first, "rack_size": self.RACK_SIZE})
         for seat in range(n):
-            self.emit("rack", seat, {}, {"rack": [str(t) for t in sorted(self.racks[seat])]})  # type: ignore[type-var]
+            self.emit("rack", seat, {}, {"rack": [str(t) for t in sorted(self.racks[seat], key=BY_CODE)]})
 
     # -- the contract ---------------------------------------------------------
 
@@ -276,7 +287,7 @@ class FreeTableGame(GameState, Generic[P]):
             seat,
             {
                 "placed": [str(t) for t in action.placed],
-                "table": [[str(t) for t in s] for s in result],
+                "table": [list(set_texts(s)) for s in result],
                 "opening": first,
                 "rack_size": len(rack),
             },
@@ -389,7 +400,7 @@ class FreeTableGame(GameState, Generic[P]):
             "turn_number": self.turn_no,
             "turn": self.current,
             "to_act": sorted(self.to_act),
-            "table": [[str(t) for t in s] for s in self.table],
+            "table": [list(set_texts(s)) for s in self.table],
             "rack_sizes": [len(r) for r in self.racks],
             "pool_size": len(self.pool),
             "down": list(self.down),
@@ -401,7 +412,7 @@ class FreeTableGame(GameState, Generic[P]):
         if player is not None:
             if not 0 <= player < len(self.players):
                 raise RuleError("SEAT", f"there is no seat {player} in this game")
-            v["rack"] = [str(t) for t in sorted(self.racks[player])]  # type: ignore[type-var]
+            v["rack"] = [str(t) for t in sorted(self.racks[player], key=BY_CODE)]
         return v
 
     def snapshot(self) -> dict[str, JSON]:

@@ -233,13 +233,16 @@ def rack_sets(rack: Iterable[Tile]) -> list[TileSet]:
         ci = t.code // MAX_NUMBER
         numbers_mask[t.number] = numbers_mask.get(t.number, 0) | 1 << ci
         colour_mask[ci] |= 1 << t.number
-    found: dict[TileSet, None] = {}
+    found: list[TileSet] = []
+    group_jokers = min(jokers, 3)
     for number in sorted(numbers_mask):
-        found.update(dict.fromkeys(_groups_from(number, numbers_mask[number], min(jokers, 3))))
+        found.extend(_groups_from(number, numbers_mask[number], group_jokers))
+    run_jokers = min(jokers, MAX_NUMBER - 1)
     for ci, mask in enumerate(colour_mask):
         if mask:
-            found.update(dict.fromkeys(_runs_from(ci, mask, min(jokers, MAX_NUMBER - 1))))
-    return list(found)
+            found.extend(_runs_from(ci, mask, run_jokers))
+    # A group and a run coincide only for one numbered tile with two or more jokers.
+    return list(dict.fromkeys(found)) if jokers >= 2 else found
 
 
 @functools.lru_cache(maxsize=4096)
@@ -355,6 +358,12 @@ def listable_actions(
     return actions
 
 
+@functools.lru_cache(maxsize=1 << 14)
+def _parse_set(texts: tuple[str, ...]) -> TileSet:
+    """A table set read from its text forms (cached: table sets repeat from view to view)."""
+    return tuple(parse_tiles(texts))
+
+
 def actions_from_view(view: Mapping[str, JSON]) -> list[Action]:
     """:func:`listable_actions` for the seat whose view this is (empty if it may not act)."""
     seat = view.get("seat")
@@ -363,7 +372,7 @@ def actions_from_view(view: Mapping[str, JSON]) -> list[Action]:
     return listable_actions(
         seat,
         parse_tiles(view["rack"]),
-        [tuple(parse_tiles(s)) for s in view["table"]],
+        [_parse_set(tuple(s)) for s in view["table"]],
         down=view["down"][seat],
         threshold=int(view["options"]["initial_meld_points"]),
         pool_size=int(view["pool_size"]),
