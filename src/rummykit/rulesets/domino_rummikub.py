@@ -20,7 +20,6 @@ from typing import Any
 from rummykit.blocks.table import FreeTable, Opening, TableDraft
 from rummykit.engine.core import JSON, Action, GameInfo, GameState, register
 from rummykit.engine.options import OptionSpec
-from rummykit.errors import ParseError
 from rummykit.melds.dominoes import DominoMelds
 from rummykit.pieces.dominoes import Domino, double_set, format_dominoes, parse_dominoes
 from rummykit.rulesets import freetable
@@ -272,17 +271,7 @@ def from_position(
     >>> s.view(0)['rack'], s.view(None)['pool_size']
     (['1-1', '5-6'], 49)
     """
-    from rummykit.engine.core import check_seed, default_names
-    from rummykit.engine.options import resolve_options
-
-    fields = freetable.position_fields(text)
-    count = len(fields["racks"].split("/"))
-    names = default_names(count if players is None else players)
-    if not INFO.min_players <= len(names) <= INFO.max_players:
-        raise ParseError(f"{GAME_ID} is for {INFO.min_players} to {INFO.max_players} players, not {len(names)}")
-    state = DominoRummikub(names, check_seed(seed), resolve_options(INFO.options, options), deal=False)
-    freetable.setup_position(state, text, parse_dominoes)
-    return state
+    return freetable.game_from_position(DominoRummikub, text, parse_dominoes, players=players, seed=seed, options=options)
 
 
 def _factory(players: tuple[str, ...], seed: int, options: dict[str, Any]) -> GameState:

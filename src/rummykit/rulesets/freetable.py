@@ -497,6 +497,32 @@ def draft_action(seat: int, draft: TableDraft[Any], *, accept_penalty: bool = Fa
     return Play(seat, placed, table)
 
 
+G = TypeVar("G", bound="FreeTableGame[Any]")
+
+
+def game_from_position(
+    cls: type[G],
+    text: str,
+    parse: Callable[[str], list[Any]],
+    *,
+    players: int | Sequence[str] | None,
+    seed: int,
+    options: Mapping[str, Any],
+) -> G:
+    """A game of ``cls`` set up from a position string, its options checked (shared by the games)."""
+    from rummykit.engine.core import check_seed, default_names
+    from rummykit.engine.options import resolve_options
+
+    info = cls.info
+    count = len(position_fields(text)["racks"].split("/"))
+    names = default_names(count if players is None else players)
+    if not info.min_players <= len(names) <= info.max_players:
+        raise ParseError(f"{info.id} is for {info.min_players} to {info.max_players} players, not {len(names)}")
+    state = cls(names, check_seed(seed), resolve_options(info.options, options), deal=False)
+    setup_position(state, text, parse)
+    return state
+
+
 def setup_position(
     state: FreeTableGame[P],
     text: str,

@@ -22,7 +22,6 @@ from typing import Any
 from rummykit.blocks.table import FreeTable, Opening, TableDraft
 from rummykit.engine.core import JSON, Action, GameInfo, GameState, register
 from rummykit.engine.options import OptionSpec
-from rummykit.errors import ParseError
 from rummykit.melds.tiles import check_tiles
 from rummykit.pieces.tiles import COLOURS, JOKER, MAX_NUMBER, Tile, format_tiles, parse_tiles
 from rummykit.rulesets import freetable
@@ -413,17 +412,7 @@ def from_position(
     >>> s.view(1)['rack'], s.view(None)['pool_size']
     (['B1', 'B2'], 99)
     """
-    from rummykit.engine.core import check_seed, default_names
-    from rummykit.engine.options import resolve_options
-
-    fields = freetable.position_fields(text)
-    count = len(fields["racks"].split("/"))
-    names = default_names(count if players is None else players)
-    if not INFO.min_players <= len(names) <= INFO.max_players:
-        raise ParseError(f"rummikub is for {INFO.min_players} to {INFO.max_players} players, not {len(names)}")
-    state = Rummikub(names, check_seed(seed), resolve_options(INFO.options, options), deal=False)
-    freetable.setup_position(state, text, parse_tiles)
-    return state
+    return freetable.game_from_position(Rummikub, text, parse_tiles, players=players, seed=seed, options=options)
 
 
 def _factory(players: tuple[str, ...], seed: int, options: dict[str, Any]) -> GameState:
