@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from itertools import chain
 from dataclasses import dataclass
+from itertools import chain
 from typing import Generic, TypeVar
 
 from rummykit.errors import RuleError
