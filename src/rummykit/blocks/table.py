@@ -77,7 +77,8 @@ class FreeTable(Generic[P]):
         before = Counter(chain.from_iterable(old_table))
         before.update(placed)
         after = Counter(chain.from_iterable(new_table))
-        if before == after:
+        # Both hold only positive counts, so plain dict equality (in C) is exact.
+        if dict.__eq__(before, after):
             if any(len(s) == 0 for s in new_table):
                 raise RuleError(self.rule("SET-SIZE"), "the final table has an empty set")
             return
