@@ -4,6 +4,8 @@
     python bench/bench_rummikub.py --games 50       # exactly 50 seeded games per configuration
     python bench/bench_rummikub.py --seconds 2      # stop a configuration after about 2 CPU seconds
     python bench/bench_rummikub.py --profile greedy:4   # cProfile one configuration, top 25
+    python bench/bench_rummikub.py --game domino-rummikub   # the same for another free-table game
+                                                            # (one round per game: target none)
 
 Game ``i`` of every configuration uses seed ``i``, so two runs play the same
 games and their numbers can be compared. Rates are per CPU second of this
@@ -26,6 +28,7 @@ from rummykit.engine.core import new_game
 from rummykit.sim import run_bots
 
 GAME = "rummikub"
+OPTIONS: dict[str, object] = {}
 CONFIGS: tuple[tuple[str, int], ...] = (("random", 2), ("random", 4), ("greedy", 2), ("greedy", 4))
 DEFAULT_MAX_GAMES = 100_000
 WARM_UP_SEED = 999_999
@@ -57,7 +60,7 @@ class Result:
 
 def play_one(level: str, players: int, seed: int) -> int:
     """Play one seeded game between bots of one level; returns the number of actions."""
-    state = new_game(GAME, players=players, seed=seed)
+    state = new_game(GAME, players=players, seed=seed, **OPTIONS)
     bots = [make_bot(level, GAME) for _ in range(players)]
     run_bots(state, bots)
     if state.outcome is None:
@@ -115,7 +118,7 @@ def parse_config(text: str) -> tuple[str, int]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Full rummikub games per second between bots.")
+    parser = argparse.ArgumentParser(description="Full games (rounds) per second between bots.")
     parser.add_argument(
         "--games", type=int, default=None, help="seeded games per configuration (default: time-boxed)"
     )
@@ -134,7 +137,15 @@ def main(argv: list[str] | None = None) -> int:
         metavar="LEVEL:PLAYERS",
         help="profile one configuration with cProfile instead (default greedy:4; 20 games unless --games)",
     )
+    parser.add_argument(
+        "--game", default="rummikub", help="the game to play (default rummikub; any game with bots)"
+    )
     args = parser.parse_args(argv)
+    global GAME
+    GAME = args.game
+    OPTIONS.clear()
+    if GAME != "rummikub":
+        OPTIONS["target"] = None  # one round per game, as in rummikub
     if args.games is not None and args.games < 1:
         parser.error("--games must be at least 1")
     print(
@@ -143,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     if hasattr(os, "getloadavg"):
         print(f", load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs", end="")
-    print()
+    print(f" - game {GAME}")
     if args.profile is not None:
         level, players = args.profile
         profile(level, players, games=args.games or 20)

@@ -316,3 +316,37 @@ def test_greedy_bot_makes_its_starting_group_and_lays_off() -> None:
     assert isinstance(action, Play) and action.placed == (D("1-5"),)
     later.apply(action)
     assert later.table == [ds("1-2 1-3 1-4 1-5")]
+
+
+@pytest.mark.parametrize(
+    ("rack_text", "down"),
+    [
+        ("5-3 5-4 5-5 6-6 2-4 1-5", True),
+        ("1-2 1-3 0-0 6-6 3-3 2-4", False),
+        ("2-2 2-3 2-4 4-4 0-0 1-3", True),
+    ],
+)
+def test_listed_new_sets_are_exactly_the_single_sets_apply_accepts(rack_text: str, down: bool) -> None:
+    import itertools
+
+    flag = "1" if down else "0"
+    state = dr.from_position(f"table: 0-1 0-2 0-3; racks: {rack_text} / 4-5; pool: seed 2; turn: 0; down: {flag}1")
+    base = tuple(state.table)
+    accepted: set[tuple[Domino, ...]] = set()
+    rack = state.racks[0]
+    for size in range(3, len(rack) + 1):
+        for combo in set(itertools.combinations(sorted(rack), size)):
+            for order in {combo, tuple(reversed(combo))}:
+                try:
+                    state.copy().apply(Play(0, order, (*base, order)))
+                except RuleError:
+                    continue
+                accepted.add(tuple(sorted(order)))
+    listed = {
+        tuple(sorted(a.placed))
+        for a in state.legal_actions(0)
+        if isinstance(a, Play) and a.table[: len(base)] == base and len(a.table) == len(base) + 1
+    }
+    assert accepted
+    assert listed >= accepted, sorted(accepted - listed)
+    assert listed <= accepted

@@ -44,7 +44,7 @@ MIN_SET = 3
 DominoCheck = MeldCheck[Domino]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class DominoMelds:
     """The meld rules of a domino game: the top of the set and its joker dominoes."""
 

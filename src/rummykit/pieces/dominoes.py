@@ -28,6 +28,9 @@ from rummykit.errors import ParseError
 MAX_PIPS = 18
 """The largest half any supported set uses (a double-18 set)."""
 
+_PARSED: dict[str, Domino] = {}
+"""Texts already read (bounded), so views full of dominoes parse quickly."""
+
 _TEXT = re.compile(r"^\s*(\d{1,2})\s*[-:/]\s*(\d{1,2})\s*$")
 
 
@@ -68,10 +71,16 @@ class Domino:
     @classmethod
     def parse(cls, text: str) -> Domino:
         """Read a domino: two halves separated by ``-`` (also ``:`` or ``/``), either order."""
+        domino = _PARSED.get(text)
+        if domino is not None:
+            return domino
         m = _TEXT.match(text)
         if m is None:
             raise ParseError(f"bad domino {text!r}: write its two halves like 3-5")
-        return cls(int(m.group(1)), int(m.group(2)))
+        domino = cls(int(m.group(1)), int(m.group(2)))
+        if len(_PARSED) < 4096:
+            _PARSED[text] = domino
+        return domino
 
     @property
     def is_double(self) -> bool:

@@ -155,60 +155,94 @@ def _opening(size_rule: str) -> Opening:
 def rack_sets(rack: Iterable[Domino], *, max_size: int | None = None) -> list[DominoSet]:
     """Every valid set (normal form) that can be made from the rack (up to ``max_size`` dominoes).
 
+    A joker may also stand where the rack holds the real domino (keeping it back).
+
     >>> [format_dominoes(s) for s in rack_sets(parse_dominoes('5-3 5-4 5-5 6-6'), max_size=3)]
-    ['6-6 3-5 4-5', '3-5 4-5 5-5', '4-5 5-5 6-6']
+    ['6-6 3-5 4-5', '3-5 4-5 5-5', '6-6 4-5 5-5', '3-5 6-6 5-5', '3-5 4-5 6-6', '4-5 5-5 6-6']
     """
     rack = list(rack)
-    jokers = [d for d in rack if d in JOKERS]
+    jokers = tuple(sorted(d for d in rack if d in JOKERS))
     natural = [d for d in rack if d not in JOKERS]
-    found: dict[DominoSet, None] = {}
     limit = max_size if max_size is not None else len(rack)
-    # Runs: for each suit, the rack's values in it, with jokers filling gaps and ends.
+    found: list[DominoSet] = []
     for suit in range(TOP + 1):
-        by_value = {d.other(suit): d for d in natural if d.has(suit)}
-        for start in range(TOP + 1):
-            for end in range(start + 2, min(TOP, start + limit - 1) + 1):
-                missing = [v for v in range(start, end + 1) if v not in by_value]
-                if len(missing) > len(jokers) or len(missing) == end - start + 1:
-                    continue
-                for fill in _joker_fills(jokers, len(missing)):
-                    it = iter(fill)
-                    cand = tuple(by_value[v] if v in by_value else next(it) for v in range(start, end + 1))
-                    c = MELDS.check(cand)
-                    if c.valid:
-                        found[c.pieces] = None
-    # Sums: dominoes of one pip total (duplicates allowed), plus jokers.
+        mask = 0
+        for d in natural:
+            if d.low == suit or d.high == suit:
+                mask |= 1 << d.other(suit)
+        if mask:
+            found.extend(_suit_runs(suit, mask, jokers, min(limit, TOP + 1)))
     by_pips: dict[int, list[Domino]] = {}
     for d in sorted(natural):
         by_pips.setdefault(d.pips, []).append(d)
-    for _total, group in sorted(by_pips.items()):
-        for size in range(3, min(limit, len(group) + len(jokers)) + 1):
-            for k in range(max(1, size - len(jokers)), min(size, len(group)) + 1):
-                for combo in set(itertools.combinations(group, k)):
-                    for fill in _joker_fills(jokers, size - k):
-                        c = MELDS.check(combo + fill)
+    for total in sorted(by_pips):
+        found.extend(_sums(tuple(by_pips[total]), jokers, limit))
+    return list(dict.fromkeys(found))
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _suit_runs(suit: int, values: int, jokers: tuple[Domino, ...], limit: int) -> tuple[DominoSet, ...]:
+    """Every run in ``suit`` from the values in the bit mask plus the given jokers."""
+    found: dict[DominoSet, None] = {}
+    for start in range(TOP + 1):
+        missing = 0
+        for end in range(start, min(TOP, start + limit - 1) + 1):
+            if not values >> end & 1:
+                missing += 1
+                if missing > len(jokers):
+                    break
+            length = end - start + 1
+            if length < 3 or missing == length:
+                continue
+            present = [v for v in range(start, end + 1) if values >> v & 1]
+            for extra in range(0, min(len(jokers) - missing, len(present) - 1) + 1):
+                for swapped in itertools.combinations(present, extra):
+                    keep = set(present) - set(swapped)
+                    for fill in _joker_fills(jokers, missing + extra):
+                        it = iter(fill)
+                        cand = tuple(Domino(suit, v) if v in keep else next(it) for v in range(start, end + 1))
+                        c = MELDS.check(cand)
                         if c.valid:
                             found[c.pieces] = None
-    return list(found)
+    return tuple(found)
 
 
-def _joker_fills(jokers: list[Domino], k: int) -> list[tuple[Domino, ...]]:
+@functools.lru_cache(maxsize=1 << 14)
+def _sums(group: tuple[Domino, ...], jokers: tuple[Domino, ...], limit: int) -> tuple[DominoSet, ...]:
+    """Every sum from dominoes of one pip total (duplicates allowed) plus the given jokers."""
+    found: dict[DominoSet, None] = {}
+    for size in range(3, min(limit, len(group) + len(jokers)) + 1):
+        for k in range(max(1, size - len(jokers)), min(size, len(group)) + 1):
+            for combo in set(itertools.combinations(group, k)):
+                for fill in _joker_fills(jokers, size - k):
+                    c = MELDS.check(combo + fill)
+                    if c.valid:
+                        found[c.pieces] = None
+    return tuple(found)
+
+
+def _joker_fills(jokers: Sequence[Domino], k: int) -> list[tuple[Domino, ...]]:
     """The distinct ways to pick ``k`` joker dominoes from the rack's jokers."""
     return sorted(set(itertools.combinations(sorted(jokers), k)))
 
 
 def layoffs(rack: Iterable[Domino], table: Sequence[DominoSet]) -> list[tuple[Domino, int, DominoSet]]:
     """Every (domino, set index, new set) adding one rack domino to one table set."""
-    distinct = sorted(set(rack))
-    out: list[tuple[Domino, int, DominoSet]] = []
-    for i, s in enumerate(table):
-        for d in distinct:
-            for cand in ((*s, d), (d, *s)):
-                c = MELDS.check(cand)
-                if c.valid:
-                    out.append((d, i, c.pieces))
-                    break
-    return out
+    have = set(rack)
+    return [(d, i, new) for i, s in enumerate(table) for d, new in _extensions(s) if d in have]
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _extensions(s: DominoSet) -> tuple[tuple[Domino, DominoSet], ...]:
+    """Every domino that makes a valid set when added at one end of ``s``, with that set."""
+    out = []
+    for d in double_set(TOP):
+        for cand in ((*s, d), (d, *s)):
+            c = MELDS.check(cand)
+            if c.valid:
+                out.append((d, c.pieces))
+                break
+    return tuple(out)
 
 
 def listable_actions(
@@ -234,6 +268,12 @@ def listable_actions(
     return actions
 
 
+@functools.lru_cache(maxsize=1 << 14)
+def _parse_set(texts: tuple[str, ...]) -> DominoSet:
+    """A table set read from its text forms (cached: table sets repeat from view to view)."""
+    return tuple(parse_dominoes(texts))
+
+
 def actions_from_view(view: Mapping[str, JSON]) -> list[Action]:
     """:func:`listable_actions` for the seat whose view this is (empty if it may not act)."""
     seat = view.get("seat")
@@ -242,7 +282,7 @@ def actions_from_view(view: Mapping[str, JSON]) -> list[Action]:
     return listable_actions(
         seat,
         parse_dominoes(view["rack"]),
-        [tuple(parse_dominoes(s)) for s in view["table"]],
+        [_parse_set(tuple(s)) for s in view["table"]],
         down=view["down"][seat],
         starting_group_size=view["options"]["starting_group_size"],
         pool_size=int(view["pool_size"]),
