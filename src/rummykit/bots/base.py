@@ -44,7 +44,7 @@ def bot_levels(game_id: str | None = None) -> list[str]:
     """The bot levels (for one game, only those that can play it).
 
     >>> bot_levels('rummikub')
-    ['greedy', 'random']
+    ['greedy', 'random', 'solver']
     """
     _load()
     if game_id is None:
@@ -72,4 +72,5 @@ def _load() -> None:
     import rummykit.bots.conveyor
     import rummykit.bots.freetable_greedy
     import rummykit.bots.greedy
-    import rummykit.bots.random  # noqa: F401
+    import rummykit.bots.random
+    import rummykit.bots.solver  # noqa: F401

@@ -38,6 +38,7 @@ from rummykit.engine.core import GameInfo, check_seed, find_game, games
 from rummykit.engine.options import resolve_options
 from rummykit.errors import OptionError, RecordError, RummykitError
 from rummykit.records import parse_record, read_record, start_state
+from rummykit.solve.command import solve_command
 
 EXIT_USAGE = 2
 DEFAULT_BOT = "greedy"
@@ -124,6 +125,23 @@ def build_parser(out: TextIO, err: TextIO) -> Parser:
     play.add_argument("--names", metavar="A,B,...", help="player names, one per seat, comma-separated")
     play.add_argument("--no-color", action="store_true", help="no ANSI colours (also: NO_COLOR=1)")
 
+    solve = sub.add_parser(
+        "solve",
+        **streams,
+        help="the best play from a rummikub position",
+        description=(
+            "Find the best play (most tiles or most points placed) for a rack and a table, with the whole"
+            " rearranged table and the steps to get there. Sets are separated by '|'."
+        ),
+    )
+    solve.add_argument("game", help="game id (rummikub)")
+    solve.add_argument("--table", default="", metavar="SETS", help='the table, e.g. "R1 R2 R3 | K5 B5 O5"')
+    solve.add_argument("--rack", required=True, metavar="TILES", help='the rack, e.g. "R4 J K7"')
+    solve.add_argument("--initial", action="store_true", help="an initial meld: new sets from the rack only")
+    solve.add_argument("--threshold", type=int, default=30, metavar="N", help="initial-meld threshold (default 30)")
+    solve.add_argument("--objective", choices=("tiles", "points"), default="tiles", help="what to maximise")
+    solve.add_argument("--json", action="store_true", help="print one JSON object")
+
     replay = sub.add_parser(
         "replay", **streams, help="replay a game record", description="Replay a game record and check every line."
     )
@@ -157,6 +175,8 @@ def main(
         if args.command == "play":
             console = Console(stdin or sys.stdin, out, err)
             return cmd_play(args, console, environ)
+        if args.command == "solve":
+            return cmd_solve(args, out, err)
         if args.command == "replay":
             return cmd_replay(args.file, out, err, verbose=args.verbose, style=_style(out, args.no_color, environ))
     except RummykitError as exc:
@@ -317,6 +337,24 @@ def cmd_play(args: argparse.Namespace, console: Console, environ: Mapping[str, s
 
 
 # -- replay -----------------------------------------------------------------------
+
+
+def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``rummykit solve``: the exact best play for a rummikub position."""
+    info = find_game(args.game)
+    if info.id != "rummikub":
+        err.write(f"rummykit: the solver plays rummikub positions, not {info.id}\n")
+        return EXIT_USAGE
+    status, text = solve_command(
+        args.table,
+        args.rack,
+        initial=args.initial,
+        objective=args.objective,
+        as_json=args.json,
+        threshold=args.threshold,
+    )
+    (out if status == 0 else err).write(text if text.endswith("\n") else text + "\n")
+    return status
 
 
 def cmd_replay(file: str, out: TextIO, err: TextIO, *, verbose: bool, style: Style) -> int:

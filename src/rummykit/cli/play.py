@@ -43,6 +43,7 @@ from rummykit.pieces.tiles import Tile, number_order, parse_tiles
 from rummykit.records import write_record
 from rummykit.rulesets import domino_rummikub, freetable, rummikub
 from rummykit.sim import bot_rng
+from rummykit.solve.command import hint_lines
 
 P = TypeVar("P")
 
@@ -136,6 +137,8 @@ class TableKit(Generic[P]):
     penalty: int | None = None
     hint: Callable[[Mapping[str, Any]], str | None] = lambda view: None
     example: str = ""
+    best_play: Callable[[Mapping[str, Any]], list[str]] | None = None
+    """The solver's best play as steps for a person (the `hint` command), where the game has one."""
 
     def order_name(self, text: str) -> str:
         """The sort order a person named (``ParseError`` if unknown)."""
@@ -181,6 +184,7 @@ RUMMIKUB_KIT: TableKit[Tile] = TableKit(
     aliases={"color": "colour", "colours": "colour", "colors": "colour", "numbers": "number", "num": "number"},
     penalty=rummikub.PENALTY_TILES,
     hint=_rummikub_hint,
+    best_play=hint_lines,
     example="R1 R2 R3",
 )
 
@@ -246,6 +250,8 @@ def help_lines(kit: TableKit[Any]) -> list[str]:
     ]
     if kit.penalty is not None:
         rows.append(("penalty", f"commit an invalid table anyway: it is restored, you draw {kit.penalty}"))
+    if kit.best_play is not None:
+        rows.append(("hint", "show the best play as steps (it plays nothing for you)"))
     rows += [
         ("draw | pass", f"draw a {piece} (ends the turn) | pass when none are left"),
         (f"sort {'|'.join(kit.orders)}", "order your rack"),
@@ -365,7 +371,15 @@ class DraftTurn(Generic[P]):
         }
         if self.kit.penalty is not None:
             h["penalty"] = self._penalty
+        if self.kit.best_play is not None:
+            h["hint"] = self._hint
         return h
+
+    def _hint(self, args: list[str]) -> None:
+        _no_args("hint", args)
+        assert self.kit.best_play is not None
+        for line in self.kit.best_play(self.view):
+            self.say(f"  hint: {line}")
 
     def _help(self, args: list[str]) -> None:
         self.say(*help_lines(self.kit))

@@ -1,0 +1,183 @@
+"""Benchmark the exact solver against the ``rummikub-solver`` package, and a long cross-check.
+
+Run by hand (not part of the test suite):
+
+    bash bench/setup_compare_env.sh          # once: a separate virtualenv with rummikub-solver
+    .venv/bin/python bench/bench_solver.py --count 40
+    .venv/bin/python bench/bench_solver.py --crosscheck 3000
+
+The benchmark solves the same seeded positions (tables of 0..80 tiles built
+from valid sets, racks of 14..30 tiles, jokers on the table and in the rack
+now and then) with our solver ("most tiles") and with rummikub-solver in its
+TILE_COUNT mode, run in the separate environment, and prints median and
+maximum times per table size, their ratio, and how often the two agree on
+the number of tiles placed (rummikub-solver restricts where jokers may stand,
+so it may place fewer; it must never place more).
+
+The cross-check compares our solver with the set-by-set exact search on
+seeded small positions, for both objectives, and checks every returned
+table with the engine's turn checks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+from solver_positions import TABLE_SIZES, make_position
+
+from rummykit.melds.tiles import check_tiles
+from rummykit.pieces.tiles import Tile
+from rummykit.rulesets.rummikub import TABLE
+from rummykit.solve import solve_tiles
+from rummykit.solve.candidates import tile_sets
+from rummykit.solve.play import _weights
+from rummykit.solve.search import SetSearch
+from rummykit.solve.tiles import JOKER_SHIFT, PRIMARY_SHIFT, primary_of
+
+HERE = Path(__file__).resolve().parent
+COMPARE_PYTHON = HERE / ".venv-compare" / "bin" / "python"
+
+# Runs inside the comparison environment: reads positions as JSON on stdin, prints
+# one line of JSON per position: seconds and tiles placed.
+WORKER = r"""
+import json, sys, time
+from rummikub_solver import RuleSet, SolverMode
+rs = RuleSet()
+tiles = rs.tiles
+colours = "KBOR"
+def conv(t):
+    if t == "J":
+        return tiles[-1]
+    return tiles[colours.index(t[0]) * 13 + int(t[1:]) - 1]
+positions = json.load(sys.stdin)
+warm = rs.new_game(); warm.add_rack(*[conv(t) for t in ("K1", "K2", "K3")]); warm.initial = False
+rs.solve(warm, SolverMode.TILE_COUNT)
+for p in positions:
+    state = rs.new_game()
+    table = [conv(t) for s in p["table"] for t in s]
+    if table:
+        state.add_table(*table)
+    state.add_rack(*[conv(t) for t in p["rack"]])
+    state.initial = False
+    t0 = time.perf_counter()
+    sol = rs.solve(state, SolverMode.TILE_COUNT)
+    dt = time.perf_counter() - t0
+    print(json.dumps({"seconds": dt, "tiles": len(sol.tiles) if sol else 0}), flush=True)
+"""
+
+
+def run_theirs(positions: list[dict[str, object]]) -> list[dict[str, float]] | None:
+    if not COMPARE_PYTHON.exists():
+        print(f"(no comparison environment at {COMPARE_PYTHON}: run bench/setup_compare_env.sh)")
+        return None
+    proc = subprocess.run(
+        [str(COMPARE_PYTHON), "-c", WORKER],
+        input=json.dumps(positions),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
+
+
+def benchmark(count: int, first_seed: int) -> None:
+    print(f"{count} positions per table size, seeds {first_seed}..{first_seed + count - 1}; times in ms")
+    header = (
+        f"{'table':>5} | {'ours median':>11} {'ours max':>9} | {'theirs median':>13} {'theirs max':>10} |"
+        f" {'speed-up (median)':>17} | {'same tiles':>10} {'ours more':>9} {'theirs more':>11}"
+    )
+    print(header)
+    print("-" * len(header))
+    for size in TABLE_SIZES:
+        positions = [make_position(first_seed + i, size) for i in range(count)]
+        ours: list[float] = []
+        ours_tiles: list[int] = []
+        for p in positions:
+            t0 = time.perf_counter()
+            s = solve_tiles(p.table, p.rack)
+            ours.append((time.perf_counter() - t0) * 1000)
+            ours_tiles.append(s.tiles_placed if s else 0)
+        data = [{"table": [[str(t) for t in s] for s in p.table], "rack": [str(t) for t in p.rack]} for p in positions]
+        theirs = run_theirs(data)
+        om, ox = statistics.median(ours), max(ours)
+        if theirs is None:
+            print(f"{size:>5} | {om:>11.2f} {ox:>9.1f} |")
+            continue
+        times = [r["seconds"] * 1000 for r in theirs]
+        tm, tx = statistics.median(times), max(times)
+        same = sum(1 for a, r in zip(ours_tiles, theirs, strict=True) if a == r["tiles"])
+        more = sum(1 for a, r in zip(ours_tiles, theirs, strict=True) if a > r["tiles"])
+        less = sum(1 for a, r in zip(ours_tiles, theirs, strict=True) if a < r["tiles"])
+        print(
+            f"{size:>5} | {om:>11.2f} {ox:>9.1f} | {tm:>13.1f} {tx:>10.1f} | {tm / om:>16.1f}x |"
+            f" {same:>10} {more:>9} {less:>11}"
+        )
+
+
+def crosscheck(count: int, first_seed: int) -> int:
+    """Compare with the set-by-set search on ``count`` seeded small positions; returns failures."""
+    failures = 0
+    started = time.perf_counter()
+    for i in range(count):
+        seed = first_seed + i
+        rng = random.Random(seed)
+        position = make_position(
+            seed, rng.choice((0, 3, 6, 9, 12, 15, 18, 21, 24)), jokers=rng.choice((0, 1, 2, 2, 3, 4)), rack_range=(1, 11)
+        )
+        for objective in ("tiles", "points"):
+            primary, secondary, jp, js = _weights(objective)
+
+            def weight(t: Tile, primary: tuple[int, ...] = primary, secondary: tuple[int, ...] = secondary,
+                       jp: int = jp, js: int = js) -> int:
+                if t.colour is None:
+                    return (jp << PRIMARY_SHIFT) - (1 << JOKER_SHIFT) + js
+                return (primary[t.number] << PRIMARY_SHIFT) + secondary[t.number]
+
+            table = [tuple(s) for s in position.table]
+            mandatory = Counter(t for s in table for t in s)
+            rack = list(position.rack)
+            found = SetSearch(
+                mandatory, Counter(rack), tile_sets(mandatory + Counter(rack)), weight, order=lambda t: t.code
+            ).solve()
+            expected = found[0] if found else 0
+            for tidy in (False, True):
+                solution = solve_tiles(table, rack, objective=objective, tidy=tidy)
+                got = sum(weight(t) for t in solution.placed) if solution else 0
+                if solution is not None:
+                    TABLE.verify_pieces(table, rack, solution.placed, solution.table)
+                    ok = TABLE.turn_fault(table, solution.placed, solution.table, None) is None
+                    ok = ok and all(check_tiles(s).valid for s in solution.table)
+                else:
+                    ok = True
+                if got != expected or not ok:
+                    failures += 1
+                    print(
+                        f"MISMATCH seed {seed} {objective} tidy={tidy}: {position.text()}:"
+                        f" solver {primary_of(got)} search {primary_of(expected)} valid={ok}"
+                    )
+    elapsed = time.perf_counter() - started
+    print(f"cross-checked {count} positions x 2 objectives x tidy on/off: {failures} failures ({elapsed:.0f} s)")
+    return failures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=40, help="positions per table size")
+    parser.add_argument("--seed", type=int, default=1, help="first seed")
+    parser.add_argument("--crosscheck", type=int, default=0, help="run the long cross-check on this many positions")
+    args = parser.parse_args()
+    if args.crosscheck:
+        sys.exit(1 if crosscheck(args.crosscheck, args.seed) else 0)
+    benchmark(args.count, args.seed)
+
+
+if __name__ == "__main__":
+    main()

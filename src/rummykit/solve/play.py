@@ -1,0 +1,369 @@
+"""Best plays for number tiles (``rummikub``): the objectives, tie-breaks and the final table.
+
+>>> from rummykit.pieces.tiles import parse_tiles
+>>> from rummykit.rulesets.rummikub import parse_table
+>>> s = solve_tiles(parse_table('R1 R2 R3 | K5 B5 O5'), parse_tiles('R4 J K7'))
+>>> s.tiles_placed, [str(t) for t in s.placed]
+(2, ['R4', 'J'])
+>>> [' '.join(map(str, x)) for x in s.table]
+['R1 R2 R3 R4 J', 'K5 B5 O5']
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from rummykit.melds.tiles import check_tiles
+from rummykit.pieces.tiles import COLOURS, JOKER, JOKER_POINTS, MAX_NUMBER, Tile
+from rummykit.solve import tiles as dp
+from rummykit.solve.candidates import tile_meld_value, tile_sets
+from rummykit.solve.search import SetSearch
+from rummykit.solve.steps import Step, plan_steps
+
+Objective = Literal["tiles", "points", "initial"]
+OBJECTIVES: tuple[str, ...] = ("tiles", "points", "initial")
+
+TileSet = tuple[Tile, ...]
+
+
+@dataclass(frozen=True)
+class TileSolution:
+    """An optimal play: the rack tiles placed and the complete final table.
+
+    ``kept`` lists the existing sets (0-based) that stay together in the final
+    table (possibly extended); ``steps`` turns the play into moves a person can
+    follow.
+    """
+
+    objective: str
+    placed: tuple[Tile, ...]
+    table: tuple[TileSet, ...]
+    old_table: tuple[TileSet, ...]
+    kept: tuple[int, ...] = ()
+    stats: dict[str, float] = field(default_factory=dict, compare=False)
+
+    @property
+    def tiles_placed(self) -> int:
+        """How many rack tiles the play places (jokers included)."""
+        return len(self.placed)
+
+    @property
+    def points_placed(self) -> int:
+        """The rack value the play removes (a joker counts 30, as in a rack)."""
+        return sum(t.points for t in self.placed)
+
+    @property
+    def meld_points(self) -> int:
+        """The value of the new sets for an initial meld (jokers as what they stand for)."""
+        return sum(check_tiles(s).points for s in self.table[len(self.old_table) :])
+
+    @property
+    def steps(self) -> list[Step[Tile]]:
+        """The play as moves from the current table."""
+        return plan_steps(self.old_table, self.table, self.placed)
+
+
+def _weights(objective: str) -> tuple[tuple[int, ...], tuple[int, ...], int, int]:
+    """(primary per number, secondary per number, primary per joker, secondary per joker)."""
+    numbers = tuple(range(MAX_NUMBER + 1))
+    if objective == "points":
+        return numbers, (0,) + (1,) * MAX_NUMBER, JOKER_POINTS, 1
+    return (0,) + (1,) * MAX_NUMBER, numbers, 1, JOKER_POINTS
+
+
+def _counts(tiles: Sequence[Tile]) -> tuple[list[list[int]], int]:
+    grid = [[0] * (MAX_NUMBER + 2) for _ in range(len(COLOURS))]
+    jokers = 0
+    for t in tiles:
+        if t.colour is None:
+            jokers += 1
+        else:
+            grid[t.colour.index][t.number] += 1
+    return grid, jokers
+
+
+def placeable(table_tiles: Sequence[Tile], rack: Sequence[Tile]) -> list[Tile]:
+    """The rack's numbered tiles that belong to at least one set the pieces could form.
+
+    A tile for which no group and no run can be made from the table, the rack and
+    every joker can never be placed; the solver leaves such tiles out.
+    """
+    grid, jokers = _counts([*table_tiles, *rack])
+    out = []
+    for t in rack:
+        if t.colour is None:
+            continue
+        c, n = t.colour.index, t.number
+        others = sum(1 for k in range(len(COLOURS)) if k != c and grid[k][n])
+        ok = others + jokers >= 2
+        if not ok:
+            for lo in range(max(1, n - 2), min(n, MAX_NUMBER - 2) + 1):
+                missing = sum(1 for x in range(lo, lo + 3) if x != n and not grid[c][x])
+                if missing <= jokers:
+                    ok = True
+                    break
+        if ok:
+            out.append(t)
+    return out
+
+
+def _problem(
+    free_table: Sequence[Tile],
+    rack: Sequence[Tile],
+    objective: str,
+    run_blocks: tuple[dp.RunBlock, ...] = (),
+    group_blocks: tuple[dp.GroupBlock, ...] = (),
+) -> dp.Problem:
+    table_grid, table_jokers = _counts(free_table)
+    rack_grid, rack_jokers = _counts(rack)
+    primary, secondary, jp, js = _weights(objective)
+    return dp.Problem(
+        table_grid,
+        rack_grid,
+        table_jokers,
+        rack_jokers,
+        run_blocks,
+        group_blocks,
+        primary,
+        secondary,
+        jp,
+        js,
+    )
+
+
+def _blocks(
+    table: Sequence[TileSet], keep: Sequence[int]
+) -> tuple[tuple[dp.RunBlock, ...], tuple[dp.GroupBlock, ...], dict[int, list[tuple[int, bool]]], list[Tile]]:
+    """Kept sets as blocks, their run cells, and the tiles of the other sets (free)."""
+    runs: list[dp.RunBlock] = []
+    groups: list[dp.GroupBlock] = []
+    cells: dict[int, list[tuple[int, bool]]] = {}
+    free: list[Tile] = []
+    keep_set = set(keep)
+    for i, s in enumerate(table):
+        if i not in keep_set:
+            free.extend(s)
+            continue
+        check = check_tiles(s)
+        jokers = sum(1 for t in s if t.is_joker)
+        naturals = [t for t in s if t.colour is not None]
+        if check.kind == "run" and not (len(s) <= 4 and len({t.number for t in naturals}) == 1 and len(naturals) == 1):
+            colour = naturals[0].colour
+            assert colour is not None
+            first = next(i2 for i2, t in enumerate(check.pieces) if t.colour is not None)
+            lo = check.pieces[first].number - first
+            run_cells = [(lo + k, t.is_joker) for k, t in enumerate(check.pieces)]
+            runs.append(dp.RunBlock(colour.index, lo, lo + len(s) - 1, jokers, i))
+            cells[i] = run_cells
+        else:
+            mask = 0
+            for t in naturals:
+                assert t.colour is not None
+                mask |= 1 << t.colour.index
+            groups.append(dp.GroupBlock(naturals[0].number, mask, len(s), jokers, i))
+    return tuple(runs), tuple(groups), cells, free
+
+
+def _tiles_of(built: dp.Built) -> list[tuple[TileSet, tuple[int, ...]]]:
+    """The rebuilt sets as tiles (runs ascending, jokers where they stand), with kept sources."""
+    out: list[tuple[TileSet, tuple[int, ...]]] = []
+    for colour, cells, sources in built.runs:
+        col = COLOURS[colour]
+        out.append((tuple(JOKER if joker else Tile(col, n) for n, joker in cells), tuple(sources)))
+    for number, colours, jokers, source in built.groups:
+        tiles = tuple(Tile(COLOURS[c], number) for c in sorted(colours)) + (JOKER,) * jokers
+        out.append((tiles, () if source is None else (source,)))
+    return out
+
+
+def _order_table(
+    old: Sequence[TileSet], sets: list[tuple[TileSet, tuple[int, ...]]]
+) -> tuple[list[TileSet], tuple[int, ...]]:
+    """Final sets in a readable order: successors of kept sets in their old places, then new ones."""
+    placed_at: dict[int, TileSet] = {}
+    rest: list[TileSet] = []
+    kept: list[int] = []
+    for tiles, sources in sets:
+        if sources:
+            placed_at[min(sources)] = tiles
+            kept.extend(sources)
+        else:
+            rest.append(tiles)
+    ordered = [placed_at[k] for k in sorted(placed_at)]
+    rest.sort(key=lambda s: (check_tiles(s).kind != "run", min(t.code for t in s)))
+    return ordered + rest, tuple(sorted(kept))
+
+
+def _finish(
+    objective: str,
+    old: Sequence[TileSet],
+    rack: Sequence[Tile],
+    problem: dp.Problem,
+    result: dp.Result,
+    cells: dict[int, list[tuple[int, bool]]],
+    stats: dict[str, float],
+) -> TileSolution | None:
+    built = dp.rebuild(problem, result, cells)
+    sets, kept = _order_table(old, _tiles_of(built))
+    final = [check_tiles(s).pieces for s in sets]
+    before = Counter(t for s in old for t in s)
+    after = Counter(t for s in final for t in s)
+    placed = after - before
+    if before - after:
+        raise AssertionError("the solver lost table tiles")
+    if placed - Counter(rack):
+        raise AssertionError("the solver placed tiles that are not in the rack")
+    for s in final:
+        if not check_tiles(s).valid:
+            raise AssertionError(f"the solver built an invalid set: {' '.join(map(str, s))}")
+    if not placed:
+        return None
+    return TileSolution(
+        objective,
+        tuple(sorted(placed.elements())),
+        tuple(final),
+        tuple(tuple(s) for s in old),
+        kept,
+        stats,
+    )
+
+
+def solve_tiles(
+    table: Sequence[Sequence[Tile]],
+    rack: Sequence[Tile],
+    *,
+    objective: str = "tiles",
+    threshold: int = 30,
+    tidy: bool = True,
+) -> TileSolution | None:
+    """The best play of ``rack`` onto ``table`` (a list of valid sets), or None if there is none.
+
+    ``objective``: ``tiles`` (most tiles, jokers included), ``points`` (most rack
+    value, a joker 30) or ``initial`` (new sets from the rack alone reaching
+    ``threshold``, jokers valued as what they stand for; most tiles, then most
+    points). Ties go, in order, to placing fewer rack jokers, to more points
+    (tiles objective) or more tiles (points objective), and then (``tidy``) to
+    keeping more of the existing sets together.
+    """
+    if objective not in OBJECTIVES:
+        raise ValueError(f"unknown objective {objective!r}: use one of {', '.join(OBJECTIVES)}")
+    old = [tuple(s) for s in table]
+    rack = list(rack)
+    if objective == "initial":
+        return _initial(old, rack, threshold)
+    started = time.perf_counter()
+    table_tiles = [t for s in old for t in s]
+    usable = placeable(table_tiles, rack) + [t for t in rack if t.is_joker]
+    problem = _problem(table_tiles, usable, objective)
+    result = dp.solve_best(problem)
+    stats = {"solve_ms": (time.perf_counter() - started) * 1000}
+    if result is None:
+        return None
+    best: tuple[dp.Problem, dp.Result, dict[int, list[tuple[int, bool]]]] = (problem, result, {})
+    if tidy and old:
+        best = _tidy(old, usable, objective, problem, result)
+        stats["tidy_ms"] = (time.perf_counter() - started) * 1000 - stats["solve_ms"]
+    return _finish(objective, old, rack, best[0], best[1], best[2], stats)
+
+
+TIDY_SINGLE_TRIES = 12
+
+
+def _tidy(
+    old: list[TileSet],
+    rack: list[Tile],
+    objective: str,
+    problem: dp.Problem,
+    result: dp.Result,
+) -> tuple[dp.Problem, dp.Result, dict[int, list[tuple[int, bool]]]]:
+    """Among plays as good as ``result``, one that keeps as many existing sets together as it can.
+
+    First every set is kept (lay-offs and new sets only); then every set but one
+    (trying the sets nearest the rack's tiles first, a fixed number of them);
+    otherwise the solver's own arrangement stands.
+    """
+    target = dp.primary_of(result.value)
+    everything = list(range(len(old)))
+    trial = _with_blocks(old, rack, objective, everything, target)
+    if trial is not None and trial[1].value == result.value:
+        return trial
+    for i in _nearest_sets(old, rack)[:TIDY_SINGLE_TRIES]:
+        trial = _with_blocks(old, rack, objective, [k for k in everything if k != i], target)
+        if trial is not None and trial[1].value == result.value:
+            return trial
+    return problem, result, {}
+
+
+def _with_blocks(
+    old: list[TileSet], rack: list[Tile], objective: str, keep: list[int], target: int
+) -> tuple[dp.Problem, dp.Result, dict[int, list[tuple[int, bool]]]] | None:
+    runs, groups, cells, free = _blocks(old, keep)
+    problem = _problem(free, rack, objective, runs, groups)
+    result = dp.solve_problem(problem, target=target)
+    if result is None:
+        return None
+    return problem, result, cells
+
+
+def _nearest_sets(old: Sequence[TileSet], rack: Sequence[Tile]) -> list[int]:
+    """Existing sets ordered by how close their tiles are to the rack's (same number, or same
+    colour within two)."""
+    def score(s: TileSet) -> int:
+        total = 0
+        for t in s:
+            if t.colour is None:
+                total += 2
+                continue
+            for r in rack:
+                if r.colour is None:
+                    continue
+                if r.number == t.number or (r.colour == t.colour and abs(r.number - t.number) <= 2):
+                    total += 1
+        return total
+
+    return sorted(range(len(old)), key=lambda i: (-score(old[i]), i))
+
+
+# -- the initial meld -------------------------------------------------------------------
+
+
+INITIAL_RACK_LIMIT = 40
+
+
+def _initial(old: list[TileSet], rack: list[Tile], threshold: int) -> TileSolution | None:
+    """New sets from the rack alone whose value reaches ``threshold``: most tiles, then most points."""
+    started = time.perf_counter()
+    primary, secondary, jp, js = _weights("tiles")
+
+    def weight(t: Tile) -> int:
+        if t.colour is None:
+            return (jp << dp.PRIMARY_SHIFT) - (1 << dp.JOKER_SHIFT) + js
+        return (primary[t.number] << dp.PRIMARY_SHIFT) + secondary[t.number]
+
+    search = SetSearch(
+        Counter(),
+        Counter(rack),
+        tile_sets(Counter(rack)),
+        weight,
+        order=lambda t: t.code,
+        meld_value=tile_meld_value,
+        threshold=threshold,
+    )
+    found = search.solve()
+    stats = {"solve_ms": (time.perf_counter() - started) * 1000}
+    if found is None or not found[1]:
+        return None
+    new_sets = [_meld_arrangement(s) for s in found[1]]
+    new_sets.sort(key=lambda s: (check_tiles(s).kind != "run", min(t.code for t in s)))
+    final = [*old, *new_sets]
+    placed = tuple(sorted(t for s in new_sets for t in s))
+    return TileSolution("initial", placed, tuple(final), tuple(old), tuple(range(len(old))), stats)
+
+
+def _meld_arrangement(tiles: TileSet) -> TileSet:
+    """A set in the normal order the meld checker values it by."""
+    return check_tiles(tiles).pieces
