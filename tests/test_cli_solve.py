@@ -23,7 +23,7 @@ def test_solve_json_gives_the_whole_valid_table() -> None:
     assert data["tiles_placed"] == 2 and sorted(data["placed"]) == ["J", "R4"]
     assert data["points_placed"] == 4 + 30  # points placed count a joker at its rack value, 30
     tiles = sorted(t for s in data["table"] for t in s)
-    assert tiles == sorted("R1 R2 R3 K5 B5 O5 R4 J".split())
+    assert tiles == sorted(["R1", "R2", "R3", "K5", "B5", "O5", "R4", "J"])
     assert all(check_tiles(parse_tiles(s)).valid for s in data["table"])
     assert data["steps"]
 

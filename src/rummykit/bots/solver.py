@@ -23,7 +23,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from rummykit.bots.base import register_bot
-from rummykit.bots.base import register_bot
 from rummykit.engine.core import Action, GameInfo
 from rummykit.engine.rng import Rng
 from rummykit.errors import OptionError, RuleError
