@@ -23,7 +23,7 @@ from rummykit.engine.options import OptionSpec
 from rummykit.melds.dominoes import DominoMelds
 from rummykit.pieces.dominoes import Domino, double_set, format_dominoes, parse_dominoes
 from rummykit.rulesets import freetable
-from rummykit.rulesets.freetable import Draw, FreeTableGame, Pass, Play
+from rummykit.rulesets.freetable import FreeTableGame
 
 __all__ = [
     "INFO",
@@ -256,22 +256,9 @@ def listable_actions(
 ) -> list[Action]:
     """Draw (or pass when the boneyard is empty); every play of one new set from the rack
     (before the starting group: one of the allowed size); once down, every one-domino lay-off."""
-    actions: list[Action] = [Draw(seat) if pool_size else Pass(seat)]
-    base = tuple(table)
-    max_size = 3 if (not down and starting_group_size == EXACTLY_3) else None
-    for s in rack_sets(rack, max_size=max_size):
-        if down or starting_group_size != EXACTLY_3 or len(s) == 3:
-            actions.append(Play(seat, s, (*base, s)))
-    if down:
-        for d, i, new in layoffs(rack, table):
-            actions.append(Play(seat, (d,), base[:i] + (new,) + base[i + 1 :]))
-    return actions
-
-
-@functools.lru_cache(maxsize=1 << 14)
-def _parse_set(texts: tuple[str, ...]) -> DominoSet:
-    """A table set read from its text forms (cached: table sets repeat from view to view)."""
-    return tuple(parse_dominoes(texts))
+    exact = not down and starting_group_size == EXACTLY_3
+    sets = [s for s in rack_sets(rack, max_size=3 if exact else None) if not exact or len(s) == 3]
+    return freetable.one_step_plays(seat, sets, layoffs(rack, table) if down else (), table, pool_size)
 
 
 def actions_from_view(view: Mapping[str, JSON]) -> list[Action]:
@@ -282,7 +269,7 @@ def actions_from_view(view: Mapping[str, JSON]) -> list[Action]:
     return listable_actions(
         seat,
         parse_dominoes(view["rack"]),
-        [_parse_set(tuple(s)) for s in view["table"]],
+        [freetable.parse_view_set(parse_dominoes, tuple(s)) for s in view["table"]],
         down=view["down"][seat],
         starting_group_size=view["options"]["starting_group_size"],
         pool_size=int(view["pool_size"]),

@@ -38,6 +38,27 @@ def set_texts(pieces: tuple[Any, ...]) -> tuple[str, ...]:
     return tuple(str(p) for p in pieces)
 
 
+@functools.lru_cache(maxsize=1 << 14)
+def parse_view_set(parse: Callable[[str], list[Any]], texts: tuple[str, ...]) -> PieceSet:
+    """A table set read back from a view's text forms (cached: table sets repeat from view to view)."""
+    return tuple(parse(" ".join(texts)))
+
+
+def one_step_plays(
+    seat: int,
+    new_sets: Iterable[PieceSet],
+    layoffs: Iterable[tuple[Any, int, PieceSet]],
+    table: Sequence[PieceSet],
+    pool_size: int,
+) -> list[Action]:
+    """Draw (or pass with an empty pool), one play per new set, one per single-piece lay-off."""
+    actions: list[Action] = [Draw(seat) if pool_size else Pass(seat)]
+    base = tuple(table)
+    actions.extend(Play(seat, s, (*base, s)) for s in new_sets)
+    actions.extend(Play(seat, (p,), base[:i] + (new,) + base[i + 1 :]) for p, i, new in layoffs)
+    return actions
+
+
 def format_pieces(pieces: Iterable[object]) -> str:
     """Pieces in notation separated by single spaces."""
     return " ".join(str(p) for p in pieces)

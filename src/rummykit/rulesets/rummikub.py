@@ -346,21 +346,8 @@ def listable_actions(
     rack (before the initial meld: one whose value reaches the threshold); and,
     once down, every lay-off of one rack tile onto one table set.
     """
-    actions: list[Action] = [Draw(seat) if pool_size else Pass(seat)]
-    base = tuple(table)
-    for s in rack_sets(rack):
-        if down or check_tiles(s).points >= threshold:
-            actions.append(Play(seat, s, (*base, s)))
-    if down:
-        for t, i, new in layoffs(rack, table):
-            actions.append(Play(seat, (t,), base[:i] + (new,) + base[i + 1 :]))
-    return actions
-
-
-@functools.lru_cache(maxsize=1 << 14)
-def _parse_set(texts: tuple[str, ...]) -> TileSet:
-    """A table set read from its text forms (cached: table sets repeat from view to view)."""
-    return tuple(parse_tiles(texts))
+    sets = [s for s in rack_sets(rack) if down or check_tiles(s).points >= threshold]
+    return freetable.one_step_plays(seat, sets, layoffs(rack, table) if down else (), table, pool_size)
 
 
 def actions_from_view(view: Mapping[str, JSON]) -> list[Action]:
@@ -371,7 +358,7 @@ def actions_from_view(view: Mapping[str, JSON]) -> list[Action]:
     return listable_actions(
         seat,
         parse_tiles(view["rack"]),
-        [_parse_set(tuple(s)) for s in view["table"]],
+        [freetable.parse_view_set(parse_tiles, tuple(s)) for s in view["table"]],
         down=view["down"][seat],
         threshold=int(view["options"]["initial_meld_points"]),
         pool_size=int(view["pool_size"]),
