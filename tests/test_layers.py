@@ -21,6 +21,8 @@ below the interfaces imports a UI, web, numeric or RL library.
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -52,7 +54,12 @@ INTERFACES = 7
 LAYER_NAMES = {0: "base", 1: "pieces", 2: "melds", 3: "blocks", 4: "engine", 5: "rules", 6: "services", 7: "interfaces"}
 
 # Third-party libraries only the interfaces may use.
-INTERFACE_ONLY = {"textual", "fastapi", "starlette", "uvicorn", "numpy", "gymnasium", "pettingzoo", "torch"}
+INTERFACE_ONLY = {"textual", "fastapi", "starlette", "uvicorn", "numpy", "numba", "gymnasium", "pettingzoo", "torch"}
+
+# The one exception: the solver's compiled search kernel. It is imported lazily (inside
+# functions of rummykit.solve.tiles), so no other module loads numpy on import; see
+# test_importing_the_package_loads_no_numeric_library.
+ACCELERATED = {"rummykit.solve.kernel": {"numba", "numpy"}}
 
 # (importing module, function, imported module prefix) allowed to point up.
 ALLOWED_UPWARD = {("rummykit.engine.core", "_load_games", "rummykit.rulesets")}
@@ -129,7 +136,7 @@ def violations(imports: list[Import]) -> list[str]:
         mine = layer_of(imp.module)
         assert mine is not None, f"{imp.module} is not classified in LAYERS"
         root = imp.target.split(".")[0]
-        if root in INTERFACE_ONLY and mine < INTERFACES:
+        if root in INTERFACE_ONLY and mine < INTERFACES and root not in ACCELERATED.get(imp.module, ()):
             out.append(f"{imp.module}:{imp.line} imports {imp.target}, which only the interfaces may use")
             continue
         if root != PACKAGE:
@@ -183,9 +190,30 @@ def test_no_interface_library_below_the_interfaces() -> None:
     below = [
         f"{imp.module}:{imp.line} imports {imp.target}"
         for imp in all_imports()
-        if imp.target.split(".")[0] in INTERFACE_ONLY and (layer_of(imp.module) or 0) < INTERFACES
+        if imp.target.split(".")[0] in INTERFACE_ONLY
+        and (layer_of(imp.module) or 0) < INTERFACES
+        and imp.target.split(".")[0] not in ACCELERATED.get(imp.module, ())
     ]
     assert below == [], "\n".join(below)
+
+
+def test_the_kernel_is_imported_lazily() -> None:
+    eager = [
+        f"{imp.module}:{imp.line}"
+        for imp in all_imports()
+        if imp.target == "rummykit.solve.kernel" or imp.target.startswith("rummykit.solve.kernel.")
+        if imp.function is None
+    ]
+    assert eager == [], "import the kernel inside a function: " + ", ".join(eager)
+
+
+def test_importing_the_package_loads_no_numeric_library() -> None:
+    code = (
+        "import sys, rummykit, rummykit.solve, rummykit.bots.solver, rummykit.cli.main\n"
+        "print(sorted(m for m in ('numpy', 'numba') if m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
 
 
 def test_the_checker_reads_the_real_imports() -> None:
@@ -228,6 +256,8 @@ def test_the_pieces_layer_imports_nothing_above_the_errors() -> None:
         ("rummykit.records", "from rummykit.cli.main import main\n", False),
         ("rummykit.sim", "import textual.app\n", False),
         ("rummykit.bots.random", "from fastapi import FastAPI\n", False),
+        ("rummykit.solve.tiles", "import numba\n", False),
+        ("rummykit.solve.play", "import numpy as np\n", False),
     ],
 )
 def test_the_checker_catches_an_upward_import(module: str, source: str, package: bool) -> None:

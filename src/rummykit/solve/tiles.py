@@ -30,19 +30,40 @@ tiles stay together and only gain tiles (at a run's ends, or as the fourth
 tile of a group of three). The solver uses blocks to prefer plays that disturb
 the table least.
 
-The search is a forward sweep over the states, pruned by a bound: a state
-that cannot reach the target value any more (tiles so far plus every rack
-tile still ahead) is dropped. The target starts at "every placeable rack
-tile" and is lowered step by step until a play is found, so typical positions
-(where most of the rack can be placed) touch only a few hundred states.
+Moves of one colour at one number. From its open runs, each run continues
+with a numbered tile or a joker, ends (a run of one or two is completed with
+jokers, a run ending in jokers may not end), or merges into a kept run that
+starts here; the table's tiles of that colour and number must all be used and
+the rack's may be; new runs start with the remaining tiles, and the rest go
+to groups. Moves that are worse than another in every respect are dropped.
+
+The search (compiled with numba, in :mod:`rummykit.solve.kernel`) asks for
+plays reaching a *target*, starting at every placeable rack tile and going
+down. For each target it first runs a depth-first branch and bound with a
+node limit (most tiles first, a state expanded again only with a better
+value, a branch cut when even every rack tile still ahead could not reach the
+target or beat the best play found), which settles most positions in well
+under a millisecond. When that cannot finish, a breadth-first sweep over the
+states, each once, is exact. Before that sweep the program works out a
+*relaxation*: for each colour alone, which open runs can still be completed
+with that colour's tiles, groups allowed only where the other colours have
+tiles, and how many jokers that takes; a state whose runs need more jokers
+than are left is dropped. The relaxation only ever lets more through than the
+real problem, so nothing optimal is lost, and it removes most of the states
+that make the hard positions slow. The first target reached is the optimum.
+
+Among plays of the same primary value the one with the best tie-break value is
+returned whenever the search finished; when a play reaching the target was
+found by the limited depth-first search, the sweep that follows keeps only
+states that can match it, so the tie-breaks are exact too.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache
+from typing import Any
 
 COLOURS = 4
 TOP = 13
@@ -52,36 +73,12 @@ MAX_GROUP = 4
 # A run code: class (1, 2 or 3 meaning 3+) + 4 * trailing jokers (0..7).
 _CLASS_MASK = 3
 
-# Bit layout of a state key.
-_CS_BITS = 10  # per-colour state id
-_J_SHIFT = _CS_BITS * COLOURS
-_CAP_SHIFT = _J_SHIFT + 4
-_P_SHIFT = _CAP_SHIFT + 4
-_Q_SHIFT = _P_SHIFT + 3
-_M_SHIFT = _Q_SHIFT + 3
-_CS_MASK = (1 << _CS_BITS) - 1
-
 # Bit layout of a value: primary objective, rack-joker penalty, secondary objective.
 PRIMARY_SHIFT = 32
 JOKER_SHIFT = 16
 
 
 # -- per-colour states ----------------------------------------------------------------
-
-_STATES: list[tuple[int, ...]] = [()]
-_STATE_ID: dict[tuple[int, ...], int] = {(): 0}
-
-
-def _sid(runs: tuple[int, ...]) -> int:
-    sid = _STATE_ID.get(runs)
-    if sid is None:
-        sid = len(_STATES)
-        if sid > _CS_MASK:
-            raise OverflowError("too many distinct colour states")
-        _STATES.append(runs)
-        _STATE_ID[runs] = sid
-    return sid
-
 
 # A choice for one open run at a number: continue with a numbered tile, continue with a
 # joker, end (completing a short run with jokers), or merge into a kept run arriving here.
@@ -97,148 +94,6 @@ class ColourMove:
     new_runs: int  # runs started here with a numbered tile
     groups: int  # numbered tiles given to groups (or to kept groups)
     dropped: int  # runs of 3+ ended here because they could not go on
-
-
-Option = tuple[int, int, int, int, int, ColourMove]
-"""(new state id, tiles to groups, rack tiles used, structural jokers, parking room gained, move)."""
-
-
-@lru_cache(maxsize=1 << 16)
-def _options(
-    sid: int,
-    table: int,
-    rack: int,
-    jleft: int,
-    number: int,
-    arrivals: int,
-    departures: int,
-    next_supply: int,
-    jokers: int,
-    prune: bool,
-) -> tuple[Option, ...]:
-    """Every useful move of one colour at ``number`` from per-colour state ``sid``.
-
-    ``table`` numbered tiles must be used, up to ``rack`` more may be; ``arrivals``
-    kept runs start here, ``departures`` kept runs end here; ``next_supply`` is how
-    many runs could continue at the next number without jokers. With ``prune``
-    (parking room already plentiful) a move is dropped when another move of the
-    same groups uses as many rack tiles, no more jokers and leaves open runs at
-    least as good (each at least as long, extra ones of 3+).
-    """
-    runs = _STATES[sid]
-    last = number == TOP
-    room = jokers  # any run makes room for every joker (see the module notes)
-    found: dict[tuple[int, int, int], list[tuple[int, int, ColourMove]]] = {}
-    per_run: list[tuple[int, ...]] = []
-    for code in runs:
-        w = code >> 2
-        allowed = [NAT, JOK]
-        if w == 0:
-            allowed.append(END)
-        if arrivals:
-            allowed.append(MERGE)
-        per_run.append(tuple(allowed))
-    for combo in itertools.product(*per_run):
-        nat = combo.count(NAT)
-        merges = combo.count(MERGE)
-        if merges > arrivals:
-            continue
-        dj = 0
-        cap = 0
-        kept: list[int] = []
-        for code, ch in zip(runs, combo, strict=True):
-            cls = code & _CLASS_MASK
-            w = code >> 2
-            if ch == NAT:
-                kept.append(min(cls + 1, 3))
-            elif ch == JOK:
-                dj += 1
-                kept.append(min(cls + 1, 3) | ((w + 1) << 2))
-            elif ch == END and cls < 3:
-                dj += MIN_SET - cls
-        if dj > jleft:
-            continue
-        standalone = arrivals - merges
-        for used_here in range(max(table, nat), table + rack + 1):
-            rest = used_here - nat
-            for new_runs in range(rest + 1):
-                groups = rest - new_runs
-                codes = kept + [1] * new_runs + [3] * departures
-                djx = dj
-                capx = cap + (room if new_runs + standalone else 0)
-                dropped = 0
-                if last:
-                    ok = True
-                    for code in codes:
-                        if code >> 2:
-                            ok = False
-                            break
-                        cls = code & _CLASS_MASK
-                        if cls < 3:
-                            djx += MIN_SET - cls
-                    if not ok:
-                        continue
-                    codes = []
-                else:
-                    waiting = sum(1 for code in codes if code >> 2)
-                    supply = next_supply + jleft - djx
-                    if waiting > supply:
-                        continue
-                    threes = codes.count(3)
-                    if threes > supply:
-                        dropped = threes - supply
-                        for _ in range(dropped):
-                            codes.remove(3)
-                if djx > jleft:
-                    continue
-                new_sid = _sid(tuple(sorted(codes)))
-                key = (new_sid, groups, djx)
-                move = ColourMove(combo, used_here, new_runs, groups, dropped)
-                entry = (used_here - table, capx, move)
-                lst = found.setdefault(key, [])
-                if any(u >= entry[0] and c >= entry[1] for u, c, _ in lst):
-                    continue
-                lst[:] = [e for e in lst if not (entry[0] >= e[0] and entry[1] >= e[1])]
-                lst.append(entry)
-    out: list[Option] = []
-    for (new_sid, groups, djx), lst in found.items():
-        for used, capx, move in lst:
-            out.append((new_sid, groups, used, djx, min(capx, jokers), move))
-    out.sort(key=lambda o: (-o[2], o[3], -o[4]))
-    if prune:
-        kept_opts: list[Option] = []
-        for o in out:
-            if any(
-                k[1] == o[1] and k[3] <= o[3] and k[2] >= o[2] and _dominates(_STATES[k[0]], _STATES[o[0]])
-                for k in kept_opts
-            ):
-                continue
-            kept_opts.append(o)
-        out = kept_opts
-    return tuple(out)
-
-
-def _dominates(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
-    """Open runs ``a`` are at least as good as ``b`` (runs ending in jokers must agree)."""
-    if a == b:
-        return True
-    if tuple(r for r in a if r >> 2) != tuple(r for r in b if r >> 2):
-        return False
-    n = [0, 0, 0, 0]
-    m = [0, 0, 0, 0]
-    for r in a:
-        if not r >> 2:
-            n[r] += 1
-    for r in b:
-        if not r >> 2:
-            m[r] += 1
-    return (
-        n[1] <= m[1]
-        and n[1] + n[2] <= m[1] + m[2]
-        and m[3] <= n[3]
-        and m[2] + m[3] <= n[2] + n[3]
-        and m[1] + m[2] + m[3] <= n[1] + n[2] + n[3]
-    )
 
 
 # -- groups ---------------------------------------------------------------------------
@@ -332,7 +187,7 @@ class Result:
     used: list[list[int]]
     jokers_placed: int
     structural_jokers: int
-    moves: list[tuple[int, int, int, ColourMove, int]]  # (number, colour, old sid, move, slot mask)
+    moves: list[tuple[int, int, tuple[int, ...], ColourMove, int]]  # (number, colour, old runs, move, slot mask)
     closures: list[tuple[int, int, int, int, int]]  # (number, ones, twos, partition index, slot mask)
 
 
@@ -350,277 +205,6 @@ def secondary_of(value: int) -> int:
     return value - (primary_of(value) << PRIMARY_SHIFT)
 
 
-class _Search:
-    """One search over the states of a problem: transitions, bounds and the best play found."""
-
-    def __init__(self, problem: Problem) -> None:
-        p = problem
-        self.p = p
-        self.block_jokers = sum(b.jokers for b in p.run_blocks) + sum(b.jokers for b in p.group_blocks)
-        self.total_jokers = p.table_jokers + p.rack_jokers + self.block_jokers
-        self.table_jokers_all = p.table_jokers + self.block_jokers
-        self.arrivals = [[0] * (TOP + 2) for _ in range(COLOURS)]
-        self.departures = [[0] * (TOP + 2) for _ in range(COLOURS)]
-        for rb in p.run_blocks:
-            self.arrivals[rb.colour][rb.lo] += 1
-            self.departures[rb.colour][rb.hi] += 1
-        # Slots of kept groups of three, per number: (bit, colours they accept).
-        self.slots: list[list[tuple[int, int]]] = [[] for _ in range(TOP + 2)]
-        for gb in sorted(p.group_blocks, key=lambda b: b.source):
-            if gb.size == MIN_SET:
-                missing = (~gb.colours) & ((1 << COLOURS) - 1)
-                self.slots[gb.number].append((1 << len(self.slots[gb.number]), missing))
-        # Optimistic value still to come from each step on (steps: 5 per number, the
-        # fifth closing the groups): primary only, and primary with secondary.
-        steps = TOP * 5
-        self.ahead = [0] * (steps + 1)
-        self.ahead_full = [0] * (steps + 1)
-        acc = p.rack_jokers * p.joker_primary
-        full = p.rack_jokers * (_value(p.joker_primary, p.joker_secondary) - (1 << JOKER_SHIFT))
-        for s in range(steps, -1, -1):
-            if s < steps:
-                v, c = divmod(s, 5)
-                if c < COLOURS:
-                    k = p.rack[c][v + 1]
-                    acc += k * p.primary[v + 1]
-                    full += k * _value(p.primary[v + 1], p.secondary[v + 1])
-            self.ahead[s] = acc
-            self.ahead_full[s] = full
-        self.start_key = self.block_jokers << _J_SHIFT
-
-    def options(self, v: int, c: int, key: int) -> tuple[Option, ...]:
-        p = self.p
-        sid = (key >> (_CS_BITS * c)) & _CS_MASK
-        j = (key >> _J_SHIFT) & 15
-        cap = (key >> _CAP_SHIFT) & 15
-        supply = (p.table[c][v + 1] + p.rack[c][v + 1] + self.arrivals[c][v + 1]) if v < TOP else 0
-        return _options(
-            sid,
-            p.table[c][v],
-            p.rack[c][v],
-            self.total_jokers - j,
-            v,
-            self.arrivals[c][v],
-            self.departures[c][v],
-            supply,
-            self.total_jokers,
-            cap >= self.total_jokers,
-        )
-
-    def successors(self, s: int, key: int) -> list[tuple[int, int, int, int]]:
-        """(next key, value gained, option or partition index, slot mask) from step ``s``."""
-        v, c = divmod(s, 5)
-        v += 1
-        p = self.p
-        out: list[tuple[int, int, int, int]] = []
-        j = (key >> _J_SHIFT) & 15
-        cap = (key >> _CAP_SHIFT) & 15
-        ones = (key >> _P_SHIFT) & 7
-        twos = (key >> _Q_SHIFT) & 7
-        mask = key >> _M_SHIFT
-        total = self.total_jokers
-        if c == COLOURS:
-            all_slots = 0
-            for bit, _ in self.slots[v]:
-                all_slots |= bit
-            free_slots = bin(all_slots & ~mask).count("1")
-            core = key & ((1 << _J_SHIFT) - 1)
-            saturated = cap >= total
-            for pi, (k, threes, _groups) in enumerate(group_partitions(ones, twos)):
-                if j + k > total or (saturated and pi):
-                    continue
-                ncap = min(cap + threes + free_slots, total)
-                out.append((core | ((j + k) << _J_SHIFT) | (ncap << _CAP_SHIFT), 0, pi, mask))
-            return out
-        shift = _CS_BITS * c
-        gain_p = p.primary[v]
-        gain_s = p.secondary[v]
-        accepts = [(bit, acc) for bit, acc in self.slots[v] if acc >> c & 1]
-        colours_only = key & ((1 << _J_SHIFT) - 1) & ~(_CS_MASK << shift)
-        for oi, (nsid, groups, used, dj, capg, _move) in enumerate(self.options(v, c, key)):
-            gain = _value(used * gain_p, used * gain_s)
-            ncap = min(cap + capg, total)
-            core = colours_only | (nsid << shift) | ((j + dj) << _J_SHIFT) | (ncap << _CAP_SHIFT)
-            for slot_mask in _slot_choices(groups, mask, accepts):
-                rest = groups - bin(slot_mask).count("1")
-                nkey = (
-                    core
-                    | ((ones + (rest == 1)) << _P_SHIFT)
-                    | ((twos + (rest == 2)) << _Q_SHIFT)
-                    | ((mask | slot_mask) << _M_SHIFT)
-                )
-                out.append((nkey, gain, oi, slot_mask))
-        return out
-
-    def finish(self, key: int, val: int) -> tuple[int, int] | None:
-        """The full value of a complete table (spare jokers parked) and jokers placed, or None."""
-        p = self.p
-        j = (key >> _J_SHIFT) & 15
-        cap = (key >> _CAP_SHIFT) & 15
-        placed = min(self.total_jokers, j + cap)
-        if placed < self.table_jokers_all:
-            return None
-        rack_jokers = placed - self.table_jokers_all
-        full = (
-            val
-            + _value(rack_jokers * p.joker_primary, rack_jokers * p.joker_secondary)
-            - (rack_jokers << JOKER_SHIFT)
-        )
-        return full, placed
-
-    def result(self, path: list[tuple[int, int, int, int]], key: int, full: int, placed: int) -> Result:
-        """Rebuild a Result from the path of (step, key before, index, slot mask)."""
-        moves: list[tuple[int, int, int, ColourMove, int]] = []
-        closures: list[tuple[int, int, int, int, int]] = []
-        used = [[0] * (TOP + 2) for _ in range(COLOURS)]
-        for s, before, index, slot_mask in path:
-            v, c = divmod(s, 5)
-            v += 1
-            if c == COLOURS:
-                closures.append((v, (before >> _P_SHIFT) & 7, (before >> _Q_SHIFT) & 7, index, slot_mask))
-            else:
-                opt = self.options(v, c, before)[index]
-                used[c][v] = opt[2]
-                sid = (before >> (_CS_BITS * c)) & _CS_MASK
-                moves.append((v, c, sid, opt[5], slot_mask))
-        return Result(full, used, placed, (key >> _J_SHIFT) & 15, moves, closures)
-
-
-def solve_problem(problem: Problem, *, target: int | None = None, node_limit: int | None = None) -> Result | None:
-    """The best play of a problem whose primary value reaches ``target`` (None: any); see
-    :func:`depth_first`. With ``node_limit``, None also when the limit stopped the search."""
-    result, complete = depth_first(problem, target=target, node_limit=node_limit)
-    return result if complete else None
-
-
-def depth_first(
-    problem: Problem, *, target: int | None = None, node_limit: int | None = None
-) -> tuple[Result | None, bool]:
-    """The best play of a problem whose primary value reaches ``target`` (None: any).
-
-    A depth-first branch and bound over the states: options are tried most tiles
-    first, each (step, state) is expanded again only with a better value, and a
-    state is cut when even every rack tile still ahead could not beat the best
-    play found (or reach ``target``). Returns None when no arrangement reaches
-    the target (or, with no target, when the table cannot be arranged at all).
-    ``node_limit`` stops early after that many expansions: the second item of the
-    answer says whether the search finished (the first is then exact).
-    """
-    search = _Search(problem)
-    steps = TOP * 5
-    floor = -(1 << 62) if target is None else target
-    best_full = -(1 << 62)
-    best: Result | None = None
-    seen: dict[tuple[int, int], int] = {}
-    path: list[tuple[int, int, int, int]] = []
-    ahead = search.ahead
-    ahead_full = search.ahead_full
-    expansions = 0
-
-    class _Stop(Exception):
-        pass
-
-    class _Limit(Exception):
-        pass
-
-    ceiling = search.ahead_full[0]
-
-    def visit(s: int, key: int, val: int) -> None:
-        nonlocal best_full, best, expansions
-        if s == steps:
-            done = search.finish(key, val)
-            if done is None:
-                return
-            full, placed = done
-            if full > best_full and primary_of(full) >= floor:
-                best_full = full
-                best = search.result(path, key, full, placed)
-                if full >= ceiling:
-                    raise _Stop
-            return
-        if (val >> PRIMARY_SHIFT) + ahead[s] < floor or val + ahead_full[s] <= best_full:
-            return
-        mk = (s, key)
-        if seen.get(mk, -(1 << 62)) >= val:
-            return
-        seen[mk] = val
-        expansions += 1
-        if node_limit is not None and expansions > node_limit:
-            raise _Limit
-        for nkey, gain, index, slot_mask in search.successors(s, key):
-            path.append((s, key, index, slot_mask))
-            visit(s + 1, nkey, val + gain)
-            path.pop()
-
-    try:
-        visit(0, search.start_key, 0)
-    except _Stop:
-        pass
-    except _Limit:
-        return best, False
-    return best, True
-
-
-def breadth_first(problem: Problem, *, floor: int | None = None) -> Result | None:
-    """The optimal play by a sweep over all states, number by number (each state once).
-
-    States that cannot reach primary value ``floor`` any more are dropped; the
-    answer is exact whenever the optimum reaches ``floor``.
-    """
-    search = _Search(problem)
-    steps = TOP * 5
-    low = -(1 << 62) if floor is None else floor
-    ahead = search.ahead
-    layer: dict[int, int] = {search.start_key: 0}
-    back: list[dict[int, tuple[int, int, int]]] = []
-    for s in range(steps):
-        nxt: dict[int, int] = {}
-        bp: dict[int, tuple[int, int, int]] = {}
-        bound = ahead[s + 1]
-        for key, val in layer.items():
-            for nkey, gain, index, slot_mask in search.successors(s, key):
-                nval = val + gain
-                if (nval >> PRIMARY_SHIFT) + bound < low:
-                    continue
-                if nxt.get(nkey, -(1 << 62)) < nval:
-                    nxt[nkey] = nval
-                    bp[nkey] = (key, index, slot_mask)
-        if not nxt:
-            return None
-        layer = nxt
-        back.append(bp)
-    best: tuple[int, int, int] | None = None
-    for key, val in layer.items():
-        done = search.finish(key, val)
-        if done is not None and primary_of(done[0]) >= low and (best is None or done[0] > best[0]):
-            best = (done[0], key, done[1])
-    if best is None:
-        return None
-    full, key, placed = best
-    path: list[tuple[int, int, int, int]] = []
-    for s in range(steps - 1, -1, -1):
-        prev, index, slot_mask = back[s][key]
-        path.append((s, prev, index, slot_mask))
-        key = prev
-    path.reverse()
-    return search.result(path, best[1], full, placed)
-
-
-def _slot_choices(groups: int, mask: int, accepts: Sequence[tuple[int, int]]) -> list[int]:
-    """Which free kept-group slots the ``groups`` tiles of one colour may fill (bit masks)."""
-    if not groups or not accepts:
-        return [0]
-    free = [bit for bit, _ in accepts if not mask & bit]
-    out = [0]
-    for k in range(1, min(groups, len(free)) + 1):
-        for combo in itertools.combinations(free, k):
-            m = 0
-            for bit in combo:
-                m |= bit
-            out.append(m)
-    return out
-
-
 def upper_bound(problem: Problem) -> int:
     """The primary value if every rack tile in the problem were placed."""
     p = problem
@@ -629,30 +213,6 @@ def upper_bound(problem: Problem) -> int:
         for v in range(1, TOP + 1):
             total += p.rack[c][v] * p.primary[v]
     return total
-
-
-DIVE_LIMIT = 4000
-PROBE_LIMIT = 1500
-
-
-def solve_best(problem: Problem) -> Result | None:
-    """The optimal play.
-
-    First a depth-first look for a play placing every rack tile (found at once in
-    most positions with a large table); then a short depth-first probe for a good
-    play; then a sweep over every state that could still match the probe's value,
-    which is exact (the optimum reaches that value, so it survives).
-    """
-    full, _finished = depth_first(problem, target=upper_bound(problem), node_limit=DIVE_LIMIT)
-    if full is not None:
-        return full
-    probe, done = depth_first(problem, node_limit=PROBE_LIMIT)
-    if done:
-        return probe
-    return breadth_first(problem, floor=None if probe is None else primary_of(probe.value))
-
-
-# -- rebuilding the table ---------------------------------------------------------------
 
 
 @dataclass
@@ -704,16 +264,16 @@ def rebuild(problem: Problem, result: Result, run_cells: dict[int, list[tuple[in
                     cells.insert(0, (cells[0][0] - 1, True))
         finished.append((run.colour, cells, run.sources))
 
-    moves_by_number: dict[int, list[tuple[int, int, ColourMove, int]]] = {}
-    for v, c, sid, move, slot_mask in result.moves:
-        moves_by_number.setdefault(v, []).append((c, sid, move, slot_mask))
+    moves_by_number: dict[int, list[tuple[int, tuple[int, ...], ColourMove, int]]] = {}
+    for v, c, codes, move, slot_mask in result.moves:
+        moves_by_number.setdefault(v, []).append((c, codes, move, slot_mask))
     closure_by_number = {v: (ones, twos, pi, mask) for v, ones, twos, pi, mask in result.closures}
     for v in range(1, TOP + 1):
         to_groups: list[tuple[int, int]] = []  # (colour, count) for new groups
         slot_fill: dict[int, int] = {}  # slot bit -> colour
-        for c, sid, move, slot_mask in moves_by_number[v]:
+        for c, codes, move, slot_mask in moves_by_number[v]:
             runs = sorted(active[c], key=lambda r: r.code)
-            if tuple(r.code for r in runs) != _STATES[sid]:
+            if tuple(r.code for r in runs) != codes:
                 raise AssertionError("rebuild out of step with the solver's states")
             arriving = list(arrivals.get((c, v), []))
             nxt: list[_Run] = []
@@ -826,3 +386,208 @@ def _bits(mask: int) -> list[int]:
             out.append(bit)
         bit <<= 1
     return out
+
+
+# -- the compiled search ------------------------------------------------------------------
+
+
+@cache
+def _partition_table() -> tuple[list[int], list[int], list[int]]:
+    """group_partitions for every (ones, twos), flattened for the kernel: offsets, jokers, threes."""
+    offsets = [0]
+    ks: list[int] = []
+    threes: list[int] = []
+    for ones in range(5):
+        for twos in range(5):
+            if ones + twos <= COLOURS:
+                for k, t, _g in group_partitions(ones, twos):
+                    ks.append(k)
+                    threes.append(t)
+            offsets.append(len(ks))
+    return offsets, ks, threes
+
+
+def _kernel_problem(problem: Problem, k: Any) -> Any:
+    """The read-only problem array of the kernel (layout in :mod:`rummykit.solve.kernel`)."""
+    p = problem
+    P = k.new_problem()
+    cells = k.CELLS
+    block_jokers = sum(b.jokers for b in p.run_blocks) + sum(b.jokers for b in p.group_blocks)
+    for c in range(COLOURS):
+        P[k.P_TABLE + c * cells : k.P_TABLE + (c + 1) * cells] = p.table[c]
+        P[k.P_RACK + c * cells : k.P_RACK + (c + 1) * cells] = p.rack[c]
+    for rb in p.run_blocks:
+        P[k.P_ARR + rb.colour * cells + rb.lo] += 1
+        P[k.P_DEP + rb.colour * cells + rb.hi] += 1
+    for gb in sorted(p.group_blocks, key=lambda b: b.source):
+        if gb.size == MIN_SET:
+            i = int(P[k.P_NSLOTS + gb.number])
+            P[k.P_SLOT_BITS + gb.number * k.MAX_SLOTS + i] = 1 << i
+            P[k.P_SLOT_ACC + gb.number * k.MAX_SLOTS + i] = (~gb.colours) & ((1 << COLOURS) - 1)
+            P[k.P_NSLOTS + gb.number] = i + 1
+    P[k.P_PRIMARY : k.P_PRIMARY + TOP + 1] = p.primary
+    P[k.P_SECONDARY : k.P_SECONDARY + TOP + 1] = p.secondary
+    steps = TOP * 5
+    acc = p.rack_jokers * p.joker_primary
+    full = p.rack_jokers * (_value(p.joker_primary, p.joker_secondary) - (1 << JOKER_SHIFT))
+    for s in range(steps, -1, -1):
+        if s < steps:
+            v, c = divmod(s, 5)
+            if c < COLOURS:
+                n = p.rack[c][v + 1]
+                acc += n * p.primary[v + 1]
+                full += n * _value(p.primary[v + 1], p.secondary[v + 1])
+        P[k.P_AHEAD + s] = acc
+        P[k.P_AHEAD_FULL + s] = full
+    offsets, ks, threes = _partition_table()
+    P[k.P_GP_OFF : k.P_GP_OFF + len(offsets)] = offsets
+    P[k.P_GP_K : k.P_GP_K + len(ks)] = ks
+    P[k.P_GP_T : k.P_GP_T + len(threes)] = threes
+    P[k.P_TOTAL] = p.table_jokers + p.rack_jokers + block_jokers
+    P[k.P_TABLE_JOKERS] = p.table_jokers + block_jokers
+    P[k.P_JP] = p.joker_primary
+    P[k.P_JS] = p.joker_secondary
+    P[k.P_START] = block_jokers << k.J_SHIFT
+    return P
+
+
+class _Kernel:
+    """Searches of one problem with the compiled kernel, sharing its memo of moves."""
+
+    def __init__(self, problem: Problem) -> None:
+        from rummykit.solve import kernel
+
+        self.k = kernel
+        self.P = _kernel_problem(problem, kernel)
+        self.memo_size, self.pool_size, self.size = 1 << 12, 1 << 14, 1 << 15
+        self.W = kernel.new_work(self.memo_size, self.pool_size)
+        self.relaxed = False
+        self.dive = KERNEL_DIVE
+        self.path = kernel.new_path()
+        self.result = kernel.new_result()
+
+    def relax(self) -> None:
+        """Prune with the per-colour relaxation from now on (worth it for hard positions)."""
+        if self.relaxed:
+            return
+        try:
+            self.k.relax(self.P, self.W)
+        except OverflowError:  # too many colour states for the table: search without it
+            return
+        except IndexError:
+            self.memo_size, self.pool_size = self.memo_size * 4, self.pool_size * 4
+            self.W = self.k.new_work(self.memo_size, self.pool_size)
+            self.relax()
+            return
+        self.relaxed = True
+        self.P[self.k.P_USE_NEED] = 1
+
+    def run(
+        self, strategy: int, target: int, node_limit: int = -1, incumbent: int = -(1 << 62)
+    ) -> tuple[Result | None, bool]:
+        """(best play reaching ``target`` or None, whether the search finished)."""
+        k = self.k
+        while True:
+            self.result[:] = 0
+            try:
+                k.search(
+                    strategy, target, node_limit, incumbent, self.P, self.W, self.size, self.path, self.result
+                )
+                break
+            except IndexError as error:  # a table was too small for this position: enlarge it
+                if "state" in str(error):
+                    self.size *= 4
+                else:
+                    self.memo_size, self.pool_size = self.memo_size * 4, self.pool_size * 4
+                    self.W = k.new_work(self.memo_size, self.pool_size)
+                    if self.relaxed:
+                        self.relaxed = False
+                        self.P[k.P_USE_NEED] = 0
+                        self.relax()
+        return _result_of(self.path, self.result, k), bool(self.result[4])
+
+
+def _result_of(path: Any, result: Any, k: Any) -> Result | None:
+    steps = TOP * 5
+    if not result[0]:
+        return None
+    moves: list[tuple[int, int, tuple[int, ...], ColourMove, int]] = []
+    closures: list[tuple[int, int, int, int, int]] = []
+    used = [[0] * (TOP + 2) for _ in range(COLOURS)]
+    for s in range(steps):
+        v, c = divmod(s, 5)
+        v += 1
+        row = [int(x) for x in path[s]]
+        if c == COLOURS:
+            closures.append((v, row[0], row[1], row[2], row[3]))
+            continue
+        packed = row[0]
+        codes: list[int] = []
+        while packed:
+            codes.append(packed & k.CODE_MASK)
+            packed >>= k.CODE_BITS
+        choices = tuple((row[1] >> (2 * i)) & 3 for i in range(len(codes)))
+        move = ColourMove(choices, row[2], row[3], row[4], row[5])
+        used[c][v] = row[6]
+        moves.append((v, c, tuple(codes), move, row[7]))
+    return Result(int(result[1]), used, int(result[2]), int(result[3]), moves, closures)
+
+
+KERNEL_DIVE = 60000
+KERNEL_SHORT_DIVE = 10000
+KERNEL_PROBE = 60000
+SMALL_GAP = 3
+
+
+def _reach(kernel: _Kernel, target: int) -> Result | None:
+    """The best play whose primary value reaches ``target``, or None (exact)."""
+    from rummykit.solve.kernel import REACH, SWEEP
+
+    found, finished = kernel.run(REACH, target, kernel.dive)
+    if not finished and not kernel.relaxed:
+        kernel.relax()
+        found, finished = kernel.run(REACH, target, KERNEL_SHORT_DIVE)
+    if not finished:
+        # a hard position: from now on dive only briefly before sweeping
+        kernel.dive = KERNEL_SHORT_DIVE
+        # the sweep is exact; a play found already lets it drop every worse state
+        incumbent = found.value if found is not None else -(1 << 62)
+        found, _ = kernel.run(SWEEP, target, incumbent=incumbent)
+    return found
+
+
+def solve_best(problem: Problem) -> Result | None:
+    """The optimal play (None when no play places a tile).
+
+    Targets are tried from the upper bound (every placeable rack tile) down, and
+    the first one reached is the optimum (see the module notes). After the first
+    miss a depth-first probe without a target supplies a play and so a lower
+    bound; if that is far below, one exact sweep from it replaces the descent
+    (this is what the points objective usually needs).
+    """
+    from rummykit.solve.kernel import REACH, SWEEP
+
+    kernel = _Kernel(problem)
+    target = upper_bound(problem)
+    low: int | None = None
+    while target >= 1:
+        found = _reach(kernel, target)
+        if found is not None:
+            return found
+        target -= 1
+        if low is None:
+            probe, done = kernel.run(REACH, -(1 << 62), KERNEL_PROBE)
+            if done:  # the probe searched everything: its play is the optimum
+                return probe if probe is not None and primary_of(probe.value) >= 1 else None
+            low = 1 if probe is None else primary_of(probe.value)
+            if target - low > SMALL_GAP:
+                kernel.relax()
+                incumbent = probe.value if probe is not None else -(1 << 62)
+                found, _ = kernel.run(SWEEP, low, incumbent=incumbent)
+                return found if found is not None and primary_of(found.value) >= 1 else None
+    return None
+
+
+def solve_problem(problem: Problem, *, target: int) -> Result | None:
+    """The best play of a problem whose primary value reaches ``target``, or None."""
+    return _reach(_Kernel(problem), target)

@@ -1,0 +1,1042 @@
+"""The compiled search of the number-tile solver (numba).
+
+This module holds the hot part of :mod:`rummykit.solve.tiles`: the moves of one
+colour at one number, the successors of a state, and the two searches over the
+states (a depth-first branch and bound, and a breadth-first sweep). The model,
+the state layout and the argument that the joker handling is exact are in
+:mod:`rummykit.solve.tiles`; this file follows the same steps in the same order,
+so that it makes the same choices among equally good plays.
+
+Everything here works on integers and flat numpy arrays so that numba can
+compile it (``cache=True`` keeps the machine code between runs). The hot
+helpers take few arrays on purpose: every array handed to a compiled function
+costs two atomic reference-count updates, which dominated the run time when
+the helpers took two dozen of them. So the problem is one read-only array
+``P`` and all the mutable bookkeeping one array ``W``, both at fixed offsets.
+
+Encodings
+---------
+* A *run code* is ``class | trailing_jokers << 2`` (class 1, 2 or 3 for 3+).
+* The open runs of one colour are their codes sorted ascending, packed five
+  bits each (``packed``), and numbered per search (``sid``).
+* A state key packs four sids, the structural jokers used, the parking room,
+  the number of colours giving one or two tiles to groups at this number and
+  the kept-group slots filled at this number.
+* A value packs the primary objective (high bits), a penalty per rack joker and
+  the secondary objective.
+
+Tables that may fill up (the memo of moves, the hash tables of states) have a
+fixed size chosen by the caller; when one is full the search raises
+``IndexError`` and :mod:`rummykit.solve.tiles` runs it again with larger ones.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numba
+import numpy as np
+
+COLOURS = 4
+TOP = 13
+MIN_SET = 3
+STEPS = TOP * 5
+NAT, JOK, END, MERGE = 0, 1, 2, 3
+
+CODE_BITS = 5
+CODE_MASK = (1 << CODE_BITS) - 1
+MAX_RUNS = 12
+
+SID_BITS = 11
+SID_MASK = (1 << SID_BITS) - 1
+MAX_SIDS = 1 << SID_BITS
+SID_TABLE = MAX_SIDS * 2
+J_SHIFT = SID_BITS * COLOURS
+CAP_SHIFT = J_SHIFT + 4
+P_SHIFT = CAP_SHIFT + 4
+Q_SHIFT = P_SHIFT + 3
+M_SHIFT = Q_SHIFT + 3
+COLOUR_BITS = (1 << J_SHIFT) - 1
+
+PRIMARY_SHIFT = 32
+JOKER_SHIFT = 16
+NEG = -(1 << 62)
+
+# -- the problem array P (read-only) ------------------------------------------------------
+CELLS = TOP + 2  # numbers 0..14, index [colour * CELLS + number]
+MAX_SLOTS = 8
+P_TABLE = 0
+P_RACK = P_TABLE + COLOURS * CELLS
+P_ARR = P_RACK + COLOURS * CELLS
+P_DEP = P_ARR + COLOURS * CELLS
+P_SLOT_BITS = P_DEP + COLOURS * CELLS  # [number * MAX_SLOTS + i]
+P_SLOT_ACC = P_SLOT_BITS + CELLS * MAX_SLOTS
+P_NSLOTS = P_SLOT_ACC + CELLS * MAX_SLOTS
+P_PRIMARY = P_NSLOTS + CELLS
+P_SECONDARY = P_PRIMARY + CELLS
+P_AHEAD = P_SECONDARY + CELLS
+P_AHEAD_FULL = P_AHEAD + STEPS + 1
+P_GP_OFF = P_AHEAD_FULL + STEPS + 1  # [ones * 5 + twos], 26 entries
+MAX_PARTITIONS = 96
+P_GP_K = P_GP_OFF + 26
+P_GP_T = P_GP_K + MAX_PARTITIONS
+P_TOTAL = P_GP_T + MAX_PARTITIONS
+P_TABLE_JOKERS = P_TOTAL + 1
+P_JP = P_TOTAL + 2
+P_JS = P_TOTAL + 3
+P_START = P_TOTAL + 4
+P_USE_NEED = P_TOTAL + 5
+P_SIZE = P_TOTAL + 8
+
+# -- the work array W (mutable) -----------------------------------------------------------
+W_POOL_USED = 0
+W_MEMO_USED = 1
+W_SIDS = 2
+W_MEMO_SIZE = 3
+W_POOL_SIZE = 4
+W_SCRATCH = 16  # 80 cells
+W_HEADER = 96
+
+# Columns of an option row.
+O_SID, O_GROUPS, O_USED, O_DJ, O_CAP, O_CHOICES, O_NAT, O_NEW, O_DROPPED = range(9)
+O_WIDTH = 9
+
+# Columns of a path row (one per step).
+PATH_WIDTH = 8
+
+# Strategies of :func:`search`.
+REACH = 1
+SWEEP = 2
+
+MAX_SUCC = 1024
+
+_jit = numba.njit(cache=True, nogil=True)
+_inline = numba.njit(cache=True, nogil=True, inline="always")
+
+
+NEED_CELLS = COLOURS * CELLS * MAX_SIDS
+NEVER = 99
+
+
+def work_size(memo_size: int, pool_size: int) -> int:
+    """Cells of a work array for a memo of ``memo_size`` (a power of two) and a pool of rows."""
+    return W_HEADER + 3 * memo_size + 3 * SID_TABLE + MAX_SIDS + NEED_CELLS + pool_size * O_WIDTH
+
+
+def new_problem() -> Any:
+    """An empty problem array (filled by :mod:`rummykit.solve.tiles`)."""
+    return np.zeros(P_SIZE, np.int64)
+
+
+def new_path() -> Any:
+    """An array for a path: one row per step."""
+    return np.zeros((STEPS, PATH_WIDTH), np.int64)
+
+
+def new_result() -> Any:
+    """An array for a search's answer (found, full value, jokers placed, structural jokers, finished)."""
+    return np.zeros(8, np.int64)
+
+
+def new_work(memo_size: int, pool_size: int) -> Any:
+    """An empty work array."""
+    w = np.zeros(work_size(memo_size, pool_size), np.int64)
+    w[W_MEMO_SIZE] = memo_size
+    w[W_POOL_SIZE] = pool_size
+    w[W_HEADER + memo_size : W_HEADER + 2 * memo_size] = -1
+    sid_stamps = W_HEADER + 3 * memo_size + SID_TABLE
+    w[sid_stamps : sid_stamps + SID_TABLE] = -1
+    return w
+
+
+# -- hash tables on flat arrays --------------------------------------------------------------
+
+_MIX1 = 0x5851F42D4C957F2D
+_MIX2 = 0x2545F4914F6CDD1D
+_LOW31 = (1 << 31) - 1
+_LOW32 = (1 << 32) - 1
+_LOW35 = (1 << 35) - 1
+
+
+def _slot_py(a: Any, keys: int, stamps: int, size: int, key: int, stamp: int, generational: bool) -> int:
+    """The slot (0..size-1) holding (key, stamp) in the table whose keys start at ``a[keys]``
+    and stamps at ``a[stamps]``, or the free slot where it belongs. A slot is free when its
+    stamp is -1; in a *generational* table also when its stamp differs (an earlier layer)."""
+    mask = size - 1
+    h = key + stamp * _MIX2
+    h ^= (h >> 33) & _LOW31
+    h *= _MIX1
+    h ^= (h >> 29) & _LOW35
+    h *= _MIX2
+    h ^= (h >> 32) & _LOW32
+    i = h & mask
+    while True:
+        st = a[stamps + i]
+        if generational:
+            if st != stamp or a[keys + i] == key:
+                return i
+        elif st == -1 or (st == stamp and a[keys + i] == key):
+            return i
+        i = (i + 1) & mask
+
+
+_slot = _inline(_slot_py)
+
+
+def _sid_py(w: Any, packed: int) -> int:
+    """The number of a set of open runs (numbered in order of first use)."""
+    memo_size = w[W_MEMO_SIZE]
+    keys = W_HEADER + 3 * memo_size
+    stamps = keys + SID_TABLE
+    vals = stamps + SID_TABLE
+    i = _slot(w, keys, stamps, SID_TABLE, packed, 0, False)
+    if w[stamps + i] == 0:
+        return int(w[vals + i])
+    sid = w[W_SIDS]
+    if sid >= MAX_SIDS:
+        raise OverflowError("too many distinct colour states")
+    w[W_SIDS] = sid + 1
+    w[keys + i] = packed
+    w[stamps + i] = 0
+    w[vals + i] = sid
+    w[vals + SID_TABLE + sid] = packed
+    return int(sid)
+
+
+_sid = _jit(_sid_py)
+
+
+def _packed_of_py(w: Any, sid: int) -> int:
+    return int(w[W_HEADER + 3 * w[W_MEMO_SIZE] + 3 * SID_TABLE + sid])
+
+
+_packed_of = _inline(_packed_of_py)
+
+
+def _need_py(w: Any) -> int:
+    """Where the jokers-needed table starts in ``w`` (index ``(colour * CELLS + number) *
+    MAX_SIDS + sid``; 0 also means "not worked out")."""
+    return int(W_HEADER + 3 * w[W_MEMO_SIZE] + 3 * SID_TABLE + MAX_SIDS)
+
+
+_need = _inline(_need_py)
+
+
+def _pool_py(w: Any) -> int:
+    """Where the option rows start in ``w``."""
+    return int(W_HEADER + 3 * w[W_MEMO_SIZE] + 3 * SID_TABLE + MAX_SIDS + NEED_CELLS)
+
+
+_pool = _inline(_pool_py)
+
+
+def _unpack_py(packed: int, out: Any) -> int:
+    n = 0
+    while packed:
+        out[n] = packed & CODE_MASK
+        packed >>= CODE_BITS
+        n += 1
+    return n
+
+
+_unpack = _jit(_unpack_py)
+
+
+def _pack_sorted_py(codes: Any, n: int) -> int:
+    """Sort ``codes[:n]`` ascending and pack them (smallest in the low bits)."""
+    for i in range(1, n):
+        x = codes[i]
+        k = i - 1
+        while k >= 0 and codes[k] > x:
+            codes[k + 1] = codes[k]
+            k -= 1
+        codes[k + 1] = x
+    packed = 0
+    for i in range(n - 1, -1, -1):
+        packed = (packed << CODE_BITS) | codes[i]
+    return packed
+
+
+_pack_sorted = _jit(_pack_sorted_py)
+
+
+def _dominates_py(a: int, b: int) -> bool:
+    """Open runs ``a`` are at least as good as ``b`` (runs ending in jokers must agree)."""
+    if a == b:
+        return True
+    ja = 0
+    jb = 0
+    a1 = a2 = a3 = 0
+    b1 = b2 = b3 = 0
+    x = a
+    while x:
+        code = x & CODE_MASK
+        x >>= CODE_BITS
+        if code >> 2:
+            ja = (ja << CODE_BITS) | code
+        elif code == 1:
+            a1 += 1
+        elif code == 2:
+            a2 += 1
+        else:
+            a3 += 1
+    x = b
+    while x:
+        code = x & CODE_MASK
+        x >>= CODE_BITS
+        if code >> 2:
+            jb = (jb << CODE_BITS) | code
+        elif code == 1:
+            b1 += 1
+        elif code == 2:
+            b2 += 1
+        else:
+            b3 += 1
+    if ja != jb:
+        return False
+    return (
+        a1 <= b1
+        and a1 + a2 <= b1 + b2
+        and b3 <= a3
+        and b2 + b3 <= a2 + a3
+        and b1 + b2 + b3 <= a1 + a2 + a3
+    )
+
+
+_dominates = _jit(_dominates_py)
+
+
+def _grow_py(rows: Any) -> Any:
+    bigger = np.empty((rows.shape[0] * 2, rows.shape[1]), np.int64)
+    bigger[: rows.shape[0]] = rows
+    return bigger
+
+
+_grow = _jit(_grow_py)
+
+
+def _options_py(
+    packed: int,
+    table: int,
+    rack: int,
+    jleft: int,
+    last: bool,
+    arrivals: int,
+    departures: int,
+    next_supply: int,
+    jokers: int,
+    prune: bool,
+    work: Any,
+) -> tuple[int, int]:
+    """Every useful move of one colour at one number (``tiles._options`` documents them),
+    appended to the pool of ``work``; returns (first row, number of rows).
+
+    Rows: new sid, tiles to groups, rack tiles used, structural jokers, parking room,
+    choices (two bits per open run), numbered tiles used, runs started, runs dropped.
+    """
+    runs = np.zeros(MAX_RUNS, np.int64)
+    n = _unpack(packed, runs)
+    room = jokers
+    allowed = np.zeros((MAX_RUNS, 4), np.int64)
+    nallowed = np.zeros(MAX_RUNS, np.int64)
+    for i in range(n):
+        k = 0
+        allowed[i, k] = NAT
+        k += 1
+        allowed[i, k] = JOK
+        k += 1
+        if runs[i] >> 2 == 0:
+            allowed[i, k] = END
+            k += 1
+        if arrivals:
+            allowed[i, k] = MERGE
+            k += 1
+        nallowed[i] = k
+    # Found entries (in order of appearance) and their keys (new runs, groups, jokers).
+    keys = np.empty((16, 3), np.int64)
+    nkeys = 0
+    ent = np.empty((64, 9), np.int64)  # key index, used, cap, choices, naturals, new, groups, dropped, alive
+    nent = 0
+    idx = np.zeros(MAX_RUNS, np.int64)
+    kept = np.zeros(MAX_RUNS, np.int64)
+    codes = np.zeros(MAX_RUNS * 2 + 8, np.int64)
+    while True:
+        # one combination: idx[i] indexes allowed[i]
+        nat = 0
+        merges = 0
+        dj = 0
+        nkept = 0
+        choices = 0
+        for i in range(n):
+            ch = allowed[i, idx[i]]
+            choices |= ch << (2 * i)
+            code = runs[i]
+            cls = code & 3
+            w = code >> 2
+            if ch == NAT:
+                nat += 1
+                kept[nkept] = min(cls + 1, 3)
+                nkept += 1
+            elif ch == JOK:
+                dj += 1
+                kept[nkept] = min(cls + 1, 3) | ((w + 1) << 2)
+                nkept += 1
+            elif ch == END:
+                if cls < 3:
+                    dj += MIN_SET - cls
+            else:
+                merges += 1
+        if merges <= arrivals and dj <= jleft:
+            standalone = arrivals - merges
+            for used_here in range(max(table, nat), table + rack + 1):
+                rest = used_here - nat
+                for new_runs in range(rest + 1):
+                    groups = rest - new_runs
+                    ncodes = 0
+                    for i in range(nkept):
+                        codes[ncodes] = kept[i]
+                        ncodes += 1
+                    for _ in range(new_runs):
+                        codes[ncodes] = 1
+                        ncodes += 1
+                    for _ in range(departures):
+                        codes[ncodes] = 3
+                        ncodes += 1
+                    djx = dj
+                    capx = room if new_runs + standalone else 0
+                    dropped = 0
+                    ok = True
+                    if last:
+                        for i in range(ncodes):
+                            if codes[i] >> 2:
+                                ok = False
+                                break
+                            cls = codes[i] & 3
+                            if cls < 3:
+                                djx += MIN_SET - cls
+                        ncodes = 0
+                    else:
+                        waiting = 0
+                        threes = 0
+                        for i in range(ncodes):
+                            if codes[i] >> 2:
+                                waiting += 1
+                            elif codes[i] == 3:
+                                threes += 1
+                        supply = next_supply + jleft - djx
+                        if waiting > supply:
+                            ok = False
+                        elif threes > supply:
+                            dropped = threes - supply
+                            # remove `dropped` codes equal to 3
+                            left = dropped
+                            m = 0
+                            for i in range(ncodes):
+                                if left and codes[i] == 3:
+                                    left -= 1
+                                    continue
+                                codes[m] = codes[i]
+                                m += 1
+                            ncodes = m
+                    if not ok or djx > jleft:
+                        continue
+                    new_packed = _pack_sorted(codes, ncodes)
+                    # the key's index
+                    kidx = -1
+                    for q in range(nkeys):
+                        if keys[q, 0] == new_packed and keys[q, 1] == groups and keys[q, 2] == djx:
+                            kidx = q
+                            break
+                    if kidx < 0:
+                        if nkeys == keys.shape[0]:
+                            keys = _grow(keys)
+                        keys[nkeys, 0] = new_packed
+                        keys[nkeys, 1] = groups
+                        keys[nkeys, 2] = djx
+                        kidx = nkeys
+                        nkeys += 1
+                    used = used_here - table
+                    beaten = False
+                    for q in range(nent):
+                        if ent[q, 8] and ent[q, 0] == kidx and ent[q, 1] >= used and ent[q, 2] >= capx:
+                            beaten = True
+                            break
+                    if beaten:
+                        continue
+                    for q in range(nent):
+                        if ent[q, 8] and ent[q, 0] == kidx and used >= ent[q, 1] and capx >= ent[q, 2]:
+                            ent[q, 8] = 0
+                    if nent == ent.shape[0]:
+                        ent = _grow(ent)
+                    ent[nent, 0] = kidx
+                    ent[nent, 1] = used
+                    ent[nent, 2] = capx
+                    ent[nent, 3] = choices
+                    ent[nent, 4] = used_here
+                    ent[nent, 5] = new_runs
+                    ent[nent, 6] = groups
+                    ent[nent, 7] = dropped
+                    ent[nent, 8] = 1
+                    nent += 1
+        # next combination (the last run's choice moves fastest)
+        i = n - 1
+        while i >= 0:
+            idx[i] += 1
+            if idx[i] < nallowed[i]:
+                break
+            idx[i] = 0
+            i -= 1
+        if i < 0:
+            break
+    # Rows in order of keys, then of entries; then a stable sort.
+    out = np.empty((max(nent, 1), O_WIDTH), np.int64)
+    nout = 0
+    for q in range(nkeys):
+        for e in range(nent):
+            if ent[e, 8] and ent[e, 0] == q:
+                out[nout, O_SID] = _sid(work, keys[q, 0])
+                out[nout, O_GROUPS] = keys[q, 1]
+                out[nout, O_USED] = ent[e, 1]
+                out[nout, O_DJ] = keys[q, 2]
+                out[nout, O_CAP] = min(ent[e, 2], jokers)
+                out[nout, O_CHOICES] = ent[e, 3]
+                out[nout, O_NAT] = ent[e, 4]
+                out[nout, O_NEW] = ent[e, 5]
+                out[nout, O_DROPPED] = ent[e, 7]
+                nout += 1
+    # stable insertion sort by (-used, dj, -cap)
+    row = np.empty(O_WIDTH, np.int64)
+    for i in range(1, nout):
+        row[:] = out[i]
+        k = i - 1
+        while k >= 0 and (
+            out[k, O_USED] < row[O_USED]
+            or (
+                out[k, O_USED] == row[O_USED]
+                and (out[k, O_DJ] > row[O_DJ] or (out[k, O_DJ] == row[O_DJ] and out[k, O_CAP] < row[O_CAP]))
+            )
+        ):
+            out[k + 1] = out[k]
+            k -= 1
+        out[k + 1] = row
+    if prune:
+        m = 0
+        for i in range(nout):
+            drop = False
+            for k in range(m):
+                if (
+                    out[k, O_GROUPS] == out[i, O_GROUPS]
+                    and out[k, O_DJ] <= out[i, O_DJ]
+                    and out[k, O_USED] >= out[i, O_USED]
+                    and _dominates(_packed_of(work, out[k, O_SID]), _packed_of(work, out[i, O_SID]))
+                ):
+                    drop = True
+                    break
+            if not drop:
+                out[m] = out[i]
+                m += 1
+        nout = m
+    start = work[W_POOL_USED]
+    if start + nout > work[W_POOL_SIZE]:
+        raise IndexError("solver tables full")
+    base = _pool(work) + start * O_WIDTH
+    for i in range(nout):
+        for col in range(O_WIDTH):
+            work[base + i * O_WIDTH + col] = out[i, col]
+    work[W_POOL_USED] = start + nout
+    return int(start), nout
+
+
+_options = _jit(_options_py)
+
+
+def _colour_options_py(v: int, c: int, sid: int, jleft: int, prune: bool, p: Any, w: Any) -> tuple[int, int]:
+    """The moves of colour ``c`` at number ``v`` from its open runs ``sid`` with ``jleft``
+    jokers left (memoised in ``w``): (first pool row, count)."""
+    total = p[P_TOTAL]
+    cell = c * CELLS + v
+    table = p[P_TABLE + cell]
+    rack = p[P_RACK + cell]
+    arrivals = p[P_ARR + cell]
+    departures = p[P_DEP + cell]
+    supply = p[P_TABLE + cell + 1] + p[P_RACK + cell + 1] + p[P_ARR + cell + 1] if v < TOP else 0
+    last = v == TOP
+    mk = (
+        sid
+        | (table << 11)
+        | (rack << 13)
+        | (jleft << 15)
+        | (int(last) << 19)
+        | (arrivals << 20)
+        | (departures << 23)
+        | (supply << 26)
+        | (total << 31)
+        | (int(prune) << 35)
+    )
+    memo_size = w[W_MEMO_SIZE]
+    keys = W_HEADER
+    stamps = keys + memo_size
+    vals = stamps + memo_size
+    at = _slot(w, keys, stamps, memo_size, mk, 0, False)
+    if w[stamps + at] == 0:
+        found = w[vals + at]
+        return found >> 16, found & 0xFFFF
+    if (w[W_MEMO_USED] + 1) * 2 > memo_size:
+        raise IndexError("solver tables full")
+    start, n = _options(
+        _packed_of(w, sid), table, rack, jleft, last, arrivals, departures, supply, total, prune, w
+    )
+    w[W_MEMO_USED] += 1
+    w[keys + at] = mk
+    w[stamps + at] = 0
+    w[vals + at] = (start << 16) | n
+    return start, n
+
+
+_colour_options = _inline(_colour_options_py)
+
+
+def _step_options_py(v: int, c: int, key: int, p: Any, w: Any) -> tuple[int, int]:
+    """The moves of colour ``c`` at number ``v`` from state ``key``: (first pool row, count)."""
+    total = p[P_TOTAL]
+    sid = (key >> (SID_BITS * c)) & SID_MASK
+    j = (key >> J_SHIFT) & 15
+    cap = (key >> CAP_SHIFT) & 15
+    return _colour_options(v, c, sid, total - j, cap >= total, p, w)
+
+
+_step_options = _inline(_step_options_py)
+
+
+def _value_py(primary: int, secondary: int) -> int:
+    return (primary << PRIMARY_SHIFT) + secondary
+
+
+_value = _inline(_value_py)
+
+
+def _primary_of_py(value: int) -> int:
+    return (value + (1 << (PRIMARY_SHIFT - 1))) >> PRIMARY_SHIFT
+
+
+_primary_of = _inline(_primary_of_py)
+
+
+def _successors_py(s: int, key: int, p: Any, w: Any, out: Any, base: int) -> int:
+    """Write the successors of ``key`` at step ``s`` to rows ``base..base+3`` of ``out``
+    (next key, value gained, option or partition index, slot mask); returns how many."""
+    v = s // 5 + 1
+    c = s % 5
+    total = p[P_TOTAL]
+    j = (key >> J_SHIFT) & 15
+    cap = (key >> CAP_SHIFT) & 15
+    ones = (key >> P_SHIFT) & 7
+    twos = (key >> Q_SHIFT) & 7
+    mask = key >> M_SHIFT
+    count = 0
+    nslots = p[P_NSLOTS + v]
+    if c == COLOURS:
+        all_slots = 0
+        for i in range(nslots):
+            all_slots |= p[P_SLOT_BITS + v * MAX_SLOTS + i]
+        free = all_slots & ~mask
+        free_slots = 0
+        while free:
+            free_slots += free & 1
+            free >>= 1
+        core = key & COLOUR_BITS
+        saturated = cap >= total
+        g = ones * 5 + twos
+        first = p[P_GP_OFF + g]
+        for pi in range(p[P_GP_OFF + g + 1] - first):
+            k = p[P_GP_K + first + pi]
+            threes = p[P_GP_T + first + pi]
+            if j + k > total or (saturated and pi):
+                continue
+            ncap = min(cap + threes + free_slots, total)
+            out[base, count] = core | ((j + k) << J_SHIFT) | (ncap << CAP_SHIFT)
+            out[base + 1, count] = 0
+            out[base + 2, count] = pi
+            out[base + 3, count] = mask
+            count += 1
+        return count
+    shift = SID_BITS * c
+    gain_p = p[P_PRIMARY + v]
+    gain_s = p[P_SECONDARY + v]
+    naccepts = 0
+    nfree = 0
+    for i in range(nslots):
+        if p[P_SLOT_ACC + v * MAX_SLOTS + i] >> c & 1:
+            naccepts += 1
+            bit = p[P_SLOT_BITS + v * MAX_SLOTS + i]
+            if not mask & bit:
+                w[W_SCRATCH + nfree] = bit
+                nfree += 1
+    colours_only = key & COLOUR_BITS & ~(SID_MASK << shift)
+    start, nopts = _step_options(v, c, key, p, w)
+    pool = _pool(w)
+    use_need = p[P_USE_NEED] and v < TOP
+    need = _need(w) + (c * CELLS + v + 1) * MAX_SIDS
+    choices = W_SCRATCH + 16
+    for oi in range(nopts):
+        row = pool + (start + oi) * O_WIDTH
+        nsid = w[row + O_SID]
+        groups = w[row + O_GROUPS]
+        used = w[row + O_USED]
+        if use_need and w[need + nsid] > total - j - w[row + O_DJ]:
+            continue  # this colour's runs cannot be completed with the jokers left
+        gain = _value(used * gain_p, used * gain_s)
+        ncap = min(cap + w[row + O_CAP], total)
+        core = colours_only | (nsid << shift) | ((j + w[row + O_DJ]) << J_SHIFT) | (ncap << CAP_SHIFT)
+        # kept-group slots to fill: none, then one free slot, then two (in order)
+        nch = 1
+        w[choices] = 0
+        if groups and naccepts:
+            for a in range(nfree):
+                w[choices + nch] = w[W_SCRATCH + a]
+                nch += 1
+            if groups >= 2:
+                for a in range(nfree):
+                    for b in range(a + 1, nfree):
+                        w[choices + nch] = w[W_SCRATCH + a] | w[W_SCRATCH + b]
+                        nch += 1
+        for q in range(nch):
+            slot_mask = w[choices + q]
+            used_slots = 0
+            x = slot_mask
+            while x:
+                used_slots += x & 1
+                x >>= 1
+            rest = groups - used_slots
+            if count >= MAX_SUCC:
+                raise OverflowError("too many successors")
+            out[base, count] = (
+                core
+                | ((ones + (1 if rest == 1 else 0)) << P_SHIFT)
+                | ((twos + (1 if rest == 2 else 0)) << Q_SHIFT)
+                | ((mask | slot_mask) << M_SHIFT)
+            )
+            out[base + 1, count] = gain
+            out[base + 2, count] = oi
+            out[base + 3, count] = slot_mask
+            count += 1
+    return count
+
+
+_successors = _inline(_successors_py)
+
+
+def _finish_py(key: int, val: int, p: Any) -> tuple[int, int]:
+    """(full value, jokers placed) of a complete table, or (NEG, -1) when a table joker
+    has no place. Jokers not used in sets are parked while there is room."""
+    total = p[P_TOTAL]
+    j = (key >> J_SHIFT) & 15
+    cap = (key >> CAP_SHIFT) & 15
+    placed = min(total, j + cap)
+    if placed < p[P_TABLE_JOKERS]:
+        return NEG, -1
+    rack_jokers = placed - p[P_TABLE_JOKERS]
+    full = val + _value(rack_jokers * p[P_JP], rack_jokers * p[P_JS]) - (rack_jokers << JOKER_SHIFT)
+    return full, placed
+
+
+_finish = _inline(_finish_py)
+
+
+def _fill_path_row_py(path: Any, s: int, key: int, index: int, slot_mask: int, p: Any, w: Any) -> None:
+    """Row ``s`` of a path: what the step did, in terms the rebuilding code uses."""
+    v = s // 5 + 1
+    c = s % 5
+    for i in range(PATH_WIDTH):
+        path[s, i] = 0
+    if c == COLOURS:
+        path[s, 0] = (key >> P_SHIFT) & 7
+        path[s, 1] = (key >> Q_SHIFT) & 7
+        path[s, 2] = index
+        path[s, 3] = slot_mask
+        return
+    start, _n = _step_options(v, c, key, p, w)
+    row = _pool(w) + (start + index) * O_WIDTH
+    path[s, 0] = _packed_of(w, (key >> (SID_BITS * c)) & SID_MASK)
+    path[s, 1] = w[row + O_CHOICES]
+    path[s, 2] = w[row + O_NAT]
+    path[s, 3] = w[row + O_NEW]
+    path[s, 4] = w[row + O_GROUPS]
+    path[s, 5] = w[row + O_DROPPED]
+    path[s, 6] = w[row + O_USED]
+    path[s, 7] = slot_mask
+
+
+_fill_path_row = _jit(_fill_path_row_py)
+
+
+def _groups_possible_py(c: int, v: int, groups: int, jokers: int, p: Any) -> bool:
+    """Whether colour ``c`` could give ``groups`` tiles to groups at number ``v`` as far as
+    the other colours' tiles there and ``jokers`` allow (optimistic: nothing is charged)."""
+    if groups == 0 or p[P_NSLOTS + v] > 0:
+        return True
+    others = 0
+    tiles = 0
+    for c2 in range(COLOURS):
+        if c2 != c:
+            k = p[P_TABLE + c2 * CELLS + v] + p[P_RACK + c2 * CELLS + v]
+            if k > 0:
+                others += 1
+                tiles += min(k, 2)
+    if others + jokers < 2:
+        return False
+    return groups == 1 or tiles + jokers >= 4
+
+
+_groups_possible = _inline(_groups_possible_py)
+
+
+def _relax_py(p: Any, w: Any) -> None:
+    """Fill the jokers-needed table: for each colour, number and open runs reachable
+    in that colour alone, the fewest jokers with which that colour's own tiles (the
+    table's all used) can still be laid in runs and in groups that the other colours'
+    tiles could complete (``NEVER`` if none). It relaxes the whole problem, so a state
+    needing more jokers than are left can be dropped: nothing optimal is lost."""
+    total = p[P_TOTAL]
+    need = _need(w)
+    levels = np.zeros((CELLS + 1, MAX_SIDS), np.int64)
+    counts = np.zeros(CELLS + 1, np.int64)
+    mark = np.full(MAX_SIDS, -1, np.int64)
+    pool = _pool(w)
+    for c in range(COLOURS):
+        counts[:] = 0
+        levels[1, 0] = 0
+        counts[1] = 1
+        for v in range(1, TOP):
+            stamp = c * CELLS + v + 1
+            for q in range(counts[v]):
+                sid = levels[v, q]
+                for jl in range(total + 1):
+                    start, n = _colour_options(v, c, sid, jl, False, p, w)
+                    for oi in range(n):
+                        nsid = w[pool + (start + oi) * O_WIDTH + O_SID]
+                        if mark[nsid] != stamp:
+                            mark[nsid] = stamp
+                            levels[v + 1, counts[v + 1]] = nsid
+                            counts[v + 1] += 1
+        for v in range(TOP, 0, -1):
+            here = need + (c * CELLS + v) * MAX_SIDS
+            ahead = need + (c * CELLS + v + 1) * MAX_SIDS
+            for q in range(counts[v]):
+                sid = levels[v, q]
+                best = NEVER
+                for jl in range(total + 1):
+                    start, n = _colour_options(v, c, sid, jl, False, p, w)
+                    ok = False
+                    for oi in range(n):
+                        row = pool + (start + oi) * O_WIDTH
+                        rest = jl - w[row + O_DJ]
+                        if not _groups_possible(c, v, w[row + O_GROUPS], rest, p):
+                            continue
+                        if v == TOP or w[ahead + w[row + O_SID]] <= rest:
+                            ok = True
+                            break
+                    if ok:
+                        best = jl
+                        break
+                w[here + sid] = best
+
+
+relax: Any = _jit(_relax_py)
+"""Work out the jokers-needed table of ``w`` (see :func:`_relax_py`)."""
+
+
+def _depth_first_py(
+    size: int, floor: int, node_limit: int, path: Any, result: Any, p: Any, w: Any
+) -> bool:
+    """Depth-first branch and bound (``node_limit`` < 0: none) for the best play whose
+    primary value reaches ``floor``: moves are tried most tiles first, a state is
+    expanded again only with a better value, and a branch is cut when even every rack
+    tile still ahead could not beat the best play found. Fills ``path`` and ``result``
+    (found, full value, jokers placed, structural jokers); returns whether it finished."""
+    result[0] = 0
+    best_full = NEG
+    ceiling = p[P_AHEAD_FULL]
+    # seen: keys, stamps (the step), values
+    t = np.empty(3 * size, np.int64)
+    t[size : 2 * size] = -1
+    t_count = 0
+    frames = np.zeros((4, STEPS + 1), np.int64)  # key, value, successors, next successor
+    out = np.empty((4 * (STEPS + 1), MAX_SUCC), np.int64)
+    start_key = p[P_START]
+    if p[P_AHEAD] < floor:
+        return True
+    at = _slot(t, 0, size, size, start_key, 0, False)
+    t[at] = start_key
+    t[size + at] = 0
+    t[2 * size + at] = 0
+    t_count += 1
+    expansions = 1
+    if node_limit >= 0 and expansions > node_limit:
+        return False
+    frames[0, 0] = start_key
+    frames[1, 0] = 0
+    frames[3, 0] = 0
+    frames[2, 0] = _successors(0, start_key, p, w, out, 0)
+    depth = 0
+    while depth >= 0:
+        i = frames[3, depth]
+        if i >= frames[2, depth]:
+            depth -= 1
+            continue
+        frames[3, depth] = i + 1
+        base = 4 * depth
+        nkey = out[base, i]
+        nval = frames[1, depth] + out[base + 1, i]
+        s = depth + 1
+        if s == STEPS:
+            full, placed = _finish(nkey, nval, p)
+            if placed < 0:
+                continue
+            if full > best_full and _primary_of(full) >= floor:
+                best_full = full
+                result[0] = 1
+                result[1] = full
+                result[2] = placed
+                result[3] = (nkey >> J_SHIFT) & 15
+                for d in range(STEPS):
+                    k = frames[3, d] - 1
+                    _fill_path_row(path, d, frames[0, d], out[4 * d + 2, k], out[4 * d + 3, k], p, w)
+                if full >= ceiling:
+                    return True
+            continue
+        if (nval >> PRIMARY_SHIFT) + p[P_AHEAD + s] < floor or nval + p[P_AHEAD_FULL + s] <= best_full:
+            continue
+        at = _slot(t, 0, size, size, nkey, s, False)
+        if t[size + at] == s:
+            if t[2 * size + at] >= nval:
+                continue
+            t[2 * size + at] = nval
+        else:
+            if (t_count + 1) * 2 > size:
+                raise IndexError("state table full")
+            t[at] = nkey
+            t[size + at] = s
+            t[2 * size + at] = nval
+            t_count += 1
+        expansions += 1
+        if node_limit >= 0 and expansions > node_limit:
+            return False
+        frames[0, s] = nkey
+        frames[1, s] = nval
+        frames[3, s] = 0
+        frames[2, s] = _successors(s, nkey, p, w, out, 4 * s)
+        depth = s
+    return True
+
+
+_depth_first = _jit(_depth_first_py)
+
+
+def _breadth_first_py(size: int, low: int, incumbent: int, path: Any, result: Any, p: Any, w: Any) -> None:
+    """A sweep over every state, number by number (each state once); states that
+    cannot reach primary value ``low``, or whose full value cannot reach ``incumbent``
+    (the value of a play already found), are dropped. Fills ``path`` and ``result``
+    as :func:`_depth_first` does."""
+    result[0] = 0
+    rows = 16 * size
+    # per state: key, value, previous row, option index, slot mask
+    layer = np.empty((5, rows), np.int64)
+    starts = np.zeros(STEPS + 2, np.int64)
+    # this layer's states: keys, stamps (the step), rows
+    t = np.empty(3 * size, np.int64)
+    t[size : 2 * size] = -1
+    out = np.empty((4, MAX_SUCC), np.int64)
+    layer[0, 0] = p[P_START]
+    layer[1, 0] = 0
+    layer[2, 0] = -1
+    layer[3, 0] = 0
+    layer[4, 0] = 0
+    starts[1] = 1
+    n = 1
+    for s in range(STEPS):
+        t_count = 0
+        bound = p[P_AHEAD + s + 1]
+        bound_full = p[P_AHEAD_FULL + s + 1]
+        for row in range(starts[s], starts[s + 1]):
+            key = layer[0, row]
+            val = layer[1, row]
+            count = _successors(s, key, p, w, out, 0)
+            for q in range(count):
+                nval = val + out[1, q]
+                if (nval >> PRIMARY_SHIFT) + bound < low or nval + bound_full < incumbent:
+                    continue
+                nkey = out[0, q]
+                at = _slot(t, 0, size, size, nkey, s, True)
+                if t[size + at] == s:
+                    r = t[2 * size + at]
+                    if layer[1, r] < nval:
+                        layer[1, r] = nval
+                        layer[2, r] = row
+                        layer[3, r] = out[2, q]
+                        layer[4, r] = out[3, q]
+                    continue
+                if n == rows or (t_count + 1) * 2 > size:
+                    raise IndexError("state table full")
+                t[at] = nkey
+                t[size + at] = s
+                t[2 * size + at] = n
+                t_count += 1
+                layer[0, n] = nkey
+                layer[1, n] = nval
+                layer[2, n] = row
+                layer[3, n] = out[2, q]
+                layer[4, n] = out[3, q]
+                n += 1
+        starts[s + 2] = n
+        if starts[s + 2] == starts[s + 1]:
+            return
+    best_full = NEG
+    best_row = -1
+    best_placed = 0
+    for row in range(starts[STEPS], starts[STEPS + 1]):
+        full, placed = _finish(layer[0, row], layer[1, row], p)
+        if placed >= 0 and _primary_of(full) >= low and (best_row < 0 or full > best_full):
+            best_full = full
+            best_row = row
+            best_placed = placed
+    if best_row < 0:
+        return
+    result[0] = 1
+    result[1] = best_full
+    result[2] = best_placed
+    result[3] = (layer[0, best_row] >> J_SHIFT) & 15
+    row = best_row
+    for s in range(STEPS - 1, -1, -1):
+        before = layer[2, row]
+        _fill_path_row(path, s, layer[0, before], layer[3, row], layer[4, row], p, w)
+        row = before
+
+
+_breadth_first = _jit(_breadth_first_py)
+
+
+def _search_py(
+    strategy: int,
+    target: int,
+    node_limit: int,
+    incumbent: int,
+    p: Any,
+    w: Any,
+    size: int,
+    path: Any,
+    result: Any,
+) -> None:
+    """``REACH``: depth-first for the best play whose primary value reaches ``target``
+    (``node_limit`` < 0: no limit; ``result[4]`` says whether the search finished).
+    ``SWEEP``: the same, breadth-first, which always finishes; ``incumbent`` is the full
+    value of a play already known (states that cannot match it are dropped)."""
+    if strategy == SWEEP:
+        _breadth_first(size, target, incumbent, path, result, p, w)
+        result[4] = 1
+    else:
+        result[4] = 1 if _depth_first(size, target, node_limit, path, result, p, w) else 0
+
+
+search: Any = _jit(_search_py)
+"""Run one search over the states of a problem (see :func:`_search_py`)."""
