@@ -7,6 +7,8 @@ can follow. No interface code lives here (``solve.command`` only formats
 text for the command line).
 """
 
+import time
+
 from rummykit.solve.dominoes import DOMINO_OBJECTIVES, DominoSolution, solve_dominoes
 from rummykit.solve.play import OBJECTIVES, TileSolution, placeable, solve_tiles
 from rummykit.solve.steps import Step, plan_steps
@@ -21,4 +23,21 @@ __all__ = [
     "plan_steps",
     "solve_dominoes",
     "solve_tiles",
+    "warm_up",
 ]
+
+
+def warm_up() -> float:
+    """Compile the tile solver's search now; returns the seconds it took.
+
+    The search is compiled by numba on its first use and the machine code is
+    cached on disk, so only the first call after an install (or an upgrade)
+    takes long (about 20 seconds); ``make play`` and ``make test`` call this
+    once while setting up.
+    """
+    from rummykit.pieces.tiles import parse_tiles
+    from rummykit.rulesets.rummikub import parse_table
+
+    started = time.perf_counter()
+    solve_tiles(parse_table("R1 R2 R3 | K5 B5 O5 | O7 J O9"), parse_tiles("R4 J K7 B7 R7 K5"))
+    return time.perf_counter() - started

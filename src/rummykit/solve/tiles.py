@@ -37,25 +37,29 @@ starts here; the table's tiles of that colour and number must all be used and
 the rack's may be; new runs start with the remaining tiles, and the rest go
 to groups. Moves that are worse than another in every respect are dropped.
 
-The search (compiled with numba, in :mod:`rummykit.solve.kernel`) asks for
-plays reaching a *target*, starting at every placeable rack tile and going
-down. For each target it first runs a depth-first branch and bound with a
-node limit (most tiles first, a state expanded again only with a better
-value, a branch cut when even every rack tile still ahead could not reach the
-target or beat the best play found), which settles most positions in well
-under a millisecond. When that cannot finish, a breadth-first sweep over the
-states, each once, is exact. Before that sweep the program works out a
-*relaxation*: for each colour alone, which open runs can still be completed
-with that colour's tiles, groups allowed only where the other colours have
-tiles, and how many jokers that takes; a state whose runs need more jokers
-than are left is dropped. The relaxation only ever lets more through than the
-real problem, so nothing optimal is lost, and it removes most of the states
-that make the hard positions slow. The first target reached is the optimum.
+The search is compiled with numba (:mod:`rummykit.solve.kernel`). It first
+asks for the best play placing every placeable rack tile, the answer in most
+positions: a depth-first branch and bound with a node limit (most tiles
+first, a state expanded again only with a better value, a branch cut when
+even every rack tile still ahead could not reach the target or beat the best
+play found) settles most positions in well under a millisecond. When it
+cannot finish, the program works out a *relaxation*: for each colour alone,
+which open runs can still be completed with that colour's tiles, groups
+allowed only where the other colours have tiles, and how many jokers that
+takes; from then on a state whose runs need more jokers than are left is
+dropped. The relaxation only ever lets more through than the real problem, so
+nothing optimal is lost, and it removes most of the states of the hard
+positions. Then a short depth-first search again and, if that cannot finish
+either, a breadth-first sweep over the states, each once, which is exact.
 
-Among plays of the same primary value the one with the best tie-break value is
-returned whenever the search finished; when a play reaching the target was
-found by the limited depth-first search, the sweep that follows keeps only
-states that can match it, so the tie-breaks are exact too.
+If no play places every tile, a depth-first probe without a target looks for
+a good play; if it searched everything, its play is the optimum, otherwise
+one sweep keeps every state that could still match the probe's play.
+
+The answer is the best by the whole value (the objective, then fewer rack
+jokers, then the secondary objective), not only by the objective: every path
+above ends with a search that finished or with a sweep, and a sweep started
+with a play in hand keeps exactly the states that can match or beat it.
 """
 
 from __future__ import annotations
@@ -454,15 +458,16 @@ def _kernel_problem(problem: Problem, k: Any) -> Any:
 class _Kernel:
     """Searches of one problem with the compiled kernel, sharing its memo of moves."""
 
-    def __init__(self, problem: Problem) -> None:
+    def __init__(self, problem: Problem, sizes: tuple[int, int, int] = (1 << 12, 1 << 14, 1 << 15)) -> None:
         from rummykit.solve import kernel
 
         self.k = kernel
         self.P = _kernel_problem(problem, kernel)
-        self.memo_size, self.pool_size, self.size = 1 << 12, 1 << 14, 1 << 15
+        # memo of moves (a power of two), rows of moves, state tables (a power of two):
+        # each grows fourfold whenever a search finds it too small
+        self.memo_size, self.pool_size, self.size = sizes
         self.W = kernel.new_work(self.memo_size, self.pool_size)
         self.relaxed = False
-        self.dive = KERNEL_DIVE
         self.path = kernel.new_path()
         self.result = kernel.new_result()
 
@@ -533,23 +538,20 @@ def _result_of(path: Any, result: Any, k: Any) -> Result | None:
     return Result(int(result[1]), used, int(result[2]), int(result[3]), moves, closures)
 
 
-KERNEL_DIVE = 60000
+KERNEL_DIVE = 60000  # depth-first nodes before a position counts as hard (a few ms)
 KERNEL_SHORT_DIVE = 10000
 KERNEL_PROBE = 60000
-SMALL_GAP = 3
 
 
 def _reach(kernel: _Kernel, target: int) -> Result | None:
     """The best play whose primary value reaches ``target``, or None (exact)."""
     from rummykit.solve.kernel import REACH, SWEEP
 
-    found, finished = kernel.run(REACH, target, kernel.dive)
+    found, finished = kernel.run(REACH, target, KERNEL_DIVE)
     if not finished and not kernel.relaxed:
         kernel.relax()
         found, finished = kernel.run(REACH, target, KERNEL_SHORT_DIVE)
     if not finished:
-        # a hard position: from now on dive only briefly before sweeping
-        kernel.dive = KERNEL_SHORT_DIVE
         # the sweep is exact; a play found already lets it drop every worse state
         incumbent = found.value if found is not None else -(1 << 62)
         found, _ = kernel.run(SWEEP, target, incumbent=incumbent)
@@ -559,33 +561,28 @@ def _reach(kernel: _Kernel, target: int) -> Result | None:
 def solve_best(problem: Problem) -> Result | None:
     """The optimal play (None when no play places a tile).
 
-    Targets are tried from the upper bound (every placeable rack tile) down, and
-    the first one reached is the optimum (see the module notes). After the first
-    miss a depth-first probe without a target supplies a play and so a lower
-    bound; if that is far below, one exact sweep from it replaces the descent
-    (this is what the points objective usually needs).
+    First the best play placing every placeable rack tile, which is the answer
+    in most positions (see :func:`_reach`). Failing that, a depth-first probe
+    without a target: if it finishes, its play is the optimum; otherwise one
+    sweep keeps every state that could still match the probe's play, which is
+    exact.
     """
     from rummykit.solve.kernel import REACH, SWEEP
 
     kernel = _Kernel(problem)
-    target = upper_bound(problem)
-    low: int | None = None
-    while target >= 1:
-        found = _reach(kernel, target)
-        if found is not None:
-            return found
-        target -= 1
-        if low is None:
-            probe, done = kernel.run(REACH, -(1 << 62), KERNEL_PROBE)
-            if done:  # the probe searched everything: its play is the optimum
-                return probe if probe is not None and primary_of(probe.value) >= 1 else None
-            low = 1 if probe is None else primary_of(probe.value)
-            if target - low > SMALL_GAP:
-                kernel.relax()
-                incumbent = probe.value if probe is not None else -(1 << 62)
-                found, _ = kernel.run(SWEEP, low, incumbent=incumbent)
-                return found if found is not None and primary_of(found.value) >= 1 else None
-    return None
+    everything = upper_bound(problem)
+    if everything < 1:
+        return None
+    found = _reach(kernel, everything)
+    if found is not None:
+        return found
+    probe, done = kernel.run(REACH, -(1 << 62), KERNEL_PROBE)
+    if not done:
+        kernel.relax()
+        low = 1 if probe is None else max(1, primary_of(probe.value))
+        incumbent = -(1 << 62) if probe is None else probe.value
+        probe, _ = kernel.run(SWEEP, low, incumbent=incumbent)
+    return probe if probe is not None and primary_of(probe.value) >= 1 else None
 
 
 def solve_problem(problem: Problem, *, target: int) -> Result | None:

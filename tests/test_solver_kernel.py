@@ -1,0 +1,102 @@
+"""The compiled search of the tile solver: its parts agree with each other and are sound.
+
+The end-to-end exactness of ``solve_tiles`` is checked against independent
+methods in ``test_solver.py``; these tests pin down the kernel's own
+machinery: tables that grow when they fill up, the depth-first search and
+the sweep, and the per-colour relaxation that prunes the sweep.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_solver import TileSet, assert_legal, random_position
+
+from rummykit.pieces.tiles import Tile
+from rummykit.solve import kernel as k
+from rummykit.solve.play import _problem, placeable, solve_tiles
+from rummykit.solve.tiles import Problem, _Kernel, primary_of, solve_best, solve_problem, upper_bound
+
+
+def problem_of(table: list[TileSet], rack: list[Tile], objective: str = "tiles") -> Problem:
+    tiles = [t for s in table for t in s]
+    return _problem(tiles, placeable(tiles, rack) + [t for t in rack if t.is_joker], objective)
+
+
+def seeded(seed: int) -> tuple[list[TileSet], list[Tile]]:
+    rng = random.Random(seed)
+    return random_position(rng, rng.choice((0, 9, 18, 30, 45)), rng.randint(4, 20), rng.choice((0, 1, 2, 2, 3, 4)))
+
+
+def value(found: object) -> int | None:
+    return None if found is None else found.value  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_tables_that_fill_up_grow_without_changing_the_answer(seed: int) -> None:
+    problem = problem_of(*seeded(seed))
+    roomy = _Kernel(problem)
+    tight = _Kernel(problem, sizes=(4, 2, 4))  # everything overflows at once
+    for target in (1, max(1, upper_bound(problem) - 1)):
+        for strategy in (k.REACH, k.SWEEP):
+            assert value(tight.run(strategy, target)[0]) == value(roomy.run(strategy, target)[0])
+    if upper_bound(problem) > 0:  # else no search gets past its first state
+        assert tight.size > 4 and tight.memo_size > 4
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_depth_first_and_sweep_agree_with_and_without_the_relaxation(seed: int) -> None:
+    problem = problem_of(*seeded(seed))
+    best = solve_best(problem)
+    target = 1 if best is None else primary_of(best.value)
+    answers = set()
+    for relax in (False, True):
+        for strategy in (k.REACH, k.SWEEP):
+            kernel = _Kernel(problem)
+            if relax:
+                kernel.relax()
+                assert kernel.relaxed
+            found, finished = kernel.run(strategy, target)
+            assert finished
+            answers.add(value(found))
+    assert answers == {value(best)}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32), st.sampled_from(["tiles", "points"]))
+def test_the_relaxation_never_loses_the_optimum(seed: int, objective: str) -> None:
+    table, rack = seeded(seed)
+    problem = problem_of(table, rack, objective)
+    plain = _Kernel(problem).run(k.SWEEP, 1)[0]
+    relaxed = _Kernel(problem)
+    relaxed.relax()
+    assert value(relaxed.run(k.SWEEP, 1)[0]) == value(plain)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_no_play_reaches_a_target_above_the_optimum(seed: int) -> None:
+    problem = problem_of(*seeded(seed))
+    best = solve_best(problem)
+    optimum = 0 if best is None else primary_of(best.value)
+    assert solve_problem(problem, target=optimum + 1) is None
+    if best is not None:
+        again = solve_problem(problem, target=optimum)
+        assert again is not None and again.value == best.value
+
+
+def test_a_position_that_needs_the_sweep_and_the_relaxation() -> None:
+    # 60 table tiles with two jokers and a rack of 23 that all fit: the depth-first
+    # search alone gives up here, so this goes through the relaxation and the sweep.
+    from solver_positions_for_tests import hard_position
+
+    table, rack = hard_position()
+    problem = problem_of(table, rack)
+    kernel = _Kernel(problem)
+    found, finished = kernel.run(k.REACH, upper_bound(problem), 10_000)
+    assert found is None and not finished
+    solution = solve_tiles(table, rack, tidy=False)
+    assert solution is not None and solution.tiles_placed == len(rack) == 23
+    assert_legal(table, rack, solution)
