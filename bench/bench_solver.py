@@ -5,6 +5,7 @@ Run by hand (not part of the test suite):
     bash bench/setup_compare_env.sh          # once: a separate virtualenv with rummikub-solver
     .venv/bin/python bench/bench_solver.py --count 40
     .venv/bin/python bench/bench_solver.py --crosscheck 3000
+    .venv/bin/python bench/bench_solver.py --tail 500 --seed 1000
 
 The benchmark solves the same seeded positions (tables of 0..80 tiles built
 from valid sets, racks of 14..30 tiles, jokers on the table and in the rack
@@ -31,12 +32,12 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from solver_positions import TABLE_SIZES, make_position
+from solver_positions import TABLE_SIZES, Position, make_position
 
 from rummykit.melds.tiles import check_tiles
 from rummykit.pieces.tiles import Tile
 from rummykit.rulesets.rummikub import TABLE
-from rummykit.solve import solve_tiles
+from rummykit.solve import solve_tiles, warm_up
 from rummykit.solve.candidates import tile_sets
 from rummykit.solve.play import _weights
 from rummykit.solve.search import SetSearch
@@ -88,28 +89,40 @@ def run_theirs(positions: list[dict[str, object]]) -> list[dict[str, float]] | N
     return [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
 
 
+def time_ours(positions: list[Position], tidy: bool) -> tuple[list[float], list[int]]:
+    """Milliseconds and tiles placed per position, solving each once."""
+    times: list[float] = []
+    tiles: list[int] = []
+    for p in positions:
+        t0 = time.perf_counter()
+        s = solve_tiles(p.table, p.rack, tidy=tidy)
+        times.append((time.perf_counter() - t0) * 1000)
+        tiles.append(s.tiles_placed if s else 0)
+    return times, tiles
+
+
 def benchmark(count: int, first_seed: int) -> None:
     print(f"{count} positions per table size, seeds {first_seed}..{first_seed + count - 1}; times in ms")
+    print("ours: the optimal play and its table, as rummikub-solver computes; +tidy: the default,")
+    print("which also looks for an equally good play that keeps the existing sets together")
     header = (
-        f"{'table':>5} | {'ours median':>11} {'ours max':>9} | {'theirs median':>13} {'theirs max':>10} |"
-        f" {'speed-up (median)':>17} | {'same tiles':>10} {'ours more':>9} {'theirs more':>11}"
+        f"{'table':>5} | {'ours median':>11} {'ours max':>9} | {'+tidy median':>12} {'+tidy max':>9} |"
+        f" {'theirs median':>13} {'theirs max':>10} | {'speed-up (median)':>17} |"
+        f" {'same tiles':>10} {'ours more':>9} {'theirs more':>11}"
     )
     print(header)
     print("-" * len(header))
+    warm_up()
     for size in TABLE_SIZES:
         positions = [make_position(first_seed + i, size) for i in range(count)]
-        ours: list[float] = []
-        ours_tiles: list[int] = []
-        for p in positions:
-            t0 = time.perf_counter()
-            s = solve_tiles(p.table, p.rack)
-            ours.append((time.perf_counter() - t0) * 1000)
-            ours_tiles.append(s.tiles_placed if s else 0)
+        ours, ours_tiles = time_ours(positions, tidy=False)
+        tidy, _ = time_ours(positions, tidy=True)
         data = [{"table": [[str(t) for t in s] for s in p.table], "rack": [str(t) for t in p.rack]} for p in positions]
         theirs = run_theirs(data)
         om, ox = statistics.median(ours), max(ours)
+        dm, dx = statistics.median(tidy), max(tidy)
         if theirs is None:
-            print(f"{size:>5} | {om:>11.2f} {ox:>9.1f} |")
+            print(f"{size:>5} | {om:>11.2f} {ox:>9.1f} | {dm:>12.2f} {dx:>9.1f} |")
             continue
         times = [r["seconds"] * 1000 for r in theirs]
         tm, tx = statistics.median(times), max(times)
@@ -117,9 +130,22 @@ def benchmark(count: int, first_seed: int) -> None:
         more = sum(1 for a, r in zip(ours_tiles, theirs, strict=True) if a > r["tiles"])
         less = sum(1 for a, r in zip(ours_tiles, theirs, strict=True) if a < r["tiles"])
         print(
-            f"{size:>5} | {om:>11.2f} {ox:>9.1f} | {tm:>13.1f} {tx:>10.1f} | {tm / om:>16.1f}x |"
-            f" {same:>10} {more:>9} {less:>11}"
+            f"{size:>5} | {om:>11.2f} {ox:>9.1f} | {dm:>12.2f} {dx:>9.1f} | {tm:>13.1f} {tx:>10.1f} |"
+            f" {tm / om:>16.1f}x | {same:>10} {more:>9} {less:>11}"
         )
+
+
+def tail(count: int, first_seed: int) -> None:
+    """Our times only, on many positions per size: median, 99th percentile, max, and how many over 100 ms."""
+    print(f"{count} positions per table size, seeds {first_seed}..{first_seed + count - 1}; ours, times in ms")
+    print(f"{'table':>5} | {'median':>7} {'p99':>7} {'max':>7} | {'over 100 ms':>11}")
+    warm_up()
+    for size in TABLE_SIZES:
+        times, _ = time_ours([make_position(first_seed + i, size) for i in range(count)], tidy=False)
+        times.sort()
+        over = sum(1 for t in times if t > 100)
+        p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+        print(f"{size:>5} | {statistics.median(times):>7.2f} {p99:>7.1f} {times[-1]:>7.1f} | {over:>11}", flush=True)
 
 
 def crosscheck(count: int, first_seed: int) -> int:
@@ -173,9 +199,13 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=40, help="positions per table size")
     parser.add_argument("--seed", type=int, default=1, help="first seed")
     parser.add_argument("--crosscheck", type=int, default=0, help="run the long cross-check on this many positions")
+    parser.add_argument("--tail", type=int, default=0, help="time ours alone on this many positions per size")
     args = parser.parse_args()
     if args.crosscheck:
         sys.exit(1 if crosscheck(args.crosscheck, args.seed) else 0)
+    if args.tail:
+        tail(args.tail, args.seed)
+        return
     benchmark(args.count, args.seed)
 
 

@@ -86,6 +86,7 @@ P_JP = P_TOTAL + 2
 P_JS = P_TOTAL + 3
 P_START = P_TOTAL + 4
 P_USE_NEED = P_TOTAL + 5
+P_RACK_JOKERS_PRIMARY = P_TOTAL + 6
 P_SIZE = P_TOTAL + 8
 
 # -- the work array W (mutable) -----------------------------------------------------------
@@ -94,8 +95,22 @@ W_MEMO_USED = 1
 W_SIDS = 2
 W_MEMO_SIZE = 3
 W_POOL_SIZE = 4
-W_SCRATCH = 16  # 80 cells
-W_HEADER = 96
+W_RELAX_SIDS = 5  # colour states numbered when the relaxation was worked out (0: not yet)
+W_SCRATCH = 16  # 80 cells for the successors
+# scratch arrays of the move generator (views into the work array, so nothing is allocated)
+OPT_KEYS = 256
+OPT_ENTRIES = 1024
+W_OPT_RUNS = 96
+W_OPT_ALLOWED = W_OPT_RUNS + MAX_RUNS
+W_OPT_NALLOWED = W_OPT_ALLOWED + MAX_RUNS * 4
+W_OPT_IDX = W_OPT_NALLOWED + MAX_RUNS
+W_OPT_KEPT = W_OPT_IDX + MAX_RUNS
+W_OPT_CODES = W_OPT_KEPT + MAX_RUNS
+W_OPT_ROW = W_OPT_CODES + MAX_RUNS * 2 + 8
+W_OPT_KEYS = W_OPT_ROW + 16
+W_OPT_ENT = W_OPT_KEYS + OPT_KEYS * 5
+W_OPT_OUT = W_OPT_ENT + OPT_ENTRIES * 9
+W_HEADER = W_OPT_OUT + OPT_ENTRIES * 9
 
 # Columns of an option row.
 O_SID, O_GROUPS, O_USED, O_DJ, O_CAP, O_CHOICES, O_NAT, O_NEW, O_DROPPED = range(9)
@@ -114,8 +129,8 @@ _jit = numba.njit(cache=True, nogil=True)
 _inline = numba.njit(cache=True, nogil=True, inline="always")
 
 
-NEED_CELLS = COLOURS * CELLS * MAX_SIDS
-NEVER = 99
+JOKER_SLOTS = 5  # jokers left 0..4 (the relaxation is skipped with more jokers)
+NEED_CELLS = COLOURS * CELLS * MAX_SIDS * JOKER_SLOTS
 
 
 def work_size(memo_size: int, pool_size: int) -> int:
@@ -139,13 +154,20 @@ def new_result() -> Any:
 
 
 def new_work(memo_size: int, pool_size: int) -> Any:
-    """An empty work array."""
-    w = np.zeros(work_size(memo_size, pool_size), np.int64)
+    """A work array, initialised only where a search reads before it writes.
+
+    It is allocated uninitialised on purpose: zeroing several megabytes per solve
+    cost more than most solves once the C library stopped mapping fresh pages
+    for blocks this size."""
+    w = np.empty(work_size(memo_size, pool_size), np.int64)
+    w[:W_SCRATCH] = 0
     w[W_MEMO_SIZE] = memo_size
     w[W_POOL_SIZE] = pool_size
     w[W_HEADER + memo_size : W_HEADER + 2 * memo_size] = -1
     sid_stamps = W_HEADER + 3 * memo_size + SID_TABLE
     w[sid_stamps : sid_stamps + SID_TABLE] = -1
+    if _sid(w, 0) != 0:  # colour state 0 is "no open runs", the start of every colour
+        raise AssertionError("the empty colour state must be number 0")
     return w
 
 
@@ -214,8 +236,10 @@ _packed_of = _inline(_packed_of_py)
 
 
 def _need_py(w: Any) -> int:
-    """Where the jokers-needed table starts in ``w`` (index ``(colour * CELLS + number) *
-    MAX_SIDS + sid``; 0 also means "not worked out")."""
+    """Where the relaxation's table starts in ``w``: at ``((colour * CELLS + number) *
+    MAX_SIDS + sid) * JOKER_SLOTS + jokers_left``, 0 if not worked out, -1 if that colour
+    cannot be completed from there, else 1 + the most primary value its rack tiles can
+    still add from that number on."""
     return int(W_HEADER + 3 * w[W_MEMO_SIZE] + 3 * SID_TABLE + MAX_SIDS)
 
 
@@ -334,11 +358,11 @@ def _options_py(
     Rows: new sid, tiles to groups, rack tiles used, structural jokers, parking room,
     choices (two bits per open run), numbered tiles used, runs started, runs dropped.
     """
-    runs = np.zeros(MAX_RUNS, np.int64)
+    runs = work[W_OPT_RUNS : W_OPT_RUNS + MAX_RUNS]
     n = _unpack(packed, runs)
     room = jokers
-    allowed = np.zeros((MAX_RUNS, 4), np.int64)
-    nallowed = np.zeros(MAX_RUNS, np.int64)
+    allowed = work[W_OPT_ALLOWED : W_OPT_ALLOWED + MAX_RUNS * 4].reshape((MAX_RUNS, 4))
+    nallowed = work[W_OPT_NALLOWED : W_OPT_NALLOWED + MAX_RUNS]
     for i in range(n):
         k = 0
         allowed[i, k] = NAT
@@ -353,13 +377,16 @@ def _options_py(
             k += 1
         nallowed[i] = k
     # Found entries (in order of appearance) and their keys (new runs, groups, jokers).
-    keys = np.empty((16, 3), np.int64)
+    # keys: new runs, groups, jokers, first and last of the chain of its live entries
+    keys = work[W_OPT_KEYS : W_OPT_KEYS + OPT_KEYS * 5].reshape((OPT_KEYS, 5))
     nkeys = 0
-    ent = np.empty((64, 9), np.int64)  # key index, used, cap, choices, naturals, new, groups, dropped, alive
+    # entries: key index, used, cap, choices, naturals, new, groups, dropped, next in chain
+    ent = work[W_OPT_ENT : W_OPT_ENT + OPT_ENTRIES * 9].reshape((OPT_ENTRIES, 9))
     nent = 0
-    idx = np.zeros(MAX_RUNS, np.int64)
-    kept = np.zeros(MAX_RUNS, np.int64)
-    codes = np.zeros(MAX_RUNS * 2 + 8, np.int64)
+    idx = work[W_OPT_IDX : W_OPT_IDX + MAX_RUNS]
+    idx[:] = 0
+    kept = work[W_OPT_KEPT : W_OPT_KEPT + MAX_RUNS]
+    codes = work[W_OPT_CODES : W_OPT_CODES + MAX_RUNS * 2 + 8]
     while True:
         # one combination: idx[i] indexes allowed[i]
         nat = 0
@@ -453,19 +480,36 @@ def _options_py(
                         keys[nkeys, 0] = new_packed
                         keys[nkeys, 1] = groups
                         keys[nkeys, 2] = djx
+                        keys[nkeys, 3] = -1
+                        keys[nkeys, 4] = -1
                         kidx = nkeys
                         nkeys += 1
                     used = used_here - table
+                    # a live entry of the same key as good in both respects beats this one
                     beaten = False
-                    for q in range(nent):
-                        if ent[q, 8] and ent[q, 0] == kidx and ent[q, 1] >= used and ent[q, 2] >= capx:
+                    e = keys[kidx, 3]
+                    while e >= 0:
+                        if ent[e, 1] >= used and ent[e, 2] >= capx:
                             beaten = True
                             break
+                        e = ent[e, 8]
                     if beaten:
                         continue
-                    for q in range(nent):
-                        if ent[q, 8] and ent[q, 0] == kidx and used >= ent[q, 1] and capx >= ent[q, 2]:
-                            ent[q, 8] = 0
+                    # drop the live entries this one beats, keeping the others in order
+                    before = -1
+                    e = keys[kidx, 3]
+                    while e >= 0:
+                        after = ent[e, 8]
+                        if used >= ent[e, 1] and capx >= ent[e, 2]:
+                            if before < 0:
+                                keys[kidx, 3] = after
+                            else:
+                                ent[before, 8] = after
+                            if keys[kidx, 4] == e:
+                                keys[kidx, 4] = before
+                        else:
+                            before = e
+                        e = after
                     if nent == ent.shape[0]:
                         ent = _grow(ent)
                     ent[nent, 0] = kidx
@@ -476,7 +520,12 @@ def _options_py(
                     ent[nent, 5] = new_runs
                     ent[nent, 6] = groups
                     ent[nent, 7] = dropped
-                    ent[nent, 8] = 1
+                    ent[nent, 8] = -1
+                    if keys[kidx, 4] < 0:
+                        keys[kidx, 3] = nent
+                    else:
+                        ent[keys[kidx, 4], 8] = nent
+                    keys[kidx, 4] = nent
                     nent += 1
         # next combination (the last run's choice moves fastest)
         i = n - 1
@@ -489,23 +538,27 @@ def _options_py(
         if i < 0:
             break
     # Rows in order of keys, then of entries; then a stable sort.
-    out = np.empty((max(nent, 1), O_WIDTH), np.int64)
+    if nent <= OPT_ENTRIES:
+        out = work[W_OPT_OUT : W_OPT_OUT + OPT_ENTRIES * 9].reshape((OPT_ENTRIES, O_WIDTH))
+    else:
+        out = np.empty((nent, O_WIDTH), np.int64)
     nout = 0
     for q in range(nkeys):
-        for e in range(nent):
-            if ent[e, 8] and ent[e, 0] == q:
-                out[nout, O_SID] = _sid(work, keys[q, 0])
-                out[nout, O_GROUPS] = keys[q, 1]
-                out[nout, O_USED] = ent[e, 1]
-                out[nout, O_DJ] = keys[q, 2]
-                out[nout, O_CAP] = min(ent[e, 2], jokers)
-                out[nout, O_CHOICES] = ent[e, 3]
-                out[nout, O_NAT] = ent[e, 4]
-                out[nout, O_NEW] = ent[e, 5]
-                out[nout, O_DROPPED] = ent[e, 7]
-                nout += 1
+        e = keys[q, 3]
+        while e >= 0:
+            out[nout, O_SID] = _sid(work, keys[q, 0])
+            out[nout, O_GROUPS] = keys[q, 1]
+            out[nout, O_USED] = ent[e, 1]
+            out[nout, O_DJ] = keys[q, 2]
+            out[nout, O_CAP] = min(ent[e, 2], jokers)
+            out[nout, O_CHOICES] = ent[e, 3]
+            out[nout, O_NAT] = ent[e, 4]
+            out[nout, O_NEW] = ent[e, 5]
+            out[nout, O_DROPPED] = ent[e, 7]
+            nout += 1
+            e = ent[e, 8]
     # stable insertion sort by (-used, dj, -cap)
-    row = np.empty(O_WIDTH, np.int64)
+    row = work[W_OPT_ROW : W_OPT_ROW + O_WIDTH]
     for i in range(1, nout):
         row[:] = out[i]
         k = i - 1
@@ -622,9 +675,41 @@ def _primary_of_py(value: int) -> int:
 _primary_of = _inline(_primary_of_py)
 
 
-def _successors_py(s: int, key: int, p: Any, w: Any, out: Any, base: int) -> int:
-    """Write the successors of ``key`` at step ``s`` to rows ``base..base+3`` of ``out``
-    (next key, value gained, option or partition index, slot mask); returns how many."""
+def _bound_py(key: int, c: int, v: int, nsid: int, jokers_left: int, w: Any) -> int:
+    """The relaxation's bound on the primary value the rack tiles can still add after
+    colour ``c`` moved at number ``v`` to open runs ``nsid`` (-1: a colour cannot finish;
+    a large number when some colour's state was not worked out)."""
+    total = 0
+    known = w[W_RELAX_SIDS]
+    for c2 in range(COLOURS):
+        if c2 == c:
+            sid = nsid
+            at = (c2 * CELLS + v + 1) * MAX_SIDS
+        elif c2 < c:
+            sid = (key >> (SID_BITS * c2)) & SID_MASK
+            at = (c2 * CELLS + v + 1) * MAX_SIDS
+        else:
+            sid = (key >> (SID_BITS * c2)) & SID_MASK
+            at = (c2 * CELLS + v) * MAX_SIDS
+        if sid >= known:
+            return 1 << 40  # numbered after the relaxation: nothing known about it
+        x = w[_need(w) + (at + sid) * JOKER_SLOTS + jokers_left]
+        if x < 0:
+            return -1
+        if x == 0:
+            return 1 << 40
+        total += x - 1
+    return total
+
+
+_bound = _inline(_bound_py)
+
+
+def _successors_py(s: int, key: int, val: int, low: int, p: Any, w: Any, out: Any, base: int) -> int:
+    """Write the successors of ``key`` (value ``val``) at step ``s`` to rows ``base``
+    onwards of ``out`` (next key, value gained, option or partition index, slot mask);
+    returns how many. With the relaxation worked out, successors that cannot reach
+    primary value ``low`` are left out."""
     v = s // 5 + 1
     c = s % 5
     total = p[P_TOTAL]
@@ -654,10 +739,10 @@ def _successors_py(s: int, key: int, p: Any, w: Any, out: Any, base: int) -> int
             if j + k > total or (saturated and pi):
                 continue
             ncap = min(cap + threes + free_slots, total)
-            out[base, count] = core | ((j + k) << J_SHIFT) | (ncap << CAP_SHIFT)
-            out[base + 1, count] = 0
-            out[base + 2, count] = pi
-            out[base + 3, count] = mask
+            out[base + count, 0] = core | ((j + k) << J_SHIFT) | (ncap << CAP_SHIFT)
+            out[base + count, 1] = 0
+            out[base + count, 2] = pi
+            out[base + count, 3] = mask
             count += 1
         return count
     shift = SID_BITS * c
@@ -676,15 +761,17 @@ def _successors_py(s: int, key: int, p: Any, w: Any, out: Any, base: int) -> int
     start, nopts = _step_options(v, c, key, p, w)
     pool = _pool(w)
     use_need = p[P_USE_NEED] and v < TOP
-    need = _need(w) + (c * CELLS + v + 1) * MAX_SIDS
+    primary_so_far = val >> PRIMARY_SHIFT
     choices = W_SCRATCH + 16
     for oi in range(nopts):
         row = pool + (start + oi) * O_WIDTH
         nsid = w[row + O_SID]
         groups = w[row + O_GROUPS]
         used = w[row + O_USED]
-        if use_need and w[need + nsid] > total - j - w[row + O_DJ]:
-            continue  # this colour's runs cannot be completed with the jokers left
+        if use_need:
+            bound = _bound(key, c, v, nsid, total - j - w[row + O_DJ], w)
+            if bound < 0 or primary_so_far + used * gain_p + bound + p[P_RACK_JOKERS_PRIMARY] < low:
+                continue  # by the relaxation, this cannot reach the target
         gain = _value(used * gain_p, used * gain_s)
         ncap = min(cap + w[row + O_CAP], total)
         core = colours_only | (nsid << shift) | ((j + w[row + O_DJ]) << J_SHIFT) | (ncap << CAP_SHIFT)
@@ -710,15 +797,15 @@ def _successors_py(s: int, key: int, p: Any, w: Any, out: Any, base: int) -> int
             rest = groups - used_slots
             if count >= MAX_SUCC:
                 raise OverflowError("too many successors")
-            out[base, count] = (
+            out[base + count, 0] = (
                 core
                 | ((ones + (1 if rest == 1 else 0)) << P_SHIFT)
                 | ((twos + (1 if rest == 2 else 0)) << Q_SHIFT)
                 | ((mask | slot_mask) << M_SHIFT)
             )
-            out[base + 1, count] = gain
-            out[base + 2, count] = oi
-            out[base + 3, count] = slot_mask
+            out[base + count, 1] = gain
+            out[base + count, 2] = oi
+            out[base + count, 3] = slot_mask
             count += 1
     return count
 
@@ -792,54 +879,64 @@ _groups_possible = _inline(_groups_possible_py)
 
 
 def _relax_py(p: Any, w: Any) -> None:
-    """Fill the jokers-needed table: for each colour, number and open runs reachable
-    in that colour alone, the fewest jokers with which that colour's own tiles (the
-    table's all used) can still be laid in runs and in groups that the other colours'
-    tiles could complete (``NEVER`` if none). It relaxes the whole problem, so a state
-    needing more jokers than are left can be dropped: nothing optimal is lost."""
+    """Work out the relaxation's table (see :func:`_need_py`): for each colour, number,
+    open runs reachable in that colour alone and jokers left, whether that colour's own
+    tiles (the table's all used) can still be laid in runs and in groups that the other
+    colours' tiles could complete, and the most its rack tiles can add doing so. It
+    relaxes the whole problem, so the sum over the colours bounds what any play can
+    still add, and a state that cannot reach the target by it can be dropped."""
     total = p[P_TOTAL]
     need = _need(w)
-    levels = np.zeros((CELLS + 1, MAX_SIDS), np.int64)
-    counts = np.zeros(CELLS + 1, np.int64)
-    mark = np.full(MAX_SIDS, -1, np.int64)
     pool = _pool(w)
+    levels = np.empty((COLOURS, CELLS + 1, MAX_SIDS), np.int64)
+    counts = np.zeros((COLOURS, CELLS + 1), np.int64)
+    mark = np.full(MAX_SIDS, -1, np.int64)
+    # forward: the open runs each colour can reach at each number, on its own
     for c in range(COLOURS):
-        counts[:] = 0
-        levels[1, 0] = 0
-        counts[1] = 1
+        levels[c, 1, 0] = 0
+        counts[c, 1] = 1
         for v in range(1, TOP):
             stamp = c * CELLS + v + 1
-            for q in range(counts[v]):
-                sid = levels[v, q]
+            for q in range(counts[c, v]):
+                sid = levels[c, v, q]
                 for jl in range(total + 1):
                     start, n = _colour_options(v, c, sid, jl, False, p, w)
                     for oi in range(n):
                         nsid = w[pool + (start + oi) * O_WIDTH + O_SID]
                         if mark[nsid] != stamp:
                             mark[nsid] = stamp
-                            levels[v + 1, counts[v + 1]] = nsid
-                            counts[v + 1] += 1
+                            levels[c, v + 1, counts[c, v + 1]] = nsid
+                            counts[c, v + 1] += 1
+    # the table covers the states numbered so far; later ones count as unknown
+    known = w[W_SIDS]
+    for cell in range(COLOURS * CELLS):
+        first = need + cell * MAX_SIDS * JOKER_SLOTS
+        w[first : first + known * JOKER_SLOTS] = 0
+    w[W_RELAX_SIDS] = known
+    # backward: the most each state can still add
+    for c in range(COLOURS):
         for v in range(TOP, 0, -1):
-            here = need + (c * CELLS + v) * MAX_SIDS
-            ahead = need + (c * CELLS + v + 1) * MAX_SIDS
-            for q in range(counts[v]):
-                sid = levels[v, q]
-                best = NEVER
+            gain = p[P_PRIMARY + v]
+            for q in range(counts[c, v]):
+                sid = levels[c, v, q]
+                here = need + ((c * CELLS + v) * MAX_SIDS + sid) * JOKER_SLOTS
                 for jl in range(total + 1):
                     start, n = _colour_options(v, c, sid, jl, False, p, w)
-                    ok = False
+                    best = -1
                     for oi in range(n):
                         row = pool + (start + oi) * O_WIDTH
                         rest = jl - w[row + O_DJ]
                         if not _groups_possible(c, v, w[row + O_GROUPS], rest, p):
                             continue
-                        if v == TOP or w[ahead + w[row + O_SID]] <= rest:
-                            ok = True
-                            break
-                    if ok:
-                        best = jl
-                        break
-                w[here + sid] = best
+                        if v == TOP:
+                            later = 0
+                        else:
+                            x = w[need + ((c * CELLS + v + 1) * MAX_SIDS + w[row + O_SID]) * JOKER_SLOTS + rest]
+                            if x <= 0:
+                                continue
+                            later = x - 1
+                        best = max(best, w[row + O_USED] * gain + later)
+                    w[here + jl] = best + 1 if best >= 0 else -1
 
 
 relax: Any = _jit(_relax_py)
@@ -862,7 +959,7 @@ def _depth_first_py(
     t[size : 2 * size] = -1
     t_count = 0
     frames = np.zeros((4, STEPS + 1), np.int64)  # key, value, successors, next successor
-    out = np.empty((4 * (STEPS + 1), MAX_SUCC), np.int64)
+    out = np.empty(((STEPS + 1) * MAX_SUCC, 4), np.int64)  # per depth: its successors
     start_key = p[P_START]
     if p[P_AHEAD] < floor:
         return True
@@ -877,7 +974,7 @@ def _depth_first_py(
     frames[0, 0] = start_key
     frames[1, 0] = 0
     frames[3, 0] = 0
-    frames[2, 0] = _successors(0, start_key, p, w, out, 0)
+    frames[2, 0] = _successors(0, start_key, 0, floor, p, w, out, 0)
     depth = 0
     while depth >= 0:
         i = frames[3, depth]
@@ -885,9 +982,9 @@ def _depth_first_py(
             depth -= 1
             continue
         frames[3, depth] = i + 1
-        base = 4 * depth
-        nkey = out[base, i]
-        nval = frames[1, depth] + out[base + 1, i]
+        base = depth * MAX_SUCC
+        nkey = out[base + i, 0]
+        nval = frames[1, depth] + out[base + i, 1]
         s = depth + 1
         if s == STEPS:
             full, placed = _finish(nkey, nval, p)
@@ -901,7 +998,7 @@ def _depth_first_py(
                 result[3] = (nkey >> J_SHIFT) & 15
                 for d in range(STEPS):
                     k = frames[3, d] - 1
-                    _fill_path_row(path, d, frames[0, d], out[4 * d + 2, k], out[4 * d + 3, k], p, w)
+                    _fill_path_row(path, d, frames[0, d], out[d * MAX_SUCC + k, 2], out[d * MAX_SUCC + k, 3], p, w)
                 if full >= ceiling:
                     return True
             continue
@@ -925,7 +1022,7 @@ def _depth_first_py(
         frames[0, s] = nkey
         frames[1, s] = nval
         frames[3, s] = 0
-        frames[2, s] = _successors(s, nkey, p, w, out, 4 * s)
+        frames[2, s] = _successors(s, nkey, nval, floor, p, w, out, s * MAX_SUCC)
         depth = s
     return True
 
@@ -946,7 +1043,7 @@ def _breadth_first_py(size: int, low: int, incumbent: int, path: Any, result: An
     # this layer's states: keys, stamps (the step), rows
     t = np.empty(3 * size, np.int64)
     t[size : 2 * size] = -1
-    out = np.empty((4, MAX_SUCC), np.int64)
+    out = np.empty((MAX_SUCC, 4), np.int64)
     layer[0, 0] = p[P_START]
     layer[1, 0] = 0
     layer[2, 0] = -1
@@ -961,20 +1058,20 @@ def _breadth_first_py(size: int, low: int, incumbent: int, path: Any, result: An
         for row in range(starts[s], starts[s + 1]):
             key = layer[0, row]
             val = layer[1, row]
-            count = _successors(s, key, p, w, out, 0)
+            count = _successors(s, key, val, low, p, w, out, 0)
             for q in range(count):
-                nval = val + out[1, q]
+                nval = val + out[q, 1]
                 if (nval >> PRIMARY_SHIFT) + bound < low or nval + bound_full < incumbent:
                     continue
-                nkey = out[0, q]
+                nkey = out[q, 0]
                 at = _slot(t, 0, size, size, nkey, s, True)
                 if t[size + at] == s:
                     r = t[2 * size + at]
                     if layer[1, r] < nval:
                         layer[1, r] = nval
                         layer[2, r] = row
-                        layer[3, r] = out[2, q]
-                        layer[4, r] = out[3, q]
+                        layer[3, r] = out[q, 2]
+                        layer[4, r] = out[q, 3]
                     continue
                 if n == rows or (t_count + 1) * 2 > size:
                     raise IndexError("state table full")
@@ -985,8 +1082,8 @@ def _breadth_first_py(size: int, low: int, incumbent: int, path: Any, result: An
                 layer[0, n] = nkey
                 layer[1, n] = nval
                 layer[2, n] = row
-                layer[3, n] = out[2, q]
-                layer[4, n] = out[3, q]
+                layer[3, n] = out[q, 2]
+                layer[4, n] = out[q, 3]
                 n += 1
         starts[s + 2] = n
         if starts[s + 2] == starts[s + 1]:

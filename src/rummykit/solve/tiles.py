@@ -452,13 +452,21 @@ def _kernel_problem(problem: Problem, k: Any) -> Any:
     P[k.P_JP] = p.joker_primary
     P[k.P_JS] = p.joker_secondary
     P[k.P_START] = block_jokers << k.J_SHIFT
+    P[k.P_RACK_JOKERS_PRIMARY] = p.rack_jokers * p.joker_primary
     return P
+
+
+# Search limits: they decide how fast an answer comes, never which answer.
+RELAX_MEMO = 1 << 16  # memo entries to start the relaxation with
+KERNEL_DIVE = 60000  # depth-first nodes before a position counts as hard (a few ms)
+KERNEL_SHORT_DIVE = 10000  # depth-first nodes once relaxed, before the sweep
+KERNEL_PROBE = 60000  # depth-first nodes of the probe for a lower bound
 
 
 class _Kernel:
     """Searches of one problem with the compiled kernel, sharing its memo of moves."""
 
-    def __init__(self, problem: Problem, sizes: tuple[int, int, int] = (1 << 12, 1 << 14, 1 << 15)) -> None:
+    def __init__(self, problem: Problem, sizes: tuple[int, int, int] = (1 << 14, 1 << 15, 1 << 15)) -> None:
         from rummykit.solve import kernel
 
         self.k = kernel
@@ -473,8 +481,13 @@ class _Kernel:
 
     def relax(self) -> None:
         """Prune with the per-colour relaxation from now on (worth it for hard positions)."""
-        if self.relaxed:
+        if self.relaxed or self.P[self.k.P_TOTAL] >= self.k.JOKER_SLOTS:
             return
+        if self.memo_size < RELAX_MEMO:
+            # the relaxation computes the moves of thousands of colour states: start it
+            # with room for them rather than run out half-way (the memo is only a cache)
+            self.memo_size, self.pool_size = RELAX_MEMO, 2 * RELAX_MEMO
+            self.W = self.k.new_work(self.memo_size, self.pool_size)
         try:
             self.k.relax(self.P, self.W)
         except OverflowError:  # too many colour states for the table: search without it
@@ -519,10 +532,11 @@ def _result_of(path: Any, result: Any, k: Any) -> Result | None:
     moves: list[tuple[int, int, tuple[int, ...], ColourMove, int]] = []
     closures: list[tuple[int, int, int, int, int]] = []
     used = [[0] * (TOP + 2) for _ in range(COLOURS)]
+    rows = path.tolist()
     for s in range(steps):
         v, c = divmod(s, 5)
         v += 1
-        row = [int(x) for x in path[s]]
+        row = rows[s]
         if c == COLOURS:
             closures.append((v, row[0], row[1], row[2], row[3]))
             continue
@@ -536,11 +550,6 @@ def _result_of(path: Any, result: Any, k: Any) -> Result | None:
         used[c][v] = row[6]
         moves.append((v, c, tuple(codes), move, row[7]))
     return Result(int(result[1]), used, int(result[2]), int(result[3]), moves, closures)
-
-
-KERNEL_DIVE = 60000  # depth-first nodes before a position counts as hard (a few ms)
-KERNEL_SHORT_DIVE = 10000
-KERNEL_PROBE = 60000
 
 
 def _reach(kernel: _Kernel, target: int) -> Result | None:
