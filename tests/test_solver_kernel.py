@@ -38,13 +38,13 @@ def value(found: object) -> int | None:
 @pytest.mark.parametrize("seed", range(40))
 def test_tables_that_fill_up_grow_without_changing_the_answer(seed: int) -> None:
     problem = problem_of(*seeded(seed))
-    roomy = _Kernel(problem)
+    roomy = _Kernel(problem, sizes=(1 << 14, 1 << 15, 1 << 15))
     tight = _Kernel(problem, sizes=(4, 2, 4))  # everything overflows at once
     for target in (1, max(1, upper_bound(problem) - 1)):
         for strategy in (k.REACH, k.SWEEP):
             assert value(tight.run(strategy, target)[0]) == value(roomy.run(strategy, target)[0])
     if upper_bound(problem) > 0:  # else no search gets past its first state
-        assert tight.size > 4 and tight.memo_size > 4
+        assert tight.size > 4 and tight._sizes()[0] > 4
 
 
 @pytest.mark.parametrize("seed", range(60))
@@ -100,3 +100,22 @@ def test_a_position_that_needs_the_sweep_and_the_relaxation() -> None:
     solution = solve_tiles(table, rack, tidy=False)
     assert solution is not None and solution.tiles_placed == len(rack) == 23
     assert_legal(table, rack, solution)
+
+
+def test_searches_sharing_the_work_array_never_read_each_others_bounds() -> None:
+    # Kernels of one thread share a work array: the memo of moves serves every problem,
+    # the relaxation's table one problem at a time. Interleave relaxed searches of
+    # different problems and compare with kernels that have arrays of their own.
+    problems = [problem_of(*seeded(seed)) for seed in (3, 7, 11, 19)]
+    private = {}
+    for i, problem in enumerate(problems):
+        alone = _Kernel(problem, sizes=(1 << 14, 1 << 15, 1 << 15))
+        alone.relax()
+        private[i] = value(alone.run(k.SWEEP, 1)[0])
+    kernels = [_Kernel(problem) for problem in problems]
+    for kernel in kernels:
+        kernel.relax()
+    for _ in range(2):
+        for i, kernel in enumerate(kernels):
+            assert value(kernel.run(k.SWEEP, 1)[0]) == private[i]
+            assert value(kernel.run(k.REACH, 1)[0]) == private[i]

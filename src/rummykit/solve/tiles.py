@@ -65,6 +65,7 @@ with a play in hand keeps exactly the states that can match or beat it.
 from __future__ import annotations
 
 import itertools
+import threading
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -456,48 +457,109 @@ def _kernel_problem(problem: Problem, k: Any) -> Any:
     return P
 
 
-# Search limits: they decide how fast an answer comes, never which answer.
+# Table sizes and search limits: they decide how fast an answer comes, never which answer.
+DEFAULT_MEMO = 1 << 14  # memo of moves (a power of two)
+DEFAULT_POOL = 1 << 15  # rows of moves
+DEFAULT_STATES = 1 << 15  # state tables of one search (a power of two)
+MAX_MEMO = 1 << 18  # a shared memo grown past this is dropped before the next problem
 RELAX_MEMO = 1 << 16  # memo entries to start the relaxation with
 KERNEL_DIVE = 60000  # depth-first nodes before a position counts as hard (a few ms)
 KERNEL_SHORT_DIVE = 10000  # depth-first nodes once relaxed, before the sweep
 KERNEL_PROBE = 60000  # depth-first nodes of the probe for a lower bound
 
 
-class _Kernel:
-    """Searches of one problem with the compiled kernel, sharing its memo of moves."""
+class _SharedWork(threading.local):
+    """The work array the searches of one thread share.
 
-    def __init__(self, problem: Problem, sizes: tuple[int, int, int] = (1 << 14, 1 << 15, 1 << 15)) -> None:
+    Its memo of moves stays valid from one problem to the next (a move list depends
+    only on what its key encodes), so later searches start warm; the relaxation's
+    table belongs to one problem at a time (see ``_Kernel.relax``).
+    """
+
+    def __init__(self) -> None:
+        self.work: Any = None
+        self.memo_size = DEFAULT_MEMO
+        self.pool_size = DEFAULT_POOL
+        self.owner = 0  # the kernel whose relaxation the table holds
+
+
+_SHARED = _SharedWork()
+_KERNELS = itertools.count(1)
+
+
+class _Kernel:
+    """Searches of one problem with the compiled kernel."""
+
+    def __init__(self, problem: Problem, sizes: tuple[int, int, int] | None = None) -> None:
         from rummykit.solve import kernel
 
         self.k = kernel
         self.P = _kernel_problem(problem, kernel)
-        # memo of moves (a power of two), rows of moves, state tables (a power of two):
-        # each grows fourfold whenever a search finds it too small
-        self.memo_size, self.pool_size, self.size = sizes
-        self.W = kernel.new_work(self.memo_size, self.pool_size)
+        self.id = next(_KERNELS)
         self.relaxed = False
         self.path = kernel.new_path()
         self.result = kernel.new_result()
+        # memo of moves (a power of two), rows of moves, state tables (a power of two):
+        # each grows fourfold whenever a search finds it too small
+        self.shared = sizes is None
+        if sizes is None:
+            if _SHARED.work is None or _SHARED.memo_size > MAX_MEMO:
+                # first use, or grown large for a past problem: start with the usual sizes
+                _SHARED.memo_size, _SHARED.pool_size = DEFAULT_MEMO, DEFAULT_POOL
+                _SHARED.work = kernel.new_work(DEFAULT_MEMO, DEFAULT_POOL)
+                _SHARED.owner = 0
+            self.size = DEFAULT_STATES
+        else:
+            memo_size, pool_size, self.size = sizes
+            self._private = kernel.new_work(memo_size, pool_size)
+            self._private_sizes = (memo_size, pool_size)
+
+    @property
+    def W(self) -> Any:
+        return _SHARED.work if self.shared else self._private
+
+    def _sizes(self) -> tuple[int, int]:
+        return (_SHARED.memo_size, _SHARED.pool_size) if self.shared else self._private_sizes
+
+    def _renew(self, memo_size: int, pool_size: int) -> None:
+        """Start over with an empty work array of these sizes (the memo is only a cache)."""
+        work = self.k.new_work(memo_size, pool_size)
+        if self.shared:
+            _SHARED.work, _SHARED.memo_size, _SHARED.pool_size = work, memo_size, pool_size
+            _SHARED.owner = 0
+        else:
+            self._private, self._private_sizes = work, (memo_size, pool_size)
+        self.relaxed = False
+        self.P[self.k.P_USE_NEED] = 0
+
+    def _owns_relaxation(self) -> bool:
+        return not self.shared or _SHARED.owner == self.id
 
     def relax(self) -> None:
         """Prune with the per-colour relaxation from now on (worth it for hard positions)."""
-        if self.relaxed or self.P[self.k.P_TOTAL] >= self.k.JOKER_SLOTS:
+        if (self.relaxed and self._owns_relaxation()) or self.P[self.k.P_TOTAL] >= self.k.JOKER_SLOTS:
             return
-        if self.memo_size < RELAX_MEMO:
+        memo_size, pool_size = self._sizes()
+        if memo_size < RELAX_MEMO:
             # the relaxation computes the moves of thousands of colour states: start it
-            # with room for them rather than run out half-way (the memo is only a cache)
-            self.memo_size, self.pool_size = RELAX_MEMO, 2 * RELAX_MEMO
-            self.W = self.k.new_work(self.memo_size, self.pool_size)
-        try:
-            self.k.relax(self.P, self.W)
-        except OverflowError:  # too many colour states for the table: search without it
-            return
-        except IndexError:
-            self.memo_size, self.pool_size = self.memo_size * 4, self.pool_size * 4
-            self.W = self.k.new_work(self.memo_size, self.pool_size)
-            self.relax()
+            # with room for them rather than run out half-way
+            self._renew(RELAX_MEMO, 2 * RELAX_MEMO)
+        for _attempt in range(3):
+            try:
+                self.k.relax(self.P, self.W)
+                break
+            except OverflowError:  # colour states used up: start afresh once, else go without
+                if self.W[self.k.W_SIDS] < self.k.MAX_SIDS // 2 or _attempt:
+                    return
+                self._renew(*self._sizes())
+            except IndexError:
+                memo_size, pool_size = self._sizes()
+                self._renew(memo_size * 4, pool_size * 4)
+        else:
             return
         self.relaxed = True
+        if self.shared:
+            _SHARED.owner = self.id
         self.P[self.k.P_USE_NEED] = 1
 
     def run(
@@ -505,7 +567,16 @@ class _Kernel:
     ) -> tuple[Result | None, bool]:
         """(best play reaching ``target`` or None, whether the search finished)."""
         k = self.k
+        renewed = False
         while True:
+            if self.relaxed and not self._owns_relaxation():
+                # another problem's relaxation has replaced this one's table since
+                self.relaxed = False
+                self.P[k.P_USE_NEED] = 0
+                self.relax()
+            if not self.relaxed and self.shared and _SHARED.owner:
+                _SHARED.owner = 0  # this problem must never read another one's bounds
+                self.W[k.W_RELAX_SIDS] = 0
             self.result[:] = 0
             try:
                 k.search(
@@ -516,12 +587,13 @@ class _Kernel:
                 if "state" in str(error):
                     self.size *= 4
                 else:
-                    self.memo_size, self.pool_size = self.memo_size * 4, self.pool_size * 4
-                    self.W = k.new_work(self.memo_size, self.pool_size)
-                    if self.relaxed:
-                        self.relaxed = False
-                        self.P[k.P_USE_NEED] = 0
-                        self.relax()
+                    memo_size, pool_size = self._sizes()
+                    self._renew(memo_size * 4, pool_size * 4)
+            except OverflowError:  # colour states used up by earlier problems: start afresh
+                if renewed:
+                    raise
+                renewed = True
+                self._renew(*self._sizes())
         return _result_of(self.path, self.result, k), bool(self.result[4])
 
 
