@@ -119,3 +119,44 @@ def test_searches_sharing_the_work_array_never_read_each_others_bounds() -> None
         for i, kernel in enumerate(kernels):
             assert value(kernel.run(k.SWEEP, 1)[0]) == private[i]
             assert value(kernel.run(k.REACH, 1)[0]) == private[i]
+
+
+def _packed(codes: list[int]) -> int:
+    packed = 0
+    for code in sorted(codes, reverse=True):
+        packed = (packed << k.CODE_BITS) | code
+    return packed
+
+
+@pytest.mark.parametrize(
+    ("codes", "table", "rack", "jleft", "arrivals", "supply", "jokers"),
+    [
+        ([], 1, 1, 0, 0, 2, 0),
+        ([1, 3], 1, 0, 2, 0, 1, 2),
+        ([2, 3 | 1 << 2], 0, 2, 2, 1, 2, 2),
+        ([1, 2, 3, 3, 3 | 1 << 2, 3 | 1 << 2], 0, 2, 4, 1, 3, 4),
+        # so many open runs that the generator's own key table has to grow
+        ([1, 1, 2, 2, 3, 3, 3, 3], 0, 2, 7, 2, 4, 7),
+    ],
+)
+def test_the_compiled_move_generator_matches_the_same_code_interpreted(
+    codes: list[int], table: int, rack: int, jleft: int, arrivals: int, supply: int, jokers: int
+) -> None:
+    answers = []
+    for generate in (k._options, k._options_py):
+        for prune in (False, True):
+            w = k.new_work(1 << 10, 1 << 14)
+            start, n = generate(_packed(codes), table, rack, jleft, False, arrivals, 0, supply, jokers, prune, w)
+            rows = w[k._pool_py(w) + start * k.O_WIDTH : k._pool_py(w) + (start + n) * k.O_WIDTH]
+            # the same moves, with each new state named by its runs rather than its number
+            moves = [
+                (k._packed_of_py(w, int(r[k.O_SID])), *map(int, r[1:]))
+                for r in rows.reshape(n, k.O_WIDTH)
+            ]
+            answers.append((prune, moves))
+    assert answers[:2] == answers[2:]
+    assert answers[0][1], "some move is always possible here"
+    for packed, *_ in answers[0][1]:  # every new state is a real set of runs
+        while packed:
+            assert 1 <= packed & 3 <= 3
+            packed >>= k.CODE_BITS

@@ -284,38 +284,33 @@ def _pack_sorted_py(codes: Any, n: int) -> int:
 _pack_sorted = _jit(_pack_sorted_py)
 
 
+def _run_counts_py(packed: int) -> tuple[int, int, int, int]:
+    """Open runs as (the runs ending in jokers, packed; runs of 1, of 2, of 3+ that do not)."""
+    jokered = 0
+    ones = twos = threes = 0
+    while packed:
+        code = packed & CODE_MASK
+        packed >>= CODE_BITS
+        if code >> 2:
+            jokered = (jokered << CODE_BITS) | code
+        elif code == 1:
+            ones += 1
+        elif code == 2:
+            twos += 1
+        else:
+            threes += 1
+    return jokered, ones, twos, threes
+
+
+_run_counts = _inline(_run_counts_py)
+
+
 def _dominates_py(a: int, b: int) -> bool:
     """Open runs ``a`` are at least as good as ``b`` (runs ending in jokers must agree)."""
     if a == b:
         return True
-    ja = 0
-    jb = 0
-    a1 = a2 = a3 = 0
-    b1 = b2 = b3 = 0
-    x = a
-    while x:
-        code = x & CODE_MASK
-        x >>= CODE_BITS
-        if code >> 2:
-            ja = (ja << CODE_BITS) | code
-        elif code == 1:
-            a1 += 1
-        elif code == 2:
-            a2 += 1
-        else:
-            a3 += 1
-    x = b
-    while x:
-        code = x & CODE_MASK
-        x >>= CODE_BITS
-        if code >> 2:
-            jb = (jb << CODE_BITS) | code
-        elif code == 1:
-            b1 += 1
-        elif code == 2:
-            b2 += 1
-        else:
-            b3 += 1
+    ja, a1, a2, a3 = _run_counts(a)
+    jb, b1, b2, b3 = _run_counts(b)
     if ja != jb:
         return False
     return (
@@ -352,8 +347,16 @@ def _options_py(
     prune: bool,
     work: Any,
 ) -> tuple[int, int]:
-    """Every useful move of one colour at one number (``tiles._options`` documents them),
+    """Every useful move of one colour at one number from its open runs ``packed``,
     appended to the pool of ``work``; returns (first row, number of rows).
+
+    ``table`` numbered tiles of this colour and number must be used and up to ``rack``
+    more may be; ``arrivals`` kept runs start here and ``departures`` end here;
+    ``next_supply`` is how many runs could go on at the next number without jokers.
+    Of moves reaching the same runs, groups and jokers, only those not beaten in both
+    rack tiles used and parking room are kept. With ``prune`` (parking room already
+    plentiful) a move is also dropped when another of the same groups uses as many rack
+    tiles, no more jokers, and leaves open runs at least as good.
 
     Rows: new sid, tiles to groups, rack tiles used, structural jokers, parking room,
     choices (two bits per open run), numbered tiles used, runs started, runs dropped.

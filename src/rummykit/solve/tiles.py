@@ -44,13 +44,15 @@ first, a state expanded again only with a better value, a branch cut when
 even every rack tile still ahead could not reach the target or beat the best
 play found) settles most positions in well under a millisecond. When it
 cannot finish, the program works out a *relaxation*: for each colour alone,
-which open runs can still be completed with that colour's tiles, groups
-allowed only where the other colours have tiles, and how many jokers that
-takes; from then on a state whose runs need more jokers than are left is
-dropped. The relaxation only ever lets more through than the real problem, so
-nothing optimal is lost, and it removes most of the states of the hard
-positions. Then a short depth-first search again and, if that cannot finish
-either, a breadth-first sweep over the states, each once, which is exact.
+and each number of jokers left, whether its open runs can still be completed
+with that colour's own tiles (groups allowed only where the other colours
+have tiles) and the most its rack tiles can still add. From then on a state
+is dropped when a colour cannot finish or when its value plus the sum of
+those maxima cannot reach the target. The relaxation only ever allows more
+than the real problem, so nothing optimal is lost, and it removes most of the
+states of the hard positions. Then a short depth-first search again and, if
+that cannot finish either, a breadth-first sweep over the states, each once,
+which is exact.
 
 If no play places every tile, a depth-first probe without a target looks for
 a good play; if it searched everything, its play is the optimum, otherwise
