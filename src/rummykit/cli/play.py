@@ -378,8 +378,8 @@ class DraftTurn(Generic[P]):
     def _hint(self, args: list[str]) -> None:
         _no_args("hint", args)
         assert self.kit.best_play is not None
-        for line in self.kit.best_play(self.view):
-            self.say(f"  hint: {line}")
+        # the first line already says "hint:"; the steps below it are indented
+        self.say(*(f"  {line}" for line in self.kit.best_play(self.view)))
 
     def _help(self, args: list[str]) -> None:
         self.say(*help_lines(self.kit))
