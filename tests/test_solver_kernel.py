@@ -160,3 +160,11 @@ def test_the_compiled_move_generator_matches_the_same_code_interpreted(
         while packed:
             assert 1 <= packed & 3 <= 3
             packed >>= k.CODE_BITS
+
+
+def test_warm_up_runs_every_entry_of_the_kernel() -> None:
+    from rummykit.solve import warm_up
+
+    assert warm_up() >= 0
+    for entry in (k.search, k.relax):
+        assert entry.signatures, f"{entry} was not compiled by warm_up"

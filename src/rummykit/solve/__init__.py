@@ -35,9 +35,8 @@ def warm_up() -> float:
     takes long (about 20 seconds); ``make play`` and ``make test`` call this
     once while setting up.
     """
-    from rummykit.pieces.tiles import parse_tiles
-    from rummykit.rulesets.rummikub import parse_table
+    from rummykit.solve.tiles import compile_kernel
 
     started = time.perf_counter()
-    solve_tiles(parse_table("R1 R2 R3 | K5 B5 O5 | O7 J O9"), parse_tiles("R4 J K7 B7 R7 K5"))
+    compile_kernel()
     return time.perf_counter() - started

@@ -671,3 +671,21 @@ def solve_best(problem: Problem) -> Result | None:
 def solve_problem(problem: Problem, *, target: int) -> Result | None:
     """The best play of a problem whose primary value reaches ``target``, or None."""
     return _reach(_Kernel(problem), target)
+
+
+def compile_kernel() -> None:
+    """Run every entry of the compiled kernel once on a small problem, so that numba
+    compiles (or loads from its cache) all of it now rather than in the middle of a game."""
+    from rummykit.solve.kernel import REACH, SWEEP
+
+    rack = [[0] * (TOP + 2) for _ in range(COLOURS)]
+    table = [[0] * (TOP + 2) for _ in range(COLOURS)]
+    for n in (4, 5, 6):
+        rack[0][n] = 1
+        table[1][n] = 1
+    problem = Problem(table, rack, table_jokers=0, rack_jokers=1)
+    kernel = _Kernel(problem)
+    kernel.relax()
+    for strategy in (REACH, SWEEP):
+        kernel.run(strategy, 1)
+
