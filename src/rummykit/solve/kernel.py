@@ -37,11 +37,10 @@ from typing import Any
 import numba
 import numpy as np
 
-COLOURS = 4
-TOP = 13
-MIN_SET = 3
+from rummykit.solve import tiles as model
+from rummykit.solve.tiles import COLOURS, END, JOK, JOKER_SHIFT, MERGE, MIN_SET, NAT, PRIMARY_SHIFT, TOP
+
 STEPS = TOP * 5
-NAT, JOK, END, MERGE = 0, 1, 2, 3
 
 CODE_BITS = 5
 CODE_MASK = (1 << CODE_BITS) - 1
@@ -58,8 +57,6 @@ Q_SHIFT = P_SHIFT + 3
 M_SHIFT = Q_SHIFT + 3
 COLOUR_BITS = (1 << J_SHIFT) - 1
 
-PRIMARY_SHIFT = 32
-JOKER_SHIFT = 16
 NEG = -(1 << 62)
 
 # -- the problem array P (read-only) ------------------------------------------------------
@@ -85,7 +82,7 @@ P_TABLE_JOKERS = P_TOTAL + 1
 P_JP = P_TOTAL + 2
 P_JS = P_TOTAL + 3
 P_START = P_TOTAL + 4
-P_USE_NEED = P_TOTAL + 5
+P_RELAXED = P_TOTAL + 5
 P_RACK_JOKERS_PRIMARY = P_TOTAL + 6
 P_SIZE = P_TOTAL + 8
 
@@ -100,6 +97,7 @@ W_SCRATCH = 16  # 80 cells for the successors
 # scratch arrays of the move generator (views into the work array, so nothing is allocated)
 OPT_KEYS = 256
 OPT_ENTRIES = 1024
+ENT_WIDTH = 7
 W_OPT_RUNS = 96
 W_OPT_ALLOWED = W_OPT_RUNS + MAX_RUNS
 W_OPT_NALLOWED = W_OPT_ALLOWED + MAX_RUNS * 4
@@ -109,8 +107,8 @@ W_OPT_CODES = W_OPT_KEPT + MAX_RUNS
 W_OPT_ROW = W_OPT_CODES + MAX_RUNS * 2 + 8
 W_OPT_KEYS = W_OPT_ROW + 16
 W_OPT_ENT = W_OPT_KEYS + OPT_KEYS * 5
-W_OPT_OUT = W_OPT_ENT + OPT_ENTRIES * 9
-W_HEADER = W_OPT_OUT + OPT_ENTRIES * 9
+W_OPT_OUT = W_OPT_ENT + OPT_ENTRIES * ENT_WIDTH
+W_HEADER = W_OPT_OUT + OPT_ENTRIES * 9  # the out rows are option rows (O_WIDTH = 9)
 
 # Columns of an option row.
 O_SID, O_GROUPS, O_USED, O_DJ, O_CAP, O_CHOICES, O_NAT, O_NEW, O_DROPPED = range(9)
@@ -130,12 +128,12 @@ _inline = numba.njit(cache=True, nogil=True, inline="always")
 
 
 JOKER_SLOTS = 5  # jokers left 0..4 (the relaxation is skipped with more jokers)
-NEED_CELLS = COLOURS * CELLS * MAX_SIDS * JOKER_SLOTS
+RELAX_CELLS = COLOURS * CELLS * MAX_SIDS * JOKER_SLOTS
 
 
 def work_size(memo_size: int, pool_size: int) -> int:
     """Cells of a work array for a memo of ``memo_size`` (a power of two) and a pool of rows."""
-    return W_HEADER + 3 * memo_size + 3 * SID_TABLE + MAX_SIDS + NEED_CELLS + pool_size * O_WIDTH
+    return W_HEADER + 3 * memo_size + 3 * SID_TABLE + MAX_SIDS + RELAX_CELLS + pool_size * O_WIDTH
 
 
 def new_problem() -> Any:
@@ -150,7 +148,7 @@ def new_path() -> Any:
 
 def new_result() -> Any:
     """An array for a search's answer (found, full value, jokers placed, structural jokers, finished)."""
-    return np.zeros(8, np.int64)
+    return np.zeros(5, np.int64)
 
 
 def new_work(memo_size: int, pool_size: int) -> Any:
@@ -205,10 +203,19 @@ def _slot_py(a: Any, keys: int, stamps: int, size: int, key: int, stamp: int, ge
 _slot = _inline(_slot_py)
 
 
+def _after_memo_py(w: Any) -> int:
+    """Where the segments after the memo start in ``w``: the table numbering the colour
+    states (keys, stamps, numbers, then the packed runs of each number), the
+    relaxation's table, then the pool of moves."""
+    return int(W_HEADER + 3 * w[W_MEMO_SIZE])
+
+
+_after_memo = _inline(_after_memo_py)
+
+
 def _sid_py(w: Any, packed: int) -> int:
     """The number of a set of open runs (numbered in order of first use)."""
-    memo_size = w[W_MEMO_SIZE]
-    keys = W_HEADER + 3 * memo_size
+    keys = _after_memo(w)
     stamps = keys + SID_TABLE
     vals = stamps + SID_TABLE
     i = _slot(w, keys, stamps, SID_TABLE, packed, 0, False)
@@ -229,26 +236,26 @@ _sid = _jit(_sid_py)
 
 
 def _packed_of_py(w: Any, sid: int) -> int:
-    return int(w[W_HEADER + 3 * w[W_MEMO_SIZE] + 3 * SID_TABLE + sid])
+    return int(w[_after_memo(w) + 3 * SID_TABLE + sid])
 
 
 _packed_of = _inline(_packed_of_py)
 
 
-def _need_py(w: Any) -> int:
+def _relaxed_py(w: Any) -> int:
     """Where the relaxation's table starts in ``w``: at ``((colour * CELLS + number) *
     MAX_SIDS + sid) * JOKER_SLOTS + jokers_left``, 0 if not worked out, -1 if that colour
     cannot be completed from there, else 1 + the most primary value its rack tiles can
     still add from that number on."""
-    return int(W_HEADER + 3 * w[W_MEMO_SIZE] + 3 * SID_TABLE + MAX_SIDS)
+    return _after_memo(w) + 3 * SID_TABLE + MAX_SIDS
 
 
-_need = _inline(_need_py)
+_relaxed = _inline(_relaxed_py)
 
 
 def _pool_py(w: Any) -> int:
     """Where the option rows start in ``w``."""
-    return int(W_HEADER + 3 * w[W_MEMO_SIZE] + 3 * SID_TABLE + MAX_SIDS + NEED_CELLS)
+    return _relaxed(w) + RELAX_CELLS
 
 
 _pool = _inline(_pool_py)
@@ -303,6 +310,17 @@ def _run_counts_py(packed: int) -> tuple[int, int, int, int]:
 
 
 _run_counts = _inline(_run_counts_py)
+
+
+def _popcount_py(x: int) -> int:
+    count = 0
+    while x:
+        count += x & 1
+        x >>= 1
+    return count
+
+
+_popcount = _inline(_popcount_py)
 
 
 def _dominates_py(a: int, b: int) -> bool:
@@ -379,12 +397,11 @@ def _options_py(
             allowed[i, k] = MERGE
             k += 1
         nallowed[i] = k
-    # Found entries (in order of appearance) and their keys (new runs, groups, jokers).
     # keys: new runs, groups, jokers, first and last of the chain of its live entries
     keys = work[W_OPT_KEYS : W_OPT_KEYS + OPT_KEYS * 5].reshape((OPT_KEYS, 5))
     nkeys = 0
-    # entries: key index, used, cap, choices, naturals, new, groups, dropped, next in chain
-    ent = work[W_OPT_ENT : W_OPT_ENT + OPT_ENTRIES * 9].reshape((OPT_ENTRIES, 9))
+    # entries: rack tiles used, cap, choices, naturals, runs started, runs dropped, next in chain
+    ent = work[W_OPT_ENT : W_OPT_ENT + OPT_ENTRIES * ENT_WIDTH].reshape((OPT_ENTRIES, ENT_WIDTH))
     nent = 0
     idx = work[W_OPT_IDX : W_OPT_IDX + MAX_RUNS]
     idx[:] = 0
@@ -492,22 +509,22 @@ def _options_py(
                     beaten = False
                     e = keys[kidx, 3]
                     while e >= 0:
-                        if ent[e, 1] >= used and ent[e, 2] >= capx:
+                        if ent[e, 0] >= used and ent[e, 1] >= capx:
                             beaten = True
                             break
-                        e = ent[e, 8]
+                        e = ent[e, 6]
                     if beaten:
                         continue
                     # drop the live entries this one beats, keeping the others in order
                     before = -1
                     e = keys[kidx, 3]
                     while e >= 0:
-                        after = ent[e, 8]
-                        if used >= ent[e, 1] and capx >= ent[e, 2]:
+                        after = ent[e, 6]
+                        if used >= ent[e, 0] and capx >= ent[e, 1]:
                             if before < 0:
                                 keys[kidx, 3] = after
                             else:
-                                ent[before, 8] = after
+                                ent[before, 6] = after
                             if keys[kidx, 4] == e:
                                 keys[kidx, 4] = before
                         else:
@@ -515,19 +532,17 @@ def _options_py(
                         e = after
                     if nent == ent.shape[0]:
                         ent = _grow(ent)
-                    ent[nent, 0] = kidx
-                    ent[nent, 1] = used
-                    ent[nent, 2] = capx
-                    ent[nent, 3] = choices
-                    ent[nent, 4] = used_here
-                    ent[nent, 5] = new_runs
-                    ent[nent, 6] = groups
-                    ent[nent, 7] = dropped
-                    ent[nent, 8] = -1
+                    ent[nent, 0] = used
+                    ent[nent, 1] = capx
+                    ent[nent, 2] = choices
+                    ent[nent, 3] = used_here
+                    ent[nent, 4] = new_runs
+                    ent[nent, 5] = dropped
+                    ent[nent, 6] = -1
                     if keys[kidx, 4] < 0:
                         keys[kidx, 3] = nent
                     else:
-                        ent[keys[kidx, 4], 8] = nent
+                        ent[keys[kidx, 4], 6] = nent
                     keys[kidx, 4] = nent
                     nent += 1
         # next combination (the last run's choice moves fastest)
@@ -542,7 +557,7 @@ def _options_py(
             break
     # Rows in order of keys, then of entries; then a stable sort.
     if nent <= OPT_ENTRIES:
-        out = work[W_OPT_OUT : W_OPT_OUT + OPT_ENTRIES * 9].reshape((OPT_ENTRIES, O_WIDTH))
+        out = work[W_OPT_OUT : W_OPT_OUT + OPT_ENTRIES * O_WIDTH].reshape((OPT_ENTRIES, O_WIDTH))
     else:
         out = np.empty((nent, O_WIDTH), np.int64)
     nout = 0
@@ -551,15 +566,15 @@ def _options_py(
         while e >= 0:
             out[nout, O_SID] = _sid(work, keys[q, 0])
             out[nout, O_GROUPS] = keys[q, 1]
-            out[nout, O_USED] = ent[e, 1]
+            out[nout, O_USED] = ent[e, 0]
             out[nout, O_DJ] = keys[q, 2]
-            out[nout, O_CAP] = min(ent[e, 2], jokers)
-            out[nout, O_CHOICES] = ent[e, 3]
-            out[nout, O_NAT] = ent[e, 4]
-            out[nout, O_NEW] = ent[e, 5]
-            out[nout, O_DROPPED] = ent[e, 7]
+            out[nout, O_CAP] = min(ent[e, 1], jokers)
+            out[nout, O_CHOICES] = ent[e, 2]
+            out[nout, O_NAT] = ent[e, 3]
+            out[nout, O_NEW] = ent[e, 4]
+            out[nout, O_DROPPED] = ent[e, 5]
             nout += 1
-            e = ent[e, 8]
+            e = ent[e, 6]
     # stable insertion sort by (-used, dj, -cap)
     row = work[W_OPT_ROW : W_OPT_ROW + O_WIDTH]
     for i in range(1, nout):
@@ -664,18 +679,9 @@ def _step_options_py(v: int, c: int, key: int, p: Any, w: Any) -> tuple[int, int
 _step_options = _inline(_step_options_py)
 
 
-def _value_py(primary: int, secondary: int) -> int:
-    return (primary << PRIMARY_SHIFT) + secondary
-
-
-_value = _inline(_value_py)
-
-
-def _primary_of_py(value: int) -> int:
-    return (value + (1 << (PRIMARY_SHIFT - 1))) >> PRIMARY_SHIFT
-
-
-_primary_of = _inline(_primary_of_py)
+# the value encoding of rummykit.solve.tiles, compiled
+_value = _inline(model._value)
+_primary_of = _inline(model.primary_of)
 
 
 def _bound_py(key: int, c: int, v: int, nsid: int, jokers_left: int, w: Any) -> int:
@@ -696,7 +702,7 @@ def _bound_py(key: int, c: int, v: int, nsid: int, jokers_left: int, w: Any) -> 
             at = (c2 * CELLS + v) * MAX_SIDS
         if sid >= known:
             return 1 << 40  # numbered after the relaxation: nothing known about it
-        x = w[_need(w) + (at + sid) * JOKER_SLOTS + jokers_left]
+        x = w[_relaxed(w) + (at + sid) * JOKER_SLOTS + jokers_left]
         if x < 0:
             return -1
         if x == 0:
@@ -727,11 +733,7 @@ def _successors_py(s: int, key: int, val: int, low: int, p: Any, w: Any, out: An
         all_slots = 0
         for i in range(nslots):
             all_slots |= p[P_SLOT_BITS + v * MAX_SLOTS + i]
-        free = all_slots & ~mask
-        free_slots = 0
-        while free:
-            free_slots += free & 1
-            free >>= 1
+        free_slots = _popcount(all_slots & ~mask)
         core = key & COLOUR_BITS
         saturated = cap >= total
         g = ones * 5 + twos
@@ -763,7 +765,7 @@ def _successors_py(s: int, key: int, val: int, low: int, p: Any, w: Any, out: An
     colours_only = key & COLOUR_BITS & ~(SID_MASK << shift)
     start, nopts = _step_options(v, c, key, p, w)
     pool = _pool(w)
-    use_need = p[P_USE_NEED] and v < TOP
+    relaxed = p[P_RELAXED] and v < TOP
     primary_so_far = val >> PRIMARY_SHIFT
     choices = W_SCRATCH + 16
     for oi in range(nopts):
@@ -771,7 +773,7 @@ def _successors_py(s: int, key: int, val: int, low: int, p: Any, w: Any, out: An
         nsid = w[row + O_SID]
         groups = w[row + O_GROUPS]
         used = w[row + O_USED]
-        if use_need:
+        if relaxed:
             bound = _bound(key, c, v, nsid, total - j - w[row + O_DJ], w)
             if bound < 0 or primary_so_far + used * gain_p + bound + p[P_RACK_JOKERS_PRIMARY] < low:
                 continue  # by the relaxation, this cannot reach the target
@@ -792,12 +794,7 @@ def _successors_py(s: int, key: int, val: int, low: int, p: Any, w: Any, out: An
                         nch += 1
         for q in range(nch):
             slot_mask = w[choices + q]
-            used_slots = 0
-            x = slot_mask
-            while x:
-                used_slots += x & 1
-                x >>= 1
-            rest = groups - used_slots
+            rest = groups - _popcount(slot_mask)
             if count >= MAX_SUCC:
                 raise OverflowError("too many successors")
             out[base + count, 0] = (
@@ -882,14 +879,14 @@ _groups_possible = _inline(_groups_possible_py)
 
 
 def _relax_py(p: Any, w: Any) -> None:
-    """Work out the relaxation's table (see :func:`_need_py`): for each colour, number,
+    """Work out the relaxation's table (see :func:`_relaxed_py`): for each colour, number,
     open runs reachable in that colour alone and jokers left, whether that colour's own
     tiles (the table's all used) can still be laid in runs and in groups that the other
     colours' tiles could complete, and the most its rack tiles can add doing so. It
     relaxes the whole problem, so the sum over the colours bounds what any play can
     still add, and a state that cannot reach the target by it can be dropped."""
     total = p[P_TOTAL]
-    need = _need(w)
+    bounds = _relaxed(w)
     pool = _pool(w)
     levels = np.empty((COLOURS, CELLS + 1, MAX_SIDS), np.int64)
     counts = np.zeros((COLOURS, CELLS + 1), np.int64)
@@ -913,7 +910,7 @@ def _relax_py(p: Any, w: Any) -> None:
     # the table covers the states numbered so far; later ones count as unknown
     known = w[W_SIDS]
     for cell in range(COLOURS * CELLS):
-        first = need + cell * MAX_SIDS * JOKER_SLOTS
+        first = bounds + cell * MAX_SIDS * JOKER_SLOTS
         w[first : first + known * JOKER_SLOTS] = 0
     w[W_RELAX_SIDS] = known
     # backward: the most each state can still add
@@ -922,7 +919,7 @@ def _relax_py(p: Any, w: Any) -> None:
             gain = p[P_PRIMARY + v]
             for q in range(counts[c, v]):
                 sid = levels[c, v, q]
-                here = need + ((c * CELLS + v) * MAX_SIDS + sid) * JOKER_SLOTS
+                here = bounds + ((c * CELLS + v) * MAX_SIDS + sid) * JOKER_SLOTS
                 for jl in range(total + 1):
                     start, n = _colour_options(v, c, sid, jl, False, p, w)
                     best = -1
@@ -934,7 +931,7 @@ def _relax_py(p: Any, w: Any) -> None:
                         if v == TOP:
                             later = 0
                         else:
-                            x = w[need + ((c * CELLS + v + 1) * MAX_SIDS + w[row + O_SID]) * JOKER_SLOTS + rest]
+                            x = w[bounds + ((c * CELLS + v + 1) * MAX_SIDS + w[row + O_SID]) * JOKER_SLOTS + rest]
                             if x <= 0:
                                 continue
                             later = x - 1
@@ -943,7 +940,7 @@ def _relax_py(p: Any, w: Any) -> None:
 
 
 relax: Any = _jit(_relax_py)
-"""Work out the jokers-needed table of ``w`` (see :func:`_relax_py`)."""
+"""Work out the relaxation's table in ``w`` (see :func:`_relax_py`)."""
 
 
 def _depth_first_py(

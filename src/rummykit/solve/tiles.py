@@ -532,7 +532,7 @@ class _Kernel:
         else:
             self._private, self._private_sizes = work, (memo_size, pool_size)
         self.relaxed = False
-        self.P[self.k.P_USE_NEED] = 0
+        self.P[self.k.P_RELAXED] = 0
 
     def _owns_relaxation(self) -> bool:
         return not self.shared or _SHARED.owner == self.id
@@ -562,7 +562,7 @@ class _Kernel:
         self.relaxed = True
         if self.shared:
             _SHARED.owner = self.id
-        self.P[self.k.P_USE_NEED] = 1
+        self.P[self.k.P_RELAXED] = 1
 
     def run(
         self, strategy: int, target: int, node_limit: int = -1, incumbent: int = -(1 << 62)
@@ -574,7 +574,7 @@ class _Kernel:
             if self.relaxed and not self._owns_relaxation():
                 # another problem's relaxation has replaced this one's table since
                 self.relaxed = False
-                self.P[k.P_USE_NEED] = 0
+                self.P[k.P_RELAXED] = 0
                 self.relax()
             if not self.relaxed and self.shared and _SHARED.owner:
                 _SHARED.owner = 0  # this problem must never read another one's bounds
