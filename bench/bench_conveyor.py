@@ -24,7 +24,7 @@ import rummykit.rulesets.conveyor as cv
 from rummykit.bots.base import Bot
 from rummykit.bots.conveyor import conveyor_greedy
 from rummykit.bots.random import RandomBot
-from rummykit.engine.core import new_game
+from rummykit.catalogue import new_game
 from rummykit.sim import run_bots
 
 CONFIGS: list[tuple[str, int, dict[str, Any]]] = [

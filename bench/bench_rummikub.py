@@ -24,7 +24,7 @@ import time
 from dataclasses import dataclass
 
 from rummykit.bots.base import make_bot
-from rummykit.engine.core import new_game
+from rummykit.catalogue import new_game
 from rummykit.sim import run_bots
 
 GAME = "rummikub"

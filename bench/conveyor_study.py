@@ -32,7 +32,7 @@ from typing import Any
 import rummykit.rulesets.conveyor as cv
 from rummykit.bots.conveyor import conveyor_greedy
 from rummykit.bots.random import RandomBot
-from rummykit.engine.core import new_game
+from rummykit.catalogue import new_game
 from rummykit.sim import run_bots
 
 

@@ -18,7 +18,7 @@ import math
 import time
 
 from rummykit.bots.base import make_bot
-from rummykit.engine.core import new_game
+from rummykit.catalogue import new_game
 from rummykit.sim import run_bots
 
 GAME = "rummikub"

@@ -11,12 +11,13 @@ import pytest
 
 from rummykit.bots.base import Bot, bot_levels, make_bot
 from rummykit.bots.greedy import GreedyBot, best_meld, verify_play
-from rummykit.engine.core import Action, Event, GameState, find_game, new_game
+from rummykit.catalogue import find_game, new_game
+from rummykit.engine.core import Action, Event, GameState
 from rummykit.engine.rng import Rng
 from rummykit.errors import OptionError
+from rummykit.rulesets.rummikub import Draw, Fail, Pass, Play, from_position, full_set, rack_sets
 from rummykit.melds.tiles import check_tiles
 from rummykit.pieces.tiles import JOKER, Tile, parse_tiles
-from rummykit.rulesets.rummikub import Draw, Fail, Pass, Play, from_position, full_set, rack_sets
 from rummykit.sim import run_bots
 
 GAME = "rummikub"

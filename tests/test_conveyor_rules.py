@@ -22,11 +22,10 @@ import rummykit.rulesets.conveyor as cv
 from rummykit import OptionError, ParseError
 from rummykit.bots.conveyor import conveyor_greedy
 from rummykit.bots.random import RandomBot
-from rummykit.engine.core import Action, GameState, find_game, new_game
+from rummykit.catalogue import find_game, new_game
+from rummykit.engine.core import Action, GameState
 from rummykit.engine.rng import Rng
 from rummykit.errors import RuleError
-from rummykit.pieces.dominoes import Domino, double_set, parse_dominoes
-from rummykit.records import read_record, write_record
 from rummykit.rulesets.conveyor import (
     Claim,
     Close,
@@ -42,6 +41,8 @@ from rummykit.rulesets.conveyor import (
     default_layout,
     from_position,
 )
+from rummykit.pieces.dominoes import Domino, double_set, parse_dominoes
+from rummykit.records import read_record, write_record
 from rummykit.sim import run_bots
 
 Rejecter = Callable[[GameState, Action | str, str], RuleError]
@@ -746,10 +747,10 @@ def test_rules_page_explains_every_option_and_rule_id() -> None:
         row = next((line for line in text.splitlines() if line.startswith(f"| `{spec.name}` |")), None)
         assert row is not None, f"the options table has no row for {spec.name}"
         assert row.split("|")[2].strip() == spec.format(spec.default), row
-    source = "".join(
-        (ROOT / "src" / "rummykit" / p).read_text(encoding="utf-8")
-        for p in ("rulesets/conveyor.py", "melds/conveyor.py", "blocks/conveyor.py", "bots/conveyor.py")
-    )
+    pkg = ROOT / "src" / "rummykit"
+    paths = [*sorted((pkg / "rulesets" / "conveyor").glob("*.py"))]
+    paths += [pkg / p for p in ("melds/conveyor.py", "blocks/conveyor.py", "bots/conveyor.py")]
+    source = "".join(p.read_text(encoding="utf-8") for p in paths)
     ids = set(re.findall(r'"(CV-[A-Z0-9-]+)"', source)) | {
         f"CV-{x}" for x in re.findall(r'f"\{PREFIX\}-([A-Z0-9-]+)"', source)
     }

@@ -3,19 +3,21 @@
 Reads the imports of every module under ``src/rummykit`` (with ``ast``, so
 nothing is imported or executed) and checks each against the layer order::
 
-    interfaces   cli, tui, server, rl, web, __main__
+    interfaces   presenters, cli, tui, server, rl, web, __main__
     services     bots, sim, records, solve
-    rules        rulesets (one module per game)
-    engine       engine (and the package facade ``rummykit/__init__``)
+    catalogue    catalogue (and the package facade ``rummykit/__init__``)
+    games        rulesets (one package per game: ``rummykit.games`` is the function listing them)
+    engine       engine
     blocks       blocks
     melds        melds
     pieces       pieces
     base         errors
 
-A module may import its own layer or any layer below. The one exception is
-the engine's lazy registry loader (``engine/core.py`` ``_load_games``), which
-imports ``rummykit.rulesets`` so that every game registers itself. Nothing
-below the interfaces imports a UI, web, numeric or RL library.
+A module may import its own layer or any layer below, with no exception. The
+catalogue names the games, bots and presenters it registers as text and
+imports them on first use; :func:`test_catalogue_entries_name_real_modules`
+checks those names. Nothing below the interfaces imports a UI, web, numeric
+or RL library.
 """
 
 from __future__ import annotations
@@ -37,21 +39,33 @@ LAYERS: dict[str, int] = {
     "melds": 2,
     "blocks": 3,
     "engine": 4,
-    "": 4,  # the facade, rummykit/__init__.py: re-exports the engine's contract
     "rulesets": 5,
-    "bots": 6,
-    "sim": 6,
-    "records": 6,
-    "solve": 6,
-    "cli": 7,
-    "tui": 7,
-    "server": 7,
-    "rl": 7,
-    "web": 7,
-    "__main__": 7,
+    "catalogue": 6,
+    "": 6,  # the facade, rummykit/__init__.py: the engine's contract and the catalogue
+    "bots": 7,
+    "sim": 7,
+    "records": 7,
+    "solve": 7,
+    "presenters": 8,
+    "cli": 8,
+    "tui": 8,
+    "server": 8,
+    "rl": 8,
+    "web": 8,
+    "__main__": 8,
 }
-INTERFACES = 7
-LAYER_NAMES = {0: "base", 1: "pieces", 2: "melds", 3: "blocks", 4: "engine", 5: "rules", 6: "services", 7: "interfaces"}
+INTERFACES = 8
+LAYER_NAMES = {
+    0: "base",
+    1: "pieces",
+    2: "melds",
+    3: "blocks",
+    4: "engine",
+    5: "games",
+    6: "catalogue",
+    7: "services",
+    8: "interfaces",
+}
 
 # Third-party libraries only the interfaces may use.
 INTERFACE_ONLY = {"textual", "fastapi", "starlette", "uvicorn", "numpy", "numba", "gymnasium", "pettingzoo", "torch"}
@@ -61,8 +75,8 @@ INTERFACE_ONLY = {"textual", "fastapi", "starlette", "uvicorn", "numpy", "numba"
 # test_importing_the_package_loads_no_numeric_library.
 ACCELERATED = {"rummykit.solve.kernel": {"numba", "numpy"}}
 
-# (importing module, function, imported module prefix) allowed to point up.
-ALLOWED_UPWARD = {("rummykit.engine.core", "_load_games", "rummykit.rulesets")}
+# (importing module, function, imported module prefix) allowed to point up: none.
+ALLOWED_UPWARD: set[tuple[str, str, str]] = set()
 
 
 @dataclass(frozen=True)
@@ -224,8 +238,18 @@ def test_the_checker_reads_the_real_imports() -> None:
     assert ("rummykit.rulesets.rummikub", "rummykit.blocks.table") in pairs
     assert ("rummykit.blocks.table", "rummykit.melds.base") in pairs
     assert ("rummykit.melds.tiles", "rummykit.pieces.tiles") in pairs
-    lazy = [i for i in imports if i.module == "rummykit.engine.core" and i.target.startswith("rummykit.rulesets")]
-    assert lazy and all(i.function == "_load_games" for i in lazy)
+    assert not [i for i in imports if i.module.startswith("rummykit.engine") and i.target.startswith("rummykit.rulesets")]
+
+
+def test_catalogue_entries_name_real_modules() -> None:
+    from rummykit import catalogue
+
+    for entry in catalogue.GAMES:
+        assert is_package(entry.package) and layer_of(entry.package) == LAYERS["rulesets"], entry
+        assert is_module(entry.presenter) and layer_of(entry.presenter) == INTERFACES, entry
+    for bot in catalogue.BOTS:
+        module = bot.factory.partition(":")[0]
+        assert is_module(module) and layer_of(module) == LAYERS["bots"], bot
 
 
 def test_the_pieces_layer_imports_nothing_above_the_errors() -> None:
@@ -248,6 +272,9 @@ def test_the_pieces_layer_imports_nothing_above_the_errors() -> None:
         ("rummykit.blocks.table", "import numpy as np\n", False),
         ("rummykit.engine.core", "from rummykit.rulesets import rummikub\n", False),
         ("rummykit.engine.core", "def helper():\n    import rummykit.rulesets\n", False),
+        ("rummykit.engine.core", "def _load_games():\n    import rummykit.rulesets\n", False),
+        ("rummykit.rulesets.rummikub", "from rummykit.catalogue import find_game\n", False),
+        ("rummykit.catalogue", "from rummykit.bots.random import RandomBot\n", False),
         ("rummykit.engine.options", "def _load_games():\n    import rummykit.rulesets\n", False),
         ("rummykit.engine.core", "from rummykit.bots.base import make_bot\n", False),
         ("rummykit.rulesets.rummikub", "from rummykit.bots.random import RandomBot\n", False),
@@ -267,7 +294,7 @@ def test_the_checker_catches_an_upward_import(module: str, source: str, package:
 @pytest.mark.parametrize(
     ("module", "source", "package"),
     [
-        ("rummykit.engine.core", "def _load_games():\n    import rummykit.rulesets\n", False),
+        ("rummykit.catalogue", "from rummykit.engine.core import GameInfo\n", False),
         ("rummykit.rulesets.rummikub", "from rummykit.engine.core import GameState\nfrom ..blocks import table\n", False),
         ("rummykit.bots.greedy", "from rummykit.rulesets.rummikub import Play\nfrom rummykit.sim import bot_rng\n", False),
         ("rummykit.cli.main", "import textual\nfrom rummykit import __version__\n", False),

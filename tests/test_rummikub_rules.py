@@ -18,8 +18,6 @@ from rummykit import OptionError, new_game
 from rummykit.bots.base import make_bot
 from rummykit.engine.core import Action, Event, GameState
 from rummykit.errors import ParseError, RuleError
-from rummykit.melds.tiles import check_tiles
-from rummykit.pieces.tiles import COLOURS, JOKER, Tile, format_tiles, parse_tiles
 from rummykit.rulesets.rummikub import (
     Draw,
     Fail,
@@ -30,6 +28,8 @@ from rummykit.rulesets.rummikub import (
     from_position,
     parse_table,
 )
+from rummykit.melds.tiles import check_tiles
+from rummykit.pieces.tiles import COLOURS, JOKER, Tile, format_tiles, parse_tiles
 from rummykit.sim import run_bots
 
 Rejecter = Callable[[GameState, Action | str, str], RuleError]
@@ -874,15 +874,15 @@ def test_a_match_that_cannot_reach_its_target_ends_at_the_round_limit() -> None:
     # Two random bots mostly block their rounds, so both totals drift below zero.
     state = new_game("rummikub", players=2, seed=1, target=40, max_rounds=5)
     run_bots(state, [make_bot("random", "rummikub") for _ in range(2)], max_actions=5000)
-    assert state.outcome is not None and state.outcome.reason == "round-limit"
+    assert state.outcome is not None and state.outcome.reason == "max-rounds"
     assert len(state.rounds) == 5 and max(state.totals) < 40
     assert state.outcome.winners == tuple(i for i, t in enumerate(state.totals) if t == max(state.totals))
 
 
 def test_cached_set_extensions_match_trying_every_tile() -> None:
     # _extensions narrows the candidates for speed; it must find exactly what trying all 53 tiles finds.
-    from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER
     from rummykit.rulesets.rummikub import _extensions
+    from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER
 
     sets: set[tuple[Tile, ...]] = set()
     for colour in COLOURS[:2]:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import rummykit
 from rummykit.bots.base import make_bot
 from rummykit.bots.solver import SolverBot, choose_play, solver_bot
-from rummykit.engine.core import find_game
+from rummykit.catalogue import find_game
 from rummykit.engine.rng import Rng
-from rummykit.pieces.tiles import parse_tiles
 from rummykit.rulesets.rummikub import Draw, Pass, Play, from_position, parse_table
+from rummykit.pieces.tiles import parse_tiles
 from rummykit.sim import run_bots
 
 

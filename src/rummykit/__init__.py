@@ -5,18 +5,16 @@
 True
 >>> state = rummykit.new_game('rummikub', players=['ann', 'bob'], seed=7)
 >>> sorted(state.view(0))[:4]
-['down', 'game', 'idle_turns', 'options']
+['down', 'game', 'idle_turns', 'may_act']
 """
 
+from rummykit.catalogue import find_game, games, new_game
 from rummykit.engine.core import (
     Action,
     Event,
     GameInfo,
     GameState,
     Outcome,
-    find_game,
-    games,
-    new_game,
 )
 from rummykit.errors import (
     OptionError,

@@ -31,7 +31,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rummykit.engine.core import GameState, check_seed, default_names, find_game
+from rummykit.catalogue import find_game
+from rummykit.engine.core import GameState, check_seed, default_names
 from rummykit.engine.options import resolve_options
 from rummykit.errors import OptionError, RecordError, RummykitError
 

@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 
 from rummykit.bots.base import Bot
 from rummykit.engine.core import Event, GameState
+from rummykit.engine.driver import step
 from rummykit.engine.rng import MAX_SEED, Rng
 
 
@@ -24,7 +25,8 @@ def run_bots(
 ) -> GameState:
     """Let one bot per seat play ``state`` to the end of the match; returns the state.
 
-    Each bot sees only its seat's view. ``seed`` (default: the game's seed)
+    Each bot sees only its seat's view; :func:`~rummykit.engine.driver.step`
+    decides who acts. ``seed`` (default: the game's seed)
     seeds the bots' own generators, so a bot game is reproducible.
     """
     if len(bots) != len(state.players):
@@ -34,9 +36,7 @@ def run_bots(
     for _ in range(max_actions):
         if state.outcome is not None:
             return state
-        seat = min(state.to_act)
-        action = bots[seat].choose(state.view(seat), rngs[seat])
-        events = state.apply(action)
+        events = step(state, bots, rngs)
         if on_event is not None:
             on_event(state, events)
     raise RuntimeError(f"the game did not end within {max_actions} actions")

@@ -1,76 +1,28 @@
-"""The bot interface and registry.
+"""The bot interface (the catalogue registers the bot levels).
 
 A bot is made for one game and gets nothing but views::
 
+    from rummykit.catalogue import make_bot
     bot = make_bot("random", "rummikub")
     action = bot.choose(state.view(seat), rng)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from collections.abc import Callable
 
-from rummykit.engine.core import Action, GameInfo, find_game
-from rummykit.engine.rng import Rng
-from rummykit.errors import OptionError
+from rummykit.engine.core import GameInfo
+from rummykit.engine.driver import Agent
+
+__all__ = ["Bot", "BotFactory", "bot_levels", "make_bot"]
 
 
-class Bot(Protocol):
-    """Chooses an action for the seat whose view it is given."""
-
-    level: str
-
-    def choose(self, view: Mapping[str, Any], rng: Rng) -> Action:
-        """An action for ``view['seat']``; must be legal in the position the view shows."""
-        ...
-
+Bot = Agent
+"""A bot is an :class:`~rummykit.engine.driver.Agent`: ``choose(view, rng) -> action`` from views alone."""
 
 BotFactory = Callable[[GameInfo], Bot]
-_BOTS: dict[str, dict[str | None, BotFactory]] = {}
+"""Makes a bot for one game (the catalogue's :class:`~rummykit.catalogue.BotEntry` names one)."""
 
 
-def register_bot(level: str, factory: BotFactory, games: tuple[str, ...] | None = None) -> None:
-    """Make a bot level available to :func:`make_bot` (done by each bot module).
-
-    ``games`` names the games this factory plays (None: any game).
-    """
-    by_game = _BOTS.setdefault(level, {})
-    for game in games or (None,):
-        by_game[game] = factory
-
-
-def bot_levels(game_id: str | None = None) -> list[str]:
-    """The bot levels (for one game, only those that can play it).
-
-    >>> bot_levels('rummikub')
-    ['greedy', 'random', 'solver']
-    """
-    _load()
-    if game_id is None:
-        return sorted(_BOTS)
-    gid = find_game(game_id).id
-    return sorted(level for level, by_game in _BOTS.items() if gid in by_game or None in by_game)
-
-
-def make_bot(level: str, game_id: str) -> Bot:
-    """A bot of the given level for a game (``OptionError`` if there is none)."""
-    _load()
-    info = find_game(game_id)
-    by_game = _BOTS.get(level.strip().lower())
-    if by_game is None:
-        raise OptionError(f"unknown bot level {level!r}; the levels are: {', '.join(bot_levels(info.id))}")
-    factory = by_game.get(info.id) or by_game.get(None)
-    if factory is None:
-        raise OptionError(
-            f"there is no {level} bot for {info.id}; its levels are: {', '.join(bot_levels(info.id))}"
-        )
-    return factory(info)
-
-
-def _load() -> None:
-    import rummykit.bots.conveyor
-    import rummykit.bots.freetable_greedy
-    import rummykit.bots.greedy
-    import rummykit.bots.random
-    import rummykit.bots.solver  # noqa: F401
+# The registry lives in the catalogue; these names stay here for existing callers.
+from rummykit.catalogue import bot_levels, make_bot  # noqa: E402

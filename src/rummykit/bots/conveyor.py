@@ -42,12 +42,10 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rummykit.bots.base import Bot, register_bot
+from rummykit.bots.base import Bot
 from rummykit.engine.core import Action, GameInfo
 from rummykit.engine.rng import Rng
 from rummykit.errors import RuleError
-from rummykit.melds.conveyor import ConveyorMelds, by_code
-from rummykit.pieces.dominoes import Domino, double_set
 from rummykit.rulesets.conveyor import (
     Claim,
     Close,
@@ -60,6 +58,8 @@ from rummykit.rulesets.conveyor import (
     Reveal,
     actions_from_view,
 )
+from rummykit.melds.conveyor import ConveyorMelds, by_code
+from rummykit.pieces.dominoes import Domino, double_set
 
 __all__ = ["ConveyorGreedy", "best_partition", "closable", "conveyor_greedy", "pair_weight"]
 
@@ -383,6 +383,3 @@ class ConveyorGreedy:
 def conveyor_greedy(info: GameInfo) -> Bot:
     """The greedy bot for ``conveyor`` (for the bot registry)."""
     return ConveyorGreedy(info)
-
-
-register_bot("greedy", conveyor_greedy, games=("conveyor",))

@@ -14,13 +14,12 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from rummykit.bots.base import register_bot
 from rummykit.engine.core import Action, GameInfo
 from rummykit.engine.rng import Rng
 from rummykit.errors import RuleError
-from rummykit.pieces.dominoes import Domino, parse_dominoes
 from rummykit.rulesets import domino_rummikub as dr
 from rummykit.rulesets.freetable import Draw, Pass, play_from_table
+from rummykit.pieces.dominoes import Domino, parse_dominoes
 
 DSet = tuple[Domino, ...]
 
@@ -137,6 +136,3 @@ class DominoGreedyBot:
                         table.append(new)
                         return True
         return False
-
-
-register_bot("greedy", DominoGreedyBot, games=("domino-rummikub",))

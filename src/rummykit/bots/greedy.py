@@ -9,7 +9,7 @@ long run or a group of four, split a run to insert a tile, replace a table
 joker and use the freed joker again). The final table is checked with the
 meld checker before it is committed; otherwise the bot draws (or passes).
 
->>> from rummykit.bots.base import make_bot
+>>> from rummykit.catalogue import make_bot
 >>> from rummykit.rulesets.rummikub import from_position
 >>> state = from_position('racks: K10 B10 O10 R2 / B1 B2; pool: seed 1; down: 00')
 >>> action = make_bot('greedy', 'rummikub').choose(state.view(0), Rng(0))
@@ -23,13 +23,12 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from rummykit.bots.base import register_bot
 from rummykit.engine.core import Action, GameInfo
 from rummykit.engine.rng import Rng
 from rummykit.errors import OptionError, RuleError
+from rummykit.rulesets.rummikub import Draw, Pass, Play, play_from_table, rack_sets
 from rummykit.melds.tiles import check_tiles
 from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER, MAX_NUMBER, Tile, parse_tiles
-from rummykit.rulesets.rummikub import Draw, Pass, Play, play_from_table, rack_sets
 
 __all__ = ["GreedyBot", "best_meld", "plan_turn", "verify_play"]
 
@@ -581,6 +580,3 @@ class GreedyBot:
                 return play
             self.fallbacks += 1
         return Draw(seat) if view["pool_size"] else Pass(seat)
-
-
-register_bot("greedy", GreedyBot, games=("rummikub",))

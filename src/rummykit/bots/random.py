@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rummykit.bots.base import register_bot
 from rummykit.engine.core import Action, GameInfo
 from rummykit.engine.rng import Rng
 from rummykit.errors import RuleError
@@ -26,6 +25,3 @@ class RandomBot:
         if not actions:
             raise RuleError("BOT", f"seat {view.get('seat')} has nothing to do now")
         return rng.choice(actions)
-
-
-register_bot("random", RandomBot)

@@ -8,7 +8,7 @@ joker kept is worth more later than one laid off for a single tile now.
 Every play is checked with the meld checker before it is committed; with
 nothing to play it draws (or passes when the pool is empty).
 
->>> from rummykit.engine.core import find_game
+>>> from rummykit.catalogue import find_game
 >>> from rummykit.engine.rng import Rng
 >>> from rummykit.rulesets.rummikub import from_position
 >>> state = from_position('racks: K10 B10 O10 R2 / B1 B2; pool: seed 1; down: 00')
@@ -22,13 +22,12 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from rummykit.bots.base import register_bot
 from rummykit.engine.core import Action, GameInfo
 from rummykit.engine.rng import Rng
 from rummykit.errors import OptionError, RuleError
+from rummykit.rulesets.rummikub import Draw, Pass, Play, play_from_table
 from rummykit.melds.tiles import check_tiles
 from rummykit.pieces.tiles import Tile, parse_tiles
-from rummykit.rulesets.rummikub import Draw, Pass, Play, play_from_table
 from rummykit.solve.play import TileSolution, solve_tiles
 
 __all__ = ["SolverBot", "choose_play", "solver_bot"]
@@ -93,6 +92,3 @@ def _checks(table: list[tuple[Tile, ...]], rack: list[Tile], play: Play) -> bool
 def solver_bot(info: GameInfo) -> SolverBot:
     """The ``solver`` bot for a game (rummikub)."""
     return SolverBot(info)
-
-
-register_bot("solver", solver_bot, games=("rummikub",))

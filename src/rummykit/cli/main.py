@@ -21,6 +21,7 @@ from typing import Any, NoReturn, TextIO
 
 from rummykit import __version__
 from rummykit.bots.base import Bot, bot_levels, make_bot
+from rummykit.catalogue import find_game, games
 from rummykit.cli import conveyor
 from rummykit.cli.play import TABLE_KITS, Console, Session
 from rummykit.cli.render import (
@@ -34,7 +35,7 @@ from rummykit.cli.render import (
     use_color,
     words_for,
 )
-from rummykit.engine.core import GameInfo, check_seed, find_game, games
+from rummykit.engine.core import GameInfo, check_seed
 from rummykit.engine.options import resolve_options
 from rummykit.errors import OptionError, RecordError, RummykitError
 from rummykit.records import parse_record, read_record, start_state

@@ -6,10 +6,6 @@ from rummykit.engine.core import (
     GameInfo,
     GameState,
     Outcome,
-    find_game,
-    games,
-    new_game,
-    register,
 )
 from rummykit.engine.options import OptionSpec
 from rummykit.engine.rng import Rng
@@ -22,8 +18,4 @@ __all__ = [
     "OptionSpec",
     "Outcome",
     "Rng",
-    "find_game",
-    "games",
-    "new_game",
-    "register",
 ]

@@ -9,14 +9,16 @@ rule and leaves the state exactly as it was.
 from __future__ import annotations
 
 import abc
-import copy
-from collections.abc import Callable, Mapping, Sequence
+import dataclasses
+import typing
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self, TypedDict
 
+from rummykit.engine.match import Match, Outcome
 from rummykit.engine.options import OptionSpec, resolve_options
 from rummykit.engine.rng import Rng
-from rummykit.errors import OptionError, ParseError, RuleError, UnknownGameError
+from rummykit.errors import OptionError, ParseError, RuleError
 
 JSON = Any
 """Plain data made of dicts, lists, strings, numbers, booleans and None."""
@@ -24,16 +26,51 @@ JSON = Any
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """Something a player does. Every game's actions subclass this and name their player."""
+    """Something a player does. Every game's actions subclass this and name their player.
+
+    Each action has two serial forms, both read back by the game without a
+    live state (:meth:`GameInfo.parse_action`, :meth:`GameInfo.action_from_json`):
+    its text in record notation (``str(action)``: the seat, then :meth:`text`)
+    and a JSON object (:meth:`to_json`: ``type``, ``player`` and the fields,
+    pieces in notation).
+    """
 
     player: int
+    type: ClassVar[str] = "action"
+    """The action's name in its JSON form (by default the class name in lower case)."""
+
+    def __init_subclass__(cls) -> None:
+        # No super() call: slots dataclasses rebuild the class, which breaks the zero-argument form.
+        if "type" not in cls.__dict__:
+            cls.type = cls.__name__.lower()
 
     def text(self) -> str:
         """The action in record notation, without the seat (e.g. ``draw``)."""
         raise NotImplementedError
 
+    def to_json(self) -> dict[str, JSON]:
+        """The action as a JSON object: ``type``, ``player`` and each field, pieces as text.
+
+        >>> from rummykit.rulesets.rummikub import Play, parse_table
+        >>> Play(1, parse_table('R4')[0], parse_table('R1 R2 R3 R4')).to_json()
+        {'type': 'play', 'player': 1, 'placed': ['R4'], 'table': [['R1', 'R2', 'R3', 'R4']]}
+        """
+        out: dict[str, JSON] = {"type": self.type, "player": self.player}
+        for f in dataclasses.fields(self):
+            if f.name != "player":
+                out[f.name] = _encode(getattr(self, f.name))
+        return out
+
     def __str__(self) -> str:
         return f"{self.player} {self.text()}"
+
+
+def _encode(value: Any) -> JSON:
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, tuple | list):
+        return [_encode(v) for v in value]
+    return str(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,39 +94,93 @@ class Event:
         return out
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How a round or a match ended.
+_IMMUTABLE: frozenset[type] = frozenset({int, str, bool, float, type(None), bytes, frozenset})
 
-    ``scores`` are this round's (or, for a match, the last round's) points per
-    seat; ``totals`` the match totals so far.
+
+def clone(value: Any) -> Any:
+    """A copy of ``value`` that shares nothing mutable with it.
+
+    Immutable values (numbers, text, frozen dataclasses, tuples of them, and
+    every piece) are shared; lists, dicts and sets are copied level by level;
+    other objects must have a ``copy()`` method.
+
+    >>> a = [[1], (2, 3)]
+    >>> b = clone(a)
+    >>> b == a, b[0] is a[0], b[1] is a[1]
+    (True, False, True)
+    """
+    kind = type(value)
+    if kind in _IMMUTABLE or _frozen(kind):
+        return value
+    if kind is list:
+        if not value or _shallow(value[0]):
+            return list(value) if all(map(_shallow, value)) else [clone(v) for v in value]
+        return [clone(v) for v in value]
+    if kind is tuple:
+        return value if all(map(_shallow, value)) else tuple(clone(v) for v in value)
+    if kind is dict:
+        return {k: clone(v) for k, v in value.items()}
+    if kind is set:
+        return set(value) if all(map(_shallow, value)) else {clone(v) for v in value}
+    copier = getattr(value, "copy", None)
+    if copier is None:
+        raise TypeError(f"cannot copy a {kind.__name__} attribute: give it a copy() method")
+    return copier()
+
+
+_FROZEN: dict[type, bool] = {}
+
+
+def _frozen(kind: type) -> bool:
+    known = _FROZEN.get(kind)
+    if known is None:
+        params = getattr(kind, "__dataclass_params__", None)
+        known = _FROZEN[kind] = bool(params is not None and params.frozen) or bool(getattr(kind, "IMMUTABLE", False))
+    return known
+
+
+def _shallow(value: Any) -> bool:
+    kind = type(value)
+    return kind in _IMMUTABLE or _frozen(kind)
+
+
+class ViewHeader(TypedDict):
+    """The part of every game's view that is the same in all games (see ``docs/notation.md``).
+
+    ``must_act`` are the seats the game waits for; ``may_act`` the seats that
+    may act now without being waited for (claims and calls out of turn);
+    ``to_act`` is both. ``turn`` is the seat whose turn it is (None between
+    rounds or once the match is over).
     """
 
-    winners: tuple[int, ...]
-    reason: str
-    scores: tuple[int, ...]
-    totals: tuple[int, ...]
-    match_over: bool
-    round: int = 1
+    game: str
+    seat: int | None
+    players: list[str]
+    options: dict[str, Any]
+    phase: str
+    turn: int | None
+    turn_number: int
+    to_act: list[int]
+    must_act: list[int]
+    may_act: list[int]
+    round: int
+    totals: list[int]
+    rounds: list[dict[str, Any]]
+    outcome: dict[str, Any] | None
 
-    def to_json(self) -> dict[str, JSON]:
-        """The outcome as plain data."""
-        return {
-            "winners": list(self.winners),
-            "reason": self.reason,
-            "scores": list(self.scores),
-            "totals": list(self.totals),
-            "match_over": self.match_over,
-            "round": self.round,
-        }
+
+OVER = "over"
+"""The phase of every game once the match is over."""
 
 
 class GameState(abc.ABC):
     """A game in progress. Subclasses implement the rules of one game.
 
-    Public contract: :attr:`to_act`, :meth:`apply`, :meth:`legal_actions`,
-    :meth:`view`, :attr:`outcome`, :attr:`history`, :meth:`parse_action`,
-    :meth:`snapshot` and :meth:`copy`.
+    Public contract: :attr:`must_act`, :attr:`may_act`, :attr:`to_act`,
+    :meth:`act_order`, :meth:`apply`, :meth:`legal_actions`,
+    :meth:`indexed_actions`, :meth:`view`, :attr:`outcome`, :attr:`rounds`,
+    :attr:`history`, :meth:`parse_action`, :meth:`snapshot` and :meth:`copy`.
+    The match (rounds, totals, target, round limit) is kept by :attr:`match`.
     """
 
     game_id: ClassVar[str]
@@ -102,16 +193,94 @@ class GameState(abc.ABC):
         self.rng = Rng(seed)
         self.history: list[Event] = []
         self.actions: list[Action] = []
-        self.rounds: list[Outcome] = []
+        self.match = Match(len(self.players), self.options.get("target"), self.options.get("max_rounds"))
         self.outcome: Outcome | None = None
         self.position_text: str | None = None
 
-    # -- the contract -------------------------------------------------------
+    # -- the match ------------------------------------------------------------
+
+    @property
+    def rounds(self) -> list[Outcome]:
+        """The outcome of every round played so far."""
+        return self.match.rounds
+
+    @property
+    def totals(self) -> list[int]:
+        """The match totals so far, per seat."""
+        return self.match.totals
+
+    @property
+    def round_no(self) -> int:
+        """The number of the round being played (from 1)."""
+        return self.match.round_no
+
+    @property
+    def first(self) -> int:
+        """The seat that starts the current round."""
+        return self.match.first
+
+    @first.setter
+    def first(self, seat: int) -> None:
+        self.match.first = seat
+
+    def finish_round(
+        self, winners: tuple[int, ...], scores: tuple[int, ...], reason: str, detail: Mapping[str, JSON]
+    ) -> bool:
+        """End the round through the match loop: emit ``round-end`` (and ``match-end``).
+
+        Returns True when the match is over (:attr:`outcome` is then set);
+        otherwise the game deals the next round, whose first player is
+        already :attr:`first`.
+        """
+        result, match = self.match.end_round(winners, scores, reason)
+        self.emit("round-end", None, {**result.to_json(), **detail})
+        if match is None:
+            return False
+        self.outcome = match
+        self.emit("match-end", None, match.to_json())
+        return True
+
+    # -- who acts -------------------------------------------------------------
+
+    @property
+    def to_act(self) -> frozenset[int]:
+        """The seats that may act now: :attr:`must_act` and :attr:`may_act` (empty once over)."""
+        return self.must_act | self.may_act
 
     @property
     @abc.abstractmethod
-    def to_act(self) -> frozenset[int]:
-        """The seats that may act now (empty once the match is over)."""
+    def must_act(self) -> frozenset[int]:
+        """The seats the game is waiting for (empty once the match is over)."""
+
+    @property
+    def may_act(self) -> frozenset[int]:
+        """Seats that may act now although the game does not wait for them (claims, calls)."""
+        return frozenset()
+
+    @property
+    def turn_seat(self) -> int | None:
+        """The seat whose turn it is, from which :meth:`act_order` counts (None: none)."""
+        seats = self.must_act
+        return min(seats) if seats else None
+
+    def act_order(self, seats: Iterable[int]) -> list[int]:
+        """The priority of ``seats`` when several act at once: turn order from :attr:`priority_seat`.
+
+        The driver offers the action to seats in this order, and a game that
+        resolves competing calls uses the same order, so no seat wins merely
+        by its number.
+        """
+        start = self.priority_seat
+        n = len(self.players)
+        return sorted(set(seats), key=lambda s: (s - start) % n)
+
+    @property
+    def priority_seat(self) -> int:
+        """The seat first in :meth:`act_order` (by default the seat whose turn it is)."""
+        seat = self.turn_seat
+        return 0 if seat is None else seat
+
+    # -- the contract -------------------------------------------------------
 
     def apply(self, action: Action) -> list[Event]:
         """Check ``action`` against the rules and carry it out.
@@ -133,6 +302,15 @@ class GameState(abc.ABC):
         self.actions.append(action)
         return self.history[start:]
 
+    def indexed_actions(self, player: int) -> list[Action]:
+        """:meth:`legal_actions` in their stable order: by the action's text.
+
+        The index of an action in this list is its number in this position
+        (for RL action masks): the same position gives the same list on any
+        machine, whatever order the game lists them in.
+        """
+        return sorted(self.legal_actions(player), key=Action.text)
+
     def is_legal(self, action: Action) -> bool:
         """True when :meth:`apply` would accept ``action`` (the state is not changed)."""
         try:
@@ -150,12 +328,43 @@ class GameState(abc.ABC):
         """The listable legal actions of ``player`` now (see each game's docs)."""
 
     @abc.abstractmethod
-    def view(self, player: int | None) -> dict[str, JSON]:
-        """Exactly what ``player`` may see, as JSON-able data (``None``: a spectator)."""
+    def view(self, player: int | None) -> Any:
+        """Exactly what ``player`` may see, as JSON-able data (``None``: a spectator).
 
-    @abc.abstractmethod
-    def parse_action(self, text: str) -> Action:
-        """Read an action written ``<seat> <action>`` in this game's notation."""
+        Every view starts with the :class:`ViewHeader` (see :meth:`view_header`);
+        each game documents its body as a TypedDict.
+        """
+
+    def current_phase(self) -> str:
+        """The phase of the game, as the view shows it (``over`` once the match is over)."""
+        return OVER if self.outcome is not None else "play"
+
+    @property
+    def turn_number(self) -> int:
+        """The number of the turn being played in this round."""
+        return 0
+
+    def view_header(self, player: int | None) -> ViewHeader:
+        """The common part of every view; checks the seat."""
+        if player is not None and not 0 <= player < len(self.players):
+            raise RuleError("SEAT", f"there is no seat {player} in this game")
+        over = self.outcome is not None
+        return {
+            "game": self.game_id,
+            "seat": player,
+            "players": list(self.players),
+            "options": dict(self.options),
+            "phase": self.current_phase(),
+            "turn": None if over else self.turn_seat,
+            "turn_number": self.turn_number,
+            "to_act": sorted(self.to_act),
+            "must_act": sorted(self.must_act),
+            "may_act": sorted(self.may_act),
+            "round": self.round_no,
+            "totals": list(self.totals),
+            "rounds": [r.to_json() for r in self.rounds],
+            "outcome": None if self.outcome is None else self.outcome.to_json(),
+        }
 
     @abc.abstractmethod
     def snapshot(self) -> dict[str, JSON]:
@@ -186,29 +395,52 @@ class GameState(abc.ABC):
         self.history.append(event)
         return event
 
-    def copy(self) -> GameState:
-        """An independent deep copy (for search and what-if checks)."""
-        return copy.deepcopy(self)
+    def copy(self) -> Self:
+        """An independent copy (for search and what-if checks), derived from the attributes.
+
+        Every attribute is copied by :func:`clone`: immutable values are
+        shared, containers copied level by level and objects with a ``copy``
+        method copied by it, so a new attribute can never be shared by mistake.
+        """
+        other = object.__new__(type(self))
+        other.__dict__.update({k: clone(v) for k, v in self.__dict__.items()})
+        return other
 
     def events_for(self, seat: int | None, last: int | None = None) -> list[dict[str, JSON]]:
         """The history as ``seat`` may see it (the last ``last`` events if given)."""
         events = self.history if last is None else self.history[-last:]
         return [e.seen_by(seat) for e in events]
 
+    def parse_action(self, text: str) -> Action:
+        """Read an action written ``<seat> <action>`` in this game's notation (the seat checked)."""
+        seat, rest = self.split_seat(text)
+        return self.info.parse_action_text(seat, rest)
+
     def split_seat(self, text: str) -> tuple[int, str]:
-        """Split ``'<seat> rest'`` into the seat number and the rest."""
-        head, _, rest = text.strip().partition(" ")
-        if not head.isdigit():
-            raise ParseError(f"an action starts with the seat number, e.g. '0 draw': got {text!r}")
-        seat = int(head)
+        """Split ``'<seat> rest'`` into the seat number and the rest (the seat must exist)."""
+        seat, rest = split_seat(text)
         if seat >= len(self.players):
             raise ParseError(f"there is no seat {seat} in a {len(self.players)}-player game")
-        return seat, rest.strip()
+        return seat, rest
+
+
+def split_seat(text: str) -> tuple[int, str]:
+    """Split ``'<seat> rest'`` into the seat number and the rest."""
+    head, _, rest = text.strip().partition(" ")
+    if not head.isdigit():
+        raise ParseError(f"an action starts with the seat number, e.g. '0 draw': got {text!r}")
+    return int(head), rest.strip()
 
 
 @dataclass(frozen=True)
 class GameInfo:
-    """A registered game: its id, names, player range, options and constructors."""
+    """A game: its id, names, player range, options, constructors and notation.
+
+    ``parse_action_text`` reads an action's text without its seat, and
+    ``actions`` lists the game's action classes; with them
+    :meth:`parse_action` and :meth:`action_from_json` read both serial forms
+    of an action with no game state at hand.
+    """
 
     id: str
     name: str
@@ -217,6 +449,9 @@ class GameInfo:
     max_players: int
     options: tuple[OptionSpec, ...]
     factory: Callable[[tuple[str, ...], int, dict[str, Any]], GameState]
+    parse_action_text: Callable[[int, str], Action] = field(default=lambda seat, text: _no_parser(text))
+    actions: tuple[type[Action], ...] = ()
+    parse_piece: Callable[[str], Any] = field(default=lambda text: _no_parser(text))
     aliases: tuple[str, ...] = ()
     from_position: Callable[..., GameState] | None = None
     view_actions: Callable[[Mapping[str, Any]], list[Action]] | None = None
@@ -234,6 +469,85 @@ class GameInfo:
             )
         check_seed(seed)
         return self.factory(names, seed, resolve_options(self.options, options))
+
+    def parse_action(self, text: str) -> Action:
+        """Read ``<seat> <action>`` in this game's notation (no state needed).
+
+        >>> from rummykit.catalogue import find_game
+        >>> find_game('rummikub').parse_action('1 play R4 : R1 R2 R3 R4').to_json()['placed']
+        ['R4']
+        """
+        seat, rest = split_seat(text)
+        return self.parse_action_text(seat, rest)
+
+    def action_from_json(self, data: Mapping[str, Any]) -> Action:
+        """Read an action's JSON form (see :meth:`Action.to_json`); :class:`ParseError` if malformed.
+
+        >>> from rummykit.catalogue import find_game
+        >>> info = find_game('conveyor')
+        >>> action = info.parse_action('2 draw 3 top')
+        >>> info.action_from_json(action.to_json()) == action
+        True
+        """
+        if not isinstance(data, Mapping):
+            raise ParseError(f"an action is a JSON object, got {type(data).__name__}")
+        kind = data.get("type")
+        by_type = {a.type: a for a in self.actions}
+        cls = by_type.get(kind) if isinstance(kind, str) else None
+        if cls is None:
+            raise ParseError(f"unknown action type {kind!r}; {self.id} has: {', '.join(sorted(by_type))}")
+        player = data.get("player")
+        if isinstance(player, bool) or not isinstance(player, int) or player < 0:
+            raise ParseError(f"an action's 'player' is a seat number, got {player!r}")
+        hints = _field_hints(cls)
+        names = [f.name for f in dataclasses.fields(cls) if f.name != "player"]
+        unknown = sorted(set(data) - {"type", "player", *names})
+        if unknown:
+            raise ParseError(f"{kind} has no field {', '.join(map(repr, unknown))}")
+        values: dict[str, Any] = {}
+        for name in names:
+            if name not in data:
+                raise ParseError(f"{kind} needs the field {name!r}")
+            values[name] = _decode(data[name], hints[name], self.parse_piece, f"{kind}.{name}")
+        return cls(player, **values)
+
+
+def _no_parser(text: str) -> Any:
+    raise ParseError(f"this game has no notation for {text!r}")
+
+
+def _field_hints(cls: type[Action]) -> dict[str, Any]:
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = typing.get_type_hints(cls)
+    return hints
+
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _decode(value: Any, hint: Any, parse_piece: Callable[[str], Any], where: str) -> Any:
+    """One field of an action's JSON form, by its type: numbers and words as they are, pieces parsed."""
+    args = typing.get_args(hint)
+    if value is None:
+        if type(None) in args:
+            return None
+        raise ParseError(f"{where} may not be null")
+    if type(None) in args:
+        hint = next(a for a in args if a is not type(None))
+    if hint in (int, bool, str):
+        if type(value) is not hint:
+            raise ParseError(f"{where} needs a {hint.__name__}, got {value!r}")
+        return value
+    if isinstance(value, list):
+        inner = typing.get_args(hint)[0] if typing.get_args(hint) else Any
+        return tuple(_decode(v, inner, parse_piece, where) for v in value)
+    if isinstance(value, str):
+        try:
+            return parse_piece(value)
+        except ParseError as exc:
+            raise ParseError(f"{where}: {exc}") from None
+    raise ParseError(f"{where}: cannot read {value!r}")
 
 
 def default_names(players: int | Sequence[str]) -> tuple[str, ...]:
@@ -258,49 +572,3 @@ def check_seed(seed: Any) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
         raise OptionError(f"a seed is a whole number from 0 to {2**63 - 1}, got {seed!r}")
     return seed
-
-
-_REGISTRY: dict[str, GameInfo] = {}
-_ALIASES: dict[str, str] = {}
-
-
-def register(info: GameInfo) -> GameInfo:
-    """Add a game to the registry (done by each game module on import)."""
-    _REGISTRY[info.id] = info
-    for alias in (info.id, *info.aliases):
-        _ALIASES[alias.lower()] = info.id
-    return info
-
-
-def find_game(game_id: str) -> GameInfo:
-    """The registered game with this id or alias.
-
-    >>> find_game('RUMMIKUB').id
-    'rummikub'
-    """
-    _load_games()
-    key = _ALIASES.get(str(game_id).strip().lower())
-    if key is None:
-        known = ", ".join(sorted(_REGISTRY))
-        raise UnknownGameError(f"unknown game {game_id!r}; the games are: {known}")
-    return _REGISTRY[key]
-
-
-def games() -> list[GameInfo]:
-    """Every registered game, by id."""
-    _load_games()
-    return [_REGISTRY[k] for k in sorted(_REGISTRY)]
-
-
-def new_game(game_id: str, *, players: int | Sequence[str] = 2, seed: int = 0, **options: Any) -> GameState:
-    """Start a new game of ``game_id``.
-
-    >>> state = new_game('rummikub', players=3, seed=1)
-    >>> len(state.players), sorted(state.to_act) == [state.view(None)['turn']]
-    (3, True)
-    """
-    return find_game(game_id).new(players=players, seed=seed, **options)
-
-
-def _load_games() -> None:
-    import rummykit.rulesets  # noqa: F401  (registers every game)

@@ -38,6 +38,8 @@ class Domino:
     """A domino with halves ``low <= high`` (0..18)."""
 
     __slots__ = ("_text", "code", "high", "low")
+    IMMUTABLE: ClassVar[bool] = True
+    """Dominoes never change (``rummykit.engine.core.clone`` shares them)."""
     _interned: ClassVar[dict[tuple[int, int], Domino]] = {}
 
     low: int

@@ -74,6 +74,8 @@ class Tile:
     """
 
     __slots__ = ("_text", "code", "colour", "number")
+    IMMUTABLE: ClassVar[bool] = True
+    """Tiles never change (``rummykit.engine.core.clone`` shares them)."""
     _interned: ClassVar[dict[tuple[Colour | None, int], Tile]] = {}
 
     colour: Colour | None

@@ -17,10 +17,10 @@ import operator
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, NotRequired, TypeVar
 
 from rummykit.blocks.table import FreeTable, Opening, TableDraft
-from rummykit.engine.core import JSON, Action, GameState, Outcome
+from rummykit.engine.core import JSON, Action, GameState, ViewHeader
 from rummykit.errors import ParseError, RuleError
 
 P = TypeVar("P")
@@ -156,6 +156,22 @@ def play_from_table(seat: int, old_table: Iterable[Iterable[Any]], new_table: It
 # -- the state ----------------------------------------------------------------
 
 
+class FreeTableView(ViewHeader):
+    """A free-table game's view: the common header, then the table, sizes and (for a seat) its rack.
+
+    ``table`` lists the sets in table order, each in its normal order;
+    ``rack`` (only in a seat's own view) is sorted.
+    """
+
+    table: list[list[str]]
+    rack_sizes: list[int]
+    pool_size: int
+    down: list[bool]
+    idle_turns: int
+    rack: NotRequired[list[str]]
+
+
+
 class FreeTableGame(GameState, Generic[P]):
     """A round (or match of rounds) of a free-rearrangement table game.
 
@@ -185,11 +201,8 @@ class FreeTableGame(GameState, Generic[P]):
         self.table: list[tuple[P, ...]] = []
         self.down: list[bool] = [False] * n
         self.current = 0
-        self.first = 0
         self.idle_turns = 0
-        self.round_no = 1
         self.turn_no = 1
-        self.totals: list[int] = [0] * n
         if deal:
             self.first = self.choose_first()
             self._deal_round()
@@ -245,8 +258,16 @@ class FreeTableGame(GameState, Generic[P]):
     # -- the contract ---------------------------------------------------------
 
     @property
-    def to_act(self) -> frozenset[int]:
+    def must_act(self) -> frozenset[int]:
         return frozenset() if self.outcome is not None else frozenset((self.current,))
+
+    @property
+    def turn_seat(self) -> int | None:
+        return self.current
+
+    @property
+    def turn_number(self) -> int:
+        return self.turn_no
 
     def _apply(self, action: Action) -> None:
         if isinstance(action, Draw):
@@ -355,38 +376,10 @@ class FreeTableGame(GameState, Generic[P]):
 
     def _end_round(self, winner: int | None, reason: str) -> None:
         winners, scores = self.round_scores(winner)
-        for i, s in enumerate(scores):
-            self.totals[i] += s
-        target = self.options["target"]
-        limit = self.options.get("max_rounds")
-        reached = target is None or max(self.totals) >= target
-        match_over = reached or (limit is not None and self.round_no >= limit)
-        result = Outcome(winners, reason, scores, tuple(self.totals), match_over, self.round_no)
-        self.rounds.append(result)
-        self.emit(
-            "round-end",
-            None,
-            {**result.to_json(), "racks": [[str(t) for t in sorted(r)] for r in self.racks]},  # type: ignore[type-var]
-        )
-        if match_over:
-            if target is None:
-                match_winners = winners
-            else:
-                best = max(self.totals)
-                match_winners = tuple(i for i, v in enumerate(self.totals) if v == best)
-            self.outcome = Outcome(
-                match_winners,
-                reason if target is None else ("target" if reached else "round-limit"),
-                scores,
-                tuple(self.totals),
-                True,
-                self.round_no,
-            )
-            self.emit("match-end", None, self.outcome.to_json())
+        racks = [[str(t) for t in sorted(r, key=BY_CODE)] for r in self.racks]
+        if self.finish_round(winners, scores, reason, {"racks": racks}):
             return
-        self.round_no += 1
         self.turn_no = 1
-        self.first = (self.first + 1) % len(self.players)
         self._deal_round()
 
     def rack_points(self, seat: int) -> int:
@@ -411,28 +404,16 @@ class FreeTableGame(GameState, Generic[P]):
 
     # -- views ----------------------------------------------------------------
 
-    def view(self, player: int | None) -> dict[str, JSON]:
-        v: dict[str, JSON] = {
-            "game": self.game_id,
-            "seat": player,
-            "players": list(self.players),
-            "options": dict(self.options),
-            "round": self.round_no,
-            "turn_number": self.turn_no,
-            "turn": self.current,
-            "to_act": sorted(self.to_act),
+    def view(self, player: int | None) -> FreeTableView:
+        v: FreeTableView = {
+            **self.view_header(player),
             "table": [list(set_texts(s)) for s in self.table],
             "rack_sizes": [len(r) for r in self.racks],
             "pool_size": len(self.pool),
             "down": list(self.down),
             "idle_turns": self.idle_turns,
-            "totals": list(self.totals),
-            "rounds": [r.to_json() for r in self.rounds],
-            "outcome": None if self.outcome is None else self.outcome.to_json(),
         }
         if player is not None:
-            if not 0 <= player < len(self.players):
-                raise RuleError("SEAT", f"there is no seat {player} in this game")
             v["rack"] = [str(t) for t in sorted(self.racks[player], key=BY_CODE)]
         return v
 
@@ -459,21 +440,6 @@ class FreeTableGame(GameState, Generic[P]):
             "history": len(self.history),
             "actions": [str(a) for a in self.actions],
         }
-
-    def copy(self) -> FreeTableGame[P]:
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other.options = dict(self.options)
-        other.rng = self.rng.copy()
-        other.history = list(self.history)
-        other.actions = list(self.actions)
-        other.rounds = list(self.rounds)
-        other.pool = list(self.pool)
-        other.racks = [list(r) for r in self.racks]
-        other.table = list(self.table)
-        other.down = list(self.down)
-        other.totals = list(self.totals)
-        return other
 
     # -- notation -------------------------------------------------------------
 

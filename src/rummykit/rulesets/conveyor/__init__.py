@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rummykit.blocks.conveyor import BOTTOM, ENDS, TOP, UNKNOWN, Conveyors, opposite
-from rummykit.engine.core import JSON, Action, GameInfo, GameState, Outcome, register
+from rummykit.engine.core import JSON, Action, GameInfo, GameState, Outcome
 from rummykit.engine.options import OptionSpec
 from rummykit.errors import OptionError, ParseError, RuleError
 from rummykit.melds.conveyor import END_NAMES, HIGH, LINE, LOW, MIN_MELD, ConveyorMelds, by_code
@@ -595,13 +595,10 @@ class Conveyor(GameState):
         self.table: list[TableMeld] = []
         self.phase = SELECT
         self.current = 0
-        self.first = 0
         self.first_claimer: int | None = None
         self.turn_no = 0
         self.drawn: _Drawn | None = None
         self.window: _Window | None = None
-        self.round_no = 1
-        self.totals: list[int] = [0] * n
         if deal:
             self.first = self.rng.below(n)
             self.emit("first-player", self.first, {"by": "lot"})
@@ -649,7 +646,21 @@ class Conveyor(GameState):
     # -- the contract ----------------------------------------------------------------
 
     @property
-    def to_act(self) -> frozenset[int]:
+    def turn_seat(self) -> int | None:
+        return self.current
+
+    def current_phase(self) -> str:
+        return self.phase
+
+    @property
+    def priority_seat(self) -> int:
+        """In a jump-in window the seat after the discarder comes first (nearest in turn order)."""
+        if self.window is not None:
+            return (self.window.discarder + 1) % len(self.players)
+        return self.current
+
+    @property
+    def must_act(self) -> frozenset[int]:
         if self.outcome is not None:
             return frozenset()
         if self.phase == JUMP:
@@ -1052,28 +1063,11 @@ class Conveyor(GameState):
             reason = "closed"
             detail = {"closer": closer, "how": how, "melds": scored, "dominoes_left": left}
             self.emit("close", closer, {"how": how})
-        for s in range(n):
-            self.totals[s] += scores[s]
-        target = self.options["target"]
-        match_over = target == 0 or max(self.totals) >= target or self.round_no >= self.options["max_rounds"]
-        result = Outcome(winners, reason, scores, tuple(self.totals), match_over, self.round_no)
-        self.rounds.append(result)
         self.phase = OVER
         self.drawn = None
         self.window = None
-        self.emit("round-end", None, {**result.to_json(), **detail, "hand_sizes": [len(h) for h in self.hands]})
-        if match_over:
-            if target == 0:
-                match_winners, match_reason = winners, reason
-            else:
-                best = max(self.totals)
-                match_winners = tuple(s for s in range(n) if self.totals[s] == best)
-                match_reason = "target" if best >= target else "max-rounds"
-            self.outcome = Outcome(match_winners, match_reason, scores, tuple(self.totals), True, self.round_no)
-            self.emit("match-end", None, self.outcome.to_json())
+        if self.finish_round(winners, scores, reason, {**detail, "hand_sizes": [len(h) for h in self.hands]}):
             return
-        self.round_no += 1
-        self.first = (self.first + 1) % n
         self._deal_round()
 
     # -- listing ------------------------------------------------------------------------
@@ -1218,24 +1212,6 @@ class Conveyor(GameState):
             "history": len(self.history),
             "actions": [str(a) for a in self.actions],
         }
-
-    def copy(self) -> Conveyor:
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other.options = dict(self.options)
-        other.rng = self.rng.copy()
-        other.history = list(self.history)
-        other.actions = list(self.actions)
-        other.rounds = list(self.rounds)
-        other.belt = self.belt.copy()
-        other.hands = [list(h) for h in self.hands]
-        other.known = [set(k) for k in self.known]
-        other.table = list(self.table)
-        other.totals = list(self.totals)
-        other.window = None if self.window is None else self.window.copy()
-        return other
-
-    # -- notation and positions ----------------------------------------------------------------
 
     def parse_action(self, text: str) -> Action:
         seat, rest = self.split_seat(text)
@@ -1448,8 +1424,6 @@ def from_position(
     state.turn_no = played + 1
     state.drawn = None
     state.window = None
-    state.round_no = 1
-    state.totals = [0] * n
     state.position_text = text.strip()
     # The event says only what the table shows; each seat learns its own hand.
     state.emit("position", None, {"hand_sizes": [len(h) for h in state.hands], "turn": state.current})
@@ -1469,20 +1443,18 @@ def _factory(players: tuple[str, ...], seed: int, options: dict[str, Any]) -> Ga
     return Conveyor(players, seed, options)
 
 
-INFO = register(
-    GameInfo(
-        id=GAME_ID,
-        name="Conveyor Rummy (dominoes drawn from conveyor columns)",
-        summary="Double-9 or double-12 dominoes in columns; claim a column as your hand, draw from one end of a"
-        " conveyor and discard to the other; runs, runs of pairs and sums.",
-        min_players=2,
-        max_players=4,
-        options=OPTIONS,
-        factory=_factory,
-        aliases=("conveyor-rummy", "cv"),
-        from_position=from_position,
-        view_actions=actions_from_view,
-        rules_page="docs/games/conveyor.md",
-    )
+INFO = GameInfo(
+    id=GAME_ID,
+    name="Conveyor Rummy (dominoes drawn from conveyor columns)",
+    summary="Double-9 or double-12 dominoes in columns; claim a column as your hand, draw from one end of a"
+    " conveyor and discard to the other; runs, runs of pairs and sums.",
+    min_players=2,
+    max_players=4,
+    options=OPTIONS,
+    factory=_factory,
+    aliases=("conveyor-rummy", "cv"),
+    from_position=from_position,
+    view_actions=actions_from_view,
+    rules_page="docs/games/conveyor.md",
 )
 Conveyor.info = INFO

@@ -18,12 +18,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rummykit.blocks.table import FreeTable, Opening, TableDraft
-from rummykit.engine.core import JSON, Action, GameInfo, GameState, register
+from rummykit.engine.core import JSON, Action, GameInfo, GameState
 from rummykit.engine.options import OptionSpec
-from rummykit.melds.dominoes import DominoMelds
-from rummykit.pieces.dominoes import Domino, double_set, format_dominoes, parse_dominoes
 from rummykit.rulesets import freetable
 from rummykit.rulesets.freetable import FreeTableGame
+from rummykit.melds.dominoes import DominoMelds
+from rummykit.pieces.dominoes import Domino, double_set, format_dominoes, parse_dominoes
 
 __all__ = [
     "INFO",
@@ -305,19 +305,17 @@ def _factory(players: tuple[str, ...], seed: int, options: dict[str, Any]) -> Ga
     return DominoRummikub(players, seed, options)
 
 
-INFO = register(
-    GameInfo(
-        id=GAME_ID,
-        name="Domino Rummikub (two double-six sets)",
-        summary="56 dominoes, 0-0 and 6-6 wild; runs and sums; a 3-domino starting group, then free rearrangement.",
-        min_players=2,
-        max_players=6,
-        options=OPTIONS,
-        factory=_factory,
-        aliases=("domino-rummy", "dr"),
-        from_position=from_position,
-        view_actions=actions_from_view,
-        rules_page="docs/games/domino-rummikub.md",
-    )
+INFO = GameInfo(
+    id=GAME_ID,
+    name="Domino Rummikub (two double-six sets)",
+    summary="56 dominoes, 0-0 and 6-6 wild; runs and sums; a 3-domino starting group, then free rearrangement.",
+    min_players=2,
+    max_players=6,
+    options=OPTIONS,
+    factory=_factory,
+    aliases=("domino-rummy", "dr"),
+    from_position=from_position,
+    view_actions=actions_from_view,
+    rules_page="docs/games/domino-rummikub.md",
 )
 DominoRummikub.info = INFO

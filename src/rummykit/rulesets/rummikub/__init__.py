@@ -20,10 +20,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rummykit.blocks.table import FreeTable, Opening, TableDraft
-from rummykit.engine.core import JSON, Action, GameInfo, GameState, register
+from rummykit.engine.core import JSON, Action, GameInfo, GameState
 from rummykit.engine.options import OptionSpec
-from rummykit.melds.tiles import check_tiles
-from rummykit.pieces.tiles import COLOURS, JOKER, MAX_NUMBER, Tile, format_tiles, parse_tiles
 from rummykit.rulesets import freetable
 from rummykit.rulesets.freetable import (
     Draw,
@@ -35,6 +33,8 @@ from rummykit.rulesets.freetable import (
     format_table,
     play_from_table,
 )
+from rummykit.melds.tiles import check_tiles
+from rummykit.pieces.tiles import COLOURS, JOKER, MAX_NUMBER, Tile, format_tiles, parse_tiles
 
 __all__ = [
     "INFO",
@@ -406,19 +406,17 @@ def _factory(players: tuple[str, ...], seed: int, options: dict[str, Any]) -> Ga
     return Rummikub(players, seed, options)
 
 
-INFO = register(
-    GameInfo(
-        id=GAME_ID,
-        name="Rummikub (standard tile rummy)",
-        summary="106 tiles, groups and runs, a 30-point initial meld, then free rearrangement of the table.",
-        min_players=2,
-        max_players=4,
-        options=OPTIONS,
-        factory=_factory,
-        aliases=("tile-rummy", "rk"),
-        from_position=from_position,
-        view_actions=lambda view: actions_from_view(view),
-        rules_page="docs/games/rummikub.md",
-    )
+INFO = GameInfo(
+    id=GAME_ID,
+    name="Rummikub (standard tile rummy)",
+    summary="106 tiles, groups and runs, a 30-point initial meld, then free rearrangement of the table.",
+    min_players=2,
+    max_players=4,
+    options=OPTIONS,
+    factory=_factory,
+    aliases=("tile-rummy", "rk"),
+    from_position=from_position,
+    view_actions=lambda view: actions_from_view(view),
+    rules_page="docs/games/rummikub.md",
 )
 Rummikub.info = INFO

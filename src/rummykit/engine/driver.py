@@ -1,0 +1,91 @@
+"""The step driver: who is asked to act next, used by every loop that plays a game.
+
+A state says which seats it waits for (:attr:`~rummykit.engine.core.GameState.must_act`)
+and which may act without being waited for (:attr:`~rummykit.engine.core.GameState.may_act`:
+claims and calls out of turn), and orders seats that act at once with
+:meth:`~rummykit.engine.core.GameState.act_order`. The driver applies one
+rule everywhere (the bot loop, the line prompt, and later the server and the
+terminal app):
+
+1. the seats that *may* act are offered the chance first, in priority order;
+   each answers with an action or ``None`` (no claim). The first action
+   given is applied, and the step ends;
+2. otherwise the first seat in priority order among those that *must* act
+   chooses an action, which is applied.
+
+Each step applies exactly one action, so a record (the applied actions in
+order) replays to the same state, and the order in which seats are asked
+never depends on seat numbers alone.
+
+>>> from rummykit.catalogue import new_game, make_bot
+>>> from rummykit.engine.rng import Rng
+>>> state = new_game('rummikub', players=2, seed=5)
+>>> agents = [make_bot('random', 'rummikub'), make_bot('random', 'rummikub')]
+>>> rngs = [Rng(1), Rng(2)]
+>>> seat = next_seat(state)
+>>> step(state, agents, rngs)[0].player == seat
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from rummykit.engine.core import Action, Event, GameState
+from rummykit.engine.rng import Rng
+
+
+class Agent(Protocol):
+    """Anything that chooses actions from views: a bot, a person at an interface, a network client."""
+
+    level: str
+
+    def choose(self, view: Mapping[str, Any], rng: Rng) -> Action:
+        """An action for ``view['seat']``, which the game is waiting for."""
+        ...
+
+
+@runtime_checkable
+class Claimer(Protocol):
+    """An agent that may also act when the game does not wait for it (claims, calls)."""
+
+    def claim(self, view: Mapping[str, Any], rng: Rng) -> Action | None:
+        """An action the seat may take now although not waited for, or None to let it pass."""
+        ...
+
+
+def next_seat(state: GameState) -> int | None:
+    """The seat that must act next by the priority rule (None once nobody must act)."""
+    waiting = state.must_act
+    if not waiting:
+        return None
+    return state.act_order(waiting)[0]
+
+
+def claims_open(state: GameState) -> list[int]:
+    """The seats that may act without being waited for, in priority order."""
+    seats = state.may_act - state.must_act
+    return state.act_order(seats) if seats else []
+
+
+def step(state: GameState, agents: Sequence[Agent | None], rngs: Sequence[Rng]) -> list[Event]:
+    """Apply one action chosen by the agents, by the driver's rule; returns its events.
+
+    ``agents[seat]`` may be None for a seat that only a caller outside the
+    driver plays (it is never asked here). Raises ``RuntimeError`` when the
+    seat that must act has no agent.
+    """
+    for seat in claims_open(state):
+        agent = agents[seat]
+        if isinstance(agent, Claimer):
+            action = agent.claim(state.view(seat), rngs[seat])
+            if action is not None:
+                return state.apply(action)
+    seat = next_seat(state)
+    if seat is None:
+        raise RuntimeError("nobody must act: the game is over")
+    agent = agents[seat]
+    if agent is None:
+        raise RuntimeError(f"seat {seat} must act and has no agent")
+    return state.apply(agent.choose(state.view(seat), rngs[seat]))

@@ -1,0 +1,1 @@
+"""One presenter per game: the words, table drawing and turn commands every interface uses."""

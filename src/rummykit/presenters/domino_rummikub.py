@@ -1,0 +1,1 @@
+"""The domino_rummikub presenter."""
