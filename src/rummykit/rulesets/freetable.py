@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, NotRequired, TypeVar
 
+from rummykit.blocks.racks import Racks
 from rummykit.blocks.table import FreeTable, Opening, TableDraft
 from rummykit.engine.core import JSON, Action, GameState, ViewHeader
 from rummykit.errors import ParseError, RuleError
@@ -197,7 +198,7 @@ class FreeTableGame(GameState, Generic[P]):
         super().__init__(players, seed, options)
         n = len(self.players)
         self.pool: list[P] = []
-        self.racks: list[list[P]] = [[] for _ in range(n)]
+        self.racks: Racks[P] = Racks(n, rule=f"{self.PREFIX}-RACK")
         self.table: list[tuple[P, ...]] = []
         self.down: list[bool] = [False] * n
         self.current = 0
@@ -243,10 +244,10 @@ class FreeTableGame(GameState, Generic[P]):
         self.pool = self.full_set()
         self.rng.shuffle(self.pool)
         n = len(self.players)
-        self.racks = [[] for _ in range(n)]
+        self.racks.clear()
         for i in range(n):
             seat = (self.first + i) % n
-            self.racks[seat] = [self.pool.pop() for _ in range(self.RACK_SIZE)]
+            self.racks.add(seat, [self.pool.pop() for _ in range(self.RACK_SIZE)])
         self.table = []
         self.down = [self.starts_down()] * n
         self.current = self.first
@@ -285,7 +286,7 @@ class FreeTableGame(GameState, Generic[P]):
         if not self.pool:
             raise RuleError(f"{self.PREFIX}-POOL-EMPTY", f"the {self.POOL_NAME} is empty: play or pass")
         piece = self.pool.pop()
-        self.racks[seat].append(piece)
+        self.racks.add(seat, (piece,))
         self.emit("draw", seat, {"pool_size": len(self.pool)}, {"piece": str(piece)})
         self._end_turn(played=False, pool_was_empty=False)
 
@@ -318,9 +319,8 @@ class FreeTableGame(GameState, Generic[P]):
         if isinstance(result, RuleError):
             raise result
         seat = action.player
+        self.racks.take(seat, action.placed)
         rack = self.racks[seat]
-        for t in action.placed:
-            rack.remove(t)
         self.table = result
         first = not self.down[seat]
         self.down[seat] = True
@@ -353,7 +353,7 @@ class FreeTableGame(GameState, Generic[P]):
         seat = action.player
         pool_was_empty = not self.pool
         drawn = [self.pool.pop() for _ in range(min(self.PENALTY, len(self.pool)))]
-        self.racks[seat].extend(drawn)
+        self.racks.add(seat, drawn)
         self.emit(
             "penalty",
             seat,
@@ -408,7 +408,7 @@ class FreeTableGame(GameState, Generic[P]):
         v: FreeTableView = {
             **self.view_header(player),
             "table": [list(set_texts(s)) for s in self.table],
-            "rack_sizes": [len(r) for r in self.racks],
+            "rack_sizes": self.racks.sizes(),
             "pool_size": len(self.pool),
             "down": list(self.down),
             "idle_turns": self.idle_turns,
@@ -534,7 +534,7 @@ def setup_position(
         i, c = bad[0]
         raise ParseError(f"table set {i + 1} is invalid: {c.reason}")
     state.table = state.TABLE.normalise(table)
-    state.racks = [list(r) for r in racks]
+    state.racks = Racks.of(racks, rule=f"{state.PREFIX}-RACK")
     used = Counter(t for s in state.table for t in s)
     for r in racks:
         used.update(r)
@@ -582,7 +582,7 @@ def setup_position(
         None,
         {
             "table": [[str(p) for p in s] for s in state.table],
-            "rack_sizes": [len(r) for r in state.racks],
+            "rack_sizes": state.racks.sizes(),
             "pool_size": len(state.pool),
             "turn": state.current,
         },
