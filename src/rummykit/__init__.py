@@ -14,8 +14,8 @@ from rummykit.engine.core import (
     Event,
     GameInfo,
     GameState,
-    Outcome,
 )
+from rummykit.engine.match import Outcome
 from rummykit.errors import (
     OptionError,
     ParseError,

@@ -5,8 +5,8 @@ from rummykit.engine.core import (
     Event,
     GameInfo,
     GameState,
-    Outcome,
 )
+from rummykit.engine.match import Match, Outcome
 from rummykit.engine.options import OptionSpec
 from rummykit.engine.rng import Rng
 
@@ -15,6 +15,7 @@ __all__ = [
     "Event",
     "GameInfo",
     "GameState",
+    "Match",
     "OptionSpec",
     "Outcome",
     "Rng",

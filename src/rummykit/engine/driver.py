@@ -82,10 +82,10 @@ def step(state: GameState, agents: Sequence[Agent | None], rngs: Sequence[Rng]) 
             action = agent.claim(state.view(seat), rngs[seat])
             if action is not None:
                 return state.apply(action)
-    seat = next_seat(state)
-    if seat is None:
+    waiting = next_seat(state)
+    if waiting is None:
         raise RuntimeError("nobody must act: the game is over")
-    agent = agents[seat]
+    agent = agents[waiting]
     if agent is None:
-        raise RuntimeError(f"seat {seat} must act and has no agent")
-    return state.apply(agent.choose(state.view(seat), rngs[seat]))
+        raise RuntimeError(f"seat {waiting} must act and has no agent")
+    return state.apply(agent.choose(state.view(waiting), rngs[waiting]))

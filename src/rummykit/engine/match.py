@@ -29,6 +29,7 @@ from typing import Any
 
 from rummykit.engine.options import OptionSpec
 
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a round or a match ended.

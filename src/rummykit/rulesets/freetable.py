@@ -17,7 +17,7 @@ import operator
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, NotRequired, TypeVar
+from typing import Any, ClassVar, Generic, NotRequired, TypeVar, cast
 
 from rummykit.blocks.racks import Racks
 from rummykit.blocks.table import FreeTable, Opening, TableDraft
@@ -405,14 +405,18 @@ class FreeTableGame(GameState, Generic[P]):
     # -- views ----------------------------------------------------------------
 
     def view(self, player: int | None) -> FreeTableView:
-        v: FreeTableView = {
-            **self.view_header(player),
-            "table": [list(set_texts(s)) for s in self.table],
-            "rack_sizes": self.racks.sizes(),
-            "pool_size": len(self.pool),
-            "down": list(self.down),
-            "idle_turns": self.idle_turns,
-        }
+        # (cast: mypy does not see that a NotRequired key may be absent from a ** literal)
+        v = cast(
+            FreeTableView,
+            {
+                **self.view_header(player),
+                "table": [list(set_texts(s)) for s in self.table],
+                "rack_sizes": self.racks.sizes(),
+                "pool_size": len(self.pool),
+                "down": list(self.down),
+                "idle_turns": self.idle_turns,
+            },
+        )
         if player is not None:
             v["rack"] = [str(t) for t in sorted(self.racks[player], key=BY_CODE)]
         return v
