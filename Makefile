@@ -26,7 +26,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict src/rummykit
+	$(BIN)/mypy --strict src/rummykit tests
 
 pytest: $(STAMP)
 	$(BIN)/python -m pytest -q

@@ -14,6 +14,7 @@ import itertools
 import json
 import re
 from collections.abc import Callable, Sequence
+from typing import Any, cast
 from pathlib import Path
 
 import pytest
@@ -209,7 +210,7 @@ def test_first_player_is_drawn_by_the_seeded_generator() -> None:
 
 
 def test_reveal_turns_a_domino_up_for_everyone(assert_rejected: Rejecter) -> None:
-    s = new_game("conveyor", players=2, seed=3)
+    s = cast(Conveyor, new_game("conveyor", players=2, seed=3))
     seat = s.view(None)["turn"]
     hidden = s.belt.columns[2][0]
     play(s, f"{seat} reveal 2 0")
@@ -225,7 +226,7 @@ def test_reveal_turns_a_domino_up_for_everyone(assert_rejected: Rejecter) -> Non
 
 
 def test_claim_takes_the_column_and_the_claimer_leaves_the_selection(assert_rejected: Rejecter) -> None:
-    s = new_game("conveyor", players=3, seed=5)
+    s = cast(Conveyor, new_game("conveyor", players=3, seed=5))
     first = s.view(None)["turn"]
     column = list(s.belt.columns[4])
     play(s, f"{first} reveal 4 0", f"{(first + 1) % 3} claim 4")
@@ -250,7 +251,7 @@ def test_claim_takes_the_column_and_the_claimer_leaves_the_selection(assert_reje
 
 
 def test_forced_claim_is_the_only_listed_action() -> None:
-    s = new_game("conveyor", players=2, seed=9, set=6)
+    s = cast(Conveyor, new_game("conveyor", players=2, seed=9, set=6))
     while s.belt.any_face_down():
         seat = s.view(None)["turn"]
         reveals = [a for a in s.legal_actions(seat) if isinstance(a, Reveal)]
@@ -266,7 +267,7 @@ def test_forced_claim_is_the_only_listed_action() -> None:
 
 
 def test_others_learn_only_the_count_and_the_face_up_dominoes_of_a_claim() -> None:
-    s = new_game("conveyor", players=2, seed=2, set=6)
+    s = cast(Conveyor, new_game("conveyor", players=2, seed=2, set=6))
     seat = s.view(None)["turn"]
     middle = s.belt.columns[1][3]
     play(s, f"{seat} claim 1", f"{1 - seat} claim 3")
@@ -530,7 +531,7 @@ def test_branch_on_doubles_allows_a_branching_line() -> None:
 
 # -- jump-ins ------------------------------------------------------------------------------------------
 
-def four_player(**options: object) -> Conveyor:
+def four_player(**options: Any) -> Conveyor:
     """4 players, double-6 (7 columns of 4): hands of 4; conveyors 4 (0-3 on top), 5 (2-5 on top) and 6."""
     hands = ["0-1 0-2 5-5 6-6", "0-4 4-4 1-4 3-6", "1-1 1-2 1-3 4-6", "2-2 2-3 2-4 5-6"]
     return from_position(position(hands, tops=["0-3", "2-5"]), **options)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from typing import cast
 
 import pytest
 from hypothesis import given
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 
 import rummykit
 from rummykit.bots.base import make_bot
+from rummykit.engine.rng import Rng
 from rummykit.errors import OptionError, RuleError
 from rummykit.rulesets import domino_rummikub as dr
 from rummykit.rulesets.freetable import Draw, Fail, Pass, Play, play_from_table
@@ -200,8 +202,9 @@ def test_invalid_end_of_turn_table_is_refused_without_penalty() -> None:
 
 
 def test_draw_when_not_playing_and_pass_only_with_an_empty_boneyard() -> None:
-    state = rummykit.new_game("domino-rummikub", players=2, seed=4)
+    state = cast(dr.DominoRummikub, rummykit.new_game("domino-rummikub", players=2, seed=4))
     seat = state.view(None)["turn"]
+    assert seat is not None
     assert_rejected(state, Pass(seat), "DR-DRAW")
     size = len(state.racks[seat])
     state.apply(Draw(seat))
@@ -252,7 +255,7 @@ def test_default_target_is_one_hundred() -> None:
 
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 6))
 def test_random_games_conserve_pieces_hide_racks_and_replay(seed: int, players: int) -> None:
-    state = rummykit.new_game("domino-rummikub", players=players, seed=seed, target=None)
+    state = cast(dr.DominoRummikub, rummykit.new_game("domino-rummikub", players=players, seed=seed, target=None))
     full = Counter(dr.full_set())
     bot = make_bot("random", "domino-rummikub")
     from rummykit.sim import bot_rng
@@ -268,7 +271,7 @@ def test_random_games_conserve_pieces_hide_racks_and_replay(seed: int, players: 
         rest = {k: v for k, v in view.items() if k not in ("rack", "table")}
         assert not re.search(r"\b\d-\d\b", json.dumps(rest))
         state.apply(bot.choose(view, rngs[seat]))
-        pieces = Counter(state.pool)
+        pieces: Counter[Domino] = Counter(state.pool)
         for r in state.racks:
             pieces.update(r)
         for s in state.table:
@@ -287,7 +290,7 @@ def test_listed_actions_are_all_legal() -> None:
             seat = min(state.to_act)
             for action in state.legal_actions(seat):
                 assert state.is_legal(action), str(action)
-            state.apply(bots[seat].choose(state.view(seat), rummykit.engine.rng.Rng(seed + steps)))
+            state.apply(bots[seat].choose(state.view(seat), Rng(seed + steps)))
             steps += 1
 
 
@@ -312,10 +315,10 @@ def test_greedy_bot_plays_whole_games_legally_and_beats_random() -> None:
 def test_greedy_bot_makes_its_starting_group_and_lays_off() -> None:
     bot = make_bot("greedy", "domino-rummikub")
     state = dr.from_position("table: 1-2 1-3 1-4; racks: 5-3 5-4 5-5 2-6 / 2-2; pool: seed 1; turn: 0")
-    action = bot.choose(state.view(0), rummykit.engine.rng.Rng(0))
+    action = bot.choose(state.view(0), Rng(0))
     assert isinstance(action, Play) and sorted(action.placed) == [D("3-5"), D("4-5"), D("5-5")]
     later = dr.from_position("table: 1-2 1-3 1-4; racks: 1-5 2-6 / 2-2; pool: seed 1; turn: 0; down: 11")
-    action = bot.choose(later.view(0), rummykit.engine.rng.Rng(0))
+    action = bot.choose(later.view(0), Rng(0))
     assert isinstance(action, Play) and action.placed == (D("1-5"),)
     later.apply(action)
     assert later.table == [ds("1-2 1-3 1-4 1-5")]

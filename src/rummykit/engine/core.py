@@ -309,7 +309,7 @@ class GameState(abc.ABC):
         (for RL action masks): the same position gives the same list on any
         machine, whatever order the game lists them in.
         """
-        return sorted(self.legal_actions(player), key=Action.text)
+        return sorted(self.legal_actions(player), key=_action_text)
 
     def is_legal(self, action: Action) -> bool:
         """True when :meth:`apply` would accept ``action`` (the state is not changed)."""
@@ -572,3 +572,7 @@ def check_seed(seed: Any) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
         raise OptionError(f"a seed is a whole number from 0 to {2**63 - 1}, got {seed!r}")
     return seed
+
+
+def _action_text(action: Action) -> str:
+    return action.text()

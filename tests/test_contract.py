@@ -1,0 +1,158 @@
+"""The contract every game keeps: who acts, the view header, derived copies, the driver, the match loop."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, get_type_hints
+
+import pytest
+
+from rummykit.catalogue import games, make_bot, new_game
+from rummykit.engine.core import GameState, ViewHeader, clone
+from rummykit.engine.driver import next_seat, step
+from rummykit.engine.match import Match
+from rummykit.engine.rng import Rng
+from rummykit.sim import bot_rng
+
+GAME_IDS = [g.id for g in games()]
+HEADER_KEYS = set(get_type_hints(ViewHeader))
+
+
+def _play(game_id: str, players: int, seed: int, actions: int) -> GameState:
+    state = new_game(game_id, players=players, seed=seed)
+    bots = [make_bot("random", game_id) for _ in range(players)]
+    rngs = [bot_rng(seed, s) for s in range(players)]
+    for _ in range(actions):
+        if state.outcome is not None:
+            break
+        step(state, bots, rngs)
+    return state
+
+
+def _mutables(value: Any, seen: dict[int, Any], path: str) -> list[tuple[int, str]]:
+    """The ids of every mutable container reachable from ``value`` (lists, dicts, sets, objects)."""
+    out: list[tuple[int, str]] = []
+    if isinstance(value, list | dict | set) or hasattr(value, "__dict__") or hasattr(value, "__slots__"):
+        if isinstance(value, str | int | float | bool | tuple | frozenset) or getattr(value, "IMMUTABLE", False):
+            return out
+        params = getattr(type(value), "__dataclass_params__", None)
+        if params is not None and params.frozen:
+            return out
+        if id(value) in seen:
+            return out
+        seen[id(value)] = value
+        out.append((id(value), path))
+        items: Any
+        if isinstance(value, dict):
+            items = value.items()
+        elif isinstance(value, list | set):
+            items = enumerate(value)
+        else:
+            slots = [s for c in type(value).__mro__ for s in getattr(c, "__slots__", ())]
+            items = [(k, getattr(value, k)) for k in slots if hasattr(value, k)]
+            items += list(getattr(value, "__dict__", {}).items())
+        for k, v in items:
+            out.extend(_mutables(v, seen, f"{path}.{k}"))
+    return out
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_copy_shares_no_mutable_object_with_the_original(game_id: str, seed: int) -> None:
+    state = _play(game_id, 3, seed, 25)
+    other = state.copy()
+    assert other.snapshot() == state.snapshot()
+    mine = dict(_mutables(state.__dict__, {}, "state"))
+    theirs = dict(_mutables(other.__dict__, {}, "copy"))
+    shared = sorted(mine[i] for i in set(mine) & set(theirs))
+    assert shared == [], f"shared with the copy: {shared[:5]}"
+    # Playing on in the copy leaves the original as it was.
+    before = json.dumps(state.snapshot(), sort_keys=True)
+    bots = [make_bot("random", game_id) for _ in state.players]
+    for _ in range(10):
+        if other.outcome is not None:
+            break
+        step(other, bots, [Rng(9)] * len(bots))
+    assert json.dumps(state.snapshot(), sort_keys=True) == before
+
+
+def test_clone_copies_containers_and_shares_immutable_values() -> None:
+    rng = Rng(3)
+    value: dict[str, Any] = {"a": [1, [2]], "b": (3, 4), "r": rng, "s": {5}}
+    copied = clone(value)
+    assert copied == {"a": [1, [2]], "b": (3, 4), "r": copied["r"], "s": {5}}
+    assert copied["a"] is not value["a"] and copied["a"][1] is not value["a"][1]
+    assert copied["b"] is value["b"] and copied["r"] is not rng and copied["s"] is not value["s"]
+    with pytest.raises(TypeError, match="copy"):
+        clone(object())
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_who_acts_and_the_view_header_agree(game_id: str) -> None:
+    state = new_game(game_id, players=2, seed=4)
+    bots = [make_bot("random", game_id) for _ in state.players]
+    rngs = [Rng(1), Rng(2)]
+    while state.outcome is None and len(state.actions) < 300:
+        assert state.to_act == state.must_act | state.may_act
+        assert state.must_act, "a game that is not over waits for someone"
+        for seat in (None, *range(len(state.players))):
+            view = state.view(seat)
+            assert HEADER_KEYS <= set(view)
+            assert view["seat"] == seat and view["game"] == game_id
+            assert view["to_act"] == sorted(state.to_act) and view["must_act"] == sorted(state.must_act)
+            assert view["may_act"] == sorted(state.may_act) and isinstance(view["phase"], str)
+            assert view["round"] == state.round_no and view["totals"] == state.totals
+        seat = next_seat(state)
+        assert seat == state.act_order(state.must_act)[0]
+        events = step(state, bots, rngs)
+        assert events and state.actions[-1].player == seat
+    if state.outcome is not None:
+        assert state.view(None)["phase"] == "over" and not state.to_act
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_indexed_actions_are_the_legal_actions_in_a_stable_order(game_id: str) -> None:
+    state = _play(game_id, 2, 7, 12)
+    seat = next_seat(state)
+    assert seat is not None
+    indexed = state.indexed_actions(seat)
+    assert sorted(map(str, indexed)) == sorted(map(str, state.legal_actions(seat)))
+    assert [a.text() for a in indexed] == sorted(a.text() for a in indexed)
+    assert [str(a) for a in state.copy().indexed_actions(seat)] == [str(a) for a in indexed]
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_actions_have_a_text_and_a_json_form_read_without_a_state(game_id: str) -> None:
+    state = _play(game_id, 2, 3, 8)
+    info = state.info
+    for seat in state.to_act:
+        for action in state.legal_actions(seat):
+            data = json.loads(json.dumps(action.to_json()))
+            assert data["type"] == action.type and data["player"] == action.player
+            assert info.action_from_json(data) == action
+            assert info.parse_action(str(action)) == action
+
+
+def test_the_match_loop_has_one_meaning_of_target_and_the_round_limit() -> None:
+    for single in (0, None):
+        m = Match(players=2, target=single, max_rounds=5)
+        result, match = m.end_round((1,), (-3, 3), "rack-empty")
+        assert match is not None and match.reason == "rack-empty" and match.winners == (1,)
+    m = Match(players=3, target=100, max_rounds=2, first=2)
+    _, match = m.end_round((0,), (10, 0, -10), "blocked")
+    assert match is None and m.first == 0 and m.round_no == 2
+    _, match = m.end_round((1,), (0, 20, -20), "rack-empty")
+    assert match is not None and match.reason == "max-rounds" and match.winners == (1,)
+    assert match.totals == (10, 20, -30) and [r.round for r in m.rounds] == [1, 2]
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_game_ends_its_match_through_the_match_loop(game_id: str) -> None:
+    state = new_game(game_id, players=2, seed=11, target=0)
+    bots = [make_bot("random", game_id) for _ in state.players]
+    rngs = [bot_rng(11, s) for s in range(2)]
+    while state.outcome is None:
+        step(state, bots, rngs)
+    assert len(state.rounds) == 1 and state.outcome.reason == state.rounds[0].reason
+    kinds = [e.kind for e in state.history]
+    assert kinds[-2:] == ["round-end", "match-end"]
