@@ -62,19 +62,22 @@ TARGET_REACHED = "target"
 ROUND_LIMIT = "max-rounds"
 
 
-def match_options(*, target: int | None, target_help: str, max_rounds: int | None = 50) -> tuple[OptionSpec, ...]:
+def match_options(
+    *, target: int | None, target_help: str, max_rounds: int | None = 50, zero: bool = False
+) -> tuple[OptionSpec, ...]:
     """The ``target`` and ``max_rounds`` options, worded the same in every game.
 
-    ``target_help`` says what the default (and ``none``) means for the game;
-    ``0`` always means a single round.
+    ``target_help`` says what the default (and ``none``) means for the game.
+    ``zero`` lets ``0`` be given for a single round (a game whose ``none``
+    means something else needs it); the match loop reads 0 and none alike.
     """
     return (
         OptionSpec(
             "target",
             int,
             target,
-            f"play rounds until a total reaches this ({target_help}; 0: one round)",
-            minimum=0,
+            f"play rounds until a total reaches this ({target_help}{'; 0: one round' if zero else ''})",
+            minimum=0 if zero else 1,
             allow_none=True,
         ),
         OptionSpec(

@@ -19,9 +19,10 @@ from typing import Any
 
 from rummykit.blocks.table import FreeTable, Opening, TableDraft
 from rummykit.engine.core import JSON, Action, GameInfo, GameState
+from rummykit.engine.match import match_options
 from rummykit.engine.options import OptionSpec
 from rummykit.rulesets import freetable
-from rummykit.rulesets.freetable import FreeTableGame
+from rummykit.rulesets.freetable import Draw, Fail, FreeTableGame, Pass, Play
 from rummykit.melds.dominoes import DominoMelds
 from rummykit.pieces.dominoes import Domino, double_set, format_dominoes, parse_dominoes
 
@@ -59,22 +60,7 @@ OPTIONS = (
         "size of each player's first play, one new set from the rack",
         choices=(EXACTLY_3, AT_LEAST_3),
     ),
-    OptionSpec(
-        "target",
-        int,
-        100,
-        "play rounds until a player's total reaches this (50: the short game; none: one round)",
-        minimum=1,
-        allow_none=True,
-    ),
-    OptionSpec(
-        "max_rounds",
-        int,
-        50,
-        "a match with a target also ends after this many rounds (highest total wins); none: no limit",
-        minimum=1,
-        allow_none=True,
-    ),
+    *match_options(target=100, target_help="50: the short game; none: one round"),
 )
 
 DominoSet = tuple[Domino, ...]
@@ -317,5 +303,8 @@ INFO = GameInfo(
     from_position=from_position,
     view_actions=actions_from_view,
     rules_page="docs/games/domino-rummikub.md",
+    parse_action_text=lambda seat, text: freetable.parse_turn_action(seat, text, parse_dominoes),
+    actions=(Draw, Pass, Play, Fail),
+    parse_piece=Domino.parse,
 )
 DominoRummikub.info = INFO

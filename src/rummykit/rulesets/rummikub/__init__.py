@@ -21,6 +21,7 @@ from typing import Any
 
 from rummykit.blocks.table import FreeTable, Opening, TableDraft
 from rummykit.engine.core import JSON, Action, GameInfo, GameState
+from rummykit.engine.match import match_options
 from rummykit.engine.options import OptionSpec
 from rummykit.rulesets import freetable
 from rummykit.rulesets.freetable import (
@@ -74,22 +75,7 @@ OPTIONS = (
         minimum=0,
         maximum=300,
     ),
-    OptionSpec(
-        "target",
-        int,
-        None,
-        "play a match of rounds until a player's total reaches this (none: one round)",
-        minimum=1,
-        allow_none=True,
-    ),
-    OptionSpec(
-        "max_rounds",
-        int,
-        50,
-        "a match with a target also ends after this many rounds (highest total wins); none: no limit",
-        minimum=1,
-        allow_none=True,
-    ),
+    *match_options(target=None, target_help="none: one round"),
 )
 
 TABLE: FreeTable[Tile] = FreeTable(check_tiles, format_tiles, "RK", "tile", frozenset({JOKER}))
@@ -418,5 +404,8 @@ INFO = GameInfo(
     from_position=from_position,
     view_actions=lambda view: actions_from_view(view),
     rules_page="docs/games/rummikub.md",
+    parse_action_text=parse_action_text,
+    actions=(Draw, Pass, Play, Fail),
+    parse_piece=Tile.parse,
 )
 Rummikub.info = INFO
