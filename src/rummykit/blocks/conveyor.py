@@ -78,7 +78,8 @@ class Conveyors(Generic[P]):
         self.length = length
         self.pending: tuple[int, str] | None = None
         """The column and end of a draw that awaits its discard."""
-        self._cells: list[list[str] | None] = [None] * len(self.columns)
+        self._cells: list[tuple[str, ...] | None] = [None] * len(self.columns)
+        """Each column's public cells, cached until it changes (immutable, so copies may share them)."""
 
     @classmethod
     def layout(cls, pieces: Sequence[P], *, columns: int, length: int) -> Conveyors[P]:
@@ -91,7 +92,7 @@ class Conveyors(Generic[P]):
         return cls(cols, up, [None] * columns, length)
 
     def copy(self) -> Conveyors[P]:
-        """An independent copy."""
+        """An independent copy (it shares only pieces and the immutable cached cells)."""
         other = Conveyors(self.columns, self.up, self.claimed_by, self.length)
         other.pending = self.pending
         other._cells = list(self._cells)
@@ -139,7 +140,7 @@ class Conveyors(Generic[P]):
             return [str(p) if up else unknown for p, up in zip(self.columns[column], self.up[column], strict=True)]
         cells = self._cells[column]
         if cells is None:
-            cells = [str(p) if up else UNKNOWN for p, up in zip(self.columns[column], self.up[column], strict=True)]
+            cells = tuple(str(p) if up else UNKNOWN for p, up in zip(self.columns[column], self.up[column], strict=True))
             self._cells[column] = cells
         return list(cells)
 

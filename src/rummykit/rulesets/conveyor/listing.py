@@ -1,0 +1,145 @@
+"""Every legal action of a seat, from the state (:meth:`Conveyor.legal_actions`) or from its view.
+
+Both go through :func:`list_actions`, which needs only what the acting seat
+can see, so a bot working from its view (:func:`actions_from_view`) lists
+exactly what the engine would accept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rummykit.blocks.conveyor import BOTTOM, TOP, UNKNOWN
+from rummykit.engine.core import JSON, Action
+from rummykit.melds.conveyor import END_NAMES, MIN_MELD, ConveyorMelds, by_code
+from rummykit.pieces.dominoes import Domino, double_set
+from rummykit.rulesets.conveyor.actions import (
+    Claim,
+    Close,
+    Decline,
+    Discard,
+    Draw,
+    Jump,
+    Layoff,
+    Meld,
+    Pieces,
+    Reveal,
+)
+from rummykit.rulesets.conveyor.options import DRAW, JUMP, PLAY, SELECT, rules_for
+
+__all__ = ["actions_from_view", "list_actions"]
+
+_BY_TEXT: dict[str, Domino] = {str(d): d for d in double_set(12)}
+
+
+def _dom(text: str) -> Domino:
+    """A domino from its canonical text (fast path for views), else parsed."""
+    d = _BY_TEXT.get(text)
+    return d if d is not None else Domino.parse(text)
+
+
+def list_actions(
+    seat: int,
+    *,
+    phase: str,
+    hand: Sequence[Domino],
+    rules: ConveyorMelds,
+    options: Mapping[str, Any],
+    open_columns: Sequence[tuple[int, Sequence[int]]],
+    melds: Sequence[tuple[str, Pieces]],
+    milled: Domino | None,
+    window_domino: Domino | None,
+) -> list[Action]:
+    """Every legal action of ``seat`` (which must be one that may act), from what it can see.
+
+    ``open_columns`` lists each unclaimed column with its face-down cells
+    (needed in the selection round only); ``melds`` the table's melds (kind,
+    dominoes; needed after the draw only); ``milled`` the domino drawn
+    this turn if it was face up; ``window_domino`` the discard a claim window
+    is open for. Everything legal is listed: melds are every valid meld from
+    the hand (see :meth:`ConveyorMelds.hand_melds`), nothing is capped.
+    """
+    out: list[Action] = []
+    if phase == SELECT:
+        out.extend(Claim(seat, c) for c, _down in open_columns)
+        for c, down in open_columns:
+            out.extend(Reveal(seat, c, i) for i in down)
+        return out
+    if phase == DRAW:
+        for c, _down in open_columns:
+            out.append(Draw(seat, c, TOP))
+            out.append(Draw(seat, c, BOTTOM))
+        return out
+    can_empty = not options["never_close_on_pickup"]
+    no_milling = options["no_milling"]
+    if phase == PLAY:
+        have = set(hand)
+        size = len(hand)
+        stuck = milled if no_milling and milled in have else None  # may not be the only domino kept
+
+        def keeps(removed: Sequence[Domino]) -> bool:
+            left = size - len(removed)
+            if left == 0:
+                return can_empty
+            return not (left == 1 and stuck is not None and stuck not in removed)
+
+        for d in sorted(have, key=by_code):
+            if d != stuck:
+                out.append(Discard(seat, d))
+        for m in rules.hand_melds(hand):
+            if keeps(m):
+                out.append(Meld(seat, m))
+        for i, (kind, pieces) in enumerate(melds):
+            for end in END_NAMES:
+                for d in rules.fits(kind, pieces, end):
+                    if d in have and keeps((d,)):
+                        out.append(Layoff(seat, i, d, end))
+        if options["domino_runs"]:
+            branching = bool(options["branch_on_doubles"])
+            if can_empty and size >= MIN_MELD and rules.line(hand, branching=branching) is not None:
+                out.append(Close(seat))
+            if size - 1 >= MIN_MELD:
+                for d in sorted(have, key=by_code):
+                    if no_milling and d == milled:
+                        continue
+                    if rules.line([x for x in hand if x != d], branching=branching) is not None:
+                        out.append(Close(seat, d))
+        return out
+    if phase == JUMP and window_domino is not None:
+        out.append(Decline(seat))
+        if options["jump_in_only_on_completion"]:
+            for m in rules.melds_with(hand, window_domino):
+                if len(m) <= len(hand) or can_empty:
+                    out.append(Jump(seat, window_domino, tuple(d for d in m if d != window_domino)))
+        else:
+            out.append(Jump(seat, window_domino))
+    return out
+
+
+def actions_from_view(view: Mapping[str, JSON]) -> list[Action]:
+    """:func:`list_actions` for the seat whose view this is (empty if it may not act)."""
+    seat = view.get("seat")
+    if seat is None or seat not in view["to_act"]:
+        return []
+    options = view["options"]
+    phase = view["phase"]
+    drawn = view["drawn"]
+    milled = _dom(drawn["domino"]) if drawn is not None and drawn["face_up"] else None
+    window = view["jump_window"]
+    selecting = phase == SELECT
+    return list_actions(
+        seat,
+        phase=phase,
+        hand=[_dom(x) for x in view["hand"]] if phase in (PLAY, JUMP) else [],
+        rules=rules_for(options["set"]),
+        options=options,
+        open_columns=[
+            (col["column"], [i for i, x in enumerate(col["cells"]) if x == UNKNOWN] if selecting else [])
+            for col in view["columns"]
+            if col["claimed_by"] is None
+        ],
+        melds=[(m["kind"], tuple(_dom(x) for x in m["dominoes"])) for m in view["melds"]] if phase == PLAY else [],
+        milled=milled,
+        window_domino=None if window is None else _dom(window["domino"]),
+    )

@@ -1,0 +1,766 @@
+"""The conveyor state machine: :class:`Conveyor`, with the table's melds and the turn's records.
+
+A round is a selection round (``select``), then turns (``draw``, ``play``)
+and, with ``jump_ins``, a claim window (``jump``) after each discard; the
+round ends through the shared match loop
+(:meth:`~rummykit.engine.core.GameState.finish_round`). Every attribute of a
+state is a list, dict or set of immutable values, a frozen dataclass or an
+object with a ``copy`` method, so :meth:`~rummykit.engine.core.GameState.copy`
+(derived from the attributes) shares nothing mutable.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rummykit.blocks.conveyor import ENDS, Conveyors
+from rummykit.engine.core import JSON, Action, GameState
+from rummykit.errors import RuleError
+from rummykit.melds.conveyor import END_NAMES, HIGH, LINE, LOW, MIN_MELD, ConveyorMelds, by_code
+from rummykit.pieces.dominoes import Domino, double_set, format_dominoes
+from rummykit.rulesets.conveyor.actions import (
+    Claim,
+    Close,
+    Decline,
+    Discard,
+    Draw,
+    Jump,
+    Layoff,
+    Meld,
+    Pieces,
+    Reveal,
+)
+from rummykit.rulesets.conveyor.listing import list_actions
+from rummykit.rulesets.conveyor.options import (
+    DRAW,
+    GAME_ID,
+    JUMP,
+    OVER,
+    PLAY,
+    PREFIX,
+    SELECT,
+    resolve_options,
+    rules_for,
+)
+from rummykit.rulesets.conveyor.views import ConveyorView, MeldView, build_view
+
+__all__ = ["Conveyor", "TableMeld"]
+
+
+def _err(rule: str, message: str) -> RuleError:
+    return RuleError(rule, message)
+
+
+@dataclass(frozen=True, slots=True)
+class TableMeld:
+    """A meld on the table: its owner (who laid it down), kind and dominoes in table order.
+
+    ``layout`` is the written layout of a line (``domino_runs``), else None;
+    ``royal`` and ``score`` are worked out once, by :meth:`make`.
+    """
+
+    owner: int
+    kind: str
+    dominoes: Pieces
+    layout: str | None
+    royal: bool
+    score: int
+
+    @classmethod
+    def make(cls, rules: ConveyorMelds, owner: int, kind: str, dominoes: Pieces, layout: str | None = None) -> TableMeld:
+        """A meld with its royal mark and score computed from the set in play."""
+        return cls(owner, kind, dominoes, layout, rules.is_royal(kind, dominoes), rules.score(kind, dominoes))
+
+    def to_json(self, index: int) -> MeldView:
+        """The meld as plain data for views and events."""
+        return {
+            "index": index,
+            "owner": self.owner,
+            "kind": self.kind,
+            "dominoes": [str(d) for d in self.dominoes],
+            "layout": self.layout,
+            "royal": self.royal,
+            "score": self.score,
+        }
+
+
+@dataclass(slots=True)
+class _Window:
+    """An open claim window after a discard (``jump_ins``).
+
+    ``waiting`` are the seats that have not answered yet (the state's
+    :attr:`~Conveyor.must_act`); ``claims`` each answer given, a
+    :class:`Jump` or None for a decline. Mutable, so it copies itself.
+    """
+
+    domino: Domino
+    column: int
+    end: str
+    discarder: int
+    waiting: set[int]
+    claims: dict[int, Jump | None]
+
+    def copy(self) -> _Window:
+        """An independent copy (the answers themselves are frozen)."""
+        return _Window(self.domino, self.column, self.end, self.discarder, set(self.waiting), dict(self.claims))
+
+
+@dataclass(frozen=True, slots=True)
+class _Drawn:
+    """This turn's pickup: where from, what, whether it was face up, whether it was a jump-in."""
+
+    column: int
+    end: str
+    domino: Domino
+    face_up: bool
+    jumped: bool = False
+
+
+
+class Conveyor(GameState):
+    """A match (or one round, with ``target`` 0) of Conveyor Rummy.
+
+    Who acts (the engine's out-of-turn contract): in the selection round and
+    on a turn, the one seat :attr:`current`; in a claim window (``jump_ins``,
+    phase ``jump``) every seat but the discarder *must* answer, ``jump`` or
+    ``decline``, in any order, so they are all in :attr:`must_act` until they
+    have answered (:attr:`may_act` is always empty: no answer is optional).
+    :attr:`priority_seat` is then the seat after the discarder, so
+    :meth:`act_order` lists the seats in turn order from it: the driver asks
+    them in that order, and the window is resolved in that order too (the
+    claimer *nearest in turn order after the discarder* wins).
+    """
+
+    game_id = GAME_ID
+    PREFIX = PREFIX
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        seed: int,
+        options: Mapping[str, Any],
+        *,
+        deal: bool = True,
+    ) -> None:
+        super().__init__(players, seed, resolve_options(len(players), options))
+        n = len(self.players)
+        self.top: int = self.options["set"]
+        self.rules: ConveyorMelds = rules_for(self.top)
+        self.belt: Conveyors[Domino] = Conveyors([], [], [], self.options["column_length"])
+        self.hands: list[list[Domino]] = [[] for _ in range(n)]
+        self.known: list[set[Domino]] = [set() for _ in range(n)]
+        self.table: list[TableMeld] = []
+        self.phase = SELECT
+        self.current = 0
+        self.first_claimer: int | None = None
+        self.turn_no = 0
+        self.drawn: _Drawn | None = None
+        self.window: _Window | None = None
+        if deal:
+            self.first = self.rng.below(n)
+            self.emit("first-player", self.first, {"by": "lot"})
+            self._deal_round()
+
+    # -- setup ---------------------------------------------------------------------
+
+    def _deal_round(self) -> None:
+        pieces = double_set(self.top)
+        self.rng.shuffle(pieces)
+        self.belt = Conveyors.layout(pieces, columns=self.options["columns"], length=self.options["column_length"])
+        n = len(self.players)
+        self.hands = [[] for _ in range(n)]
+        self.known = [set() for _ in range(n)]
+        self.table = []
+        self.phase = SELECT
+        self.current = self.first
+        self.first_claimer = None
+        self.turn_no = 0
+        self.drawn = None
+        self.window = None
+        self.emit(
+            "layout",
+            None,
+            {
+                "round": self.round_no,
+                "first": self.first,
+                "columns": [self.belt.public_cells(c) for c in range(self.belt.count)],
+            },
+        )
+
+    @property
+    def teams(self) -> list[list[int]] | None:
+        """The partnerships (``partners``): seats across the table, else None."""
+        if not self.options["partners"]:
+            return None
+        return [[0, 2], [1, 3]]
+
+    def team_of(self, seat: int) -> set[int]:
+        """The seats that score together with ``seat`` (itself alone without ``partners``)."""
+        if self.options["partners"]:
+            return {seat, (seat + 2) % 4}
+        return {seat}
+
+    # -- the contract ----------------------------------------------------------------
+
+    @property
+    def turn_seat(self) -> int | None:
+        """The seat selecting or playing its turn (in a claim window, still the discarder)."""
+        return self.current
+
+    @property
+    def turn_number(self) -> int:
+        """Turns begun this round (0 during the selection round)."""
+        return self.turn_no
+
+    def current_phase(self) -> str:
+        """``select``, ``draw``, ``play``, ``jump`` (a claim window) or ``over``."""
+        return self.phase
+
+    @property
+    def priority_seat(self) -> int:
+        """The seat first in :meth:`act_order`.
+
+        In a claim window, the seat after the discarder: the seats that
+        answer are ordered by turn order from there, and the claimer nearest
+        in that order wins the discard. Otherwise the seat to act.
+        """
+        if self.window is not None:
+            return (self.window.discarder + 1) % len(self.players)
+        return self.current
+
+    @property
+    def must_act(self) -> frozenset[int]:
+        """The seat to select or play; in a claim window, every seat that has not answered yet."""
+        if self.outcome is not None:
+            return frozenset()
+        if self.phase == JUMP:
+            assert self.window is not None
+            return frozenset(self.window.waiting)
+        return frozenset((self.current,))
+
+    def _apply(self, action: Action) -> None:
+        handler = _HANDLERS.get(type(action))
+        if handler is None:
+            raise RuleError("ACTION", f"{action!r} is not an action of {GAME_ID}")
+        handler(self, action)
+
+    def _phase_is(self, action: Action, *phases: str) -> None:
+        if self.phase in phases:
+            return
+        expected = {
+            SELECT: "the selection round: reveal or claim",
+            DRAW: "the start of a turn: draw from a conveyor end",
+            PLAY: "after the draw: meld, lay off, then discard (or close)",
+            JUMP: "a claim window: jump or decline",
+        }[self.phase]
+        raise _err(f"{PREFIX}-PHASE", f"'{action.text()}' cannot be played now; the game is at {expected}")
+
+    # -- selection round -----------------------------------------------------------
+
+    def _open_column(self, column: int, what: str) -> None:
+        if not self.belt.has_column(column):
+            raise _err(f"{PREFIX}-COLUMN", f"there is no column {column}: columns are 0..{self.belt.count - 1}")
+        if not self.belt.is_open(column):
+            raise _err(
+                f"{PREFIX}-COLUMN-CLAIMED",
+                f"column {column} was claimed by seat {self.belt.claimed_by[column]}: {what} an unclaimed column",
+            )
+
+    def _reveal(self, action: Reveal) -> None:
+        self._phase_is(action, SELECT)
+        self._open_column(action.column, "reveal in")
+        length = len(self.belt.columns[action.column])
+        if not 0 <= action.index < length:
+            raise _err(f"{PREFIX}-REVEAL", f"column {action.column} has cells 0..{length - 1}, not {action.index}")
+        if self.belt.up[action.column][action.index]:
+            raise _err(
+                f"{PREFIX}-REVEAL",
+                f"cell {action.index} of column {action.column} is already face up; reveal a face-down domino",
+            )
+        domino = self.belt.reveal(action.column, action.index)
+        self.emit("reveal", action.player, {"column": action.column, "index": action.index, "domino": str(domino)})
+        self._next_selector()
+
+    def _claim(self, action: Claim) -> None:
+        self._phase_is(action, SELECT)
+        self._open_column(action.column, "claim")
+        seat = action.player
+        taken = self.belt.claim(action.column, seat)
+        self.hands[seat] = [d for d, _up in taken]
+        self.known[seat] = {d for d, up in taken if up}
+        if self.first_claimer is None:
+            self.first_claimer = seat
+        self.emit(
+            "claim",
+            seat,
+            {"column": action.column, "size": len(taken), "face_up": [str(d) for d, up in taken if up]},
+            {"hand": [str(d) for d in sorted(self.hands[seat], key=by_code)]},
+        )
+        if all(s in self.belt.claimed_by for s in range(len(self.players))):
+            assert self.first_claimer is not None
+            self.phase = DRAW
+            self.current = self.first_claimer
+            self.turn_no = 1
+            self.emit("play-starts", self.current, {"conveyors": self.belt.open_columns()})
+        else:
+            self._next_selector()
+
+    def _next_selector(self) -> None:
+        n = len(self.players)
+        claimed = set(self.belt.claimed_by)
+        seat = self.current
+        for _ in range(n):
+            seat = (seat + 1) % n
+            if seat not in claimed:
+                self.current = seat
+                return
+
+    # -- a turn ------------------------------------------------------------------------
+
+    def _draw(self, action: Draw) -> None:
+        self._phase_is(action, DRAW)
+        c = action.column
+        if not self.belt.has_column(c) or not self.belt.is_open(c):
+            conveyors = ", ".join(str(x) for x in self.belt.open_columns())
+            raise _err(f"{PREFIX}-COLUMN", f"column {c} is not a conveyor; the conveyors are {conveyors}")
+        if action.end not in ENDS:
+            raise _err(f"{PREFIX}-COLUMN", f"a conveyor's ends are top and bottom, not {action.end!r}")
+        seat = action.player
+        domino, was_up = self.belt.draw(c, action.end)
+        self.hands[seat].append(domino)
+        if was_up:
+            self.known[seat].add(domino)
+        self.drawn = _Drawn(c, action.end, domino, was_up)
+        self.phase = PLAY
+        public: dict[str, JSON] = {"column": c, "end": action.end, "face_up": was_up}
+        if was_up:
+            public["domino"] = str(domino)
+        self.emit("draw", seat, public, {"domino": str(domino)})
+
+    def _in_hand(self, seat: int, dominoes: Iterable[Domino]) -> None:
+        hand = self.hands[seat]
+        for d in dominoes:
+            if d not in hand:
+                raise _err(f"{PREFIX}-HAND", f"{d} is not in seat {seat}'s hand")
+
+    def _keeps_discard(self, seat: int, removed: Sequence[Domino], what: str) -> None:
+        """Check what a meld or lay-off leaves in the hand.
+
+        Either nothing (closing on the pickup, refused under
+        ``never_close_on_pickup``) or at least one domino the player may
+        discard (under ``no_milling``, not only the face-up domino just drawn).
+        """
+        rest = [d for d in self.hands[seat] if d not in removed]
+        if not rest:
+            if self.options["never_close_on_pickup"]:
+                raise _err(
+                    f"{PREFIX}-PICKUP-CLOSE",
+                    f"{what} would empty the hand without a discard; with never_close_on_pickup a player closes"
+                    " only by discarding",
+                )
+            return
+        drawn = self.drawn
+        if self.options["no_milling"] and drawn is not None and drawn.face_up and rest == [drawn.domino]:
+            raise _err(
+                f"{PREFIX}-KEEP-DISCARD",
+                f"{what} would leave only {drawn.domino}, which no_milling forbids discarding this turn;"
+                " keep a domino you may discard",
+            )
+
+    def _checked_meld(self, seat: int, dominoes: Pieces) -> Pieces:
+        self._in_hand(seat, dominoes)
+        check = self.rules.check(dominoes)
+        if not check.valid:
+            raise check.error()
+        return check.pieces
+
+    def _meld(self, action: Meld) -> None:
+        self._phase_is(action, PLAY)
+        seat = action.player
+        pieces = self._checked_meld(seat, action.dominoes)
+        self._keeps_discard(seat, pieces, "this meld")
+        self._lay_meld(seat, pieces)
+        if not self.hands[seat]:
+            self._end_round(seat, "pickup")
+
+    def _lay_meld(self, seat: int, pieces: Pieces) -> None:
+        check = self.rules.check(pieces)
+        assert check.kind is not None
+        meld = TableMeld.make(self.rules, seat, check.kind, check.pieces)
+        self._take(seat, pieces)
+        self.table.append(meld)
+        self.emit("meld", seat, {**_meld_event(meld.to_json(len(self.table) - 1)), "hand_size": len(self.hands[seat])})
+
+    def _take(self, seat: int, dominoes: Iterable[Domino]) -> None:
+        hand = self.hands[seat]
+        known = self.known[seat]
+        for d in dominoes:
+            hand.remove(d)
+            known.discard(d)
+
+    def _layoff(self, action: Layoff) -> None:
+        self._phase_is(action, PLAY)
+        seat = action.player
+        if not 0 <= action.meld < len(self.table):
+            raise _err(
+                f"{PREFIX}-LAYOFF-MELD",
+                f"there is no meld {action.meld}" + (f": melds are 0..{len(self.table) - 1}" if self.table else ": the table is empty"),
+            )
+        self._in_hand(seat, (action.domino,))
+        meld = self.table[action.meld]
+        if meld.kind == LINE:
+            raise _err(f"{PREFIX}-LAYOFF-LINE", "a closing line of play takes no lay-offs")
+        if action.end not in END_NAMES:
+            raise _err(f"{PREFIX}-LAYOFF-FIT", f"a meld's ends are low and high, not {action.end!r}")
+        grown = self.rules.extend(meld.kind, meld.dominoes, action.domino, action.end)
+        if grown is None:
+            other = HIGH if action.end == LOW else LOW
+            where = (
+                f"; it fits the {other} end"
+                if self.rules.extend(meld.kind, meld.dominoes, action.domino, other) is not None
+                else ""
+            )
+            fits = [str(d) for d in self.rules.fits(meld.kind, meld.dominoes, action.end)]
+            wanted = " or ".join(fits) if len(fits) <= 3 else f"a domino of {meld.dominoes[0].pips} pips"
+            raise _err(
+                f"{PREFIX}-LAYOFF-FIT",
+                f"{action.domino} does not fit the {action.end} end of meld {action.meld}"
+                f" ({format_dominoes(meld.dominoes)}), which takes {wanted or 'nothing more'}{where}",
+            )
+        self._keeps_discard(seat, (action.domino,), "this lay-off")
+        self._take(seat, (action.domino,))
+        self.table[action.meld] = TableMeld.make(self.rules, meld.owner, meld.kind, grown, meld.layout)
+        self.emit(
+            "layoff",
+            seat,
+            {
+                "meld": action.meld,
+                "domino": str(action.domino),
+                "end": action.end,
+                "dominoes": [str(d) for d in grown],
+                "hand_size": len(self.hands[seat]),
+            },
+        )
+        if not self.hands[seat]:
+            self._end_round(seat, "pickup")
+
+    def _check_discard(self, seat: int, domino: Domino) -> None:
+        self._in_hand(seat, (domino,))
+        drawn = self.drawn
+        if self.options["no_milling"] and drawn is not None and drawn.face_up and drawn.domino == domino:
+            raise _err(
+                f"{PREFIX}-MILLING",
+                f"{domino} was face up when you took it; with no_milling it cannot go straight back",
+            )
+
+    def _discard(self, action: Discard) -> None:
+        self._phase_is(action, PLAY)
+        seat = action.player
+        self._check_discard(seat, action.domino)
+        column, end = self._put_discard(seat, action.domino)
+        if not self.hands[seat]:
+            self._end_round(seat, "discard")
+        else:
+            self._end_turn(seat, column, end)
+
+    def _put_discard(self, seat: int, domino: Domino) -> tuple[int, str]:
+        """Discard to the end opposite the draw; returns (column, end) where it now lies."""
+        drawn = self.drawn
+        assert drawn is not None
+        self._take(seat, (domino,))
+        to = self.belt.discard(domino)
+        self.emit(
+            "discard",
+            seat,
+            {
+                "column": drawn.column,
+                "end": to,
+                "domino": str(domino),
+                "milled": drawn.face_up and drawn.domino == domino,
+                "hand_size": len(self.hands[seat]),
+            },
+        )
+        self.drawn = None
+        return drawn.column, to
+
+    def _close(self, action: Close) -> None:
+        self._phase_is(action, PLAY)
+        seat = action.player
+        if not self.options["domino_runs"]:
+            raise _err(f"{PREFIX}-LINE-OFF", "closing with a line of play needs the domino_runs variant")
+        hand = list(self.hands[seat])
+        if action.discard is None:
+            self._keeps_discard(seat, hand, "closing with the whole hand as a line")
+        else:
+            self._check_discard(seat, action.discard)
+            hand.remove(action.discard)
+        if len(hand) < MIN_MELD:
+            raise _err(f"{PREFIX}-LINE", f"a closing line needs at least {MIN_MELD} dominoes, not {len(hand)}")
+        layout = self.rules.line(hand, branching=self.options["branch_on_doubles"])
+        if layout is None:
+            how = "with branches at doubles" if self.options["branch_on_doubles"] else "in one line"
+            raise _err(
+                f"{PREFIX}-LINE", f"{format_dominoes(sorted(hand, key=by_code))} cannot be laid end to end {how} with matching halves"
+            )
+        if action.discard is not None:
+            self._put_discard(seat, action.discard)
+        meld = TableMeld.make(self.rules, seat, LINE, tuple(sorted(hand, key=by_code)), layout)
+        self._take(seat, hand)
+        self.table.append(meld)
+        self.emit("meld", seat, {**_meld_event(meld.to_json(len(self.table) - 1)), "hand_size": 0})
+        self._end_round(seat, "line")
+
+    def _end_turn(self, seat: int, column: int, end: str) -> None:
+        if self.turn_no >= self.options["max_turns"]:
+            self._end_round(None, "max-turns")
+            return
+        if self.options["jump_ins"]:
+            domino = self.belt.at_end(column, end)[0]
+            others = {s for s in range(len(self.players)) if s != seat}
+            self.window = _Window(domino, column, end, seat, others, {})
+            self.phase = JUMP
+            self.emit("jump-window", None, {"domino": str(domino), "column": column, "end": end, "discarder": seat})
+            return
+        self._next_turn((seat + 1) % len(self.players))
+
+    def _next_turn(self, seat: int) -> None:
+        self.current = seat
+        self.turn_no += 1
+        self.phase = DRAW
+
+    # -- jump-ins ------------------------------------------------------------------------
+
+    def _jump(self, action: Jump) -> None:
+        self._phase_is(action, JUMP)
+        window = self.window
+        assert window is not None
+        seat = action.player
+        if action.domino != window.domino:
+            raise _err(f"{PREFIX}-JUMP-DOMINO", f"the discard on offer is {window.domino}, not {action.domino}")
+        if self.options["jump_in_only_on_completion"]:
+            if not action.with_:
+                raise _err(
+                    f"{PREFIX}-JUMP-COMPLETE",
+                    f"with jump_in_only_on_completion, name the dominoes {window.domino} completes a meld with:"
+                    f" 'jump {window.domino} with ...'",
+                )
+            if window.domino in action.with_:
+                raise _err(f"{PREFIX}-HAND", f"{window.domino} is the discard, not a domino of your hand")
+            self._in_hand(seat, action.with_)
+            check = self.rules.check((window.domino, *action.with_))
+            if not check.valid:
+                raise check.error()
+            # after the pickup the hand holds one more domino; the meld empties it if it uses all of them
+            if len(action.with_) >= len(self.hands[seat]):
+                self._keeps_discard(seat, self.hands[seat], "this jump's meld")
+        elif action.with_:
+            raise _err(
+                f"{PREFIX}-JUMP-WITH",
+                "without jump_in_only_on_completion a jump takes only the domino; lay melds down in the turn that follows",
+            )
+        self._answer(seat, action)
+
+    def _decline(self, action: Decline) -> None:
+        self._phase_is(action, JUMP)
+        self._answer(action.player, None)
+
+    def _answer(self, seat: int, claim: Jump | None) -> None:
+        window = self.window
+        assert window is not None
+        window.waiting.discard(seat)
+        window.claims[seat] = claim
+        self.emit("jump-answer", seat, {}, {"claim": None if claim is None else claim.text()})
+        if not window.waiting:
+            self._resolve_window()
+
+    def _resolve_window(self) -> None:
+        window = self.window
+        assert window is not None
+        n = len(self.players)
+        # the priority order of the contract: turn order from the seat after the discarder
+        claimers = [s for s in self.act_order(window.claims) if window.claims[s] is not None]
+        winner = claimers[0] if claimers else None
+        self.window = None
+        self.emit(
+            "jump-resolved",
+            winner,
+            {"claimers": claimers, "winner": winner, "domino": str(window.domino)},
+        )
+        if winner is None:
+            self._next_turn((window.discarder + 1) % n)
+            return
+        claim = window.claims[winner]
+        assert claim is not None
+        self.current = winner
+        self.turn_no += 1
+        domino, _up = self.belt.draw(window.column, window.end)
+        self.hands[winner].append(domino)
+        self.known[winner].add(domino)
+        self.drawn = _Drawn(window.column, window.end, domino, True, jumped=True)
+        self.phase = PLAY
+        self.emit("jump", winner, {"column": window.column, "end": window.end, "domino": str(domino)})
+        if claim.with_:
+            self._lay_meld(winner, (domino, *claim.with_))
+            if not self.hands[winner]:
+                self._end_round(winner, "pickup")
+
+    # -- the end of a round ------------------------------------------------------------
+
+    def round_scores(self, closer: int) -> tuple[tuple[int, ...], list[MeldView], int]:
+        """Per-seat scores of a close, the scored melds, and the dominoes counted from opponents."""
+        n = len(self.players)
+        team = self.team_of(closer)
+        scored: list[MeldView] = []
+        points = 0
+        for i, meld in enumerate(self.table):
+            if meld.owner == closer:
+                points += meld.score
+                scored.append(meld.to_json(i))
+        left = sum(len(self.hands[s]) for s in range(n) if s not in team)
+        points += left
+        return tuple(points if s in team else 0 for s in range(n)), scored, left
+
+    def _end_round(self, closer: int | None, how: str) -> None:
+        n = len(self.players)
+        if closer is None:
+            scores: tuple[int, ...] = (0,) * n
+            winners: tuple[int, ...] = ()
+            reason = "max-turns"
+            detail: dict[str, JSON] = {}
+        else:
+            scores, scored, left = self.round_scores(closer)
+            winners = tuple(sorted(self.team_of(closer)))
+            reason = "closed"
+            detail = {"closer": closer, "how": how, "melds": scored, "dominoes_left": left}
+            self.emit("close", closer, {"how": how})
+        self.phase = OVER
+        self.drawn = None
+        self.window = None
+        if self.finish_round(winners, scores, reason, {**detail, "hand_sizes": [len(h) for h in self.hands]}):
+            return
+        self._deal_round()
+
+    # -- listing ------------------------------------------------------------------------
+
+    def legal_actions(self, player: int) -> list[Action]:
+        """Every legal action of ``player`` now (see :func:`list_actions`); empty if it may not act."""
+        if player not in self.to_act:
+            return []
+        drawn = self.drawn
+        selecting = self.phase == SELECT
+        return list_actions(
+            player,
+            phase=self.phase,
+            hand=self.hands[player],
+            rules=self.rules,
+            options=self.options,
+            open_columns=[(c, self.belt.face_down(c) if selecting else []) for c in self.belt.open_columns()],
+            melds=[(m.kind, m.dominoes) for m in self.table] if self.phase == PLAY else [],
+            milled=drawn.domino if drawn is not None and drawn.face_up else None,
+            window_domino=None if self.window is None else self.window.domino,
+        )
+
+    # -- views ---------------------------------------------------------------------------
+
+    def view(self, player: int | None) -> ConveyorView:
+        """What ``player`` may see (``None``: a spectator): see :class:`ConveyorView`.
+
+        Face-down dominoes are ``??`` for everyone; a seat sees its own hand
+        and, for every hand, the dominoes all players saw go into it
+        (``hand_known``); the spectator sees no hand.
+        """
+        return build_view(self, player)
+
+    def snapshot(self) -> dict[str, JSON]:
+        rng = hashlib.sha256(repr(self.rng.getstate()).encode()).hexdigest()
+        belt = self.belt
+        window: dict[str, JSON] | None = None
+        if self.window is not None:
+            w = self.window
+            window = {
+                "domino": str(w.domino),
+                "column": w.column,
+                "end": w.end,
+                "discarder": w.discarder,
+                "waiting": sorted(w.waiting),
+                "claims": {str(s): None if c is None else c.text() for s, c in sorted(w.claims.items())},
+            }
+        drawn = None
+        if self.drawn is not None:
+            d = self.drawn
+            drawn = [d.column, d.end, str(d.domino), d.face_up, d.jumped]
+        return {
+            "game": GAME_ID,
+            "players": list(self.players),
+            "seed": self.seed,
+            "options": dict(self.options),
+            "columns": [[str(p) for p in col] for col in belt.columns],
+            "face_up": [list(u) for u in belt.up],
+            "claimed_by": list(belt.claimed_by),
+            "pending": None if belt.pending is None else list(belt.pending),
+            "hands": [[str(d) for d in h] for h in self.hands],
+            "known": [[str(d) for d in sorted(k, key=by_code)] for k in self.known],
+            "melds": [[m.owner, m.kind, [str(d) for d in m.dominoes], m.layout] for m in self.table],
+            "phase": self.phase,
+            "current": self.current,
+            "first": self.first,
+            "first_claimer": self.first_claimer,
+            "turn_number": self.turn_no,
+            "drawn": drawn,
+            "window": window,
+            "round": self.round_no,
+            "totals": list(self.totals),
+            "rounds": [r.to_json() for r in self.rounds],
+            "outcome": None if self.outcome is None else self.outcome.to_json(),
+            "rng": rng,
+            "history": len(self.history),
+            "actions": [str(a) for a in self.actions],
+        }
+
+    def position(self) -> str:
+        """This position as a one-line string (the start of a turn only; see :func:`from_position`)."""
+        if self.phase != DRAW:
+            raise _err(
+                f"{PREFIX}-POSITION", f"a position string describes the start of a turn; the game is at {self.phase}"
+            )
+        cols: list[str] = []
+        for c in range(self.belt.count):
+            owner = self.belt.claimed_by[c]
+            if owner is not None:
+                cols.append(f"claimed {owner}")
+            else:
+                cols.append(
+                    " ".join(
+                        str(p) if up else f"?{p}" for p, up in zip(self.belt.columns[c], self.belt.up[c], strict=True)
+                    )
+                )
+        hands = " / ".join(format_dominoes(sorted(h)) for h in self.hands)
+        melds = " | ".join(f"{m.owner}: {format_dominoes(m.dominoes)}" for m in self.table)
+        known = " / ".join(format_dominoes(sorted(k)) for k in self.known)
+        return (
+            f"columns: {' / '.join(cols)}; hands: {hands}; melds: {melds}; known: {known};"
+            f" turn: {self.current}; turns: {self.turn_no - 1}"
+        )
+
+
+_HANDLERS: dict[type, Any] = {
+    Reveal: Conveyor._reveal,
+    Claim: Conveyor._claim,
+    Draw: Conveyor._draw,
+    Meld: Conveyor._meld,
+    Layoff: Conveyor._layoff,
+    Discard: Conveyor._discard,
+    Close: Conveyor._close,
+    Jump: Conveyor._jump,
+    Decline: Conveyor._decline,
+}
+
+
+def _meld_event(data: MeldView) -> dict[str, JSON]:
+    """A meld's data for an event: its kind under ``meld_kind`` (``kind`` names the event)."""
+    out: dict[str, JSON] = dict(data)
+    out["meld_kind"] = out.pop("kind")
+    return out
