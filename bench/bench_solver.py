@@ -34,9 +34,9 @@ from pathlib import Path
 
 from solver_positions import TABLE_SIZES, Position, make_position
 
-from rummykit.rulesets.rummikub import TABLE
 from rummykit.melds.tiles import check_tiles
 from rummykit.pieces.tiles import Tile
+from rummykit.rulesets.rummikub import TABLE
 from rummykit.solve import solve_tiles, warm_up
 from rummykit.solve.candidates import tile_sets
 from rummykit.solve.play import _weights

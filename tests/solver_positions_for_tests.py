@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from rummykit.rulesets.rummikub import parse_table
 from rummykit.pieces.tiles import Tile, parse_tiles
+from rummykit.rulesets.rummikub import parse_table
 
 HARD = (
     "K7 B7 O7 R7 | K13 B13 R13 | O6 J O8 | R5 R6 R7 R8 | K3 B3 O3 | K11 O11 R11 | K11 B11 O11 R11"

@@ -15,9 +15,9 @@ from rummykit.catalogue import find_game, new_game
 from rummykit.engine.core import Action, Event, GameState
 from rummykit.engine.rng import Rng
 from rummykit.errors import OptionError
-from rummykit.rulesets.rummikub import Draw, Fail, Pass, Play, from_position, full_set, rack_sets
 from rummykit.melds.tiles import check_tiles
 from rummykit.pieces.tiles import JOKER, Tile, parse_tiles
+from rummykit.rulesets.rummikub import Draw, Fail, Pass, Play, from_position, full_set, rack_sets
 from rummykit.sim import run_bots
 
 GAME = "rummikub"

@@ -18,10 +18,10 @@ from rummykit.cli.play import RUMMIKUB_KIT, Console, DraftTurn, Session
 from rummykit.cli.render import Style, describe_event, signed, use_color
 from rummykit.engine.core import GameState
 from rummykit.errors import RummykitError
-from rummykit.rulesets.rummikub import Fail, Play, from_position, rack_sets
 from rummykit.melds.tiles import check_tiles
 from rummykit.pieces.tiles import format_tiles, parse_tiles
 from rummykit.records import read_record, write_record
+from rummykit.rulesets.rummikub import Fail, Play, from_position, rack_sets
 from rummykit.sim import run_bots
 
 PROMPT = "P1's turn> "

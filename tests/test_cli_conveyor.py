@@ -18,8 +18,8 @@ from rummykit.cli.render import Style
 from rummykit.engine.core import Action, GameState
 from rummykit.engine.rng import Rng
 from rummykit.errors import RummykitError
-from rummykit.rulesets import conveyor as cv
 from rummykit.records import read_record
+from rummykit.rulesets import conveyor as cv
 from rummykit.sim import bot_rng
 
 # A double-6 position at P1's (seat 0) draw: 2-2 lies face up at the bottom of column 1; meld 0 is

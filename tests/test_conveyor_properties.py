@@ -23,9 +23,9 @@ from rummykit.bots.random import RandomBot
 from rummykit.catalogue import new_game
 from rummykit.engine.rng import Rng
 from rummykit.errors import RuleError
-from rummykit.rulesets.conveyor import Claim, Conveyor, Discard, Draw, Jump, Layoff, Meld, Reveal
 from rummykit.pieces.dominoes import Domino, double_set
 from rummykit.records import read_record, write_record
+from rummykit.rulesets.conveyor import Claim, Conveyor, Discard, Draw, Jump, Layoff, Meld, Reveal
 
 DOMINO_TEXT = re.compile(r"\b(\d{1,2})-(\d{1,2})\b")
 

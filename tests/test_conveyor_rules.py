@@ -14,8 +14,8 @@ import itertools
 import json
 import re
 from collections.abc import Callable, Sequence
-from typing import Any, cast
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 
@@ -27,6 +27,8 @@ from rummykit.catalogue import find_game, new_game
 from rummykit.engine.core import Action, GameState
 from rummykit.engine.rng import Rng
 from rummykit.errors import RuleError
+from rummykit.pieces.dominoes import Domino, double_set, parse_dominoes
+from rummykit.records import read_record, write_record
 from rummykit.rulesets.conveyor import (
     Claim,
     Close,
@@ -42,8 +44,6 @@ from rummykit.rulesets.conveyor import (
     default_layout,
     from_position,
 )
-from rummykit.pieces.dominoes import Domino, double_set, parse_dominoes
-from rummykit.records import read_record, write_record
 from rummykit.sim import run_bots
 
 Rejecter = Callable[[GameState, Action | str, str], RuleError]

@@ -15,10 +15,10 @@ import rummykit
 from rummykit.bots.base import make_bot
 from rummykit.engine.rng import Rng
 from rummykit.errors import OptionError, RuleError
-from rummykit.rulesets import domino_rummikub as dr
-from rummykit.rulesets.freetable import Draw, Fail, Pass, Play, play_from_table
 from rummykit.pieces.dominoes import Domino, parse_dominoes
 from rummykit.records import read_record, write_record
+from rummykit.rulesets import domino_rummikub as dr
+from rummykit.rulesets.freetable import Draw, Fail, Pass, Play, play_from_table
 from rummykit.sim import run_bots
 
 D = Domino.parse

@@ -15,8 +15,8 @@ import pytest
 
 from rummykit.blocks.table import TableDraft
 from rummykit.errors import RuleError
-from rummykit.rulesets.rummikub import Fail, Play, Rummikub, draft_action, draft_from_view, from_position
 from rummykit.pieces.tiles import Tile, format_tiles, parse_tiles
+from rummykit.rulesets.rummikub import Fail, Play, Rummikub, draft_action, draft_from_view, from_position
 
 Draft = TableDraft[Tile]
 

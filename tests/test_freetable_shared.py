@@ -14,9 +14,9 @@ import pytest
 
 from rummykit.blocks.table import FreeTable, Opening, TableDraft
 from rummykit.errors import RuleError
-from rummykit.rulesets import domino_rummikub, rummikub
 from rummykit.pieces.dominoes import parse_dominoes
 from rummykit.pieces.tiles import parse_tiles
+from rummykit.rulesets import domino_rummikub, rummikub
 
 
 @dataclass(frozen=True)

@@ -21,9 +21,9 @@ from rummykit.bots.base import make_bot
 from rummykit.engine.core import Event, GameState
 from rummykit.engine.rng import Rng
 from rummykit.errors import ParseError
-from rummykit.rulesets.rummikub import Draw, Rummikub, from_position
 from rummykit.pieces.tiles import COLOURS, JOKER, Tile
 from rummykit.records import read_record, write_record
+from rummykit.rulesets.rummikub import Draw, Rummikub, from_position
 from rummykit.sim import run_bots
 
 # Whole games are slower than unit checks: a quarter of the profile's examples.

@@ -10,8 +10,8 @@ from rummykit import new_game
 from rummykit.bots.base import make_bot
 from rummykit.engine.core import GameState
 from rummykit.errors import OptionError, ParseError, RecordError
-from rummykit.rulesets.rummikub import Draw, Rummikub, from_position
 from rummykit.records import MAGIC, parse_record, read_record, write_record
+from rummykit.rulesets.rummikub import Draw, Rummikub, from_position
 from rummykit.sim import run_bots
 
 

@@ -18,6 +18,8 @@ from rummykit import OptionError, new_game
 from rummykit.bots.base import make_bot
 from rummykit.engine.core import Action, Event, GameState
 from rummykit.errors import ParseError, RuleError
+from rummykit.melds.tiles import check_tiles
+from rummykit.pieces.tiles import COLOURS, JOKER, Tile, format_tiles, parse_tiles
 from rummykit.rulesets.rummikub import (
     Draw,
     Fail,
@@ -28,8 +30,6 @@ from rummykit.rulesets.rummikub import (
     from_position,
     parse_table,
 )
-from rummykit.melds.tiles import check_tiles
-from rummykit.pieces.tiles import COLOURS, JOKER, Tile, format_tiles, parse_tiles
 from rummykit.sim import run_bots
 
 Rejecter = Callable[[GameState, Action | str, str], RuleError]
@@ -881,8 +881,8 @@ def test_a_match_that_cannot_reach_its_target_ends_at_the_round_limit() -> None:
 
 def test_cached_set_extensions_match_trying_every_tile() -> None:
     # _extensions narrows the candidates for speed; it must find exactly what trying all 53 tiles finds.
-    from rummykit.rulesets.rummikub import _extensions
     from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER
+    from rummykit.rulesets.rummikub import _extensions
 
     sets: set[tuple[Tile, ...]] = set()
     for colour in COLOURS[:2]:

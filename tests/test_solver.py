@@ -20,12 +20,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rummykit.blocks.table import Opening
-from rummykit.rulesets.domino_rummikub import MELDS
-from rummykit.rulesets.domino_rummikub import TABLE as DOMINO_TABLE
-from rummykit.rulesets.rummikub import TABLE, parse_table
 from rummykit.melds.tiles import check_tiles
 from rummykit.pieces.dominoes import Domino, parse_dominoes
 from rummykit.pieces.tiles import COLOURS, JOKER, MAX_NUMBER, Tile, parse_tiles
+from rummykit.rulesets.domino_rummikub import MELDS
+from rummykit.rulesets.domino_rummikub import TABLE as DOMINO_TABLE
+from rummykit.rulesets.rummikub import TABLE, parse_table
 from rummykit.solve import solve_dominoes, solve_tiles
 from rummykit.solve.candidates import domino_sets, tile_meld_value, tile_sets
 from rummykit.solve.command import hint_lines, solve_command

@@ -7,8 +7,8 @@ from rummykit.bots.base import make_bot
 from rummykit.bots.solver import SolverBot, choose_play, solver_bot
 from rummykit.catalogue import find_game
 from rummykit.engine.rng import Rng
-from rummykit.rulesets.rummikub import Draw, Pass, Play, from_position, parse_table
 from rummykit.pieces.tiles import parse_tiles
+from rummykit.rulesets.rummikub import Draw, Pass, Play, from_position, parse_table
 from rummykit.sim import run_bots
 
 

@@ -46,6 +46,8 @@ from rummykit.bots.base import Bot
 from rummykit.engine.core import Action, GameInfo
 from rummykit.engine.rng import Rng
 from rummykit.errors import RuleError
+from rummykit.melds.conveyor import ConveyorMelds, by_code
+from rummykit.pieces.dominoes import Domino, double_set
 from rummykit.rulesets.conveyor import (
     Claim,
     Close,
@@ -58,8 +60,6 @@ from rummykit.rulesets.conveyor import (
     Reveal,
     actions_from_view,
 )
-from rummykit.melds.conveyor import ConveyorMelds, by_code
-from rummykit.pieces.dominoes import Domino, double_set
 
 __all__ = ["ConveyorGreedy", "best_partition", "closable", "conveyor_greedy", "pair_weight"]
 

@@ -17,9 +17,9 @@ from typing import Any
 from rummykit.engine.core import Action, GameInfo
 from rummykit.engine.rng import Rng
 from rummykit.errors import RuleError
+from rummykit.pieces.dominoes import Domino, parse_dominoes
 from rummykit.rulesets import domino_rummikub as dr
 from rummykit.rulesets.freetable import Draw, Pass, play_from_table
-from rummykit.pieces.dominoes import Domino, parse_dominoes
 
 DSet = tuple[Domino, ...]
 

@@ -26,9 +26,9 @@ from typing import Any
 from rummykit.engine.core import Action, GameInfo
 from rummykit.engine.rng import Rng
 from rummykit.errors import OptionError, RuleError
-from rummykit.rulesets.rummikub import Draw, Pass, Play, play_from_table, rack_sets
 from rummykit.melds.tiles import check_tiles
 from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER, MAX_NUMBER, Tile, parse_tiles
+from rummykit.rulesets.rummikub import Draw, Pass, Play, play_from_table, rack_sets
 
 __all__ = ["GreedyBot", "best_meld", "plan_turn", "verify_play"]
 

@@ -25,9 +25,9 @@ from typing import Any
 from rummykit.engine.core import Action, GameInfo
 from rummykit.engine.rng import Rng
 from rummykit.errors import OptionError, RuleError
-from rummykit.rulesets.rummikub import Draw, Pass, Play, play_from_table
 from rummykit.melds.tiles import check_tiles
 from rummykit.pieces.tiles import Tile, parse_tiles
+from rummykit.rulesets.rummikub import Draw, Pass, Play, play_from_table
 from rummykit.solve.play import TileSolution, solve_tiles
 
 __all__ = ["SolverBot", "choose_play", "solver_bot"]

@@ -38,10 +38,10 @@ from rummykit.cli.render import (
 from rummykit.engine.core import Action, Event, GameState
 from rummykit.engine.rng import Rng
 from rummykit.errors import ParseError, RuleError, RummykitError
-from rummykit.rulesets import domino_rummikub, freetable, rummikub
 from rummykit.pieces.dominoes import Domino, parse_dominoes
 from rummykit.pieces.tiles import Tile, number_order, parse_tiles
 from rummykit.records import write_record
+from rummykit.rulesets import domino_rummikub, freetable, rummikub
 from rummykit.sim import bot_rng
 from rummykit.solve.command import hint_lines
 

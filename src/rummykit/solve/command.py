@@ -19,9 +19,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rummykit.errors import RummykitError
-from rummykit.rulesets.rummikub import COPIES, format_table, parse_table
 from rummykit.melds.tiles import check_tiles
 from rummykit.pieces.tiles import Tile, format_tiles, parse_tiles
+from rummykit.rulesets.rummikub import COPIES, format_table, parse_table
 from rummykit.solve.play import OBJECTIVES, TileSolution, solve_tiles
 
 EXIT_OK = 0

@@ -12,8 +12,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rummykit.rulesets.domino_rummikub import EXACTLY_3, MELDS
 from rummykit.pieces.dominoes import Domino
+from rummykit.rulesets.domino_rummikub import EXACTLY_3, MELDS
 from rummykit.solve.candidates import domino_sets
 from rummykit.solve.search import SetSearch
 from rummykit.solve.steps import Step, plan_steps

@@ -21,10 +21,10 @@ from rummykit.blocks.table import FreeTable, Opening, TableDraft
 from rummykit.engine.core import JSON, Action, GameInfo, GameState
 from rummykit.engine.match import match_options
 from rummykit.engine.options import OptionSpec
-from rummykit.rulesets import freetable
-from rummykit.rulesets.freetable import Draw, Fail, FreeTableGame, Pass, Play
 from rummykit.melds.dominoes import DominoMelds
 from rummykit.pieces.dominoes import Domino, double_set, format_dominoes, parse_dominoes
+from rummykit.rulesets import freetable
+from rummykit.rulesets.freetable import Draw, Fail, FreeTableGame, Pass, Play
 
 __all__ = [
     "INFO",

@@ -23,6 +23,8 @@ from rummykit.blocks.table import FreeTable, Opening, TableDraft
 from rummykit.engine.core import JSON, Action, GameInfo, GameState
 from rummykit.engine.match import match_options
 from rummykit.engine.options import OptionSpec
+from rummykit.melds.tiles import check_tiles
+from rummykit.pieces.tiles import COLOURS, JOKER, MAX_NUMBER, Tile, format_tiles, parse_tiles
 from rummykit.rulesets import freetable
 from rummykit.rulesets.freetable import (
     Draw,
@@ -34,8 +36,6 @@ from rummykit.rulesets.freetable import (
     format_table,
     play_from_table,
 )
-from rummykit.melds.tiles import check_tiles
-from rummykit.pieces.tiles import COLOURS, JOKER, MAX_NUMBER, Tile, format_tiles, parse_tiles
 
 __all__ = [
     "INFO",
