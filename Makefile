@@ -23,7 +23,7 @@ play: $(STAMP)
 test: lint typecheck pytest
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff check src tests bench tools
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src/rummykit tests

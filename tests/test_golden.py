@@ -15,7 +15,10 @@ The records in ``tests/golden/*.txt`` are whole games. Each must replay, with
 named ``pre-restructure-*`` were written by the code before the restructure
 (bot games whose text differs from what today's driver writes, and the records
 its documentation showed); the others are bot games written by today's code
-(the pre-restructure code writes the same text for them). Never regenerate an
+(the pre-restructure code writes the same text for them, except the two
+jump-in games). The pre-restructure code replays every record here to the very
+same snapshot, except ``rummikub-4p-max-rounds``, whose match reason it called
+``round-limit`` (now ``max-rounds`` in every game). Never regenerate an
 existing record: a record that stops replaying, or replays to another state, is
 a broken promise to everyone who kept one. To add a bot game, add it to
 :data:`BOT_GAMES` and run ``python tests/test_golden.py --write`` (it writes
