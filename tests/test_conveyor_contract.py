@@ -220,7 +220,8 @@ def check_views(state: Conveyor) -> None:
         if seat is None or seat in state.to_act:
             conforms(view, ConveyorView, f"view({seat})")
         else:
-            conforms({k: view[k] for k in header_keys}, ViewHeader, f"view({seat}) header")
+            data: dict[str, Any] = dict(view)
+            conforms({k: data[k] for k in header_keys}, ViewHeader, f"view({seat}) header")
         assert view["game"] == "conveyor" and view["seat"] == seat
         assert view["phase"] in PHASES and view["phase"] == state.current_phase()
         assert view["must_act"] == sorted(state.must_act) and view["may_act"] == sorted(state.may_act)
@@ -358,7 +359,7 @@ def mutable_objects(root: Any) -> dict[int, str]:
         if id(obj) in seen:
             continue
         seen.add(id(obj))
-        frozen = is_dataclass(obj) and kind.__dataclass_params__.frozen  # type: ignore[attr-defined]
+        frozen = is_dataclass(obj) and kind.__dataclass_params__.frozen
         if not (isinstance(obj, tuple | frozenset) or frozen):
             found[id(obj)] = f"{path} ({kind.__name__})"
         if isinstance(obj, dict):

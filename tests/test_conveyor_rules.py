@@ -6,6 +6,9 @@ conveyors) and check what the engine accepts, refuses and changes. A refused
 action must raise ``RuleError`` naming the rule and leave the snapshot
 identical (the ``assert_rejected`` fixture checks both).
 """
+# mypy: disable-error-code="operator,index,arg-type,union-attr"
+# (these tests read view fields typed optional, such as turn, drawn and jump_window, in positions
+#  where the rules make them present; a wrong guess fails the test itself)
 
 from __future__ import annotations
 

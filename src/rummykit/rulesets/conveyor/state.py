@@ -38,6 +38,7 @@ from rummykit.rulesets.conveyor.options import (
     DRAW,
     GAME_ID,
     JUMP,
+    MAX_PLAYERS,
     OVER,
     PLAY,
     PREFIX,
@@ -48,6 +49,11 @@ from rummykit.rulesets.conveyor.options import (
 from rummykit.rulesets.conveyor.views import ConveyorView, MeldView, build_view
 
 __all__ = ["Conveyor", "TableMeld"]
+
+
+_NOBODY: frozenset[int] = frozenset()
+_ONLY = tuple(frozenset((seat,)) for seat in range(MAX_PLAYERS))
+"""Each seat alone (``must_act`` outside a claim window, without building a set each time)."""
 
 
 def _err(rule: str, message: str) -> RuleError:
@@ -117,7 +123,6 @@ class _Drawn:
     domino: Domino
     face_up: bool
     jumped: bool = False
-
 
 
 class Conveyor(GameState):
@@ -235,11 +240,16 @@ class Conveyor(GameState):
     def must_act(self) -> frozenset[int]:
         """The seat to select or play; in a claim window, every seat that has not answered yet."""
         if self.outcome is not None:
-            return frozenset()
-        if self.phase == JUMP:
-            assert self.window is not None
-            return frozenset(self.window.waiting)
-        return frozenset((self.current,))
+            return _NOBODY
+        window = self.window
+        if window is not None:
+            return frozenset(window.waiting)
+        return _ONLY[self.current]
+
+    @property
+    def to_act(self) -> frozenset[int]:
+        """:attr:`must_act` (conveyor has no :attr:`may_act` seats: every answer is awaited)."""
+        return self.must_act
 
     def _apply(self, action: Action) -> None:
         handler = _HANDLERS.get(type(action))

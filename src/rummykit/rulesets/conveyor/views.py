@@ -110,6 +110,8 @@ class ConveyorView(ViewHeader):
 
 def build_view(state: Conveyor, player: int | None) -> ConveyorView:
     """The view of ``state`` for ``player`` (``None``: a spectator); checks the seat."""
+    # The header (a fresh dict) checks the seat; the body is added to it in place.
+    view = cast(ConveyorView, state.view_header(player))
     belt = state.belt
     columns: list[ColumnView] = []
     for c in range(belt.count):
@@ -148,23 +150,16 @@ def build_view(state: Conveyor, player: int | None) -> ConveyorView:
         if player is not None and player in w.claims:
             mine = w.claims[player]
             window["my_answer"] = "decline" if mine is None else mine.text()
-    # (cast: mypy does not see that a NotRequired key may be absent from a ** literal)
-    view = cast(
-        ConveyorView,
-        {
-            **state.view_header(player),
-            "first_selector": state.first,
-            "first_claimer": state.first_claimer,
-            "columns": columns,
-            "conveyors": belt.open_columns(),
-            "hand_sizes": [len(h) for h in state.hands],
-            "hand_known": [[str(x) for x in sorted(k, key=by_code)] for k in state.known],
-            "melds": [m.to_json(i) for i, m in enumerate(state.table)],
-            "drawn": drawn,
-            "jump_window": window,
-            "teams": state.teams,
-        },
-    )
+    view["first_selector"] = state.first
+    view["first_claimer"] = state.first_claimer
+    view["columns"] = columns
+    view["conveyors"] = belt.open_columns()
+    view["hand_sizes"] = [len(h) for h in state.hands]
+    view["hand_known"] = [[str(x) for x in sorted(k, key=by_code)] for k in state.known]
+    view["melds"] = [m.to_json(i) for i, m in enumerate(state.table)]
+    view["drawn"] = drawn
+    view["jump_window"] = window
+    view["teams"] = state.teams
     if player is not None:
         view["hand"] = [str(x) for x in sorted(state.hands[player], key=by_code)]
     return view
