@@ -14,14 +14,17 @@ import pytest
 import rummykit
 from rummykit.bots.base import make_bot
 from rummykit.cli.main import main
-from rummykit.cli.play import RUMMIKUB_KIT, Console, DraftTurn, Session
-from rummykit.cli.render import Style, describe_event, signed, use_color
+from rummykit.cli.play import Console, Session
+from rummykit.cli.render import use_color
 from rummykit.engine.core import GameState
 from rummykit.errors import RummykitError
 from rummykit.melds.tiles import check_tiles
 from rummykit.pieces.tiles import format_tiles, parse_tiles
+from rummykit.presenters.freetable import DraftTurn, describe_event
+from rummykit.presenters.rummikub import KIT as RUMMIKUB_KIT
+from rummykit.presenters.text import Style, signed
 from rummykit.records import read_record, write_record
-from rummykit.rulesets.rummikub import Fail, Play, from_position, rack_sets
+from rummykit.rulesets.rummikub import Fail, Play, Rummikub, from_position, rack_sets
 from rummykit.sim import run_bots
 
 PROMPT = "P1's turn> "
@@ -309,6 +312,54 @@ def test_the_drafting_commands_work_for_domino_rummikub_too(tmp_path: Path) -> N
     assert [str(a) for a in read_record(record.read_text()).actions if a.player == 0] == ["0 draw"]
 
 
+class _OpenClaims(Rummikub):
+    """Rummikub in which every seat but the one to play may act out of turn (to exercise claims)."""
+
+    @property
+    def may_act(self) -> frozenset[int]:
+        if self.outcome is not None:
+            return frozenset()
+        return frozenset(range(len(self.players))) - self.must_act
+
+
+class _Watcher:
+    """A bot that may claim (it never does) and otherwise plays at random."""
+
+    level = "watcher"
+
+    def __init__(self) -> None:
+        self.offers: list[int] = []
+        self.bot = make_bot("random", "rummikub")
+
+    def choose(self, view: Any, rng: Any) -> Any:
+        return self.bot.choose(view, rng)
+
+    def claim(self, view: Any, rng: Any) -> None:
+        self.offers.append(view["seat"])
+        return None
+
+
+@pytest.mark.parametrize(("script", "claimed"), [("draw\n\nquit\n", False), ("draw\ndraw\nquit\n", True)])
+def test_seats_that_may_act_out_of_turn_are_offered_a_claim_first(script: str, claimed: bool, tmp_path: Path) -> None:
+    state = from_position(POSITION)
+    state.__class__ = _OpenClaims
+    watcher = _Watcher()
+    out = io.StringIO()
+    record = tmp_path / "claims.txt"
+    status = Session(state, [None, watcher], Console(io.StringIO(script), out, io.StringIO()), Style(),
+                     record_path=record).run()
+    text = out.getvalue()
+    assert status == 0 and "Traceback" not in text
+    assert text.count("--- P1's claim ---") == 1 and text.count("P1's claim> ") == 1
+    assert "an empty line lets the chance pass" in text
+    actions = [str(a) for a in state.actions]
+    if claimed:
+        assert actions == ["0 draw", "0 draw"] and watcher.offers == [1, 1]
+    else:
+        assert actions[0] == "0 draw" and actions[1].startswith("1 ") and len(actions) == 2
+        assert watcher.offers == [1, 1]  # asked before each of the person's turns
+
+
 @pytest.mark.parametrize("game", [g.id for g in rummykit.games()])
 def test_rules_works_for_every_game(game: str) -> None:
     status, out, err = run(["rules", game])
@@ -390,7 +441,7 @@ def test_penalty_commit_through_a_session(tmp_path: Path) -> None:
     out = io.StringIO()
     console = Console(io.StringIO("add 2 K9\ncommit\npenalty\nquit\n"), out, io.StringIO())
     bot = make_bot("random", "rummikub")
-    status = Session(state, [None, bot], console, Style(), record_path=record, kit=RUMMIKUB_KIT).run()
+    status = Session(state, [None, bot], console, Style(), record_path=record).run()
     assert status == 0
     text = out.getvalue()
     replies = {a[0]: a[1:] for a in answers(text) if a}

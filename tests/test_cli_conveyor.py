@@ -11,13 +11,13 @@ import pytest
 
 import rummykit
 from rummykit.bots.base import Bot, make_bot
-from rummykit.cli.conveyor import ConveyorSession, ConveyorTurn, describe_event
 from rummykit.cli.main import main
-from rummykit.cli.play import Console
-from rummykit.cli.render import Style
+from rummykit.cli.play import Console, Session
 from rummykit.engine.core import Action, GameState
 from rummykit.engine.rng import Rng
 from rummykit.errors import RummykitError
+from rummykit.presenters.conveyor import ConveyorTurn, describe_event
+from rummykit.presenters.text import Style
 from rummykit.records import read_record
 from rummykit.rulesets import conveyor as cv
 from rummykit.sim import bot_rng
@@ -56,9 +56,9 @@ def reply_to(out: str, typed: str) -> list[str]:
 
 def session(
     state: GameState, seats: list[Bot | None], stdin: Any, out: io.StringIO, record: Path
-) -> ConveyorSession:
+) -> Session:
     console = Console(cast(TextIO, stdin), out, io.StringIO())
-    return ConveyorSession(state, seats, console, Style(), record_path=record)
+    return Session(state, seats, console, Style(), record_path=record)
 
 
 def greedy() -> Bot:
@@ -411,10 +411,8 @@ def test_the_turn_object_refuses_without_touching_the_game() -> None:
     turn = ConveyorTurn(
         state.view(0),
         parse_action=state.parse_action,
-        legal=lambda: state.legal_actions(0),
         say=lambda *lines: said.extend(lines),
         style=Style(),
-        names=state.players,
         labels=["you", "bot"],
     )
     assert turn.command("") is None

@@ -22,35 +22,19 @@ from typing import Any, NoReturn, TextIO
 from rummykit import __version__
 from rummykit.bots.base import Bot, bot_levels, make_bot
 from rummykit.catalogue import find_game, games
-from rummykit.cli import conveyor
-from rummykit.cli.play import TABLE_KITS, Console, Session
-from rummykit.cli.render import (
-    Style,
-    Words,
-    describe_event,
-    outcome_lines,
-    plural,
-    reason_text,
-    score_lines,
-    use_color,
-    words_for,
-)
+from rummykit.cli.play import Console, Session
+from rummykit.cli.render import use_color
 from rummykit.engine.core import GameInfo, check_seed
 from rummykit.engine.options import resolve_options
 from rummykit.errors import OptionError, RecordError, RummykitError
+from rummykit.presenters import Presenter, presenter_for
+from rummykit.presenters.text import Style, plural, score_lines
 from rummykit.records import parse_record, read_record, start_state
-from rummykit.solve.command import solve_command
 
 EXIT_USAGE = 2
 DEFAULT_BOT = "greedy"
 FALLBACK_BOT = "random"
 RANDOM_SEEDS = 10**9
-
-SESSIONS: dict[str, type[Session]] = {conveyor.GAME: conveyor.ConveyorSession}
-"""Games with their own terminal play for people (the free-table games use :data:`TABLE_KITS`)."""
-EVENT_TEXT: dict[str, Callable[..., list[str]]] = {conveyor.GAME: conveyor.describe_event}
-"""Games with their own event wording (the others use :func:`describe_event`)."""
-
 
 class UsageError(Exception):
     """Argparse found a bad command line (already reported)."""
@@ -90,7 +74,7 @@ def build_parser(out: TextIO, err: TextIO) -> Parser:
         **streams,
         prog="rummykit",
         description="Play, replay and look up rummy-family games, exactly by their rules.",
-        epilog="Start with: rummykit play rummikub --bots 2",
+        epilog="Start with: rummykit games, then: rummykit play GAME --bots 2",
     )
     parser.add_argument("--version", action="version", version=f"rummykit {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -129,13 +113,13 @@ def build_parser(out: TextIO, err: TextIO) -> Parser:
     solve = sub.add_parser(
         "solve",
         **streams,
-        help="the best play from a rummikub position",
+        help="the best play from a position (games with a solver)",
         description=(
             "Find the best play (most tiles or most points placed) for a rack and a table, with the whole"
             " rearranged table and the steps to get there. Sets are separated by '|'."
         ),
     )
-    solve.add_argument("game", help="game id (rummikub)")
+    solve.add_argument("game", help="game id (a game with a solver)")
     solve.add_argument("--table", default="", metavar="SETS", help='the table, e.g. "R1 R2 R3 | K5 B5 O5"')
     solve.add_argument("--rack", required=True, metavar="TILES", help='the rack, e.g. "R4 J K7"')
     solve.add_argument("--initial", action="store_true", help="an initial meld: new sets from the rack only")
@@ -314,7 +298,8 @@ def cmd_play(args: argparse.Namespace, console: Console, environ: Mapping[str, s
     if seats < len(bots):
         raise OptionError(f"--players {seats} leaves no room for {plural(len(bots), 'bot')}")
     people = seats - len(bots)
-    if people and info.id not in TABLE_KITS and info.id not in SESSIONS:
+    presenter = presenter_for(info.id)
+    if people and not presenter.playable:
         raise OptionError(
             f"{info.id} cannot be played by people here yet; watch bots play it with --players N --bots N"
         )
@@ -332,8 +317,7 @@ def cmd_play(args: argparse.Namespace, console: Console, environ: Mapping[str, s
     state = info.new(players=players, seed=seed, **options)
     style = Style(color=use_color(console.stdout, no_color=args.no_color, environ=environ))
     seated: list[Bot | None] = [None] * people + list(bots)
-    session_type = SESSIONS.get(info.id, Session)
-    session = session_type(state, seated, console, style, record_path=record, kit=TABLE_KITS.get(info.id))
+    session = Session(state, seated, console, style, record_path=record, presenter=presenter)
     return session.run()
 
 
@@ -341,12 +325,14 @@ def cmd_play(args: argparse.Namespace, console: Console, environ: Mapping[str, s
 
 
 def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """``rummykit solve``: the exact best play for a rummikub position."""
+    """``rummykit solve``: the exact best play for a position of a game whose presenter has a solver."""
     info = find_game(args.game)
-    if info.id != "rummikub":
-        err.write(f"rummykit: the solver plays rummikub positions, not {info.id}\n")
+    solver = presenter_for(info.id).solver
+    if solver is None:
+        solvable = " or ".join(g.id for g in games() if presenter_for(g.id).solver is not None) or "no"
+        err.write(f"rummykit: the solver plays {solvable} positions, not {info.id}\n")
         return EXIT_USAGE
-    status, text = solve_command(
+    status, text = solver(
         args.table,
         args.rack,
         initial=args.initial,
@@ -377,6 +363,7 @@ def cmd_replay(file: str, out: TextIO, err: TextIO, *, verbose: bool, style: Sty
         return EXIT_USAGE
     names = list(state.players)
     info = state.info
+    presenter = presenter_for(info.id)
     options = ", ".join(f"{s.name}={s.format(state.options[s.name])}" for s in info.options)
 
     def say(*lines: str) -> None:
@@ -386,16 +373,16 @@ def cmd_replay(file: str, out: TextIO, err: TextIO, *, verbose: bool, style: Sty
         f"{info.name}: {', '.join(names)}; seed {state.seed}" + (f"; options {options}" if options else ""),
     )
     if verbose:
-        _replay_verbose(text, names, say, style, words_for(info.id), EVENT_TEXT.get(info.id, describe_event))
+        _replay_verbose(text, names, say, style, presenter)
     else:
         say(f"{plural(len(state.actions), 'action')}, {plural(len(state.rounds), 'round')} finished.")
         for r in state.rounds:
             if not state.outcome or len(state.rounds) > 1:
                 winners = " and ".join(names[w] for w in r.winners)
-                say(f"Round {r.round}: {winners} {reason_text(r.reason, words_for(info.id))}.")
+                say(f"Round {r.round}: {winners} {presenter.words.reason(r.reason)}.")
                 say(*score_lines(r.to_json(), names))
     if state.outcome is not None:
-        say(*outcome_lines(state.outcome.to_json(), names, style, words_for(info.id)))
+        say(*presenter.outcome_lines(state.outcome.to_json(), names, style))
     else:
         who = ", ".join(names[s] for s in sorted(state.to_act))
         say(f"The record stops before the end of the game; {who} to act.")
@@ -407,14 +394,13 @@ def _replay_verbose(
     names: list[str],
     say: Callable[..., None],
     style: Style,
-    words: Words,
-    describe: Callable[..., list[str]] = describe_event,
+    presenter: Presenter,
 ) -> None:
     """Print the (already checked) record action by action, as a spectator sees it."""
     record = parse_record(text)
     state = start_state(record)
     for event in state.history:
-        say(*describe(event.seen_by(None), names, style, words=words))
+        say(*presenter.describe_event(event.seen_by(None), names, style))
     for number, line in record.actions:
         events = state.apply(state.parse_action(line))
         prefix = f"line {number}: "
@@ -422,7 +408,7 @@ def _replay_verbose(
             text
             for event in events
             if event.kind != "match-end"
-            for text in describe(event.seen_by(None), names, style, words=words)
+            for text in presenter.describe_event(event.seen_by(None), names, style)
         ]
         for i, text in enumerate(described):
             say((prefix if i == 0 else " " * len(prefix)) + text)

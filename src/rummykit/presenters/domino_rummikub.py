@@ -1,1 +1,61 @@
-"""The domino_rummikub presenter."""
+"""The ``domino-rummikub`` presenter: dominoes, the boneyard, the starting group and the drafting commands.
+
+>>> PRESENTER.words.count(3), PRESENTER.orders, PRESENTER.hint
+('3 dominoes', ['low', 'pips'], False)
+>>> [[str(d) for d in g] for g in by_pips(parse_dominoes('5-3 1-1 6-2 0-2'))]
+[['0-2', '1-1'], ['2-6', '3-5']]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rummykit.pieces.dominoes import Domino, parse_dominoes
+from rummykit.presenters.base import Presenter, View, Vocabulary
+from rummykit.presenters.freetable import REASONS, FreeTablePresenter, TableKit, grouped
+from rummykit.rulesets.domino_rummikub import EXACTLY_3, INFO, draft_from_view
+from rummykit.rulesets.freetable import draft_action
+
+__all__ = ["KIT", "PRESENTER", "WORDS", "by_low", "by_pips"]
+
+WORDS = Vocabulary(
+    piece="domino", pieces="dominoes", rack="rack", pool="boneyard", opening="starting group", reasons=REASONS
+)
+
+
+def by_low(dominoes: Sequence[Domino]) -> list[list[Domino]]:
+    """Dominoes grouped by their low half."""
+    return grouped(dominoes, key=lambda d: d.low, sort=lambda d: d)
+
+
+def by_pips(dominoes: Sequence[Domino]) -> list[list[Domino]]:
+    """Dominoes grouped by their pip total."""
+    return grouped(dominoes, key=lambda d: d.pips, sort=lambda d: (d.pips, d))
+
+
+def reminder(view: View) -> str | None:
+    """What the starting group needs, while the seat is not down yet."""
+    seat = view.get("seat")
+    if seat is None or view["down"][seat]:
+        return None
+    size = view.get("options", {}).get("starting_group_size")
+    count = "exactly 3" if size == EXACTLY_3 else "3 or more"
+    return (
+        f"You are not down yet: your first play is a starting group, one new set of {count}"
+        " dominoes from your rack, without touching the table."
+    )
+
+
+KIT: TableKit[Domino] = TableKit(
+    words=WORDS,
+    parse_pieces=parse_dominoes,
+    draft_from_view=draft_from_view,
+    draft_action=draft_action,
+    orders={"low": by_low, "pips": by_pips},
+    aliases={"half": "low", "number": "low", "sum": "pips", "spots": "pips"},
+    penalty=None,
+    reminder=reminder,
+    example="5-3 5-4 5-5",
+)
+
+PRESENTER: Presenter = FreeTablePresenter(INFO, KIT)

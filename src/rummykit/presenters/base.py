@@ -1,0 +1,210 @@
+"""The presenter interface: what every interface (line prompt, terminal app, browser) asks of a game.
+
+A presenter turns a game's *views* and *events* (plain data a seat may see)
+into words and lines, and a person's typed commands into the game's own
+actions. It holds no rule: whether an action is legal is for the engine to
+say (``state.apply``, or the game's listing of actions from a view), and a
+presenter never reads a game state, only views, so it cannot show what the
+seat may not know.
+
+Each game's presenter module (named by ``catalogue.presenter_module``)
+exports one object, ``PRESENTER``, that satisfies :class:`Presenter`.
+
+>>> words = Vocabulary(piece='domino', rack='hand', pool='boneyard', reasons={'blocked': 'the {pool} ran out'})
+>>> words.count(1), words.count(3), words.reason('blocked'), words.reason('odd')
+('1 domino', '3 dominoes', 'the boneyard ran out', 'odd')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from rummykit.engine.core import Action
+from rummykit.presenters.text import HelpRow, Style, plural
+
+__all__ = ["HelpRow", "Presenter", "Quit", "Solver", "Style", "Turn", "Vocabulary"]
+
+View = Mapping[str, Any]
+"""A seat's (or a spectator's) view, as ``GameState.view`` returns it."""
+
+Say = Callable[..., None]
+"""Where a turn prints lines it shows on request (``help``, ``show``...): ``say(*lines)``."""
+
+
+class Quit(Exception):
+    """The person asked to stop the game (``quit``): the interface saves the record and stops."""
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """What a game calls its things, for every sentence an interface builds.
+
+    ``piece`` is one piece (``tile``, ``domino``) and ``pieces`` its plural
+    (derived when left empty); ``rack`` what a player holds (``rack``,
+    ``hand``); ``pool`` where pieces are drawn from (``pool``, ``boneyard``,
+    ``conveyors``); ``opening`` a player's first play (``initial meld``);
+    ``reasons`` the wording of each reason a round or match ends (``{pool}``
+    is replaced by the pool's name).
+    """
+
+    piece: str = "tile"
+    pieces: str = ""
+    rack: str = "rack"
+    pool: str = "pool"
+    opening: str = "initial meld"
+    reasons: Mapping[str, str] = field(default_factory=dict)
+
+    def count(self, n: int) -> str:
+        """``1 tile``, ``14 tiles``."""
+        if self.pieces:
+            return f"{n} {self.piece if n == 1 else self.pieces}"
+        return plural(n, self.piece)
+
+    def reason(self, reason: Any) -> str:
+        """Why a round or match ended, in words (the reason's id if the game has no wording for it)."""
+        return self.reasons.get(str(reason), str(reason)).format(pool=self.pool)
+
+
+@runtime_checkable
+class Turn(Protocol):
+    """One person at the keyboard for one seat: typed commands in, the game's actions out.
+
+    Nothing a turn does changes the game: the interface applies the action
+    :meth:`command` returns (the engine refuses it or not) and, if the same
+    seat is to act again, gives the turn the new view with :meth:`update`.
+    """
+
+    @property
+    def order(self) -> str:
+        """The order the seat chose for its rack (kept by the interface from turn to turn)."""
+        ...
+
+    @property
+    def label(self) -> str:
+        """What the person is doing, for prompts and headings: ``turn``, ``answer``..."""
+        ...
+
+    def command(self, line: str) -> Action | None:
+        """Run one typed line: the action to apply, or None (the line only showed or drafted something).
+
+        Raises :class:`~rummykit.errors.RummykitError` for bad input (nothing
+        changed) or :class:`Quit`.
+        """
+        ...
+
+    def screen(self) -> list[str]:
+        """Everything the seat sees now, as lines."""
+        ...
+
+    def accepted(self) -> list[str]:
+        """Lines to show once the engine accepted the action :meth:`command` returned last."""
+        ...
+
+    def update(self, view: View) -> list[str]:
+        """Take the seat's new view (it acts again); the lines worth showing."""
+        ...
+
+
+class Solver(Protocol):
+    """A position solver for ``rummykit solve``: (exit status, output) for a table and rack as text."""
+
+    def __call__(
+        self, table_text: str, rack_text: str, initial: bool, objective: str, as_json: bool, threshold: int
+    ) -> tuple[int, str]: ...
+
+
+@runtime_checkable
+class Presenter(Protocol):
+    """Everything an interface needs to show one game and take a person's turns.
+
+    Every method reads views, events (as a seat sees them, see
+    :meth:`~rummykit.engine.core.Event.seen_by`) or outcomes, never a game
+    state; ``names`` are the players' names by seat, ``labels`` a note per
+    seat (``you``, ``bot greedy``), ``order`` a rack order of
+    :attr:`orders` (None: the first).
+    """
+
+    @property
+    def game(self) -> str:
+        """The id of the game presented."""
+        ...
+
+    @property
+    def words(self) -> Vocabulary:
+        """The game's vocabulary."""
+        ...
+
+    @property
+    def orders(self) -> Sequence[str]:
+        """The orders a rack can be shown in (the first is the default)."""
+        ...
+
+    @property
+    def playable(self) -> bool:
+        """True when people can take turns through :meth:`turn` (a presenter may show a game first)."""
+        ...
+
+    @property
+    def hint(self) -> bool:
+        """True when :meth:`hint_lines` can show the best play (the ``hint`` command)."""
+        ...
+
+    @property
+    def solver(self) -> Solver | None:
+        """The position solver behind ``rummykit solve``, if the game has one."""
+        ...
+
+    def describe_event(self, event: View, names: Sequence[str], style: Style) -> list[str]:
+        """Lines telling one event as a seat sees it (``[]``: nothing to tell)."""
+        ...
+
+    def status_lines(self, view: View, labels: Sequence[str], style: Style) -> list[str]:
+        """Where the game stands: round, turn, pool and one line per seat."""
+        ...
+
+    def table_lines(self, view: View, style: Style) -> list[str]:
+        """The table (and whatever else lies open between the players)."""
+        ...
+
+    def rack_lines(self, view: View, style: Style, order: str | None = None) -> list[str]:
+        """The seat's own pieces (none in a spectator's view)."""
+        ...
+
+    def screen(self, view: View, labels: Sequence[str], style: Style, order: str | None = None) -> list[str]:
+        """The whole game as the view shows it: status, table, rack."""
+        ...
+
+    def help_rows(self, view: View) -> list[HelpRow]:
+        """The turn commands (those of the options in play), as rows of a command list."""
+        ...
+
+    def help_lines(self, view: View) -> list[str]:
+        """The command list, with its heading."""
+        ...
+
+    def turn(
+        self,
+        view: View,
+        *,
+        say: Say,
+        style: Style,
+        labels: Sequence[str] = (),
+        order: str | None = None,
+        parse_action: Callable[[str], Action] | None = None,
+    ) -> Turn:
+        """A :class:`Turn` for the seat whose view this is (``parse_action``: the game's, by default)."""
+        ...
+
+    def hint_lines(self, view: View) -> list[str]:
+        """The best play for the seat whose view this is, as steps (nothing is played)."""
+        ...
+
+    def round_end_lines(self, event: View, names: Sequence[str], style: Style) -> list[str]:
+        """The end of a round (a ``round-end`` event): who won it, why, the scores."""
+        ...
+
+    def outcome_lines(self, outcome: View, names: Sequence[str], style: Style) -> list[str]:
+        """The end of the match (an outcome or a ``match-end`` event): the winners and final scores."""
+        ...
