@@ -47,6 +47,7 @@ from rummykit.engine.core import Action, GameInfo
 from rummykit.engine.rng import Rng
 from rummykit.errors import RuleError
 from rummykit.melds.conveyor import ConveyorMelds, by_code
+from rummykit.melds.cover import Candidate, CoverProblem, best_cover, rank
 from rummykit.pieces.dominoes import Domino, double_set
 from rummykit.rulesets.conveyor import (
     Claim,
@@ -143,41 +144,31 @@ def best_partition(rules: ConveyorMelds, hand: Sequence[Domino]) -> list[Pieces]
     return list(_best_partition(rules, tuple(sorted(set(hand), key=by_code))))
 
 
+SCORE_PER_DOMINO = 5
+"""No meld scores more than this per domino it holds (13 for three dominoes, at most 3n + 1 for n >= 4)."""
+_DOMINO_POTENTIAL = rank(1, SCORE_PER_DOMINO)
+"""The most one domino still undecided could add to :func:`best_partition`'s objective."""
+
+
 @functools.lru_cache(maxsize=1 << 14)
 def _best_partition(rules: ConveyorMelds, hand: Pieces) -> tuple[Pieces, ...]:
     melds = rules.hand_melds(hand)
     if not melds:
         return ()
-    scored = []
+    cands: list[Candidate[Domino]] = []
     for m in melds:
-        check = rules.check(m)
-        assert check.kind is not None
-        scored.append((m, rules.score(check.kind, m)))
-    containing: dict[Domino, list[tuple[Pieces, int]]] = {d: [] for d in hand}
-    for m, s in scored:
-        for d in m:
-            containing[d].append((m, s))
-    order = [d for d in hand if containing[d]]
-    best: list[Any] = [(0, 0), ()]
-
-    def search(k: int, blocked: frozenset[Domino], chosen: tuple[Pieces, ...], covered: int, score: int) -> None:
-        if (covered, score) > best[0]:
-            best[0] = (covered, score)
-            best[1] = chosen
-        if k == len(order) or covered + (len(order) - k) < best[0][0]:
-            return
-        d = order[k]
-        if d in blocked:
-            search(k + 1, blocked, chosen, covered, score)
-            return
-        for m, s in containing[d]:
-            if not blocked.intersection(m):
-                search(k + 1, blocked.union(m), (*chosen, m), covered + len(m), score + s)
-        search(k + 1, blocked | {d}, chosen, covered, score)
-
-    search(0, frozenset(), (), 0, 0)
-    result: tuple[Pieces, ...] = best[1]
-    return result
+        kind = rules.check(m).kind
+        assert kind is not None
+        cands.append(Candidate(m, rank(len(m), rules.score(kind, m))))
+    found = best_cover(
+        CoverProblem(
+            dict.fromkeys((d for m in melds for d in m), 1),
+            cands,
+            order=by_code,
+            potential=lambda _d: _DOMINO_POTENTIAL,
+        )
+    )
+    return found.sets if found is not None else ()
 
 
 def closable(rules: ConveyorMelds, hand: Sequence[Domino], table: Sequence[tuple[str, Pieces]]) -> bool:

@@ -2,7 +2,8 @@
 
 Before the starting group it puts down the allowed set that sheds the most
 dominoes and spots (keeping jokers when it can). Once down it repeats, while
-anything helps: new sets from the rack (most dominoes, jokers last), one-domino
+anything helps: new sets from the rack (most dominoes, then fewest jokers, then
+most spots: :func:`rummykit.melds.cover.best_cover`), one-domino
 lay-offs, and borrowing an end domino from a table set of four or more to
 complete a new set with rack dominoes. Every planned table is checked with the
 game's own meld checker before it is committed; otherwise it draws (or passes).
@@ -17,6 +18,8 @@ from typing import Any
 from rummykit.engine.core import Action, GameInfo
 from rummykit.engine.rng import Rng
 from rummykit.errors import RuleError
+from rummykit.melds.base import MIN_SET
+from rummykit.melds.cover import Candidate, CoverProblem, best_cover, rank
 from rummykit.pieces.dominoes import Domino, parse_dominoes
 from rummykit.rulesets import domino_rummikub as dr
 from rummykit.rulesets.freetable import Draw, Pass, play_from_table
@@ -40,32 +43,23 @@ def _take(rack: list[Domino], pieces: DSet) -> bool:
     return True
 
 
-def _best_disjoint(rack: list[Domino], sets: list[DSet], limit: int = 4000) -> list[DSet]:
-    """The disjoint choice of sets placing the most dominoes (then fewest jokers), by bounded search."""
-    sets = sorted(sets, key=_cost)
-    best: list[DSet] = []
-    best_key = (0, 0)
-    nodes = 0
+NODE_LIMIT = 4000
+"""Search nodes :func:`_best_disjoint` may visit (only big racks with several jokers reach it)."""
 
-    def search(i: int, have: Counter[Domino], chosen: list[DSet], placed: int, jokers: int) -> None:
-        nonlocal best, best_key, nodes
-        nodes += 1
-        key = (placed, -jokers)
-        if key > best_key:
-            best, best_key = list(chosen), key
-        if nodes > limit or placed + sum(have.values()) <= best_key[0]:
-            return
-        for j in range(i, len(sets)):
-            s = sets[j]
-            need = Counter(s)
-            if need - have:
-                continue
-            chosen.append(s)
-            search(j + 1, have - need, chosen, placed + len(s), jokers + sum(d in dr.JOKERS for d in s))
-            chosen.pop()
 
-    search(0, Counter(rack), [], 0, 0)
-    return best
+def _best_disjoint(rack: list[Domino], sets: list[DSet]) -> list[DSet]:
+    """The disjoint choice of sets placing the most dominoes, then fewest jokers, then most spots (bounded search)."""
+    cands = [Candidate(s, rank(*(-x for x in _cost(s)))) for s in sorted(sets, key=_cost)]
+    found = best_cover(
+        CoverProblem(
+            Counter(rack), cands, order=_code, potential=lambda d: rank(1, 0, d.pips), node_limit=NODE_LIMIT
+        )
+    )
+    return list(found.sets) if found is not None else []
+
+
+def _code(domino: Domino) -> int:
+    return domino.code
 
 
 class DominoGreedyBot:
@@ -85,7 +79,7 @@ class DominoGreedyBot:
         fallback: Action = Draw(seat) if view["pool_size"] else Pass(seat)
         if not view["down"][seat]:
             exact = view["options"]["starting_group_size"] == dr.EXACTLY_3
-            options = [s for s in dr.rack_sets(rack, max_size=3 if exact else None) if not exact or len(s) == 3]
+            options = [s for s in dr.rack_sets(rack, max_size=MIN_SET if exact else None) if not exact or len(s) == MIN_SET]
             if not options:
                 return fallback
             best = min(options, key=_cost)
@@ -117,7 +111,7 @@ class DominoGreedyBot:
     def _borrow(work: list[Domino], table: list[DSet]) -> bool:
         """Take an end domino from a set of 4+ to complete a new set with rack dominoes."""
         for i, s in enumerate(table):
-            if len(s) < 4:
+            if len(s) <= MIN_SET:
                 continue
             for k in (0, len(s) - 1):
                 rest = s[:k] + s[k + 1 :]

@@ -19,6 +19,7 @@ meld checker before it is committed; otherwise the bot draws (or passes).
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
@@ -26,15 +27,15 @@ from typing import Any
 from rummykit.engine.core import Action, GameInfo
 from rummykit.engine.rng import Rng
 from rummykit.errors import OptionError, RuleError
-from rummykit.melds.tiles import check_tiles
+from rummykit.melds.base import MIN_SET
+from rummykit.melds.cover import Candidate, CoverProblem, best_cover, rank
+from rummykit.melds.tiles import MAX_GROUP, check_tiles, hand_sets
 from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER, MAX_NUMBER, Tile, parse_tiles
-from rummykit.rulesets.rummikub import Draw, Pass, Play, play_from_table, rack_sets
+from rummykit.rulesets.rummikub import Draw, Pass, Play, play_from_table
 
 __all__ = ["GreedyBot", "best_meld", "plan_turn", "verify_play"]
 
 TileSet = tuple[Tile, ...]
-MAX_GROUP = len(COLOURS)
-MIN_SET = 3
 NODE_LIMIT = 20_000
 """Search nodes :func:`best_meld` may visit; only huge racks with several jokers reach it."""
 
@@ -146,18 +147,6 @@ def _extend(s: TileSet, tiles: TileSet) -> TileSet | None:
 # -- the best disjoint sets from a rack -------------------------------------------
 
 
-class _Cand:
-    """A candidate set: its numbered tiles, joker count, value and normal form."""
-
-    __slots__ = ("jokers", "numbered", "pieces", "points")
-
-    def __init__(self, pieces: TileSet) -> None:
-        self.pieces = pieces
-        self.numbered = tuple(t for t in pieces if t.colour is not None)
-        self.jokers = len(pieces) - len(self.numbered)
-        self.points = check_tiles(pieces).points
-
-
 def best_meld(
     rack: Counter[Tile],
     *,
@@ -168,14 +157,15 @@ def best_meld(
 ) -> list[TileSet]:
     """The disjoint sets from ``rack`` with the most tiles, then the most points, reaching ``threshold``.
 
-    Searches every combination exactly (a depth-first search that branches on
-    the lowest tile still undecided, pruned by what the rest could add, larger
-    sets tried first); only for huge racks with several jokers it may stop
-    after :data:`NODE_LIMIT` nodes with the best combination found so far. With
-    ``count_jokers`` false only numbered tiles count and fewer jokers win ties,
-    so a joker is used only when it places more numbered tiles; ``frugal``
-    leaves out sets with more than one joker per two numbered tiles. Returns an
-    empty list when no combination reaches the threshold (or none exists).
+    Searches every combination exactly (:func:`rummykit.melds.cover.best_cover`:
+    a depth-first search that branches on the lowest tile still undecided,
+    pruned by what the rest could add, larger sets tried first); only for huge
+    racks with several jokers it may stop after :data:`NODE_LIMIT` nodes with
+    the best combination found so far. With ``count_jokers`` false only
+    numbered tiles count and fewer jokers win ties, so a joker is used only
+    when it places more numbered tiles; ``frugal`` leaves out sets with more
+    than one joker per two numbered tiles. Returns an empty list when no
+    combination reaches the threshold (or none exists).
 
     >>> from rummykit.pieces.tiles import format_tiles
     >>> rack = Counter(parse_tiles('R9 R10 R11 K4 B4 O4 J'))
@@ -188,98 +178,50 @@ def best_meld(
     """
     jokers = rack.get(JOKER, 0) if use_jokers else 0
     tiles = [t for t, k in rack.items() if k > 0 and t.colour is not None]
-    source = tiles + [JOKER] * jokers
-    cands = [_Cand(s) for s in rack_sets(source)]
-    if not count_jokers:
-        # A joker that could leave its set without breaking it places no numbered tile.
-        cands = [c for c in cands if not c.jokers or _lean(c.pieces)]
-    if frugal:
-        cands = [c for c in cands if 2 * c.jokers <= len(c.numbered)]
+    cands: list[Candidate[Tile]] = []
+    useful: set[Tile] = set()
+    for s in hand_sets(tiles + [JOKER] * jokers):
+        spent = s.count(JOKER)
+        numbered = len(s) - spent
+        # Without counting jokers, a joker that could leave its set without breaking it places no tile.
+        if spent and ((not count_jokers and not _lean(s)) or (frugal and 2 * spent > numbered)):
+            continue
+        points = check_tiles(s).points
+        value = rank(numbered + spent, 0, points) if count_jokers else rank(numbered, -spent, points)
+        cands.append(Candidate(s, value, points))
+        useful.update(s)
+    useful.discard(JOKER)
     if not cands:
         return []
-    by_min: dict[Tile, list[_Cand]] = {}
-    useful: set[Tile] = set()
-    for cand in cands:
-        by_min.setdefault(min(cand.numbered), []).append(cand)
-        useful.update(cand.numbered)
-    order = sorted(useful)
-    counts = {t: rack[t] for t in order}
-    rem = sum(counts.values())
-    rem_points = sum(t.number * k for t, k in counts.items()) + MAX_NUMBER * jokers
-    for lst in by_min.values():
-        # Larger sets first: good solutions early make the pruning bite.
-        lst.sort(key=lambda c: (-len(c.pieces), -c.points))
-    top = (-1, 0, 0)  # (tiles that count, -jokers or 0, points) of the best found
-    best: list[_Cand] = []
-    chosen: list[_Cand] = []
-    budget = NODE_LIMIT
+    # Larger sets first: good solutions early make the pruning bite.
+    cands.sort(key=lambda c: (-len(c.pieces), -c.measure))
+    hand: dict[Tile, int] = {}
+    for t in useful:
+        hand[t] = rack[t]
+    if jokers:
+        hand[JOKER] = jokers
+    found = best_cover(
+        CoverProblem(
+            hand,
+            cands,
+            order=_CODE,
+            potential=_POTENTIAL[count_jokers].__getitem__,
+            reach=_REACH.__getitem__,
+            threshold=threshold,
+            node_limit=NODE_LIMIT,
+        )
+    )
+    return [c.pieces for c in found.chosen] if found is not None else []
 
-    def search(
-        p: int,
-        j: int,
-        rem: int,
-        rem_points: int,
-        jokers_left: int,
-        placed: int,
-        used_jokers: int,
-        points: int,
-    ) -> None:
-        # p: index in ``order`` of the tile to decide; j: first candidate to try for it
-        # (a candidate used once may be used again for the second copy, never an
-        # earlier one); rem / rem_points: numbered tiles still undecided, and what
-        # they (and the jokers left, at most 13 each) could add.
-        nonlocal top, best, budget
-        budget -= 1
-        if budget < 0 or points + rem_points < threshold:
-            return
-        bound = placed + rem + (used_jokers + jokers_left if count_jokers else 0)
-        if (bound, 0 if count_jokers else -used_jokers, points + rem_points) <= top:
-            return
-        while p < len(order) and counts[order[p]] == 0:
-            p += 1
-            j = 0
-        if p == len(order):
-            if points >= threshold and chosen:
-                primary = placed + (used_jokers if count_jokers else 0)
-                score = (primary, 0 if count_jokers else -used_jokers, points)
-                if score > top:
-                    top, best = score, list(chosen)
-            return
-        t = order[p]
-        lst = by_min.get(t, ())
-        for k in range(j, len(lst)):
-            cand = lst[k]
-            if cand.jokers > jokers_left:
-                continue
-            if any(counts[u] == 0 for u in cand.numbered):
-                continue
-            gone = 0
-            for u in cand.numbered:
-                counts[u] -= 1
-                gone += u.number
-            chosen.append(cand)
-            n = len(cand.numbered)
-            search(
-                p,
-                k,
-                rem - n,
-                rem_points - gone - MAX_NUMBER * cand.jokers,
-                jokers_left - cand.jokers,
-                placed + n,
-                used_jokers + cand.jokers,
-                points + cand.points,
-            )
-            chosen.pop()
-            for u in cand.numbered:
-                counts[u] += 1
-        # Leave the remaining copies of t unused.
-        k = counts[t]
-        counts[t] = 0
-        search(p + 1, 0, rem - k, rem_points - k * t.number, jokers_left, placed, used_jokers, points)
-        counts[t] = k
 
-    search(0, 0, rem, rem_points, jokers, 0, 0, 0)
-    return [c.pieces for c in best]
+_CODE = operator.attrgetter("code")
+_REACH = {t: MAX_NUMBER if t.colour is None else t.number for t in ALL_TILES}
+"""The most a tile still undecided could add to a meld's points: its number, or 13 for a joker."""
+_POTENTIAL = {
+    count_jokers: {t: rank(1 if count_jokers or t.colour is not None else 0, 0, _REACH[t]) for t in ALL_TILES}
+    for count_jokers in (False, True)
+}
+"""The most a tile still undecided could add to :func:`best_meld`'s objective (with and without counting jokers)."""
 
 
 def _lean(pieces: TileSet) -> bool:
@@ -403,7 +345,7 @@ class _Turn:
         """Put a joker freed this turn back on the table, best with rack tiles."""
         best: TileSet | None = None
         key = (0, 0)
-        for s in rack_sets([*(t for t in self.rack if t.colour is not None), JOKER]):
+        for s in hand_sets([*(t for t in self.rack if t.colour is not None), JOKER]):
             if JOKER in s and (len(s), check_tiles(s).points) > key:
                 best, key = s, (len(s), check_tiles(s).points)
         if best is not None:
@@ -468,15 +410,19 @@ GO_OUT_SEARCH = 8
 """Racks this small (with a joker) are first searched for sets that empty them."""
 
 
+_SAME_NUMBER = {n: tuple(Tile(c, n) for c in COLOURS) for n in range(1, MAX_NUMBER + 1)}
+"""The tiles of each number, one per colour."""
+
+
 def _set_around(donor: Tile, rack: Counter[Tile]) -> TileSet | None:
     """The largest set of ``donor`` (first) and 2+ numbered rack tiles, or None."""
     code = donor.code
     number = donor.number
     base = code - number  # code of this colour's tile 0
     group = [donor]
-    for c in range(number - 1, MAX_NUMBER * MAX_GROUP, MAX_NUMBER):
-        if c != code and ALL_TILES[c] in rack:
-            group.append(ALL_TILES[c])
+    for t in _SAME_NUMBER[number]:
+        if t is not donor and t in rack:
+            group.append(t)
     lo = number
     while lo > 1 and ALL_TILES[base + lo - 1] in rack:
         lo -= 1

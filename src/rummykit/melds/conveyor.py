@@ -26,6 +26,9 @@ Scoring: a meld is worth its kind's value (run 1, sum 2, pairs 3) times
 domino of the set that could belong to it (all of one suit, all the doubles,
 or every domino of one pip total).
 
+:class:`ConveyorMelds` is a :class:`~rummykit.melds.base.MeldFamily`. The
+set has no jokers, so no joker can be called.
+
 With the ``domino_runs`` variant a whole hand may close as a **line**
 (kind ``line``): dominoes laid end to end with matching halves, as in a game
 of dominoes; with ``branch_on_doubles`` a double may also branch.
@@ -42,6 +45,8 @@ of dominoes; with ``branch_on_doubles`` a double may also branch.
 (['2-5'], ['5-7'])
 >>> rules.score('sum', parse_dominoes('0-4 1-3 2-2'))
 12
+>>> [(str(d), format_dominoes(m)) for d, m in rules.extensions(parse_dominoes('0-8 3-5 2-6'))]
+[('1-7', '0-8 1-7 2-6 3-5'), ('4-4', '0-8 2-6 3-5 4-4')]
 """
 
 from __future__ import annotations
@@ -49,11 +54,16 @@ from __future__ import annotations
 import functools
 import itertools
 import operator
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from rummykit.melds.base import MIN_SET as MIN_MELD
 from rummykit.melds.base import MeldCheck
-from rummykit.pieces.dominoes import Domino, format_dominoes, parse_dominoes
+from rummykit.pieces.dominoes import Domino, double_set, format_dominoes, parse_dominoes
+
+if TYPE_CHECKING:
+    from rummykit.melds.base import MeldFamily
 
 __all__ = [
     "END_NAMES",
@@ -80,7 +90,6 @@ LINE = "line"
 KIND_VALUES = {RUN: 1, SUM: 2, PAIRS: 3, LINE: 1}
 """Each meld kind's value (the seed's scoring table); a line scores as a run."""
 ROYAL_BONUS = 10
-MIN_MELD = 3
 
 LOW = "low"
 HIGH = "high"
@@ -100,9 +109,24 @@ class ConveyorMelds:
 
     top: int
 
-    def check(self, dominoes: Iterable[Domino]) -> ConveyorCheck:
-        """Judge a would-be meld: its kind and normal order, or the rule it breaks and why."""
+    def check(self, dominoes: Iterable[Domino], called: Mapping[int, Domino] | None = None) -> ConveyorCheck:
+        """Judge a would-be meld: its kind and normal order, or the rule it breaks and why.
+
+        The set has no jokers, so ``called`` must be empty (a call names no
+        joker: ValueError).
+        """
+        if called:
+            raise ValueError(f"only a joker can be called, and conveyor has none (position {min(called)})")
         return _check(self.top, tuple(dominoes))
+
+    def enumerate(self, hand: Iterable[Domino], max_size: int | None = None) -> list[Pieces]:
+        """Every valid meld (normal order) of dominoes from ``hand``, up to ``max_size`` dominoes (:meth:`hand_melds`)."""
+        melds = self.hand_melds(hand)
+        return melds if max_size is None else [m for m in melds if len(m) <= max_size]
+
+    def extensions(self, meld: Sequence[Domino]) -> tuple[tuple[Domino, Pieces], ...]:
+        """Every domino of the set that grows a valid meld at one end, with the grown meld in normal order."""
+        return _extensions(self.top, tuple(meld))
 
     def suit(self, pieces: Sequence[Domino]) -> int:
         """The shared half of a normal run (given in normal order)."""
@@ -217,6 +241,17 @@ def _check(top: int, pieces: Pieces) -> ConveyorCheck:
     )
 
 
+@functools.lru_cache(maxsize=1 << 12)
+def _extensions(top: int, meld: Pieces) -> tuple[tuple[Domino, Pieces], ...]:
+    check = _check(top, meld)
+    if not check.valid:
+        return ()
+    assert check.kind is not None
+    rules = ConveyorMelds(top)
+    fit = {d for end in END_NAMES for d in rules.fits(check.kind, check.pieces, end)}
+    return tuple((d, _check(top, (*check.pieces, d)).pieces) for d in double_set(top) if d in fit)
+
+
 @functools.lru_cache(maxsize=64)
 def _sum_dominoes(top: int, total: int) -> tuple[Domino, ...]:
     """Every domino of the double-``top`` set with ``total`` pips, in order."""
@@ -264,6 +299,10 @@ def _hand_melds(top: int, hand: Pieces) -> tuple[Pieces, ...]:
         for size in range(MIN_MELD, len(group) + 1):
             found.extend(itertools.combinations(group, size))
     return tuple(found)
+
+
+if TYPE_CHECKING:
+    _family: MeldFamily[Domino] = ConveyorMelds(6)
 
 
 # -- lines of play (the domino_runs variant) -----------------------------------------

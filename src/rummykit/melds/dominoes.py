@@ -13,7 +13,12 @@ suit of fives.
 
 A run is read as written when it ascends; otherwise its dominoes are sorted,
 jokers fill the gaps and spare jokers go on the high end, then the low end. A
-set that reads as a run is a run; only otherwise is it judged as a sum.
+set that reads as a run is a run; only otherwise is it judged as a sum. A
+joker a player has *called* (declared to stand for one domino) must stand for
+exactly that domino.
+
+:class:`DominoMelds` is a :class:`~rummykit.melds.base.MeldFamily`: it also
+lists every set a rack can make and every domino that grows a set.
 
 >>> rules = DominoMelds(top=6, jokers=frozenset(parse_dominoes('0-0 6-6')))
 >>> c = rules.check(parse_dominoes('5-3 5-4 5-5'))
@@ -23,6 +28,8 @@ set that reads as a run is a run; only otherwise is it judged as a sum.
 'sum'
 >>> rules.check(parse_dominoes('5-3 6-6 5-5')).jokers
 ('4-5',)
+>>> rules.check(parse_dominoes('5-3 6-6 5-5'), called={1: Domino(5, 4)}).jokers
+('4-5',)
 >>> rules.check(parse_dominoes('5-3 5-4 4-4')).reason
 '3-5 4-5 4-4 is neither a run (one shared half, consecutive other halves) nor a sum (equal pip totals)'
 """
@@ -31,42 +38,75 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from rummykit.melds.base import MeldCheck
-from rummykit.pieces.dominoes import Domino, format_dominoes, parse_dominoes
+from rummykit.melds.base import MIN_SET, MeldCheck
+from rummykit.pieces.dominoes import Domino, double_set, format_dominoes, parse_dominoes
+
+if TYPE_CHECKING:
+    from rummykit.melds.base import MeldFamily
 
 __all__ = ["DominoMelds", "parse_dominoes"]
 
-MIN_SET = 3
-
 DominoCheck = MeldCheck[Domino]
+DominoSet = tuple[Domino, ...]
 
 
 @dataclass(frozen=True, eq=False)
 class DominoMelds:
-    """The meld rules of a domino game: the top of the set and its joker dominoes."""
+    """The meld rules of a domino game: the top of the set and its joker dominoes.
+
+    >>> rules = DominoMelds(top=6, jokers=frozenset(parse_dominoes('0-0 6-6')))
+    >>> [format_dominoes(s) for s in rules.enumerate(parse_dominoes('5-3 5-4 5-5 6-6'), max_size=3)][:2]
+    ['6-6 3-5 4-5', '3-5 4-5 5-5']
+    >>> [str(d) for d, _grown in rules.extensions(parse_dominoes('5-3 5-4 5-5'))]
+    ['0-0', '2-5', '5-6', '6-6']
+    """
 
     top: int
     jokers: frozenset[Domino]
     prefix: str = "DR"
 
-    def check(self, dominoes: Sequence[Domino]) -> DominoCheck:
-        """Judge a set: run or sum, what each joker stands for, or why not."""
+    def check(self, dominoes: Sequence[Domino], called: Mapping[int, Domino] | None = None) -> DominoCheck:
+        """Judge a set: run or sum, what each joker stands for, or why not.
+
+        ``called`` maps the position of a joker domino to the domino a player
+        has called it: that joker then stands for exactly that domino, and a
+        set where it cannot is invalid under the rule that reading breaks.
+        """
+        if called:
+            return _check_called(self, tuple(dominoes), tuple(sorted(called.items(), key=lambda kv: kv[0])))
         return _check(self, tuple(dominoes))
 
     def is_joker(self, domino: Domino) -> bool:
         """True for a joker domino."""
         return domino in self.jokers
 
+    def enumerate(self, hand: Iterable[Domino], max_size: int | None = None) -> list[DominoSet]:
+        """Every valid set (normal form) that can be made from the rack (up to ``max_size`` dominoes).
 
-def _bad(dominoes: tuple[Domino, ...], rule: str, reason: str) -> DominoCheck:
+        A joker may also stand where the rack holds the real domino (keeping it back).
+        Runs come first (by suit), then sums (by pip total).
+        """
+        return _hand_sets(self, hand, max_size)
+
+    def extensions(self, meld: Sequence[Domino]) -> tuple[tuple[Domino, DominoSet], ...]:
+        """Every domino that makes a valid set when added at one end of ``meld``, with that set."""
+        return _extensions(self, tuple(meld))
+
+    def __repr__(self) -> str:
+        return f"DominoMelds(top={self.top}, jokers={format_dominoes(sorted(self.jokers))!r})"
+
+
+def _bad(dominoes: DominoSet, rule: str, reason: str) -> DominoCheck:
     return MeldCheck(False, None, dominoes, rule=rule, reason=reason)
 
 
 @functools.lru_cache(maxsize=1 << 16)
 def _check(rules: DominoMelds, dominoes: tuple[Domino, ...]) -> DominoCheck:
+    """The verdict with no joker called (the common case, kept fast: it reads the pieces themselves)."""
     p = rules.prefix
     n = len(dominoes)
     if n < MIN_SET:
@@ -77,12 +117,12 @@ def _check(rules: DominoMelds, dominoes: tuple[Domino, ...]) -> DominoCheck:
     points = sum(d.pips for d in dominoes)
     suits = sorted({natural[0].low, natural[0].high})
     for suit in suits:
-        as_written = _run_as_written(rules, dominoes, suit)
+        as_written = _plain_as_written(rules, dominoes, suit)
         if as_written is not None:
             return MeldCheck(True, "run", dominoes, points=points, jokers=as_written)
     run_fault: str | None = None
     for suit in suits:
-        result = _run_sorted(rules, dominoes, natural, suit)
+        result = _plain_sorted(rules, dominoes, natural, suit)
         if isinstance(result, tuple):
             ordered, roles = result
             return MeldCheck(True, "run", ordered, points=points, jokers=roles)
@@ -105,8 +145,8 @@ def _check(rules: DominoMelds, dominoes: tuple[Domino, ...]) -> DominoCheck:
     )
 
 
-def _run_as_written(rules: DominoMelds, dominoes: tuple[Domino, ...], suit: int) -> tuple[str, ...] | None:
-    """Joker roles if the dominoes, in this order, form a run in ``suit``."""
+def _plain_as_written(rules: DominoMelds, dominoes: tuple[Domino, ...], suit: int) -> tuple[str, ...] | None:
+    """Joker roles if the dominoes, in this order, form a run in ``suit`` (no joker called)."""
     start: int | None = None
     for i, d in enumerate(dominoes):
         if d in rules.jokers:
@@ -124,10 +164,10 @@ def _run_as_written(rules: DominoMelds, dominoes: tuple[Domino, ...], suit: int)
     return tuple(str(Domino(suit, start + i)) for i, d in enumerate(dominoes) if d in rules.jokers)
 
 
-def _run_sorted(
+def _plain_sorted(
     rules: DominoMelds, dominoes: tuple[Domino, ...], natural: list[Domino], suit: int
 ) -> tuple[tuple[Domino, ...], tuple[str, ...]] | str | None:
-    """The run in ``suit`` with jokers filling gaps, or why it fails (None: not all in the suit)."""
+    """The run in ``suit`` with jokers filling gaps, or why it fails (None: not all in the suit; no joker called)."""
     if not all(d.has(suit) for d in natural):
         return None
     values = sorted(d.other(suit) for d in natural)
@@ -156,3 +196,266 @@ def _run_sorted(
             ordered.append(free.pop(0))
             roles.append(str(Domino(suit, v)))
     return tuple(ordered), tuple(roles)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _check_called(rules: DominoMelds, dominoes: DominoSet, calls: tuple[tuple[int, Domino], ...]) -> DominoCheck:
+    """:meth:`DominoMelds.check` with jokers called: each called joker reads as the domino it was called.
+
+    A call that names no joker domino, or a domino outside the set, is a
+    mistake of the caller: ValueError.
+    """
+    read = list(dominoes)
+    wild = [d in rules.jokers for d in dominoes]
+    for pos, domino in calls:
+        if not 0 <= pos < len(dominoes) or not wild[pos]:
+            raise ValueError(f"only a joker can be called: {format_dominoes(dominoes)} has no joker at position {pos}")
+        if domino.high > rules.top:
+            raise ValueError(f"a joker cannot be called {domino}: it is not in the double-{rules.top} set")
+        read[pos] = domino
+        wild[pos] = False
+    plain = _check(rules, dominoes)
+    if not plain.valid:
+        return plain  # no reading at all, so none with the calls either
+    verdict = _judge(rules, dominoes, tuple(read), tuple(wild))
+    if verdict.valid:
+        return verdict
+    names = ", ".join(str(d) for _, d in calls)
+    which = "the joker" if len(calls) == 1 else "the jokers"
+    assert verdict.rule is not None
+    return _bad(dominoes, verdict.rule, f"{which} called {names} cannot stand in {format_dominoes(dominoes)}: {verdict.reason}")
+
+
+def _judge(rules: DominoMelds, shown: DominoSet, read: DominoSet, wild: tuple[bool, ...]) -> DominoCheck:
+    """The verdict on ``shown``, reading position ``i`` as the domino ``read[i]`` unless ``wild[i]`` (a free joker).
+
+    A called joker is shown as itself and read as its domino; its role is that
+    domino. The same reading as :func:`_check`, by position, so that a joker
+    called a joker domino (6-6 standing for 6-6) is told apart from a free one.
+    """
+    p = rules.prefix
+    n = len(shown)
+    if n < MIN_SET:
+        return _bad(shown, f"{p}-SET-SIZE", f"a set needs at least {MIN_SET} dominoes: {format_dominoes(shown) or 'empty'}")
+    fixed = [i for i in range(n) if not wild[i]]
+    if not fixed:
+        return _bad(shown, f"{p}-SET-JOKERS", f"a set needs at least one domino that is not a joker: {format_dominoes(shown)}")
+    points = sum(d.pips for d in shown)
+    first = read[fixed[0]]
+    suits = sorted({first.low, first.high})
+    for suit in suits:
+        roles = _run_as_written(rules, read, wild, suit)
+        if roles is not None:
+            return MeldCheck(True, "run", shown, points=points, jokers=_roles(rules, shown, read, wild, range(n), roles))
+    run_fault: str | None = None
+    for suit in suits:
+        result = _run_sorted(rules, shown, read, wild, fixed, suit)
+        if isinstance(result, tuple):
+            order, roles = result
+            return _verdict(rules, "run", shown, read, wild, order, roles, points)
+        if result is not None and run_fault is None:
+            run_fault = result
+    pips = {read[i].pips for i in fixed}
+    if len(pips) == 1:
+        total = first.pips
+        if all(read[i].high <= rules.top for i in fixed):
+            free = [i for i in range(n) if wild[i]]
+            order = tuple(sorted(fixed, key=lambda i: (read[i].code, i))) + tuple(free)
+            roles = (f"any domino of {total} pips",) * len(free)
+            return _verdict(rules, "sum", shown, read, wild, order, roles, points)
+    if run_fault is not None:
+        return _bad(shown, f"{p}-RUN", run_fault)
+    return _bad(
+        shown,
+        f"{p}-SET-KIND",
+        f"{format_dominoes(shown)} is neither a run (one shared half, consecutive other halves)"
+        " nor a sum (equal pip totals)",
+    )
+
+
+def _verdict(
+    rules: DominoMelds,
+    kind: str,
+    shown: DominoSet,
+    read: DominoSet,
+    wild: tuple[bool, ...],
+    order: tuple[int, ...],
+    free_roles: tuple[str, ...],
+    points: int,
+) -> DominoCheck:
+    """A valid verdict: ``shown`` in ``order``, each joker's role (a called joker's is its domino)."""
+    ordered = tuple([shown[i] for i in order])
+    return MeldCheck(True, kind, ordered, points=points, jokers=_roles(rules, shown, read, wild, order, free_roles))
+
+
+def _roles(
+    rules: DominoMelds,
+    shown: DominoSet,
+    read: DominoSet,
+    wild: Sequence[bool],
+    order: Iterable[int],
+    free_roles: tuple[str, ...],
+) -> tuple[str, ...]:
+    """Each joker's role in ``order``: a free joker's from ``free_roles`` (in turn), a called joker's its domino."""
+    if shown is read:
+        return free_roles  # no joker called
+    roles: list[str] = []
+    free = iter(free_roles)
+    for i in order:
+        if shown[i] in rules.jokers:
+            roles.append(next(free) if wild[i] else str(read[i]))
+    return tuple(roles)
+
+
+def _run_as_written(rules: DominoMelds, read: DominoSet, wild: tuple[bool, ...], suit: int) -> tuple[str, ...] | None:
+    """Free jokers' roles if the dominoes, in this order, form a run in ``suit``."""
+    start: int | None = None
+    for i, d in enumerate(read):
+        if wild[i]:
+            continue
+        if not d.has(suit):
+            return None
+        value = d.other(suit)
+        if start is None:
+            start = value - i
+        elif value != start + i:
+            return None
+    assert start is not None
+    if start < 0 or start + len(read) - 1 > rules.top:
+        return None
+    return tuple(str(Domino(suit, start + i)) for i in range(len(read)) if wild[i])
+
+
+def _run_sorted(
+    rules: DominoMelds, shown: DominoSet, read: DominoSet, wild: tuple[bool, ...], fixed: list[int], suit: int
+) -> tuple[tuple[int, ...], tuple[str, ...]] | str | None:
+    """The run in ``suit`` (an order of positions, free jokers' roles) with jokers filling gaps,
+    or why it fails (None: not all in the suit)."""
+    if not all(read[i].has(suit) for i in fixed):
+        return None
+    values = sorted(read[i].other(suit) for i in fixed)
+    text = format_dominoes(shown)
+    for a, b in itertools.pairwise(values):
+        if a == b:
+            return f"a run cannot hold the same value twice: {text}"
+    free = [i for i in range(len(read)) if wild[i]]
+    n = len(read)
+    if n > rules.top + 1:
+        return f"a run has at most {rules.top + 1} dominoes: {text}"
+    gaps = values[-1] - values[0] + 1 - len(values)
+    if gaps > len(free):
+        return f"a run needs consecutive values in the suit of {suit}s: {text} has {gaps} gaps and {len(free)} jokers"
+    spare = len(free) - gaps
+    high = min(spare, rules.top - values[-1])
+    start = values[0] - (spare - high)
+    by_value = {read[i].other(suit): i for i in fixed}
+    order: list[int] = []
+    roles: list[str] = []
+    k = 0
+    for v in range(start, start + n):
+        at = by_value.get(v)
+        if at is not None:
+            order.append(at)
+        else:
+            order.append(free[k])
+            k += 1
+            roles.append(str(Domino(suit, v)))
+    return tuple(order), tuple(roles)
+
+
+# -- every set of a rack ------------------------------------------------------------
+
+
+def _hand_sets(rules: DominoMelds, hand: Iterable[Domino], max_size: int | None) -> list[DominoSet]:
+    rack = list(hand)
+    jokers = tuple(sorted(d for d in rack if d in rules.jokers))
+    natural = [d for d in rack if d not in rules.jokers]
+    limit = max_size if max_size is not None else len(rack)
+    top = rules.top
+    found: list[DominoSet] = []
+    for suit in range(top + 1):
+        mask = 0
+        for d in natural:
+            if d.low == suit or d.high == suit:
+                mask |= 1 << d.other(suit)
+        if mask:
+            found.extend(_suit_runs(rules, suit, mask, jokers, min(limit, top + 1)))
+    by_pips: dict[int, list[Domino]] = {}
+    for d in sorted(natural):
+        by_pips.setdefault(d.pips, []).append(d)
+    for total in sorted(by_pips):
+        found.extend(_sums(rules, tuple(by_pips[total]), jokers, limit))
+    return list(dict.fromkeys(found))
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _suit_runs(
+    rules: DominoMelds, suit: int, values: int, jokers: tuple[Domino, ...], limit: int
+) -> tuple[DominoSet, ...]:
+    """Every run in ``suit`` from the values in the bit mask plus the given jokers."""
+    top = rules.top
+    found: dict[DominoSet, None] = {}
+    for start in range(top + 1):
+        missing = 0
+        for end in range(start, min(top, start + limit - 1) + 1):
+            if not values >> end & 1:
+                missing += 1
+                if missing > len(jokers):
+                    break
+            length = end - start + 1
+            if length < MIN_SET or missing == length:
+                continue
+            present = [v for v in range(start, end + 1) if values >> v & 1]
+            for extra in range(0, min(len(jokers) - missing, len(present) - 1) + 1):
+                for swapped in itertools.combinations(present, extra):
+                    keep = set(present) - set(swapped)
+                    for fill in _joker_fills(jokers, missing + extra):
+                        it = iter(fill)
+                        cand = tuple(Domino(suit, v) if v in keep else next(it) for v in range(start, end + 1))
+                        c = _check(rules, cand)
+                        if c.valid:
+                            found[c.pieces] = None
+    return tuple(found)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _sums(
+    rules: DominoMelds, group: tuple[Domino, ...], jokers: tuple[Domino, ...], limit: int
+) -> tuple[DominoSet, ...]:
+    """Every sum from dominoes of one pip total (duplicates allowed) plus the given jokers."""
+    found: dict[DominoSet, None] = {}
+    for size in range(MIN_SET, min(limit, len(group) + len(jokers)) + 1):
+        for k in range(max(1, size - len(jokers)), min(size, len(group)) + 1):
+            # ``group`` is sorted, so equal combinations come out equal: keep the first of each.
+            for combo in dict.fromkeys(itertools.combinations(group, k)):
+                for fill in _joker_fills(jokers, size - k):
+                    c = _check(rules, combo + fill)
+                    if c.valid:
+                        found[c.pieces] = None
+    return tuple(found)
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def _joker_fills(jokers: tuple[Domino, ...], k: int) -> tuple[tuple[Domino, ...], ...]:
+    """The distinct ways to pick ``k`` joker dominoes from the rack's (sorted) jokers, in order."""
+    return tuple(dict.fromkeys(itertools.combinations(jokers, k)))
+
+
+# -- growing a set ------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _extensions(rules: DominoMelds, s: DominoSet) -> tuple[tuple[Domino, DominoSet], ...]:
+    """Every domino that makes a valid set when added at one end of ``s``, with that set."""
+    out = []
+    for d in double_set(rules.top):
+        for cand in ((*s, d), (d, *s)):
+            c = _check(rules, cand)
+            if c.valid:
+                out.append((d, c.pieces))
+                break
+    return tuple(out)
+
+
+if TYPE_CHECKING:
+    _family: MeldFamily[Domino] = DominoMelds(6, frozenset())

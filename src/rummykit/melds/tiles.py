@@ -7,13 +7,21 @@ joker stands for any tile; a set needs at least one numbered tile.
 A run is read as written when its tiles ascend; otherwise the numbered tiles
 are sorted, jokers fill the gaps and any spare joker goes on the high end
 (then the low end). When a set reads both as a group and as a run (one
-numbered tile and two or more jokers), it takes its higher value.
+numbered tile and two or more jokers), it takes its higher value. A joker a
+player has *called* (declared to stand for one tile) must stand for exactly
+that tile.
+
+The family (:data:`TILES`, a :class:`~rummykit.melds.base.MeldFamily`) also
+lists every set a rack can make (:func:`hand_sets`) and every tile that grows
+a set at one end (:func:`set_extensions`).
 
 >>> check_tiles(parse_tiles('R5 J R7')).jokers
 ('R6',)
 >>> c = check_tiles(parse_tiles('K9 B9 J'))
 >>> c.kind, c.points, c.jokers
 ('group', 27, ('9 in O/R',))
+>>> check_tiles(parse_tiles('K9 B9 J'), called={2: Tile.parse('R9')}).jokers
+('R9',)
 >>> check_tiles(parse_tiles('R12 R13 R1')).reason
 'a run cannot wrap from 13 to 1 nor have gaps: R12 R13 R1 has 10 missing numbers and 0 jokers'
 """
@@ -21,10 +29,11 @@ numbered tile and two or more jokers), it takes its higher value.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from rummykit.melds.base import MeldCheck
+from rummykit.melds.base import MIN_SET, MeldCheck
 from rummykit.pieces.tiles import (
     COLOURS,
     JOKER,
@@ -35,16 +44,30 @@ from rummykit.pieces.tiles import (
     parse_tiles,
 )
 
-__all__ = ["check_tiles", "parse_tiles"]
+if TYPE_CHECKING:
+    from rummykit.melds.base import MeldFamily
 
-MIN_SET = 3
+__all__ = ["MAX_GROUP", "TILES", "TileMelds", "check_tiles", "hand_sets", "parse_tiles", "set_extensions"]
+
 MAX_GROUP = len(COLOURS)
+"""The most tiles in a group: one of each colour."""
 
+TileSet = tuple[Tile, ...]
 TileCheck = MeldCheck[Tile]
 
 
-def check_tiles(tiles: Sequence[Tile]) -> TileCheck:
-    """Judge a set of tiles: group or run, what each joker stands for, or why not."""
+def check_tiles(tiles: Sequence[Tile], called: Mapping[int, Tile] | None = None) -> TileCheck:
+    """Judge a set of tiles: group or run, what each joker stands for, or why not.
+
+    ``called`` maps the position of a joker in ``tiles`` to the numbered tile
+    a player has called it: that joker then stands for exactly that tile, and
+    a set where it cannot is invalid under the rule that reading breaks.
+
+    >>> print(check_tiles(parse_tiles('K5 B5 J'), called={2: Tile.parse('K5')}).reason)
+    the joker called K5 cannot stand in K5 B5 J: a group's colours must all differ: K5 twice in K5 B5 K5
+    """
+    if called:
+        return _check_called(tuple(tiles), tuple(sorted(called.items())))
     return _check(tuple(tiles))
 
 
@@ -163,3 +186,202 @@ def tile_set(text: str) -> TileCheck:
     ('B1',)
     """
     return check_tiles(parse_tiles(text))
+
+
+# -- called jokers ----------------------------------------------------------------
+
+
+@lru_cache(maxsize=1 << 12)
+def _check_called(tiles: TileSet, calls: tuple[tuple[int, Tile], ...]) -> TileCheck:
+    """:func:`check_tiles` with jokers called: read each called joker as its tile, then put the joker back.
+
+    A call that names no joker (a position out of range or holding a numbered
+    tile) or calls a joker a joker is a mistake of the caller: ValueError.
+    """
+    read = list(tiles)
+    for pos, tile in calls:
+        if not 0 <= pos < len(tiles) or tiles[pos].colour is not None:
+            raise ValueError(f"only a joker can be called: {format_tiles(tiles)} has no joker at position {pos}")
+        if tile.colour is None:
+            raise ValueError("a joker is called a numbered tile, not a joker")
+        read[pos] = tile
+    plain = _check(tiles)
+    if not plain.valid:
+        return plain  # no reading at all, so none with the calls either
+    as_read = _check(tuple(read))
+    if not as_read.valid:
+        names = ", ".join(str(t) for _, t in calls)
+        which = "the joker" if len(calls) == 1 else "the jokers"
+        assert as_read.rule is not None
+        text = format_tiles(tiles)
+        return _bad(tiles, as_read.rule, f"{which} called {names} cannot stand in {text}: {as_read.reason}")
+    # A valid set never holds a numbered tile twice, so each called tile appears once.
+    called = {t for _, t in calls}
+    free_roles = iter(as_read.jokers)
+    ordered: list[Tile] = []
+    roles: list[str] = []
+    for t in as_read.pieces:
+        if t.colour is None:
+            ordered.append(JOKER)
+            roles.append(next(free_roles))
+        elif t in called:
+            ordered.append(JOKER)
+            roles.append(str(t))
+        else:
+            ordered.append(t)
+    return MeldCheck(True, as_read.kind, tuple(ordered), points=as_read.points, jokers=tuple(roles))
+
+
+# -- every set of a rack ------------------------------------------------------------
+
+
+def hand_sets(hand: Iterable[Tile], max_size: int | None = None) -> list[TileSet]:
+    """Every valid set (in normal form) that can be made from the tiles of ``hand``.
+
+    A joker may stand in a gap, at an end, or for a tile the hand holds
+    (keeping that tile back). Groups come first (by number), then runs (by
+    colour). ``max_size`` leaves out longer sets.
+
+    >>> [format_tiles(s) for s in hand_sets(parse_tiles('R1 R2 R3 B3 K3'))]
+    ['K3 B3 R3', 'R1 R2 R3']
+    >>> len(hand_sets(parse_tiles('R1 R2 R3 R4 J'))), len(hand_sets(parse_tiles('R1 R2 R3 R4 J'), max_size=3))
+    (16, 9)
+    """
+    jokers = 0
+    numbers_mask: dict[int, int] = {}
+    colour_mask = [0] * len(COLOURS)
+    for t in hand:
+        if t.colour is None:
+            jokers += 1
+            continue
+        ci = t.code // MAX_NUMBER
+        numbers_mask[t.number] = numbers_mask.get(t.number, 0) | 1 << ci
+        colour_mask[ci] |= 1 << t.number
+    found: list[TileSet] = []
+    group_jokers = jokers if jokers < MAX_GROUP else MAX_GROUP - 1
+    for number in sorted(numbers_mask):
+        found.extend(_groups_from(number, numbers_mask[number], group_jokers))
+    run_jokers = jokers if jokers < MAX_NUMBER else MAX_NUMBER - 1
+    for ci, mask in enumerate(colour_mask):
+        if mask:
+            found.extend(_runs_from(ci, mask, run_jokers))
+    if max_size is not None:
+        found = [s for s in found if len(s) <= max_size]
+    # A group and a run coincide only for one numbered tile with two or more jokers.
+    return list(dict.fromkeys(found)) if jokers >= 2 else found
+
+
+@lru_cache(maxsize=4096)
+def _groups_from(number: int, colours: int, jokers: int) -> tuple[TileSet, ...]:
+    """Every group of ``number`` from the colours in the bit mask plus up to ``jokers`` jokers."""
+    tiles = [Tile(c, number) for c in COLOURS if colours >> c.index & 1]
+    found: dict[TileSet, None] = {}
+    for size in range(MIN_SET, MAX_GROUP + 1):
+        for k in range(max(1, size - jokers), min(size, len(tiles)) + 1):
+            for combo in itertools.combinations(tiles, k):
+                c = _check((JOKER,) * (size - k) + combo)
+                if c.valid:
+                    found[c.pieces] = None
+    return tuple(found)
+
+
+@lru_cache(maxsize=1 << 16)
+def _runs_from(colour_index: int, numbers: int, jokers: int) -> tuple[TileSet, ...]:
+    """Every run of one colour from the numbers in the bit mask plus up to ``jokers`` jokers."""
+    colour = COLOURS[colour_index]
+    found: dict[TileSet, None] = {}
+    for start in range(1, MAX_NUMBER - MIN_SET + 2):
+        missing = 0
+        for end in range(start, MAX_NUMBER + 1):
+            if not numbers >> end & 1:
+                missing += 1
+                if missing > jokers:
+                    break
+            length = end - start + 1
+            if length < MIN_SET or missing == length:
+                continue
+            present = [v for v in range(start, end + 1) if numbers >> v & 1]
+            # A joker may also stand where the rack has the tile (keeping that tile back).
+            for extra in range(0, min(jokers - missing, len(present) - 1) + 1):
+                for swapped in itertools.combinations(present, extra):
+                    keep = set(present) - set(swapped)
+                    cand = tuple(Tile(colour, v) if v in keep else JOKER for v in range(start, end + 1))
+                    c = _check(cand)
+                    if c.valid:
+                        found[c.pieces] = None
+    return tuple(found)
+
+
+# -- growing a set ------------------------------------------------------------------
+
+
+@lru_cache(maxsize=1 << 16)
+def set_extensions(s: TileSet) -> tuple[tuple[Tile, TileSet], ...]:
+    """Every tile that makes a valid set when added at one end of the set ``s`` (a tuple), with that set.
+
+    Only a joker, a tile of the set's number (a group's missing colour) or a
+    tile of the set's colour next to or inside its span (a run's end, or a
+    tile that frees a joker to the end) can possibly fit: those are tried, in
+    tile order.
+
+    >>> [(str(t), format_tiles(new)) for t, new in set_extensions(tuple(parse_tiles('K5 B5 O5')))]
+    [('R5', 'K5 B5 O5 R5'), ('J', 'J K5 B5 O5')]
+    """
+    natural = [t for t in s if t.colour is not None]
+    candidates: set[Tile] = {JOKER}
+    if natural:
+        numbers = {t.number for t in natural}
+        colours = {t.colour for t in natural}
+        if len(numbers) == 1:
+            n = natural[0].number
+            candidates.update(Tile(c, n) for c in COLOURS if c not in colours)
+        if len(colours) == 1:
+            colour = natural[0].colour
+            lo = max(1, min(numbers) - len(s))
+            hi = min(MAX_NUMBER, max(numbers) + len(s))
+            candidates.update(Tile(colour, v) for v in range(lo, hi + 1) if v not in numbers)
+    out = []
+    for t in sorted(candidates):
+        for cand in ((*s, t), (t, *s)):
+            c = _check(cand)
+            if c.valid:
+                out.append((t, c.pieces))
+                break
+    return tuple(out)
+
+
+# -- the family ---------------------------------------------------------------------
+
+
+class TileMelds:
+    """The tile meld family: :func:`check_tiles`, :func:`hand_sets` and :func:`set_extensions`.
+
+    >>> [format_tiles(s) for s in TILES.enumerate(parse_tiles('K5 B5 J'))]
+    ['J K5 B5']
+    >>> [str(t) for t, _grown in TILES.extensions(parse_tiles('J K5 B5'))]
+    ['O5', 'R5', 'J']
+    """
+
+    __slots__ = ()
+
+    def check(self, pieces: Sequence[Tile], called: Mapping[int, Tile] | None = None) -> TileCheck:
+        """Judge a set (see :func:`check_tiles`)."""
+        return check_tiles(pieces, called)
+
+    def enumerate(self, hand: Iterable[Tile], max_size: int | None = None) -> list[TileSet]:
+        """Every set a hand can make (see :func:`hand_sets`)."""
+        return hand_sets(hand, max_size)
+
+    def extensions(self, meld: Sequence[Tile]) -> tuple[tuple[Tile, TileSet], ...]:
+        """Every tile that grows the set at one end (see :func:`set_extensions`)."""
+        return set_extensions(tuple(meld))
+
+    def __repr__(self) -> str:
+        return "TILES"
+
+
+TILES = TileMelds()
+"""The tile meld family (groups and runs, up to four colours, 1..13)."""
+
+if TYPE_CHECKING:
+    _family: MeldFamily[Tile] = TILES

@@ -7,56 +7,46 @@ than one place, the checker's reading (the most valuable one) is what counts.
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
+from collections.abc import Container
+from typing import TypeVar
 
 from rummykit.melds.dominoes import DominoMelds
-from rummykit.melds.tiles import check_tiles
+from rummykit.melds.tiles import TILES, check_tiles
 from rummykit.pieces.dominoes import Domino
-from rummykit.pieces.tiles import COLOURS, JOKER, MAX_NUMBER, Tile
+from rummykit.pieces.tiles import JOKER, MAX_NUMBER, Tile
 
-MIN_SET = 3
+Q = TypeVar("Q", Tile, Domino)
 
 
 def tile_sets(available: Counter[Tile]) -> list[tuple[Tile, ...]]:
     """Every valid tile set (as a multiset) whose pieces ``available`` holds.
 
+    The sets are the tile family's (:data:`rummykit.melds.tiles.TILES`), read
+    as multisets: runs first (by colour, lowest and highest number, numbered
+    tiles, jokers), then groups (by number, colours, jokers).
+
     >>> from rummykit.pieces.tiles import parse_tiles
     >>> sorted(' '.join(map(str, s)) for s in tile_sets(Counter(parse_tiles('R1 R2 R3 J'))))
     ['R1 R2 J', 'R1 R2 R3', 'R1 R2 R3 J', 'R1 R3 J', 'R2 R3 J']
     """
-    jokers = available[JOKER]
-    out: dict[tuple[Tile, ...], None] = {}
-    for colour in COLOURS:
-        numbers = [n for n in range(1, MAX_NUMBER + 1) if available[Tile(colour, n)]]
-        for lo_i, lo in enumerate(numbers):
-            for hi in numbers[lo_i:]:
-                inner = [n for n in numbers if lo < n < hi]
-                span = hi - lo + 1
-                for keep in range(len(inner) + 1):
-                    if span - (keep + (2 if hi > lo else 1)) > jokers:
-                        continue
-                    for chosen in itertools.combinations(inner, keep):
-                        naturals = [lo, *chosen, hi] if hi > lo else [lo]
-                        gaps = span - len(naturals)
-                        for extra in range(jokers - gaps + 1):
-                            size = len(naturals) + gaps + extra
-                            if size < MIN_SET or size > MAX_NUMBER:
-                                continue
-                            cand = tuple(Tile(colour, n) for n in naturals) + (JOKER,) * (gaps + extra)
-                            if check_tiles(cand).valid:
-                                out[cand] = None
-    for number in range(1, MAX_NUMBER + 1):
-        present = [Tile(c, number) for c in COLOURS if available[Tile(c, number)]]
-        for k in range(1, len(present) + 1):
-            for combo in itertools.combinations(present, k):
-                for j in range(0, min(jokers, 4 - k) + 1):
-                    if k + j < MIN_SET:
-                        continue
-                    cand = tuple(combo) + (JOKER,) * j
-                    if check_tiles(cand).valid:
-                        out[cand] = None
-    return list(out)
+    found = {_multiset(s, (JOKER,)) for s in TILES.enumerate(available.elements())}
+    return sorted(found, key=_tile_order)
+
+
+def _multiset(s: tuple[Q, ...], jokers: Container[Q]) -> tuple[Q, ...]:
+    """A set as a multiset: its other pieces sorted, then its jokers sorted."""
+    return tuple(sorted(p for p in s if p not in jokers)) + tuple(sorted(p for p in s if p in jokers))
+
+
+def _tile_order(s: tuple[Tile, ...]) -> tuple[object, ...]:
+    """Runs (one colour, distinct numbers) before groups; each in a fixed order."""
+    numbered = [t for t in s if t.colour is not None]
+    jokers = len(s) - len(numbered)
+    numbers = [t.number for t in numbered]
+    if len({t.colour for t in numbered}) == 1 and len(set(numbers)) == len(numbers):
+        return (0, numbered[0].code // MAX_NUMBER, numbers[0], numbers[-1], len(numbers), tuple(numbers), jokers)
+    return (1, numbers[0], 0, 0, len(numbers), tuple(t.code for t in numbered), jokers)
 
 
 def tile_meld_value(tiles: tuple[Tile, ...]) -> int:
@@ -65,48 +55,29 @@ def tile_meld_value(tiles: tuple[Tile, ...]) -> int:
 
 
 def domino_sets(available: Counter[Domino], melds: DominoMelds) -> list[tuple[Domino, ...]]:
-    """Every valid domino set (as a multiset) whose pieces ``available`` holds."""
-    jokers = sorted(d for d in available if d in melds.jokers)
-    joker_pool = [d for d in jokers for _ in range(available[d])]
-    naturals = sorted(d for d in available if d not in melds.jokers)
-    out: dict[tuple[Domino, ...], None] = {}
+    """Every valid domino set (as a multiset) whose pieces ``available`` holds.
 
-    def joker_choices(k: int) -> set[tuple[Domino, ...]]:
-        return set(itertools.combinations(joker_pool, k))
+    The sets are the family's (:meth:`DominoMelds.enumerate`), read as
+    multisets: runs first (by suit, lowest and highest value, dominoes,
+    jokers), then sums (by pip total, dominoes, jokers).
+    """
+    found = {_multiset(s, melds.jokers) for s in melds.enumerate(available.elements())}
+    # Sums of one pip total in the order of their lowest domino at hand.
+    totals: dict[int, int] = {}
+    for d in sorted(d for d in available if d not in melds.jokers and available[d] > 0):
+        totals.setdefault(d.pips, len(totals))
+    return sorted(found, key=lambda s: _domino_order(s, melds, totals))
 
-    top = melds.top
-    # Runs: one suit, consecutive other halves, jokers filling gaps and ends.
-    for suit in range(top + 1):
-        by_value = {d.other(suit): d for d in naturals if d.has(suit)}
-        values = sorted(by_value)
-        for lo_i, lo in enumerate(values):
-            for hi in values[lo_i:]:
-                inner = [x for x in values if lo < x < hi]
-                span = hi - lo + 1
-                for keep in range(len(inner) + 1):
-                    for chosen in itertools.combinations(inner, keep):
-                        vals = [lo, *chosen, hi] if hi > lo else [lo]
-                        gaps = span - len(vals)
-                        for extra in range(len(joker_pool) - gaps + 1):
-                            size = len(vals) + gaps + extra
-                            if size < MIN_SET or size > top + 1:
-                                continue
-                            for fill in joker_choices(gaps + extra):
-                                cand = tuple(sorted(by_value[x] for x in vals)) + tuple(sorted(fill))
-                                if melds.check(cand).valid:
-                                    out[cand] = None
-    # Sums: equal pip totals, the same domino up to its available copies, plus jokers.
-    by_total: dict[int, list[Domino]] = {}
-    for d in naturals:
-        by_total.setdefault(d.pips, []).extend([d] * available[d])
-    for group in by_total.values():
-        for k in range(1, len(group) + 1):
-            for combo in set(itertools.combinations(group, k)):
-                for j in range(len(joker_pool) + 1):
-                    if k + j < MIN_SET:
-                        continue
-                    for fill in joker_choices(j):
-                        cand = tuple(sorted(combo)) + tuple(sorted(fill))
-                        if melds.check(cand).valid:
-                            out[cand] = None
-    return list(out)
+
+def _domino_order(s: tuple[Domino, ...], melds: DominoMelds, totals: dict[int, int]) -> tuple[object, ...]:
+    natural = [d for d in s if d not in melds.jokers]
+    fill = tuple(d.code for d in s if d in melds.jokers)
+    suits = {natural[0].low, natural[0].high}
+    for d in natural[1:]:
+        suits &= {d.low, d.high}
+    if suits and len(s) <= melds.top + 1:
+        suit = min(suits)
+        values = [d.other(suit) for d in natural]
+        if len(set(values)) == len(values):
+            return (0, suit, values[0], values[-1], len(values), tuple(values), len(fill), fill)
+    return (1, totals[natural[0].pips], 0, 0, len(natural), tuple(d.code for d in natural), len(fill), fill)

@@ -1,0 +1,73 @@
+"""Listing plays: every set a rack can make, every lay-off, and the listable actions (also from a view).
+
+The sets and lay-offs are the meld family's (:data:`~rummykit.rulesets.domino_rummikub.options.MELDS`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from rummykit.engine.core import JSON, Action
+from rummykit.melds.base import MIN_SET
+from rummykit.pieces.dominoes import Domino, parse_dominoes
+from rummykit.rulesets import freetable
+from rummykit.rulesets.domino_rummikub.options import EXACTLY_3, MELDS, DominoSet
+
+__all__ = ["actions_from_view", "layoffs", "listable_actions", "rack_sets"]
+
+_extensions = MELDS.extensions
+"""Every domino that grows a set at one end (the family's :meth:`~rummykit.melds.dominoes.DominoMelds.extensions`)."""
+
+
+def rack_sets(rack: Iterable[Domino], *, max_size: int | None = None) -> list[DominoSet]:
+    """Every valid set (normal form) that can be made from the rack (up to ``max_size`` dominoes).
+
+    A joker may also stand where the rack holds the real domino (keeping it back).
+
+    >>> from rummykit.pieces.dominoes import format_dominoes
+    >>> [format_dominoes(s) for s in rack_sets(parse_dominoes('5-3 5-4 5-5 6-6'), max_size=3)]
+    ['6-6 3-5 4-5', '3-5 4-5 5-5', '6-6 4-5 5-5', '3-5 6-6 5-5', '3-5 4-5 6-6', '4-5 5-5 6-6']
+    """
+    return MELDS.enumerate(rack, max_size)
+
+
+def layoffs(rack: Iterable[Domino], table: Sequence[DominoSet]) -> list[tuple[Domino, int, DominoSet]]:
+    """Every (domino, set index, new set) adding one rack domino to one table set."""
+    have = set(rack)
+    out: list[tuple[Domino, int, DominoSet]] = []
+    for i, s in enumerate(table):
+        for d, new in _extensions(s):
+            if d in have:
+                out.append((d, i, new))
+    return out
+
+
+def listable_actions(
+    seat: int,
+    rack: Sequence[Domino],
+    table: Sequence[DominoSet],
+    *,
+    down: bool,
+    starting_group_size: str,
+    pool_size: int,
+) -> list[Action]:
+    """Draw (or pass when the boneyard is empty); every play of one new set from the rack
+    (before the starting group: one of the allowed size); once down, every one-domino lay-off."""
+    exact = not down and starting_group_size == EXACTLY_3
+    sets = [s for s in rack_sets(rack, max_size=MIN_SET if exact else None) if not exact or len(s) == MIN_SET]
+    return freetable.one_step_plays(seat, sets, layoffs(rack, table) if down else (), table, pool_size)
+
+
+def actions_from_view(view: Mapping[str, JSON]) -> list[Action]:
+    """:func:`listable_actions` for the seat whose view this is (empty if it may not act)."""
+    seat = view.get("seat")
+    if seat is None or seat not in view["to_act"]:
+        return []
+    return listable_actions(
+        seat,
+        parse_dominoes(view["rack"]),
+        [freetable.parse_view_set(parse_dominoes, tuple(s)) for s in view["table"]],
+        down=view["down"][seat],
+        starting_group_size=view["options"]["starting_group_size"],
+        pool_size=int(view["pool_size"]),
+    )

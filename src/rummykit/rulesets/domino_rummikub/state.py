@@ -1,0 +1,83 @@
+"""The state of a domino-rummikub game: the full set, who starts, the starting group and the round's scores."""
+
+from __future__ import annotations
+
+from rummykit.blocks.table import Opening
+from rummykit.engine.core import Action
+from rummykit.pieces.dominoes import Domino, double_set, parse_dominoes
+from rummykit.rulesets.domino_rummikub.listing import listable_actions
+from rummykit.rulesets.domino_rummikub.options import (
+    COPIES,
+    GAME_ID,
+    PREFIX,
+    RACK_SIZE,
+    TABLE,
+    TOP,
+    starting_group,
+)
+from rummykit.rulesets.freetable import FreeTableGame
+
+__all__ = ["DominoRummikub", "full_set"]
+
+
+def full_set() -> list[Domino]:
+    """Two double-six sets: 56 dominoes, of which the two 0-0 and two 6-6 are jokers.
+
+    >>> from rummykit.rulesets.domino_rummikub.options import JOKERS
+    >>> len(full_set()), sum(d in JOKERS for d in full_set())
+    (56, 4)
+    """
+    return [d for d in double_set(TOP) for _ in range(COPIES)]
+
+
+class DominoRummikub(FreeTableGame[Domino]):
+    """A match (or a single round) of Rummikub with dominoes."""
+
+    game_id = GAME_ID
+    TABLE = TABLE
+    RACK_SIZE = RACK_SIZE
+    PENALTY = None
+    PREFIX = PREFIX
+    POOL_NAME = "boneyard"
+
+    def full_set(self) -> list[Domino]:
+        return full_set()
+
+    def choose_first(self) -> int:
+        """The seed names no starting rule: the first player is drawn by lot (seeded)."""
+        first = self.rng.below(len(self.players))
+        self.emit("first-player", first, {"by": "lot"})
+        return first
+
+    def opening(self, seat: int) -> Opening | None:
+        if self.down[seat]:
+            return None
+        return starting_group(self.options["starting_group_size"])
+
+    def piece_points(self, piece: Domino) -> int:
+        return piece.pips
+
+    def round_scores(self, winner: int | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The player who went out (or, when all passed, the fewest spots; ties all win)
+        scores the spots left in every other hand, jokers included; the others score 0."""
+        spots = [self.rack_points(i) for i in range(len(self.players))]
+        if winner is not None:
+            winners: tuple[int, ...] = (winner,)
+        else:
+            low = min(spots)
+            winners = tuple(i for i, v in enumerate(spots) if v == low)
+        losers = sum(v for i, v in enumerate(spots) if i not in winners)
+        return winners, tuple(losers if i in winners else 0 for i in range(len(spots)))
+
+    def parse_pieces(self, text: str) -> list[Domino]:
+        return parse_dominoes(text)
+
+    def list_actions(self, seat: int) -> list[Action]:
+        return listable_actions(
+            seat,
+            self.racks[seat],
+            self.table,
+            down=self.down[seat],
+            starting_group_size=self.options["starting_group_size"],
+            pool_size=len(self.pool),
+        )

@@ -1,0 +1,73 @@
+"""Listing plays: every set a rack can make, every lay-off, and the listable actions (also from a view).
+
+The sets and lay-offs are the tile meld family's (:data:`rummykit.melds.tiles.TILES`):
+:func:`~rummykit.melds.tiles.hand_sets` and :func:`~rummykit.melds.tiles.set_extensions`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from rummykit.engine.core import JSON, Action
+from rummykit.melds.tiles import check_tiles, hand_sets, set_extensions
+from rummykit.pieces.tiles import Tile, parse_tiles
+from rummykit.rulesets import freetable
+from rummykit.rulesets.rummikub.options import TileSet
+
+__all__ = ["actions_from_view", "layoffs", "listable_actions", "rack_sets"]
+
+rack_sets = hand_sets
+"""Every valid set (in normal form) that can be made from the rack's tiles: the family's
+:func:`~rummykit.melds.tiles.hand_sets` under the name the game has always used."""
+_extensions = set_extensions
+"""Every tile that grows a set at one end (the family's :func:`~rummykit.melds.tiles.set_extensions`)."""
+
+
+def layoffs(rack: Iterable[Tile], table: Sequence[TileSet]) -> list[tuple[Tile, int, TileSet]]:
+    """Every (tile, set index, new set) adding one rack tile to one end of a table set.
+
+    >>> from rummykit.pieces.tiles import format_tiles
+    >>> [(str(t), i, format_tiles(s)) for t, i, s in layoffs(parse_tiles('R4 K5'), [tuple(parse_tiles('R1 R2 R3'))])]
+    [('R4', 0, 'R1 R2 R3 R4')]
+    """
+    have = set(rack)
+    out: list[tuple[Tile, int, TileSet]] = []
+    for i, s in enumerate(table):
+        for t, new in set_extensions(s):
+            if t in have:
+                out.append((t, i, new))
+    return out
+
+
+def listable_actions(
+    seat: int,
+    rack: Sequence[Tile],
+    table: Sequence[TileSet],
+    *,
+    down: bool,
+    threshold: int,
+    pool_size: int,
+) -> list[Action]:
+    """The listable actions of the player to move, from what that player can see.
+
+    Draw (or pass when the pool is empty); every play of one new set from the
+    rack (before the initial meld: one whose value reaches the threshold); and,
+    once down, every lay-off of one rack tile onto one table set.
+    """
+    sets = [s for s in rack_sets(rack) if down or check_tiles(s).points >= threshold]
+    return freetable.one_step_plays(seat, sets, layoffs(rack, table) if down else (), table, pool_size)
+
+
+def actions_from_view(view: Mapping[str, JSON]) -> list[Action]:
+    """:func:`listable_actions` for the seat whose view this is (empty if it may not act)."""
+    seat = view.get("seat")
+    if seat is None or seat not in view["to_act"]:
+        return []
+    return listable_actions(
+        seat,
+        parse_tiles(view["rack"]),
+        [freetable.parse_view_set(parse_tiles, tuple(s)) for s in view["table"]],
+        down=view["down"][seat],
+        threshold=int(view["options"]["initial_meld_points"]),
+        pool_size=int(view["pool_size"]),
+    )

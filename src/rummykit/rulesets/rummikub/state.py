@@ -1,0 +1,114 @@
+"""The state of a rummikub game: the full set, who starts, the initial meld and the round's scores."""
+
+from __future__ import annotations
+
+from rummykit.blocks.table import Opening
+from rummykit.engine.core import Action
+from rummykit.pieces.tiles import COLOURS, JOKER, MAX_NUMBER, Tile, parse_tiles
+from rummykit.rulesets.freetable import FreeTableGame
+from rummykit.rulesets.rummikub.listing import listable_actions
+from rummykit.rulesets.rummikub.options import (
+    COPIES,
+    GAME_ID,
+    PENALTY_TILES,
+    PREFIX,
+    RACK_SIZE,
+    TABLE,
+    initial_meld,
+)
+
+__all__ = ["Rummikub", "full_set"]
+
+
+def full_set(jokers: int) -> list[Tile]:
+    """Every tile in play: two of each colour and number, then the jokers.
+
+    >>> len(full_set(2)), len(full_set(4))
+    (106, 108)
+    """
+    tiles = [Tile(c, n) for c in COLOURS for n in range(1, MAX_NUMBER + 1) for _ in range(COPIES)]
+    return tiles + [JOKER] * jokers
+
+
+class Rummikub(FreeTableGame[Tile]):
+    """A game (a round, or a match of rounds) of standard tile rummy."""
+
+    game_id = GAME_ID
+    TABLE = TABLE
+    RACK_SIZE = RACK_SIZE
+    PENALTY = PENALTY_TILES
+    PREFIX = PREFIX
+
+    @property
+    def threshold(self) -> int:
+        """The initial-meld threshold (0: no initial-meld rule)."""
+        return int(self.options["initial_meld_points"])
+
+    def full_set(self) -> list[Tile]:
+        return full_set(self.options["jokers"])
+
+    def starts_down(self) -> bool:
+        return self.threshold == 0
+
+    def choose_first(self) -> int:
+        """Each player draws a tile; highest (joker highest) starts; ties draw again.
+
+        The drawn tiles go back: the round's pool is a fresh shuffle of the full set.
+        """
+        pool = self.full_set()
+        self.rng.shuffle(pool)
+        contenders = list(range(len(self.players)))
+        drawn_all: list[Tile] = []
+        while True:
+            if len(pool) < len(contenders):
+                pool.extend(drawn_all)
+                drawn_all.clear()
+                self.rng.shuffle(pool)
+            drawn = {p: pool.pop() for p in contenders}
+            drawn_all.extend(drawn.values())
+            self.emit("first-draw", None, {"tiles": {str(p): str(t) for p, t in drawn.items()}})
+            best = max(_draw_rank(t) for t in drawn.values())
+            contenders = [p for p in contenders if _draw_rank(drawn[p]) == best]
+            if len(contenders) == 1:
+                self.emit("first-player", contenders[0])
+                return contenders[0]
+
+    def opening(self, seat: int) -> Opening | None:
+        if self.down[seat]:
+            return None
+        return initial_meld(self.threshold)
+
+    def piece_points(self, piece: Tile) -> int:
+        return piece.points
+
+    def round_scores(self, winner: int | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Winner: the sum of the losers' racks minus their own; losers: minus their own rack.
+
+        A blocked round is won by the lowest rack total (ties all win).
+        """
+        totals = [self.rack_points(i) for i in range(len(self.players))]
+        if winner is not None:
+            winners: tuple[int, ...] = (winner,)
+        else:
+            low = min(totals)
+            winners = tuple(i for i, v in enumerate(totals) if v == low)
+        losers_sum = sum(v for i, v in enumerate(totals) if i not in winners)
+        scores = tuple(losers_sum - totals[i] if i in winners else -totals[i] for i in range(len(totals)))
+        return winners, scores
+
+    def parse_pieces(self, text: str) -> list[Tile]:
+        return parse_tiles(text)
+
+    def list_actions(self, seat: int) -> list[Action]:
+        return listable_actions(
+            seat,
+            self.racks[seat],
+            self.table,
+            down=self.down[seat],
+            threshold=self.threshold,
+            pool_size=len(self.pool),
+        )
+
+
+def _draw_rank(tile: Tile) -> int:
+    return MAX_NUMBER + 1 if tile.is_joker else tile.number
