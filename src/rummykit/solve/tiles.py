@@ -72,10 +72,13 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-COLOURS = 4
-TOP = 13
-MIN_SET = 3
-MAX_GROUP = 4
+from rummykit.melds.base import MIN_SET as MIN_SET
+from rummykit.melds.tiles import MAX_GROUP
+from rummykit.pieces.tiles import COLOURS as TILE_COLOURS
+from rummykit.pieces.tiles import MAX_NUMBER
+
+COLOURS = len(TILE_COLOURS)
+TOP = MAX_NUMBER
 
 # A run code: class (1, 2 or 3 meaning 3+) + 4 * trailing jokers (0..7).
 _CLASS_MASK = 3
