@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from rummykit.engine.core import JSON, Action
 from rummykit.melds.base import MIN_SET
+from rummykit.melds.base import layoffs as family_layoffs
 from rummykit.pieces.dominoes import Domino, parse_dominoes
 from rummykit.rulesets import freetable
 from rummykit.rulesets.domino_rummikub.options import EXACTLY_3, MELDS, DominoSet
@@ -33,13 +34,7 @@ def rack_sets(rack: Iterable[Domino], *, max_size: int | None = None) -> list[Do
 
 def layoffs(rack: Iterable[Domino], table: Sequence[DominoSet]) -> list[tuple[Domino, int, DominoSet]]:
     """Every (domino, set index, new set) adding one rack domino to one table set."""
-    have = set(rack)
-    out: list[tuple[Domino, int, DominoSet]] = []
-    for i, s in enumerate(table):
-        for d, new in _extensions(s):
-            if d in have:
-                out.append((d, i, new))
-    return out
+    return family_layoffs(MELDS, rack, table)
 
 
 def listable_actions(

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from rummykit.engine.core import JSON, Action
-from rummykit.melds.tiles import check_tiles, hand_sets, set_extensions
+from rummykit.melds.base import layoffs as family_layoffs
+from rummykit.melds.tiles import TILES, check_tiles, hand_sets, set_extensions
 from rummykit.pieces.tiles import Tile, parse_tiles
 from rummykit.rulesets import freetable
 from rummykit.rulesets.rummikub.options import TileSet
@@ -30,13 +31,7 @@ def layoffs(rack: Iterable[Tile], table: Sequence[TileSet]) -> list[tuple[Tile, 
     >>> [(str(t), i, format_tiles(s)) for t, i, s in layoffs(parse_tiles('R4 K5'), [tuple(parse_tiles('R1 R2 R3'))])]
     [('R4', 0, 'R1 R2 R3 R4')]
     """
-    have = set(rack)
-    out: list[tuple[Tile, int, TileSet]] = []
-    for i, s in enumerate(table):
-        for t, new in set_extensions(s):
-            if t in have:
-                out.append((t, i, new))
-    return out
+    return family_layoffs(TILES, rack, table)
 
 
 def listable_actions(
