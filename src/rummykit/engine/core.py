@@ -449,9 +449,9 @@ class GameInfo:
     max_players: int
     options: tuple[OptionSpec, ...]
     factory: Callable[[tuple[str, ...], int, dict[str, Any]], GameState]
-    parse_action_text: Callable[[int, str], Action] = field(default=lambda seat, text: _no_parser(text))
-    actions: tuple[type[Action], ...] = ()
-    parse_piece: Callable[[str], Any] = field(default=lambda text: _no_parser(text))
+    parse_action_text: Callable[[int, str], Action]
+    actions: tuple[type[Action], ...]
+    parse_piece: Callable[[str], Any]
     aliases: tuple[str, ...] = ()
     from_position: Callable[..., GameState] | None = None
     view_actions: Callable[[Mapping[str, Any]], list[Action]] | None = None
@@ -510,10 +510,6 @@ class GameInfo:
                 raise ParseError(f"{kind} needs the field {name!r}")
             values[name] = _decode(data[name], hints[name], self.parse_piece, f"{kind}.{name}")
         return cls(player, **values)
-
-
-def _no_parser(text: str) -> Any:
-    raise ParseError(f"this game has no notation for {text!r}")
 
 
 def _field_hints(cls: type[Action]) -> dict[str, Any]:
