@@ -42,7 +42,7 @@ class Racks(Generic[P]):
     do not keep it across turns); with several, name the rack.
     """
 
-    __slots__ = ("_racks", "rule")
+    __slots__ = ("_only", "_racks", "rule")
 
     def __init__(self, players: int, names: Sequence[str] = (DEFAULT,), *, rule: str = "RACK") -> None:
         if players < 1 or not names or len(set(names)) != len(names):
@@ -50,6 +50,15 @@ class Racks(Generic[P]):
         self._racks: list[dict[str, list[P]]] = [{name: [] for name in names} for _ in range(players)]
         self.rule = rule
         """The rule id of a refusal (a game's own, e.g. ``RK-RACK``)."""
+        self._only: list[list[P]] | None = None
+        self._index()
+
+    def _index(self) -> None:
+        """Keep the fast path for one rack per player (the common case) in step with the racks."""
+        if all(len(racks) == 1 for racks in self._racks):
+            self._only = [next(iter(racks.values())) for racks in self._racks]
+        else:
+            self._only = None
 
     @classmethod
     def of(cls, racks: Iterable[Iterable[P]], *, rule: str = "RACK") -> Racks[P]:
@@ -58,12 +67,15 @@ class Racks(Generic[P]):
         out: Racks[P] = cls(len(lists), rule=rule)
         for seat, pieces in enumerate(lists):
             out._racks[seat][DEFAULT] = pieces
+        out._index()
         return out
 
     # -- reading -----------------------------------------------------------------
 
     def rack(self, seat: int, name: str | None = None) -> list[P]:
         """The pieces of one rack (``name`` may be left out when the player has one rack)."""
+        if name is None and self._only is not None:
+            return self._only[seat]
         racks = self._racks[seat]
         if name is None:
             if len(racks) != 1:
@@ -83,7 +95,10 @@ class Racks(Generic[P]):
 
     def sizes(self) -> list[int]:
         """How many pieces each player holds (public in every game)."""
-        return [sum(len(r) for r in racks.values()) for racks in self._racks]
+        only = self._only
+        if only is not None:
+            return [len(r) for r in only]
+        return [sum(map(len, racks.values())) for racks in self._racks]
 
     def where(self, seat: int, piece: P) -> str | None:
         """The rack of ``seat`` that holds ``piece`` (the first, by rack order), or None."""
@@ -101,7 +116,8 @@ class Racks(Generic[P]):
         return out
 
     def __getitem__(self, seat: int) -> list[P]:
-        return self.rack(seat)
+        only = self._only
+        return only[seat] if only is not None else self.rack(seat)
 
     def __iter__(self) -> Iterator[list[P]]:
         return (self.pieces(seat) for seat in range(len(self._racks)))
@@ -121,13 +137,16 @@ class Racks(Generic[P]):
 
     def take(self, seat: int, pieces: Sequence[P], name: str | None = None) -> None:
         """Remove pieces from a rack; refuses (changing nothing) if any is not there."""
-        short = self.missing(seat, pieces, name)
-        if short:
-            where = "your rack" if name is None else f"rack {name}"
-            raise RuleError(self.rule, f"not in {where}: {' '.join(map(str, short))}")
         rack = self.rack(seat, name)
-        for p in pieces:
-            rack.remove(p)
+        rest = list(rack)
+        try:
+            for p in pieces:
+                rest.remove(p)
+        except ValueError:
+            short = self.missing(seat, pieces, name)
+            where = "your rack" if name is None else f"rack {name}"
+            raise RuleError(self.rule, f"not in {where}: {' '.join(map(str, short))}") from None
+        rack[:] = rest
 
     def clear(self) -> None:
         """Empty every rack (a new deal)."""
@@ -140,12 +159,14 @@ class Racks(Generic[P]):
         racks = self._racks[seat]
         first = next(iter(racks))
         self._racks[seat] = {first: [p for rack in racks.values() for p in rack]}
+        self._index()
 
     def copy(self) -> Racks[P]:
         """An independent copy (pieces are immutable and shared)."""
         other: Racks[P] = object.__new__(Racks)
         other._racks = [{name: list(rack) for name, rack in racks.items()} for racks in self._racks]
         other.rule = self.rule
+        other._index()
         return other
 
     def __eq__(self, other: object) -> bool:

@@ -169,6 +169,8 @@ class ViewHeader(TypedDict):
     outcome: dict[str, Any] | None
 
 
+_NOBODY: frozenset[int] = frozenset()
+
 OVER = "over"
 """The phase of every game once the match is over."""
 
@@ -245,7 +247,8 @@ class GameState(abc.ABC):
     @property
     def to_act(self) -> frozenset[int]:
         """The seats that may act now: :attr:`must_act` and :attr:`may_act` (empty once over)."""
-        return self.must_act | self.may_act
+        may = self.may_act
+        return self.must_act | may if may else self.must_act
 
     @property
     @abc.abstractmethod
@@ -255,7 +258,7 @@ class GameState(abc.ABC):
     @property
     def may_act(self) -> frozenset[int]:
         """Seats that may act now although the game does not wait for them (claims, calls)."""
-        return frozenset()
+        return _NOBODY
 
     @property
     def turn_seat(self) -> int | None:
@@ -270,9 +273,12 @@ class GameState(abc.ABC):
         resolves competing calls uses the same order, so no seat wins merely
         by its number.
         """
+        chosen = set(seats)
+        if len(chosen) == 1:
+            return list(chosen)
         start = self.priority_seat
         n = len(self.players)
-        return sorted(set(seats), key=lambda s: (s - start) % n)
+        return sorted(chosen, key=lambda s: (s - start) % n)
 
     @property
     def priority_seat(self) -> int:
@@ -349,6 +355,8 @@ class GameState(abc.ABC):
         if player is not None and not 0 <= player < len(self.players):
             raise RuleError("SEAT", f"there is no seat {player} in this game")
         over = self.outcome is not None
+        must = sorted(self.must_act)
+        may = sorted(self.may_act)
         return {
             "game": self.game_id,
             "seat": player,
@@ -357,9 +365,9 @@ class GameState(abc.ABC):
             "phase": self.current_phase(),
             "turn": None if over else self.turn_seat,
             "turn_number": self.turn_number,
-            "to_act": sorted(self.to_act),
-            "must_act": sorted(self.must_act),
-            "may_act": sorted(self.may_act),
+            "to_act": sorted({*must, *may}) if may else list(must),
+            "must_act": must,
+            "may_act": may,
             "round": self.round_no,
             "totals": list(self.totals),
             "rounds": [r.to_json() for r in self.rounds],
