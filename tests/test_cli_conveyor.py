@@ -163,7 +163,7 @@ class Typist:
             return f"draw {action.column} {action.end[0]}"
         if isinstance(action, cv.Layoff):
             return f"lay off {action.meld} {action.domino} {action.end}" if odd else text
-        if isinstance(action, cv.Jump) and not action.with_:
+        if isinstance(action, cv.Jump) and not action.rest:
             return "mine" if odd else text
         if isinstance(action, cv.Decline) and odd:
             return "pass"

@@ -264,7 +264,7 @@ def test_every_action_type_is_listed_somewhere() -> None:
             for seat in state.to_act:
                 for action in state.legal_actions(seat):
                     seen.add(action.type)
-                    if isinstance(action, Jump) and action.with_:
+                    if isinstance(action, Jump) and action.rest:
                         jumps_with.append(action)
     assert seen == {a.type for a in INFO.actions}
     assert jumps_with
@@ -278,7 +278,7 @@ def test_info_reads_actions_with_no_state() -> None:
         "reveal", "claim", "draw", "meld", "layoff", "discard", "close", "jump", "decline",
     }
     jump = INFO.parse_action("3 jump 5:3 with 3-3 3-4")
-    assert jump.to_json() == {"type": "jump", "player": 3, "domino": "3-5", "with_": ["3-3", "3-4"]}
+    assert jump.to_json() == {"type": "jump", "player": 3, "domino": "3-5", "rest": ["3-3", "3-4"]}
     assert INFO.action_from_json({"type": "close", "player": 1, "discard": None}) == cv.Close(1)
     assert str(INFO.action_from_json({"type": "meld", "player": 0, "dominoes": ["4:3", "3-3", "3-5"]})) == (
         "0 meld 3-4 3-3 3-5"

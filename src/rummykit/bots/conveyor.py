@@ -50,6 +50,7 @@ from rummykit.melds.conveyor import ConveyorMelds, by_code
 from rummykit.melds.cover import Candidate, CoverProblem, best_cover, rank
 from rummykit.pieces.dominoes import Domino, double_set
 from rummykit.rulesets.conveyor import (
+    UNKNOWN,
     Claim,
     Close,
     Decline,
@@ -64,7 +65,6 @@ from rummykit.rulesets.conveyor import (
 
 __all__ = ["ConveyorGreedy", "best_partition", "closable", "conveyor_greedy", "pair_weight"]
 
-UNKNOWN = "??"
 CLAIM_SCORE = 9.0
 """A column whose face-up dominoes work together this well is claimed at once."""
 CLAIM_CHANCE = 0.2
@@ -362,7 +362,7 @@ class ConveyorGreedy:
         if not jumps:
             return decline
         if view["options"]["jump_in_only_on_completion"]:
-            return max(jumps, key=lambda a: (len(a.with_), a.text()))
+            return max(jumps, key=lambda a: (len(a.rest), a.text()))
         domino = jumps[0].domino
         table = [(m["kind"], tuple(Domino.parse(x) for x in m["dominoes"])) for m in view["melds"]]
         fits = any(domino in rules.fits(kind, pieces, end) for kind, pieces in table for end in ("low", "high"))

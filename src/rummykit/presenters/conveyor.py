@@ -32,7 +32,7 @@ from rummykit.errors import ParseError
 
 # Constants only (the names of meld kinds and meld ends): every judgement is the game's.
 from rummykit.melds.conveyor import END_NAMES, HIGH, LINE, LOW, PAIRS, RUN, SUM
-from rummykit.pieces.dominoes import Domino, double_set
+from rummykit.pieces.dominoes import Domino
 from rummykit.presenters.base import Presenter, Quit, Say, Solver, View, Vocabulary
 from rummykit.presenters.text import (
     HelpRow,
@@ -57,8 +57,7 @@ from rummykit.rulesets.conveyor import (
     Layoff,
     Reveal,
     actions_from_view,
-    list_actions,
-    rules_for,
+    layoff_fits,
 )
 
 __all__ = [
@@ -550,37 +549,6 @@ def moves_lines(actions: Sequence[Action]) -> list[str]:
     return lines
 
 
-def layoff_fits(view: View, meld: Mapping[str, Any]) -> dict[str, list[Domino]]:
-    """The dominoes of the set that the game would let anyone lay off at each end of ``meld``.
-
-    Asked of the game's own listing, for a hand holding every domino of the
-    set (so nothing here judges a meld).
-
-    >>> view = {'options': {**INFO.new().options}, 'seat': 0}
-    >>> fits = layoff_fits(view, {'kind': 'run', 'dominoes': ['1-6', '2-6', '3-6']})
-    >>> [str(d) for d in fits['low']], [str(d) for d in fits['high']]
-    (['0-6'], ['4-6'])
-    """
-    options = {**view["options"], "domino_runs": False}
-    top = int(options["set"])
-    listed = list_actions(
-        int(view.get("seat") or 0),
-        phase=PLAY,
-        hand=double_set(top),
-        rules=rules_for(top),
-        options=options,
-        open_columns=[],
-        melds=[(str(meld["kind"]), tuple(Domino.parse(x) for x in meld["dominoes"]))],
-        milled=None,
-        window_domino=None,
-    )
-    fits: dict[str, list[Domino]] = {end: [] for end in END_NAMES}
-    for action in listed:
-        if isinstance(action, Layoff):
-            fits[action.end].append(action.domino)
-    return fits
-
-
 class ConveyorTurn:
     """One person at the keyboard: typed commands turned into conveyor actions.
 
@@ -743,7 +711,7 @@ class ConveyorTurn:
         meld = melds[index]
         if meld["kind"] == LINE:
             return HIGH
-        wanted = layoff_fits(self.view, meld)
+        wanted = layoff_fits(self.view["options"], str(meld["kind"]), meld["dominoes"])
         fitting = [end for end in END_NAMES if domino in wanted[end]]
         if len(fitting) == 1:
             return fitting[0]  # it fits there, but is refused for another reason: the engine says which

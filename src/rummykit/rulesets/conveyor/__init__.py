@@ -69,7 +69,7 @@ from rummykit.rulesets.conveyor.actions import (
     parse_action_text,
     parse_piece,
 )
-from rummykit.rulesets.conveyor.listing import actions_from_view, list_actions
+from rummykit.rulesets.conveyor.listing import actions_from_view, layoff_fits, list_actions
 from rummykit.rulesets.conveyor.options import (
     DRAW,
     GAME_ID,
@@ -128,6 +128,7 @@ __all__ = [
     "actions_from_view",
     "default_layout",
     "from_position",
+    "layoff_fits",
     "list_actions",
     "parse_action_text",
     "parse_piece",

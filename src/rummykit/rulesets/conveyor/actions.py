@@ -119,18 +119,15 @@ class Close(Action):
 
 @dataclass(frozen=True, slots=True)
 class Jump(Action):
-    """``jump_ins``: claim the domino just discarded, with the rest of a meld it completes if required.
-
-    Its JSON form names the rest of the meld ``with_`` (the field's name).
-    """
+    """``jump_ins``: claim the domino just discarded, with the ``rest`` of a meld it completes if required."""
 
     domino: Domino
-    with_: Pieces = ()
+    rest: Pieces = ()
 
     def text(self) -> str:
-        if not self.with_:
+        if not self.rest:
             return f"jump {self.domino}"
-        return f"jump {self.domino} with {format_dominoes(self.with_)}"
+        return f"jump {self.domino} with {format_dominoes(self.rest)}"
 
 
 @dataclass(frozen=True, slots=True)

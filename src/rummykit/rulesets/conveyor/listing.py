@@ -143,3 +143,35 @@ def actions_from_view(view: Mapping[str, JSON]) -> list[Action]:
         milled=milled,
         window_domino=None if window is None else _dom(window["domino"]),
     )
+
+
+def layoff_fits(options: Mapping[str, Any], kind: str, dominoes: Sequence[str]) -> dict[str, list[Domino]]:
+    """The dominoes of the set that anyone may lay off at each end of one meld.
+
+    For interfaces that show where a meld can grow: the answer comes from
+    :func:`list_actions` for a hand holding every domino of the set, so the
+    judgement is the listing's own.
+
+    >>> from rummykit.rulesets.conveyor import INFO
+    >>> fits = layoff_fits(INFO.new().options, 'run', ['1-6', '2-6', '3-6'])
+    >>> [str(d) for d in fits['low']], [str(d) for d in fits['high']]
+    (['0-6'], ['4-6'])
+    """
+    options = {**options, "domino_runs": False}
+    top = int(options["set"])
+    listed = list_actions(
+        0,
+        phase=PLAY,
+        hand=double_set(top),
+        rules=rules_for(top),
+        options=options,
+        open_columns=[],
+        melds=[(kind, tuple(_dom(x) for x in dominoes))],
+        milled=None,
+        window_domino=None,
+    )
+    fits: dict[str, list[Domino]] = {end: [] for end in END_NAMES}
+    for action in listed:
+        if isinstance(action, Layoff):
+            fits[action.end].append(action.domino)
+    return fits

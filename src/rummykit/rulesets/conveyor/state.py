@@ -551,22 +551,22 @@ class Conveyor(GameState):
         if action.domino != window.domino:
             raise _err(f"{PREFIX}-JUMP-DOMINO", f"the discard on offer is {window.domino}, not {action.domino}")
         if self.options["jump_in_only_on_completion"]:
-            if not action.with_:
+            if not action.rest:
                 raise _err(
                     f"{PREFIX}-JUMP-COMPLETE",
                     f"with jump_in_only_on_completion, name the dominoes {window.domino} completes a meld with:"
                     f" 'jump {window.domino} with ...'",
                 )
-            if window.domino in action.with_:
+            if window.domino in action.rest:
                 raise _err(f"{PREFIX}-HAND", f"{window.domino} is the discard, not a domino of your hand")
-            self._in_hand(seat, action.with_)
-            check = self.rules.check((window.domino, *action.with_))
+            self._in_hand(seat, action.rest)
+            check = self.rules.check((window.domino, *action.rest))
             if not check.valid:
                 raise check.error()
             # after the pickup the hand holds one more domino; the meld empties it if it uses all of them
-            if len(action.with_) >= len(self.hands[seat]):
+            if len(action.rest) >= len(self.hands[seat]):
                 self._keeps_discard(seat, self.hands[seat], "this jump's meld")
-        elif action.with_:
+        elif action.rest:
             raise _err(
                 f"{PREFIX}-JUMP-WITH",
                 "without jump_in_only_on_completion a jump takes only the domino; lay melds down in the turn that follows",
@@ -612,8 +612,8 @@ class Conveyor(GameState):
         self.drawn = _Drawn(window.column, window.end, domino, True, jumped=True)
         self.phase = PLAY
         self.emit("jump", winner, {"column": window.column, "end": window.end, "domino": str(domino)})
-        if claim.with_:
-            self._lay_meld(winner, (domino, *claim.with_))
+        if claim.rest:
+            self._lay_meld(winner, (domino, *claim.rest))
             if not self.hands[winner]:
                 self._end_round(winner, "pickup")
 
