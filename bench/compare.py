@@ -12,7 +12,8 @@ machine load::
 
 CPU time moves with the machine's load; instruction counts (``valgrind
 --tool=cachegrind``, about 50 times slower) do not, so prefer them on a busy
-or shared machine. Each configuration runs in a fresh process per tree; the
+or shared machine. An instruction count is that of the games alone: a run
+with no games (start-up, imports, the warm-up game) is subtracted. Each configuration runs in a fresh process per tree; the
 games are seeded, so both trees must report the same number of actions
 unless the change altered how games are played (then the ratio compares
 different games, and the script says so).
@@ -79,6 +80,14 @@ def run(tree: Path, config: tuple[str, str, int], games: int, instructions: bool
         return result
 
 
+def measure(tree: Path, config: tuple[str, str, int], games: int, instructions: bool) -> dict[str, float]:
+    """One configuration's games under ``tree``; instruction counts leave out start-up and the warm-up game."""
+    result = run(tree, config, games, instructions)
+    if instructions:
+        result["instructions"] -= run(tree, config, 0, instructions)["instructions"]
+    return result
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("base", type=Path, help="the other source tree (a checkout with src/rummykit)")
@@ -102,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
         best: dict[str, dict[str, float]] = {}
         for _ in range(rounds):
             for label, tree in (("this", here), ("base", args.base)):
-                result = run(tree, config, args.games, args.instructions)
+                result = measure(tree, config, args.games, args.instructions)
                 if label not in best or result[key] < best[label][key]:
                     best[label] = result
         mine, theirs = best["this"], best["base"]
