@@ -166,6 +166,9 @@ def _json_hint(hint: Any) -> Any:
         return functools.reduce(lambda a, b: a | b, (_json_hint(a) for a in args))
     if origin in (tuple, list) and args:
         return list[_json_hint(args[0])]  # type: ignore[misc]
+    notation = getattr(origin or hint, "NOTATION", None)
+    if isinstance(notation, str) and hasattr(origin or hint, "from_notation"):
+        return Annotated[str, Field(description=notation)]  # a value that writes its own notation
     return Piece
 
 

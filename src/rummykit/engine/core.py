@@ -547,8 +547,10 @@ def _decode(value: Any, hint: Any, parse_piece: Callable[[str], Any], where: str
         inner = typing.get_args(hint)[0] if typing.get_args(hint) else Any
         return tuple(_decode(v, inner, parse_piece, where) for v in value)
     if isinstance(value, str):
+        # A field whose type writes its own notation (a grid change, say) reads it back itself.
+        reader = getattr(typing.get_origin(hint) or hint, "from_notation", None)
         try:
-            return parse_piece(value)
+            return parse_piece(value) if reader is None else reader(value, parse_piece)
         except ParseError as exc:
             raise ParseError(f"{where}: {exc}") from None
     raise ParseError(f"{where}: cannot read {value!r}")

@@ -52,6 +52,46 @@ class MeldCheck(Generic[P]):
 MeldChecker = Callable[[Sequence[P]], MeldCheck[P]]
 """A function that judges one set of pieces."""
 
+
+@dataclass(frozen=True, slots=True)
+class LineReading(Generic[P]):
+    """One way a line of pieces, read in the order it lies, is a valid set.
+
+    ``pieces`` gives, position by position, the piece each one stands for (a
+    joker's role in its own place); ``points`` values the line as read.
+    """
+
+    kind: str
+    pieces: tuple[P, ...]
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class LineVerdict(Generic[P]):
+    """Every reading of a line of pieces laid in a fixed order (a row or column of a grid).
+
+    Unlike a set on a free table, a line is not rearranged before it is read:
+    a run must already lie in ascending order, each joker standing for the
+    piece of its own place. A line may have several readings (a joker in a
+    group may be any missing colour). When it has none, ``rule`` names the
+    broken rule *without* a game prefix (``GROUP``, ``RUN``, ``LINE-KIND``,
+    ``LINE-JOKERS``, ``LINE-SIZE``; the grid block adds the game's) and
+    ``reason`` says why.
+    """
+
+    readings: tuple[LineReading[P], ...]
+    rule: str | None = None
+    reason: str | None = None
+
+    @property
+    def valid(self) -> bool:
+        """True when the line has at least one reading."""
+        return bool(self.readings)
+
+
+LineReader = Callable[[tuple[P, ...]], LineVerdict[P]]
+"""A function that reads one line of pieces as laid (see :class:`LineVerdict`)."""
+
 class MeldFamily(Protocol[P]):
     """The three answers every meld family gives (``P`` is its piece type)."""
 

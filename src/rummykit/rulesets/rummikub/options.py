@@ -15,6 +15,7 @@ from rummykit.engine.match import match_options
 from rummykit.engine.options import OptionSpec
 from rummykit.melds.tiles import check_tiles
 from rummykit.pieces.tiles import JOKER, Tile, format_tiles
+from rummykit.rulesets import tilerummy
 
 __all__ = [
     "COPIES",
@@ -33,7 +34,7 @@ GAME_ID = "rummikub"
 PREFIX = "RK"
 """The prefix of every rule id (``RK-...``)."""
 RACK_SIZE = 14
-COPIES = 2
+COPIES = tilerummy.COPIES
 PENALTY_TILES = 3
 
 OPTIONS = (

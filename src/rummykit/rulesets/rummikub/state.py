@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from rummykit.blocks.table import Opening
 from rummykit.engine.core import Action
-from rummykit.pieces.tiles import COLOURS, JOKER, MAX_NUMBER, Tile, parse_tiles
+from rummykit.pieces.tiles import Tile, parse_tiles
+from rummykit.rulesets import tilerummy
 from rummykit.rulesets.freetable import FreeTableGame
 from rummykit.rulesets.rummikub.listing import listable_actions
 from rummykit.rulesets.rummikub.options import (
-    COPIES,
     GAME_ID,
     PENALTY_TILES,
     PREFIX,
@@ -21,13 +21,12 @@ __all__ = ["Rummikub", "full_set"]
 
 
 def full_set(jokers: int) -> list[Tile]:
-    """Every tile in play: two of each colour and number, then the jokers.
+    """Every tile in play: two of each colour and number, then the jokers (the shared tile set).
 
     >>> len(full_set(2)), len(full_set(4))
     (106, 108)
     """
-    tiles = [Tile(c, n) for c in COLOURS for n in range(1, MAX_NUMBER + 1) for _ in range(COPIES)]
-    return tiles + [JOKER] * jokers
+    return tilerummy.full_set(jokers)
 
 
 class Rummikub(FreeTableGame[Tile]):
@@ -55,23 +54,7 @@ class Rummikub(FreeTableGame[Tile]):
 
         The drawn tiles go back: the round's pool is a fresh shuffle of the full set.
         """
-        pool = self.full_set()
-        self.rng.shuffle(pool)
-        contenders = list(range(len(self.players)))
-        drawn_all: list[Tile] = []
-        while True:
-            if len(pool) < len(contenders):
-                pool.extend(drawn_all)
-                drawn_all.clear()
-                self.rng.shuffle(pool)
-            drawn = {p: pool.pop() for p in contenders}
-            drawn_all.extend(drawn.values())
-            self.emit("first-draw", None, {"tiles": {str(p): str(t) for p, t in drawn.items()}})
-            best = max(_draw_rank(t) for t in drawn.values())
-            contenders = [p for p in contenders if _draw_rank(drawn[p]) == best]
-            if len(contenders) == 1:
-                self.emit("first-player", contenders[0])
-                return contenders[0]
+        return tilerummy.choose_first(self, self.full_set())
 
     def opening(self, seat: int) -> Opening | None:
         if self.down[seat]:
@@ -86,15 +69,7 @@ class Rummikub(FreeTableGame[Tile]):
 
         A blocked round is won by the lowest rack total (ties all win).
         """
-        totals = [self.rack_points(i) for i in range(len(self.players))]
-        if winner is not None:
-            winners: tuple[int, ...] = (winner,)
-        else:
-            low = min(totals)
-            winners = tuple(i for i, v in enumerate(totals) if v == low)
-        losers_sum = sum(v for i, v in enumerate(totals) if i not in winners)
-        scores = tuple(losers_sum - totals[i] if i in winners else -totals[i] for i in range(len(totals)))
-        return winners, scores
+        return tilerummy.round_scores([self.rack_points(i) for i in range(len(self.players))], winner)
 
     def parse_pieces(self, text: str) -> list[Tile]:
         return parse_tiles(text)
@@ -109,6 +84,3 @@ class Rummikub(FreeTableGame[Tile]):
             pool_size=len(self.pool),
         )
 
-
-def _draw_rank(tile: Tile) -> int:
-    return MAX_NUMBER + 1 if tile.is_joker else tile.number
