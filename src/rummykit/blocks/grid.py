@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 from rummykit.errors import ParseError, RuleError
-from rummykit.melds.base import MIN_SET, LineReading, LineReader
+from rummykit.melds.base import MIN_SET, LineReader, LineReading
 
 P = TypeVar("P")
 
@@ -236,7 +236,7 @@ class Grid(Generic[P]):
 
     def lines_through(self, cell: Cell) -> list[Line]:
         """The (at most two) lines of 2+ cells that pass through ``cell``."""
-        out = []
+        out: list[Line] = []
         r, c = cell
         if cell not in self._cells:
             return out

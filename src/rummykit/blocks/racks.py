@@ -154,10 +154,10 @@ class Racks(Generic[P]):
             for rack in racks.values():
                 rack.clear()
 
-    def merge(self, seat: int) -> None:
-        """Join a player's racks into the first one (its pieces in rack order)."""
+    def merge(self, seat: int, name: str | None = None) -> None:
+        """Join a player's racks into one (its pieces in rack order), named ``name`` (default: the first's)."""
         racks = self._racks[seat]
-        first = next(iter(racks))
+        first = next(iter(racks)) if name is None else name
         self._racks[seat] = {first: [p for rack in racks.values() for p in rack]}
         self._index()
 

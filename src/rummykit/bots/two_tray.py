@@ -1,0 +1,192 @@
+"""``greedy`` for ``two-tray``: place as many tiles of the playing tray as simple grid moves allow.
+
+It works from its seat's view alone. Before going down it looks, on each tray
+it may play from, for the disjoint sets that reach the threshold with the
+most tiles (:func:`rummykit.bots.greedy.best_meld`, the rummikub greedy's
+search) and lays them as new lines in free space; when neither tray can go
+down on its first turn, it draws onto the weaker tray, so that the stronger
+one plays next. Once down it repeats, while anything helps:
+
+* new lines from the tray, laid across in free space (the sets that place the
+  most numbered tiles, jokers kept back for the moves below);
+* crossings: a set of tray tiles laid across or down *through* a table tile
+  that is alone in that direction (the crossword move);
+* single tiles that extend a line, fill the gap between two lines, or start a
+  crossing line at a line's end (:func:`~rummykit.rulesets.two_tray.extensions`).
+
+The final grid is judged with the game's own grid rules before it is
+committed; otherwise the bot draws (or passes, or ends a turn after emptying
+a tray). It never calls a joker (the random bot does).
+
+>>> from rummykit.rulesets.two_tray import from_position
+>>> state = from_position('trays: A[K10 B10 O10 R2] B[B1 B2] / A[K1] B[K2]; pool: seed 1')
+>>> str(TwoTrayGreedyBot(state.info).choose(state.view(0), Rng(0)))
+'0 play A 0,0=K10 0,1=B10 0,2=O10'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rummykit.blocks.grid import Cell, Put
+from rummykit.bots.greedy import best_meld
+from rummykit.engine.core import Action, GameInfo
+from rummykit.engine.rng import Rng
+from rummykit.errors import RuleError
+from rummykit.melds.tiles import hand_sets
+from rummykit.pieces.tiles import Tile
+from rummykit.rulesets.two_tray import (
+    GRID,
+    Draw,
+    End,
+    Pass,
+    Play,
+    Situation,
+    TileGrid,
+    extensions,
+    free_row,
+    situation_from_view,
+)
+
+__all__ = ["TwoTrayGreedyBot", "lay_lines", "plan_turn"]
+
+MAX_STEPS = 200
+"""Moves one turn's plan may make (a tray holds far fewer tiles; a guard, never reached in practice)."""
+DIRECTIONS: tuple[Cell, Cell] = ((0, 1), (1, 0))
+"""Across (left to right) and down (top to bottom)."""
+
+
+def lay_lines(grid: TileGrid, sets: Sequence[Sequence[Tile]]) -> TileGrid:
+    """``grid`` with each set laid across in free space below it, one empty row between lines."""
+    for s in sets:
+        row, col = free_row(grid)
+        grid = grid.changed([Put(row, col + i, t) for i, t in enumerate(s)], GRID.is_joker)
+    return grid
+
+
+def _take(work: Counter[Tile], tiles: Sequence[Tile]) -> None:
+    for t in tiles:
+        work[t] -= 1
+        if not work[t]:
+            del work[t]
+
+
+def _crossing(grid: TileGrid, work: Counter[Tile]) -> tuple[TileGrid, list[Tile]] | None:
+    """The longest set of tray tiles laid through one table tile, in a direction where it stands alone."""
+    cells = grid.cells
+    by_tile: dict[Tile, list[tuple[Tile, ...]]] = {}
+    best: tuple[int, TileGrid, list[Tile]] | None = None
+    for cell in sorted(cells):
+        middle = cells[cell]
+        if GRID.is_joker(middle):
+            continue
+        for dr, dc in DIRECTIONS:
+            before, after = (cell[0] - dr, cell[1] - dc), (cell[0] + dr, cell[1] + dc)
+            if before in cells or after in cells:
+                continue  # the tile already lies in a line this way
+            sets = by_tile.get(middle)
+            if sets is None:
+                pool = [*work.elements(), middle]
+                sets = by_tile[middle] = [s for s in hand_sets(pool) if middle in s]
+            for s in sets:
+                if len(s) - 1 <= (0 if best is None else best[0]):
+                    continue
+                used = list(s)
+                used.remove(middle)
+                if Counter(used) - work:
+                    continue
+                for k, t in enumerate(s):
+                    if t != middle:
+                        continue
+                    puts = [
+                        Put(cell[0] + (i - k) * dr, cell[1] + (i - k) * dc, p) for i, p in enumerate(s) if i != k
+                    ]
+                    if any(p.cell in cells for p in puts):
+                        continue
+                    new = grid.changed(puts, GRID.is_joker)
+                    if GRID.verdict(new, focus=[p.cell for p in puts]).problems:
+                        continue
+                    best = (len(puts), new, used)
+                    break
+    return None if best is None else (best[1], best[2])
+
+
+def plan_turn(grid: TileGrid, tray: Sequence[Tile]) -> TileGrid:
+    """The grid after the greedy moves of a player who is down, playing from ``tray``."""
+    work = Counter(tray)
+    for _ in range(MAX_STEPS):
+        if not work:
+            break
+        sets = best_meld(work, count_jokers=False) if len(work) >= 3 else []
+        if sets:
+            grid = lay_lines(grid, sets)
+            for s in sets:
+                _take(work, s)
+            continue
+        crossed = _crossing(grid, work)
+        if crossed is not None:
+            grid, used = crossed
+            _take(work, used)
+            continue
+        fits = extensions(grid, work)
+        if not fits:
+            break
+        put = fits[0]
+        assert put.piece is not None
+        grid = grid.changed((put,), GRID.is_joker)
+        _take(work, (put.piece,))
+    return grid
+
+
+class TwoTrayGreedyBot:
+    """The greedy bot for two-tray (deterministic; the generator is unused)."""
+
+    level = "greedy"
+
+    def __init__(self, info: GameInfo) -> None:
+        self.info = info
+
+    def choose(self, view: Mapping[str, Any], rng: Rng) -> Action:
+        seat = view.get("seat")
+        if seat is None or seat not in view["to_act"]:
+            raise RuleError("BOT", f"seat {seat} has nothing to do now")
+        s = situation_from_view(view)
+        if not s.down:
+            return self._go_down(s)
+        best: tuple[int, str, TileGrid] | None = None
+        for name in s.playable_trays():
+            grid = plan_turn(s.grid, s.trays[name])
+            placed = len(grid) - len(s.grid)
+            if placed and (best is None or placed > best[0]) and GRID.verdict(grid).valid:
+                best = (placed, name, grid)
+        if best is not None:
+            return Play(seat, best[1], s.grid.diff(best[2]))
+        return self._fallback(s, s.playable_trays()[0])
+
+    def _go_down(self, s: Situation) -> Action:
+        best: tuple[tuple[int, int], str, list[tuple[Tile, ...]]] | None = None
+        strength: dict[str, int] = {}
+        for name in s.playable_trays():
+            tiles = Counter(s.trays[name])
+            sets = best_meld(tiles, threshold=s.threshold)
+            if sets:
+                grid = lay_lines(s.grid, sets)
+                cells = [c for c in grid.cells if c not in s.grid.cells]
+                score = (len(cells), GRID.points(grid, GRID.verdict(grid, focus=cells), cells))
+                if best is None or score > best[0]:
+                    best = (score, name, sets)
+            strength[name] = sum(len(x) for x in best_meld(tiles, count_jokers=False))
+        if best is not None:
+            _, name, sets = best
+            return Play(s.seat, name, s.grid.diff(lay_lines(s.grid, sets)))
+        # No opening: draw onto the weaker tray, so the stronger one plays next turn.
+        name = s.playing if s.playing is not None else min(strength, key=lambda n: (strength[n], n))
+        return self._fallback(s, name)
+
+    @staticmethod
+    def _fallback(s: Situation, name: str) -> Action:
+        if s.continuing:
+            return End(s.seat)
+        return Draw(s.seat, name) if s.pool_size else Pass(s.seat)

@@ -1,0 +1,187 @@
+"""Listing two-tray actions: what a seat can do, from its state or from its view alone.
+
+A grid turn can rearrange the whole table, so only simple plays are listed
+(see ``docs/games/two-tray.md``): drawing (or passing, or ending a turn
+after emptying a tray), every allowed joker call, every set the playing tray
+can make laid as a new line in free space below the grid, and, once down,
+every single tile of the playing tray that fits in an empty cell next to the
+grid (extending a line, filling the gap between two, or crossing one). Each
+play is checked with the same grid rules the engine applies.
+
+>>> from rummykit.pieces.tiles import Tile, parse_tiles
+>>> s = Situation(0, {'A': parse_tiles('R4 K9 K10 K11'), 'B': []}, TileGrid.parse('0,0: R1 R2 R3', Tile.parse),
+...               down=True, threshold=30, playing='A', pool_size=5)
+>>> [a.text() for a in listable_actions(s)]
+['draw A', 'play A 2,0=K9 2,1=K10 2,2=K11', 'play A 0,3=R4']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rummykit.blocks.grid import Cell, Put, parse_cell
+from rummykit.engine.core import Action
+from rummykit.melds.tiles import hand_sets, read_line
+from rummykit.pieces.tiles import Tile, parse_tiles
+from rummykit.rulesets.two_tray.actions import Call, Draw, End, Pass, Play
+from rummykit.rulesets.two_tray.calls import call_fault, call_options
+from rummykit.rulesets.two_tray.options import GRID, TileGrid
+
+__all__ = [
+    "Situation",
+    "actions_from_view",
+    "extensions",
+    "free_row",
+    "grid_from_view",
+    "listable_actions",
+    "new_lines",
+    "situation_from_view",
+]
+
+
+@dataclass(frozen=True)
+class Situation:
+    """What the seat to move knows that matters for its choices: its trays, the grid and the turn's state."""
+
+    seat: int
+    trays: Mapping[str, Sequence[Tile]]
+    grid: TileGrid
+    down: bool
+    threshold: int
+    playing: str | None
+    """The tray this turn plays from (None: the seat's first turn, either tray)."""
+    pool_size: int
+    continuing: bool = False
+    called: tuple[Cell, ...] = field(default=())
+
+    def playable_trays(self) -> list[str]:
+        """The trays this turn may play from: the playing tray, or both on the first turn."""
+        return [self.playing] if self.playing is not None else list(self.trays)
+
+
+def free_row(grid: TileGrid) -> tuple[int, int]:
+    """The first cell of free space below the grid (one empty row between): where new lines are listed."""
+    box = grid.bounds()
+    if box is None:
+        return (0, 0)
+    top, left, bottom, _ = box
+    del top
+    return (bottom + 2, left)
+
+
+def new_lines(grid: TileGrid, tiles: Sequence[Tile], *, down: bool, threshold: int) -> list[tuple[Put[Tile], ...]]:
+    """Each set the tiles can make, laid across in free space below the grid (before going down: each
+    worth at least ``threshold`` on its own)."""
+    row, col = free_row(grid)
+    out = []
+    for s in hand_sets(tiles):
+        puts = tuple(Put(row, col + i, t) for i, t in enumerate(s))
+        if not read_line(s).valid:
+            continue
+        new = grid.changed(puts, GRID.is_joker)
+        cells = [p.cell for p in puts]
+        verdict = GRID.verdict(new, focus=cells)
+        if verdict.problems:
+            continue
+        if not down and GRID.points(new, verdict, cells) < threshold:
+            continue
+        out.append(puts)
+    return out
+
+
+def _segment(grid: TileGrid, cell: Cell, step: Cell) -> list[Tile]:
+    """The tiles touching ``cell`` in one direction, nearest first."""
+    out = []
+    r, c = cell[0] + step[0], cell[1] + step[1]
+    while (r, c) in grid.cells:
+        out.append(grid.cells[(r, c)])
+        r, c = r + step[0], c + step[1]
+    return out
+
+
+def _fits(line: tuple[Tile, ...]) -> bool:
+    return len(line) == 1 or (len(line) >= 3 and read_line(line).valid)
+
+
+def extensions(grid: TileGrid, tiles: Iterable[Tile]) -> list[Put[Tile]]:
+    """Every (cell, tile) of ``tiles`` that keeps the grid valid when put alone in an empty cell next to it."""
+    cells = grid.cells
+    candidates = sorted(
+        {(r + dr, c + dc) for r, c in cells for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0))} - set(cells)
+    )
+    distinct = sorted(set(tiles))
+    out = []
+    for cell in candidates:
+        left = _segment(grid, cell, (0, -1))
+        right = _segment(grid, cell, (0, 1))
+        up = _segment(grid, cell, (-1, 0))
+        down = _segment(grid, cell, (1, 0))
+        jokers = any(GRID.is_joker(t) for t in (*left, *right, *up, *down))
+        for tile in distinct:
+            across = (*reversed(left), tile, *right)
+            downward = (*reversed(up), tile, *down)
+            if not (_fits(across) and _fits(downward)):
+                continue
+            put = Put(cell[0], cell[1], tile)
+            if (jokers or GRID.is_joker(tile)) and GRID.verdict(grid.changed((put,), GRID.is_joker), focus=(cell,)).problems:
+                continue
+            out.append(put)
+    return out
+
+
+def listable_actions(s: Situation) -> list[Action]:
+    """The listable actions of the seat to move in situation ``s``."""
+    seat = s.seat
+    actions: list[Action] = []
+    if s.continuing:
+        actions.append(End(seat))
+    elif s.pool_size:
+        actions.extend(Draw(seat, t) for t in s.playable_trays())
+    else:
+        actions.append(Pass(seat))
+    for cell in sorted(c for c, t in s.grid.cells.items() if GRID.is_joker(t)):
+        for tile in call_options(s.grid, cell):
+            if call_fault(s.grid, cell, tile, s.called) is None:
+                actions.append(Call(seat, cell[0], cell[1], tile))
+    for name in s.playable_trays():
+        tiles = s.trays[name]
+        if not tiles:
+            continue
+        for puts in new_lines(s.grid, tiles, down=s.down, threshold=s.threshold):
+            actions.append(Play(seat, name, puts))
+        if s.down:
+            actions.extend(Play(seat, name, (put,)) for put in extensions(s.grid, tiles))
+    return actions
+
+
+def grid_from_view(view: Mapping[str, Any]) -> TileGrid:
+    """The grid of a view (with its calls)."""
+    cells = {(c["row"], c["col"]): Tile.parse(c["tile"]) for c in view["grid"]}
+    calls = {(c["row"], c["col"]): Tile.parse(c["called"]) for c in view["grid"] if c["called"] is not None}
+    return TileGrid(cells, calls)
+
+
+def situation_from_view(view: Mapping[str, Any]) -> Situation:
+    """The :class:`Situation` of the seat whose view this is (a seat's own view: its trays are in it)."""
+    seat = view["seat"]
+    return Situation(
+        seat,
+        {name: parse_tiles(tiles) for name, tiles in view["trays"].items()},
+        grid_from_view(view),
+        down=bool(view["down"][seat]),
+        threshold=int(view["options"]["initial_meld_points"]),
+        playing=view["playing"][seat],
+        pool_size=int(view["pool_size"]),
+        continuing=bool(view["continuing"]),
+        called=tuple(parse_cell(c) for c in view["called_this_turn"]),
+    )
+
+
+def actions_from_view(view: Mapping[str, Any]) -> list[Action]:
+    """:func:`listable_actions` for the seat whose view this is (empty if it may not act)."""
+    seat = view.get("seat")
+    if seat is None or seat not in view["to_act"]:
+        return []
+    return listable_actions(situation_from_view(view))

@@ -1,0 +1,452 @@
+"""The state of a two-tray game: trays, the crossword grid, tray turns, calls, penalties and the end game.
+
+Every rule is described in ``docs/games/two-tray.md``, under the rule id the
+error names. Each ``_apply`` branch checks everything first and changes the
+state only once the action is known to be legal (a penalty turn is a legal
+action that carries its own consequence).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, cast
+
+from rummykit.blocks.grid import Cell, cell_text
+from rummykit.blocks.racks import Racks
+from rummykit.engine.core import JSON, OVER, Action, GameState
+from rummykit.errors import RuleError
+from rummykit.pieces.tiles import Tile, format_tiles
+from rummykit.rulesets.tilerummy import choose_first, full_set, round_scores
+from rummykit.rulesets.two_tray.actions import Call, Draw, End, Fail, Pass, Play
+from rummykit.rulesets.two_tray.calls import call_fault
+from rummykit.rulesets.two_tray.listing import Situation, listable_actions
+from rummykit.rulesets.two_tray.options import (
+    GAME_ID,
+    GRID,
+    INVALID_TABLE_PENALTY,
+    MERGED,
+    PREFIX,
+    TRAY_SIZE,
+    TRAYS,
+    WRONG_TRAY_PENALTY,
+    TileGrid,
+)
+from rummykit.rulesets.two_tray.views import CellView, TwoTrayView
+
+__all__ = ["PlayCheck", "TwoTray"]
+
+TRAY_RULE = "TT-TRAY"
+CONTINUING = "second-tray"
+"""The phase while the seat to move, having emptied a tray, plays on from its other tray."""
+
+
+def _tiles(tiles: Sequence[Tile] | Counter[Tile]) -> str:
+    if isinstance(tiles, Counter):
+        return format_tiles(sorted(tiles.elements()))
+    return format_tiles(sorted(tiles))
+
+
+@dataclass(frozen=True)
+class PlayCheck:
+    """A committed turn judged: the grid it makes, the tiles it places, the tray it should have used,
+    and what is wrong with it (None: a valid play)."""
+
+    grid: TileGrid
+    placed: list[Tile]
+    correct_tray: str
+    fault: RuleError | None
+    wrong_tray: bool
+
+
+class TwoTray(GameState):
+    """A game (a round, or a match of rounds) of Two-Tray Tile Rummy."""
+
+    game_id = GAME_ID
+    PREFIX = PREFIX
+
+    def __init__(self, players: Sequence[str], seed: int, options: Mapping[str, Any], *, deal: bool = True) -> None:
+        super().__init__(players, seed, options)
+        n = len(self.players)
+        self.pool: list[Tile] = []
+        self.trays: Racks[Tile] = Racks(n, names=TRAYS, rule=TRAY_RULE)
+        self.grid: TileGrid = TileGrid()
+        self.down: list[bool] = [False] * n
+        self.playing: list[str | None] = [None] * n
+        self.current = 0
+        self.turn_no = 1
+        self.idle_turns = 0
+        self.continuing = False
+        self.called: tuple[Cell, ...] = ()
+        if deal:
+            self.first = choose_first(self, self.full_set())
+            self._deal_round()
+
+    # -- rules in force --------------------------------------------------------------
+
+    @property
+    def threshold(self) -> int:
+        """The least total of a first play (0: no such rule)."""
+        return int(self.options["initial_meld_points"])
+
+    def full_set(self) -> list[Tile]:
+        """Every tile in play (the rummikub set)."""
+        return full_set(int(self.options["jokers"]))
+
+    def other_tray(self, seat: int, name: str) -> str | None:
+        """The seat's tray that is not ``name`` (None once it has only one)."""
+        names = self.trays.names_of(seat)
+        return next((n for n in names if n != name), None) if len(names) == 2 else None
+
+    def situation(self, seat: int) -> Situation:
+        """What ``seat`` knows when it is its turn (for the listing; the same as from its view)."""
+        return Situation(
+            seat,
+            {name: list(self.trays.rack(seat, name)) for name in self.trays.names_of(seat)},
+            self.grid,
+            down=self.down[seat],
+            threshold=self.threshold,
+            playing=self.playing[seat],
+            pool_size=len(self.pool),
+            continuing=self.continuing,
+            called=self.called,
+        )
+
+    # -- setup -----------------------------------------------------------------------
+
+    def _deal_round(self) -> None:
+        self.pool = self.full_set()
+        self.rng.shuffle(self.pool)
+        n = len(self.players)
+        self.trays = Racks(n, names=TRAYS, rule=TRAY_RULE)
+        for i in range(n):
+            seat = (self.first + i) % n
+            for name in TRAYS:
+                self.trays.add(seat, [self.pool.pop() for _ in range(TRAY_SIZE)], name)
+        self.grid = TileGrid()
+        self.down = [self.threshold == 0] * n
+        self.playing = [None] * n
+        self.current = self.first
+        self.idle_turns = 0
+        self.continuing = False
+        self.called = ()
+        self.emit("deal", None, {"round": self.round_no, "first": self.first, "tray_size": TRAY_SIZE, "trays": list(TRAYS)})
+        for seat in range(n):
+            self.emit("trays", seat, {}, {"trays": self.trays_json(seat)})
+
+    def trays_json(self, seat: int) -> dict[str, list[str]]:
+        """A seat's trays by name, each sorted, as text."""
+        return {name: [str(t) for t in sorted(self.trays.rack(seat, name))] for name in self.trays.names_of(seat)}
+
+    # -- the contract ----------------------------------------------------------------
+
+    @property
+    def must_act(self) -> frozenset[int]:
+        return frozenset() if self.outcome is not None else frozenset((self.current,))
+
+    @property
+    def turn_seat(self) -> int | None:
+        return self.current
+
+    @property
+    def turn_number(self) -> int:
+        return self.turn_no
+
+    def current_phase(self) -> str:
+        if self.outcome is not None:
+            return OVER
+        return CONTINUING if self.continuing else "play"
+
+    def _apply(self, action: Action) -> None:
+        if isinstance(action, Draw):
+            self._draw(action)
+        elif isinstance(action, Pass):
+            self._pass(action.player)
+        elif isinstance(action, Play):
+            self._play(action)
+        elif isinstance(action, Fail):
+            self._fail(action)
+        elif isinstance(action, Call):
+            self._call(action)
+        elif isinstance(action, End):
+            self._end(action.player)
+        else:
+            raise RuleError("ACTION", f"{action!r} is not an action of {self.game_id}")
+
+    def legal_actions(self, player: int) -> list[Action]:
+        """Draw (or pass, or end), the allowed calls and the simple plays (see ``docs/games/two-tray.md``).
+
+        Plays that rearrange the grid or lay several lines cannot all be
+        listed; they are still legal when committed with :class:`Play`.
+        """
+        if player not in self.to_act:
+            return []
+        return listable_actions(self.situation(player))
+
+    # -- checks shared by several actions ----------------------------------------------
+
+    def _need_tray(self, seat: int, name: str) -> None:
+        names = self.trays.names_of(seat)
+        if name not in names:
+            raise RuleError(TRAY_RULE, f"you have no tray {name} (your trays: {', '.join(names)})")
+
+    def _not_continuing(self, seat: int, what: str) -> None:
+        if self.continuing:
+            playing = self.playing[seat]
+            raise RuleError(
+                "TT-CONTINUE",
+                f"you emptied a tray this turn and play on from tray {playing}: play from it or `end`"
+                f" your turn ({what} is not allowed now)",
+            )
+
+    def verify_play(self, action: Play | Fail) -> PlayCheck:
+        """Judge a committed turn.
+
+        Raises for what no turn can do (a tray the player lacks, tiles taken
+        off the table, no tile placed, tiles the player does not hold);
+        otherwise returns the :class:`PlayCheck`, whose ``fault`` is the
+        first rule the turn breaks (the wrong tray, an invalid grid, the
+        opening rule) or None.
+        """
+        seat = action.player
+        self._need_tray(seat, action.tray)
+        new = self.grid.changed(action.changes, GRID.is_joker)
+        placed = GRID.placed(self.grid, new)
+        if not placed:
+            raise RuleError("TT-PLAY-EMPTY", "a play must place at least one tile from the playing tray (draw instead)")
+        short = Counter(placed) - Counter(self.trays.pieces(seat))
+        if short:
+            raise RuleError(TRAY_RULE, f"not on your trays: {_tiles(short)}")
+        correct = self.playing[seat] or action.tray
+        elsewhere = Counter(placed) - Counter(self.trays.rack(seat, action.tray))
+        fault: RuleError | None = None
+        if action.tray != correct:
+            fault = RuleError(
+                "TT-WRONG-TRAY", f"this turn plays from tray {correct}, not from tray {action.tray}"
+            )
+        elif elsewhere:
+            other = self.other_tray(seat, action.tray)
+            fault = RuleError(
+                "TT-WRONG-TRAY",
+                f"{_tiles(elsewhere)} {'is' if sum(elsewhere.values()) == 1 else 'are'} on tray {other};"
+                f" this turn plays from tray {correct} only",
+            )
+        if fault is not None:
+            return PlayCheck(new, placed, correct, fault, wrong_tray=True)
+        verdict = GRID.verdict(new)
+        if verdict.problems:
+            fault = verdict.problems[0].error()
+        elif not self.down[seat]:
+            fault = GRID.opening_fault(self.grid, new, verdict, self.threshold, "first play")
+        return PlayCheck(new, placed, correct, fault, wrong_tray=False)
+
+    # -- actions -------------------------------------------------------------------------
+
+    def _draw(self, action: Draw) -> None:
+        seat = action.player
+        self._not_continuing(seat, "drawing")
+        self._need_tray(seat, action.tray)
+        playing = self.playing[seat]
+        if playing is not None and action.tray != playing:
+            raise RuleError(
+                "TT-WRONG-TRAY", f"this turn plays from tray {playing}: a drawn tile goes onto it, not onto tray {action.tray}"
+            )
+        if not self.pool:
+            raise RuleError("TT-POOL-EMPTY", "the pool is empty: play or pass")
+        tile = self.pool.pop()
+        self.trays.add(seat, (tile,), action.tray)
+        self.emit("draw", seat, {"tray": action.tray, "pool_size": len(self.pool)}, {"piece": str(tile)})
+        self._end_turn(seat, action.tray, played=False, pool_was_empty=False)
+
+    def _pass(self, seat: int) -> None:
+        self._not_continuing(seat, "passing")
+        if self.pool:
+            raise RuleError("TT-DRAW", "a player who does not play draws from the pool; pass only when it is empty")
+        self.emit("pass", seat, {"tray": self.playing[seat]})
+        self._end_turn(seat, self.playing[seat], played=False, pool_was_empty=True)
+
+    def _end(self, seat: int) -> None:
+        if not self.continuing:
+            raise RuleError(
+                "TT-END", "`end` only ends a turn in which you emptied a tray; otherwise play, draw or pass"
+            )
+        self.emit("end", seat)
+        self._merge(seat)
+        self._end_turn(seat, self.playing[seat], played=True, pool_was_empty=False)
+
+    def _call(self, action: Call) -> None:
+        cell = (action.row, action.col)
+        fault = call_fault(self.grid, cell, action.tile, self.called)
+        if fault is not None:
+            raise fault
+        self.grid = self.grid.with_call(cell, action.tile)
+        self.called = (*self.called, cell)
+        self.emit("call", action.player, {"cell": cell_text(cell), "tile": str(action.tile)})
+
+    def _play(self, action: Play) -> None:
+        check = self.verify_play(action)
+        if check.fault is not None:
+            raise check.fault
+        seat, tray = action.player, action.tray
+        self.trays.take(seat, check.placed, tray)
+        self.grid = check.grid
+        opening = not self.down[seat]
+        self.down[seat] = True
+        self.emit(
+            "play",
+            seat,
+            {
+                "tray": tray,
+                "changes": [str(p) for p in action.changes],
+                "placed": [str(t) for t in check.placed],
+                "opening": opening,
+                "tray_sizes": self.sizes(seat),
+            },
+        )
+        if not self.trays.pieces(seat):
+            self._end_round(seat, "trays-empty")
+            return
+        other = self.other_tray(seat, tray)
+        if not self.trays.rack(seat, tray) and other is not None and not self.continuing:
+            # The seed's end game: play on at once, in the same turn, from the other tray.
+            self.continuing = True
+            self.playing[seat] = other
+            self.emit("tray-empty", seat, {"tray": tray, "next": other})
+            return
+        if self.continuing:
+            self._merge(seat)
+        self._end_turn(seat, tray, played=True, pool_was_empty=False)
+
+    def _fail(self, action: Fail) -> None:
+        check = self.verify_play(action)
+        fault = check.fault
+        if fault is None:
+            raise RuleError("TT-FAIL-VALID", "this turn is valid: commit it as a play, not as a failed turn")
+        seat = action.player
+        pool_was_empty = not self.pool
+        count = WRONG_TRAY_PENALTY if check.wrong_tray else INVALID_TABLE_PENALTY
+        drawn = [self.pool.pop() for _ in range(min(count, len(self.pool)))]
+        self.trays.add(seat, drawn, check.correct_tray)
+        self.emit(
+            "penalty",
+            seat,
+            {
+                "rule": fault.rule,
+                "reason": fault.reason,
+                "kind": "wrong-tray" if check.wrong_tray else "invalid-table",
+                "tray": check.correct_tray,
+                "drawn": len(drawn),
+                "pool_size": len(self.pool),
+            },
+            {"pieces": [str(t) for t in drawn]},
+        )
+        if self.continuing:
+            self._merge(seat)
+        self._end_turn(seat, check.correct_tray, played=False, pool_was_empty=pool_was_empty)
+
+    # -- turns, the end game and the end of a round ----------------------------------------
+
+    def sizes(self, seat: int) -> dict[str, int]:
+        """Each of a seat's trays and its size."""
+        return {name: len(self.trays.rack(seat, name)) for name in self.trays.names_of(seat)}
+
+    def _merge(self, seat: int) -> None:
+        """The end game: ``seat`` emptied a tray and did not go out; from now on each player has one tray."""
+        left = next(name for name in self.trays.names_of(seat) if self.trays.rack(seat, name))
+        self.trays.merge(seat, left)
+        self.playing[seat] = left
+        for other in range(len(self.players)):
+            if other != seat and len(self.trays.names_of(other)) > 1:
+                self.trays.merge(other, MERGED)
+                self.playing[other] = MERGED
+                self.emit("merge", other, {"tray": MERGED, "tray_size": len(self.trays.rack(other, MERGED))})
+
+    def _end_turn(self, seat: int, used: str | None, *, played: bool, pool_was_empty: bool) -> None:
+        if used is not None:
+            other = self.other_tray(seat, used)
+            self.playing[seat] = other if other is not None else used
+        if played:
+            self.idle_turns = 0
+        elif pool_was_empty:
+            self.idle_turns += 1
+            # Blocked once every tray in play has had a turn without a play since the pool emptied.
+            if self.idle_turns >= sum(len(self.trays.names_of(s)) for s in range(len(self.players))):
+                self._end_round(None, "blocked")
+                return
+        self.current = (seat + 1) % len(self.players)
+        self.turn_no += 1
+        self.continuing = False
+        self.called = ()
+
+    def _end_round(self, winner: int | None, reason: str) -> None:
+        totals = [sum(t.points for t in self.trays.pieces(s)) for s in range(len(self.players))]
+        winners, scores = round_scores(totals, winner)
+        racks = [[str(t) for t in sorted(self.trays.pieces(s))] for s in range(len(self.players))]
+        if self.finish_round(winners, scores, reason, {"racks": racks}):
+            return
+        self.turn_no = 1
+        self._deal_round()
+
+    def position(self) -> str:
+        """This position as a one-line string (see :func:`~rummykit.rulesets.two_tray.position.from_position`)."""
+        from rummykit.rulesets.two_tray.position import position
+
+        return position(self)
+
+    # -- views -----------------------------------------------------------------------------
+
+    def grid_json(self) -> list[CellView]:
+        """The grid's occupied cells, row by row, as a view shows them."""
+        calls = self.grid.calls
+        return [
+            {"row": r, "col": c, "tile": str(t), "called": None if (r, c) not in calls else str(calls[(r, c)])}
+            for (r, c), t in sorted(self.grid.cells.items())
+        ]
+
+    def view(self, player: int | None) -> TwoTrayView:
+        v = cast(
+            TwoTrayView,
+            {
+                **self.view_header(player),
+                "grid": self.grid_json(),
+                "tray_sizes": [self.sizes(s) for s in range(len(self.players))],
+                "playing": list(self.playing),
+                "pool_size": len(self.pool),
+                "down": list(self.down),
+                "idle_turns": self.idle_turns,
+                "continuing": self.continuing,
+                "called_this_turn": [cell_text(c) for c in self.called],
+            },
+        )
+        if player is not None:
+            v["trays"] = self.trays_json(player)
+        return v
+
+    def snapshot(self) -> dict[str, JSON]:
+        rng = hashlib.sha256(repr(self.rng.getstate()).encode()).hexdigest()
+        return {
+            "game": self.game_id,
+            "players": list(self.players),
+            "seed": self.seed,
+            "options": dict(self.options),
+            "pool": [str(t) for t in self.pool],
+            "trays": [{name: [str(t) for t in self.trays.rack(s, name)] for name in self.trays.names_of(s)} for s in range(len(self.players))],
+            "grid": self.grid.text(),
+            "down": list(self.down),
+            "playing": list(self.playing),
+            "current": self.current,
+            "first": self.first,
+            "continuing": self.continuing,
+            "called": [cell_text(c) for c in self.called],
+            "idle_turns": self.idle_turns,
+            "round": self.round_no,
+            "turn_number": self.turn_no,
+            "totals": list(self.totals),
+            "rounds": [r.to_json() for r in self.rounds],
+            "outcome": None if self.outcome is None else self.outcome.to_json(),
+            "rng": rng,
+            "history": len(self.history),
+            "actions": [str(a) for a in self.actions],
+        }
