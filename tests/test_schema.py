@@ -80,6 +80,8 @@ PLAYED = [
     ("conveyor", 3, {"jump_ins": True, "jump_in_only_on_completion": True, "target": 0, "set": 6}, ("greedy", "random")),
     ("conveyor", 4, {"partners": True, "target": 0}, ("random",)),
     ("conveyor", 2, {"domino_runs": True, "target": 0, "set": 6}, ("greedy", "random")),
+    ("two-tray", 2, {}, ("random",)),
+    ("two-tray", 2, {"target": 100, "max_rounds": 2, "jokers": 4}, ("greedy", "random")),
 ]
 
 
@@ -159,6 +161,7 @@ EXAMPLES = {
         "2 jump 3-5 with 3-3 3-4",
         "1 decline",
     ],
+    "two-tray": ["0 draw A", "1 pass", "1 play B 0,0=R5 0,1=R6 0,2=R7", "0 fail A 0,0=R5 1,0=.", "1 call 2,0 O3", "0 end"],
 }
 
 

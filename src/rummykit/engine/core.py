@@ -471,10 +471,12 @@ class GameInfo:
         """Start a game; ``players`` is a count or a list of names."""
         names = default_names(players)
         if not self.min_players <= len(names) <= self.max_players:
-            raise OptionError(
-                f"{self.id} is for {self.min_players} to {self.max_players} players,"
-                f" not {len(names)}"
+            span = (
+                str(self.min_players)
+                if self.min_players == self.max_players
+                else f"{self.min_players} to {self.max_players}"
             )
+            raise OptionError(f"{self.id} is for {span} players, not {len(names)}")
         check_seed(seed)
         return self.factory(names, seed, resolve_options(self.options, options))
 
