@@ -658,14 +658,32 @@ class GridRules(Generic[P]):
         pieces must be worth at least ``min_points``, each counted once
         (jokers as what they stand for).
         """
+        touched = self.touch_fault(old, new, name)
+        if touched is not None:
+            return touched
+        added = [c for c in new.cells if c not in old.cells]
+        points = self.points(new, verdict, added)
+        if points < min_points:
+            return RuleError(
+                self.rule("OPENING-POINTS"),
+                f"the {name} must total at least {min_points} points (each {self.piece} counted once,"
+                f" jokers as what they stand for); this one totals {points}",
+            )
+        return None
+
+    def touch_fault(self, old: Grid[P], new: Grid[P], name: str = "initial meld") -> RuleError | None:
+        """Why a player's first play touches the table (a table piece moved, or a new line joined to one), or None.
+
+        Checked before the grid itself, so a first play that touches the table
+        is told so rather than what the touching broke.
+        """
         for cell, piece in old.cells.items():
             if new.get(cell) != piece:
                 return RuleError(
                     self.rule("OPENING-TABLE"),
                     f"in the {name} you may not touch the table: {piece} at {cell_text(cell)} was moved",
                 )
-        added = [c for c in new.cells if c not in old.cells]
-        fresh = set(added)
+        fresh = {c for c in new.cells if c not in old.cells}
         for line in new.lines():
             cells = line.cells
             if any(c in fresh for c in cells) and any(c not in fresh for c in cells):
@@ -674,13 +692,6 @@ class GridRules(Generic[P]):
                     f"in the {name} your lines may not touch the table's: {line.where()} joins your"
                     f" {self.piece}s to {self.piece}s that were on the table",
                 )
-        points = self.points(new, verdict, added)
-        if points < min_points:
-            return RuleError(
-                self.rule("OPENING-POINTS"),
-                f"the {name} must total at least {min_points} points (each {self.piece} counted once,"
-                f" jokers as what they stand for); this one totals {points}",
-            )
         return None
 
     def points(self, grid: Grid[P], verdict: GridVerdict[P], cells: Iterable[Cell]) -> int:
@@ -828,6 +839,10 @@ class GridDraft(Generic[P]):
     def problems(self) -> list[GridProblem]:
         """Everything that would make committing this draft fail: the grid's problems, then the turn's."""
         grid = self.grid
+        if self.opening is not None:
+            touched = self.rules.touch_fault(self.original, grid, self.opening_name)
+            if touched is not None:
+                return [GridProblem(touched.rule, touched.reason, ())]
         verdict = self.rules.verdict(grid)
         out = list(verdict.problems)
         if not self.placed():

@@ -198,7 +198,7 @@ def describe_event(event: View, names: Sequence[str], style: Style) -> list[str]
         ]
     if kind == "penalty":
         n = int(event.get("drawn", 0))
-        what = "played from the wrong tray" if event.get("kind") == "wrong-tray" else "committed an invalid table"
+        what = "played from the wrong tray" if event.get("penalty") == "wrong-tray" else "committed an invalid table"
         lines = [
             f"{who} {what} ({event.get('reason')}; rule {event.get('rule')}): the table is restored and {who}"
             f" draws {plural(n, 'penalty tile')} onto tray {event.get('tray')}"

@@ -39,6 +39,8 @@ from rummykit.rulesets.two_tray.views import CellView, TwoTrayView
 __all__ = ["PlayCheck", "TwoTray"]
 
 TRAY_RULE = "TT-TRAY"
+OPENING = "first play"
+"""What the rules call a player's first play (going down)."""
 CONTINUING = "second-tray"
 """The phase while the seat to move, having emptied a tray, plays on from its other tray."""
 
@@ -235,11 +237,15 @@ class TwoTray(GameState):
             )
         if fault is not None:
             return PlayCheck(new, placed, correct, fault, wrong_tray=True)
+        if not self.down[seat]:
+            fault = GRID.touch_fault(self.grid, new, OPENING)
+            if fault is not None:
+                return PlayCheck(new, placed, correct, fault, wrong_tray=False)
         verdict = GRID.verdict(new)
         if verdict.problems:
             fault = verdict.problems[0].error()
         elif not self.down[seat]:
-            fault = GRID.opening_fault(self.grid, new, verdict, self.threshold, "first play")
+            fault = GRID.opening_fault(self.grid, new, verdict, self.threshold, OPENING)
         return PlayCheck(new, placed, correct, fault, wrong_tray=False)
 
     # -- actions -------------------------------------------------------------------------
@@ -335,7 +341,7 @@ class TwoTray(GameState):
             {
                 "rule": fault.rule,
                 "reason": fault.reason,
-                "kind": "wrong-tray" if check.wrong_tray else "invalid-table",
+                "penalty": "wrong-tray" if check.wrong_tray else "invalid-table",
                 "tray": check.correct_tray,
                 "drawn": len(drawn),
                 "pool_size": len(self.pool),
