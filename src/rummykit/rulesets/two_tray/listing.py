@@ -8,7 +8,7 @@ every single tile of the playing tray that fits in an empty cell next to the
 grid (extending a line, filling the gap between two, or crossing one). Each
 play is checked with the same grid rules the engine applies.
 
->>> from rummykit.pieces.tiles import Tile, parse_tiles
+>>> from rummykit.pieces.tiles import ALL_TILES, Tile, parse_tiles
 >>> s = Situation(0, {'A': parse_tiles('R4 K9 K10 K11'), 'B': []}, TileGrid.parse('0,0: R1 R2 R3', Tile.parse),
 ...               down=True, threshold=30, playing='A', pool_size=5)
 >>> [a.text() for a in listable_actions(s)]
@@ -19,12 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from rummykit.blocks.grid import Cell, Put, parse_cell
 from rummykit.engine.core import Action
 from rummykit.melds.tiles import hand_sets, read_line
-from rummykit.pieces.tiles import Tile, parse_tiles
+from rummykit.pieces.tiles import ALL_TILES, Tile, parse_tiles
 from rummykit.rulesets.two_tray.actions import Call, Draw, End, Pass, Play
 from rummykit.rulesets.two_tray.calls import call_fault, call_options
 from rummykit.rulesets.two_tray.options import GRID, TileGrid
@@ -101,8 +102,22 @@ def _segment(grid: TileGrid, cell: Cell, step: Cell) -> list[Tile]:
     return out
 
 
-def _fits(line: tuple[Tile, ...]) -> bool:
-    return len(line) == 1 or (len(line) >= 3 and read_line(line).valid)
+@lru_cache(maxsize=1 << 15)
+def _fitting(before: tuple[Tile, ...], after: tuple[Tile, ...]) -> frozenset[Tile]:
+    """Every tile that makes ``before + tile + after`` a tile alone or a valid line as laid (jokers aside)."""
+    if not before and not after:
+        return _EVERY
+    if len(before) + len(after) < 2:
+        return frozenset()
+    natural = [t for t in (*before, *after) if t.colour is not None]
+    numbers = {t.number for t in natural}
+    colours = {t.colour for t in natural}
+    # Only a joker, or a tile sharing a number or a colour with the line, can possibly fit.
+    maybe = [t for t in ALL_TILES if t.colour is None or not natural or t.number in numbers or t.colour in colours]
+    return frozenset(t for t in maybe if read_line((*before, t, *after)).valid)
+
+
+_EVERY = frozenset(ALL_TILES)
 
 
 def extensions(grid: TileGrid, tiles: Iterable[Tile]) -> list[Put[Tile]]:
@@ -111,19 +126,22 @@ def extensions(grid: TileGrid, tiles: Iterable[Tile]) -> list[Put[Tile]]:
     candidates = sorted(
         {(r + dr, c + dc) for r, c in cells for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0))} - set(cells)
     )
-    distinct = sorted(set(tiles))
+    distinct = frozenset(tiles)
     out = []
     for cell in candidates:
         left = _segment(grid, cell, (0, -1))
         right = _segment(grid, cell, (0, 1))
         up = _segment(grid, cell, (-1, 0))
         down = _segment(grid, cell, (1, 0))
+        fitting = (
+            distinct
+            & _fitting(tuple(reversed(left)), tuple(right))
+            & _fitting(tuple(reversed(up)), tuple(down))
+        )
+        if not fitting:
+            continue
         jokers = any(GRID.is_joker(t) for t in (*left, *right, *up, *down))
-        for tile in distinct:
-            across = (*reversed(left), tile, *right)
-            downward = (*reversed(up), tile, *down)
-            if not (_fits(across) and _fits(downward)):
-                continue
+        for tile in sorted(fitting):
             put = Put(cell[0], cell[1], tile)
             if (jokers or GRID.is_joker(tile)) and GRID.verdict(grid.changed((put,), GRID.is_joker), focus=(cell,)).problems:
                 continue
