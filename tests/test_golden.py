@@ -192,6 +192,54 @@ LISTINGS = [
         ("draw", "play 0-2 1-2 6-6 : 0-2 1-2 6-6", "play 0-5 1-5 6-6 : 0-5 1-5 6-6"),
         {"players": 4, "seed": 2},
     ),
+    # Two-tray, a first turn: draw onto A or B; tray A's groups of tens (4 triples and the quad, all
+    # at least 30), laid at 0,0; tray B's K5 K6 K7 is worth 18 only: 2 + 5 = 7.
+    Listing(
+        "two-tray first turn",
+        "two-tray",
+        "trays: A[K10 B10 O10 R10 B1] B[K5 K6 K7] / A[O1] B[B2]; pool: seed 5; next: - -; down: 00",
+        0,
+        7,
+        (
+            "draw A",
+            "draw B",
+            "play A 0,0=B10 0,1=O10 0,2=R10",
+            "play A 0,0=K10 0,1=B10 0,2=O10",
+            "play A 0,0=K10 0,1=B10 0,2=O10 0,3=R10",
+            "play A 0,0=K10 0,1=B10 0,2=R10",
+            "play A 0,0=K10 0,1=O10 0,2=R10",
+        ),
+    ),
+    # Down, tray A R4 O9 K8 R9: the joker of K9 B9 J may be called O9 or R9 (2); no new line; O9 or R9
+    # at either end of the nines (4), R4 after R1 R2 R3 (1); nothing fits between the rows: 1 + 2 + 5 = 8.
+    Listing(
+        "two-tray calls and lay-offs",
+        "two-tray",
+        "grid: 0,0: K9 B9 J / . / R1 R2 R3; trays: A[R4 O9 K8 R9] B[K1] / A[O1] B[B1]; pool: seed 2; next: A A;"
+        " down: 11",
+        0,
+        8,
+        (
+            "call 0,2 O9",
+            "call 0,2 R9",
+            "draw A",
+            "play A 0,-1=O9",
+            "play A 0,-1=R9",
+            "play A 0,3=O9",
+            "play A 0,3=R9",
+            "play A 2,3=R4",
+        ),
+    ),
+    # After emptying tray A: end, or K4 after the black run from tray B (R7 fits nowhere): 2.
+    Listing(
+        "two-tray second tray",
+        "two-tray",
+        "grid: 0,0: K1 K2 K3; trays: A[] B[K4 R7] / A[O1] B[B1]; pool: B13; turn: 0; next: B A; down: 11;"
+        " continue: 1",
+        0,
+        2,
+        ("end", "play B 0,3=K4"),
+    ),
     # Selection round of a double-9 deal: 5 columns of 11 with the middle cell face up, so 5 claims
     # and 5 x 10 reveals: 55. Text order puts 'reveal 0 10' before 'reveal 0 2'.
     Listing(
@@ -359,6 +407,18 @@ BOT_GAMES = [
         {"jump_ins": True, "jump_in_only_on_completion": True, "target": 0, "set": 6},
     ),
     BotGame("conveyor-4p-partners", "conveyor", 4, ("greedy",), 20, {"partners": True, "target": 0}),
+    BotGame("two-tray-greedy", "two-tray", 2, ("greedy",), 2),
+    BotGame("two-tray-calls", "two-tray", 2, ("greedy", "random"), 1),
+    BotGame("two-tray-match", "two-tray", 2, ("greedy", "random"), 3, {"target": 40, "max_rounds": 2, "jokers": 3}),
+    BotGame(
+        "two-tray-endgame",
+        "two-tray",
+        2,
+        ("greedy",),
+        3,
+        position="grid: 0,0: K1 K2 K3 K4 / . / B5 O5 R5 / . / R9 R10 R11; trays: A[K5 R12] B[R13 K6 O1]"
+        " / A[O2 O3 O4 K9 R1] B[B9 O9 B1 R2]; pool: seed 7; turn: 0; next: A B; down: 11",
+    ),
 ]
 
 
@@ -379,7 +439,7 @@ def test_every_golden_record_has_its_expectation() -> None:
     files = sorted(p.stem for p in GOLDEN.glob("*.txt"))
     assert files == RECORDS
     games = {parse_record((GOLDEN / f"{name}.txt").read_text(encoding="utf-8")).game for name in files}
-    assert games == {"rummikub", "domino-rummikub", "conveyor"}
+    assert games == {"rummikub", "domino-rummikub", "conveyor", "two-tray"}
     assert any(name.startswith("pre-restructure-") for name in files)
     assert {g.name for g in BOT_GAMES} <= set(files)
     for name in files:
