@@ -63,7 +63,8 @@ def test_games_lists_every_registered_game_on_one_line_each() -> None:
     for line, info in zip(lines, rummykit.games(), strict=True):
         assert line.startswith(info.id + " ")
         assert info.name in line and info.summary in line
-        assert f"{info.min_players}-{info.max_players} players" in line
+        span = f"{info.min_players}-{info.max_players}" if info.min_players < info.max_players else f"{info.min_players}"
+        assert f"({span} players)" in line
 
 
 def test_rules_lists_every_option_with_default_range_and_help() -> None:

@@ -21,8 +21,8 @@ from rummykit.blocks.grid import Cell, Grid, GridDraft, Line, Put, parse_cell
 from rummykit.catalogue import make_bot, new_game
 from rummykit.errors import ParseError, RuleError
 from rummykit.melds.tiles import read_line
-from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER, MAX_NUMBER, Tile, parse_tiles
-from rummykit.rulesets.two_tray import GRID, TileGrid
+from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER, Tile, parse_tiles
+from rummykit.rulesets.two_tray import GRID, TileGrid, TwoTray
 from rummykit.sim import run_bots
 
 NUMBERED = [t for t in ALL_TILES if t.colour is not None]
@@ -168,6 +168,7 @@ def test_validity_matches_the_brute_force_on_bot_grids() -> None:
     checked = 0
     for seed in (1, 2):
         state = new_game("two-tray", seed=seed)
+        assert isinstance(state, TwoTray)
         run_bots(state, [make_bot("greedy", "two-tray")] * 2)
         grid = state.grid
         assert GRID.verdict(grid).valid

@@ -13,8 +13,8 @@ that changes nothing else.
 from __future__ import annotations
 
 import pytest
-
 from conftest import Rejecter
+
 from rummykit.pieces.tiles import Tile
 from rummykit.rulesets.two_tray import TwoTray, from_position, joker_options
 

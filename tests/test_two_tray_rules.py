@@ -10,10 +10,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
-
 from conftest import Rejecter
+
 from rummykit.catalogue import find_game, new_game
 from rummykit.errors import OptionError, ParseError
 from rummykit.pieces.tiles import Tile
@@ -30,7 +31,7 @@ def pos(
     down: str = "11",
     pool: str = "seed 1",
     turn: int = 0,
-    **options: object,
+    **options: Any,
 ) -> TwoTray:
     text = f"grid: {grid}; trays: {trays}; pool: {pool}; turn: {turn}; next: {nxt}; down: {down}"
     return from_position(text, **options)
