@@ -12,29 +12,56 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummykit import new_game
+from rummykit.blocks.grid import Put
 from rummykit.bots.base import make_bot
-from rummykit.engine.core import Event, GameState
+from rummykit.engine.core import Action, Event, GameState
+from rummykit.engine.driver import Agent
 from rummykit.engine.rng import Rng
 from rummykit.errors import ParseError
 from rummykit.pieces.tiles import Tile
 from rummykit.records import read_record, write_record
 from rummykit.rulesets.tilerummy import full_set
-from rummykit.rulesets.two_tray import GRID, TwoTray
+from rummykit.rulesets.two_tray import GRID, Fail, Play, TwoTray, actions_from_view, grid_from_view
 from rummykit.sim import run_bots
 
 # Whole games are slow: a fifth of the profile's examples.
 GAMES = settings(max_examples=max(6, settings().max_examples // 5))
 
 seeds = st.integers(min_value=0, max_value=2**32)
-levels = st.sampled_from([("random", "random"), ("greedy", "greedy"), ("greedy", "random")])
+levels = st.sampled_from([("random", "random"), ("greedy", "greedy"), ("greedy", "random"), ("clumsy", "greedy")])
 joker_counts = st.integers(min_value=0, max_value=4)
+
+
+class Clumsy:
+    """The random bot, except that now and then it commits a wrong turn knowingly (``fail``): a tile of
+    its other tray (the wrong-tray penalty) or a tile alone on the grid (the invalid-table penalty)."""
+
+    level = "clumsy"
+
+    def choose(self, view: Mapping[str, Any], rng: Rng) -> Action:
+        actions = actions_from_view(view)
+        plays = [a for a in actions if isinstance(a, Play)]
+        if not plays or rng.below(4):
+            return rng.choice(actions)
+        play = rng.choice(plays)
+        trays = view["trays"]
+        others = [t for name, tiles in trays.items() if name != play.tray for t in tiles]
+        box = grid_from_view(view).bounds()
+        far = (0, 0) if box is None else (box[2] + 5, box[1])
+        wrong = others and rng.below(2)
+        tile = rng.choice(others) if wrong else rng.choice(trays[play.tray])
+        return Fail(view["seat"], play.tray, (Put(far[0], far[1], Tile.parse(tile)),))
+
+
+def bot(level: str) -> Agent:
+    return Clumsy() if level == "clumsy" else make_bot(level, "two-tray")
 
 
 def play(
@@ -53,7 +80,7 @@ def play(
 
     if check is not None:
         check(state, list(state.history))
-    run_bots(state, [make_bot(level, "two-tray") for level in bots], on_event=on_event, max_actions=5_000)
+    run_bots(state, [bot(level) for level in bots], on_event=on_event, max_actions=5_000)
     assert state.outcome is not None
     return state
 

@@ -7,6 +7,7 @@ as before the refused action.
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from pathlib import Path
@@ -295,6 +296,9 @@ def test_playing_from_the_wrong_tray_is_refused_and_fail_takes_the_seeds_penalty
     penalty = state.history[-1]
     assert penalty.kind == "penalty" and penalty.data["penalty"] == "wrong-tray" and penalty.data["drawn"] == 1
     assert "pieces" not in penalty.seen_by(1) and penalty.seen_by(0)["pieces"] == ["R12"]
+    # The reason names R5, which never reached the table: only the player who erred reads it.
+    assert "R5" in penalty.seen_by(0)["reason"] and "R5" not in json.dumps(penalty.seen_by(1))
+    assert penalty.seen_by(None)["rule"] == "TT-WRONG-TRAY"
 
 
 def test_mixing_both_trays_on_the_first_turn_is_the_wrong_tray_case() -> None:

@@ -199,8 +199,9 @@ def describe_event(event: View, names: Sequence[str], style: Style) -> list[str]
     if kind == "penalty":
         n = int(event.get("drawn", 0))
         what = "played from the wrong tray" if event.get("penalty") == "wrong-tray" else "committed an invalid table"
+        why = f"{event['reason']}; " if "reason" in event else ""
         lines = [
-            f"{who} {what} ({event.get('reason')}; rule {event.get('rule')}): the table is restored and {who}"
+            f"{who} {what} ({why}rule {event.get('rule')}): the table is restored and {who}"
             f" draws {plural(n, 'penalty tile')} onto tray {event.get('tray')}"
         ]
         if "pieces" in event:

@@ -340,13 +340,13 @@ class TwoTray(GameState):
             seat,
             {
                 "rule": fault.rule,
-                "reason": fault.reason,
                 "penalty": "wrong-tray" if check.wrong_tray else "invalid-table",
                 "tray": check.correct_tray,
                 "drawn": len(drawn),
                 "pool_size": len(self.pool),
             },
-            {"pieces": [str(t) for t in drawn]},
+            # The reason may name tiles that never reached the table: only the player learns it.
+            {"reason": fault.reason, "pieces": [str(t) for t in drawn]},
         )
         if self.continuing:
             self._merge(seat)
