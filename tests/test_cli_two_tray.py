@@ -193,3 +193,19 @@ def test_the_screen_draws_the_grid_with_labels_and_hides_the_other_trays() -> No
     assert "K2" not in text and "B1" not in text  # bob's trays
     spectator = "\n".join(presenter.screen(state.view(None), ["", ""], Style()))
     assert "Tray" not in spectator
+
+
+@pytest.mark.parametrize(
+    ("position", "needle"),
+    [
+        ("grid: 0,0: R1 R2; trays: A[] B[] / A[] B[]", "row 0, columns 0-1: a line of 2 tiles"),
+        ("grid: 0,0: R1 Q2 R3; trays: A[] B[] / A[] B[]", "grid cell 0,1: bad tile 'Q2'"),
+        ("grid: a,b: R1 R2 R3; trays: A[] B[] / A[] B[]", "a cell is written ROW,COLUMN"),
+    ],
+)
+def test_a_record_with_a_bad_grid_text_is_one_line_and_status_2(position: str, needle: str, tmp_path: Path) -> None:
+    record = tmp_path / "pos.txt"
+    record.write_text(f"rummykit record 1\ngame: two-tray\nseed: 1\nplayers: a | b\nposition: {position}\n\n")
+    status, out, err = run(["replay", str(record)])
+    assert status == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "line 5: bad position:" in err and needle in err and "Traceback" not in err

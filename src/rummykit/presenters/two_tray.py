@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from rummykit.blocks.grid import Cell, GridDraft, GridProblem, cell_text, parse_cell
 from rummykit.engine.core import Action, GameInfo
-from rummykit.errors import ParseError
+from rummykit.errors import ParseError, RummykitError
 from rummykit.pieces.tiles import Tile, parse_tiles
 from rummykit.presenters.base import Presenter, Quit, Say, Solver, View, Vocabulary
 from rummykit.presenters.freetable import describe_event as table_event
@@ -421,7 +421,7 @@ class GridTurn:
             for tile, cell in steps:
                 self.draft.place(tile, cell)
                 done += 1
-        except Exception:
+        except RummykitError:
             for _ in range(done):
                 self.draft.undo()
             raise
