@@ -147,7 +147,21 @@ def _check(rules: DominoMelds, dominoes: tuple[Domino, ...]) -> DominoCheck:
 
 def _plain_as_written(rules: DominoMelds, dominoes: tuple[Domino, ...], suit: int) -> tuple[str, ...] | None:
     """Joker roles if the dominoes, in this order, form a run in ``suit`` (no joker called)."""
-    return _run_as_written(rules, dominoes, tuple(d in rules.jokers for d in dominoes), suit)
+    start: int | None = None
+    for i, d in enumerate(dominoes):
+        if d in rules.jokers:
+            continue
+        if not d.has(suit):
+            return None
+        value = d.other(suit)
+        if start is None:
+            start = value - i
+        elif value != start + i:
+            return None
+    assert start is not None
+    if start < 0 or start + len(dominoes) - 1 > rules.top:
+        return None
+    return tuple(str(Domino(suit, start + i)) for i, d in enumerate(dominoes) if d in rules.jokers)
 
 
 def _plain_sorted(

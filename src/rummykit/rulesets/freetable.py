@@ -405,18 +405,13 @@ class FreeTableGame(GameState, Generic[P]):
     # -- views ----------------------------------------------------------------
 
     def view(self, player: int | None) -> FreeTableView:
-        # (cast: mypy does not see that a NotRequired key may be absent from a ** literal)
-        v = cast(
-            FreeTableView,
-            {
-                **self.view_header(player),
-                "table": [list(set_texts(s)) for s in self.table],
-                "rack_sizes": self.racks.sizes(),
-                "pool_size": len(self.pool),
-                "down": list(self.down),
-                "idle_turns": self.idle_turns,
-            },
-        )
+        # The header is a fresh dict: the body is added to it in place.
+        v = cast(FreeTableView, self.view_header(player))
+        v["table"] = [list(set_texts(s)) for s in self.table]
+        v["rack_sizes"] = self.racks.sizes()
+        v["pool_size"] = len(self.pool)
+        v["down"] = list(self.down)
+        v["idle_turns"] = self.idle_turns
         if player is not None:
             v["rack"] = [str(t) for t in sorted(self.racks[player], key=BY_CODE)]
         return v
