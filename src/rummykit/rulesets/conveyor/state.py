@@ -19,7 +19,7 @@ from typing import Any
 from rummykit.blocks.conveyor import ENDS, Conveyors
 from rummykit.engine.core import JSON, Action, GameState
 from rummykit.errors import RuleError
-from rummykit.melds.conveyor import END_NAMES, HIGH, LINE, LOW, MIN_MELD, ConveyorMelds, by_code
+from rummykit.melds.conveyor import END_NAMES, HIGH, LINE, LOW, ConveyorMelds, by_code
 from rummykit.pieces.dominoes import Domino, double_set, format_dominoes
 from rummykit.rulesets.conveyor.actions import (
     Claim,
@@ -33,7 +33,7 @@ from rummykit.rulesets.conveyor.actions import (
     Pieces,
     Reveal,
 )
-from rummykit.rulesets.conveyor.listing import list_actions
+from rummykit.rulesets.conveyor.listing import line_size, list_actions
 from rummykit.rulesets.conveyor.options import (
     DRAW,
     GAME_ID,
@@ -507,8 +507,9 @@ class Conveyor(GameState):
         else:
             self._check_discard(seat, action.discard)
             hand.remove(action.discard)
-        if len(hand) < MIN_MELD:
-            raise _err(f"{PREFIX}-LINE", f"a closing line needs at least {MIN_MELD} dominoes, not {len(hand)}")
+        whole = line_size(self.options, pickup=action.discard is None)
+        if len(hand) != whole:
+            raise _err(f"{PREFIX}-LINE-SIZE", _line_size_reason(self.options, len(hand), pickup=action.discard is None))
         layout = self.rules.line(hand, branching=self.options["branch_on_doubles"])
         if layout is None:
             how = "with branches at doubles" if self.options["branch_on_doubles"] else "in one line"
@@ -767,6 +768,19 @@ _HANDLERS: dict[type, Any] = {
     Jump: Conveyor._jump,
     Decline: Conveyor._decline,
 }
+
+
+def _line_size_reason(options: Mapping[str, Any], size: int, *, pickup: bool) -> str:
+    """Why a closing line of ``size`` dominoes is refused (it is not a whole hand)."""
+    hand = options["column_length"]
+    if pickup:
+        whole = f"a closing line on the pickup must hold a whole hand and the pickup: {hand + 1} dominoes"
+    else:
+        whole = f"a closing line must hold a whole hand: the {hand} dominoes of a claimed column, after the discard"
+    return (
+        f"{whole}, none left over; yours would hold {size}. After a meld or a lay-off a hand is no longer whole:"
+        " close by melding instead"
+    )
 
 
 def _meld_event(data: MeldView) -> dict[str, JSON]:
