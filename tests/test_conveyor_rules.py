@@ -664,10 +664,47 @@ def test_partners_close_scores_the_other_teams_dominoes() -> None:
     assert s.view(None)["teams"] == [[0, 2], [1, 3]]
     play(s, "0 draw 4 top", "0 meld 0-4 1-3 2-2", "0 discard 6-6")
     assert s.outcome is not None
-    # royal sum of 4 (2 + 10) and seats 1 and 3 hold 5 + 4 dominoes; seat 2's do not count
-    assert s.outcome.scores == (21, 0, 21, 0) and s.outcome.winners == (0, 2)
+    # royal sum of 4 (2 + 10) and seats 1 and 3 hold 5 + 4 dominoes; seat 2's do not count.
+    # The points are the closer's seat's; the team's score is one number, 21 (before issue 10 both
+    # partners' seats got 21 each, so adding them counted the round twice).
+    assert s.outcome.scores == (21, 0, 0, 0) and s.outcome.winners == (0, 2)
+    assert s.outcome.team_totals == (21, 0) and s.team_totals == (21, 0)
+    assert s.view(None)["team_totals"] == [21, 0]
+    end = next(e for e in s.history if e.kind == "round-end")
+    assert end.data["team_scores"] == [21, 0] and end.data["team_totals"] == [21, 0]
+    assert end.data["teams"] == [[0, 2], [1, 3]]
     with pytest.raises(OptionError):
         new_game("conveyor", players=3, seed=0, partners=True)
+
+
+def test_partners_team_score_is_compared_with_the_target_once() -> None:
+    hands = ["0-4 1-3 2-2", "0-0 0-1 5-5 3-6 4-4", "1-1 1-2 1-4 4-6", "0-2 2-3 2-4 5-6"]
+    s = from_position(position(hands, tops=["6-6", "2-5"]), partners=True, target=30)
+    play(s, "0 draw 4 top", "0 meld 0-4 1-3 2-2", "0 discard 6-6")
+    # 21 for seats 0 and 2 together: below 30, so a new round is dealt
+    assert s.outcome is None and s.totals == [21, 0, 0, 0] and s.team_totals == (21, 0)
+    assert s.view(None)["round"] == 2
+
+
+@pytest.mark.parametrize("seed", [1, 20])
+def test_partners_match_totals_add_up_and_the_best_team_wins(seed: int) -> None:
+    s = new_game("conveyor", players=4, seed=seed, set=6, partners=True, target=25, max_rounds=6)
+    run_bots(s, [conveyor_greedy(cv.INFO) for _ in range(4)])
+    assert s.outcome is not None
+    totals = [0, 0, 0, 0]
+    for i, r in enumerate(s.rounds):
+        closers = [seat for seat, points in enumerate(r.scores) if points]
+        assert len(closers) <= 1  # one seat scores a round: nothing is counted twice
+        totals = [t + p for t, p in zip(totals, r.scores, strict=True)]
+        assert list(r.totals) == totals
+        team = (totals[0] + totals[2], totals[1] + totals[3])
+        assert r.team_totals == team and r.team_scores == (r.scores[0] + r.scores[2], r.scores[1] + r.scores[3])
+        # the match goes on exactly while no team total has reached the target
+        assert r.match_over == (max(team) >= 25 or i + 1 == 6)
+    final = s.outcome.team_totals
+    assert final is not None
+    best = max(final)
+    assert s.outcome.winners == tuple(sorted(seat for k, t in enumerate(((0, 2), (1, 3))) if final[k] == best for seat in t))
 
 
 # -- views, records, positions, listing ----------------------------------------------------------------

@@ -196,11 +196,11 @@ class Conveyor(GameState):
         )
 
     @property
-    def teams(self) -> list[list[int]] | None:
-        """The partnerships (``partners``): seats across the table, else None."""
+    def teams(self) -> tuple[tuple[int, ...], ...] | None:
+        """The partnerships (``partners``): seats across the table, 0 and 2 against 1 and 3; else None."""
         if not self.options["partners"]:
             return None
-        return [[0, 2], [1, 3]]
+        return ((0, 2), (1, 3))
 
     def team_of(self, seat: int) -> set[int]:
         """The seats that score together with ``seat`` (itself alone without ``partners``)."""
@@ -621,7 +621,14 @@ class Conveyor(GameState):
     # -- the end of a round ------------------------------------------------------------
 
     def round_scores(self, closer: int) -> tuple[tuple[int, ...], list[MeldView], int]:
-        """Per-seat scores of a close, the scored melds, and the dominoes counted from opponents."""
+        """Per-seat scores of a close, the scored melds, and the dominoes counted from opponents.
+
+        Only the closer scores: their own melds and one point per domino in
+        an opponent's hand (with ``partners``, the other team's hands). The
+        points go to the closer's seat alone; their team's score is the sum
+        of its seats' totals (the match loop's ``team_totals``), so nothing
+        is counted twice.
+        """
         n = len(self.players)
         team = self.team_of(closer)
         scored: list[MeldView] = []
@@ -632,7 +639,7 @@ class Conveyor(GameState):
                 scored.append(meld.to_json(i))
         left = sum(len(self.hands[s]) for s in range(n) if s not in team)
         points += left
-        return tuple(points if s in team else 0 for s in range(n)), scored, left
+        return tuple(points if s == closer else 0 for s in range(n)), scored, left
 
     def _end_round(self, closer: int | None, how: str) -> None:
         n = len(self.players)
