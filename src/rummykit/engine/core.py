@@ -198,7 +198,9 @@ class GameState(abc.ABC):
         self.rng = Rng(seed)
         self.history: list[Event] = []
         self.actions: list[Action] = []
-        self.match = Match(len(self.players), self.options.get("target"), self.options.get("max_rounds"))
+        self.match = Match(
+            len(self.players), self.options.get("target"), self.options.get("max_rounds"), teams=self.teams
+        )
         self.outcome: Outcome | None = None
         self.position_text: str | None = None
 
@@ -211,8 +213,23 @@ class GameState(abc.ABC):
 
     @property
     def totals(self) -> list[int]:
-        """The match totals so far, per seat."""
+        """The match totals so far, per seat (with teams: what each seat scored itself)."""
         return self.match.totals
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...] | None:
+        """The teams of a partnership game (the seats of each), or None: every seat plays for itself.
+
+        The match loop reads it once, when the game is made, so it may depend
+        on the players and options only. With teams, a team's score is the
+        sum of its seats' totals (:attr:`team_totals`), compared with the target.
+        """
+        return None
+
+    @property
+    def team_totals(self) -> tuple[int, ...] | None:
+        """Each team's match total (the sum of its seats' totals), or None without teams."""
+        return self.match.team_totals()
 
     @property
     def round_no(self) -> int:

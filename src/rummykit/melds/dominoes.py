@@ -6,8 +6,10 @@ suit of fives.
 
 * A *run* is 3 or more dominoes sharing one half (the suit) whose other
   halves are consecutive (no wrap, so no domino twice).
-* A *sum* is 3 or more dominoes with equal pip totals (the same domino may
-  appear twice, since two sets are in play).
+* A *sum* is 3 or more dominoes with equal pip totals. The same domino may
+  appear as often as the game has copies of it (``copies``: two, since two
+  sets are in play), counting what each joker stands for: ``0-1 0-1 0-0`` is
+  no sum, for the joker would be a third ``0-1`` (rule ``<prefix>-SUM-COPIES``).
 * A joker domino stands for any domino that makes the set valid; a set needs
   at least one non-joker domino.
 
@@ -68,6 +70,8 @@ class DominoMelds:
     top: int
     jokers: frozenset[Domino]
     prefix: str = "DR"
+    copies: int = 2
+    """How many copies of each domino are in play (two double-N sets: 2); a sum holds no more."""
 
     def check(self, dominoes: Sequence[Domino], called: Mapping[int, Domino] | None = None) -> DominoCheck:
         """Judge a set: run or sum, what each joker stands for, or why not.
@@ -132,9 +136,12 @@ def _check(rules: DominoMelds, dominoes: tuple[Domino, ...]) -> DominoCheck:
     if len(pips) == 1:
         total = natural[0].pips
         if all(d.low <= rules.top and d.high <= rules.top for d in natural):
-            ordered = tuple(sorted(natural)) + tuple(d for d in dominoes if d in rules.jokers)
             jokers = n - len(natural)
-            return MeldCheck(True, "sum", ordered, points=points, jokers=(f"any domino of {total} pips",) * jokers)
+            sum_roles = _sum_roles(rules, dominoes, total, natural, jokers)
+            if isinstance(sum_roles, MeldCheck):
+                return sum_roles
+            ordered = tuple(sorted(natural)) + tuple(d for d in dominoes if d in rules.jokers)
+            return MeldCheck(True, "sum", ordered, points=points, jokers=sum_roles)
     if run_fault is not None:
         return _bad(dominoes, f"{p}-RUN", run_fault)
     return _bad(
@@ -196,6 +203,57 @@ def _plain_sorted(
             ordered.append(free.pop(0))
             roles.append(str(Domino(suit, v)))
     return tuple(ordered), tuple(roles)
+
+
+def _sum_roles(
+    rules: DominoMelds, shown: DominoSet, total: int, fixed: Sequence[Domino], free: int
+) -> tuple[str, ...] | DominoCheck:
+    """The roles of ``free`` jokers in a sum of ``total`` whose other dominoes read as ``fixed``,
+    or the verdict that the set would hold more copies of a domino than are in play.
+
+    Every domino of the total may appear ``rules.copies`` times, jokers
+    counted as what they stand for: the jokers fill the copies still missing.
+    """
+    held: dict[Domino, int] = {}
+    for d in fixed:
+        held[d] = held.get(d, 0) + 1
+    text = format_dominoes(shown)
+    rule = f"{rules.prefix}-SUM-COPIES"
+    copies = rules.copies
+    limit = f"a sum holds each domino at most {_times(copies)} ({_in_play(copies)})"
+    for d, k in held.items():
+        if k > copies:
+            return _bad(shown, rule, f"{limit}: {text} has {d} {_times(k)}")
+    every = _sum_dominoes(rules.top, total)
+    left = [d for d in every if held.get(d, 0) < copies]
+    room = sum(copies - held.get(d, 0) for d in every)
+    if free > room:
+        if not left and len(every) == 1:
+            why = f"{text} already holds {every[0]} {_times(copies)}, so a joker cannot stand for another {every[0]}"
+        elif not left:
+            full = " and ".join(str(d) for d in every)
+            why = f"{text} already holds each of {full} {_times(copies)}, so a joker cannot stand for any of them"
+        else:
+            more = " or ".join(str(d) for d in left)
+            why = f"{text} has room for only {room} more domino{'es' if room > 1 else ''} of {total} pips ({more}), not {free} jokers"
+        return _bad(shown, rule, f"{limit}: {why}")
+    if len(left) == len(every):
+        return (f"any domino of {total} pips",) * free
+    return (f"a domino of {total} pips: {' or '.join(map(str, left))}",) * free
+
+
+def _times(k: int) -> str:
+    return {1: "once", 2: "twice"}.get(k, f"{k} times")
+
+
+def _in_play(copies: int) -> str:
+    return "one set is in play" if copies == 1 else f"{copies} sets are in play"
+
+
+@functools.lru_cache(maxsize=64)
+def _sum_dominoes(top: int, total: int) -> tuple[Domino, ...]:
+    """Every domino of a double-``top`` set with ``total`` pips, in order."""
+    return tuple(Domino(a, total - a) for a in range(max(0, total - top), total // 2 + 1))
 
 
 @functools.lru_cache(maxsize=1 << 12)
@@ -260,9 +318,11 @@ def _judge(rules: DominoMelds, shown: DominoSet, read: DominoSet, wild: tuple[bo
         total = first.pips
         if all(read[i].high <= rules.top for i in fixed):
             free = [i for i in range(n) if wild[i]]
+            sum_roles = _sum_roles(rules, shown, total, [read[i] for i in fixed], len(free))
+            if isinstance(sum_roles, MeldCheck):
+                return sum_roles
             order = tuple(sorted(fixed, key=lambda i: (read[i].code, i))) + tuple(free)
-            roles = (f"any domino of {total} pips",) * len(free)
-            return _verdict(rules, "sum", shown, read, wild, order, roles, points)
+            return _verdict(rules, "sum", shown, read, wild, order, sum_roles, points)
     if run_fault is not None:
         return _bad(shown, f"{p}-RUN", run_fault)
     return _bad(

@@ -236,7 +236,11 @@ def header_line(view: Mapping[str, Any], names: Sequence[str]) -> str:
 
 
 def player_lines(view: Mapping[str, Any], names: Sequence[str], labels: Sequence[str]) -> list[str]:
-    """One line per seat: to act, hand size (or still selecting), total, what all saw of the hand."""
+    """One line per seat: to act, hand size (or still selecting), total, what all saw of the hand.
+
+    With ``partners`` a seat's line has no total: the teams' scores (one per
+    team, the sum of its seats' totals) follow on one line.
+    """
     claimed = {c["claimed_by"]: c["column"] for c in view["columns"] if c["claimed_by"] is not None}
     to_act = set(view["to_act"])
     window = view.get("jump_window")
@@ -249,13 +253,22 @@ def player_lines(view: Mapping[str, Any], names: Sequence[str], labels: Sequence
             parts.append(f"hand {view['hand_sizes'][seat]:>2} (column {claimed[seat]})")
         else:
             parts.append("selecting")
-        parts.append(f"total {signed(int(view['totals'][seat]))}")
+        if not view.get("teams"):
+            parts.append(f"total {signed(int(view['totals'][seat]))}")
         if window is not None and seat in window["answered"]:
             parts.append("answered")
         known = view["hand_known"][seat]
         if known and seat != view.get("seat"):
             parts.append(f"seen in hand: {' '.join(known)}")
         lines.append("  " + "  ".join(parts))
+    teams = view.get("teams")
+    team_totals = view.get("team_totals")
+    if teams and team_totals is not None:
+        scores = [
+            f"{' and '.join(names[s] for s in team)}: {signed(int(total))}"
+            for team, total in zip(teams, team_totals, strict=True)
+        ]
+        lines.append(f"Teams: {' | '.join(scores)}")
     return lines
 
 

@@ -197,8 +197,14 @@ def score_lines(
 ) -> list[str]:
     """One line per seat: this round's score, the total and (given) the pieces left.
 
+    With teams, one more line per team: its score and total, the sums of its
+    seats' (the team's one score, which the target is compared with).
+
     >>> score_lines({'scores': [-21, 21], 'totals': [-21, 21], 'winners': [1]}, ['ann', 'bob'])
     ['    ann  score  -21  total  -21', '  * bob  score  +21  total  +21']
+    >>> score_lines({'scores': [5, 0, 0, 0], 'totals': [5, 0, 9, 0], 'winners': [0, 2], 'teams': [[0, 2], [1, 3]],
+    ...              'team_scores': [5, 0], 'team_totals': [14, 0]}, ['ann', 'bob', 'cy', 'dee'])[4:]
+    ['  * team ann and cy   score   +5  total  +14', '    team bob and dee  score    0  total    0']
     """
     style = style or Style()
     scores = outcome.get("scores", [])
@@ -217,6 +223,20 @@ def score_lines(
             left = racks[seat]
             line += f"  left: {style.pieces(left)}" if left else "  left: nothing"
         out.append(line)
+    teams = outcome.get("teams")
+    if teams:
+        labels = [f"team {' and '.join(names[s] for s in team)}" for team in teams]
+        team_width = max(len(x) for x in labels)
+        team_scores = outcome.get("team_scores", [])
+        team_totals = outcome.get("team_totals", [])
+        for k, team in enumerate(teams):
+            mark = "*" if set(team) <= winners else " "
+            line = f"  {mark} {labels[k]:<{team_width}}"
+            if k < len(team_scores):
+                line += f"  score {signed(int(team_scores[k])):>4}"
+            if k < len(team_totals):
+                line += f"  total {signed(int(team_totals[k])):>4}"
+            out.append(line)
     return out
 
 
