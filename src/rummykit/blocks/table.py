@@ -23,6 +23,7 @@ from typing import Generic, TypeVar
 
 from rummykit.errors import RuleError
 from rummykit.melds.base import MeldCheck
+from rummykit.words import counted, plural_of
 
 P = TypeVar("P")
 
@@ -139,7 +140,7 @@ class FreeTable(Generic[P]):
         if opening.max_sets is not None and len(added) > opening.max_sets:
             return RuleError(
                 self.rule("OPENING-SETS"),
-                f"the {opening.name} is {opening.max_sets} new set(s), not {len(added)}",
+                f"the {opening.name} is at most {counted(opening.max_sets, 'new set')}, not {len(added)}",
             )
         if opening.set_sizes:
             for s in added:
@@ -147,7 +148,7 @@ class FreeTable(Generic[P]):
                     sizes = " or ".join(str(n) for n in opening.set_sizes)
                     return RuleError(
                         self.rule("OPENING-SIZE"),
-                        f"each set of the {opening.name} has {sizes} {self.piece}s:"
+                        f"each set of the {opening.name} has {sizes} {plural_of(self.piece)}:"
                         f" {self.fmt(s)} has {len(s)}",
                     )
         points = sum(self.check(s).points for s in added)
@@ -298,9 +299,10 @@ class TableDraft(Generic[P]):
         self._need_set(index)
         s = self.sets[index]
         if not 0 < position < len(s):
+            has = f"set {index + 1} has {counted(len(s), self.rules.piece)}"
             raise RuleError(
                 self.rules.rule("DRAFT"),
-                f"set {index + 1} has {len(s)} pieces: split it at 1..{len(s) - 1}",
+                f"{has}: split it at 1..{len(s) - 1}" if len(s) > 1 else f"{has}: nothing to split",
             )
         self._push()
         self.sets[index] = s[:position]

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from rummykit.engine.core import Action
-from rummykit.presenters.text import HelpRow, Style, plural
+from rummykit.presenters.text import HelpRow, Style, counted, plural_of
 
 __all__ = ["HelpRow", "Presenter", "Quit", "Solver", "Style", "Turn", "Vocabulary"]
 
@@ -56,11 +56,14 @@ class Vocabulary:
     opening: str = "initial meld"
     reasons: Mapping[str, str] = field(default_factory=dict)
 
+    @property
+    def plural(self) -> str:
+        """The plural of :attr:`piece` (``tiles``, ``dominoes``)."""
+        return self.pieces or plural_of(self.piece)
+
     def count(self, n: int) -> str:
         """``1 tile``, ``14 tiles``."""
-        if self.pieces:
-            return f"{n} {self.piece if n == 1 else self.pieces}"
-        return plural(n, self.piece)
+        return counted(n, self.piece, self.plural)
 
     def reason(self, reason: Any) -> str:
         """Why a round or match ended, in words (the reason's id if the game has no wording for it)."""
@@ -178,6 +181,10 @@ class Presenter(Protocol):
 
     def help_rows(self, view: View) -> list[HelpRow]:
         """The turn commands (those of the options in play), as rows of a command list."""
+        ...
+
+    def command_text(self, action: Action) -> str:
+        """The command a person types for ``action`` (numbers as the screen shows them, from 1)."""
         ...
 
     def help_lines(self, view: View) -> list[str]:

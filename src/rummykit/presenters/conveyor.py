@@ -7,16 +7,19 @@ it, and an illegal one is refused by the engine with its own message. Where
 a command leaves something out (the end of a lay-off), the game's listing
 of legal actions from the view fills it in.
 
-Columns, cells and melds are numbered from 0, as in the game record (``0
-draw 2 top``), so what a person types is the record's notation without the
-seat. Face-down dominoes are ``??`` and face-up ones are bracketed:
+Columns, cells and melds are numbered from 1 for people, on the screen and
+in what they type, like the sets of the free-table games; views, events,
+actions and the game record number them from 0. This module is the one
+place that converts (:func:`screen_number` one way, :func:`typed_number` the
+other), so ``draw 3 top`` typed at the prompt is ``0 draw 2 top`` in the
+record. Face-down dominoes are ``??`` and face-up ones are bracketed:
 
 >>> style = Style()
->>> column_line({'column': 2, 'claimed_by': None, 'cells': ['??', '1-1', '??', '3-5']}, ['ann', 'bob'], style)
+>>> column_line({'column': 1, 'claimed_by': None, 'cells': ['??', '1-1', '??', '3-5']}, ['ann', 'bob'], style)
 '  column 2  top ?? | [1-1] ?? | [3-5] bottom'
->>> describe_event({'kind': 'draw', 'player': 1, 'column': 2, 'end': 'top', 'face_up': False}, ['ann', 'bob'], style)
+>>> describe_event({'kind': 'draw', 'player': 1, 'column': 1, 'end': 'top', 'face_up': False}, ['ann', 'bob'], style)
 ['bob draws a face-down domino from the top of column 2']
->>> describe_event({'kind': 'draw', 'player': 1, 'column': 2, 'end': 'bottom', 'face_up': True, 'domino': '3-5'},
+>>> describe_event({'kind': 'draw', 'player': 1, 'column': 1, 'end': 'bottom', 'face_up': True, 'domino': '3-5'},
 ...     ['ann', 'bob'], style)
 ['bob draws 3-5 (face up) from the bottom of column 2']
 """
@@ -40,10 +43,12 @@ from rummykit.presenters.text import (
     help_table,
     no_args,
     plural,
+    plural_of,
     rack_line,
     score_lines,
     seat_name,
     signed,
+    whole_number,
 )
 from rummykit.rulesets.conveyor import (
     DRAW,
@@ -54,6 +59,8 @@ from rummykit.rulesets.conveyor import (
     PLAY,
     SELECT,
     UNKNOWN,
+    Claim,
+    Draw,
     Layoff,
     Reveal,
     actions_from_view,
@@ -67,6 +74,7 @@ __all__ = [
     "ConveyorPresenter",
     "ConveyorTurn",
     "column_line",
+    "command_text",
     "describe_event",
     "help_lines",
     "moves_lines",
@@ -107,6 +115,36 @@ def _grouped(dominoes: Sequence[Domino], key: Callable[[Domino], int]) -> list[l
     return list(groups.values())
 
 
+def screen_number(number: int) -> int:
+    """A column, cell or meld number of a view, event or action (from 0) as people count it (from 1)."""
+    return int(number) + 1
+
+
+def typed_number(text: str, what: str, count: int) -> int:
+    """The number (from 0) of the column, cell or meld a person typed as counted on the screen (from 1).
+
+    >>> typed_number('3', 'column', 5)
+    2
+    >>> typed_number('0', 'column', 5)
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.ParseError: columns are numbered from 1, as on the screen; got '0'
+    >>> typed_number('6', 'column', 5)
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.ParseError: there is no column 6: the columns are 1..5
+    """
+    n = whole_number(text, f"a {what} number")
+    if n < 1:
+        raise ParseError(f"{plural_of(what)} are numbered from 1, as on the screen; got {text!r}")
+    if n > count:
+        if count == 0:
+            raise ParseError(f"there is no {what} {n}: there are no {plural_of(what)} yet")
+        only = f"the only {what} is 1" if count == 1 else f"the {plural_of(what)} are 1..{count}"
+        raise ParseError(f"there is no {what} {n}: {only}")
+    return n - 1
+
+
 def _name(names: Sequence[str], seat: Any) -> str:
     return seat_name(names, seat, "nobody")
 
@@ -129,7 +167,7 @@ def cell_text(cell: str, style: Style) -> str:
 
 def column_line(column: Mapping[str, Any], names: Sequence[str], style: Style) -> str:
     """A column for play: its top end, the cells between, its bottom end (or who claimed it)."""
-    number = column["column"]
+    number = screen_number(column["column"])
     owner = column["claimed_by"]
     if owner is not None:
         return f"  column {number}  claimed by {_name(names, owner)}"
@@ -147,11 +185,11 @@ def selection_grid(view: Mapping[str, Any], names: Sequence[str], style: Style) 
     """The columns as a grid with cell numbers (for ``reveal COLUMN CELL`` in the selection round)."""
     columns = list(view["columns"])
     length = max((len(c["cells"]) for c in columns), default=0)
-    width = max([2, len(str(length - 1))] + [len(f"[{x}]") for c in columns for x in c["cells"] if x != FACE_DOWN])
-    label = max(len(f"column {c['column']}") for c in columns) if columns else 6
-    lines = [(f"  {'cell':<{label}}  " + " ".join(f"{i:^{width}}" for i in range(length))).rstrip()]
+    width = max([2, len(str(length))] + [len(f"[{x}]") for c in columns for x in c["cells"] if x != FACE_DOWN])
+    label = max(len(f"column {screen_number(c['column'])}") for c in columns) if columns else 6
+    lines = [(f"  {'cell':<{label}}  " + " ".join(f"{i + 1:^{width}}" for i in range(length))).rstrip()]
     for c in columns:
-        head = f"  {'column ' + str(c['column']):<{label}}  "
+        head = f"  {'column ' + str(screen_number(c['column'])):<{label}}  "
         if c["claimed_by"] is not None:
             lines.append(f"{head}claimed by {_name(names, c['claimed_by'])}")
             continue
@@ -186,16 +224,16 @@ def meld_lines(view: Mapping[str, Any], names: Sequence[str], style: Style) -> l
     melds = list(view["melds"])
     if not melds:
         return ["Melds: none on the table yet."]
-    lines = ["Melds (numbered from 0; `low` end on the left, `high` on the right; each scores for its owner):"]
+    lines = ["Melds (`low` end on the left, `high` on the right; each scores for its owner):"]
     name_w = max(len(_name(names, m["owner"])) for m in melds)
     kind_w = max(len(meld_kind(m)) for m in melds)
-    num_w = len(str(len(melds) - 1))
+    num_w = len(str(len(melds)))
     shown = [m["layout"] if m["kind"] == LINE and m.get("layout") else " ".join(m["dominoes"]) for m in melds]
     shown_w = max(len(x) for x in shown)
     for m, text in zip(melds, shown, strict=True):
         worth = f"worth {m['score']}" + (" (royal)" if m.get("royal") else "")
         lines.append(
-            f"  {m['index']:>{num_w}}  {_name(names, m['owner']):<{name_w}}  {meld_kind(m):<{kind_w}}"
+            f"  {screen_number(m['index']):>{num_w}}  {_name(names, m['owner']):<{name_w}}  {meld_kind(m):<{kind_w}}"
             f"  {text:<{shown_w}}  {worth}"
         )
     return lines
@@ -246,7 +284,7 @@ def player_lines(view: Mapping[str, Any], names: Sequence[str], labels: Sequence
     for seat, text in enumerate(who):
         parts = [f"{'>' if seat in to_act else ' '} {text:<{width}}"]
         if seat in claimed:
-            parts.append(f"hand {view['hand_sizes'][seat]:>2} (column {claimed[seat]})")
+            parts.append(f"hand {view['hand_sizes'][seat]:>2} (column {screen_number(claimed[seat])})")
         else:
             parts.append("selecting")
         parts.append(f"total {signed(int(view['totals'][seat]))}")
@@ -263,7 +301,7 @@ def columns_lines(view: Mapping[str, Any], names: Sequence[str], style: Style) -
     """The columns: a numbered grid in the selection round, else each conveyor with its two ends."""
     legend = "?? face down, [3-5] face up"
     if view["phase"] == SELECT:
-        return [f"Columns (cells numbered from 0 at the top; {legend}):", *selection_grid(view, names, style)]
+        return [f"Columns (cells numbered from 1 at the top; {legend}):", *selection_grid(view, names, style)]
     lines = [f"Conveyors (draw at the `top` or `bottom` end; {legend}):"]
     lines += [column_line(c, names, style) for c in view["columns"]]
     return lines
@@ -280,15 +318,15 @@ def next_step_line(view: Mapping[str, Any]) -> str:
             return "Nothing is face down in the unclaimed columns: you must `claim COLUMN`."
         return "Your move: `reveal COLUMN CELL` or `claim COLUMN` (`moves` lists them, `help` the commands)."
     if phase == DRAW:
-        conveyors = ", ".join(str(c) for c in view["conveyors"])
+        conveyors = ", ".join(str(screen_number(c)) for c in view["conveyors"])
         return f"Your move: `draw COLUMN top` or `draw COLUMN bottom` (conveyors: {conveyors})."
     if phase == PLAY:
         drawn = view["drawn"]
         how = "by jumping in" if drawn["jumped"] else f"({'face up' if drawn['face_up'] else 'face down'})"
         return (
-            f"You took {drawn['domino']} {how} from the {drawn['end']} of column {drawn['column']}."
+            f"You took {drawn['domino']} {how} from the {drawn['end']} of column {screen_number(drawn['column'])}."
             f" Now `meld`, `layoff`, then `discard DOMINO`: it goes to the {drawn['discard_end']}"
-            f" of column {drawn['column']}."
+            f" of column {screen_number(drawn['column'])}."
         )
     if phase == JUMP:
         domino = view["jump_window"]["domino"]
@@ -332,28 +370,28 @@ def describe_event(
     if kind == "layout":
         columns = list(event.get("columns", []))
         length = len(columns[0]) if columns else 0
-        up = [f"column {i}: {' '.join(x for x in c if x != FACE_DOWN)}" for i, c in enumerate(columns)]
+        up = [f"column {screen_number(i)}: {' '.join(x for x in c if x != FACE_DOWN)}" for i, c in enumerate(columns)]
         return [
             style.bold(
-                f"Round {event.get('round', 1)}: {plural(len(columns), 'column')} of {length} dominoes laid out"
+                f"Round {event.get('round', 1)}: {plural(len(columns), 'column')} of {plural(length, 'domino')} laid out"
                 f" face down; {_name(names, event.get('first'))} selects first."
             ),
             f"  face up: {'; '.join(up)}",
         ]
     if kind == "reveal":
-        return [f"{who} reveals {event['domino']} (column {event['column']}, cell {event['index']})"]
+        return [f"{who} reveals {event['domino']} (column {screen_number(event['column'])}, cell {screen_number(event['index'])})"]
     if kind == "claim":
         seen = event.get("face_up") or []
         seen_text = f"; seen face up: {' '.join(seen)}" if seen else ""
-        lines = [f"{who} claims column {event['column']} as a hand of {plural(int(event['size']), 'domino')}{seen_text}"]
+        lines = [f"{who} claims column {screen_number(event['column'])} as a hand of {plural(int(event['size']), 'domino')}{seen_text}"]
         if "hand" in event:
             lines.append(f"  {who}'s hand: {' '.join(event['hand'])}")
         return lines
     if kind == "play-starts":
-        conveyors = ", ".join(str(c) for c in event.get("conveyors", []))
+        conveyors = ", ".join(str(screen_number(c)) for c in event.get("conveyors", []))
         return [style.bold(f"Everyone has claimed; {who} plays first. Conveyors: columns {conveyors}.")]
     if kind == "draw":
-        where = f"from the {event['end']} of column {event['column']}"
+        where = f"from the {event['end']} of column {screen_number(event['column'])}"
         if event.get("face_up"):
             return [f"{who} draws {event['domino']} (face up) {where}"]
         if "domino" in event:
@@ -364,15 +402,15 @@ def describe_event(
         shown = meld["layout"] if meld["kind"] == LINE and meld.get("layout") else " ".join(meld["dominoes"])
         what = "lays down a closing line" if meld["kind"] == LINE else f"melds a {meld_kind(meld)}"
         royal = ", royal" if meld.get("royal") else ""
-        return [f"{who} {what}: {shown} (meld {meld['index']}{royal}; {_left(meld)})"]
+        return [f"{who} {what}: {shown} (meld {screen_number(meld['index'])}{royal}; {_left(meld)})"]
     if kind == "layoff":
         return [
-            f"{who} lays off {event['domino']} at the {event['end']} end of meld {event['meld']}:"
+            f"{who} lays off {event['domino']} at the {event['end']} end of meld {screen_number(event['meld'])}:"
             f" {' '.join(event['dominoes'])} ({_left(event)})"
         ]
     if kind == "discard":
         milled = ", milled" if event.get("milled") else ""
-        return [f"{who} discards {event['domino']} to the {event['end']} of column {event['column']} ({_left(event)}{milled})"]
+        return [f"{who} discards {event['domino']} to the {event['end']} of column {screen_number(event['column'])} ({_left(event)}{milled})"]
     if kind == "close":
         how = {
             "discard": "by discarding the last domino",
@@ -383,7 +421,7 @@ def describe_event(
     if kind == "jump-window":
         return [
             f"Jump-in window: {_name(names, event.get('discarder'))}'s discard {event['domino']}"
-            f" ({event['end']} of column {event['column']}) may be claimed."
+            f" ({event['end']} of column {screen_number(event['column'])}) may be claimed."
         ]
     if kind == "jump-answer":
         claim = event.get("claim", False)
@@ -401,7 +439,7 @@ def describe_event(
             f" (claimed by {_names(names, claimers)}; the nearest after the discarder wins)."
         ]
     if kind == "jump":
-        return [f"{who} jumps in: takes {event['domino']} from the {event['end']} of column {event['column']}"]
+        return [f"{who} jumps in: takes {event['domino']} from the {event['end']} of column {screen_number(event['column'])}"]
     if kind == "round-end":
         return round_end_lines(event, names, style)
     if kind == "match-end":
@@ -454,7 +492,7 @@ def round_end_lines(event: Mapping[str, Any], names: Sequence[str], style: Style
     lines = [style.bold(head)]
     for m in event.get("melds", []):
         royal = " (royal)" if m.get("royal") else ""
-        lines.append(f"  scores meld {m['index']}, {meld_kind(m)}: {' '.join(m['dominoes'])}  {m['score']}{royal}")
+        lines.append(f"  scores meld {screen_number(m['index'])}, {meld_kind(m)}: {' '.join(m['dominoes'])}  {m['score']}{royal}")
     if "dominoes_left" in event:
         lines.append(f"  + {plural(int(event['dominoes_left']), 'domino')} left in the opponents' hands")
     return lines + score_lines(event, names)
@@ -475,7 +513,7 @@ def match_end_lines(event: Mapping[str, Any], names: Sequence[str], style: Style
 # -- the commands ------------------------------------------------------------------
 
 HELP_ROWS = [
-    ("reveal COLUMN CELL", "selection round: turn up a face-down domino (cells count from 0 at the top)"),
+    ("reveal COLUMN CELL", "selection round: turn up a face-down domino (cells count from 1 at the top)"),
     ("claim COLUMN", "selection round: take that column as your hand"),
     ("draw COLUMN top|bottom", "take the domino at that end of a conveyor (`t`/`b` for short)"),
     ("meld D D D ...", "lay down a meld of 3 or more dominoes from your hand"),
@@ -515,17 +553,36 @@ def help_lines(options: Mapping[str, Any]) -> list[str]:
     True
     """
     head = (
-        "Commands (columns, cells and melds are numbered from 0, as in the game record;"
+        "Commands (columns, cells and melds are numbered from 1, as on the screen;"
         " dominoes are written like 3-5):"
     )
     return help_table(head, help_rows(options))
+
+
+def command_text(action: Action) -> str:
+    """The command a person types for an action: its text without the seat, numbers counted from 1.
+
+    >>> command_text(INFO.parse_action('0 draw 2 top')), command_text(INFO.parse_action('1 layoff 0 4-6 high'))
+    ('draw 3 top', 'layoff 1 4-6 high')
+    >>> command_text(INFO.parse_action('0 reveal 4 0')), command_text(INFO.parse_action('2 discard 3-5'))
+    ('reveal 5 1', 'discard 3-5')
+    """
+    if isinstance(action, Reveal):
+        return f"reveal {screen_number(action.column)} {screen_number(action.index)}"
+    if isinstance(action, Claim):
+        return f"claim {screen_number(action.column)}"
+    if isinstance(action, Draw):
+        return f"draw {screen_number(action.column)} {action.end}"
+    if isinstance(action, Layoff):
+        return f"layoff {screen_number(action.meld)} {action.domino} {action.end}"
+    return action.text()
 
 
 def moves_lines(actions: Sequence[Action]) -> list[str]:
     """The listed legal actions of a seat, grouped, written as the commands that play them."""
     if not actions:
         return ["You have no move now: it is another player's turn."]
-    texts = [a.text() for a in actions]
+    texts = [command_text(a) for a in actions]
     lines = [f"Your moves now ({len(texts)}):"]
     reveals: dict[str, list[str]] = {}
     simple: dict[str, list[str]] = {}
@@ -633,8 +690,8 @@ class ConveyorTurn:
             "options": self._moves,
             "quit": self._quit,
             "exit": self._quit,
-            "reveal": lambda args: self._action("reveal", args),
-            "claim": lambda args: self._action("claim", args),
+            "reveal": self._reveal,
+            "claim": self._claim,
             "draw": self._draw,
             "meld": lambda args: self._action("meld", args),
             "layoff": self._layoff,
@@ -673,21 +730,65 @@ class ConveyorTurn:
     def _quit(self, args: list[str]) -> None:
         raise Quit
 
+    # Columns, cells and melds are typed as the screen numbers them (from 1); the actions count
+    # from 0. Each number is checked against what the view shows, so that a person never reads
+    # a refusal in the record's numbering; whatever else is wrong, the engine says.
+
+    def _column(self, text: str, what: str) -> int:
+        """The column typed (from 1) as the action's number; in the selection round, an unclaimed one."""
+        columns = self.view["columns"]
+        column = typed_number(text, "column", len(columns))
+        owner = columns[column]["claimed_by"]
+        if owner is not None:
+            whose = "your hand" if owner == self.seat else f"{_name(self.names, owner)}'s hand"
+            raise ParseError(f"column {screen_number(column)} is {whose} now: {what} an unclaimed column")
+        return column
+
+    def _reveal(self, args: list[str]) -> Action:
+        if len(args) != 2:
+            raise ParseError("write `reveal COLUMN CELL` with the numbers on the screen, e.g. `reveal 2 5`")
+        if self.view["phase"] != SELECT:
+            return self._action("reveal", ["0", "0"])  # the engine says why not now
+        column = self._column(args[0], "reveal in")
+        cells = self.view["columns"][column]["cells"]
+        cell = typed_number(args[1], "cell", len(cells))
+        if cells[cell] != FACE_DOWN:
+            raise ParseError(
+                f"cell {screen_number(cell)} of column {screen_number(column)} is already face up"
+                f" ({cells[cell]}): reveal a face-down domino"
+            )
+        return self._action("reveal", [str(column), str(cell)])
+
+    def _claim(self, args: list[str]) -> Action:
+        if len(args) != 1:
+            raise ParseError("write `claim COLUMN` with the number on the screen, e.g. `claim 2`")
+        if self.view["phase"] != SELECT:
+            return self._action("claim", ["0"])  # the engine says why not now
+        return self._action("claim", [str(self._column(args[0], "claim"))])
+
     def _draw(self, args: list[str]) -> Action:
-        args = list(args)
-        if len(args) == 2:
-            args[1] = END_ALIASES.get(args[1].lower(), args[1])
-        return self._action("draw", args)
+        if len(args) != 2:
+            raise ParseError("write `draw COLUMN top` or `draw COLUMN bottom`, e.g. `draw 2 top`")
+        column = typed_number(args[0], "column", len(self.view["columns"]))
+        conveyors = self.view["conveyors"]
+        if self.view["phase"] == DRAW and column not in conveyors:
+            listed = ", ".join(str(screen_number(c)) for c in conveyors)
+            raise ParseError(f"column {screen_number(column)} is not a conveyor: the conveyors are columns {listed}")
+        return self._action("draw", [str(column), END_ALIASES.get(args[1].lower(), args[1])])
 
     def _layoff(self, args: list[str]) -> Action:
-        args = list(args)
+        if len(args) not in (2, 3):
+            raise ParseError("write `layoff MELD DOMINO low|high` with the meld's number on the screen")
+        if self.view["phase"] != PLAY:
+            return self._action("layoff", ["0", args[1], HIGH])  # the engine says why not now
+        index = typed_number(args[0], "meld", len(self.view["melds"]))
         if len(args) == 3:
-            args[2] = END_ALIASES.get(args[2].lower(), args[2])
-        elif len(args) == 2:
-            args.append(self._layoff_end(args[0], args[1]))
-        return self._action("layoff", args)
+            end = END_ALIASES.get(args[2].lower(), args[2])
+        else:
+            end = self._layoff_end(index, args[1])
+        return self._action("layoff", [str(index), args[1], end])
 
-    def _layoff_end(self, meld_text: str, domino_text: str) -> str:
+    def _layoff_end(self, index: int, domino_text: str) -> str:
         """The end of a lay-off written without one: the only end where the game accepts the domino.
 
         The ends come from the game's listing of this seat's legal actions.
@@ -695,8 +796,8 @@ class ConveyorTurn:
         such meld, a domino not in the hand, not the time for it), ``high``
         is returned and the engine explains what is wrong.
         """
+        meld_text = str(screen_number(index))
         try:
-            index = int(meld_text) if meld_text.isdigit() else -1
             domino = Domino.parse(domino_text)
         except ParseError:
             return HIGH
@@ -798,6 +899,10 @@ class ConveyorPresenter:
     def help_lines(self, view: View) -> list[str]:
         """See :func:`help_lines`."""
         return help_lines(view["options"])
+
+    def command_text(self, action: Action) -> str:
+        """See :func:`command_text`."""
+        return command_text(action)
 
     def turn(
         self,

@@ -264,11 +264,11 @@ def outcome_lines(outcome: View, names: Sequence[str], style: Style, words: Voca
 
 def help_rows(kit: TableKit[Any]) -> list[HelpRow]:
     """The drafting commands, worded for the kit's pieces."""
-    piece, example = kit.words.piece, kit.example
+    piece, pieces, example = kit.words.piece, kit.words.plural, kit.example
     first = example.split()[0]
     rows = [
-        (f"new {example}", f"make a new set from {piece}s in your {kit.words.rack}"),
-        (f"add 2 {first}", f"add {piece}s from your {kit.words.rack} to set 2"),
+        (f"new {example}", f"make a new set from {pieces} in your {kit.words.rack}"),
+        (f"add 2 {first}", f"add {pieces} from your {kit.words.rack} to set 2"),
         (f"move {first} 2 3", f"move {first} from set 2 to set 3 (`move {first} 2 new`: a new set)"),
         (f"back {first}", f"take a {piece} you placed this turn back to your {kit.words.rack}"),
         ("split 2 3", f"split set 2 before its 3rd {piece}"),
@@ -293,7 +293,7 @@ def help_rows(kit: TableKit[Any]) -> list[HelpRow]:
 
 def help_lines(kit: TableKit[Any]) -> list[str]:
     """The command list, worded for the kit's pieces."""
-    head = f"Commands (set numbers start at 1; {kit.words.piece}s are written like {kit.example}):"
+    head = f"Commands (set numbers start at 1; {kit.words.plural} are written like {kit.example}):"
     return help_table(head, help_rows(kit))
 
 
@@ -525,7 +525,7 @@ class DraftTurn(Generic[P]):
     def _commit(self, args: list[str]) -> Action | None:
         no_args("commit", args)
         if not self.draft.placed():
-            raise ParseError(f"nothing placed from your {self.words.rack} yet: place {self.words.piece}s, or `draw`")
+            raise ParseError(f"nothing placed from your {self.words.rack} yet: place {self.words.plural}, or `draw`")
         problems = self.draft.problems()
         if problems:
             if self.kit.penalty is not None:
@@ -639,6 +639,10 @@ class FreeTablePresenter(Generic[P]):
     def help_lines(self, view: View) -> list[str]:
         """See :func:`help_lines`."""
         return help_lines(self.kit)
+
+    def command_text(self, action: Action) -> str:
+        """The action's text without the seat (``draw``, ``pass``): the free-table commands number nothing."""
+        return action.text()
 
     def turn(
         self,

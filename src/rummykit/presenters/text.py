@@ -22,6 +22,26 @@ from dataclasses import dataclass
 from typing import Any
 
 from rummykit.errors import ParseError
+from rummykit.words import counted, plural_of, times
+
+__all__ = [
+    "HelpRow",
+    "Style",
+    "compact_table",
+    "counted",
+    "details",
+    "help_table",
+    "no_args",
+    "plural",
+    "plural_of",
+    "rack_line",
+    "score_lines",
+    "seat_name",
+    "signed",
+    "table_lines",
+    "times",
+    "whole_number",
+]
 
 RESET = "\x1b[0m"
 BOLD = "\x1b[1m"
@@ -77,14 +97,12 @@ class Style:
 
 
 def plural(n: int, word: str) -> str:
-    """``1 tile``, ``2 tiles``, ``3 dominoes``.
+    """``1 tile``, ``2 tiles``, ``3 dominoes`` (:func:`rummykit.words.counted`).
 
     >>> plural(1, 'tile'), plural(3, 'tile'), plural(2, 'penalty domino')
     ('1 tile', '3 tiles', '2 penalty dominoes')
     """
-    if n == 1:
-        return f"{n} {word}"
-    return f"{n} {word}es" if word.endswith("o") else f"{n} {word}s"
+    return counted(n, word)
 
 
 def signed(n: int) -> str:

@@ -23,6 +23,7 @@ from rummykit.blocks.racks import Racks
 from rummykit.blocks.table import FreeTable, Opening, TableDraft
 from rummykit.engine.core import JSON, Action, GameState, ViewHeader
 from rummykit.errors import ParseError, RuleError
+from rummykit.words import counted
 
 P = TypeVar("P")
 
@@ -531,7 +532,7 @@ def setup_position(
     racks = [parse(r) for r in fields["racks"].split("/")]
     n = len(state.players)
     if len(racks) != n:
-        raise ParseError(f"the position has {len(racks)} racks but {n} players were named")
+        raise ParseError(f"the position has {counted(len(racks), 'rack')} but {counted(n, 'player')} were named")
     table = parse_table_with(parse, fields.get("table", ""))
     bad = state.TABLE.faults(table)
     if bad:

@@ -22,6 +22,7 @@ from rummykit.engine.match import match_options
 from rummykit.engine.options import OptionSpec
 from rummykit.errors import OptionError
 from rummykit.melds.conveyor import MIN_MELD, ConveyorMelds
+from rummykit.words import counted
 
 __all__ = [
     "DRAW",
@@ -159,11 +160,13 @@ def resolve_options(players: int, given: Mapping[str, Any]) -> dict[str, Any]:
         length = count // columns
     if columns * length != count:
         raise OptionError(
-            f"{columns} columns of {length} hold {columns * length} dominoes, but a double-{top} set has {count}"
+            f"{counted(columns, 'column')} of {length} {'holds' if columns == 1 else 'hold'} {counted(columns * length, 'domino')},"
+            f" but a double-{top} set has {count}"
         )
     if columns < players + 1:
         raise OptionError(
-            f"{columns} columns are too few for {players} players: each claims one and at least one must stay"
+            f"{counted(columns, 'column')} {'is' if columns == 1 else 'are'} too few for {players} players:"
+            " each claims one and at least one must stay"
             " on the table as a conveyor"
         )
     if length < MIN_MELD:
