@@ -33,6 +33,18 @@ TURN_PROMPT = re.compile(r"^(.+)'s (?:turn|answer)> $")
 DOMINO = re.compile(r"\b\d{1,2}-\d{1,2}\b")
 
 
+def hands_shown(text: str) -> list[list[str]]:
+    """Every hand shown as ``Your hand (...): ...`` (sorted dominoes), its lines joined when it was wrapped."""
+    found = re.findall(r"^Your hand \([^)]*\):((?:.*)(?:\n {4,}\S.*)*)$", text, re.M)
+    hands = []
+    for shown in found:
+        flat = " ".join(shown.split())
+        flat = flat.split(" (the others saw: ")[0]
+        if flat != "(empty)":
+            hands.append(sorted(flat.split()))
+    return hands
+
+
 def run(argv: list[str], script: str = "") -> tuple[int, str, str]:
     """Run the command in-process; returns (status, stdout, stderr)."""
     out, err = io.StringIO(), io.StringIO()
@@ -197,8 +209,7 @@ class Typist:
 
     def _hand_lines(self, text: str) -> list[list[str]]:
         segment = text[getattr(self, "mark", 0) :]
-        found = re.findall(r"^Your hand \([^)]*\): (.*?)(?:   \(the others saw: .*\))?$", segment, re.M)
-        return [sorted(h.split()) for h in found if h != "(empty)"]
+        return hands_shown(segment)
 
     def _check_hands(self, text: str, seat: int) -> None:
         hand = sorted(self.state.view(seat).get("hand", []))
@@ -536,8 +547,8 @@ def test_hot_seat_window_asks_each_person_in_turn_and_hides_hands(tmp_path: Path
     first, second = text.split(f"Pass the screen to {names[1]}")
     assert f"Pass the screen to {names[0]}" in first and "press Enter to hide your hand" in first
     for segment, hand in ((first, hands[0]), (second, hands[1])):
-        shown = re.findall(r"^Your hand \([^)]*\): (.*?)(?:   \(the others saw: .*\))?$", segment, re.M)
-        assert shown and all(sorted(x.split()) == hand for x in shown)
+        shown = hands_shown(segment)
+        assert shown and all(x == hand for x in shown)
     assert f"{names[0]} answers: decline" in first and f"{names[1]} answers: decline" in second
     assert "Nobody claims " in second
     answered = [a.text() for a in state.actions[-2:]]

@@ -204,9 +204,15 @@ class TableDraft(Generic[P]):
 
     Start from the table and rack a player sees; move pieces; ask
     :meth:`problems` at any time; :meth:`undo` a step or :meth:`reset` the
-    turn; finally take :meth:`placed` and :attr:`sets` to build the action.
+    turn; finally take :meth:`placed` and :meth:`table` to build the action.
     Every step checks its own input and raises ``RuleError`` without changing
     the draft when it cannot be done. Set indices are 0-based.
+
+    A set keeps its index for the whole turn, so the numbers a person reads
+    on the screen stay true: a new set (from :meth:`new_set`, :meth:`split`
+    or a move to a new set) goes at the end, and a set emptied by a move or
+    a merge stays in :attr:`sets` as an empty slot until the commit
+    (:meth:`table` leaves it out).
     """
 
     def __init__(
@@ -253,11 +259,9 @@ class TableDraft(Generic[P]):
         self._remove_from_set(source, piece)
         if target is None:
             self.sets.append([piece])
-            dest = len(self.sets) - 1
-        else:
-            dest = target
-            self._insert(target, [piece], None)
-        return self._drop_empty(dest)
+            return len(self.sets) - 1
+        self._insert(target, [piece], None)
+        return target
 
     def take_back(self, piece: P, index: int | None = None) -> None:
         """Return a piece placed this turn to the rack (table pieces must stay on the table).
@@ -292,10 +296,9 @@ class TableDraft(Generic[P]):
         self._push()
         self._remove_from_set(index, piece)
         self.rack.append(piece)
-        self._drop_empty(None)
 
     def split(self, index: int, position: int) -> int:
-        """Split set ``index`` before ``position`` (1..len-1); returns the new set's index."""
+        """Split set ``index`` before ``position`` (1..len-1); the tail becomes a new set at the end (its index)."""
         self._need_set(index)
         s = self.sets[index]
         if not 0 < position < len(s):
@@ -306,19 +309,19 @@ class TableDraft(Generic[P]):
             )
         self._push()
         self.sets[index] = s[:position]
-        self.sets.insert(index + 1, s[position:])
-        return index + 1
+        self.sets.append(s[position:])
+        return len(self.sets) - 1
 
     def merge(self, first: int, second: int) -> int:
-        """Append set ``second`` to set ``first``; returns the merged set's index."""
+        """Append set ``second`` to set ``first`` (``second`` is left empty); returns ``first``."""
         self._need_set(first)
         self._need_set(second)
         if first == second:
             raise RuleError(self.rules.rule("DRAFT"), "cannot merge a set with itself")
         self._push()
         self.sets[first] = self.sets[first] + self.sets[second]
-        del self.sets[second]
-        return first if first < second else first - 1
+        self.sets[second] = []
+        return first
 
     def undo(self) -> None:
         """Take back the last step."""
@@ -334,6 +337,10 @@ class TableDraft(Generic[P]):
 
     # -- questions ------------------------------------------------------------
 
+    def table(self) -> tuple[tuple[P, ...], ...]:
+        """The table to commit: the sets in order, the emptied slots left out."""
+        return tuple(tuple(s) for s in self.sets if s)
+
     def placed(self) -> list[P]:
         """The pieces moved from the rack to the table so far."""
         return sorted_counter(Counter(self.original_rack) - Counter(self.rack))
@@ -341,14 +348,16 @@ class TableDraft(Generic[P]):
     @property
     def changed(self) -> bool:
         """True once the table differs from the start of the turn."""
-        return [list(s) for s in self.original_sets] != self.sets
+        return self.table() != self.original_sets
 
     def problems(self) -> list[DraftProblem]:
-        """Everything that would make committing this draft fail, set by set."""
-        out = [
-            DraftProblem(i, c.rule or "", c.reason or "")
-            for i, c in self.rules.faults(self.sets)
-        ]
+        """Everything that would make committing this draft fail, set by set (an emptied slot is no set)."""
+        out = []
+        for i, s in enumerate(self.sets):
+            if s:
+                c = self.rules.check(s)
+                if not c.valid:
+                    out.append(DraftProblem(i, c.rule or "", c.reason or ""))
         if not self.placed():
             out.append(
                 DraftProblem(
@@ -358,7 +367,7 @@ class TableDraft(Generic[P]):
                 )
             )
         if not out and self.opening is not None:
-            fault = self.rules.opening_fault(self.opening, self.original_sets, self.placed(), self.sets)
+            fault = self.rules.opening_fault(self.opening, self.original_sets, self.placed(), self.table())
             if fault is not None:
                 out.append(DraftProblem(None, fault.rule, fault.reason))
         return out
@@ -368,8 +377,8 @@ class TableDraft(Generic[P]):
         return not self.problems()
 
     def verdicts(self) -> list[MeldCheck[P]]:
-        """The meld checker's verdict on every set, in order."""
-        return [self.rules.check(s) for s in self.sets]
+        """The meld checker's verdict on every set of :meth:`table`, in order."""
+        return [self.rules.check(s) for s in self.table()]
 
     # -- internals ------------------------------------------------------------
 
@@ -411,15 +420,3 @@ class TableDraft(Generic[P]):
                 self.sets[index] = list(self.rules.check(cand).pieces)
                 return
         self.sets[index] = s + pieces
-
-    def _drop_empty(self, keep: int | None) -> int:
-        result = keep if keep is not None else -1
-        i = 0
-        while i < len(self.sets):
-            if not self.sets[i]:
-                del self.sets[i]
-                if keep is not None and i < keep:
-                    result -= 1
-            else:
-                i += 1
-        return result

@@ -24,7 +24,7 @@ from typing import Any, Protocol, runtime_checkable
 from rummykit.engine.core import Action
 from rummykit.presenters.text import HelpRow, Style, counted, plural_of
 
-__all__ = ["HelpRow", "Presenter", "Quit", "Solver", "Style", "Turn", "Vocabulary"]
+__all__ = ["EventNarrator", "HelpRow", "Narrator", "Presenter", "Quit", "Solver", "Style", "Turn", "Vocabulary"]
 
 View = Mapping[str, Any]
 """A seat's (or a spectator's) view, as ``GameState.view`` returns it."""
@@ -110,6 +110,31 @@ class Turn(Protocol):
         ...
 
 
+@runtime_checkable
+class Narrator(Protocol):
+    """Tells one game's events in order, as they happen, to one audience (a seat or a spectator).
+
+    A narrator may remember what it told (the table before a play, so that
+    it can mark what the play changed); make one per game and audience with
+    :meth:`Presenter.narrator` and give it every event in order.
+    """
+
+    def describe(self, event: View) -> list[str]:
+        """Lines telling the event (as :meth:`Presenter.describe_event`), ``[]`` for nothing to tell."""
+        ...
+
+
+class EventNarrator:
+    """A :class:`Narrator` for a game whose every event says all there is to tell: no memory needed."""
+
+    def __init__(self, describe: Callable[[View], list[str]]) -> None:
+        self._describe = describe
+
+    def describe(self, event: View) -> list[str]:
+        """The event told on its own."""
+        return self._describe(event)
+
+
 class Solver(Protocol):
     """A position solver for ``rummykit solve``: (exit status, output) for a table and rack as text."""
 
@@ -163,6 +188,18 @@ class Presenter(Protocol):
         """Lines telling one event as a seat sees it (``[]``: nothing to tell)."""
         ...
 
+    def narrator(self, names: Sequence[str], style: Style) -> Narrator:
+        """A :class:`Narrator` that tells a whole game's events in order (and marks what plays changed)."""
+        ...
+
+    def rules_lines(self) -> list[str]:
+        """The rules in brief, for ``rummykit rules`` (the full rules are on the game's page)."""
+        ...
+
+    def notation_lines(self) -> list[str]:
+        """What the pieces' notation means (colour letters, domino halves, jokers), for ``rummykit rules``."""
+        ...
+
     def status_lines(self, view: View, labels: Sequence[str], style: Style) -> list[str]:
         """Where the game stands: round, turn, pool and one line per seat."""
         ...
@@ -187,8 +224,8 @@ class Presenter(Protocol):
         """The command a person types for ``action`` (numbers as the screen shows them, from 1)."""
         ...
 
-    def help_lines(self, view: View) -> list[str]:
-        """The command list, with its heading."""
+    def help_lines(self, view: View, style: Style | None = None) -> list[str]:
+        """The command list, with its heading (laid out to the style's width when given)."""
         ...
 
     def turn(

@@ -36,10 +36,11 @@ from rummykit.errors import ParseError
 # Constants only (the names of meld kinds and meld ends): every judgement is the game's.
 from rummykit.melds.conveyor import END_NAMES, HIGH, LINE, LOW, PAIRS, RUN, SUM
 from rummykit.pieces.dominoes import Domino
-from rummykit.presenters.base import Presenter, Quit, Say, Solver, View, Vocabulary
+from rummykit.presenters.base import EventNarrator, Narrator, Presenter, Quit, Say, Solver, View, Vocabulary
 from rummykit.presenters.text import (
     HelpRow,
     Style,
+    fit,
     help_table,
     no_args,
     plural,
@@ -48,6 +49,7 @@ from rummykit.presenters.text import (
     score_lines,
     seat_name,
     signed,
+    visible_len,
     whole_number,
 )
 from rummykit.rulesets.conveyor import (
@@ -181,21 +183,47 @@ def column_line(column: Mapping[str, Any], names: Sequence[str], style: Style) -
     return f"  column {number}  top {cells[0]} |{inner}| {cells[-1]} bottom"
 
 
+def column_lines(column: Mapping[str, Any], names: Sequence[str], style: Style) -> list[str]:
+    """:func:`column_line` laid out to the style's width, the cells going on under the first one."""
+    line = column_line(column, names, style)
+    return fit(line, style.width, len(f"  column {screen_number(column['column'])}  top "))
+
+
 def selection_grid(view: Mapping[str, Any], names: Sequence[str], style: Style) -> list[str]:
-    """The columns as a grid with cell numbers (for ``reveal COLUMN CELL`` in the selection round)."""
+    """The columns as a grid with cell numbers (for ``reveal COLUMN CELL`` in the selection round).
+
+    When the cells do not fit the style's width, the grid is shown in blocks
+    of as many cells as fit, each under its own row of cell numbers.
+
+    >>> view = {'columns': [{'column': 0, 'claimed_by': None, 'cells': ['??', '10-12', '??', '??', '3-3']}]}
+    >>> for line in selection_grid(view, [], Style(width=40)):
+    ...     print(line)
+      cell         1       2       3
+      column 1    ??    [10-12]   ??
+      cell         4       5
+      column 1    ??     [3-3]
+    """
     columns = list(view["columns"])
     length = max((len(c["cells"]) for c in columns), default=0)
     width = max([2, len(str(length))] + [len(f"[{x}]") for c in columns for x in c["cells"] if x != FACE_DOWN])
     label = max(len(f"column {screen_number(c['column'])}") for c in columns) if columns else 6
-    lines = [(f"  {'cell':<{label}}  " + " ".join(f"{i + 1:^{width}}" for i in range(length))).rstrip()]
-    for c in columns:
-        head = f"  {'column ' + str(screen_number(c['column'])):<{label}}  "
-        if c["claimed_by"] is not None:
-            lines.append(f"{head}claimed by {_name(names, c['claimed_by'])}")
-            continue
-        texts = [x if x == FACE_DOWN else f"[{x}]" for x in c["cells"]]
-        cells = " ".join(style.bold(f"{t:^{width}}") if t != FACE_DOWN else f"{t:^{width}}" for t in texts)
-        lines.append((head + cells).rstrip())
+    per = length
+    if style.width:
+        per = max(1, min(length, (style.width - label - 4 + 1) // (width + 1)))
+    lines: list[str] = []
+    for start in range(0, max(length, 1), max(per, 1)):
+        stop = min(length, start + per)
+        numbers = " ".join(f"{i + 1:^{width}}" for i in range(start, stop))
+        lines.append(f"  {'cell':<{label}}  {numbers}".rstrip())
+        for c in columns:
+            head = f"  {'column ' + str(screen_number(c['column'])):<{label}}  "
+            if c["claimed_by"] is not None:
+                if start == 0:
+                    lines.append(f"{head}claimed by {_name(names, c['claimed_by'])}")
+                continue
+            texts = [x if x == FACE_DOWN else f"[{x}]" for x in c["cells"][start:stop]]
+            cells = " ".join(style.bold(f"{t:^{width}}") if t != FACE_DOWN else f"{t:^{width}}" for t in texts)
+            lines.append((head + cells).rstrip())
     return lines
 
 
@@ -229,13 +257,18 @@ def meld_lines(view: Mapping[str, Any], names: Sequence[str], style: Style) -> l
     kind_w = max(len(meld_kind(m)) for m in melds)
     num_w = len(str(len(melds)))
     shown = [m["layout"] if m["kind"] == LINE and m.get("layout") else " ".join(m["dominoes"]) for m in melds]
+    hang = 2 + num_w + 2 + name_w + 2 + kind_w + 2
+    # the worth lines up after the dominoes when every line fits; otherwise it follows them
     shown_w = max(len(x) for x in shown)
+    aligned = not style.width or hang + shown_w + 2 + len("worth 999 (royal)") <= style.width
     for m, text in zip(melds, shown, strict=True):
         worth = f"worth {m['score']}" + (" (royal)" if m.get("royal") else "")
-        lines.append(
+        dominoes = f"{text:<{shown_w}}" if aligned else text
+        line = (
             f"  {screen_number(m['index']):>{num_w}}  {_name(names, m['owner']):<{name_w}}  {meld_kind(m):<{kind_w}}"
-            f"  {text:<{shown_w}}  {worth}"
+            f"  {dominoes}  {worth}"
         )
+        lines += fit(line, style.width, hang if hang <= style.width // 2 else 6)
     return lines
 
 
@@ -249,6 +282,15 @@ def hand_line(hand: Sequence[str], order: str, style: Style, known: Sequence[str
     text = rack_line([[str(d) for d in g] for g in groups], style) or "(empty)"
     seen = f"   (the others saw: {' '.join(known)})" if known else ""
     return f"Your hand ({plural(len(hand), 'domino')}, {ORDER_WORDS[order]}): {text}{seen}"
+
+
+def hand_lines(hand: Sequence[str], order: str, style: Style, known: Sequence[str] = ()) -> list[str]:
+    """:func:`hand_line` laid out to the style's width (the dominoes on the next lines when the heading is long)."""
+    line = hand_line(hand, order, style, known)
+    head, _, rest = line.partition("): ")
+    if style.width and len(head) + 3 > style.width // 2 and visible_len(line) > style.width:
+        return [f"{head}):", *fit(f"    {rest}", style.width, 4)]
+    return fit(line, style.width, len(head) + 3)
 
 
 def header_line(view: Mapping[str, Any], names: Sequence[str]) -> str:
@@ -303,7 +345,7 @@ def columns_lines(view: Mapping[str, Any], names: Sequence[str], style: Style) -
     if view["phase"] == SELECT:
         return [f"Columns (cells numbered from 1 at the top; {legend}):", *selection_grid(view, names, style)]
     lines = [f"Conveyors (draw at the `top` or `bottom` end; {legend}):"]
-    lines += [column_line(c, names, style) for c in view["columns"]]
+    lines += [part for c in view["columns"] for part in column_lines(c, names, style)]
     return lines
 
 
@@ -347,9 +389,9 @@ def screen_lines(
         lines += meld_lines(view, names, style)
     if view.get("hand"):
         seat = int(view["seat"])
-        lines.append(hand_line(view["hand"], order, style, view["hand_known"][seat]))
+        lines += hand_lines(view["hand"], order, style, view["hand_known"][seat])
     lines.append(next_step_line(view))
-    return lines
+    return style.fit(lines)
 
 
 # -- events ------------------------------------------------------------------------
@@ -361,8 +403,13 @@ def describe_event(
     """Lines describing one conveyor event as a seat sees it (``Event.seen_by``); ``[]`` if nothing to say.
 
     Only what the event dict holds is printed: a spectator's view of an event
-    (``seen_by(None)``) names no face-down domino and no hand.
+    (``seen_by(None)``) names no face-down domino and no hand. Lines are laid
+    out to the style's width.
     """
+    return style.fit(_describe(event, names, style))
+
+
+def _describe(event: Mapping[str, Any], names: Sequence[str], style: Style) -> list[str]:
     kind = str(event.get("kind"))
     who = _name(names, event.get("player"))
     if kind == "first-player":
@@ -546,8 +593,8 @@ def help_rows(options: Mapping[str, Any]) -> list[HelpRow]:
     return rows + TOOL_ROWS
 
 
-def help_lines(options: Mapping[str, Any]) -> list[str]:
-    """The command list (the variant commands only when the variant is on).
+def help_lines(options: Mapping[str, Any], width: int = 0) -> list[str]:
+    """The command list (the variant commands only when the variant is on), laid out to ``width``.
 
     >>> help_lines({'domino_runs': False, 'jump_ins': False})[0].startswith('Commands (columns, cells')
     True
@@ -556,7 +603,7 @@ def help_lines(options: Mapping[str, Any]) -> list[str]:
         "Commands (columns, cells and melds are numbered from 1, as on the screen;"
         " dominoes are written like 3-5):"
     )
-    return help_table(head, help_rows(options))
+    return help_table(head, help_rows(options), width)
 
 
 def command_text(action: Action) -> str:
@@ -628,7 +675,7 @@ class ConveyorTurn:
         self.view = view
         self.seat = int(view["seat"])
         self.parse_action = parse_action
-        self.say = say
+        self._say = say
         self.style = style
         self.names = list(view["players"])
         self.labels = list(labels)
@@ -658,12 +705,17 @@ class ConveyorTurn:
         if view["phase"] != before or view["phase"] not in (PLAY, SELECT):
             return self.screen()
         if view["phase"] == SELECT:
-            return [*columns_lines(view, self.names, self.style), next_step_line(view)]
-        return [*meld_lines(view, self.names, self.style), self.hand_text(), next_step_line(view)]
+            return self.style.fit([*columns_lines(view, self.names, self.style), next_step_line(view)])
+        lines = [*meld_lines(view, self.names, self.style), *self.hand_lines(), next_step_line(view)]
+        return self.style.fit(lines)
 
-    def hand_text(self) -> str:
+    def hand_lines(self) -> list[str]:
         """This seat's hand in the chosen order."""
-        return hand_line(self.view.get("hand", []), self.order, self.style, self.view["hand_known"][self.seat])
+        return hand_lines(self.view.get("hand", []), self.order, self.style, self.view["hand_known"][self.seat])
+
+    def say(self, *lines: str) -> None:
+        """Show lines (screens, hands and lists come laid out to the width; a refusal stays one line)."""
+        self._say(*lines)
 
     # -- commands -------------------------------------------------------------
 
@@ -708,7 +760,7 @@ class ConveyorTurn:
         return self.parse_action(" ".join([str(self.seat), verb, *args]))
 
     def _help(self, args: list[str]) -> None:
-        self.say(*help_lines(self.view["options"]))
+        self.say(*help_lines(self.view["options"], self.style.width))
 
     def _show(self, args: list[str]) -> None:
         no_args("show", args)
@@ -721,11 +773,11 @@ class ConveyorTurn:
         if key not in ORDERS:
             raise ParseError(f"sort by {' or '.join(ORDERS)}, not {args[0]!r}")
         self.order = key
-        self.say(self.hand_text())
+        self.say(*self.hand_lines())
 
     def _moves(self, args: list[str]) -> None:
         no_args("moves", args)
-        self.say(*moves_lines(self.legal()))
+        self.say(*self.style.fit(moves_lines(self.legal()), hang=4))
 
     def _quit(self, args: list[str]) -> None:
         raise Quit
@@ -844,6 +896,30 @@ class ConveyorTurn:
 
 # -- the presenter ---------------------------------------------------------------------
 
+RULES = (
+    "The dominoes (double-9 for 2 players, double-12 for 3-4; option set) lie face down in columns. In"
+    " the selection round each player in turn reveals one face-down domino or claims a whole column as"
+    " their hand.",
+    "Once everyone has claimed, the other columns are conveyors. A turn: draw the domino at one end of a"
+    " conveyor, meld and lay off as you like, then discard a domino face up to the other end of the same"
+    " conveyor.",
+    "A meld is 3 or more dominoes: a run (one shared half, the other halves consecutive: 3-5 4-5 5-5),"
+    " a run of pairs (2-2 3-3 4-4) or a sum (equal pip totals: 0-8 2-6 3-5). Melds only grow at their"
+    " ends, by anyone's lay-offs, and always belong to whoever laid them down.",
+    "Whoever empties their hand closes the round and alone scores: each of their own melds (more for"
+    " longer ones, 10 more for a royal one) and 1 for each domino left in the other hands. A match is"
+    " played to 120 points for 2 players, 240 for 3-4 (option target).",
+)
+"""The rules in brief, for ``rummykit rules``."""
+
+NOTATION = (
+    "A domino is its two halves, low first: 3-5 (5:3 and 5/3 are read as the same domino); a double-9"
+    " set has every domino from 0-0 to 9-9.",
+    "On the screen ?? is a face-down domino and [3-5] a face-up one. Columns, cells and melds are"
+    " numbered from 1, as you type them; the game record counts them from 0.",
+)
+"""How dominoes and the layout are written, for ``rummykit rules``."""
+
 WORDS = Vocabulary(
     piece="domino", pieces="dominoes", rack="hand", pool="conveyors", opening="first meld", reasons=REASONS
 )
@@ -868,10 +944,22 @@ class ConveyorPresenter:
         """See :func:`describe_event`."""
         return describe_event(event, names, style)
 
+    def narrator(self, names: Sequence[str], style: Style) -> Narrator:
+        """Each event told on its own (:func:`describe_event`): every event says all a conveyor play changed."""
+        return EventNarrator(lambda event: describe_event(event, names, style))
+
+    def rules_lines(self) -> list[str]:
+        """See :data:`RULES`."""
+        return list(RULES)
+
+    def notation_lines(self) -> list[str]:
+        """See :data:`NOTATION`."""
+        return list(NOTATION)
+
     def status_lines(self, view: View, labels: Sequence[str], style: Style) -> list[str]:
         """The round, turn and phase, then one line per seat."""
         names = list(view["players"])
-        return [header_line(view, names), *player_lines(view, names, labels)]
+        return style.fit([header_line(view, names), *player_lines(view, names, labels)])
 
     def table_lines(self, view: View, style: Style) -> list[str]:
         """The columns (conveyors) and the melds."""
@@ -879,14 +967,14 @@ class ConveyorPresenter:
         lines = columns_lines(view, names, style)
         if view["phase"] != SELECT or view["melds"]:
             lines += meld_lines(view, names, style)
-        return lines
+        return style.fit(lines)
 
     def rack_lines(self, view: View, style: Style, order: str | None = None) -> list[str]:
         """The seat's hand (nothing before it has claimed a column, or for a spectator)."""
         if not view.get("hand"):
             return []
         seat = int(view["seat"])
-        return [hand_line(view["hand"], _order(order), style, view["hand_known"][seat])]
+        return hand_lines(view["hand"], _order(order), style, view["hand_known"][seat])
 
     def screen(self, view: View, labels: Sequence[str], style: Style, order: str | None = None) -> list[str]:
         """See :func:`screen_lines`."""
@@ -896,9 +984,9 @@ class ConveyorPresenter:
         """See :func:`help_rows`."""
         return help_rows(view["options"])
 
-    def help_lines(self, view: View) -> list[str]:
+    def help_lines(self, view: View, style: Style | None = None) -> list[str]:
         """See :func:`help_lines`."""
-        return help_lines(view["options"])
+        return help_lines(view["options"], style.width if style else 0)
 
     def command_text(self, action: Action) -> str:
         """See :func:`command_text`."""
@@ -925,11 +1013,11 @@ class ConveyorPresenter:
 
     def round_end_lines(self, event: View, names: Sequence[str], style: Style) -> list[str]:
         """See :func:`round_end_lines`."""
-        return round_end_lines(event, names, style)
+        return style.fit(round_end_lines(event, names, style))
 
     def outcome_lines(self, outcome: View, names: Sequence[str], style: Style) -> list[str]:
         """See :func:`match_end_lines`."""
-        return match_end_lines(outcome, names, style)
+        return style.fit(match_end_lines(outcome, names, style))
 
 
 PRESENTER: Presenter = ConveyorPresenter()

@@ -482,7 +482,7 @@ def draft_from_view(
 
 def draft_action(seat: int, draft: TableDraft[Any], *, accept_penalty: bool = False) -> Action:
     """The action committing a draft: a :class:`Play`, or with ``accept_penalty`` a :class:`Fail`."""
-    table = tuple(tuple(s) for s in draft.sets)
+    table = draft.table()
     placed = tuple(draft.placed())
     if accept_penalty:
         return Fail(seat, placed, table)
