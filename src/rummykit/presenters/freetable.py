@@ -581,7 +581,7 @@ class DraftTurn(Generic[P]):
         if not problems:
             self.say("The table is valid: `commit` ends your turn with it.")
         else:
-            self.say(*(f"  {p}" for p in problems))
+            self.say(*self.style.fit((f"  {p}" for p in problems), hang=4))
 
     def _commit(self, args: list[str]) -> Action | None:
         no_args("commit", args)
