@@ -68,7 +68,7 @@ class FreeTable(Generic[P]):
         if not placed:
             raise RuleError(
                 self.rule("PLAY-EMPTY"),
-                f"a play must place at least one {self.piece} from the rack (draw instead)",
+                f"a play must place at least one {self.piece} from your rack (draw instead)",
             )
         short = Counter(placed) - Counter(rack)
         if short:
@@ -99,9 +99,10 @@ class FreeTable(Generic[P]):
                 f" missing: {names}",
             )
         if extra:
+            were = "was" if sum(extra.values()) == 1 else "were"
             raise RuleError(
                 self.rule("CONSERVE"),
-                f"the final table holds {self.fmt(sorted_counter(extra))} that were neither on the"
+                f"the final table holds {self.fmt(sorted_counter(extra))}, which {were} neither on the"
                 " table nor among the placed pieces",
             )
         if any(len(s) == 0 for s in new_table):
@@ -155,7 +156,7 @@ class FreeTable(Generic[P]):
         if points < opening.min_points:
             return RuleError(
                 self.rule("OPENING-POINTS"),
-                f"the {opening.name} must total at least {opening.min_points} points"
+                f"the {opening.name} must total at least {counted(opening.min_points, 'point')}"
                 f" (jokers count as what they stand for); this one totals {points}",
             )
         return None

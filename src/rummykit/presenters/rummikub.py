@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from rummykit.pieces.tiles import COLOURS, MAX_NUMBER, Tile, number_order, parse_tiles
 from rummykit.presenters.base import Presenter, View, Vocabulary
 from rummykit.presenters.freetable import REASONS, FreeTablePresenter, TableKit, grouped
+from rummykit.presenters.text import plural
 from rummykit.rulesets.rummikub import INFO, PENALTY_TILES, draft_action, draft_from_view
 from rummykit.solve.command import hint_lines, solve_command
 
@@ -39,7 +40,7 @@ def reminder(view: View) -> str | None:
         return None
     return (
         f"You are not down yet: your initial meld is one or more new sets from your rack"
-        f" worth at least {points} points, without touching the table."
+        f" worth at least {plural(points, 'point')}, without touching the table."
     )
 
 
