@@ -71,6 +71,7 @@ def test_a_whole_game_fits_every_width_and_breaks_no_piece(game: str, tmp_path: 
     for width in WIDTHS:
         text = run(argv, width)
         assert_fits(text, width)
+        assert_fits(run(["replay", str(tmp_path / "r.txt"), "--verbose"], width), width)
         if game != "conveyor":
             assert words(text) == words(whole)  # only the line breaks differ
         else:

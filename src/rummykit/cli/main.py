@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import os
+from dataclasses import replace
 import secrets
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -389,7 +390,7 @@ def cmd_replay(file: str, out: TextIO, err: TextIO, *, verbose: bool, style: Sty
     options = ", ".join(f"{s.name}={s.format(state.options[s.name])}" for s in info.options)
 
     def say(*lines: str) -> None:
-        out.write("".join(line + "\n" for line in lines))
+        out.write("".join(line + "\n" for line in style.fit(lines)))
 
     say(
         f"{info.name}: {', '.join(names)}; seed {state.seed}" + (f"; options {options}" if options else ""),
@@ -421,7 +422,8 @@ def _replay_verbose(
     """Print the (already checked) record action by action, as a spectator sees it."""
     record = parse_record(text)
     state = start_state(record)
-    narrator = presenter.narrator(names, style)
+    # every line is prefixed with its record line ("line 12: "): the events get the width left
+    narrator = presenter.narrator(names, replace(style, width=style.width and max(20, style.width - 11)))
     for event in state.history:
         say(*narrator.describe(event.seen_by(None)))
     for number, line in record.actions:
