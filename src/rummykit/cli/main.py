@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import argparse
 import os
-from dataclasses import replace
 import secrets
 import sys
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
