@@ -20,6 +20,7 @@ from rummykit.engine.core import GameState
 from rummykit.errors import RummykitError
 from rummykit.melds.tiles import check_tiles
 from rummykit.pieces.tiles import format_tiles, parse_tiles
+from rummykit.presenters import presenter_for
 from rummykit.presenters.freetable import DraftTurn, describe_event
 from rummykit.presenters.rummikub import KIT as RUMMIKUB_KIT
 from rummykit.presenters.text import Style, signed
@@ -66,9 +67,16 @@ def test_games_lists_every_registered_game_on_one_line_each() -> None:
         assert f"{info.min_players}-{info.max_players} players" in line
 
 
+def rules_text(game: str, columns: int) -> str:
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["rules", game], stdout=out, stderr=err, environ={"COLUMNS": str(columns)}) == 0
+    assert err.getvalue() == ""
+    return out.getvalue()
+
+
 def test_rules_lists_every_option_with_default_range_and_help() -> None:
-    status, out, err = run(["rules", "rummikub"])
-    assert status == 0 and err == ""
+    out = rules_text("rummikub", 200)
+    flat = " ".join(out.split())  # the same words at any width
     info = rummykit.find_game("rummikub")
     assert info.name in out and info.summary in out
     assert "Players: 2 to 4" in out
@@ -76,9 +84,10 @@ def test_rules_lists_every_option_with_default_range_and_help() -> None:
         line = next(x for x in out.splitlines() if x.strip().startswith(name + " "))
         assert f"default {default};" in line
     for spec in info.options:
-        assert spec.describe_range() in out
-        assert spec.help in out
+        assert spec.describe_range() in flat
+        assert " ".join(spec.help.split()) in flat
     assert "rummikub.md" in out.splitlines()[-1]
+    assert " ".join(rules_text("rummikub", 40).split()) == flat
 
 
 def test_rules_accepts_an_alias() -> None:
@@ -360,14 +369,35 @@ def test_seats_that_may_act_out_of_turn_are_offered_a_claim_first(script: str, c
         assert watcher.offers == [1, 1]  # asked before each of the person's turns
 
 
+@pytest.mark.parametrize("columns", [40, 80, 120])
 @pytest.mark.parametrize("game", [g.id for g in rummykit.games()])
-def test_rules_works_for_every_game(game: str) -> None:
-    status, out, err = run(["rules", game])
-    assert status == 0 and err == ""
+def test_rules_prints_the_rules_notation_options_and_page_of_every_game(game: str, columns: int) -> None:
+    out = rules_text(game, columns)
+    flat = " ".join(out.split())
     info = rummykit.find_game(game)
-    assert out.startswith(info.name)
+    presenter = presenter_for(game)
+    assert out.startswith(info.name.split()[0])
+    assert presenter.rules_lines() and presenter.notation_lines()
+    for paragraph in [*presenter.rules_lines(), *presenter.notation_lines()]:
+        assert " ".join(paragraph.split()) in flat
     for spec in info.options:
-        assert f"{spec.name} " in out and spec.describe_range() in out
+        assert f" {spec.name} " in f" {flat} "
+        assert f"default {spec.format(spec.default)}; allowed: {spec.describe_range()}" in flat
+        assert " ".join(spec.help.split()) in flat
+    assert info.rules_page in out
+    for line in out.splitlines():
+        assert len(line) <= columns or " " not in line.strip(), line
+
+
+def test_rules_says_what_the_notation_means() -> None:
+    flat = " ".join(rules_text("rummikub", 80).split())
+    assert "K black, B blue, O orange, R red" in flat and "J is a joker" in flat
+    flat = " ".join(rules_text("domino-rummikub", 80).split())
+    assert "low first: 3-5" in flat and "0-0 and 6-6 are jokers" in flat
+    flat = " ".join(rules_text("conveyor", 80).split())
+    assert "set default none; allowed: 6, 9 or 12, or none" in flat
+    assert "a whole number 6..12" not in flat
+    assert "Columns, cells and melds are numbered from 1" in flat
 
 
 # -- the draft commands ---------------------------------------------------------------
@@ -415,11 +445,12 @@ def test_draft_commands_use_set_numbers_from_one() -> None:
     turn, said = _turn(state)
     assert turn.command("add 1 R5") is None
     assert [str(t) for t in turn.draft.sets[0]] == ["R1", "R2", "R3", "R4", "R5"]
-    turn.command("split 1 4")  # before the 4th tile
-    assert [[str(t) for t in s] for s in turn.draft.sets[:2]] == [["R1", "R2", "R3"], ["R4", "R5"]]
-    assert any("<- INVALID" in line and line.strip().startswith("2 ") for line in said)
-    turn.command("merge 1 2")
+    turn.command("split 1 4")  # before the 4th tile: the tail is a new set 3, set 2 keeps its number
+    assert [[str(t) for t in s] for s in turn.draft.sets] == [["R1", "R2", "R3"], ["K5", "B5", "O5"], ["R4", "R5"]]
+    assert any("<- INVALID" in line and line.strip().startswith("3 ") for line in said)
+    turn.command("merge 1 3")
     assert [str(t) for t in turn.draft.sets[0]] == ["R1", "R2", "R3", "R4", "R5"]
+    assert turn.draft.sets[2] == []  # an empty slot until the commit: no set changes its number
     turn.command("new K9 O9 B9")
     turn.command("move R5 1 new")
     assert [str(t) for t in turn.draft.sets[-1]] == ["R5"]
@@ -446,7 +477,8 @@ def test_penalty_commit_through_a_session(tmp_path: Path) -> None:
     text = out.getvalue()
     replies = {a[0]: a[1:] for a in answers(text) if a}
     assert len(replies["commit"]) == 1 and "`penalty` commits anyway" in replies["commit"][0]
-    assert "draws 3 penalty tiles" in text and "drawn: " in text
+    flat = " ".join(text.split())  # narration is laid out to the width (80 here)
+    assert "draws 3 penalty tiles" in flat and "drawn: " in flat
     assert any(isinstance(a, Fail) for a in state.actions)
     assert read_record(record.read_text()).snapshot() == state.snapshot()
 

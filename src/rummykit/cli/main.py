@@ -16,6 +16,7 @@ import os
 import secrets
 import sys
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
@@ -23,12 +24,12 @@ from rummykit import __version__
 from rummykit.bots.base import Bot, bot_levels, make_bot
 from rummykit.catalogue import find_game, games
 from rummykit.cli.play import Console, Session
-from rummykit.cli.render import use_color
+from rummykit.cli.render import make_style
 from rummykit.engine.core import GameInfo, check_seed
 from rummykit.engine.options import resolve_options
 from rummykit.errors import OptionError, RecordError, RummykitError
 from rummykit.presenters import Presenter, presenter_for
-from rummykit.presenters.text import Style, plural, score_lines
+from rummykit.presenters.text import Style, fit, plural, score_lines
 from rummykit.records import parse_record, read_record, start_state
 
 EXIT_USAGE = 2
@@ -156,7 +157,7 @@ def main(
         if args.command == "games":
             return cmd_games(out)
         if args.command == "rules":
-            return cmd_rules(args.game, out)
+            return cmd_rules(args.game, out, width=make_style(out, environ=environ).width)
         if args.command == "play":
             console = Console(stdin or sys.stdin, out, err)
             return cmd_play(args, console, environ)
@@ -190,7 +191,7 @@ def _silence(out: TextIO) -> None:
 
 
 def _style(out: TextIO, no_color: bool, environ: Mapping[str, str] | None) -> Style:
-    return Style(color=use_color(out, no_color=no_color, environ=environ))
+    return make_style(out, no_color=no_color, environ=environ)
 
 
 def player_range(info: GameInfo) -> str:
@@ -222,28 +223,50 @@ def rules_page_location(info: GameInfo) -> str:
     return f"{info.rules_page} in the rummykit source"
 
 
-def cmd_rules(game: str, out: TextIO) -> int:
-    """A game's name, summary, players, options (default, range, help) and rules page."""
+def cmd_rules(game: str, out: TextIO, width: int = 0) -> int:
+    """A game's name, summary, players, rules in brief, notation, options (default, values, help) and rules page.
+
+    The rules in brief and the notation are the game's presenter's; the
+    options are the game's own declarations, so the values listed are exactly
+    those the game accepts. Lines are laid out to ``width`` (0: not broken).
+    """
     info = find_game(game)
+    presenter = presenter_for(info.id)
     aliases = f" (also: {', '.join(info.aliases)})" if info.aliases else ""
-    lines = [
-        f"{info.name}  [id: {info.id}{aliases}]",
-        info.summary,
-        f"Players: {info.min_players} to {info.max_players}" if info.min_players != info.max_players else f"Players: {info.min_players}",
-    ]
+    lines: list[str] = []
+
+    def say(text: str = "", hang: int = 0) -> None:
+        lines.extend(fit(text, width, hang))
+
+    say(f"{info.name}  [id: {info.id}{aliases}]")
+    say(info.summary)
+    players = f"{info.min_players} to {info.max_players}" if info.min_players != info.max_players else info.min_players
+    say(f"Players: {players}")
+    for head, paragraphs in (
+        ("The rules in brief:", presenter.rules_lines()),
+        ("How pieces are written:", presenter.notation_lines()),
+    ):
+        say()
+        say(head)
+        for paragraph in paragraphs:
+            say(f"  - {paragraph}", 4)
+    say()
     if info.options:
-        lines.append("Options (set with --option NAME=VALUE):")
-        width = max(len(o.name) for o in info.options)
+        say("Options (set with --option NAME=VALUE):")
+        column = max(len(o.name) for o in info.options)
+        hang = column + 4 if not width or column + 4 <= width // 2 else 6
         for spec in info.options:
-            lines.append(
-                f"  {spec.name:<{width}}  default {spec.format(spec.default)};"
-                f" allowed: {spec.describe_range()}"
-            )
-            lines.append(f"  {'':<{width}}  {spec.help}")
+            if hang == column + 4:
+                say(f"  {spec.name:<{column}}  default {spec.format(spec.default)}; allowed: {spec.describe_range()}", hang)
+            else:
+                say(f"  {spec.name}")
+                say(f"{'':<{hang}}default {spec.format(spec.default)}; allowed: {spec.describe_range()}", hang)
+            say(f"{'':<{hang}}{spec.help}", hang)
     else:
-        lines.append("Options: none")
-    lines.append(f"Full rules: {rules_page_location(info)}")
-    out.write("\n".join(lines) + "\n")
+        say("Options: none")
+    say()
+    say(f"Full rules: {rules_page_location(info)}", 4)
+    out.write("".join(line + "\n" for line in lines))
     return 0
 
 
@@ -315,7 +338,7 @@ def cmd_play(args: argparse.Namespace, console: Console, environ: Mapping[str, s
         if record.is_dir() or not (record.parent if str(record.parent) else Path(".")).is_dir():
             raise OptionError(f"cannot save a record as {args.record!r}: not a file in an existing folder")
     state = info.new(players=players, seed=seed, **options)
-    style = Style(color=use_color(console.stdout, no_color=args.no_color, environ=environ))
+    style = make_style(console.stdout, no_color=args.no_color, environ=environ)
     seated: list[Bot | None] = [None] * people + list(bots)
     session = Session(state, seated, console, style, record_path=record, presenter=presenter)
     return session.run()
@@ -367,7 +390,7 @@ def cmd_replay(file: str, out: TextIO, err: TextIO, *, verbose: bool, style: Sty
     options = ", ".join(f"{s.name}={s.format(state.options[s.name])}" for s in info.options)
 
     def say(*lines: str) -> None:
-        out.write("".join(line + "\n" for line in lines))
+        out.write("".join(line + "\n" for line in style.fit(lines)))
 
     say(
         f"{info.name}: {', '.join(names)}; seed {state.seed}" + (f"; options {options}" if options else ""),
@@ -399,8 +422,10 @@ def _replay_verbose(
     """Print the (already checked) record action by action, as a spectator sees it."""
     record = parse_record(text)
     state = start_state(record)
+    # every line is prefixed with its record line ("line 12: "): the events get the width left
+    narrator = presenter.narrator(names, replace(style, width=style.width and max(20, style.width - 11)))
     for event in state.history:
-        say(*presenter.describe_event(event.seen_by(None), names, style))
+        say(*narrator.describe(event.seen_by(None)))
     for number, line in record.actions:
         events = state.apply(state.parse_action(line))
         prefix = f"line {number}: "
@@ -408,7 +433,7 @@ def _replay_verbose(
             text
             for event in events
             if event.kind != "match-end"
-            for text in presenter.describe_event(event.seen_by(None), names, style)
+            for text in narrator.describe(event.seen_by(None))
         ]
         for i, text in enumerate(described):
             say((prefix if i == 0 else " " * len(prefix)) + text)

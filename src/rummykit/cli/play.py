@@ -138,6 +138,7 @@ class Session:
         self.record_path = record_path
         self.presenter = presenter or presenter_for(state.info.id)
         self.names = list(state.players)
+        self.narrator = self.presenter.narrator(self.names, style)
         self.people = [seat for seat, bot in enumerate(self.bots) if bot is None]
         if self.people and not self.presenter.playable:
             raise RuleError("CLI", f"{state.info.id} cannot be played by people here yet; seat only bots")
@@ -183,7 +184,7 @@ class Session:
         """Play to the end (or until the person quits); save the record; the exit status."""
         status = 0
         try:
-            self.console.say(*self.welcome())
+            self.console.say(*self.style.fit(self.welcome()))
             self._show_events(None)
             while self.state.outcome is None and self.step():
                 pass
@@ -313,7 +314,7 @@ class Session:
         events: list[Event] = self.state.history[self.shown :]
         self.shown = len(self.state.history)
         for event in events:
-            self.console.say(*self.presenter.describe_event(event.seen_by(seat), self.names, self.style))
+            self.console.say(*self.narrator.describe(event.seen_by(seat)))
 
     # -- the record ------------------------------------------------------------
 

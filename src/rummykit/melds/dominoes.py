@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING
 
 from rummykit.melds.base import MIN_SET, MeldCheck
 from rummykit.pieces.dominoes import Domino, double_set, format_dominoes, parse_dominoes
+from rummykit.words import counted
 
 if TYPE_CHECKING:
     from rummykit.melds.base import MeldFamily
@@ -102,6 +103,16 @@ class DominoMelds:
 
     def __repr__(self) -> str:
         return f"DominoMelds(top={self.top}, jokers={format_dominoes(sorted(self.jokers))!r})"
+
+
+def _gaps(gaps: int, jokers: int) -> str:
+    """``2 gaps and only 1 joker to fill them`` (for a run's message).
+
+    >>> _gaps(1, 0), _gaps(2, 1)
+    ('1 gap and no jokers to fill it', '2 gaps and only 1 joker to fill them')
+    """
+    fill = "it" if gaps == 1 else "them"
+    return f"{counted(gaps, 'gap')} and {'only ' if jokers else ''}{counted(jokers, 'joker', zero='no')} to fill {fill}"
 
 
 def _bad(dominoes: DominoSet, rule: str, reason: str) -> DominoCheck:
@@ -188,7 +199,7 @@ def _plain_sorted(
         return f"a run has at most {rules.top + 1} dominoes: {text}"
     gaps = values[-1] - values[0] + 1 - len(values)
     if gaps > len(jokers):
-        return f"a run needs consecutive values in the suit of {suit}s: {text} has {gaps} gaps and {len(jokers)} jokers"
+        return f"a run needs consecutive values in the suit of {suit}s: {text} has {_gaps(gaps, len(jokers))}"
     spare = len(jokers) - gaps
     high = min(spare, rules.top - values[-1])
     start = values[0] - (spare - high)
@@ -404,7 +415,7 @@ def _run_sorted(
         return f"a run has at most {rules.top + 1} dominoes: {text}"
     gaps = values[-1] - values[0] + 1 - len(values)
     if gaps > len(free):
-        return f"a run needs consecutive values in the suit of {suit}s: {text} has {gaps} gaps and {len(free)} jokers"
+        return f"a run needs consecutive values in the suit of {suit}s: {text} has {_gaps(gaps, len(free))}"
     spare = len(free) - gaps
     high = min(spare, rules.top - values[-1])
     start = values[0] - (spare - high)

@@ -23,6 +23,7 @@ from rummykit.blocks.racks import Racks
 from rummykit.blocks.table import FreeTable, Opening, TableDraft
 from rummykit.engine.core import JSON, Action, GameState, ViewHeader
 from rummykit.errors import ParseError, RuleError
+from rummykit.words import counted
 
 P = TypeVar("P")
 
@@ -476,7 +477,7 @@ def draft_from_view(
 
 def draft_action(seat: int, draft: TableDraft[Any], *, accept_penalty: bool = False) -> Action:
     """The action committing a draft: a :class:`Play`, or with ``accept_penalty`` a :class:`Fail`."""
-    table = tuple(tuple(s) for s in draft.sets)
+    table = draft.table()
     placed = tuple(draft.placed())
     if accept_penalty:
         return Fail(seat, placed, table)
@@ -526,7 +527,7 @@ def setup_position(
     racks = [parse(r) for r in fields["racks"].split("/")]
     n = len(state.players)
     if len(racks) != n:
-        raise ParseError(f"the position has {len(racks)} racks but {n} players were named")
+        raise ParseError(f"the position has {counted(len(racks), 'rack')} but {counted(n, 'player')} were named")
     table = parse_table_with(parse, fields.get("table", ""))
     bad = state.TABLE.faults(table)
     if bad:

@@ -261,12 +261,13 @@ class Conveyor(GameState):
         if self.phase in phases:
             return
         expected = {
-            SELECT: "the selection round: reveal or claim",
-            DRAW: "the start of a turn: draw from a conveyor end",
-            PLAY: "after the draw: meld, lay off, then discard (or close)",
-            JUMP: "a claim window: jump or decline",
+            SELECT: "it is the selection round; reveal a domino or claim a column",
+            DRAW: "your turn starts with a draw from an end of a conveyor",
+            PLAY: "you have drawn; now meld, lay off, then discard (or close)",
+            JUMP: "a discard is on offer; jump in or decline",
         }[self.phase]
-        raise _err(f"{PREFIX}-PHASE", f"'{action.text()}' cannot be played now; the game is at {expected}")
+        verb = {"layoff": "lay off", "jump": "jump in"}.get(action.type, action.type)
+        raise _err(f"{PREFIX}-PHASE", f"you cannot {verb} now: {expected}")
 
     # -- selection round -----------------------------------------------------------
 
@@ -354,7 +355,7 @@ class Conveyor(GameState):
         hand = self.hands[seat]
         for d in dominoes:
             if d not in hand:
-                raise _err(f"{PREFIX}-HAND", f"{d} is not in seat {seat}'s hand")
+                raise _err(f"{PREFIX}-HAND", f"{d} is not in your hand")
 
     def _keeps_discard(self, seat: int, removed: Sequence[Domino], what: str) -> None:
         """Check what a meld or lay-off leaves in the hand.
@@ -368,7 +369,7 @@ class Conveyor(GameState):
             if self.options["never_close_on_pickup"]:
                 raise _err(
                     f"{PREFIX}-PICKUP-CLOSE",
-                    f"{what} would empty the hand without a discard; with never_close_on_pickup a player closes"
+                    f"{what} would empty your hand without a discard; with never_close_on_pickup a player closes"
                     " only by discarding",
                 )
             return
@@ -437,8 +438,8 @@ class Conveyor(GameState):
             wanted = " or ".join(fits) if len(fits) <= 3 else f"a domino of {meld.dominoes[0].pips} pips"
             raise _err(
                 f"{PREFIX}-LAYOFF-FIT",
-                f"{action.domino} does not fit the {action.end} end of meld {action.meld}"
-                f" ({format_dominoes(meld.dominoes)}), which takes {wanted or 'nothing more'}{where}",
+                f"{action.domino} does not fit the {action.end} end of the meld {format_dominoes(meld.dominoes)},"
+                f" which takes {wanted or 'nothing more'}{where}",
             )
         self._keeps_discard(seat, (action.domino,), "this lay-off")
         self._take(seat, (action.domino,))
