@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import shlex
 import sys
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
 from rummykit.bots.base import Bot
+from rummykit.cli.lineedit import Completer, LineEditor
 from rummykit.cli.saving import records_folder, save_new, save_text
 from rummykit.engine.core import Event, GameState
 from rummykit.engine.driver import Claimer, claims_open, next_seat
@@ -48,7 +49,8 @@ CLEAR_SCREEN = "\x1b[2J\x1b[H"
 class Console:
     """Where a session reads lines and writes text.
 
-    With a real terminal on both ends, ``input()`` is used (line editing);
+    With a real terminal on both ends, lines are read with editing, a
+    history per seat and tab completion (:mod:`rummykit.cli.lineedit`);
     otherwise the prompt is written to ``stdout`` and a line read from
     ``stdin``, and the line is echoed so a transcript reads naturally.
     ``ask`` raises :class:`EOFError` when input ends.
@@ -60,6 +62,8 @@ class Console:
         self.stderr = stderr
         self.terminal = _isatty(stdin) and _isatty(stdout)
         self.builtin_input = self.terminal and stdin is sys.stdin and stdout is sys.stdout
+        self.editor: LineEditor | None = None
+        self._editor_loaded = False
 
     def say(self, *lines: str) -> None:
         """Write lines to the output."""
@@ -72,9 +76,18 @@ class Console:
         self.stderr.write(message + "\n")
         self.stderr.flush()
 
-    def ask(self, prompt: str) -> str:
-        """Show ``prompt`` and read one line (without its newline)."""
+    def ask(self, prompt: str, *, complete: Completer | None = None, history: Hashable = None) -> str:
+        """Show ``prompt`` and read one line (without its newline).
+
+        At a terminal, ``complete`` offers words for Tab and ``history`` names
+        the history the line joins (None: the line is not kept).
+        """
         if self.builtin_input:
+            if not self._editor_loaded:
+                self.editor = LineEditor.load()
+                self._editor_loaded = True
+            if self.editor is not None:
+                return self.editor.read(prompt, complete=complete, history=history)
             return input(prompt)
         self.stdout.write(prompt)
         self.stdout.flush()
@@ -317,7 +330,7 @@ class Session:
         while True:
             prompt = f"{name}'s {'claim' if claim and not acted else turn.label}> "
             try:
-                line = self.console.ask(prompt)
+                line = self.console.ask(prompt, complete=turn.completions, history=seat)
                 if claim and not acted and not line.strip():
                     break
                 action = turn.command(line)
