@@ -245,6 +245,14 @@ def test_a_file_that_appears_while_the_game_is_played_is_not_overwritten(tmp_pat
     assert read_record((tmp_path / "late-2.txt").read_text()).seed == 3
 
 
+def test_a_records_folder_that_cannot_be_made_is_one_line(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    status, out, err = run(["play", "rummikub", "--bots", "1"], "quit\n", {"RUMMYKIT_RECORDS": str(blocker / "records")})
+    assert status == 2 and out == "" and len(err.splitlines()) == 1
+    assert f"cannot create the records folder {blocker / 'records'}" in err and "--no-record" in err
+
+
 def test_no_record_saves_nothing(tmp_path: Path) -> None:
     environ = {"RUMMYKIT_RECORDS": str(tmp_path)}
     status, out, err = run(["play", "rummikub", "--bots", "1", "--seed", "3", "--no-record"], "draw\nquit\n", environ)
@@ -355,6 +363,7 @@ def test_ctrl_c_saves_the_record_and_exits_cleanly(tmp_path: Path) -> None:
     assert status == 130
     assert "Interrupted" in out.getvalue() and "Traceback" not in err.getvalue()
     assert read_record(record.read_text()).seed == 9
+    assert out.getvalue().rstrip().endswith(f"Record saved to {record}; continue with: rummykit play --resume {record}")
 
 
 def test_hot_seat_asks_to_pass_the_screen_and_shows_only_the_own_rack(tmp_path: Path) -> None:

@@ -17,7 +17,8 @@ What the person gets (GNU readline, or libedit on macOS):
   answers to "press Enter" prompts are not kept;
 - Tab completes the word being typed from what the game's presenter offers
   (:meth:`~rummykit.presenters.base.Turn.completions`): the commands, then the
-  pieces in the rack. Case does not matter (``r1`` completes to ``R10``).
+  pieces in the rack; when several fit, one Tab lists them. Case does not
+  matter (``r1`` completes to ``R10`` when that is the only fit).
 
 >>> words = complete_word(lambda before: ['new', 'add'] if not before else ['R1', 'R10', 'K3'], 'new r1', 'r1')
 >>> words
@@ -57,7 +58,13 @@ class LineEditor:
         self.matches: list[str] = []
         doc = module.__doc__ or ""
         libedit = "libedit" in doc or getattr(module, "backend", "") == "editline"
-        module.parse_and_bind("bind ^I rl_complete" if libedit else "tab: complete")
+        if libedit:
+            module.parse_and_bind("bind ^I rl_complete")
+        else:
+            module.parse_and_bind("tab: complete")
+            # case does not matter in what is typed (r5 is R5), and one Tab lists the choices
+            module.parse_and_bind("set completion-ignore-case on")
+            module.parse_and_bind("set show-all-if-ambiguous on")
         module.set_completer_delims(" \t\n")
         module.set_completer(self._complete)
 

@@ -23,6 +23,7 @@ import shlex
 import sys
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -222,7 +223,8 @@ class Session:
             else:
                 who = f"Hot-seat for {', '.join(self.names[s] for s in self.people)}{against}."
             lines.append(f"Welcome to rummykit: {info.name}. {who}")
-            lines.append("Type `help` at the prompt for the commands; `quit` saves the game and stops.")
+            tab = " (Tab completes them)" if self.console.builtin_input and find_spec("readline") else ""
+            lines.append(f"Type `help` at the prompt for the commands{tab}; `quit` saves the game and stops.")
         lines.append(f"Seed {seed} (play this deal again with --seed {seed}).")
         return lines
 
