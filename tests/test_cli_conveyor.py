@@ -611,7 +611,7 @@ def test_end_of_input_and_ctrl_c_save_the_record(tmp_path: Path) -> None:
         (["--players", "2", "--bots", "1", "--option", "jump_ins=true"], "jump_ins is a variant for 3 or 4 players"),
         (["--bots", "1", "--option", "set=7"], "option set needs 6, 9 or 12"),
         (["--bots", "1", "--option", "columns=4"], "do not split into 4 equal columns"),
-        (["--players", "5"], "2 to 4 players, not 5"),
+        (["--players", "5"], "--players 5: conveyor is for 2 to 4 players"),
     ],
 )
 def test_bad_set_up_is_one_line(argv: list[str], needle: str) -> None:
@@ -640,7 +640,7 @@ def test_all_bot_games_print_only_public_information(tmp_path: Path) -> None:
         ["--players", "2", "--bot", "greedy", "--bot", "greedy", "--seed", "3", "--option", "target=0"],
         ["--players", "3", "--bots", "3", "--seed", "5", "--option", "target=0", "--option", "jump_ins=true"],
     ):
-        record = tmp_path / "bots.txt"
+        record = tmp_path / f"bots-{argv[-1]}.txt"  # one file per game: records are never overwritten
         status, out, err = run(["play", "conveyor", *argv, "--record", str(record)])
         assert status == 0, err
         game = read_record(record.read_text())

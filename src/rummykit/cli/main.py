@@ -21,10 +21,11 @@ from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from rummykit import __version__
-from rummykit.bots.base import Bot, bot_levels, make_bot
 from rummykit.catalogue import find_game, games
 from rummykit.cli.play import Console, Session
 from rummykit.cli.render import make_style
+from rummykit.cli.saving import RECORDS_ENV
+from rummykit.cli.start import DEFAULT_BOT, FALLBACK_BOT, record_plan, resume_session, seat_bots
 from rummykit.engine.core import GameInfo, check_seed
 from rummykit.engine.options import resolve_options
 from rummykit.errors import OptionError, RecordError, RummykitError
@@ -33,8 +34,6 @@ from rummykit.presenters.text import Style, fit, plural, score_lines
 from rummykit.records import parse_record, read_record, start_state
 
 EXIT_USAGE = 2
-DEFAULT_BOT = "greedy"
-FALLBACK_BOT = "random"
 RANDOM_SEEDS = 10**9
 
 class UsageError(Exception):
@@ -96,7 +95,7 @@ def build_parser(out: TextIO, err: TextIO) -> Parser:
             " (every seat a bot) the game runs unattended and prints every turn."
         ),
     )
-    play.add_argument("game", help="game id (see `rummykit games`)")
+    play.add_argument("game", nargs="?", help="game id (see `rummykit games`); not needed with --resume")
     play.add_argument(
         "--players", type=int, metavar="N", help="number of seats in all (default: 1 person + the bots; one bot if none given)"
     )
@@ -107,7 +106,17 @@ def build_parser(out: TextIO, err: TextIO) -> Parser:
     play.add_argument(
         "--option", "-o", action="append", default=[], metavar="KEY=VALUE", help="set a game option (repeatable)"
     )
-    play.add_argument("--record", metavar="FILE", help="where to save the game record")
+    play.add_argument(
+        "--resume", metavar="FILE", help="continue the game saved in FILE, with the same people and bots in their seats"
+    )
+    saving = play.add_mutually_exclusive_group()
+    saving.add_argument(
+        "--record",
+        metavar="FILE",
+        help=f"save the game record as FILE, or in FILE if it is a folder (default: the folder ${RECORDS_ENV},"
+        " else rummykit/records in your user data folder); an existing file is never overwritten",
+    )
+    saving.add_argument("--no-record", action="store_true", help="do not save a game record")
     play.add_argument("--names", metavar="A,B,...", help="player names, one per seat, comma-separated")
     play.add_argument("--no-color", action="store_true", help="no ANSI colours (also: NO_COLOR=1)")
 
@@ -273,16 +282,6 @@ def cmd_rules(game: str, out: TextIO, width: int = 0) -> int:
 # -- play -------------------------------------------------------------------------
 
 
-def default_bot(game_id: str) -> Bot:
-    """A ``greedy`` bot when that level is registered and plays this game, else a ``random`` one."""
-    if DEFAULT_BOT in bot_levels():
-        try:
-            return make_bot(DEFAULT_BOT, game_id)
-        except RummykitError:
-            pass  # greedy does not play this game
-    return make_bot(FALLBACK_BOT, game_id)
-
-
 def parse_options(pairs: Sequence[str]) -> dict[str, str]:
     """``KEY=VALUE`` strings to a dict (values are checked by the game).
 
@@ -302,27 +301,20 @@ def parse_options(pairs: Sequence[str]) -> dict[str, str]:
 
 
 def cmd_play(args: argparse.Namespace, console: Console, environ: Mapping[str, str] | None) -> int:
-    """Set up the seats and the game from the command line, then run the session."""
+    """Set up the seats and the game from the command line (or a saved game), then run the session."""
+    if args.resume is not None:
+        return resume_session(args, console, environ)
+    if args.game is None:
+        raise OptionError("name a game (rummykit play GAME; see rummykit games) or a saved one (--resume FILE)")
     info = find_game(args.game)
     options = parse_options(args.option)
     resolve_options(info.options, options)  # report a bad option before anything else
     if args.seed is not None:
         check_seed(args.seed)
-    if args.bots is not None and args.bots < 0:
-        raise OptionError(f"--bots needs 0 or more, got {args.bots}")
-    count = args.bots
-    if count is None and not args.bot and args.players is None:
-        count = max(1, info.min_players - 1)  # `rummykit play GAME` alone: you against bots
-    if args.bot:
-        bots: list[Bot] = [make_bot(level, info.id) for level in args.bot]
-    else:
-        bots = [default_bot(info.id) for _ in range(count or 0)]
-    seats = 1 + len(bots) if args.players is None else args.players
-    if seats < len(bots):
-        raise OptionError(f"--players {seats} leaves no room for {plural(len(bots), 'bot')}")
-    people = seats - len(bots)
+    seated = seat_bots(args, info)
+    seats = len(seated)
     presenter = presenter_for(info.id)
-    if people and not presenter.playable:
+    if None in seated and not presenter.playable:
         raise OptionError(
             f"{info.id} cannot be played by people here yet; watch bots play it with --players N --bots N"
         )
@@ -332,15 +324,21 @@ def cmd_play(args: argparse.Namespace, console: Console, environ: Mapping[str, s
         if len(players) != seats:
             raise OptionError(f"--names gives {plural(len(players), 'name')} for {plural(seats, 'seat')}")
     seed = secrets.randbelow(RANDOM_SEEDS) if args.seed is None else args.seed
-    record = None
-    if args.record is not None:
-        record = Path(args.record)
-        if record.is_dir() or not (record.parent if str(record.parent) else Path(".")).is_dir():
-            raise OptionError(f"cannot save a record as {args.record!r}: not a file in an existing folder")
+    plan = record_plan(args, environ)
     state = info.new(players=players, seed=seed, **options)
     style = make_style(console.stdout, no_color=args.no_color, environ=environ)
-    seated: list[Bot | None] = [None] * people + list(bots)
-    session = Session(state, seated, console, style, record_path=record, presenter=presenter)
+    session = Session(
+        state,
+        seated,
+        console,
+        style,
+        presenter=presenter,
+        record=plan.save,
+        record_path=plan.path,
+        records_dir=plan.folder,
+    )
+    if plan.note:
+        console.say(plan.note)
     return session.run()
 
 

@@ -109,6 +109,16 @@ class Turn(Protocol):
         """Take the seat's new view (it acts again); the lines worth showing."""
         ...
 
+    def completions(self, words: Sequence[str]) -> list[str]:
+        """The words that may be typed next after ``words`` (those already typed), for tab completion.
+
+        With no words, the commands; after a command, what it takes that the
+        seat holds or may name: the pieces left in its rack (those typed on the
+        line already left out), a sort order, a keyword. The interface offers
+        those that begin with the word being typed. Nothing here judges a move.
+        """
+        ...
+
 
 @runtime_checkable
 class Narrator(Protocol):

@@ -26,6 +26,7 @@ record. Face-down dominoes are ``??`` and face-up ones are bracketed:
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -896,6 +897,54 @@ class ConveyorTurn:
         return ParseError(
             f"{domino} fits both ends of meld {meld_text}: write `layoff {meld_text} {domino} low` or `... high`"
         )
+
+    # -- completion -------------------------------------------------------------
+
+    def completions(self, words: Sequence[str]) -> list[str]:
+        """The commands (the variants' only when they are on); after one, the dominoes of the hand it
+        takes (those typed already left out), the ends (``top``/``bottom``, ``low``/``high``), the
+        discard on offer and ``with`` for a jump, or the sort orders."""
+        options = self.view["options"]
+        if not words:
+            off = set()
+            if not options.get("domino_runs"):
+                off |= {"close"}
+            if not options.get("jump_ins"):
+                off |= {"jump", "mine", "decline", "pass"}
+            return sorted(verb for verb in self._handlers() if verb.isalpha() and verb not in off)
+        verb, args = words[0].lower(), list(words[1:])
+        if verb == "lay" and args and args[0].lower() == "off":
+            verb, args = "layoff", args[1:]
+        if verb in ("meld", "discard", "close"):
+            return self._hand_left(args)
+        if verb == "draw" and len(args) == 1:
+            return ["top", "bottom"]
+        if verb == "layoff" and len(args) == 1:
+            return self._hand_left([])
+        if verb == "layoff" and len(args) == 2:
+            return list(END_NAMES)
+        if verb in ("jump", "mine"):
+            lowered = [a.lower() for a in args]
+            if "with" in lowered:
+                return self._hand_left(args[lowered.index("with") + 1 :])
+            window = self.view.get("jump_window")
+            offered = [str(window["domino"])] if window is not None and not args else []
+            return [*offered, "with"] if len(args) <= 1 else []
+        if verb == "sort" and not args:
+            return list(ORDERS)
+        return []
+
+    def _hand_left(self, typed: Sequence[str]) -> list[str]:
+        """The hand's dominoes (in the chosen order) not named in ``typed`` yet."""
+        hand = [Domino.parse(x) for x in self.view.get("hand", [])]
+        left = Counter(str(d) for d in hand)
+        for word in typed:
+            try:
+                left[str(Domino.parse(word))] -= 1
+            except ParseError:
+                continue
+        shown = [str(d) for group in ORDERS[self.order](hand) for d in group]
+        return [d for d in dict.fromkeys(shown) if left[d] > 0]
 
     def _jump(self, args: list[str]) -> Action:
         args = list(args)

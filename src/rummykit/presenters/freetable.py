@@ -20,6 +20,7 @@ how its drafts are made and committed, its reminder and hint) and gets a
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
@@ -615,6 +616,51 @@ class DraftTurn(Generic[P]):
 
     def _quit(self, args: list[str]) -> None:
         raise Quit
+
+    # -- completion -------------------------------------------------------------
+
+    def completions(self, words: Sequence[str]) -> list[str]:
+        """The commands; after one, the pieces it takes: the rack's left (``new``, ``add N``), the
+        table's (``move``), those placed this turn (``back``); ``new`` as a target; the sort orders.
+
+        >>> from rummykit.presenters.rummikub import KIT
+        >>> from rummykit.rulesets.rummikub import INFO
+        >>> view = INFO.new(players=2, seed=4).view(1)
+        >>> turn = DraftTurn(KIT, view, parse_action=INFO.parse_action, say=print, style=Style())
+        >>> turn.completions([])[:6]
+        ['add', 'back', 'check', 'commit', 'done', 'draw']
+        >>> turn.completions(['new', 'k10'])
+        ['K2', 'K6', 'B6', 'B8', 'B10', 'O1', 'R3', 'R5', 'R6', 'R9', 'R10', 'R11', 'R13']
+        >>> turn.completions(['sort'])
+        ['colour', 'number']
+        """
+        if not words:
+            return sorted(verb for verb in self._handlers() if verb.isalpha())
+        verb, args = words[0].lower(), list(words[1:])
+        if verb == "new":
+            return self._rack_left(args)
+        if verb == "add" and args:
+            return self._rack_left(args[1:])
+        if verb == "move" and not args:
+            return list(dict.fromkeys(str(p) for s in self.draft.sets for p in s))
+        if verb == "move" and len(args) == 2:
+            return ["new"]
+        if verb == "back" and not args:
+            return list(dict.fromkeys(str(p) for p in self.draft.placed()))
+        if verb == "sort" and not args:
+            return list(self.kit.orders)
+        return []
+
+    def _rack_left(self, typed: Sequence[str]) -> list[str]:
+        """The rack's pieces (each kind once, in the rack's order) not all named in ``typed`` yet."""
+        left = Counter(str(p) for p in self.draft.rack)
+        for word in typed:
+            try:
+                left.subtract(str(p) for p in self.kit.parse_pieces(word))
+            except ParseError:
+                continue
+        shown = [str(p) for group in self.kit.orders[self.order](self.draft.rack) for p in group]
+        return [p for p in dict.fromkeys(shown) if left[p] > 0]
 
     def _set_index(self, text: str) -> int:
         n = whole_number(text, "a set number")
