@@ -20,6 +20,8 @@ from rummykit.engine.core import Action, Event, GameState
 from rummykit.errors import ParseError, RuleError
 from rummykit.melds.tiles import check_tiles
 from rummykit.pieces.tiles import COLOURS, JOKER, Tile, format_tiles, parse_tiles
+from rummykit.presenters.freetable import describe_event
+from rummykit.presenters.text import Style
 from rummykit.rulesets.rummikub import (
     Draw,
     Fail,
@@ -74,9 +76,10 @@ def same_sets(a: Iterable[Sequence[Tile]], b: Iterable[Sequence[Tile]]) -> bool:
 
 
 def secret_tiles(event: Event) -> list[str]:
-    """Every tile named in an event's secret part, sorted."""
+    """Every tile of an event's secret part (the piece drawn, the pieces drawn), sorted."""
     out: list[str] = []
-    for value in event.secret.values():
+    for key in ("piece", "pieces"):
+        value = event.secret.get(key, [])
         out.extend([value] if isinstance(value, str) else value)
     return sorted(out)
 
@@ -479,6 +482,23 @@ def test_failed_turn_restores_the_table_and_draws_three() -> None:
         assert not {"K1", "R13", "O13"} & set(map(str, seen.values()))
     assert state.down == [True, True]
     assert state.view(None)["turn"] == 1
+
+
+def test_a_penalty_reason_is_told_only_to_the_player_who_took_it() -> None:
+    # The invalid set R4 R5 R9 names R9, which went back to the rack and was never shown to anyone:
+    # the reason is part of the event's secret, like the tiles drawn (the free-table rules that
+    # rummikub shares; domino-rummikub has no penalty turn).
+    state = down_position("R1 R2 R3 R4 R5 | K7 B7 O7", "R9 K9", pool="O2 B12 K1 R13 O13")
+    (event,) = state.apply(fail(0, "R9", "R1 R2 R3 | R4 R5 R9 | K7 B7 O7"))
+    assert "R9" in event.seen_by(0)["reason"] and "R4 R5 R9" in event.seen_by(0)["reason"]
+    names = list(state.players)
+    own = " ".join(describe_event(event.seen_by(0), names, Style(width=0)))
+    assert "R4 R5 R9" in own and "draws 3 penalty tiles" in own
+    for other in (1, None):
+        seen = event.seen_by(other)
+        assert "reason" not in seen and "R9" not in str(seen)
+        told = " ".join(describe_event(seen, names, Style(width=0)))
+        assert told == f"{names[0]} committed an invalid table: the table is restored and {names[0]} draws 3 penalty tiles"
 
 
 @pytest.mark.parametrize(("pool", "drawn"), [("K2 K3", 2), ("K2", 1), ("", 0)])

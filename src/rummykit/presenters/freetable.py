@@ -266,8 +266,9 @@ def _describe(
         return lines
     if kind == "penalty":
         n = int(event.get("drawn", 0))
+        why = f" ({event['reason']})" if "reason" in event else ""  # the player's own: the reason is secret
         lines = [
-            f"{who} committed an invalid table ({event.get('reason', 'invalid')}):"
+            f"{who} committed an invalid table{why}:"
             f" the table is restored and {who} draws {plural(n, 'penalty ' + words.piece)}"
         ]
         drawn_pieces = event.get("pieces", event.get("tiles"))

@@ -358,8 +358,10 @@ class FreeTableGame(GameState, Generic[P]):
         self.emit(
             "penalty",
             seat,
-            {"reason": str(result), "drawn": len(drawn), "pool_size": len(self.pool)},
-            {"pieces": [str(t) for t in drawn]},
+            {"drawn": len(drawn), "pool_size": len(self.pool)},
+            # The reason may name pieces that never reached the table (still in the rack): only the
+            # player who took the penalty learns it, as only they learn the pieces drawn.
+            {"reason": str(result), "pieces": [str(t) for t in drawn]},
         )
         self._end_turn(played=False, pool_was_empty=pool_was_empty)
 
