@@ -221,7 +221,7 @@ def start_state(record: Record) -> GameState:
     try:
         names = default_names(record.players)
         if not info.min_players <= len(names) <= info.max_players:
-            raise OptionError(f"{info.id} is for {info.min_players} to {info.max_players} players, not {len(names)}")
+            raise OptionError(f"{info.id} is for {info.player_span} players, not {len(names)}")
     except RummykitError as exc:
         raise fail("players", exc) from None
     for name, value in record.options.items():

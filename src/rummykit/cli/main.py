@@ -249,7 +249,7 @@ def cmd_rules(game: str, out: TextIO, width: int = 0) -> int:
 
     say(f"{info.name}  [id: {info.id}{aliases}]")
     say(info.summary)
-    players = f"{info.min_players} to {info.max_players}" if info.min_players != info.max_players else info.min_players
+    players = info.player_span
     say(f"Players: {players}")
     for head, paragraphs in (
         ("The rules in brief:", presenter.rules_lines()),

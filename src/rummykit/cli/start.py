@@ -54,7 +54,7 @@ def seat_bots(args: argparse.Namespace, info: GameInfo, seats: int | None = None
     Without ``--players`` there is one person and the bots (one bot when no
     bot is asked for). ``seats`` fixes the number of seats (a saved game's).
     """
-    span = f"{info.id} is for {info.min_players} to {info.max_players} players"
+    span = f"{info.id} is for {info.player_span} players"
     if args.bots is not None and args.bots < 0:
         raise OptionError(f"--bots needs 0 or more, got {args.bots}")
     if args.players is not None:

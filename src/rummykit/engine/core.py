@@ -485,18 +485,20 @@ class GameInfo:
     view_actions: Callable[[Mapping[str, Any]], list[Action]] | None = None
     rules_page: str = ""
 
+    @property
+    def player_span(self) -> str:
+        """How many players the game is for, in words: ``2 to 4``, or ``2`` for a game of one count."""
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players} to {self.max_players}"
+
     def new(
         self, *, players: int | Sequence[str] = 2, seed: int = 0, **options: Any
     ) -> GameState:
         """Start a game; ``players`` is a count or a list of names."""
         names = default_names(players)
         if not self.min_players <= len(names) <= self.max_players:
-            span = (
-                str(self.min_players)
-                if self.min_players == self.max_players
-                else f"{self.min_players} to {self.max_players}"
-            )
-            raise OptionError(f"{self.id} is for {span} players, not {len(names)}")
+            raise OptionError(f"{self.id} is for {self.player_span} players, not {len(names)}")
         check_seed(seed)
         return self.factory(names, seed, resolve_options(self.options, options))
 

@@ -506,7 +506,7 @@ def game_from_position(
     count = len(position_fields(text)["racks"].split("/"))
     names = default_names(count if players is None else players)
     if not info.min_players <= len(names) <= info.max_players:
-        raise ParseError(f"{info.id} is for {info.min_players} to {info.max_players} players, not {len(names)}")
+        raise ParseError(f"{info.id} is for {info.player_span} players, not {len(names)}")
     state = cls(names, check_seed(seed), resolve_options(info.options, options), deal=False)
     setup_position(state, text, parse)
     return state
