@@ -13,6 +13,13 @@ negative ones included; rows grow downwards, columns to the right.
   joker that a player has *called* must stand for the called piece.
 * Every piece must belong to at least one line.
 
+Cells are numbered as the game's notation numbers them (records, actions,
+views). Messages name cells and lines in one of two numberings: the
+notation's (``base`` 0, the default) or the one people see at an interface,
+where every row and column number is ``base`` more (an interface for people
+passes ``base=1``: the notation's cell 0,0 is the person's 1,1). Only the
+names in messages change; the cells themselves never do.
+
 :class:`GridRules` judges a grid and names each problem by its cells and
 line (``row 2, columns 4-5: a line of 2 tiles ...``); a :class:`Grid` has a
 one-line text form that round-trips; :class:`GridDraft` lets an interface
@@ -23,7 +30,7 @@ build a turn one step at a time (place, move, back, undo, reset, check).
 >>> rules = GridRules(read_line, value=lambda t: t.number, is_joker=Tile.is_joker.fget, fmt=format_tiles, prefix='XX')
 >>> grid = Grid.parse('0,0: R3 R4 R5 / . . K5 / . . K5', Tile.parse)
 >>> [str(p) for p in rules.problems(grid)]
-["column 2, rows 0-2 (R5 K5 K5): a group's colours must all differ: K5 twice in R5 K5 K5 (rule XX-GROUP)"]
+["column 2, rows 0-2 (R5 K5 K5): a group's colours must all differ: R5 K5 K5 has K5 twice (rule XX-GROUP)"]
 >>> grid = Grid.parse('0,0: R3 R4 R5 / . K4 K5', Tile.parse)
 >>> [p.reason for p in rules.problems(grid)]
 ['row 1, columns 1-2: a line of 2 tiles (K4 K5); every line of touching tiles needs 3 or more', ...]
@@ -42,6 +49,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from rummykit.errors import ParseError, RuleError
 from rummykit.melds.base import MIN_SET, LineReader, LineReading
+from rummykit.words import counted, plural_of
 
 P = TypeVar("P")
 
@@ -52,13 +60,13 @@ EMPTY = "."
 """An empty cell in a grid's text form (and in a :class:`Put` that empties a cell)."""
 
 
-def cell_text(cell: Cell) -> str:
-    """A cell in notation: ``ROW,COLUMN``.
+def cell_text(cell: Cell, base: int = 0) -> str:
+    """A cell in notation: ``ROW,COLUMN`` (each number ``base`` more: the numbering people see).
 
-    >>> cell_text((2, -3))
-    '2,-3'
+    >>> cell_text((2, -3)), cell_text((2, -3), base=1)
+    ('2,-3', '3,-2')
     """
-    return f"{cell[0]},{cell[1]}"
+    return f"{cell[0] + base},{cell[1] + base}"
 
 
 def parse_cell(text: str) -> Cell:
@@ -82,9 +90,9 @@ def parse_cell(text: str) -> Cell:
         ) from None
 
 
-def where_cell(cell: Cell) -> str:
-    """``row 2, column 3``: a cell in words."""
-    return f"row {cell[0]}, column {cell[1]}"
+def where_cell(cell: Cell, base: int = 0) -> str:
+    """``row 2, column 3``: a cell in words (each number ``base`` more)."""
+    return f"row {cell[0] + base}, column {cell[1] + base}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,11 +157,12 @@ class Line:
     def __len__(self) -> int:
         return self.end - self.start + 1
 
-    def where(self) -> str:
-        """The line in words: ``row 2, columns 4-5`` or ``column 3, rows 1-4``."""
+    def where(self, base: int = 0) -> str:
+        """The line in words: ``row 2, columns 4-5`` or ``column 3, rows 1-4`` (each number ``base`` more)."""
+        fixed, start, end = self.fixed + base, self.start + base, self.end + base
         if self.across:
-            return f"row {self.fixed}, columns {self.start}-{self.end}"
-        return f"column {self.fixed}, rows {self.start}-{self.end}"
+            return f"row {fixed}, columns {start}-{end}"
+        return f"column {fixed}, rows {start}-{end}"
 
 
 class Grid(Generic[P]):
@@ -449,6 +458,9 @@ class GridRules(Generic[P]):
     fmt: Callable[[Iterable[P]], str]
     prefix: str
     piece: str = "tile"
+    base: int = 0
+    """What the messages add to every row and column number: 0 names cells as the notation does,
+    1 as people count them at an interface (``dataclasses.replace(rules, base=1)``)."""
 
     def rule(self, name: str) -> str:
         """The game's id for a grid rule (``XX-LINE-SIZE``...)."""
@@ -477,7 +489,7 @@ class GridRules(Generic[P]):
         problems = [
             GridProblem(
                 self.rule("ALONE"),
-                f"{where_cell(c)}: {grid[c]} touches no other {self.piece}; every {self.piece}"
+                f"{where_cell(c, self.base)}: {grid[c]} touches no other {self.piece}; every {self.piece}"
                 f" must be part of a line of {MIN_SET} or more",
                 (c,),
             )
@@ -494,13 +506,13 @@ class GridRules(Generic[P]):
     def _read(self, grid: Grid[P], line: Line, problems: list[GridProblem]) -> tuple[LineReading[P], ...]:
         cells = line.cells
         pieces = tuple(grid[c] for c in cells)
-        where = line.where()
+        where = line.where(self.base)
         if len(pieces) < MIN_SET:
             problems.append(
                 GridProblem(
                     self.rule("LINE-SIZE"),
-                    f"{where}: a line of {len(pieces)} {self.piece}s ({self.fmt(pieces)}); every line of"
-                    f" touching {self.piece}s needs {MIN_SET} or more",
+                    f"{where}: a line of {counted(len(pieces), self.piece)} ({self.fmt(pieces)}); every line of"
+                    f" touching {plural_of(self.piece)} needs {MIN_SET} or more",
                     cells,
                 )
             )
@@ -520,7 +532,7 @@ class GridRules(Generic[P]):
                 problems.append(
                     GridProblem(
                         self.rule("CALLED"),
-                        f"{where} ({self.fmt(pieces)}): the joker at {cell_text(cell)} was called {called},"
+                        f"{where} ({self.fmt(pieces)}): the joker at {cell_text(cell, self.base)} was called {called},"
                         f" but this line needs it to be {could}",
                         cells,
                     )
@@ -621,15 +633,15 @@ class GridRules(Generic[P]):
             if not set(a) & set(b):
                 return GridProblem(
                     self.rule("JOKER-CROSS"),
-                    f"{where_cell(c)}: a joker in two lines must be one {self.piece} that fits both;"
-                    f" {first.where()} needs it to be {' or '.join(map(str, a))},"
-                    f" {second.where()} needs {' or '.join(map(str, b))}",
+                    f"{where_cell(c, self.base)}: a joker in two lines must be one {self.piece} that fits both;"
+                    f" {first.where(self.base)} needs it to be {' or '.join(map(str, a))},"
+                    f" {second.where(self.base)} needs {' or '.join(map(str, b))}",
                     (c,),
                 )
         c = shared[0]
         return GridProblem(
             self.rule("JOKER-CROSS"),
-            f"{where_cell(c)}: the jokers of these crossing lines cannot each be one {self.piece} that fits"
+            f"{where_cell(c, self.base)}: the jokers of these crossing lines cannot each be one {self.piece} that fits"
             " both of its lines at the same time",
             tuple(shared),
         )
@@ -681,7 +693,7 @@ class GridRules(Generic[P]):
             if new.get(cell) != piece:
                 return RuleError(
                     self.rule("OPENING-TABLE"),
-                    f"in the {name} you may not touch the table: {piece} at {cell_text(cell)} was moved",
+                    f"in the {name} you may not touch the table: {piece} at {cell_text(cell, self.base)} was moved",
                 )
         fresh = {c for c in new.cells if c not in old.cells}
         for line in new.lines():
@@ -689,8 +701,8 @@ class GridRules(Generic[P]):
             if any(c in fresh for c in cells) and any(c not in fresh for c in cells):
                 return RuleError(
                     self.rule("OPENING-TABLE"),
-                    f"in the {name} your lines may not touch the table's: {line.where()} joins your"
-                    f" {self.piece}s to {self.piece}s that were on the table",
+                    f"in the {name} your lines may not touch the table's: {line.where(self.base)} joins your"
+                    f" {plural_of(self.piece)} to {plural_of(self.piece)} that were on the table",
                 )
         return None
 
@@ -781,7 +793,7 @@ class GridDraft(Generic[P]):
     def move(self, source: Cell, target: Cell) -> None:
         """Move the piece in ``source`` to the empty cell ``target``."""
         if source not in self.cells:
-            raise RuleError(self.rules.rule("DRAFT"), f"there is no {self.rules.piece} at {cell_text(source)}")
+            raise RuleError(self.rules.rule("DRAFT"), f"there is no {self.rules.piece} at {self._cell(source)}")
         self._need_empty(target)
         self._push()
         self.cells[target] = self.cells.pop(source)
@@ -790,19 +802,42 @@ class GridDraft(Generic[P]):
         """Take the piece in ``cell`` back to the tray (only a piece placed this turn); returns it."""
         piece = self.cells.get(cell)
         if piece is None:
-            raise RuleError(self.rules.rule("DRAFT"), f"there is no {self.rules.piece} at {cell_text(cell)}")
+            raise RuleError(self.rules.rule("DRAFT"), f"there is no {self.rules.piece} at {self._cell(cell)}")
         now = sum(1 for p in self.cells.values() if p == piece)
         then = sum(1 for p in self.original.cells.values() if p == piece)
         if now <= then:
             raise RuleError(
                 self.rules.rule("TABLE-KEEP"),
-                f"{piece} at {cell_text(cell)} was on the table when the turn began; table {self.rules.piece}s"
+                f"{piece} at {self._cell(cell)} was on the table when the turn began; table {plural_of(self.rules.piece)}"
                 " stay on the table",
             )
         self._push()
         del self.cells[cell]
         self.tray.append(piece)
         return piece
+
+    def apply(self, changes: Iterable[Put[P]]) -> None:
+        """Make a whole turn as one step: the grid as the turn began, with ``changes`` made to it.
+
+        The pieces the changed grid holds beyond the old one come from the
+        tray (refused as :meth:`place` refuses a piece that is not there); a
+        piece that was on the table must stay on it (``<prefix>-TABLE-KEEP``).
+        Nothing changes when the step is refused.
+        """
+        cells = dict(self.original.cells)
+        for put in changes:
+            if put.piece is None:
+                cells.pop(put.cell, None)
+            else:
+                cells[put.cell] = put.piece
+        placed = self.rules.placed(self.original, Grid(cells))
+        tray = list(self.original_tray)
+        for piece in placed:
+            if piece not in tray:
+                self._need_in_tray(piece, tray)
+            tray.remove(piece)
+        self._push()
+        self.tray, self.cells = tray, cells
 
     def undo(self) -> None:
         """Take back the last step."""
@@ -865,16 +900,20 @@ class GridDraft(Generic[P]):
 
     # -- internals -----------------------------------------------------------------
 
+    def _cell(self, cell: Cell) -> str:
+        """A cell as the draft's messages name it (in the numbering of its rules' ``base``)."""
+        return cell_text(cell, self.rules.base)
+
     def _push(self) -> None:
         self._undo.append((list(self.tray), dict(self.cells)))
 
     def _need_empty(self, cell: Cell) -> None:
         held = self.cells.get(cell)
         if held is not None:
-            raise RuleError(self.rules.rule("DRAFT"), f"{cell_text(cell)} already holds {held}")
+            raise RuleError(self.rules.rule("DRAFT"), f"{self._cell(cell)} already holds {held}")
 
-    def _need_in_tray(self, piece: P) -> None:
-        if piece in self.tray:
+    def _need_in_tray(self, piece: P, tray: Sequence[P] | None = None) -> None:
+        if piece in (self.tray if tray is None else tray):
             return
         for name, pieces in self.others.items():
             if piece in pieces:

@@ -269,14 +269,15 @@ def _line_run(
     start = tile.number - first
     for (i, a), (j, b) in itertools.pairwise(natural):
         if b.number == a.number:
-            return "RUN", f"a run cannot repeat a number: {a} twice in {text}"
+            repeated = sum(1 for _, t in natural if t == a)
+            return "RUN", f"a run cannot repeat a number: {text} has {a} {times(repeated)}"
         if b.number - a.number != j - i:
             if b.number < a.number:
                 return "RUN", f"a run goes up by one from each tile to the next in reading order: {text} does not"
             return (
                 "RUN",
                 f"a run goes up by one from each tile to the next: in {text}, {a} and {b} are"
-                f" {j - i} place(s) apart but {b.number - a.number} numbers apart",
+                f" {counted(j - i, 'place')} apart but {counted(b.number - a.number, 'number')} apart",
             )
     if start < 1:
         return "RUN", f"a run starts at 1 at the lowest: {text} would start at {start}"
@@ -295,7 +296,7 @@ def _line_groups(
     seen: set[Tile] = set()
     for _, t in natural:
         if t in seen:
-            return "GROUP", f"a group's colours must all differ: {t} twice in {text}"
+            return "GROUP", f"a group's colours must all differ: {text} has {t} {times(sum(1 for _, u in natural if u == t))}"
         seen.add(t)
     number = natural[0][1].number
     missing = [Tile(c, number) for c in COLOURS if Tile(c, number) not in seen]

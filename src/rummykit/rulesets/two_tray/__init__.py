@@ -31,10 +31,12 @@ on the shared blocks: the grid (:mod:`rummykit.blocks.grid`), the racks
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
-from rummykit.blocks.grid import GridDraft
+from rummykit.blocks.grid import Cell, GridDraft, parse_cell
 from rummykit.engine.core import GameInfo, GameState
+from rummykit.errors import RuleError
 from rummykit.pieces.tiles import Tile, parse_tiles
 from rummykit.rulesets.two_tray.actions import (
     Call,
@@ -100,6 +102,7 @@ __all__ = [
     "actions_from_view",
     "call_fault",
     "call_options",
+    "call_refusal",
     "draft_action",
     "draft_from_view",
     "extensions",
@@ -117,24 +120,25 @@ __all__ = [
 ]
 
 
-def draft_from_view(view: Mapping[str, Any], tray: str | None = None) -> GridDraft[Tile]:
+def draft_from_view(view: Mapping[str, Any], tray: str | None = None, base: int = 0) -> GridDraft[Tile]:
     """A turn draft for the seat whose view this is, playing from ``tray`` (by default the playing tray,
-    or tray A on the seat's first turn)."""
+    or tray A on the seat's first turn).
+
+    ``base`` is what the draft's messages add to row and column numbers: 1
+    names cells as people count them at an interface (the notation's 0,0 is
+    their 1,1); the draft's cells and changes are the notation's all the same.
+    """
     seat = view.get("seat")
     if seat is None or "trays" not in view:
-        from rummykit.errors import RuleError
-
         raise RuleError("TT-DRAFT", "a spectator cannot draft a turn")
     trays = {name: parse_tiles(tiles) for name, tiles in view["trays"].items()}
     playing = view["playing"][seat]
     name = tray or playing or next(iter(trays))
     if name not in trays:
-        from rummykit.errors import RuleError
-
         raise RuleError("TT-TRAY", f"you have no tray {name} (your trays: {', '.join(trays)})")
     opening = None if view["down"][seat] else int(view["options"]["initial_meld_points"])
     return GridDraft(
-        GRID,
+        replace(GRID, base=base) if base else GRID,
         trays[name],
         grid_from_view(view),
         opening=opening,
@@ -148,6 +152,18 @@ def draft_action(seat: int, draft: GridDraft[Tile], *, accept_penalty: bool = Fa
     """The action committing a draft: a :class:`Play`, or with ``accept_penalty`` a :class:`Fail`."""
     cls = Fail if accept_penalty else Play
     return cls(seat, draft.tray_name, draft.changes())
+
+
+def call_refusal(view: Mapping[str, Any], cell: Cell, tile: Tile, base: int = 0) -> RuleError | None:
+    """Why the seat whose view this is may not call the joker in ``cell`` ``tile`` now (None: it may).
+
+    The engine's own check (:func:`call_fault`) on the view's grid, with the
+    jokers called this turn; ``base`` as for :func:`draft_from_view`, so that
+    an interface names cells as its people count them. Whose turn it is stays
+    the engine's to say.
+    """
+    called = [parse_cell(text) for text in view.get("called_this_turn", [])]
+    return call_fault(grid_from_view(view), cell, tile, called, base)
 
 
 def joker_options(view: Mapping[str, Any]) -> dict[tuple[int, int], list[str]]:

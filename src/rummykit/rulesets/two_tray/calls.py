@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Collection
+from dataclasses import replace
 
 from rummykit.blocks.grid import Cell, Line, cell_text
 from rummykit.errors import RuleError
@@ -58,12 +59,16 @@ def call_options(grid: TileGrid, cell: Cell) -> list[Tile]:
     return sorted(found)
 
 
-def call_fault(grid: TileGrid, cell: Cell, tile: Tile, called: Collection[Cell]) -> RuleError | None:
+def call_fault(
+    grid: TileGrid, cell: Cell, tile: Tile, called: Collection[Cell], base: int = 0
+) -> RuleError | None:
     """Why calling the joker in ``cell`` ``tile`` is refused now, or None when it is allowed.
 
-    ``called`` are the cells already called this turn (each joker once per turn).
+    ``called`` are the cells already called this turn (each joker once per turn);
+    ``base`` is what the message adds to row and column numbers (1: as people
+    count them at an interface; see :mod:`rummykit.blocks.grid`).
     """
-    where = cell_text(cell)
+    where = cell_text(cell, base)
     piece = grid.get(cell)
     if piece is None or piece.colour is not None:
         return RuleError("TT-CALL", f"there is no joker at {where}: only a joker can be called")
@@ -82,7 +87,7 @@ def call_fault(grid: TileGrid, cell: Cell, tile: Tile, called: Collection[Cell])
             "TT-CALL-COLOUR",
             f"the joker at {where} can be called only a colour its group lacks: {lacking}, not {tile}",
         )
-    verdict = GRID.verdict(grid.with_call(cell, tile), focus=(cell,))
+    verdict = replace(GRID, base=base).verdict(grid.with_call(cell, tile), focus=(cell,))
     if verdict.problems:
         return RuleError(
             "TT-CALL-FIXED",
