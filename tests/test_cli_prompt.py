@@ -229,14 +229,18 @@ def test_every_game_completes_its_commands_and_the_pieces_in_the_rack(game: str)
     help_text = " ".join(left for left, _ in presenter.help_rows(view))
     assert {"help", "quit", "show", "sort"} <= set(commands)
     assert all(re.search(rf"\b{c}\b", help_text) or c in ("exit", "options", "done") for c in commands), commands
-    held = view.get("rack", view.get("hand"))
+    if game == "two-tray":  # the pieces of the tray that plays (tray A until a first turn chooses)
+        held = view["trays"][view["playing"][seat] or "A"]
+    else:
+        held = view.get("rack", view.get("hand"))
     assert held
-    verb = "meld" if game == "conveyor" else "new"
+    verb = {"conveyor": "meld", "two-tray": "place"}.get(game, "new")
     offered = turn.completions([verb])
     assert sorted(offered) == sorted(set(held))
     # A piece typed already is not offered again unless the rack holds another.
     once = next(p for p in held if held.count(p) == 1)
-    assert once not in turn.completions([verb, once.lower()])
+    typed = [verb, once.lower(), "1,1"] if game == "two-tray" else [verb, once.lower()]  # a tile, then its cell
+    assert once not in turn.completions(typed) and turn.completions(typed)
     assert complete_word(turn.completions, f"{verb} {once[:-1].lower()}", once[:-1].lower())
     assert turn.completions(["sort"]) == list(presenter.orders)
     assert turn.completions(["frobnicate"]) == []

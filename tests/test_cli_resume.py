@@ -60,6 +60,7 @@ def uninterrupted(game: str, levels: list[str], seed: int, **options: Any) -> st
         ("rummikub", ["random", "random", "greedy"], {}),
         ("domino-rummikub", ["random", "random"], {"target": "none"}),
         ("conveyor", ["greedy", "random", "greedy"], {"target": 0, "jump_ins": True}),
+        ("two-tray", ["random", "greedy"], {"target": "none"}),
     ],
 )
 def test_an_interrupted_bot_game_resumes_to_exactly_the_same_game(
@@ -107,6 +108,27 @@ def test_quit_and_resume_keeps_the_person_and_the_bots_in_their_seats(tmp_path: 
     assert " draws " not in head and " plays " not in head
     assert part.read_text() == whole.read_text()
     assert read_record(part.read_text()).players == ("Ann", "Bob", "Cy")
+
+
+def test_a_two_tray_game_quit_at_the_prompt_resumes_where_it_stopped(tmp_path: Path) -> None:
+    argv = ["play", "two-tray", "--bot", "greedy", "--seed", "6", "--names", "Ann,Bob"]
+    # Ann draws onto tray A on her first turn, then always onto her playing tray.
+    whole = tmp_path / "whole.txt"
+    status, _, err = run([*argv, "--record", str(whole)], "draw A\n" + "draw\n" * 5 + "quit\n")
+    assert status == 0, err
+
+    part = tmp_path / "part.txt"
+    status, out, _ = run([*argv, "--record", str(part)], "draw A\ndraw\nquit\n")
+    assert status == 0
+    assert out.rstrip().endswith(f"Record saved to {part}; continue with: rummykit play --resume {part}")
+    saved = parse_record(part.read_text())
+    assert saved.seats is not None and [s.bot for s in saved.seats] == [None, "greedy"]
+    status, out, err = run(["play", "--resume", str(part)], "help\n" + "draw\n" * 4 + "quit\n")
+    assert status == 0, err
+    assert "You are Ann against 1 bot: Bob (greedy)." in out and "Traceback" not in out
+    assert "--- Ann's turn ---" in out and "Grid:" in out and "Tray " in out
+    assert part.read_text() == whole.read_text()
+    assert read_record(part.read_text()).players == ("Ann", "Bob")
 
 
 def test_hot_seat_resumes_as_hot_seat(tmp_path: Path) -> None:

@@ -50,7 +50,7 @@ def test_rules_shows_two_players_every_option_and_the_rules_page() -> None:
 @pytest.mark.parametrize(
     ("argv", "needle"),
     [
-        (["play", "two-tray", "--players", "3", "--bots", "2"], "two-tray is for 2 players, not 3"),
+        (["play", "two-tray", "--players", "3", "--bots", "2"], "--players 3: two-tray is for 2 players (people and bots together)"),
         (["play", "two-tray", "--bots", "1", "-o", "jokers=7"], "option jokers needs a whole number 0..4, got 7"),
         (["play", "two-tray", "--bot", "solver"], "there is no solver bot for two-tray"),
         (["solve", "two-tray", "--rack", "R1"], "the solver plays rummikub positions, not two-tray"),
@@ -102,13 +102,13 @@ POSITION = "grid: 0,0: R1 R2 R3; trays: A[R4 K9 K10 K11] B[O1 O2 O3 B5] / A[K1 B
 def test_the_grid_commands_build_a_turn_cell_by_cell(tmp_path: Path) -> None:
     state = from_position(POSITION, players=["P1", "P2"])
     script = [
-        "place R4 0,3",
-        "place K9 2,0 K10 2,1",
+        "place R4 1,4",
+        "place K9 3,1 K10 3,2",
         "check",
-        "place K11 2,2",
-        "move 2,2 2,5",
+        "place K11 3,3",
+        "move 3,3 3,6",
         "undo",
-        "back 0,3",
+        "back 1,4",
         "undo",
         "check",
         "commit",
@@ -117,7 +117,7 @@ def test_the_grid_commands_build_a_turn_cell_by_cell(tmp_path: Path) -> None:
     status, out, err = session(state, script, tmp_path)
     assert status == 0, err
     said = {r[0]: r[1:] for r in replies(out) if r}
-    assert any("row 2, columns 0-1: a line of 2 tiles (K9 K10)" in line for line in said["check"] + out.splitlines())
+    assert any("row 3, columns 1-2: a line of 2 tiles (K9 K10)" in line for line in said["check"] + out.splitlines())
     assert "The grid is valid: `commit` ends your turn with it." in out
     replayed = read_record((tmp_path / "r.txt").read_text())
     assert str(replayed.actions[0]) == "0 play A 0,3=R4 2,0=K9 2,1=K10 2,2=K11"
@@ -130,13 +130,14 @@ def test_the_grid_commands_build_a_turn_cell_by_cell(tmp_path: Path) -> None:
         ("place X9 1,1", "bad tile 'X9'"),
         ("place R4", "usage: place TILE ROW,COLUMN"),
         ("place O1 1,1", "O1 is on tray B; this turn plays from tray A"),
-        ("place R4 0,0", "0,0 already holds R1"),
-        ("move 0,0", "usage: move FROM TO"),
-        ("move 5,5 6,6", "there is no tile at 5,5"),
-        ("back 0,0", "was on the table when the turn began"),
+        ("place R4 1,1", "1,1 already holds R1"),
+        ("move 1,1", "usage: move FROM TO"),
+        ("move 6,6 7,7", "there is no tile at 6,6"),
+        ("back 1,1", "R1 at 1,1 was on the table when the turn began"),
         ("frobnicate", "unknown command 'frobnicate'"),
         ("draw C", "you have no tray C"),
         ("draw B", "this turn plays from tray A"),
+        ("call 1,1 R3", "there is no joker at 1,1"),
         ("call 0,0 R3", "there is no joker at 0,0"),
         ("tray B", "this turn plays from tray A"),
         ("end", "`end` only ends a turn in which you emptied a tray"),
@@ -161,7 +162,7 @@ def test_emptying_a_tray_at_the_prompt_goes_on_from_the_other_tray(tmp_path: Pat
         "grid: 0,0: R1 R2 R3; trays: A[R4] B[K1 K2 K3 O9] / A[O1] B[B1]; pool: seed 3; next: A B; down: 11",
         players=["P1", "P2"],
     )
-    script = ["place R4 0,3", "commit", "draw", "place K1 2,0 K2 2,1 K3 2,2", "commit", "quit"]
+    script = ["place R4 1,4", "commit", "draw", "place K1 3,1 K2 3,2 K3 3,3", "commit", "quit"]
     status, out, err = session(state, script, tmp_path)
     assert status == 0, err
     said = {r[0]: r[1:] for r in replies(out) if r}
@@ -176,7 +177,7 @@ def test_a_call_at_the_prompt_keeps_the_draft(tmp_path: Path) -> None:
         "grid: 0,0: K9 B9 J / . / R1 R2 R3; trays: A[R4 O9] B[K1] / A[O1] B[B1]; pool: seed 3; next: A B; down: 11",
         players=["P1", "P2"],
     )
-    status, _out, err = session(state, ["place R4 0,4", "call 0,2 O9", "back 0,4", "place R4 2,3", "commit", "quit"], tmp_path)
+    status, _out, err = session(state, ["place R4 1,5", "call 1,3 O9", "back 1,5", "place R4 3,4", "commit", "quit"], tmp_path)
     assert status == 0, err
     replayed = read_record((tmp_path / "r.txt").read_text())
     assert [str(a) for a in replayed.actions[:2]] == ["0 call 0,2 O9", "0 play A 2,3=R4"]
@@ -187,8 +188,11 @@ def test_the_screen_draws_the_grid_with_labels_and_hides_the_other_trays() -> No
     presenter = presenter_for("two-tray")
     lines = presenter.screen(state.view(0), ["you", "bot greedy"], Style())
     text = "\n".join(lines)
-    row = next(line for line in lines if line.strip().startswith("0 ") and "R1" in line)
-    assert row.split() == ["0", ".", "R1", "R2", "R3", "."]
+    # The record's row 0 is the screen's row 1; its columns 0-2 are the screen's 1-3.
+    header = next(line for line in lines if line.split()[:3] == ["0", "1", "2"])
+    assert header.split() == ["0", "1", "2", "3", "4"]
+    row = next(line for line in lines if line.strip().startswith("1 ") and "R1" in line)
+    assert row.split() == ["1", ".", "R1", "R2", "R3", "."]
     assert "Tray A (plays this turn)" in text and "K9" in text
     assert "K2" not in text and "B1" not in text  # bob's trays
     spectator = "\n".join(presenter.screen(state.view(None), ["", ""], Style()))

@@ -197,6 +197,7 @@ SETUPS: dict[str, list[str]] = {
     "rummikub": ["--players", "3", "--bots", "3"],
     "domino-rummikub": ["--players", "4", "--bots", "4"],
     "conveyor": ["--players", "3", "--bots", "3", "--option", "target=0", "--option", "jump_ins=true"],
+    "two-tray": ["--players", "2", "--bots", "2"],
 }
 
 
@@ -223,15 +224,19 @@ BAD_COMMANDS = {
     "domino-rummikub": ["new 1-2", "split 1 1", "add 9 1-2", "merge 1 1", "back 1-2", "commit", "pass", "new 9-9-9", "help", "show"],
     "conveyor": ["reveal 9 9", "reveal 1 99", "claim 0", "claim 9", "draw 1 top", "discard 0-0", "meld 0-0 0-1",
                  "layoff 1 0-0", "jump", "decline", "close", "reveal x 1", "sort sideways", "help", "moves", "show"],
+    "two-tray": ["place R1 1,1", "place J 99,99", "move 1,1 2,2", "move 9,9 1,1", "back 1,1", "commit", "undo",
+                 "reset", "tray C", "draw C", "pass", "end", "call 1,1 O3", "call 9,9 K1", "play A 99,99=R1",
+                 "play A 1,1=.", "penalty", "place R1", "sort sideways", "check", "help", "show"],
 }
 
 
 def positions(game: str, seed: int) -> Iterator[GameState]:
     """A bot game yielded at every step where seat 0 is to act."""
     options = {"target": 0, "jump_ins": True} if game == "conveyor" else {}
-    state = rummykit.new_game(game, players=3, seed=seed, **options)
-    bots = [make_bot("random", game) for _ in range(3)]
-    rngs = [bot_rng(seed, s) for s in range(3)]
+    players = min(3, rummykit.find_game(game).max_players)
+    state = rummykit.new_game(game, players=players, seed=seed, **options)
+    bots = [make_bot("random", game) for _ in range(players)]
+    rngs = [bot_rng(seed, s) for s in range(players)]
     for _ in range(300):
         if state.outcome is not None:
             return

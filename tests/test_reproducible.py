@@ -76,6 +76,7 @@ SHORT: dict[str, dict[str, Any]] = {
     "rummikub": {"target": None},
     "domino-rummikub": {"target": None},
     "conveyor": {"target": 0},
+    "two-tray": {"target": None},
 }
 """Options that make a game one round (a game not listed plays with its defaults)."""
 
