@@ -57,7 +57,7 @@ _NOBODY: frozenset[int] = frozenset()
 
 
 def _err(rule: str, message: str) -> RuleError:
-    return RuleError(f"{PREFIX}-{rule}", message)
+    return RuleError(rule, message)
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,7 +236,7 @@ class Mummus(GameState):
     def _my_turn(self, action: Action) -> None:
         if action.player != self.current:
             raise _err(
-                "TURN",
+                "MU-TURN",
                 f"'{action.text()}' is for the player whose turn it is, seat {self.current} ({self.players[self.current]});"
                 " out of turn you may only add on (`addon`) or call rummy (`rummy`)",
             )
@@ -244,7 +244,7 @@ class Mummus(GameState):
     def _drawn(self, action: Action) -> None:
         if self.phase != PLAY:
             raise _err(
-                "DRAW-FIRST",
+                "MU-DRAW-FIRST",
                 f"a turn starts with a draw: `draw` from the stock or `take` from the discard pile before '{action.text()}'",
             )
 
@@ -252,12 +252,12 @@ class Mummus(GameState):
         hand = self.hands[seat]
         missing = [c for c in cards if c not in hand]
         if missing:
-            raise _err("HAND", f"not in seat {seat}'s hand: {format_cards(missing)}")
+            raise _err("MU-HAND", f"not in seat {seat}'s hand: {format_cards(missing)}")
 
     def _keeps_a_card(self, seat: int, cards: Sequence[Card], what: str) -> None:
         if len(cards) >= len(self.hands[seat]):
             raise _err(
-                "KEEP-CARD",
+                "MU-KEEP-CARD",
                 f"{what} would empty seat {seat}'s hand; a round ends only when a player discards their last card,"
                 " so keep a card to discard",
             )
@@ -265,7 +265,7 @@ class Mummus(GameState):
     def _meld_of(self, ref: Card) -> int:
         index = self.area.holding(ref)
         if index is None:
-            raise _err("MELD-NONE", f"no meld on the table holds {ref}: name a meld by one of its cards")
+            raise _err("MU-MELD-NONE", f"no meld on the table holds {ref}: name a meld by one of its cards")
         return index
 
     def _keeps_deep(self, seat: int, used: Sequence[Card], after: Table) -> None:
@@ -276,7 +276,7 @@ class Mummus(GameState):
         rest = [c for c in self.hands[seat] if c not in set(used)]
         if not deep_usable(deep, rest, after):
             raise _err(
-                "DEEP-KEEP",
+                "MU-DEEP-KEEP",
                 f"after this you could no longer use {deep}, which you took from deep in the discard pile and must"
                 " meld or add on this turn; use it first, or keep the cards it needs",
             )
@@ -294,9 +294,9 @@ class Mummus(GameState):
     def _check_draw(self, action: Draw) -> None:
         self._my_turn(action)
         if self.phase != DRAW:
-            raise _err("DRAW-ONCE", "you have drawn this turn already: meld, add on, then discard")
+            raise _err("MU-DRAW-ONCE", "you have drawn this turn already: meld, add on, then discard")
         if not self.piles.stock:
-            raise _err("STOCK-EMPTY", "the stock is empty")
+            raise _err("MU-STOCK-EMPTY", "the stock is empty")
 
     def _draw(self, action: Draw) -> None:
         self._check_draw(action)
@@ -309,16 +309,16 @@ class Mummus(GameState):
     def _check_take(self, action: Take) -> int:
         self._my_turn(action)
         if self.phase != DRAW:
-            raise _err("DRAW-ONCE", "you have drawn this turn already: meld, add on, then discard")
+            raise _err("MU-DRAW-ONCE", "you have drawn this turn already: meld, add on, then discard")
         index = self.piles.position(action.card)
         if index is None:
             pile = format_cards(self.piles.discard) or "empty"
-            raise _err("TAKE", f"{action.card} is not in the discard pile (bottom to top: {pile})")
+            raise _err("MU-TAKE", f"{action.card} is not in the discard pile (bottom to top: {pile})")
         if index < len(self.piles.discard) - 1:
             taken = self.piles.discard[index:]
             if not deep_usable(action.card, [*self.hands[action.player], *taken], self.table):
                 raise _err(
-                    "DEEP-USE",
+                    "MU-DEEP-USE",
                     f"{action.card} lies under {len(taken) - 1} card(s); you may take it (with every card above it)"
                     " only to meld it or add it on this turn, and it fits no meld you could make or extend",
                 )
@@ -374,12 +374,12 @@ class Mummus(GameState):
     def _check_rummy(self, action: Rummy) -> _Plan:
         seat = action.player
         if not action.cards:
-            raise _err("RUMMY-PILE", "a rummy call names the discard-pile cards it claims")
+            raise _err("MU-RUMMY-PILE", "a rummy call names the discard-pile cards it claims")
         missing = [c for c in action.cards if c not in self.piles.discard]
         if missing:
             pile = format_cards(self.piles.discard) or "empty"
             raise _err(
-                "RUMMY-PILE",
+                "MU-RUMMY-PILE",
                 f"a rummy call claims cards of the discard pile, and {format_cards(missing)} is not there"
                 f" (bottom to top: {pile}); another player may have claimed or taken it first",
             )
@@ -436,7 +436,7 @@ class Mummus(GameState):
         self._in_hand(action.player, (action.card,))
         if self.deep is not None:
             raise _err(
-                "DEEP-PLAY",
+                "MU-DEEP-PLAY",
                 f"you took {self.deep} from deep in the discard pile: meld it or add it on before you discard;"
                 " the turn cannot end until you do",
             )
@@ -550,7 +550,7 @@ class Mummus(GameState):
     def position(self) -> str:
         """This position as a one-line string (the start of a turn only; see ``from_position``)."""
         if self.outcome is not None or self.phase != DRAW:
-            raise _err("POSITION", f"a position string describes the start of a turn; the game is at {self.current_phase()}")
+            raise _err("MU-POSITION", f"a position string describes the start of a turn; the game is at {self.current_phase()}")
         melds = []
         for m in self.area:
             owners = set(m.laid_by)
