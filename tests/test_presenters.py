@@ -32,6 +32,7 @@ SETUPS: dict[str, dict[str, Any]] = {
     "rummikub": {"players": 3},
     "domino-rummikub": {"players": 3},
     "conveyor": {"players": 3, "jump_ins": True, "target": 0},
+    "mummus": {"players": 3, "target": 0},
 }
 
 PIECE = re.compile(r"(?<![\w-])(?:[KBOR]\d{1,2}|J|\d{1,2}-\d{1,2}|(?:[AJQK]|[2-9]|10)[CDHS])(?![\w-])")
