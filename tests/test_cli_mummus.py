@@ -202,3 +202,14 @@ def test_a_saved_game_replays_at_the_command_line(tmp_path: Path) -> None:
     status, out, err = run(["replay", str(record), "-v"])
     assert status == 0 and err == "" and "Game over:" in out and "draws from the stock" in out
     assert "draws from the stock (" not in out  # a spectator never learns a card drawn from the stock
+
+
+def test_a_bad_line_in_a_mummus_record_is_one_line_with_its_number(tmp_path: Path) -> None:
+    record = tmp_path / "bad.txt"
+    record.write_text(
+        "rummykit record 1\ngame: mummus\nseed: 2\nplayers: ann | bob\noption target: 0\n\n"
+        "1 draw\n1 discard QX\n"
+    )
+    status, out, err = run(["replay", str(record)])
+    assert status == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "line 8:" in err and "bad card 'QX'" in err and "Traceback" not in err
