@@ -354,7 +354,6 @@ def describe_event(event: Mapping[str, Any], names: Sequence[str], style: Style,
 REASONS = {
     "out": "a player went out",
     "max-turns": "the turn limit (max_turns) was reached; scored as it stood",
-    "blocked": "nothing was left to draw; scored as it stood",
     "target": "reached the target total",
     "max-rounds": "the round limit (max_rounds) was reached",
 }
