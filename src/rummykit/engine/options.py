@@ -34,6 +34,8 @@ class OptionSpec:
             parts.append("true or false")
         elif self.choices:
             parts.append(" or ".join(self.choices))
+        elif self.kind is str:
+            parts.append("text (see the game's rules page)")
         elif self.kind is int:
             if self.minimum is not None and self.maximum is not None:
                 parts.append(f"a whole number {self.minimum}..{self.maximum}")
