@@ -60,7 +60,6 @@ BOTS: tuple[BotEntry, ...] = (
     BotEntry("greedy", "rummykit.bots.freetable_greedy:DominoGreedyBot", ("domino-rummikub",)),
     BotEntry("greedy", "rummykit.bots.conveyor:conveyor_greedy", ("conveyor",)),
     BotEntry("solver", "rummykit.bots.solver:solver_bot", ("rummikub",)),
-    BotEntry("random", "rummykit.bots.mummus:mummus_random", ("mummus",)),
     BotEntry("greedy", "rummykit.bots.mummus:mummus_greedy", ("mummus",)),
 )
 

@@ -1,29 +1,27 @@
-"""Bots for ``mummus``: ``random`` and ``greedy``, both acting out of turn too.
+"""``greedy`` for ``mummus``: plays the most points it can, and acts out of turn too.
 
-Both work from their seat's view alone and only ever play an action of the
-view's legal list (:func:`rummykit.rulesets.mummus.actions_from_view`). Both
-have ``claim`` (the driver's :class:`~rummykit.engine.driver.Claimer`): when
-the game does not wait for them but they may add on or call rummy, the
-driver asks them first.
+It works from its seat's view alone and only ever plays an action of the
+view's legal list (:func:`rummykit.rulesets.mummus.actions_from_view`). It
+has ``claim`` (the driver's :class:`~rummykit.engine.driver.Claimer`): when
+the game does not wait for it but it may add on or call rummy, the driver
+asks it first. (``random``, the generic :class:`~rummykit.bots.random.RandomBot`,
+also acts out of turn, on a coin toss.)
 
-* ``random`` picks uniformly among its legal actions; out of turn it acts
-  (a uniform pick among its add-ons and claims) on a coin toss.
-* ``greedy`` plans with the shared set cover (:mod:`rummykit.melds.cover`):
-  the most points its hand can put on the table now, as melds and add-ons.
+It plans with the shared set cover (:mod:`rummykit.melds.cover`): the most
+points its hand can put on the table now, as melds and add-ons.
 
-  - **Draw.** It values the stock, the top discard and every deep discard it
-    may take by that plan, less a part of the points it would be left
-    holding (a card from the stock is valued at the plan of the hand as it
-    is, minus a small allowance for the unknown card), and takes from the
-    discard pile only what lets it play more.
-  - **Play.** It calls rummy whenever it can (the claim with the most
-    points), uses a deep discard at once (its best meld or add-on with it),
-    lays the melds and add-ons of its plan, adds on whatever else fits, and
-    discards the card that works least with the rest of its hand, avoiding
-    cards that others could claim.
-  - **Out of turn.** It calls rummy whenever it can, and adds on any card
-    that fits a meld on the table and is not part of a meld its hand could
-    make.
+* **Draw.** It values the stock, the top discard and every deep discard it
+  may take by that plan, less a part of the points it would be left holding
+  (a card from the stock is valued at the plan of the hand as it is, minus a
+  small allowance for the unknown card), and takes from the discard pile only
+  what lets it play more.
+* **Play.** It calls rummy whenever it can (the claim with the most points),
+  uses a deep discard at once (its best meld or add-on with it), lays the
+  melds and add-ons of its plan, adds on whatever else fits, and discards the
+  card that works least with the rest of its hand, avoiding cards that others
+  could claim.
+* **Out of turn.** It calls rummy whenever it can, and adds on any card that
+  fits a meld on the table and is not part of a meld its hand could make.
 
 >>> from rummykit.rulesets.mummus import INFO, from_position
 >>> state = from_position('hands: 5H 6H 7H 9C 2D / 2C 3C 4D; discard: 9S 8H; melds: 1: 2S 3S 4S', target=0)
@@ -59,7 +57,7 @@ from rummykit.rulesets.mummus import (
     card_values,
 )
 
-__all__ = ["MummusGreedy", "MummusRandom", "mummus_greedy", "mummus_random", "plan"]
+__all__ = ["MummusGreedy", "mummus_greedy", "plan"]
 
 LEFT_WEIGHT = 0.4
 """How much a point left in the hand counts against a draw, against a point the draw lets the bot play."""
@@ -118,27 +116,6 @@ def _keep_value(card: Card, hand: Sequence[Card], values: Mapping[Card, int], cl
 def _points(action: Action, values: Mapping[Card, int]) -> int:
     cards: Sequence[Card] = getattr(action, "cards", ())
     return sum(values[c] for c in cards)
-
-
-class MummusRandom:
-    """``random``: a uniform pick among the legal actions; out of turn, on a coin toss."""
-
-    level = "random"
-
-    def __init__(self, info: GameInfo) -> None:
-        self.info = info
-
-    def choose(self, view: Mapping[str, Any], rng: Rng) -> Action:
-        actions = sorted(actions_from_view(view), key=lambda a: a.text())
-        if not actions:
-            raise RuleError("BOT", f"seat {view.get('seat')} has nothing to do now")
-        return rng.choice(actions)
-
-    def claim(self, view: Mapping[str, Any], rng: Rng) -> Action | None:
-        actions = sorted(actions_from_view(view), key=lambda a: a.text())
-        if not actions or rng.below(2):
-            return None
-        return rng.choice(actions)
 
 
 class MummusGreedy:
@@ -227,11 +204,6 @@ class MummusGreedy:
             if best is None or score > best_score:
                 best, best_score = action, score
         return best if best is not None else draws[0]
-
-
-def mummus_random(info: GameInfo) -> MummusRandom:
-    """The ``random`` bot for mummus."""
-    return MummusRandom(info)
 
 
 def mummus_greedy(info: GameInfo) -> MummusGreedy:
