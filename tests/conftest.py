@@ -12,7 +12,7 @@ the whole session into a failure, with the tests named in the summary.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -69,6 +69,20 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         terminalreporter.line(
             "Every test must run: fix the cause instead of skipping or xfailing it.", red=True
         )
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _records_away_from_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Games the tests play without ``--record`` save into a temporary folder, never the user's own.
+
+    ``RUMMYKIT_RECORDS`` covers the program run with the real environment (and
+    subprocesses); ``HOME`` covers ``main(..., environ={})``, which falls back
+    to the home folder.
+    """
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("RUMMYKIT_RECORDS", str(tmp_path_factory.mktemp("records")))
+        patch.setenv("HOME", str(tmp_path_factory.mktemp("home")))
+        yield
 
 
 # -- shared helpers ------------------------------------------------------------

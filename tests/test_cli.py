@@ -16,24 +16,27 @@ from rummykit.bots.base import make_bot
 from rummykit.cli.main import main
 from rummykit.cli.play import Console, Session
 from rummykit.cli.render import use_color
+from rummykit.cli.saving import records_folder
 from rummykit.engine.core import GameState
+from rummykit.engine.driver import step
 from rummykit.errors import RummykitError
 from rummykit.melds.tiles import check_tiles
 from rummykit.pieces.tiles import format_tiles, parse_tiles
+from rummykit.presenters import presenter_for
 from rummykit.presenters.freetable import DraftTurn, describe_event
 from rummykit.presenters.rummikub import KIT as RUMMIKUB_KIT
 from rummykit.presenters.text import Style, signed
-from rummykit.records import read_record, write_record
+from rummykit.records import Seat, read_record, write_record
 from rummykit.rulesets.rummikub import Fail, Play, Rummikub, from_position, rack_sets
-from rummykit.sim import run_bots
+from rummykit.sim import bot_rng, run_bots
 
 PROMPT = "P1's turn> "
 
 
-def run(argv: list[str], script: str = "") -> tuple[int, str, str]:
-    """Run the command in-process; returns (status, stdout, stderr)."""
+def run(argv: list[str], script: str = "", environ: dict[str, str] | None = None) -> tuple[int, str, str]:
+    """Run the command in-process (``environ``: the environment it sees, empty by default); (status, stdout, stderr)."""
     out, err = io.StringIO(), io.StringIO()
-    status = main(argv, stdin=io.StringIO(script), stdout=out, stderr=err, environ={})
+    status = main(argv, stdin=io.StringIO(script), stdout=out, stderr=err, environ=environ or {})
     return status, out.getvalue(), err.getvalue()
 
 
@@ -66,9 +69,16 @@ def test_games_lists_every_registered_game_on_one_line_each() -> None:
         assert f"{info.min_players}-{info.max_players} players" in line
 
 
+def rules_text(game: str, columns: int) -> str:
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["rules", game], stdout=out, stderr=err, environ={"COLUMNS": str(columns)}) == 0
+    assert err.getvalue() == ""
+    return out.getvalue()
+
+
 def test_rules_lists_every_option_with_default_range_and_help() -> None:
-    status, out, err = run(["rules", "rummikub"])
-    assert status == 0 and err == ""
+    out = rules_text("rummikub", 200)
+    flat = " ".join(out.split())  # the same words at any width
     info = rummykit.find_game("rummikub")
     assert info.name in out and info.summary in out
     assert "Players: 2 to 4" in out
@@ -76,9 +86,10 @@ def test_rules_lists_every_option_with_default_range_and_help() -> None:
         line = next(x for x in out.splitlines() if x.strip().startswith(name + " "))
         assert f"default {default};" in line
     for spec in info.options:
-        assert spec.describe_range() in out
-        assert spec.help in out
+        assert spec.describe_range() in flat
+        assert " ".join(spec.help.split()) in flat
     assert "rummikub.md" in out.splitlines()[-1]
+    assert " ".join(rules_text("rummikub", 40).split()) == flat
 
 
 def test_rules_accepts_an_alias() -> None:
@@ -95,8 +106,19 @@ def test_rules_accepts_an_alias() -> None:
         (["play", "rummikub", "--bots", "1", "--option", "jokers"], "KEY=VALUE"),
         (["play", "rummikub", "--bots", "1", "--option", "joker=1"], "unknown option 'joker'"),
         (["play", "rummikub", "--bot", "nobody"], "unknown bot level 'nobody'"),
-        (["play", "rummikub", "--players", "5", "--bots", "1"], "2 to 4 players, not 5"),
-        (["play", "rummikub", "--players", "1", "--bots", "2"], "no room for 2 bots"),
+        (["play", "rummikub", "--players", "5", "--bots", "1"], "--players 5: rummikub is for 2 to 4 players"),
+        (["play", "rummikub", "--players", "1", "--bots", "2"], "--players 1: rummikub is for 2 to 4 players"),
+        (["play", "rummikub", "--players", "-1"], "--players -1: rummikub is for 2 to 4 players (people and bots"),
+        (["play", "rummikub", "--players", "0", "--bots", "0"], "--players 0: rummikub is for 2 to 4 players"),
+        (["play", "conveyor", "--players", "9"], "--players 9: conveyor is for 2 to 4 players"),
+        (["play", "rummikub", "--players", "3", "--bots", "4"], "4 bots do not fit in 3 seats (--players 3"),
+        (["play", "rummikub", "--players", "2", "--bot", "random", "--bot", "random", "--bot", "random"],
+         "3 bots do not fit in 2 seats"),
+        (["play", "rummikub", "--bots", "4"], "--bots 4 and you make 5 players, but rummikub is for 2 to 4 players"),
+        (["play", "rummikub", "--bots", "0"], "--bots 0 and you make 1 player, but rummikub is for 2 to 4"),
+        (["play", "rummikub", "--bots", "-1"], "--bots needs 0 or more, got -1"),
+        (["play"], "name a game (rummykit play GAME"),
+        (["play", "rummikub", "--record", "r.txt", "--no-record"], "not allowed with argument"),
         (["play", "rummikub", "--bots", "1", "--seed", "-4"], "a seed is a whole number"),
         (["play", "rummikub", "--bots", "1", "--names", "a,b,c"], "3 names for 2 seats"),
         (["play", "rummikub", "--bots", "1", "--names", "a,a"], "names must differ"),
@@ -138,7 +160,14 @@ def test_all_bot_game_runs_to_the_end_and_saves_a_record_that_replays(tmp_path: 
     # The same game as the simulator plays it, from the same seed and bot generators.
     expected = run_bots(rummykit.new_game("rummikub", players=2, seed=1), [make_bot("random", "rummikub")] * 2)
     assert replayed.snapshot() == expected.snapshot()
-    assert write_record(expected) == record.read_text()
+    # The record says who sat where, and where each bot's generator stood at the end.
+    again = rummykit.new_game("rummikub", players=2, seed=1)
+    rngs = [bot_rng(1, seat) for seat in range(2)]
+    while again.outcome is None:
+        step(again, [make_bot("random", "rummikub")] * 2, rngs)
+    seats = [Seat("random", rng.seed, rng.draws) for rng in rngs]
+    assert all(seat.draws > 0 for seat in seats)
+    assert write_record(expected, seats) == record.read_text()
 
     # Final scores printed are the engine's.
     final = out[out.index("Final scores:") :]
@@ -155,21 +184,90 @@ def test_all_bot_game_runs_to_the_end_and_saves_a_record_that_replays(tmp_path: 
             assert lines[i + 1].strip().startswith("table: [1]")
 
 
-def test_all_bot_game_without_a_seed_prints_the_random_seed_and_reproduces(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.chdir(tmp_path)
-    status, out, _ = run(["play", "rummikub", "--players", "2", "--bots", "2"])
+def test_all_bot_game_without_a_seed_prints_the_random_seed_and_reproduces(tmp_path: Path) -> None:
+    folder = tmp_path / "records"
+    environ = {"RUMMYKIT_RECORDS": str(folder)}
+    status, out, _ = run(["play", "rummikub", "--players", "2", "--bots", "2"], environ=environ)
     assert status == 0
     seed = int(re.search(r"Seed (\d+) ", out).group(1))  # type: ignore[union-attr]
-    saved = tmp_path / f"rummykit-rummikub-{seed}.txt"
+    saved = folder / f"rummykit-rummikub-{seed}.txt"
     assert saved.is_file()
-    # The same seed gives the same game; the second record does not overwrite the first.
-    status, again, _ = run(["play", "rummikub", "--players", "2", "--bots", "2", "--seed", str(seed)])
+    assert f"Record saved to {saved} (replay it with: rummykit replay {saved})" in out
+    # The same seed gives the same game; the second record does not overwrite the first, and says so.
+    status, again, _ = run(["play", "rummikub", "--players", "2", "--bots", "2", "--seed", str(seed)], environ=environ)
     assert status == 0
-    second = tmp_path / f"rummykit-rummikub-{seed}-2.txt"
+    second = folder / f"rummykit-rummikub-{seed}-2.txt"
     assert second.read_text() == saved.read_text()
-    assert again.split("\n", 1)[1].replace(second.name, saved.name) == out.split("\n", 1)[1]
+    assert f"{saved} already exists: rummykit never overwrites a record." in again
+    assert f"Record saved to {second} (replay" in again
+
+    def game(text: str) -> list[str]:
+        return [line for line in text.splitlines()[1:] if "Record saved" not in line and "already exists" not in line]
+
+    assert game(again) == game(out)
+
+
+def test_records_go_to_the_user_data_folder_by_default(tmp_path: Path) -> None:
+    status, out, _ = run(["play", "rummikub", "--players", "2", "--bots", "2", "--seed", "4"], environ={"HOME": str(tmp_path)})
+    assert status == 0
+    folder = records_folder({"HOME": str(tmp_path)})
+    assert folder.is_relative_to(tmp_path) and folder.name == "records" and folder.parent.name == "rummykit"
+    assert (folder / "rummykit-rummikub-4.txt").is_file()
+    assert f"Record saved to {folder / 'rummykit-rummikub-4.txt'}" in out
+
+
+def test_an_existing_record_file_is_never_overwritten(tmp_path: Path) -> None:
+    mine = tmp_path / "mine.txt"
+    mine.write_text("my notes\n")
+    argv = ["play", "rummikub", "--players", "2", "--bots", "2", "--seed", "4", "--record", str(mine)]
+    status, out, err = run(argv)
+    assert status == 0, err
+    assert mine.read_text() == "my notes\n"
+    taken = tmp_path / "mine-2.txt"
+    assert out.splitlines()[0] == f"{mine} already exists: this game will be saved as {taken} (a record is never overwritten)."
+    assert f"Record saved to {taken} (replay" in out
+    assert read_record(taken.read_text()).outcome is not None
+    # A folder given with --record takes the default name inside it.
+    status, out, _ = run([*argv[:-1], str(tmp_path)])
+    assert status == 0 and (tmp_path / "rummykit-rummikub-4.txt").is_file()
+
+
+def test_a_file_that_appears_while_the_game_is_played_is_not_overwritten(tmp_path: Path) -> None:
+    record = tmp_path / "late.txt"
+
+    class Sneaky:
+        """Input whose first line comes after another program wrote the record's file."""
+
+        def isatty(self) -> bool:
+            return False
+
+        def readline(self) -> str:
+            record.write_text("someone else's\n")
+            return "quit\n"
+
+    out = io.StringIO()
+    status = main(["play", "rummikub", "--bots", "1", "--seed", "3", "--record", str(record)],
+                  stdin=cast(TextIO, Sneaky()), stdout=out, stderr=io.StringIO(), environ={})
+    assert status == 0
+    assert record.read_text() == "someone else's\n"
+    assert f"{record} already exists: rummykit never overwrites a record." in out.getvalue()
+    assert read_record((tmp_path / "late-2.txt").read_text()).seed == 3
+
+
+def test_a_records_folder_that_cannot_be_made_is_one_line(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    status, out, err = run(["play", "rummikub", "--bots", "1"], "quit\n", {"RUMMYKIT_RECORDS": str(blocker / "records")})
+    assert status == 2 and out == "" and len(err.splitlines()) == 1
+    assert f"cannot create the records folder {blocker / 'records'}" in err and "--no-record" in err
+
+
+def test_no_record_saves_nothing(tmp_path: Path) -> None:
+    environ = {"RUMMYKIT_RECORDS": str(tmp_path)}
+    status, out, err = run(["play", "rummikub", "--bots", "1", "--seed", "3", "--no-record"], "draw\nquit\n", environ)
+    assert status == 0, err
+    assert list(tmp_path.iterdir()) == []
+    assert "The game was not saved (--no-record)." in out and "Record saved" not in out
 
 
 def test_unattended_game_of_another_game_uses_its_own_words(tmp_path: Path) -> None:
@@ -274,6 +372,7 @@ def test_ctrl_c_saves_the_record_and_exits_cleanly(tmp_path: Path) -> None:
     assert status == 130
     assert "Interrupted" in out.getvalue() and "Traceback" not in err.getvalue()
     assert read_record(record.read_text()).seed == 9
+    assert out.getvalue().rstrip().endswith(f"Record saved to {record}; continue with: rummykit play --resume {record}")
 
 
 def test_hot_seat_asks_to_pass_the_screen_and_shows_only_the_own_rack(tmp_path: Path) -> None:
@@ -360,14 +459,35 @@ def test_seats_that_may_act_out_of_turn_are_offered_a_claim_first(script: str, c
         assert watcher.offers == [1, 1]  # asked before each of the person's turns
 
 
+@pytest.mark.parametrize("columns", [40, 80, 120])
 @pytest.mark.parametrize("game", [g.id for g in rummykit.games()])
-def test_rules_works_for_every_game(game: str) -> None:
-    status, out, err = run(["rules", game])
-    assert status == 0 and err == ""
+def test_rules_prints_the_rules_notation_options_and_page_of_every_game(game: str, columns: int) -> None:
+    out = rules_text(game, columns)
+    flat = " ".join(out.split())
     info = rummykit.find_game(game)
-    assert out.startswith(info.name)
+    presenter = presenter_for(game)
+    assert out.startswith(info.name.split()[0])
+    assert presenter.rules_lines() and presenter.notation_lines()
+    for paragraph in [*presenter.rules_lines(), *presenter.notation_lines()]:
+        assert " ".join(paragraph.split()) in flat
     for spec in info.options:
-        assert f"{spec.name} " in out and spec.describe_range() in out
+        assert f" {spec.name} " in f" {flat} "
+        assert f"default {spec.format(spec.default)}; allowed: {spec.describe_range()}" in flat
+        assert " ".join(spec.help.split()) in flat
+    assert info.rules_page in out
+    for line in out.splitlines():
+        assert len(line) <= columns or " " not in line.strip(), line
+
+
+def test_rules_says_what_the_notation_means() -> None:
+    flat = " ".join(rules_text("rummikub", 80).split())
+    assert "K black, B blue, O orange, R red" in flat and "J is a joker" in flat
+    flat = " ".join(rules_text("domino-rummikub", 80).split())
+    assert "low first: 3-5" in flat and "0-0 and 6-6 are jokers" in flat
+    flat = " ".join(rules_text("conveyor", 80).split())
+    assert "set default none; allowed: 6, 9 or 12, or none" in flat
+    assert "a whole number 6..12" not in flat
+    assert "Columns, cells and melds are numbered from 1" in flat
 
 
 # -- the draft commands ---------------------------------------------------------------
@@ -415,11 +535,12 @@ def test_draft_commands_use_set_numbers_from_one() -> None:
     turn, said = _turn(state)
     assert turn.command("add 1 R5") is None
     assert [str(t) for t in turn.draft.sets[0]] == ["R1", "R2", "R3", "R4", "R5"]
-    turn.command("split 1 4")  # before the 4th tile
-    assert [[str(t) for t in s] for s in turn.draft.sets[:2]] == [["R1", "R2", "R3"], ["R4", "R5"]]
-    assert any("<- INVALID" in line and line.strip().startswith("2 ") for line in said)
-    turn.command("merge 1 2")
+    turn.command("split 1 4")  # before the 4th tile: the tail is a new set 3, set 2 keeps its number
+    assert [[str(t) for t in s] for s in turn.draft.sets] == [["R1", "R2", "R3"], ["K5", "B5", "O5"], ["R4", "R5"]]
+    assert any("<- INVALID" in line and line.strip().startswith("3 ") for line in said)
+    turn.command("merge 1 3")
     assert [str(t) for t in turn.draft.sets[0]] == ["R1", "R2", "R3", "R4", "R5"]
+    assert turn.draft.sets[2] == []  # an empty slot until the commit: no set changes its number
     turn.command("new K9 O9 B9")
     turn.command("move R5 1 new")
     assert [str(t) for t in turn.draft.sets[-1]] == ["R5"]
@@ -446,7 +567,8 @@ def test_penalty_commit_through_a_session(tmp_path: Path) -> None:
     text = out.getvalue()
     replies = {a[0]: a[1:] for a in answers(text) if a}
     assert len(replies["commit"]) == 1 and "`penalty` commits anyway" in replies["commit"][0]
-    assert "draws 3 penalty tiles" in text and "drawn: " in text
+    flat = " ".join(text.split())  # narration is laid out to the width (80 here)
+    assert "draws 3 penalty tiles" in flat and "drawn: " in flat
     assert any(isinstance(a, Fail) for a in state.actions)
     assert read_record(record.read_text()).snapshot() == state.snapshot()
 

@@ -140,13 +140,13 @@ def test_one_layout_option_derives_the_other() -> None:
     ("players", "options", "words"),
     [
         (2, {"set": 7}, "6, 9 or 12"),
-        (2, {"set": 5}, "6..12"),
-        (2, {"columns": 6, "column_length": 9}, "hold 54"),
+        (2, {"set": 5}, "option set needs 6, 9 or 12, or none, got 5"),
+        (2, {"columns": 5, "column_length": 7}, "5 columns of 7 hold 35 dominoes, but a double-9 set has 55"),
+        (2, {"columns": 6}, "option columns needs 4, 5, 7, 11 or 13, or none, got 6"),
         (2, {"columns": 4}, "equal columns"),
         (2, {"column_length": 4}, "columns of 4"),
-        (2, {"set": 6, "columns": 2}, "too few"),
-        (4, {"set": 6, "columns": 4}, "too few"),
-        (2, {"set": 6, "columns": 14}, "at least 3"),
+        (4, {"set": 6, "columns": 4}, "4 columns are too few for 4 players"),
+        (2, {"set": 6, "column_length": 2}, "option column_length needs 4, 5, 7, 11 or 13"),
         (2, {"jump_ins": True}, "3 or 4 players"),
         (3, {"jump_in_only_on_completion": True}, "needs jump_ins"),
         (2, {"branch_on_doubles": True}, "needs domino_runs"),
@@ -504,23 +504,72 @@ def test_domino_runs_close_with_a_line(assert_rejected: Rejecter) -> None:
     assert all(a[1] == b[0] for a, b in itertools.pairwise(halves))
 
 
-def test_line_close_on_the_pickup_and_its_refusal() -> None:
-    base = position(["1-3 3-5 5-5 2-5 0-2 0-6", "0-0 0-1 1-1 1-2 1-4 2-2 0-3 0-4"], tops=["6-6"])
+def test_line_close_on_the_pickup_and_its_refusal(assert_rejected: Rejecter) -> None:
+    # A whole hand of 7 and the pickup 6-6 form one line of 8: closing on the pickup (ruled: allowed).
+    base = position(["1-3 3-5 5-5 2-5 0-2 0-6 4-6", "0-0 0-1 1-1 1-2 1-4 2-2 0-3"], tops=["6-6"])
     s = from_position(base, target=0, domino_runs=True)
     play(s, "0 draw 2 top")
     assert Close(0) in s.legal_actions(0)
     play(s, "0 close")
     assert s.outcome is not None and next(e for e in s.history if e.kind == "round-end").data["how"] == "line"
+    assert len(s.view(None)["melds"][-1]["dominoes"]) == 8 and s.outcome.scores == (8 - 3 + 7, 0)
     s = from_position(base, target=0, domino_runs=True, never_close_on_pickup=True)
     play(s, "0 draw 2 top")
     assert Close(0) not in s.legal_actions(0)
-    with pytest.raises(RuleError) as info:
-        s.apply(Close(0))
-    assert info.value.rule == "CV-PICKUP-CLOSE"
+    assert_rejected(s, Close(0), "CV-PICKUP-CLOSE")
+    # Before issue 10 this test closed on the pickup with a hand of 6 (a line of 7 in a game of hands of 7):
+    # that hand is not whole, so the line is refused.
+    short = position(["1-3 3-5 5-5 2-5 0-2 0-6", "0-0 0-1 1-1 1-2 1-4 2-2 0-3 0-4"], tops=["6-6"])
+    s = from_position(short, target=0, domino_runs=True)
+    play(s, "0 draw 2 top")
+    assert not [a for a in s.legal_actions(0) if isinstance(a, Close)]
+    error = assert_rejected(s, Close(0), "CV-LINE-SIZE")
+    assert "8 dominoes" in str(error) and "yours would hold 7" in str(error)
+
+
+def test_a_closing_line_is_a_whole_hand_so_never_after_melding(assert_rejected: Rejecter) -> None:
+    # The issue's case: 8 dominoes melded, then 3-4 4-5 5-6 (double-9, hands of 11) as a closing line.
+    hands = ["3-4 4-5 5-6", "1-5 1-6 1-7 1-8 1-9 2-3 2-4 2-5 2-6 2-7 2-8"]
+    text = position(hands, top=9, melds="0: 0-1 0-2 0-3 0-4 | 0: 1-1 2-2 3-3 4-4", tops=["6-7", "9-9"])
+    s = from_position(text, target=0, domino_runs=True)
+    play(s, "0 draw 2 top")  # 6-7: the hand 3-4 4-5 5-6 6-7 is one line of 4
+    assert not [a for a in s.legal_actions(0) if isinstance(a, Close)]
+    assert_rejected(s, "0 close", "CV-LINE-SIZE")
+    error = assert_rejected(s, "0 close 6-7", "CV-LINE-SIZE")
+    assert "11 dominoes" in str(error) and "yours would hold 3" in str(error)
+    s = from_position(text, target=0, domino_runs=True)
+    play(s, "0 draw 3 top")  # 9-9 fits nothing
+    assert_rejected(s, "0 close 9-9", "CV-LINE-SIZE")
+    # A lay-off spends the whole hand too: a line of the other six, after the discard, is refused.
+    base = position(["1-3 3-5 5-5 2-5 4-6 0-6 1-6", "0-0 0-1 0-2 0-3"], melds="1: 2-2 3-3 4-4", tops=["6-6"])
+    s = from_position(base, target=0, domino_runs=True)
+    play(s, "0 draw 2 top")
+    assert Close(0, d("4-6")) in s.legal_actions(0)
+    play(s, "0 layoff 0 5-5 high")
+    assert not [a for a in s.legal_actions(0) if isinstance(a, Close)]
+    assert_rejected(s, "0 close 4-6", "CV-LINE-SIZE")
+
+
+def test_bots_close_with_whole_hands_only() -> None:
+    found = 0
+    for seed in range(6):
+        s = new_game("conveyor", players=2, seed=seed, set=6, target=30, domino_runs=True)
+        run_bots(s, [conveyor_greedy(cv.INFO), RandomBot(cv.INFO)])
+        hand = s.options["column_length"]
+        for at, e in enumerate(s.history):
+            if e.kind != "meld" or e.data["meld_kind"] != "line":
+                continue
+            found += 1
+            # nothing of the closer's went on the table earlier in that round
+            start = max(i for i, x in enumerate(s.history[:at]) if x.kind == "layout")
+            assert not [x for x in s.history[start:at] if x.player == e.player and x.kind in ("meld", "layoff")]
+            assert len(e.data["dominoes"]) in (hand, hand + 1)
+    assert found >= 3, found
 
 
 def test_branch_on_doubles_allows_a_branching_line() -> None:
-    base = position(["1-3 3-3 3-5 3-4 0-2", "0-0 0-1 1-1 1-2 1-4 2-2 0-3 0-4 2-3"], tops=["4-6"])
+    # Hands of 7 (before issue 10 this test closed with a line of 5, not a whole hand).
+    base = position(["0-1 1-3 3-3 3-5 3-4 5-5 0-2", "0-0 1-1 1-2 1-4 2-2 0-3 0-4"], tops=["4-6"])
     s = from_position(base, target=0, domino_runs=True)
     play(s, "0 draw 2 top")
     with pytest.raises(RuleError) as info:
@@ -615,10 +664,47 @@ def test_partners_close_scores_the_other_teams_dominoes() -> None:
     assert s.view(None)["teams"] == [[0, 2], [1, 3]]
     play(s, "0 draw 4 top", "0 meld 0-4 1-3 2-2", "0 discard 6-6")
     assert s.outcome is not None
-    # royal sum of 4 (2 + 10) and seats 1 and 3 hold 5 + 4 dominoes; seat 2's do not count
-    assert s.outcome.scores == (21, 0, 21, 0) and s.outcome.winners == (0, 2)
+    # royal sum of 4 (2 + 10) and seats 1 and 3 hold 5 + 4 dominoes; seat 2's do not count.
+    # The points are the closer's seat's; the team's score is one number, 21 (before issue 10 both
+    # partners' seats got 21 each, so adding them counted the round twice).
+    assert s.outcome.scores == (21, 0, 0, 0) and s.outcome.winners == (0, 2)
+    assert s.outcome.team_totals == (21, 0) and s.team_totals == (21, 0)
+    assert s.view(None)["team_totals"] == [21, 0]
+    end = next(e for e in s.history if e.kind == "round-end")
+    assert end.data["team_scores"] == [21, 0] and end.data["team_totals"] == [21, 0]
+    assert end.data["teams"] == [[0, 2], [1, 3]]
     with pytest.raises(OptionError):
         new_game("conveyor", players=3, seed=0, partners=True)
+
+
+def test_partners_team_score_is_compared_with_the_target_once() -> None:
+    hands = ["0-4 1-3 2-2", "0-0 0-1 5-5 3-6 4-4", "1-1 1-2 1-4 4-6", "0-2 2-3 2-4 5-6"]
+    s = from_position(position(hands, tops=["6-6", "2-5"]), partners=True, target=30)
+    play(s, "0 draw 4 top", "0 meld 0-4 1-3 2-2", "0 discard 6-6")
+    # 21 for seats 0 and 2 together: below 30, so a new round is dealt
+    assert s.outcome is None and s.totals == [21, 0, 0, 0] and s.team_totals == (21, 0)
+    assert s.view(None)["round"] == 2
+
+
+@pytest.mark.parametrize("seed", [1, 20])
+def test_partners_match_totals_add_up_and_the_best_team_wins(seed: int) -> None:
+    s = new_game("conveyor", players=4, seed=seed, set=6, partners=True, target=25, max_rounds=6)
+    run_bots(s, [conveyor_greedy(cv.INFO) for _ in range(4)])
+    assert s.outcome is not None
+    totals = [0, 0, 0, 0]
+    for i, r in enumerate(s.rounds):
+        closers = [seat for seat, points in enumerate(r.scores) if points]
+        assert len(closers) <= 1  # one seat scores a round: nothing is counted twice
+        totals = [t + p for t, p in zip(totals, r.scores, strict=True)]
+        assert list(r.totals) == totals
+        team = (totals[0] + totals[2], totals[1] + totals[3])
+        assert r.team_totals == team and r.team_scores == (r.scores[0] + r.scores[2], r.scores[1] + r.scores[3])
+        # the match goes on exactly while no team total has reached the target
+        assert r.match_over == (max(team) >= 25 or i + 1 == 6)
+    final = s.outcome.team_totals
+    assert final is not None
+    best = max(final)
+    assert s.outcome.winners == tuple(sorted(seat for k, t in enumerate(((0, 2), (1, 3))) if final[k] == best for seat in t))
 
 
 # -- views, records, positions, listing ----------------------------------------------------------------

@@ -95,6 +95,50 @@ def test_sum_allows_the_same_domino_twice_but_a_run_does_not() -> None:
     assert not c.valid
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "0-1 0-1 0-0",  # both 0-1 are there: the joker would be a third
+        "5-6 5-6 6-6 6-6 0-0 0-0",  # 5-6 is the only domino of 11 pips
+        "0-1 0-1 0-0 6-6",
+        "1-2 1-2 0-3 0-3 6-6",  # every domino of 3 pips twice already
+        "1-2 1-2 0-3 6-6 0-0",  # room for one more 0-3 only, two jokers
+        "3-4 3-4 3-4",  # three of one domino, jokers or not
+    ],
+)
+def test_a_sum_holds_no_domino_more_than_twice_counting_jokers(text: str) -> None:
+    c = check(text)
+    assert not c.valid and c.rule == "DR-SUM-COPIES", c.reason
+    assert "at most twice" in (c.reason or "")
+
+
+def test_a_sum_joker_stands_for_a_domino_with_a_copy_left() -> None:
+    c = check("1-2 1-2 0-0")  # the joker can only be a 0-3
+    assert c.valid and c.kind == "sum" and c.jokers == ("a domino of 3 pips: 0-3",)
+    two = check("1-2 1-2 0-3 0-0 6-6")
+    assert not two.valid and "room for only 1 more domino of 3 pips (0-3)" in (two.reason or "")
+    assert check("2-3 2-3 1-4 1-4 0-0 6-6").jokers == ("a domino of 5 pips: 0-5",) * 2
+    assert check("2-5 3-4 0-0 6-6").jokers == ("any domino of 7 pips",) * 2
+    # A called joker counts as the domino it was called.
+    called = dr.MELDS.check(ds("1-2 1-2 0-0"), called={2: D("1-2")})
+    assert not called.valid and called.rule == "DR-SUM-COPIES"
+    assert dr.MELDS.check(ds("1-2 1-2 0-0"), called={2: D("0-3")}).valid
+
+
+def test_a_third_copy_is_refused_in_play_and_never_listed() -> None:
+    state = dr.from_position("table: 1-2 1-2 0-3 0-3; racks: 0-0 2-5 3-4 / 2-2; pool: seed 1; turn: 0; down: 11")
+    assert_rejected(state, Play(0, ds("0-0"), (ds("1-2 1-2 0-3 0-3 0-0"),)), "DR-SUM-COPIES")
+    # the one play listed is the new sum of 7; no lay-off of the joker onto the full sum of 3
+    assert [a.text() for a in state.legal_actions(0) if isinstance(a, Play)] == [
+        "play 2-5 3-4 0-0 : 0-3 0-3 1-2 1-2 | 2-5 3-4 0-0"
+    ]
+    rack = dr.from_position("table: ; racks: 0-1 0-1 0-0 / 2-2; pool: seed 1; turn: 0; down: 11")
+    assert_rejected(rack, Play(0, ds("0-1 0-1 0-0"), (ds("0-1 0-1 0-0"),)), "DR-SUM-COPIES")
+    assert [a for a in rack.legal_actions(0) if isinstance(a, Play)] == []
+    bot = make_bot("greedy", "domino-rummikub")
+    assert isinstance(bot.choose(rack.view(0), Rng(0)), Draw)
+
+
 def test_run_has_no_wrap_and_needs_consecutive_values() -> None:
     assert not check("5-6 5-0 5-1").valid
     bad = check("5-1 5-2 5-4")

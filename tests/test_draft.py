@@ -139,20 +139,22 @@ def test_move_between_sets_and_to_a_new_set() -> None:
     ]
 
 
-def test_moving_the_last_tile_of_a_set_removes_the_empty_set() -> None:
+def test_moving_the_last_tile_of_a_set_leaves_an_empty_slot_that_the_commit_drops() -> None:
     _, draft = draft_for("R1 R2 R3 | K5 B5 O5", "R4")
     draft.new_set(ts("R4"))
     dest = draft.move(t("R4"), 2, 0)
     assert dest == 0
-    assert len(draft.sets) == 2
-    assert Counter(draft.sets[0]) == Counter(ts("R1 R2 R3 R4"))
-    # Empty the first set entirely: the index of the target shifts down.
+    assert sets_text(draft) == ["R1 R2 R3 R4", "K5 B5 O5", ""]
+    assert [format_tiles(s) for s in draft.table()] == ["R1 R2 R3 R4", "K5 B5 O5"]
+    assert draft.is_valid(), draft.problems()  # the empty slot is no set to judge
+    # Emptying a set numbers nothing anew: every other set keeps its index.
     _, draft = draft_for("B5 B6 B7 | R1 R2 R3", "R4")
-    draft.split(0, 2)  # B5 B6 | B7 | R1 R2 R3
-    dest = draft.move(t("B7"), 1, 0)
+    draft.split(0, 2)  # B5 B6 | R1 R2 R3 | B7 (the tail goes at the end)
+    assert sets_text(draft) == ["B5 B6", "R1 R2 R3", "B7"]
+    dest = draft.move(t("B7"), 2, 0)
     assert dest == 0
-    assert sets_text(draft)[1] == "R1 R2 R3"
-    assert len(draft.sets) == 2
+    assert sets_text(draft) == ["B5 B6 B7", "R1 R2 R3", ""]
+    assert not draft.changed  # the table is as it was: the empty slot does not count
 
 
 def test_take_back_returns_a_placed_tile_to_the_rack() -> None:
@@ -185,19 +187,20 @@ def test_take_back_removes_the_copy_that_was_placed() -> None:
     assert [p.rule for p in draft.problems()] == ["RK-PLAY-EMPTY"]
 
 
-def test_split_and_merge() -> None:
+def test_split_and_merge_keep_every_set_number() -> None:
     _, draft = draft_for("R1 R2 R3 R4 R5 R6 | K9 B9 O9", "R7")
     new = draft.split(0, 3)
-    assert new == 1
-    assert sets_text(draft) == ["R1 R2 R3", "R4 R5 R6", "K9 B9 O9"]
-    merged = draft.merge(0, 1)
+    assert new == 2  # the tail is a new set at the end; set 2 (index 1) is still K9 B9 O9
+    assert sets_text(draft) == ["R1 R2 R3", "K9 B9 O9", "R4 R5 R6"]
+    merged = draft.merge(0, 2)
     assert merged == 0
-    assert sets_text(draft) == ["R1 R2 R3 R4 R5 R6", "K9 B9 O9"]
-    # Merging into a later set: the result's index accounts for the removed set.
+    assert sets_text(draft) == ["R1 R2 R3 R4 R5 R6", "K9 B9 O9", ""]
+    assert [format_tiles(s) for s in draft.table()] == ["R1 R2 R3 R4 R5 R6", "K9 B9 O9"]
+    # Merging into a later set leaves the earlier one empty, in its place.
     draft.split(0, 3)
-    merged = draft.merge(1, 0)
-    assert merged == 0
-    assert sets_text(draft)[0] == "R4 R5 R6 R1 R2 R3"
+    merged = draft.merge(3, 0)
+    assert merged == 3
+    assert sets_text(draft) == ["", "K9 B9 O9", "", "R4 R5 R6 R1 R2 R3"]
 
 
 # -- undo and reset --------------------------------------------------------------------------
@@ -304,7 +307,7 @@ def test_bad_steps_raise_and_leave_the_draft_unchanged(name: str, step: Step, ru
 
 def test_problems_name_each_invalid_set() -> None:
     _, draft = draft_for("R1 R2 R3 R4 R5 R6 | K9 B9 O9 R9", "R8 K12")
-    draft.split(0, 2)  # R1 R2 | R3 R4 R5 R6
+    draft.split(0, 2)  # R1 R2 | K9 B9 O9 R9 | R3 R4 R5 R6
     draft.new_set(ts("R8 K12"))
     problems = draft.problems()
     assert [(p.index, p.rule) for p in problems] == [(0, "RK-SET-SIZE"), (3, "RK-SET-SIZE")]
@@ -338,9 +341,9 @@ def test_problems_report_touching_the_table_before_the_initial_meld() -> None:
 
 def test_a_valid_draft_commits_as_an_accepted_play() -> None:
     state, draft = draft_for("R1 R2 R3 R4 R5 | K7 B7 O7", "R3 R6 O8 K9")
-    draft.split(0, 3)  # R1 R2 R3 | R4 R5
-    draft.add(1, ts("R3"))  # R3 R4 R5
-    draft.add(1, ts("R6"))
+    draft.split(0, 3)  # R1 R2 R3 | K7 B7 O7 | R4 R5
+    draft.add(2, ts("R3"))  # R3 R4 R5
+    draft.add(2, ts("R6"))
     assert draft.is_valid(), draft.problems()
     action = draft_action(0, draft)
     assert isinstance(action, Play)
@@ -363,8 +366,8 @@ def test_an_invalid_draft_is_rejected_but_accepted_with_the_penalty() -> None:
     state, draft = draft_for("R1 R2 R3 R4 R5 | K7 B7 O7", "R9 K9")
     state.pool = ts("O2 B12 K1 R13 O13")
     table_before = list(state.table)
-    draft.split(0, 3)  # R1 R2 R3 | R4 R5
-    draft.add(1, ts("R9"))  # R4 R5 R9: invalid
+    draft.split(0, 3)  # R1 R2 R3 | K7 B7 O7 | R4 R5
+    draft.add(2, ts("R9"))  # R4 R5 R9: invalid
     assert not draft.is_valid()
     before = state.snapshot()
     with pytest.raises(RuleError) as info:

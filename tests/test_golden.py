@@ -384,7 +384,12 @@ BOT_GAMES = [
     BotGame("domino-rummikub-2p-target", "domino-rummikub", 2, ("greedy",), 6, {"target": 50}),
     BotGame("conveyor-2p", "conveyor", 2, ("greedy", "random"), 3, {"target": 0}),
     BotGame("conveyor-2p-match", "conveyor", 2, ("greedy", "random"), 2, {"set": 6, "target": 25}),
-    BotGame("conveyor-2p-domino-runs", "conveyor", 2, ("greedy", "random"), 24, {"domino_runs": True, "target": 0, "set": 6}),
+    # Issue 10: a closing line is a whole hand. The record of seed 24 closed with a line of four after a meld
+    # (the defect) and no longer replays; these two close with a whole hand, after a discard and on the pickup.
+    BotGame("conveyor-2p-domino-runs", "conveyor", 2, ("greedy", "random"), 1, {"domino_runs": True, "target": 0, "set": 6}),
+    BotGame(
+        "conveyor-2p-domino-runs-pickup", "conveyor", 2, ("greedy", "random"), 7, {"domino_runs": True, "target": 0, "set": 6}
+    ),
     BotGame("conveyor-3p-jump-ins", "conveyor", 3, ("greedy", "random"), 6, {"jump_ins": True, "target": 0}),
     BotGame(
         "conveyor-3p-jump-completion",

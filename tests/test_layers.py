@@ -11,7 +11,7 @@ nothing is imported or executed) and checks each against the layer order::
     blocks       blocks
     melds        melds
     pieces       pieces
-    base         errors
+    base         errors, words
 
 A module may import its own layer or any layer below, with no exception. The
 catalogue names the games, bots and presenters it registers as text and
@@ -35,6 +35,7 @@ PACKAGE = "rummykit"
 
 LAYERS: dict[str, int] = {
     "errors": 0,
+    "words": 0,
     "pieces": 1,
     "melds": 2,
     "blocks": 3,

@@ -229,11 +229,12 @@ def test_a_called_joker_domino_stands_for_exactly_that_domino() -> None:
 
 
 def domino_set_possible(pieces: Sequence[Domino], top: int = 6) -> bool:
-    """A run (one shared half, the other halves distinct and consecutive) or a sum (equal pip totals)."""
+    """A run (one shared half, the other halves distinct and consecutive) or a sum (equal pip totals,
+    no domino more than twice: two sets are in play)."""
     if len(pieces) < MIN_SET or any(d.high > top for d in pieces):
         return False
     if len({d.pips for d in pieces}) == 1:
-        return True
+        return max(Counter(pieces).values()) <= 2
     shared = {pieces[0].low, pieces[0].high}
     for d in pieces[1:]:
         shared &= {d.low, d.high}
@@ -317,7 +318,11 @@ def test_domino_extensions_are_every_domino_that_fits_an_end(hand: list[Domino])
 def test_a_family_of_another_size_has_its_own_sets() -> None:
     nine = DominoMelds(top=9, jokers=frozenset({Domino(0, 0)}), prefix="XX")
     assert dominoes("7-9 8-9 9-9") in nine.enumerate(dominoes("9-7 9-8 9-9"))
-    assert MELDS.enumerate(dominoes("4-3 4-3 4-3")) == [dominoes("3-4 3-4 3-4")]
+    assert MELDS.enumerate(dominoes("4-3 4-3 2-5")) == [dominoes("2-5 3-4 3-4")]
+    # Two sets are in play: no sum holds a domino three times (issue 10); a family of three sets allows it.
+    assert MELDS.enumerate(dominoes("4-3 4-3 4-3")) == []
+    triple = DominoMelds(top=6, jokers=frozenset(), copies=3)
+    assert triple.enumerate(dominoes("4-3 4-3 4-3")) == [dominoes("3-4 3-4 3-4")]
     assert not nine.check(dominoes("1-2")).valid and nine.check(dominoes("1-2")).rule == "XX-SET-SIZE"
 
 

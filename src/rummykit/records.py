@@ -4,6 +4,11 @@ A record has a header of ``key: value`` lines, a blank line, then one action
 per line as ``<seat> <action>`` in the game's notation. Lines starting with
 ``#`` are comments. See ``docs/notation.md``.
 
+A record written by ``rummykit play`` also says who sat in each seat (a
+person, or a bot with its level and where its random generator stood), so
+that ``rummykit play --resume`` can continue the game exactly; replaying
+ignores those lines.
+
 >>> import rummykit
 >>> state = rummykit.new_game('rummikub', players=['ann', 'bob'], seed=11)
 >>> _ = state.apply(state.parse_action(f"{state.view(None)['turn']} draw"))
@@ -28,6 +33,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,6 +43,45 @@ from rummykit.engine.options import resolve_options
 from rummykit.errors import OptionError, RecordError, RummykitError
 
 MAGIC = "rummykit record 1"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who plays a seat: a person (``bot`` is None), or a bot of level ``bot``.
+
+    A bot's random generator started from ``seed`` and had used ``draws``
+    32-bit words of it (:attr:`rummykit.engine.rng.Rng.draws`) when the record
+    was written, so a resumed bot goes on exactly where it stopped.
+
+    >>> Seat.parse(Seat('greedy', 12, 3).text()), Seat.parse('person')
+    (Seat(bot='greedy', seed=12, draws=3), Seat(bot=None, seed=0, draws=0))
+    """
+
+    bot: str | None = None
+    seed: int = 0
+    draws: int = 0
+
+    def text(self) -> str:
+        """``person``, or ``bot LEVEL, seed S, draws N``."""
+        if self.bot is None:
+            return "person"
+        return f"bot {self.bot}, seed {self.seed}, draws {self.draws}"
+
+    @classmethod
+    def parse(cls, text: str) -> Seat:
+        """Read :meth:`text` back (``ValueError`` saying what is wrong)."""
+        words = text.replace(",", " ").split()
+        if [w.lower() for w in words] == ["person"]:
+            return cls()
+        if len(words) != 6 or words[0].lower() != "bot" or [w.lower() for w in words[2::2]] != ["seed", "draws"]:
+            raise ValueError(f"a seat is 'person' or 'bot LEVEL, seed S, draws N', got {text.strip()!r}")
+        try:
+            seed, draws = int(words[3]), int(words[5])
+        except ValueError:
+            raise ValueError(f"a bot's seed and draws are whole numbers, got {text.strip()!r}") from None
+        if not 0 <= seed <= 2**63 - 1 or draws < 0:
+            raise ValueError(f"a bot's seed is 0 to {2**63 - 1} and its draws 0 or more, got {text.strip()!r}")
+        return cls(words[1], seed, draws)
 
 
 @dataclass
@@ -50,11 +95,13 @@ class Record:
     position: str | None = None
     actions: list[tuple[int, str]] = field(default_factory=list)
     lines: dict[str, int] = field(default_factory=dict)
-    """The line of each header field (``option NAME`` for options), for error reports."""
+    """The line of each header field (``option NAME`` for options, ``seat N`` for seats), for error reports."""
+    seats: list[Seat] | None = None
+    """Who plays each seat, when the record says (records of ``rummykit play``); None otherwise."""
 
 
-def write_record(state: GameState) -> str:
-    """The record of a game so far (every option written out)."""
+def write_record(state: GameState, seats: Sequence[Seat] | None = None) -> str:
+    """The record of a game so far (every option written out; ``seats``: who plays each seat)."""
     info = state.info
     lines = [
         MAGIC,
@@ -66,6 +113,10 @@ def write_record(state: GameState) -> str:
         lines.append(f"option {spec.name}: {spec.format(state.options[spec.name])}")
     if state.position_text is not None:
         lines.append(f"position: {state.position_text}")
+    if seats is not None:
+        if len(seats) != len(state.players):
+            raise ValueError(f"{len(state.players)} seats need {len(state.players)} entries in seats")
+        lines.extend(f"seat {n}: {seat.text()}" for n, seat in enumerate(seats))
     lines.append("")
     lines.extend(str(a) for a in state.actions)
     return "\n".join(lines) + "\n"
@@ -81,6 +132,7 @@ def parse_record(text: str) -> Record:
         raise RecordError(f"a record starts with the line {MAGIC!r}", i + 1 if i < len(lines) else 1)
     header: dict[str, tuple[int, str]] = {}
     options: dict[str, str] = {}
+    seats: dict[int, Seat] = {}
     header_lines: dict[str, int] = {}
     i += 1
     while i < len(lines) and lines[i].strip():
@@ -98,13 +150,24 @@ def parse_record(text: str) -> Record:
                 raise RecordError(f"option {name!r} given twice", i + 1)
             options[name] = value.strip()
             header_lines[f"option {name}"] = i + 1
+        elif key.startswith("seat "):
+            number = key[len("seat ") :].strip()
+            if not number.isdigit():
+                raise RecordError(f"a seat line is 'seat N: ...' with N from 0, got {line!r}", i + 1)
+            if int(number) in seats:
+                raise RecordError(f"seat {int(number)} given twice", i + 1)
+            try:
+                seats[int(number)] = Seat.parse(value)
+            except ValueError as exc:
+                raise RecordError(str(exc), i + 1) from None
+            header_lines[f"seat {int(number)}"] = i + 1
         elif key in ("game", "seed", "players", "position"):
             if key in header:
                 raise RecordError(f"header field {key!r} given twice", i + 1)
             header[key] = (i + 1, value.strip())
         else:
             raise RecordError(
-                f"unknown header field {key!r} (fields: game, seed, players, option NAME, position)", i + 1
+                f"unknown header field {key!r} (fields: game, seed, players, option NAME, position, seat N)", i + 1
             )
         i += 1
     for needed in ("game", "seed", "players"):
@@ -117,6 +180,14 @@ def parse_record(text: str) -> Record:
         raise RecordError(f"the seed must be a whole number, got {seed_text!r}", seed_line) from None
     header_lines.update({key: line for key, (line, _) in header.items()})
     players = [p.strip() for p in header["players"][1].split("|")]
+    if seats and sorted(seats) != list(range(len(players))):
+        extra = sorted(set(seats) - set(range(len(players))))
+        if extra:
+            where, what = f"seat {extra[0]}", f"there is no seat {extra[0]} among {len(players)} players"
+        else:
+            missing = min(set(range(len(players))) - set(seats))
+            where, what = "players", f"seat {missing} has no line"
+        raise RecordError(f"the seat lines describe every seat (from 0) or none: {what}", header_lines[where])
     record = Record(
         game=header["game"][1],
         seed=seed,
@@ -124,6 +195,7 @@ def parse_record(text: str) -> Record:
         options=options,
         position=header["position"][1] if "position" in header else None,
         lines=header_lines,
+        seats=[seats[n] for n in range(len(players))] if seats else None,
     )
     for j in range(i, len(lines)):
         line = lines[j].strip()

@@ -23,6 +23,7 @@ from typing import Generic, TypeVar
 
 from rummykit.errors import RuleError
 from rummykit.melds.base import MeldCheck
+from rummykit.words import counted, plural_of
 
 P = TypeVar("P")
 
@@ -67,7 +68,7 @@ class FreeTable(Generic[P]):
         if not placed:
             raise RuleError(
                 self.rule("PLAY-EMPTY"),
-                f"a play must place at least one {self.piece} from the rack (draw instead)",
+                f"a play must place at least one {self.piece} from your rack (draw instead)",
             )
         short = Counter(placed) - Counter(rack)
         if short:
@@ -98,9 +99,10 @@ class FreeTable(Generic[P]):
                 f" missing: {names}",
             )
         if extra:
+            were = "was" if sum(extra.values()) == 1 else "were"
             raise RuleError(
                 self.rule("CONSERVE"),
-                f"the final table holds {self.fmt(sorted_counter(extra))} that were neither on the"
+                f"the final table holds {self.fmt(sorted_counter(extra))}, which {were} neither on the"
                 " table nor among the placed pieces",
             )
         if any(len(s) == 0 for s in new_table):
@@ -139,7 +141,7 @@ class FreeTable(Generic[P]):
         if opening.max_sets is not None and len(added) > opening.max_sets:
             return RuleError(
                 self.rule("OPENING-SETS"),
-                f"the {opening.name} is {opening.max_sets} new set(s), not {len(added)}",
+                f"the {opening.name} is at most {counted(opening.max_sets, 'new set')}, not {len(added)}",
             )
         if opening.set_sizes:
             for s in added:
@@ -147,14 +149,14 @@ class FreeTable(Generic[P]):
                     sizes = " or ".join(str(n) for n in opening.set_sizes)
                     return RuleError(
                         self.rule("OPENING-SIZE"),
-                        f"each set of the {opening.name} has {sizes} {self.piece}s:"
+                        f"each set of the {opening.name} has {sizes} {plural_of(self.piece)}:"
                         f" {self.fmt(s)} has {len(s)}",
                     )
         points = sum(self.check(s).points for s in added)
         if points < opening.min_points:
             return RuleError(
                 self.rule("OPENING-POINTS"),
-                f"the {opening.name} must total at least {opening.min_points} points"
+                f"the {opening.name} must total at least {counted(opening.min_points, 'point')}"
                 f" (jokers count as what they stand for); this one totals {points}",
             )
         return None
@@ -203,9 +205,15 @@ class TableDraft(Generic[P]):
 
     Start from the table and rack a player sees; move pieces; ask
     :meth:`problems` at any time; :meth:`undo` a step or :meth:`reset` the
-    turn; finally take :meth:`placed` and :attr:`sets` to build the action.
+    turn; finally take :meth:`placed` and :meth:`table` to build the action.
     Every step checks its own input and raises ``RuleError`` without changing
     the draft when it cannot be done. Set indices are 0-based.
+
+    A set keeps its index for the whole turn, so the numbers a person reads
+    on the screen stay true: a new set (from :meth:`new_set`, :meth:`split`
+    or a move to a new set) goes at the end, and a set emptied by a move or
+    a merge stays in :attr:`sets` as an empty slot until the commit
+    (:meth:`table` leaves it out).
     """
 
     def __init__(
@@ -252,11 +260,9 @@ class TableDraft(Generic[P]):
         self._remove_from_set(source, piece)
         if target is None:
             self.sets.append([piece])
-            dest = len(self.sets) - 1
-        else:
-            dest = target
-            self._insert(target, [piece], None)
-        return self._drop_empty(dest)
+            return len(self.sets) - 1
+        self._insert(target, [piece], None)
+        return target
 
     def take_back(self, piece: P, index: int | None = None) -> None:
         """Return a piece placed this turn to the rack (table pieces must stay on the table).
@@ -291,32 +297,32 @@ class TableDraft(Generic[P]):
         self._push()
         self._remove_from_set(index, piece)
         self.rack.append(piece)
-        self._drop_empty(None)
 
     def split(self, index: int, position: int) -> int:
-        """Split set ``index`` before ``position`` (1..len-1); returns the new set's index."""
+        """Split set ``index`` before ``position`` (1..len-1); the tail becomes a new set at the end (its index)."""
         self._need_set(index)
         s = self.sets[index]
         if not 0 < position < len(s):
+            has = f"set {index + 1} has {counted(len(s), self.rules.piece)}"
             raise RuleError(
                 self.rules.rule("DRAFT"),
-                f"set {index + 1} has {len(s)} pieces: split it at 1..{len(s) - 1}",
+                f"{has}: split it at 1..{len(s) - 1}" if len(s) > 1 else f"{has}: nothing to split",
             )
         self._push()
         self.sets[index] = s[:position]
-        self.sets.insert(index + 1, s[position:])
-        return index + 1
+        self.sets.append(s[position:])
+        return len(self.sets) - 1
 
     def merge(self, first: int, second: int) -> int:
-        """Append set ``second`` to set ``first``; returns the merged set's index."""
+        """Append set ``second`` to set ``first`` (``second`` is left empty); returns ``first``."""
         self._need_set(first)
         self._need_set(second)
         if first == second:
             raise RuleError(self.rules.rule("DRAFT"), "cannot merge a set with itself")
         self._push()
         self.sets[first] = self.sets[first] + self.sets[second]
-        del self.sets[second]
-        return first if first < second else first - 1
+        self.sets[second] = []
+        return first
 
     def undo(self) -> None:
         """Take back the last step."""
@@ -332,6 +338,10 @@ class TableDraft(Generic[P]):
 
     # -- questions ------------------------------------------------------------
 
+    def table(self) -> tuple[tuple[P, ...], ...]:
+        """The table to commit: the sets in order, the emptied slots left out."""
+        return tuple(tuple(s) for s in self.sets if s)
+
     def placed(self) -> list[P]:
         """The pieces moved from the rack to the table so far."""
         return sorted_counter(Counter(self.original_rack) - Counter(self.rack))
@@ -339,14 +349,16 @@ class TableDraft(Generic[P]):
     @property
     def changed(self) -> bool:
         """True once the table differs from the start of the turn."""
-        return [list(s) for s in self.original_sets] != self.sets
+        return self.table() != self.original_sets
 
     def problems(self) -> list[DraftProblem]:
-        """Everything that would make committing this draft fail, set by set."""
-        out = [
-            DraftProblem(i, c.rule or "", c.reason or "")
-            for i, c in self.rules.faults(self.sets)
-        ]
+        """Everything that would make committing this draft fail, set by set (an emptied slot is no set)."""
+        out = []
+        for i, s in enumerate(self.sets):
+            if s:
+                c = self.rules.check(s)
+                if not c.valid:
+                    out.append(DraftProblem(i, c.rule or "", c.reason or ""))
         if not self.placed():
             out.append(
                 DraftProblem(
@@ -356,7 +368,7 @@ class TableDraft(Generic[P]):
                 )
             )
         if not out and self.opening is not None:
-            fault = self.rules.opening_fault(self.opening, self.original_sets, self.placed(), self.sets)
+            fault = self.rules.opening_fault(self.opening, self.original_sets, self.placed(), self.table())
             if fault is not None:
                 out.append(DraftProblem(None, fault.rule, fault.reason))
         return out
@@ -366,8 +378,8 @@ class TableDraft(Generic[P]):
         return not self.problems()
 
     def verdicts(self) -> list[MeldCheck[P]]:
-        """The meld checker's verdict on every set, in order."""
-        return [self.rules.check(s) for s in self.sets]
+        """The meld checker's verdict on every set of :meth:`table`, in order."""
+        return [self.rules.check(s) for s in self.table()]
 
     # -- internals ------------------------------------------------------------
 
@@ -409,15 +421,3 @@ class TableDraft(Generic[P]):
                 self.sets[index] = list(self.rules.check(cand).pieces)
                 return
         self.sets[index] = s + pieces
-
-    def _drop_empty(self, keep: int | None) -> int:
-        result = keep if keep is not None else -1
-        i = 0
-        while i < len(self.sets):
-            if not self.sets[i]:
-                del self.sets[i]
-                if keep is not None and i < keep:
-                    result -= 1
-            else:
-                i += 1
-        return result

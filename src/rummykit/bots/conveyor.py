@@ -16,7 +16,8 @@ the view's legal list (:func:`rummykit.rulesets.conveyor.actions_from_view`).
   expected worth of a face-down domino (averaged over the dominoes it has not
   seen), and draws the best; it never draws a face-up domino worth less than
   its own worst domino (that would only mill it back).
-* **Play.** It closes at once when it can (a line with ``domino_runs``); it
+* **Play.** It closes at once when it can (with ``domino_runs``, also with a
+  line: only while its hand is whole, before it has melded anything); it
   lays down the melds of the partition of its hand that covers the most
   dominoes (then scores most); it lays off whatever fits (its own and its
   partner's melds first); then it discards its least useful domino.
@@ -63,7 +64,7 @@ from rummykit.rulesets.conveyor import (
     actions_from_view,
 )
 
-__all__ = ["ConveyorGreedy", "best_partition", "closable", "conveyor_greedy", "pair_weight"]
+__all__ = ["ConveyorGreedy", "best_partition", "closable", "conveyor_greedy", "line_closable", "pair_weight"]
 
 CLAIM_SCORE = 9.0
 """A column whose face-up dominoes work together this well is claimed at once."""
@@ -171,6 +172,34 @@ def _best_partition(rules: ConveyorMelds, hand: Pieces) -> tuple[Pieces, ...]:
     return found.sets if found is not None else ()
 
 
+def line_closable(rules: ConveyorMelds, hand: Sequence[Domino], options: Mapping[str, Any]) -> bool:
+    """True when ``hand`` (after a draw) closes as a line under ``domino_runs``: a whole hand.
+
+    The line holds ``column_length`` dominoes after a discard, or the whole
+    hand on the pickup where that is allowed; a hand that has melded or
+    laid off anything is too short.
+
+    >>> from rummykit.pieces.dominoes import parse_dominoes
+    >>> opts = {'domino_runs': True, 'branch_on_doubles': False, 'column_length': 3,
+    ...         'never_close_on_pickup': False, 'no_milling': False}
+    >>> line_closable(ConveyorMelds(6), parse_dominoes('1-2 2-3 3-4 6-6'), opts)
+    True
+    >>> line_closable(ConveyorMelds(6), parse_dominoes('1-2 2-3 3-4'), opts)  # a short hand
+    False
+    """
+    if not options["domino_runs"]:
+        return False
+    whole = int(options["column_length"])
+    if len(hand) != whole + 1:
+        return False
+    branching = bool(options["branch_on_doubles"])
+    if not options["never_close_on_pickup"] and rules.line(hand, branching=branching) is not None:
+        return True
+    return any(
+        rules.line([x for x in hand if x is not d], branching=branching) is not None for d in dict.fromkeys(hand)
+    )
+
+
 def closable(rules: ConveyorMelds, hand: Sequence[Domino], table: Sequence[tuple[str, Pieces]]) -> bool:
     """True when melding the best partition and laying off what fits leaves at most one domino.
 
@@ -268,12 +297,12 @@ class ConveyorGreedy:
         return [d for d in double_set(rules.top) if d not in seen]
 
     def _net(self, d: Domino, hand: Sequence[Domino], rules: ConveyorMelds, table: list[tuple[str, Pieces]],
-             base: dict[Domino, float], dead: frozenset[Domino]) -> float:
+             base: dict[Domino, float], dead: frozenset[Domino], options: Mapping[str, Any]) -> float:
         """What drawing ``d`` adds to the hand, once the least useful domino is discarded again.
 
         ``base`` holds each hand domino's worth in the hand as it is.
         """
-        if closable(rules, [*hand, d], table):
+        if closable(rules, [*hand, d], table) or line_closable(rules, [*hand, d], options):
             return CLOSE_VALUE
         top = rules.top
         grown_worth = {x: base[x] + pair_weight(x, d, dead, top) for x in hand}
@@ -296,8 +325,10 @@ class ConveyorGreedy:
         dead = frozenset(x for _kind, pieces in table for x in pieces)
         base = {x: worth(x, hand, dead, rules.top) for x in hand}
 
+        options = view["options"]
+
         def net(x: Domino) -> float:
-            return self._net(x, hand, rules, table, base, dead)
+            return self._net(x, hand, rules, table, base, dead, options)
 
         up: list[tuple[float, Draw]] = []
         hidden: list[Draw] = []

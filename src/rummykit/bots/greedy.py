@@ -179,7 +179,7 @@ def best_meld(
     jokers = rack.get(JOKER, 0) if use_jokers else 0
     tiles = [t for t, k in rack.items() if k > 0 and t.colour is not None]
     cands: list[Candidate[Tile]] = []
-    useful: set[Tile] = set()
+    useful: dict[Tile, None] = {}  # a dict keeps a fixed order (tiles hash by identity)
     for s in hand_sets(tiles + [JOKER] * jokers):
         spent = s.count(JOKER)
         numbered = len(s) - spent
@@ -189,8 +189,8 @@ def best_meld(
         points = check_tiles(s).points
         value = rank(numbered + spent, 0, points) if count_jokers else rank(numbered, -spent, points)
         cands.append(Candidate(s, value, points))
-        useful.update(s)
-    useful.discard(JOKER)
+        useful.update(dict.fromkeys(s))
+    useful.pop(JOKER, None)
     if not cands:
         return []
     # Larger sets first: good solutions early make the pruning bite.

@@ -16,24 +16,24 @@ import os
 import secrets
 import sys
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from rummykit import __version__
-from rummykit.bots.base import Bot, bot_levels, make_bot
 from rummykit.catalogue import find_game, games
 from rummykit.cli.play import Console, Session
-from rummykit.cli.render import use_color
+from rummykit.cli.render import make_style
+from rummykit.cli.saving import RECORDS_ENV
+from rummykit.cli.start import DEFAULT_BOT, FALLBACK_BOT, record_plan, resume_session, seat_bots
 from rummykit.engine.core import GameInfo, check_seed
 from rummykit.engine.options import resolve_options
 from rummykit.errors import OptionError, RecordError, RummykitError
 from rummykit.presenters import Presenter, presenter_for
-from rummykit.presenters.text import Style, plural, score_lines
+from rummykit.presenters.text import Style, fit, plural, score_lines
 from rummykit.records import parse_record, read_record, start_state
 
 EXIT_USAGE = 2
-DEFAULT_BOT = "greedy"
-FALLBACK_BOT = "random"
 RANDOM_SEEDS = 10**9
 
 class UsageError(Exception):
@@ -95,7 +95,7 @@ def build_parser(out: TextIO, err: TextIO) -> Parser:
             " (every seat a bot) the game runs unattended and prints every turn."
         ),
     )
-    play.add_argument("game", help="game id (see `rummykit games`)")
+    play.add_argument("game", nargs="?", help="game id (see `rummykit games`); not needed with --resume")
     play.add_argument(
         "--players", type=int, metavar="N", help="number of seats in all (default: 1 person + the bots; one bot if none given)"
     )
@@ -106,7 +106,17 @@ def build_parser(out: TextIO, err: TextIO) -> Parser:
     play.add_argument(
         "--option", "-o", action="append", default=[], metavar="KEY=VALUE", help="set a game option (repeatable)"
     )
-    play.add_argument("--record", metavar="FILE", help="where to save the game record")
+    play.add_argument(
+        "--resume", metavar="FILE", help="continue the game saved in FILE, with the same people and bots in their seats"
+    )
+    saving = play.add_mutually_exclusive_group()
+    saving.add_argument(
+        "--record",
+        metavar="FILE",
+        help=f"save the game record as FILE, or in FILE if it is a folder (default: the folder ${RECORDS_ENV},"
+        " else rummykit/records in your user data folder); an existing file is never overwritten",
+    )
+    saving.add_argument("--no-record", action="store_true", help="do not save a game record")
     play.add_argument("--names", metavar="A,B,...", help="player names, one per seat, comma-separated")
     play.add_argument("--no-color", action="store_true", help="no ANSI colours (also: NO_COLOR=1)")
 
@@ -156,7 +166,7 @@ def main(
         if args.command == "games":
             return cmd_games(out)
         if args.command == "rules":
-            return cmd_rules(args.game, out)
+            return cmd_rules(args.game, out, width=make_style(out, environ=environ).width)
         if args.command == "play":
             console = Console(stdin or sys.stdin, out, err)
             return cmd_play(args, console, environ)
@@ -190,7 +200,7 @@ def _silence(out: TextIO) -> None:
 
 
 def _style(out: TextIO, no_color: bool, environ: Mapping[str, str] | None) -> Style:
-    return Style(color=use_color(out, no_color=no_color, environ=environ))
+    return make_style(out, no_color=no_color, environ=environ)
 
 
 def player_range(info: GameInfo) -> str:
@@ -222,42 +232,54 @@ def rules_page_location(info: GameInfo) -> str:
     return f"{info.rules_page} in the rummykit source"
 
 
-def cmd_rules(game: str, out: TextIO) -> int:
-    """A game's name, summary, players, options (default, range, help) and rules page."""
+def cmd_rules(game: str, out: TextIO, width: int = 0) -> int:
+    """A game's name, summary, players, rules in brief, notation, options (default, values, help) and rules page.
+
+    The rules in brief and the notation are the game's presenter's; the
+    options are the game's own declarations, so the values listed are exactly
+    those the game accepts. Lines are laid out to ``width`` (0: not broken).
+    """
     info = find_game(game)
+    presenter = presenter_for(info.id)
     aliases = f" (also: {', '.join(info.aliases)})" if info.aliases else ""
-    lines = [
-        f"{info.name}  [id: {info.id}{aliases}]",
-        info.summary,
-        f"Players: {info.min_players} to {info.max_players}" if info.min_players != info.max_players else f"Players: {info.min_players}",
-    ]
+    lines: list[str] = []
+
+    def say(text: str = "", hang: int = 0) -> None:
+        lines.extend(fit(text, width, hang))
+
+    say(f"{info.name}  [id: {info.id}{aliases}]")
+    say(info.summary)
+    players = f"{info.min_players} to {info.max_players}" if info.min_players != info.max_players else info.min_players
+    say(f"Players: {players}")
+    for head, paragraphs in (
+        ("The rules in brief:", presenter.rules_lines()),
+        ("How pieces are written:", presenter.notation_lines()),
+    ):
+        say()
+        say(head)
+        for paragraph in paragraphs:
+            say(f"  - {paragraph}", 4)
+    say()
     if info.options:
-        lines.append("Options (set with --option NAME=VALUE):")
-        width = max(len(o.name) for o in info.options)
+        say("Options (set with --option NAME=VALUE):")
+        column = max(len(o.name) for o in info.options)
+        hang = column + 4 if not width or column + 4 <= width // 2 else 6
         for spec in info.options:
-            lines.append(
-                f"  {spec.name:<{width}}  default {spec.format(spec.default)};"
-                f" allowed: {spec.describe_range()}"
-            )
-            lines.append(f"  {'':<{width}}  {spec.help}")
+            if hang == column + 4:
+                say(f"  {spec.name:<{column}}  default {spec.format(spec.default)}; allowed: {spec.describe_range()}", hang)
+            else:
+                say(f"  {spec.name}")
+                say(f"{'':<{hang}}default {spec.format(spec.default)}; allowed: {spec.describe_range()}", hang)
+            say(f"{'':<{hang}}{spec.help}", hang)
     else:
-        lines.append("Options: none")
-    lines.append(f"Full rules: {rules_page_location(info)}")
-    out.write("\n".join(lines) + "\n")
+        say("Options: none")
+    say()
+    say(f"Full rules: {rules_page_location(info)}", 4)
+    out.write("".join(line + "\n" for line in lines))
     return 0
 
 
 # -- play -------------------------------------------------------------------------
-
-
-def default_bot(game_id: str) -> Bot:
-    """A ``greedy`` bot when that level is registered and plays this game, else a ``random`` one."""
-    if DEFAULT_BOT in bot_levels():
-        try:
-            return make_bot(DEFAULT_BOT, game_id)
-        except RummykitError:
-            pass  # greedy does not play this game
-    return make_bot(FALLBACK_BOT, game_id)
 
 
 def parse_options(pairs: Sequence[str]) -> dict[str, str]:
@@ -279,27 +301,20 @@ def parse_options(pairs: Sequence[str]) -> dict[str, str]:
 
 
 def cmd_play(args: argparse.Namespace, console: Console, environ: Mapping[str, str] | None) -> int:
-    """Set up the seats and the game from the command line, then run the session."""
+    """Set up the seats and the game from the command line (or a saved game), then run the session."""
+    if args.resume is not None:
+        return resume_session(args, console, environ)
+    if args.game is None:
+        raise OptionError("name a game (rummykit play GAME; see rummykit games) or a saved one (--resume FILE)")
     info = find_game(args.game)
     options = parse_options(args.option)
     resolve_options(info.options, options)  # report a bad option before anything else
     if args.seed is not None:
         check_seed(args.seed)
-    if args.bots is not None and args.bots < 0:
-        raise OptionError(f"--bots needs 0 or more, got {args.bots}")
-    count = args.bots
-    if count is None and not args.bot and args.players is None:
-        count = max(1, info.min_players - 1)  # `rummykit play GAME` alone: you against bots
-    if args.bot:
-        bots: list[Bot] = [make_bot(level, info.id) for level in args.bot]
-    else:
-        bots = [default_bot(info.id) for _ in range(count or 0)]
-    seats = 1 + len(bots) if args.players is None else args.players
-    if seats < len(bots):
-        raise OptionError(f"--players {seats} leaves no room for {plural(len(bots), 'bot')}")
-    people = seats - len(bots)
+    seated = seat_bots(args, info)
+    seats = len(seated)
     presenter = presenter_for(info.id)
-    if people and not presenter.playable:
+    if None in seated and not presenter.playable:
         raise OptionError(
             f"{info.id} cannot be played by people here yet; watch bots play it with --players N --bots N"
         )
@@ -309,15 +324,21 @@ def cmd_play(args: argparse.Namespace, console: Console, environ: Mapping[str, s
         if len(players) != seats:
             raise OptionError(f"--names gives {plural(len(players), 'name')} for {plural(seats, 'seat')}")
     seed = secrets.randbelow(RANDOM_SEEDS) if args.seed is None else args.seed
-    record = None
-    if args.record is not None:
-        record = Path(args.record)
-        if record.is_dir() or not (record.parent if str(record.parent) else Path(".")).is_dir():
-            raise OptionError(f"cannot save a record as {args.record!r}: not a file in an existing folder")
+    plan = record_plan(args, environ)
     state = info.new(players=players, seed=seed, **options)
-    style = Style(color=use_color(console.stdout, no_color=args.no_color, environ=environ))
-    seated: list[Bot | None] = [None] * people + list(bots)
-    session = Session(state, seated, console, style, record_path=record, presenter=presenter)
+    style = make_style(console.stdout, no_color=args.no_color, environ=environ)
+    session = Session(
+        state,
+        seated,
+        console,
+        style,
+        presenter=presenter,
+        record=plan.save,
+        record_path=plan.path,
+        records_dir=plan.folder,
+    )
+    if plan.note:
+        console.say(plan.note)
     return session.run()
 
 
@@ -367,7 +388,7 @@ def cmd_replay(file: str, out: TextIO, err: TextIO, *, verbose: bool, style: Sty
     options = ", ".join(f"{s.name}={s.format(state.options[s.name])}" for s in info.options)
 
     def say(*lines: str) -> None:
-        out.write("".join(line + "\n" for line in lines))
+        out.write("".join(line + "\n" for line in style.fit(lines)))
 
     say(
         f"{info.name}: {', '.join(names)}; seed {state.seed}" + (f"; options {options}" if options else ""),
@@ -399,8 +420,10 @@ def _replay_verbose(
     """Print the (already checked) record action by action, as a spectator sees it."""
     record = parse_record(text)
     state = start_state(record)
+    # every line is prefixed with its record line ("line 12: "): the events get the width left
+    narrator = presenter.narrator(names, replace(style, width=style.width and max(20, style.width - 11)))
     for event in state.history:
-        say(*presenter.describe_event(event.seen_by(None), names, style))
+        say(*narrator.describe(event.seen_by(None)))
     for number, line in record.actions:
         events = state.apply(state.parse_action(line))
         prefix = f"line {number}: "
@@ -408,7 +431,7 @@ def _replay_verbose(
             text
             for event in events
             if event.kind != "match-end"
-            for text in presenter.describe_event(event.seen_by(None), names, style)
+            for text in narrator.describe(event.seen_by(None))
         ]
         for i, text in enumerate(described):
             say((prefix if i == 0 else " " * len(prefix)) + text)

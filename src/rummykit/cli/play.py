@@ -11,27 +11,35 @@ printed as one line.
 
 Input and output are injectable (:class:`Console`), so a whole game can be
 driven by a script of lines.
+
+The record a session saves says who sat in each seat and where each bot's
+random generator stood, so ``rummykit play --resume`` continues the game
+exactly as it would have gone on.
 """
 
 from __future__ import annotations
 
-import os
+import shlex
 import sys
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any, TextIO
 
 from rummykit.bots.base import Bot
+from rummykit.cli.lineedit import Completer, LineEditor
+from rummykit.cli.saving import records_folder, save_new, save_text
 from rummykit.engine.core import Event, GameState
 from rummykit.engine.driver import Claimer, claims_open, next_seat
 from rummykit.engine.rng import Rng
 from rummykit.errors import RuleError, RummykitError
 from rummykit.presenters import Presenter, Quit, presenter_for
 from rummykit.presenters.text import Style, plural
-from rummykit.records import write_record
+from rummykit.records import Seat, write_record
 from rummykit.sim import bot_rng
 
-__all__ = ["Console", "Quit", "Session", "one_line", "save_text"]
+__all__ = ["Console", "Quit", "Resumed", "Session", "one_line", "save_text"]
 
 CLEAR_SCREEN = "\x1b[2J\x1b[H"
 
@@ -42,7 +50,8 @@ CLEAR_SCREEN = "\x1b[2J\x1b[H"
 class Console:
     """Where a session reads lines and writes text.
 
-    With a real terminal on both ends, ``input()`` is used (line editing);
+    With a real terminal on both ends, lines are read with editing, a
+    history per seat and tab completion (:mod:`rummykit.cli.lineedit`);
     otherwise the prompt is written to ``stdout`` and a line read from
     ``stdin``, and the line is echoed so a transcript reads naturally.
     ``ask`` raises :class:`EOFError` when input ends.
@@ -54,6 +63,8 @@ class Console:
         self.stderr = stderr
         self.terminal = _isatty(stdin) and _isatty(stdout)
         self.builtin_input = self.terminal and stdin is sys.stdin and stdout is sys.stdout
+        self.editor: LineEditor | None = None
+        self._editor_loaded = False
 
     def say(self, *lines: str) -> None:
         """Write lines to the output."""
@@ -66,9 +77,18 @@ class Console:
         self.stderr.write(message + "\n")
         self.stderr.flush()
 
-    def ask(self, prompt: str) -> str:
-        """Show ``prompt`` and read one line (without its newline)."""
+    def ask(self, prompt: str, *, complete: Completer | None = None, history: Hashable = None) -> str:
+        """Show ``prompt`` and read one line (without its newline).
+
+        At a terminal, ``complete`` offers words for Tab and ``history`` names
+        the history the line joins (None: the line is not kept).
+        """
         if self.builtin_input:
+            if not self._editor_loaded:
+                self.editor = LineEditor.load()
+                self._editor_loaded = True
+            if self.editor is not None:
+                return self.editor.read(prompt, complete=complete, history=history)
             return input(prompt)
         self.stdout.write(prompt)
         self.stdout.flush()
@@ -104,12 +124,26 @@ def one_line(exc: BaseException) -> str:
 # -- a whole game ------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Resumed:
+    """The record a session continues: its file and its text as read."""
+
+    path: Path
+    text: str
+
+
 class Session:
     """One game at the terminal: some seats people, the others bots; any game with a presenter.
 
     ``bots`` has one entry per seat: a :class:`Bot`, or ``None`` for a person.
     ``presenter`` is the game's (by default the one the catalogue names).
-    Call :meth:`run`; it returns the exit status and always saves the record.
+    ``rngs`` are the bots' generators (by default fresh ones from the game's
+    seed, :func:`~rummykit.sim.bot_rng`). Call :meth:`run`; it returns the
+    exit status and saves the record (unless ``record`` is False): to
+    ``record_path``, or as ``rummykit-<game>-<seed>.txt`` in ``records_dir``
+    (by default :func:`~rummykit.cli.saving.records_folder`), never over an
+    existing file. A ``resumed`` game given neither brings its own record up
+    to date instead, as long as that file is still as it was read.
 
     A person's stint at the keyboard lasts while that seat alone is to act
     (a whole conveyor turn from the draw to the discard, a free-table turn).
@@ -128,24 +162,36 @@ class Session:
         *,
         record_path: Path | None = None,
         presenter: Presenter | None = None,
+        rngs: Sequence[Rng] | None = None,
+        record: bool = True,
+        records_dir: Path | None = None,
+        resumed: Resumed | None = None,
     ) -> None:
         if len(bots) != len(state.players):
             raise ValueError(f"{len(state.players)} seats need {len(state.players)} entries in bots")
+        if rngs is not None and len(rngs) != len(bots):
+            raise ValueError(f"{len(bots)} seats need {len(bots)} generators in rngs")
         self.state = state
         self.bots = list(bots)
         self.console = console
         self.style = style
         self.record_path = record_path
+        self.record = record
+        self.records_dir = records_dir
+        self.resumed = resumed
         self.presenter = presenter or presenter_for(state.info.id)
         self.names = list(state.players)
+        self.narrator = self.presenter.narrator(self.names, style)
         self.people = [seat for seat, bot in enumerate(self.bots) if bot is None]
         if self.people and not self.presenter.playable:
             raise RuleError("CLI", f"{state.info.id} cannot be played by people here yet; seat only bots")
-        self.rngs: list[Rng] = [bot_rng(state.seed, seat) for seat in range(len(self.bots))]
+        self.rngs: list[Rng] = (
+            list(rngs) if rngs is not None else [bot_rng(state.seed, seat) for seat in range(len(self.bots))]
+        )
         self.orders: dict[int, str] = {}
         self.offered: set[tuple[int, int]] = set()
         """(seat, events so far) of every claim already offered to a person and let pass."""
-        self.shown = 0
+        self.shown = len(state.history) if resumed is not None else 0
         self.saved: Path | None = None
 
     @property
@@ -164,6 +210,9 @@ class Session:
         info = self.state.info
         seed = self.state.seed
         lines = []
+        if self.resumed is not None:
+            done = plural(len(self.state.actions), "action")
+            lines.append(f"Continuing the game saved in {self.resumed.path} ({done} so far, round {self.state.round_no}).")
         if not self.people:
             seats = ", ".join(f"{n} ({lbl})" for n, lbl in zip(self.names, self.labels, strict=True))
             lines.append(f"{info.name}: {seats}. The bots play to the end.")
@@ -175,7 +224,8 @@ class Session:
             else:
                 who = f"Hot-seat for {', '.join(self.names[s] for s in self.people)}{against}."
             lines.append(f"Welcome to rummykit: {info.name}. {who}")
-            lines.append("Type `help` at the prompt for the commands; `quit` saves the game and stops.")
+            tab = " (Tab completes them)" if self.console.builtin_input and find_spec("readline") else ""
+            lines.append(f"Type `help` at the prompt for the commands{tab}; `quit` saves the game and stops.")
         lines.append(f"Seed {seed} (play this deal again with --seed {seed}).")
         return lines
 
@@ -183,7 +233,7 @@ class Session:
         """Play to the end (or until the person quits); save the record; the exit status."""
         status = 0
         try:
-            self.console.say(*self.welcome())
+            self.console.say(*self.style.fit(self.welcome()))
             self._show_events(None)
             while self.state.outcome is None and self.step():
                 pass
@@ -283,7 +333,7 @@ class Session:
         while True:
             prompt = f"{name}'s {'claim' if claim and not acted else turn.label}> "
             try:
-                line = self.console.ask(prompt)
+                line = self.console.ask(prompt, complete=turn.completions, history=seat)
                 if claim and not acted and not line.strip():
                     break
                 action = turn.command(line)
@@ -313,40 +363,61 @@ class Session:
         events: list[Event] = self.state.history[self.shown :]
         self.shown = len(self.state.history)
         for event in events:
-            self.console.say(*self.presenter.describe_event(event.seen_by(seat), self.names, self.style))
+            self.console.say(*self.narrator.describe(event.seen_by(seat)))
 
     # -- the record ------------------------------------------------------------
 
     def default_record_path(self) -> Path:
-        """``rummykit-<game>-<seed>.txt`` in the current directory (``-2``, ``-3``... if taken)."""
-        base = f"rummykit-{self.state.info.id}-{self.state.seed}"
-        path = Path(f"{base}.txt")
-        n = 2
-        while path.exists():
-            path = Path(f"{base}-{n}.txt")
-            n += 1
-        return path
+        """``rummykit-<game>-<seed>.txt`` in the records folder (saving picks ``-2``, ``-3``... if taken)."""
+        folder = self.records_dir if self.records_dir is not None else records_folder()
+        return folder / f"rummykit-{self.state.info.id}-{self.state.seed}.txt"
+
+    def seats(self) -> list[Seat]:
+        """Who plays each seat, with each bot's level and where its generator stands (for the record)."""
+        return [
+            Seat() if bot is None else Seat(bot.level, rng.seed, rng.draws)
+            for bot, rng in zip(self.bots, self.rngs, strict=True)
+        ]
+
+    def record_text(self) -> str:
+        """The game's record so far, with the seats."""
+        return write_record(self.state, self.seats())
 
     def save(self) -> bool:
-        """Write the record (the whole text at once, then renamed into place); say where."""
-        path = self.record_path or self.default_record_path()
+        """Write the record, never over another file; say where and how to go on. False if it failed."""
+        if not self.record:
+            self.console.say("The game was not saved (--no-record).")
+            return True
+        text = self.record_text()
+        update = self.record_path is None and self.records_dir is None and self.resumed is not None
+        wanted = self.record_path or (self.resumed.path if self.resumed is not None else self.default_record_path())
         try:
-            save_text(path, write_record(self.state))
+            if update and self._unchanged(wanted):
+                path = wanted
+                save_text(path, text)  # the same game, further on: bring its record up to date
+            else:
+                wanted.parent.mkdir(parents=True, exist_ok=True)
+                path = save_new(wanted, text)
         except OSError as exc:
-            self.console.error(f"rummykit: could not save the record to {path}: {exc.strerror or exc}")
+            where = exc.filename if isinstance(exc.filename, str) else wanted
+            self.console.error(f"rummykit: could not save the record to {where}: {exc.strerror or exc}")
             return False
         self.saved = path
-        self.console.say(f"Record saved to {path} (replay it with: rummykit replay {path})")
+        if path != wanted:
+            why = "changed since the game was resumed from it" if update else "already exists"
+            self.console.say(f"{wanted} {why}: rummykit never overwrites a record.")
+        quoted = shlex.quote(str(path))
+        if self.state.outcome is None:
+            said = f"Record saved to {path}; continue with: rummykit play --resume {quoted}"
+        else:
+            said = f"Record saved to {path} (replay it with: rummykit replay {quoted})"
+        self.console.say(said)  # whole, even when wider than the screen: the command is for copying
         return True
 
-
-def save_text(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same folder, then rename it."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with open(tmp, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
+    def _unchanged(self, path: Path) -> bool:
+        """True when the resumed record's file still holds what was read from it."""
+        assert self.resumed is not None
+        try:
+            return path.read_text(encoding="utf-8") == self.resumed.text
+        except (OSError, UnicodeDecodeError):
+            return False

@@ -110,18 +110,16 @@ def clone(value: Any) -> Any:
     (True, False, True)
     """
     kind = type(value)
-    if kind in _IMMUTABLE or _frozen(kind):
+    if kind in _SHARED or _frozen(kind):
         return value
     if kind is list:
-        if not value or _shallow(value[0]):
-            return list(value) if all(map(_shallow, value)) else [clone(v) for v in value]
-        return [clone(v) for v in value]
+        return list(value) if _all_shared(value) else [clone(v) for v in value]
     if kind is tuple:
-        return value if all(map(_shallow, value)) else tuple(clone(v) for v in value)
+        return value if _all_shared(value) else tuple(clone(v) for v in value)
     if kind is dict:
-        return {k: clone(v) for k, v in value.items()}
+        return dict(value) if _all_shared(value.values()) else {k: clone(v) for k, v in value.items()}
     if kind is set:
-        return set(value) if all(map(_shallow, value)) else {clone(v) for v in value}
+        return set(value) if _all_shared(value) else {clone(v) for v in value}
     copier = getattr(value, "copy", None)
     if copier is None:
         raise TypeError(f"cannot copy a {kind.__name__} attribute: give it a copy() method")
@@ -129,6 +127,8 @@ def clone(value: Any) -> Any:
 
 
 _FROZEN: dict[type, bool] = {}
+_SHARED: set[type] = set(_IMMUTABLE)
+"""The types found immutable so far (the fast path of :func:`clone`)."""
 
 
 def _frozen(kind: type) -> bool:
@@ -136,12 +136,15 @@ def _frozen(kind: type) -> bool:
     if known is None:
         params = getattr(kind, "__dataclass_params__", None)
         known = _FROZEN[kind] = bool(params is not None and params.frozen) or bool(getattr(kind, "IMMUTABLE", False))
+        if known:
+            _SHARED.add(kind)
     return known
 
 
-def _shallow(value: Any) -> bool:
-    kind = type(value)
-    return kind in _IMMUTABLE or _frozen(kind)
+def _all_shared(values: Iterable[Any]) -> bool:
+    """Whether every value is immutable (judged once per type, not once per value)."""
+    kinds = set(map(type, values))
+    return kinds <= _SHARED or all(k in _SHARED or _frozen(k) for k in kinds)
 
 
 class ViewHeader(TypedDict):
@@ -195,7 +198,9 @@ class GameState(abc.ABC):
         self.rng = Rng(seed)
         self.history: list[Event] = []
         self.actions: list[Action] = []
-        self.match = Match(len(self.players), self.options.get("target"), self.options.get("max_rounds"))
+        self.match = Match(
+            len(self.players), self.options.get("target"), self.options.get("max_rounds"), teams=self.teams
+        )
         self.outcome: Outcome | None = None
         self.position_text: str | None = None
 
@@ -208,8 +213,23 @@ class GameState(abc.ABC):
 
     @property
     def totals(self) -> list[int]:
-        """The match totals so far, per seat."""
+        """The match totals so far, per seat (with teams: what each seat scored itself)."""
         return self.match.totals
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...] | None:
+        """The teams of a partnership game (the seats of each), or None: every seat plays for itself.
+
+        The match loop reads it once, when the game is made, so it may depend
+        on the players and options only. With teams, a team's score is the
+        sum of its seats' totals (:attr:`team_totals`), compared with the target.
+        """
+        return None
+
+    @property
+    def team_totals(self) -> tuple[int, ...] | None:
+        """Each team's match total (the sum of its seats' totals), or None without teams."""
+        return self.match.team_totals()
 
     @property
     def round_no(self) -> int:

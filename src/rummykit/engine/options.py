@@ -14,8 +14,14 @@ class OptionSpec:
     """One option: its name, default, allowed values and a one-line help text.
 
     ``kind`` is ``int``, ``bool`` or ``str``; ``minimum``/``maximum`` bound an
-    int; ``choices`` lists the allowed strings; ``allow_none`` lets the value
-    be ``None`` (written ``none``).
+    int; ``values`` lists the only ints allowed (when they are not a whole
+    range); ``choices`` lists the allowed strings; ``allow_none`` lets the
+    value be ``None`` (written ``none``). :meth:`describe_range` words exactly
+    what :meth:`convert` accepts, so ``rummykit rules`` and the refusals say
+    the same.
+
+    >>> OptionSpec("set", int, None, "the domino set", values=(6, 9, 12), allow_none=True).describe_range()
+    '6, 9 or 12, or none'
     """
 
     name: str
@@ -26,6 +32,7 @@ class OptionSpec:
     maximum: int | None = None
     choices: tuple[str, ...] = ()
     allow_none: bool = False
+    values: tuple[int, ...] = ()
 
     def describe_range(self) -> str:
         """The allowed values, in words (for ``rules`` and error messages)."""
@@ -34,6 +41,9 @@ class OptionSpec:
             parts.append("true or false")
         elif self.choices:
             parts.append(" or ".join(self.choices))
+        elif self.values:
+            *first, last = (str(v) for v in self.values)
+            parts.append(f"{', '.join(first)} or {last}" if first else last)
         elif self.kind is str:
             parts.append("text (see the game's rules page)")
         elif self.kind is int:
@@ -64,8 +74,10 @@ class OptionSpec:
         if self.kind is int:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise OptionError(f"option {self.name} needs {self.describe_range()}, got {value!r}")
-            if (self.minimum is not None and value < self.minimum) or (
-                self.maximum is not None and value > self.maximum
+            if (
+                (self.minimum is not None and value < self.minimum)
+                or (self.maximum is not None and value > self.maximum)
+                or (self.values and value not in self.values)
             ):
                 raise OptionError(f"option {self.name} needs {self.describe_range()}, got {value}")
             return value

@@ -206,7 +206,8 @@ class _Search(Generic[P]):
         hand, required = problem.hand, problem.required
         keys = [p for p, k in hand.items() if k > 0]
         if required:
-            keys = list({*keys, *(p for p, k in required.items() if k > 0)})
+            # dict, not set: pieces may hash by identity, so a set's order could differ from run to run
+            keys = list(dict.fromkeys([*keys, *(p for p, k in required.items() if k > 0)]))
         pieces = sorted(keys, key=problem.order)
         n = self.n = len(pieces)
         index: dict[P, int] = {}

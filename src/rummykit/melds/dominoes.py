@@ -6,8 +6,10 @@ suit of fives.
 
 * A *run* is 3 or more dominoes sharing one half (the suit) whose other
   halves are consecutive (no wrap, so no domino twice).
-* A *sum* is 3 or more dominoes with equal pip totals (the same domino may
-  appear twice, since two sets are in play).
+* A *sum* is 3 or more dominoes with equal pip totals. The same domino may
+  appear as often as the game has copies of it (``copies``: two, since two
+  sets are in play), counting what each joker stands for: ``0-1 0-1 0-0`` is
+  no sum, for the joker would be a third ``0-1`` (rule ``<prefix>-SUM-COPIES``).
 * A joker domino stands for any domino that makes the set valid; a set needs
   at least one non-joker domino.
 
@@ -44,6 +46,7 @@ from typing import TYPE_CHECKING
 
 from rummykit.melds.base import MIN_SET, MeldCheck
 from rummykit.pieces.dominoes import Domino, double_set, format_dominoes, parse_dominoes
+from rummykit.words import counted
 
 if TYPE_CHECKING:
     from rummykit.melds.base import MeldFamily
@@ -68,6 +71,8 @@ class DominoMelds:
     top: int
     jokers: frozenset[Domino]
     prefix: str = "DR"
+    copies: int = 2
+    """How many copies of each domino are in play (two double-N sets: 2); a sum holds no more."""
 
     def check(self, dominoes: Sequence[Domino], called: Mapping[int, Domino] | None = None) -> DominoCheck:
         """Judge a set: run or sum, what each joker stands for, or why not.
@@ -98,6 +103,16 @@ class DominoMelds:
 
     def __repr__(self) -> str:
         return f"DominoMelds(top={self.top}, jokers={format_dominoes(sorted(self.jokers))!r})"
+
+
+def _gaps(gaps: int, jokers: int) -> str:
+    """``2 gaps and only 1 joker to fill them`` (for a run's message).
+
+    >>> _gaps(1, 0), _gaps(2, 1)
+    ('1 gap and no jokers to fill it', '2 gaps and only 1 joker to fill them')
+    """
+    fill = "it" if gaps == 1 else "them"
+    return f"{counted(gaps, 'gap')} and {'only ' if jokers else ''}{counted(jokers, 'joker', zero='no')} to fill {fill}"
 
 
 def _bad(dominoes: DominoSet, rule: str, reason: str) -> DominoCheck:
@@ -132,9 +147,12 @@ def _check(rules: DominoMelds, dominoes: tuple[Domino, ...]) -> DominoCheck:
     if len(pips) == 1:
         total = natural[0].pips
         if all(d.low <= rules.top and d.high <= rules.top for d in natural):
-            ordered = tuple(sorted(natural)) + tuple(d for d in dominoes if d in rules.jokers)
             jokers = n - len(natural)
-            return MeldCheck(True, "sum", ordered, points=points, jokers=(f"any domino of {total} pips",) * jokers)
+            sum_roles = _sum_roles(rules, dominoes, total, natural, jokers)
+            if isinstance(sum_roles, MeldCheck):
+                return sum_roles
+            ordered = tuple(sorted(natural)) + tuple(d for d in dominoes if d in rules.jokers)
+            return MeldCheck(True, "sum", ordered, points=points, jokers=sum_roles)
     if run_fault is not None:
         return _bad(dominoes, f"{p}-RUN", run_fault)
     return _bad(
@@ -147,7 +165,21 @@ def _check(rules: DominoMelds, dominoes: tuple[Domino, ...]) -> DominoCheck:
 
 def _plain_as_written(rules: DominoMelds, dominoes: tuple[Domino, ...], suit: int) -> tuple[str, ...] | None:
     """Joker roles if the dominoes, in this order, form a run in ``suit`` (no joker called)."""
-    return _run_as_written(rules, dominoes, tuple(d in rules.jokers for d in dominoes), suit)
+    start: int | None = None
+    for i, d in enumerate(dominoes):
+        if d in rules.jokers:
+            continue
+        if not d.has(suit):
+            return None
+        value = d.other(suit)
+        if start is None:
+            start = value - i
+        elif value != start + i:
+            return None
+    assert start is not None
+    if start < 0 or start + len(dominoes) - 1 > rules.top:
+        return None
+    return tuple(str(Domino(suit, start + i)) for i, d in enumerate(dominoes) if d in rules.jokers)
 
 
 def _plain_sorted(
@@ -167,7 +199,7 @@ def _plain_sorted(
         return f"a run has at most {rules.top + 1} dominoes: {text}"
     gaps = values[-1] - values[0] + 1 - len(values)
     if gaps > len(jokers):
-        return f"a run needs consecutive values in the suit of {suit}s: {text} has {gaps} gaps and {len(jokers)} jokers"
+        return f"a run needs consecutive values in the suit of {suit}s: {text} has {_gaps(gaps, len(jokers))}"
     spare = len(jokers) - gaps
     high = min(spare, rules.top - values[-1])
     start = values[0] - (spare - high)
@@ -182,6 +214,57 @@ def _plain_sorted(
             ordered.append(free.pop(0))
             roles.append(str(Domino(suit, v)))
     return tuple(ordered), tuple(roles)
+
+
+def _sum_roles(
+    rules: DominoMelds, shown: DominoSet, total: int, fixed: Sequence[Domino], free: int
+) -> tuple[str, ...] | DominoCheck:
+    """The roles of ``free`` jokers in a sum of ``total`` whose other dominoes read as ``fixed``,
+    or the verdict that the set would hold more copies of a domino than are in play.
+
+    Every domino of the total may appear ``rules.copies`` times, jokers
+    counted as what they stand for: the jokers fill the copies still missing.
+    """
+    held: dict[Domino, int] = {}
+    for d in fixed:
+        held[d] = held.get(d, 0) + 1
+    text = format_dominoes(shown)
+    rule = f"{rules.prefix}-SUM-COPIES"
+    copies = rules.copies
+    limit = f"a sum holds each domino at most {_times(copies)} ({_in_play(copies)})"
+    for d, k in held.items():
+        if k > copies:
+            return _bad(shown, rule, f"{limit}: {text} has {d} {_times(k)}")
+    every = _sum_dominoes(rules.top, total)
+    left = [d for d in every if held.get(d, 0) < copies]
+    room = sum(copies - held.get(d, 0) for d in every)
+    if free > room:
+        if not left and len(every) == 1:
+            why = f"{text} already holds {every[0]} {_times(copies)}, so a joker cannot stand for another {every[0]}"
+        elif not left:
+            full = " and ".join(str(d) for d in every)
+            why = f"{text} already holds each of {full} {_times(copies)}, so a joker cannot stand for any of them"
+        else:
+            more = " or ".join(str(d) for d in left)
+            why = f"{text} has room for only {room} more domino{'es' if room > 1 else ''} of {total} pips ({more}), not {free} jokers"
+        return _bad(shown, rule, f"{limit}: {why}")
+    if len(left) == len(every):
+        return (f"any domino of {total} pips",) * free
+    return (f"a domino of {total} pips: {' or '.join(map(str, left))}",) * free
+
+
+def _times(k: int) -> str:
+    return {1: "once", 2: "twice"}.get(k, f"{k} times")
+
+
+def _in_play(copies: int) -> str:
+    return "one set is in play" if copies == 1 else f"{copies} sets are in play"
+
+
+@functools.lru_cache(maxsize=64)
+def _sum_dominoes(top: int, total: int) -> tuple[Domino, ...]:
+    """Every domino of a double-``top`` set with ``total`` pips, in order."""
+    return tuple(Domino(a, total - a) for a in range(max(0, total - top), total // 2 + 1))
 
 
 @functools.lru_cache(maxsize=1 << 12)
@@ -246,9 +329,11 @@ def _judge(rules: DominoMelds, shown: DominoSet, read: DominoSet, wild: tuple[bo
         total = first.pips
         if all(read[i].high <= rules.top for i in fixed):
             free = [i for i in range(n) if wild[i]]
+            sum_roles = _sum_roles(rules, shown, total, [read[i] for i in fixed], len(free))
+            if isinstance(sum_roles, MeldCheck):
+                return sum_roles
             order = tuple(sorted(fixed, key=lambda i: (read[i].code, i))) + tuple(free)
-            roles = (f"any domino of {total} pips",) * len(free)
-            return _verdict(rules, "sum", shown, read, wild, order, roles, points)
+            return _verdict(rules, "sum", shown, read, wild, order, sum_roles, points)
     if run_fault is not None:
         return _bad(shown, f"{p}-RUN", run_fault)
     return _bad(
@@ -330,7 +415,7 @@ def _run_sorted(
         return f"a run has at most {rules.top + 1} dominoes: {text}"
     gaps = values[-1] - values[0] + 1 - len(values)
     if gaps > len(free):
-        return f"a run needs consecutive values in the suit of {suit}s: {text} has {gaps} gaps and {len(free)} jokers"
+        return f"a run needs consecutive values in the suit of {suit}s: {text} has {_gaps(gaps, len(free))}"
     spare = len(free) - gaps
     high = min(spare, rules.top - values[-1])
     start = values[0] - (spare - high)

@@ -23,7 +23,7 @@ a set at one end (:func:`set_extensions`).
 >>> check_tiles(parse_tiles('K9 B9 J'), called={2: Tile.parse('R9')}).jokers
 ('R9',)
 >>> check_tiles(parse_tiles('R12 R13 R1')).reason
-'a run cannot wrap from 13 to 1 nor have gaps: R12 R13 R1 has 10 missing numbers and 0 jokers'
+'a run cannot wrap from 13 to 1 nor have gaps: R12 R13 R1 has 10 missing numbers and no jokers to fill them'
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ from rummykit.pieces.tiles import (
     format_tiles,
     parse_tiles,
 )
+from rummykit.words import counted, times
 
 if TYPE_CHECKING:
     from rummykit.melds.base import MeldFamily
@@ -64,7 +65,7 @@ def check_tiles(tiles: Sequence[Tile], called: Mapping[int, Tile] | None = None)
     a set where it cannot is invalid under the rule that reading breaks.
 
     >>> print(check_tiles(parse_tiles('K5 B5 J'), called={2: Tile.parse('K5')}).reason)
-    the joker called K5 cannot stand in K5 B5 J: a group's colours must all differ: K5 twice in K5 B5 K5
+    the joker called K5 cannot stand in K5 B5 J: a group's colours must all differ: K5 B5 K5 has K5 twice
     """
     if called:
         return _check_called(tuple(tiles), tuple(sorted(called.items())))
@@ -127,7 +128,7 @@ def _as_group(
     seen: set[Tile] = set()
     for t in natural:
         if t in seen:
-            return _bad(tiles, "RK-GROUP", f"a group's colours must all differ: {t} twice in {text}")
+            return _bad(tiles, "RK-GROUP", f"a group's colours must all differ: {text} has {t} {times(natural.count(t))}")
         seen.add(t)
     number = natural[0].number
     missing = "/".join(c.letter for c in COLOURS if c not in {t.colour for t in natural})
@@ -154,14 +155,15 @@ def _as_run(tiles: tuple[Tile, ...], natural: list[Tile], jokers: int, text: _La
     numbers = sorted(t.number for t in natural)
     for a, b in itertools.pairwise(numbers):
         if a == b:
-            return _bad(tiles, "RK-RUN", f"a run cannot repeat a number: {colour.letter}{a} twice in {text}")
+            repeated = f"{colour.letter}{a} {times(numbers.count(a))}"
+            return _bad(tiles, "RK-RUN", f"a run cannot repeat a number: {text} has {repeated}")
     gaps = numbers[-1] - numbers[0] + 1 - len(numbers)
     if gaps > jokers:
         return _bad(
             tiles,
             "RK-RUN",
-            f"a run cannot wrap from 13 to 1 nor have gaps: {text} has {gaps} missing"
-            f" numbers and {jokers} jokers",
+            f"a run cannot wrap from 13 to 1 nor have gaps: {text} has {counted(gaps, 'missing number')}"
+            f" and {'only ' if jokers else ''}{counted(jokers, 'joker', zero='no')} to fill {'it' if gaps == 1 else 'them'}",
         )
     spare = jokers - gaps
     high = min(spare, MAX_NUMBER - numbers[-1])

@@ -35,7 +35,13 @@ _TEXT = re.compile(r"^\s*(\d{1,2})\s*[-:/]\s*(\d{1,2})\s*$")
 
 
 class Domino:
-    """A domino with halves ``low <= high`` (0..18)."""
+    """A domino with halves ``low <= high`` (0..18).
+
+    Interned, and hashed by identity (the fastest hash): a set of dominoes
+    iterates in an order that changes from process to process, so never let
+    that order decide anything (sort by ``code``, or dedupe with
+    ``dict.fromkeys``; see docs/architecture.md).
+    """
 
     __slots__ = ("_text", "code", "high", "low")
     IMMUTABLE: ClassVar[bool] = True

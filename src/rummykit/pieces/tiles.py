@@ -70,7 +70,10 @@ class Tile:
     """A number tile (colour, 1..13) or the joker (``colour`` None, ``number`` 0).
 
     Tiles are interned, so equal tiles are the same object; they hash, compare
-    and sort (by colour, then number, jokers last).
+    and sort (by colour, then number, jokers last). They hash by identity (the
+    fastest hash), so a set of tiles iterates in an order that changes from
+    process to process: never let that order decide anything (sort by
+    ``code``, or dedupe with ``dict.fromkeys``; see docs/architecture.md).
     """
 
     __slots__ = ("_text", "code", "colour", "number")

@@ -13,9 +13,9 @@ from __future__ import annotations
 import importlib
 
 from rummykit.catalogue import find_game, presenter_module
-from rummykit.presenters.base import Presenter, Quit, Turn, Vocabulary
+from rummykit.presenters.base import Narrator, Presenter, Quit, Turn, Vocabulary
 
-__all__ = ["Presenter", "Quit", "Turn", "Vocabulary", "presenter_for"]
+__all__ = ["Narrator", "Presenter", "Quit", "Turn", "Vocabulary", "presenter_for"]
 
 
 def presenter_for(game_id: str) -> Presenter:

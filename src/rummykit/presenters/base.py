@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from rummykit.engine.core import Action
-from rummykit.presenters.text import HelpRow, Style, plural
+from rummykit.presenters.text import HelpRow, Style, counted, plural_of
 
-__all__ = ["HelpRow", "Presenter", "Quit", "Solver", "Style", "Turn", "Vocabulary"]
+__all__ = ["EventNarrator", "HelpRow", "Narrator", "Presenter", "Quit", "Solver", "Style", "Turn", "Vocabulary"]
 
 View = Mapping[str, Any]
 """A seat's (or a spectator's) view, as ``GameState.view`` returns it."""
@@ -56,11 +56,14 @@ class Vocabulary:
     opening: str = "initial meld"
     reasons: Mapping[str, str] = field(default_factory=dict)
 
+    @property
+    def plural(self) -> str:
+        """The plural of :attr:`piece` (``tiles``, ``dominoes``)."""
+        return self.pieces or plural_of(self.piece)
+
     def count(self, n: int) -> str:
         """``1 tile``, ``14 tiles``."""
-        if self.pieces:
-            return f"{n} {self.piece if n == 1 else self.pieces}"
-        return plural(n, self.piece)
+        return counted(n, self.piece, self.plural)
 
     def reason(self, reason: Any) -> str:
         """Why a round or match ended, in words (the reason's id if the game has no wording for it)."""
@@ -105,6 +108,41 @@ class Turn(Protocol):
     def update(self, view: View) -> list[str]:
         """Take the seat's new view (it acts again); the lines worth showing."""
         ...
+
+    def completions(self, words: Sequence[str]) -> list[str]:
+        """The words that may be typed next after ``words`` (those already typed), for tab completion.
+
+        With no words, the commands; after a command, what it takes that the
+        seat holds or may name: the pieces left in its rack (those typed on the
+        line already left out), a sort order, a keyword. The interface offers
+        those that begin with the word being typed. Nothing here judges a move.
+        """
+        ...
+
+
+@runtime_checkable
+class Narrator(Protocol):
+    """Tells one game's events in order, as they happen, to one audience (a seat or a spectator).
+
+    A narrator may remember what it told (the table before a play, so that
+    it can mark what the play changed); make one per game and audience with
+    :meth:`Presenter.narrator` and give it every event in order.
+    """
+
+    def describe(self, event: View) -> list[str]:
+        """Lines telling the event (as :meth:`Presenter.describe_event`), ``[]`` for nothing to tell."""
+        ...
+
+
+class EventNarrator:
+    """A :class:`Narrator` for a game whose every event says all there is to tell: no memory needed."""
+
+    def __init__(self, describe: Callable[[View], list[str]]) -> None:
+        self._describe = describe
+
+    def describe(self, event: View) -> list[str]:
+        """The event told on its own."""
+        return self._describe(event)
 
 
 class Solver(Protocol):
@@ -160,6 +198,18 @@ class Presenter(Protocol):
         """Lines telling one event as a seat sees it (``[]``: nothing to tell)."""
         ...
 
+    def narrator(self, names: Sequence[str], style: Style) -> Narrator:
+        """A :class:`Narrator` that tells a whole game's events in order (and marks what plays changed)."""
+        ...
+
+    def rules_lines(self) -> list[str]:
+        """The rules in brief, for ``rummykit rules`` (the full rules are on the game's page)."""
+        ...
+
+    def notation_lines(self) -> list[str]:
+        """What the pieces' notation means (colour letters, domino halves, jokers), for ``rummykit rules``."""
+        ...
+
     def status_lines(self, view: View, labels: Sequence[str], style: Style) -> list[str]:
         """Where the game stands: round, turn, pool and one line per seat."""
         ...
@@ -180,8 +230,12 @@ class Presenter(Protocol):
         """The turn commands (those of the options in play), as rows of a command list."""
         ...
 
-    def help_lines(self, view: View) -> list[str]:
-        """The command list, with its heading."""
+    def command_text(self, action: Action) -> str:
+        """The command a person types for ``action`` (numbers as the screen shows them, from 1)."""
+        ...
+
+    def help_lines(self, view: View, style: Style | None = None) -> list[str]:
+        """The command list, with its heading (laid out to the style's width when given)."""
         ...
 
     def turn(

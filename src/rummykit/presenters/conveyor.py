@@ -7,22 +7,26 @@ it, and an illegal one is refused by the engine with its own message. Where
 a command leaves something out (the end of a lay-off), the game's listing
 of legal actions from the view fills it in.
 
-Columns, cells and melds are numbered from 0, as in the game record (``0
-draw 2 top``), so what a person types is the record's notation without the
-seat. Face-down dominoes are ``??`` and face-up ones are bracketed:
+Columns, cells and melds are numbered from 1 for people, on the screen and
+in what they type, like the sets of the free-table games; views, events,
+actions and the game record number them from 0. This module is the one
+place that converts (:func:`screen_number` one way, :func:`typed_number` the
+other), so ``draw 3 top`` typed at the prompt is ``0 draw 2 top`` in the
+record. Face-down dominoes are ``??`` and face-up ones are bracketed:
 
 >>> style = Style()
->>> column_line({'column': 2, 'claimed_by': None, 'cells': ['??', '1-1', '??', '3-5']}, ['ann', 'bob'], style)
+>>> column_line({'column': 1, 'claimed_by': None, 'cells': ['??', '1-1', '??', '3-5']}, ['ann', 'bob'], style)
 '  column 2  top ?? | [1-1] ?? | [3-5] bottom'
->>> describe_event({'kind': 'draw', 'player': 1, 'column': 2, 'end': 'top', 'face_up': False}, ['ann', 'bob'], style)
+>>> describe_event({'kind': 'draw', 'player': 1, 'column': 1, 'end': 'top', 'face_up': False}, ['ann', 'bob'], style)
 ['bob draws a face-down domino from the top of column 2']
->>> describe_event({'kind': 'draw', 'player': 1, 'column': 2, 'end': 'bottom', 'face_up': True, 'domino': '3-5'},
+>>> describe_event({'kind': 'draw', 'player': 1, 'column': 1, 'end': 'bottom', 'face_up': True, 'domino': '3-5'},
 ...     ['ann', 'bob'], style)
 ['bob draws 3-5 (face up) from the bottom of column 2']
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -33,17 +37,21 @@ from rummykit.errors import ParseError
 # Constants only (the names of meld kinds and meld ends): every judgement is the game's.
 from rummykit.melds.conveyor import END_NAMES, HIGH, LINE, LOW, PAIRS, RUN, SUM
 from rummykit.pieces.dominoes import Domino
-from rummykit.presenters.base import Presenter, Quit, Say, Solver, View, Vocabulary
+from rummykit.presenters.base import EventNarrator, Narrator, Presenter, Quit, Say, Solver, View, Vocabulary
 from rummykit.presenters.text import (
     HelpRow,
     Style,
+    fit,
     help_table,
     no_args,
     plural,
+    plural_of,
     rack_line,
     score_lines,
     seat_name,
     signed,
+    visible_len,
+    whole_number,
 )
 from rummykit.rulesets.conveyor import (
     DRAW,
@@ -54,6 +62,8 @@ from rummykit.rulesets.conveyor import (
     PLAY,
     SELECT,
     UNKNOWN,
+    Claim,
+    Draw,
     Layoff,
     Reveal,
     actions_from_view,
@@ -67,6 +77,7 @@ __all__ = [
     "ConveyorPresenter",
     "ConveyorTurn",
     "column_line",
+    "command_text",
     "describe_event",
     "help_lines",
     "moves_lines",
@@ -107,6 +118,36 @@ def _grouped(dominoes: Sequence[Domino], key: Callable[[Domino], int]) -> list[l
     return list(groups.values())
 
 
+def screen_number(number: int) -> int:
+    """A column, cell or meld number of a view, event or action (from 0) as people count it (from 1)."""
+    return int(number) + 1
+
+
+def typed_number(text: str, what: str, count: int) -> int:
+    """The number (from 0) of the column, cell or meld a person typed as counted on the screen (from 1).
+
+    >>> typed_number('3', 'column', 5)
+    2
+    >>> typed_number('0', 'column', 5)
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.ParseError: columns are numbered from 1, as on the screen; got '0'
+    >>> typed_number('6', 'column', 5)
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.ParseError: there is no column 6: the columns are 1..5
+    """
+    n = whole_number(text, f"a {what} number")
+    if n < 1:
+        raise ParseError(f"{plural_of(what)} are numbered from 1, as on the screen; got {text!r}")
+    if n > count:
+        if count == 0:
+            raise ParseError(f"there is no {what} {n}: there are no {plural_of(what)} yet")
+        only = f"the only {what} is 1" if count == 1 else f"the {plural_of(what)} are 1..{count}"
+        raise ParseError(f"there is no {what} {n}: {only}")
+    return n - 1
+
+
 def _name(names: Sequence[str], seat: Any) -> str:
     return seat_name(names, seat, "nobody")
 
@@ -129,7 +170,7 @@ def cell_text(cell: str, style: Style) -> str:
 
 def column_line(column: Mapping[str, Any], names: Sequence[str], style: Style) -> str:
     """A column for play: its top end, the cells between, its bottom end (or who claimed it)."""
-    number = column["column"]
+    number = screen_number(column["column"])
     owner = column["claimed_by"]
     if owner is not None:
         return f"  column {number}  claimed by {_name(names, owner)}"
@@ -143,21 +184,47 @@ def column_line(column: Mapping[str, Any], names: Sequence[str], style: Style) -
     return f"  column {number}  top {cells[0]} |{inner}| {cells[-1]} bottom"
 
 
+def column_lines(column: Mapping[str, Any], names: Sequence[str], style: Style) -> list[str]:
+    """:func:`column_line` laid out to the style's width, the cells going on under the first one."""
+    line = column_line(column, names, style)
+    return fit(line, style.width, len(f"  column {screen_number(column['column'])}  top "))
+
+
 def selection_grid(view: Mapping[str, Any], names: Sequence[str], style: Style) -> list[str]:
-    """The columns as a grid with cell numbers (for ``reveal COLUMN CELL`` in the selection round)."""
+    """The columns as a grid with cell numbers (for ``reveal COLUMN CELL`` in the selection round).
+
+    When the cells do not fit the style's width, the grid is shown in blocks
+    of as many cells as fit, each under its own row of cell numbers.
+
+    >>> view = {'columns': [{'column': 0, 'claimed_by': None, 'cells': ['??', '10-12', '??', '??', '3-3']}]}
+    >>> for line in selection_grid(view, [], Style(width=40)):
+    ...     print(line)
+      cell         1       2       3
+      column 1    ??    [10-12]   ??
+      cell         4       5
+      column 1    ??     [3-3]
+    """
     columns = list(view["columns"])
     length = max((len(c["cells"]) for c in columns), default=0)
-    width = max([2, len(str(length - 1))] + [len(f"[{x}]") for c in columns for x in c["cells"] if x != FACE_DOWN])
-    label = max(len(f"column {c['column']}") for c in columns) if columns else 6
-    lines = [(f"  {'cell':<{label}}  " + " ".join(f"{i:^{width}}" for i in range(length))).rstrip()]
-    for c in columns:
-        head = f"  {'column ' + str(c['column']):<{label}}  "
-        if c["claimed_by"] is not None:
-            lines.append(f"{head}claimed by {_name(names, c['claimed_by'])}")
-            continue
-        texts = [x if x == FACE_DOWN else f"[{x}]" for x in c["cells"]]
-        cells = " ".join(style.bold(f"{t:^{width}}") if t != FACE_DOWN else f"{t:^{width}}" for t in texts)
-        lines.append((head + cells).rstrip())
+    width = max([2, len(str(length))] + [len(f"[{x}]") for c in columns for x in c["cells"] if x != FACE_DOWN])
+    label = max(len(f"column {screen_number(c['column'])}") for c in columns) if columns else 6
+    per = length
+    if style.width:
+        per = max(1, min(length, (style.width - label - 4 + 1) // (width + 1)))
+    lines: list[str] = []
+    for start in range(0, max(length, 1), max(per, 1)):
+        stop = min(length, start + per)
+        numbers = " ".join(f"{i + 1:^{width}}" for i in range(start, stop))
+        lines.append(f"  {'cell':<{label}}  {numbers}".rstrip())
+        for c in columns:
+            head = f"  {'column ' + str(screen_number(c['column'])):<{label}}  "
+            if c["claimed_by"] is not None:
+                if start == 0:
+                    lines.append(f"{head}claimed by {_name(names, c['claimed_by'])}")
+                continue
+            texts = [x if x == FACE_DOWN else f"[{x}]" for x in c["cells"][start:stop]]
+            cells = " ".join(style.bold(f"{t:^{width}}") if t != FACE_DOWN else f"{t:^{width}}" for t in texts)
+            lines.append((head + cells).rstrip())
     return lines
 
 
@@ -186,18 +253,23 @@ def meld_lines(view: Mapping[str, Any], names: Sequence[str], style: Style) -> l
     melds = list(view["melds"])
     if not melds:
         return ["Melds: none on the table yet."]
-    lines = ["Melds (numbered from 0; `low` end on the left, `high` on the right; each scores for its owner):"]
+    lines = ["Melds (`low` end on the left, `high` on the right; each scores for its owner):"]
     name_w = max(len(_name(names, m["owner"])) for m in melds)
     kind_w = max(len(meld_kind(m)) for m in melds)
-    num_w = len(str(len(melds) - 1))
+    num_w = len(str(len(melds)))
     shown = [m["layout"] if m["kind"] == LINE and m.get("layout") else " ".join(m["dominoes"]) for m in melds]
+    hang = 2 + num_w + 2 + name_w + 2 + kind_w + 2
+    # the worth lines up after the dominoes when every line fits; otherwise it follows them
     shown_w = max(len(x) for x in shown)
+    aligned = not style.width or hang + shown_w + 2 + len("worth 999 (royal)") <= style.width
     for m, text in zip(melds, shown, strict=True):
         worth = f"worth {m['score']}" + (" (royal)" if m.get("royal") else "")
-        lines.append(
-            f"  {m['index']:>{num_w}}  {_name(names, m['owner']):<{name_w}}  {meld_kind(m):<{kind_w}}"
-            f"  {text:<{shown_w}}  {worth}"
+        dominoes = f"{text:<{shown_w}}" if aligned else text
+        line = (
+            f"  {screen_number(m['index']):>{num_w}}  {_name(names, m['owner']):<{name_w}}  {meld_kind(m):<{kind_w}}"
+            f"  {dominoes}  {worth}"
         )
+        lines += fit(line, style.width, hang if hang <= style.width // 2 else 6)
     return lines
 
 
@@ -211,6 +283,15 @@ def hand_line(hand: Sequence[str], order: str, style: Style, known: Sequence[str
     text = rack_line([[str(d) for d in g] for g in groups], style) or "(empty)"
     seen = f"   (the others saw: {' '.join(known)})" if known else ""
     return f"Your hand ({plural(len(hand), 'domino')}, {ORDER_WORDS[order]}): {text}{seen}"
+
+
+def hand_lines(hand: Sequence[str], order: str, style: Style, known: Sequence[str] = ()) -> list[str]:
+    """:func:`hand_line` laid out to the style's width (the dominoes on the next lines when the heading is long)."""
+    line = hand_line(hand, order, style, known)
+    head, _, rest = line.partition("): ")
+    if style.width and len(head) + 3 > style.width // 2 and visible_len(line) > style.width:
+        return [f"{head}):", *fit(f"    {rest}", style.width, 4)]
+    return fit(line, style.width, len(head) + 3)
 
 
 def header_line(view: Mapping[str, Any], names: Sequence[str]) -> str:
@@ -236,7 +317,11 @@ def header_line(view: Mapping[str, Any], names: Sequence[str]) -> str:
 
 
 def player_lines(view: Mapping[str, Any], names: Sequence[str], labels: Sequence[str]) -> list[str]:
-    """One line per seat: to act, hand size (or still selecting), total, what all saw of the hand."""
+    """One line per seat: to act, hand size (or still selecting), total, what all saw of the hand.
+
+    With ``partners`` a seat's line has no total: the teams' scores (one per
+    team, the sum of its seats' totals) follow on one line.
+    """
     claimed = {c["claimed_by"]: c["column"] for c in view["columns"] if c["claimed_by"] is not None}
     to_act = set(view["to_act"])
     window = view.get("jump_window")
@@ -246,16 +331,25 @@ def player_lines(view: Mapping[str, Any], names: Sequence[str], labels: Sequence
     for seat, text in enumerate(who):
         parts = [f"{'>' if seat in to_act else ' '} {text:<{width}}"]
         if seat in claimed:
-            parts.append(f"hand {view['hand_sizes'][seat]:>2} (column {claimed[seat]})")
+            parts.append(f"hand {view['hand_sizes'][seat]:>2} (column {screen_number(claimed[seat])})")
         else:
             parts.append("selecting")
-        parts.append(f"total {signed(int(view['totals'][seat]))}")
+        if not view.get("teams"):
+            parts.append(f"total {signed(int(view['totals'][seat]))}")
         if window is not None and seat in window["answered"]:
             parts.append("answered")
         known = view["hand_known"][seat]
         if known and seat != view.get("seat"):
             parts.append(f"seen in hand: {' '.join(known)}")
         lines.append("  " + "  ".join(parts))
+    teams = view.get("teams")
+    team_totals = view.get("team_totals")
+    if teams and team_totals is not None:
+        scores = [
+            f"{' and '.join(names[s] for s in team)}: {signed(int(total))}"
+            for team, total in zip(teams, team_totals, strict=True)
+        ]
+        lines.append(f"Teams: {' | '.join(scores)}")
     return lines
 
 
@@ -263,9 +357,9 @@ def columns_lines(view: Mapping[str, Any], names: Sequence[str], style: Style) -
     """The columns: a numbered grid in the selection round, else each conveyor with its two ends."""
     legend = "?? face down, [3-5] face up"
     if view["phase"] == SELECT:
-        return [f"Columns (cells numbered from 0 at the top; {legend}):", *selection_grid(view, names, style)]
+        return [f"Columns (cells numbered from 1 at the top; {legend}):", *selection_grid(view, names, style)]
     lines = [f"Conveyors (draw at the `top` or `bottom` end; {legend}):"]
-    lines += [column_line(c, names, style) for c in view["columns"]]
+    lines += [part for c in view["columns"] for part in column_lines(c, names, style)]
     return lines
 
 
@@ -280,15 +374,15 @@ def next_step_line(view: Mapping[str, Any]) -> str:
             return "Nothing is face down in the unclaimed columns: you must `claim COLUMN`."
         return "Your move: `reveal COLUMN CELL` or `claim COLUMN` (`moves` lists them, `help` the commands)."
     if phase == DRAW:
-        conveyors = ", ".join(str(c) for c in view["conveyors"])
+        conveyors = ", ".join(str(screen_number(c)) for c in view["conveyors"])
         return f"Your move: `draw COLUMN top` or `draw COLUMN bottom` (conveyors: {conveyors})."
     if phase == PLAY:
         drawn = view["drawn"]
         how = "by jumping in" if drawn["jumped"] else f"({'face up' if drawn['face_up'] else 'face down'})"
         return (
-            f"You took {drawn['domino']} {how} from the {drawn['end']} of column {drawn['column']}."
+            f"You took {drawn['domino']} {how} from the {drawn['end']} of column {screen_number(drawn['column'])}."
             f" Now `meld`, `layoff`, then `discard DOMINO`: it goes to the {drawn['discard_end']}"
-            f" of column {drawn['column']}."
+            f" of column {screen_number(drawn['column'])}."
         )
     if phase == JUMP:
         domino = view["jump_window"]["domino"]
@@ -309,9 +403,9 @@ def screen_lines(
         lines += meld_lines(view, names, style)
     if view.get("hand"):
         seat = int(view["seat"])
-        lines.append(hand_line(view["hand"], order, style, view["hand_known"][seat]))
+        lines += hand_lines(view["hand"], order, style, view["hand_known"][seat])
     lines.append(next_step_line(view))
-    return lines
+    return style.fit(lines)
 
 
 # -- events ------------------------------------------------------------------------
@@ -323,8 +417,13 @@ def describe_event(
     """Lines describing one conveyor event as a seat sees it (``Event.seen_by``); ``[]`` if nothing to say.
 
     Only what the event dict holds is printed: a spectator's view of an event
-    (``seen_by(None)``) names no face-down domino and no hand.
+    (``seen_by(None)``) names no face-down domino and no hand. Lines are laid
+    out to the style's width.
     """
+    return style.fit(_describe(event, names, style))
+
+
+def _describe(event: Mapping[str, Any], names: Sequence[str], style: Style) -> list[str]:
     kind = str(event.get("kind"))
     who = _name(names, event.get("player"))
     if kind == "first-player":
@@ -332,28 +431,28 @@ def describe_event(
     if kind == "layout":
         columns = list(event.get("columns", []))
         length = len(columns[0]) if columns else 0
-        up = [f"column {i}: {' '.join(x for x in c if x != FACE_DOWN)}" for i, c in enumerate(columns)]
+        up = [f"column {screen_number(i)}: {' '.join(x for x in c if x != FACE_DOWN)}" for i, c in enumerate(columns)]
         return [
             style.bold(
-                f"Round {event.get('round', 1)}: {plural(len(columns), 'column')} of {length} dominoes laid out"
+                f"Round {event.get('round', 1)}: {plural(len(columns), 'column')} of {plural(length, 'domino')} laid out"
                 f" face down; {_name(names, event.get('first'))} selects first."
             ),
             f"  face up: {'; '.join(up)}",
         ]
     if kind == "reveal":
-        return [f"{who} reveals {event['domino']} (column {event['column']}, cell {event['index']})"]
+        return [f"{who} reveals {event['domino']} (column {screen_number(event['column'])}, cell {screen_number(event['index'])})"]
     if kind == "claim":
         seen = event.get("face_up") or []
         seen_text = f"; seen face up: {' '.join(seen)}" if seen else ""
-        lines = [f"{who} claims column {event['column']} as a hand of {plural(int(event['size']), 'domino')}{seen_text}"]
+        lines = [f"{who} claims column {screen_number(event['column'])} as a hand of {plural(int(event['size']), 'domino')}{seen_text}"]
         if "hand" in event:
             lines.append(f"  {who}'s hand: {' '.join(event['hand'])}")
         return lines
     if kind == "play-starts":
-        conveyors = ", ".join(str(c) for c in event.get("conveyors", []))
+        conveyors = ", ".join(str(screen_number(c)) for c in event.get("conveyors", []))
         return [style.bold(f"Everyone has claimed; {who} plays first. Conveyors: columns {conveyors}.")]
     if kind == "draw":
-        where = f"from the {event['end']} of column {event['column']}"
+        where = f"from the {event['end']} of column {screen_number(event['column'])}"
         if event.get("face_up"):
             return [f"{who} draws {event['domino']} (face up) {where}"]
         if "domino" in event:
@@ -364,15 +463,15 @@ def describe_event(
         shown = meld["layout"] if meld["kind"] == LINE and meld.get("layout") else " ".join(meld["dominoes"])
         what = "lays down a closing line" if meld["kind"] == LINE else f"melds a {meld_kind(meld)}"
         royal = ", royal" if meld.get("royal") else ""
-        return [f"{who} {what}: {shown} (meld {meld['index']}{royal}; {_left(meld)})"]
+        return [f"{who} {what}: {shown} (meld {screen_number(meld['index'])}{royal}; {_left(meld)})"]
     if kind == "layoff":
         return [
-            f"{who} lays off {event['domino']} at the {event['end']} end of meld {event['meld']}:"
+            f"{who} lays off {event['domino']} at the {event['end']} end of meld {screen_number(event['meld'])}:"
             f" {' '.join(event['dominoes'])} ({_left(event)})"
         ]
     if kind == "discard":
         milled = ", milled" if event.get("milled") else ""
-        return [f"{who} discards {event['domino']} to the {event['end']} of column {event['column']} ({_left(event)}{milled})"]
+        return [f"{who} discards {event['domino']} to the {event['end']} of column {screen_number(event['column'])} ({_left(event)}{milled})"]
     if kind == "close":
         how = {
             "discard": "by discarding the last domino",
@@ -383,7 +482,7 @@ def describe_event(
     if kind == "jump-window":
         return [
             f"Jump-in window: {_name(names, event.get('discarder'))}'s discard {event['domino']}"
-            f" ({event['end']} of column {event['column']}) may be claimed."
+            f" ({event['end']} of column {screen_number(event['column'])}) may be claimed."
         ]
     if kind == "jump-answer":
         claim = event.get("claim", False)
@@ -401,7 +500,7 @@ def describe_event(
             f" (claimed by {_names(names, claimers)}; the nearest after the discarder wins)."
         ]
     if kind == "jump":
-        return [f"{who} jumps in: takes {event['domino']} from the {event['end']} of column {event['column']}"]
+        return [f"{who} jumps in: takes {event['domino']} from the {event['end']} of column {screen_number(event['column'])}"]
     if kind == "round-end":
         return round_end_lines(event, names, style)
     if kind == "match-end":
@@ -454,7 +553,7 @@ def round_end_lines(event: Mapping[str, Any], names: Sequence[str], style: Style
     lines = [style.bold(head)]
     for m in event.get("melds", []):
         royal = " (royal)" if m.get("royal") else ""
-        lines.append(f"  scores meld {m['index']}, {meld_kind(m)}: {' '.join(m['dominoes'])}  {m['score']}{royal}")
+        lines.append(f"  scores meld {screen_number(m['index'])}, {meld_kind(m)}: {' '.join(m['dominoes'])}  {m['score']}{royal}")
     if "dominoes_left" in event:
         lines.append(f"  + {plural(int(event['dominoes_left']), 'domino')} left in the opponents' hands")
     return lines + score_lines(event, names)
@@ -475,7 +574,7 @@ def match_end_lines(event: Mapping[str, Any], names: Sequence[str], style: Style
 # -- the commands ------------------------------------------------------------------
 
 HELP_ROWS = [
-    ("reveal COLUMN CELL", "selection round: turn up a face-down domino (cells count from 0 at the top)"),
+    ("reveal COLUMN CELL", "selection round: turn up a face-down domino (cells count from 1 at the top)"),
     ("claim COLUMN", "selection round: take that column as your hand"),
     ("draw COLUMN top|bottom", "take the domino at that end of a conveyor (`t`/`b` for short)"),
     ("meld D D D ...", "lay down a meld of 3 or more dominoes from your hand"),
@@ -508,24 +607,43 @@ def help_rows(options: Mapping[str, Any]) -> list[HelpRow]:
     return rows + TOOL_ROWS
 
 
-def help_lines(options: Mapping[str, Any]) -> list[str]:
-    """The command list (the variant commands only when the variant is on).
+def help_lines(options: Mapping[str, Any], width: int = 0) -> list[str]:
+    """The command list (the variant commands only when the variant is on), laid out to ``width``.
 
     >>> help_lines({'domino_runs': False, 'jump_ins': False})[0].startswith('Commands (columns, cells')
     True
     """
     head = (
-        "Commands (columns, cells and melds are numbered from 0, as in the game record;"
+        "Commands (columns, cells and melds are numbered from 1, as on the screen;"
         " dominoes are written like 3-5):"
     )
-    return help_table(head, help_rows(options))
+    return help_table(head, help_rows(options), width)
+
+
+def command_text(action: Action) -> str:
+    """The command a person types for an action: its text without the seat, numbers counted from 1.
+
+    >>> command_text(INFO.parse_action('0 draw 2 top')), command_text(INFO.parse_action('1 layoff 0 4-6 high'))
+    ('draw 3 top', 'layoff 1 4-6 high')
+    >>> command_text(INFO.parse_action('0 reveal 4 0')), command_text(INFO.parse_action('2 discard 3-5'))
+    ('reveal 5 1', 'discard 3-5')
+    """
+    if isinstance(action, Reveal):
+        return f"reveal {screen_number(action.column)} {screen_number(action.index)}"
+    if isinstance(action, Claim):
+        return f"claim {screen_number(action.column)}"
+    if isinstance(action, Draw):
+        return f"draw {screen_number(action.column)} {action.end}"
+    if isinstance(action, Layoff):
+        return f"layoff {screen_number(action.meld)} {action.domino} {action.end}"
+    return action.text()
 
 
 def moves_lines(actions: Sequence[Action]) -> list[str]:
     """The listed legal actions of a seat, grouped, written as the commands that play them."""
     if not actions:
         return ["You have no move now: it is another player's turn."]
-    texts = [a.text() for a in actions]
+    texts = [command_text(a) for a in actions]
     lines = [f"Your moves now ({len(texts)}):"]
     reveals: dict[str, list[str]] = {}
     simple: dict[str, list[str]] = {}
@@ -571,7 +689,7 @@ class ConveyorTurn:
         self.view = view
         self.seat = int(view["seat"])
         self.parse_action = parse_action
-        self.say = say
+        self._say = say
         self.style = style
         self.names = list(view["players"])
         self.labels = list(labels)
@@ -601,12 +719,17 @@ class ConveyorTurn:
         if view["phase"] != before or view["phase"] not in (PLAY, SELECT):
             return self.screen()
         if view["phase"] == SELECT:
-            return [*columns_lines(view, self.names, self.style), next_step_line(view)]
-        return [*meld_lines(view, self.names, self.style), self.hand_text(), next_step_line(view)]
+            return self.style.fit([*columns_lines(view, self.names, self.style), next_step_line(view)])
+        lines = [*meld_lines(view, self.names, self.style), *self.hand_lines(), next_step_line(view)]
+        return self.style.fit(lines)
 
-    def hand_text(self) -> str:
+    def hand_lines(self) -> list[str]:
         """This seat's hand in the chosen order."""
-        return hand_line(self.view.get("hand", []), self.order, self.style, self.view["hand_known"][self.seat])
+        return hand_lines(self.view.get("hand", []), self.order, self.style, self.view["hand_known"][self.seat])
+
+    def say(self, *lines: str) -> None:
+        """Show lines (screens, hands and lists come laid out to the width; a refusal stays one line)."""
+        self._say(*lines)
 
     # -- commands -------------------------------------------------------------
 
@@ -633,8 +756,8 @@ class ConveyorTurn:
             "options": self._moves,
             "quit": self._quit,
             "exit": self._quit,
-            "reveal": lambda args: self._action("reveal", args),
-            "claim": lambda args: self._action("claim", args),
+            "reveal": self._reveal,
+            "claim": self._claim,
             "draw": self._draw,
             "meld": lambda args: self._action("meld", args),
             "layoff": self._layoff,
@@ -651,7 +774,7 @@ class ConveyorTurn:
         return self.parse_action(" ".join([str(self.seat), verb, *args]))
 
     def _help(self, args: list[str]) -> None:
-        self.say(*help_lines(self.view["options"]))
+        self.say(*help_lines(self.view["options"], self.style.width))
 
     def _show(self, args: list[str]) -> None:
         no_args("show", args)
@@ -664,30 +787,74 @@ class ConveyorTurn:
         if key not in ORDERS:
             raise ParseError(f"sort by {' or '.join(ORDERS)}, not {args[0]!r}")
         self.order = key
-        self.say(self.hand_text())
+        self.say(*self.hand_lines())
 
     def _moves(self, args: list[str]) -> None:
         no_args("moves", args)
-        self.say(*moves_lines(self.legal()))
+        self.say(*self.style.fit(moves_lines(self.legal()), hang=4))
 
     def _quit(self, args: list[str]) -> None:
         raise Quit
 
+    # Columns, cells and melds are typed as the screen numbers them (from 1); the actions count
+    # from 0. Each number is checked against what the view shows, so that a person never reads
+    # a refusal in the record's numbering; whatever else is wrong, the engine says.
+
+    def _column(self, text: str, what: str) -> int:
+        """The column typed (from 1) as the action's number; in the selection round, an unclaimed one."""
+        columns = self.view["columns"]
+        column = typed_number(text, "column", len(columns))
+        owner = columns[column]["claimed_by"]
+        if owner is not None:
+            whose = "your hand" if owner == self.seat else f"{_name(self.names, owner)}'s hand"
+            raise ParseError(f"column {screen_number(column)} is {whose} now: {what} an unclaimed column")
+        return column
+
+    def _reveal(self, args: list[str]) -> Action:
+        if len(args) != 2:
+            raise ParseError("write `reveal COLUMN CELL` with the numbers on the screen, e.g. `reveal 2 5`")
+        if self.view["phase"] != SELECT:
+            return self._action("reveal", ["0", "0"])  # the engine says why not now
+        column = self._column(args[0], "reveal in")
+        cells = self.view["columns"][column]["cells"]
+        cell = typed_number(args[1], "cell", len(cells))
+        if cells[cell] != FACE_DOWN:
+            raise ParseError(
+                f"cell {screen_number(cell)} of column {screen_number(column)} is already face up"
+                f" ({cells[cell]}): reveal a face-down domino"
+            )
+        return self._action("reveal", [str(column), str(cell)])
+
+    def _claim(self, args: list[str]) -> Action:
+        if len(args) != 1:
+            raise ParseError("write `claim COLUMN` with the number on the screen, e.g. `claim 2`")
+        if self.view["phase"] != SELECT:
+            return self._action("claim", ["0"])  # the engine says why not now
+        return self._action("claim", [str(self._column(args[0], "claim"))])
+
     def _draw(self, args: list[str]) -> Action:
-        args = list(args)
-        if len(args) == 2:
-            args[1] = END_ALIASES.get(args[1].lower(), args[1])
-        return self._action("draw", args)
+        if len(args) != 2:
+            raise ParseError("write `draw COLUMN top` or `draw COLUMN bottom`, e.g. `draw 2 top`")
+        column = typed_number(args[0], "column", len(self.view["columns"]))
+        conveyors = self.view["conveyors"]
+        if self.view["phase"] == DRAW and column not in conveyors:
+            listed = ", ".join(str(screen_number(c)) for c in conveyors)
+            raise ParseError(f"column {screen_number(column)} is not a conveyor: the conveyors are columns {listed}")
+        return self._action("draw", [str(column), END_ALIASES.get(args[1].lower(), args[1])])
 
     def _layoff(self, args: list[str]) -> Action:
-        args = list(args)
+        if len(args) not in (2, 3):
+            raise ParseError("write `layoff MELD DOMINO low|high` with the meld's number on the screen")
+        if self.view["phase"] != PLAY:
+            return self._action("layoff", ["0", args[1], HIGH])  # the engine says why not now
+        index = typed_number(args[0], "meld", len(self.view["melds"]))
         if len(args) == 3:
-            args[2] = END_ALIASES.get(args[2].lower(), args[2])
-        elif len(args) == 2:
-            args.append(self._layoff_end(args[0], args[1]))
-        return self._action("layoff", args)
+            end = END_ALIASES.get(args[2].lower(), args[2])
+        else:
+            end = self._layoff_end(index, args[1])
+        return self._action("layoff", [str(index), args[1], end])
 
-    def _layoff_end(self, meld_text: str, domino_text: str) -> str:
+    def _layoff_end(self, index: int, domino_text: str) -> str:
         """The end of a lay-off written without one: the only end where the game accepts the domino.
 
         The ends come from the game's listing of this seat's legal actions.
@@ -695,8 +862,8 @@ class ConveyorTurn:
         such meld, a domino not in the hand, not the time for it), ``high``
         is returned and the engine explains what is wrong.
         """
+        meld_text = str(screen_number(index))
         try:
-            index = int(meld_text) if meld_text.isdigit() else -1
             domino = Domino.parse(domino_text)
         except ParseError:
             return HIGH
@@ -731,6 +898,54 @@ class ConveyorTurn:
             f"{domino} fits both ends of meld {meld_text}: write `layoff {meld_text} {domino} low` or `... high`"
         )
 
+    # -- completion -------------------------------------------------------------
+
+    def completions(self, words: Sequence[str]) -> list[str]:
+        """The commands (the variants' only when they are on); after one, the dominoes of the hand it
+        takes (those typed already left out), the ends (``top``/``bottom``, ``low``/``high``), the
+        discard on offer and ``with`` for a jump, or the sort orders."""
+        options = self.view["options"]
+        if not words:
+            off = set()
+            if not options.get("domino_runs"):
+                off |= {"close"}
+            if not options.get("jump_ins"):
+                off |= {"jump", "mine", "decline", "pass"}
+            return sorted(verb for verb in self._handlers() if verb.isalpha() and verb not in off)
+        verb, args = words[0].lower(), list(words[1:])
+        if verb == "lay" and args and args[0].lower() == "off":
+            verb, args = "layoff", args[1:]
+        if verb in ("meld", "discard", "close"):
+            return self._hand_left(args)
+        if verb == "draw" and len(args) == 1:
+            return ["top", "bottom"]
+        if verb == "layoff" and len(args) == 1:
+            return self._hand_left([])
+        if verb == "layoff" and len(args) == 2:
+            return list(END_NAMES)
+        if verb in ("jump", "mine"):
+            lowered = [a.lower() for a in args]
+            if "with" in lowered:
+                return self._hand_left(args[lowered.index("with") + 1 :])
+            window = self.view.get("jump_window")
+            offered = [str(window["domino"])] if window is not None and not args else []
+            return [*offered, "with"] if len(args) <= 1 else []
+        if verb == "sort" and not args:
+            return list(ORDERS)
+        return []
+
+    def _hand_left(self, typed: Sequence[str]) -> list[str]:
+        """The hand's dominoes (in the chosen order) not named in ``typed`` yet."""
+        hand = [Domino.parse(x) for x in self.view.get("hand", [])]
+        left = Counter(str(d) for d in hand)
+        for word in typed:
+            try:
+                left[str(Domino.parse(word))] -= 1
+            except ParseError:
+                continue
+        shown = [str(d) for group in ORDERS[self.order](hand) for d in group]
+        return [d for d in dict.fromkeys(shown) if left[d] > 0]
+
     def _jump(self, args: list[str]) -> Action:
         args = list(args)
         if not args or args[0].lower() == "with":
@@ -742,6 +957,30 @@ class ConveyorTurn:
 
 
 # -- the presenter ---------------------------------------------------------------------
+
+RULES = (
+    "The dominoes (double-9 for 2 players, double-12 for 3-4; option set) lie face down in columns. In"
+    " the selection round each player in turn reveals one face-down domino or claims a whole column as"
+    " their hand.",
+    "Once everyone has claimed, the other columns are conveyors. A turn: draw the domino at one end of a"
+    " conveyor, meld and lay off as you like, then discard a domino face up to the other end of the same"
+    " conveyor.",
+    "A meld is 3 or more dominoes: a run (one shared half, the other halves consecutive: 3-5 4-5 5-5),"
+    " a run of pairs (2-2 3-3 4-4) or a sum (equal pip totals: 0-8 2-6 3-5). Melds only grow at their"
+    " ends, by anyone's lay-offs, and always belong to whoever laid them down.",
+    "Whoever empties their hand closes the round and alone scores: each of their own melds (more for"
+    " longer ones, 10 more for a royal one) and 1 for each domino left in the other hands. A match is"
+    " played to 120 points for 2 players, 240 for 3-4 (option target).",
+)
+"""The rules in brief, for ``rummykit rules``."""
+
+NOTATION = (
+    "A domino is its two halves, low first: 3-5 (5:3 and 5/3 are read as the same domino); a double-9"
+    " set has every domino from 0-0 to 9-9.",
+    "On the screen ?? is a face-down domino and [3-5] a face-up one. Columns, cells and melds are"
+    " numbered from 1, as you type them; the game record counts them from 0.",
+)
+"""How dominoes and the layout are written, for ``rummykit rules``."""
 
 WORDS = Vocabulary(
     piece="domino", pieces="dominoes", rack="hand", pool="conveyors", opening="first meld", reasons=REASONS
@@ -767,10 +1006,22 @@ class ConveyorPresenter:
         """See :func:`describe_event`."""
         return describe_event(event, names, style)
 
+    def narrator(self, names: Sequence[str], style: Style) -> Narrator:
+        """Each event told on its own (:func:`describe_event`): every event says all a conveyor play changed."""
+        return EventNarrator(lambda event: describe_event(event, names, style))
+
+    def rules_lines(self) -> list[str]:
+        """See :data:`RULES`."""
+        return list(RULES)
+
+    def notation_lines(self) -> list[str]:
+        """See :data:`NOTATION`."""
+        return list(NOTATION)
+
     def status_lines(self, view: View, labels: Sequence[str], style: Style) -> list[str]:
         """The round, turn and phase, then one line per seat."""
         names = list(view["players"])
-        return [header_line(view, names), *player_lines(view, names, labels)]
+        return style.fit([header_line(view, names), *player_lines(view, names, labels)])
 
     def table_lines(self, view: View, style: Style) -> list[str]:
         """The columns (conveyors) and the melds."""
@@ -778,14 +1029,14 @@ class ConveyorPresenter:
         lines = columns_lines(view, names, style)
         if view["phase"] != SELECT or view["melds"]:
             lines += meld_lines(view, names, style)
-        return lines
+        return style.fit(lines)
 
     def rack_lines(self, view: View, style: Style, order: str | None = None) -> list[str]:
         """The seat's hand (nothing before it has claimed a column, or for a spectator)."""
         if not view.get("hand"):
             return []
         seat = int(view["seat"])
-        return [hand_line(view["hand"], _order(order), style, view["hand_known"][seat])]
+        return hand_lines(view["hand"], _order(order), style, view["hand_known"][seat])
 
     def screen(self, view: View, labels: Sequence[str], style: Style, order: str | None = None) -> list[str]:
         """See :func:`screen_lines`."""
@@ -795,9 +1046,13 @@ class ConveyorPresenter:
         """See :func:`help_rows`."""
         return help_rows(view["options"])
 
-    def help_lines(self, view: View) -> list[str]:
+    def help_lines(self, view: View, style: Style | None = None) -> list[str]:
         """See :func:`help_lines`."""
-        return help_lines(view["options"])
+        return help_lines(view["options"], style.width if style else 0)
+
+    def command_text(self, action: Action) -> str:
+        """See :func:`command_text`."""
+        return command_text(action)
 
     def turn(
         self,
@@ -820,11 +1075,11 @@ class ConveyorPresenter:
 
     def round_end_lines(self, event: View, names: Sequence[str], style: Style) -> list[str]:
         """See :func:`round_end_lines`."""
-        return round_end_lines(event, names, style)
+        return style.fit(round_end_lines(event, names, style))
 
     def outcome_lines(self, outcome: View, names: Sequence[str], style: Style) -> list[str]:
         """See :func:`match_end_lines`."""
-        return match_end_lines(outcome, names, style)
+        return style.fit(match_end_lines(outcome, names, style))
 
 
 PRESENTER: Presenter = ConveyorPresenter()

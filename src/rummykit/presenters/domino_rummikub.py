@@ -46,6 +46,30 @@ def reminder(view: View) -> str | None:
     )
 
 
+RULES = (
+    "Two double-six domino sets, 56 dominoes; 0-0 and 6-6 are jokers. Each player gets 8 dominoes;"
+    " the rest are the boneyard. On your turn you play dominoes from your rack onto the table, or draw"
+    " one from the boneyard (pass when it is empty).",
+    "The table holds sets of 3 or more dominoes: a run shares one half and its other halves are"
+    " consecutive (5-3 5-4 5-5; 6 is not followed by 0), a sum has equal pip totals (4-3 5-2 6-1). A"
+    " joker stands for whatever domino makes the set valid.",
+    "Your first play, the starting group, is one new set of exactly 3 dominoes from your rack (option"
+    " starting_group_size). After that you may rearrange the whole table; a commit that leaves an"
+    " invalid set is refused.",
+    "Whoever plays their last domino scores the spots left in every other hand; when everyone passes in"
+    " a row, whoever holds the fewest spots scores the others'. A match is played to 100 points (option"
+    " target).",
+)
+"""The rules in brief, for ``rummykit rules``."""
+
+NOTATION = (
+    "A domino is its two halves, low first: 3-5 (5-3, 5:3 and 5/3 are read as the same domino)."
+    " 0-0 and 6-6 are jokers.",
+    "Sets on the screen are numbered from 1; a table is written with its sets separated by |"
+    " (3-5 4-5 5-5 | 1-6 2-5 3-4).",
+)
+"""How dominoes are written, for ``rummykit rules``."""
+
 KIT: TableKit[Domino] = TableKit(
     words=WORDS,
     parse_pieces=parse_dominoes,
@@ -56,6 +80,8 @@ KIT: TableKit[Domino] = TableKit(
     penalty=None,
     reminder=reminder,
     example="5-3 5-4 5-5",
+    rules=RULES,
+    notation=NOTATION,
 )
 
 PRESENTER: Presenter = FreeTablePresenter(INFO, KIT)

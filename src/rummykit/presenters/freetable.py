@@ -20,6 +20,7 @@ how its drafts are made and committed, its reminder and hint) and gets a
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
@@ -28,11 +29,15 @@ from rummykit.blocks.table import TableDraft
 from rummykit.engine.core import Action, GameInfo
 from rummykit.errors import ParseError
 from rummykit.presenters.base import Quit, Say, Solver, View, Vocabulary
+from rummykit.presenters.changes import moved_text, table_changes
 from rummykit.presenters.text import (
+    MOVED,
+    NEW,
     HelpRow,
     Style,
     compact_table,
     details,
+    fit,
     help_table,
     no_args,
     plural,
@@ -45,10 +50,12 @@ from rummykit.presenters.text import (
 )
 
 __all__ = [
+    "LEGEND",
     "REASONS",
     "DraftTurn",
     "FreeTablePresenter",
     "TableKit",
+    "TableNarrator",
     "describe_event",
     "outcome_lines",
     "round_end_lines",
@@ -92,6 +99,10 @@ class TableKit(Generic[P]):
     example: str = ""
     best_play: Callable[[View], list[str]] | None = None
     """The best play as steps for a person (the ``hint`` command), where the game has a solver."""
+    rules: tuple[str, ...] = ()
+    """The rules in brief, a short paragraph per entry (``rummykit rules``)."""
+    notation: tuple[str, ...] = ()
+    """What the pieces' notation means, a sentence per entry (``rummykit rules``)."""
 
     @property
     def default_order(self) -> str:
@@ -166,12 +177,43 @@ def describe_event(
     *,
     words: Vocabulary = TILE_WORDS,
     show_table: bool = True,
+    before: Sequence[Sequence[str]] | None = None,
+    legend: bool = False,
 ) -> list[str]:
     """Lines describing one event as a seat sees it (``Event.seen_by``), or ``[]`` if nothing to say.
 
     Only what the event dict holds is printed: pass a spectator's view of an
-    event (``seen_by(None)``) to print it for everyone.
+    event (``seen_by(None)``) to print it for everyone. Given the table
+    ``before`` a play, the table after it marks what the play changed (see
+    :mod:`~rummykit.presenters.changes`) and a line says which pieces moved;
+    ``legend`` adds a line that explains the marks.
+
+    >>> before = [['R1', 'R2', 'R3'], ['K4', 'K5', 'K6', 'K7']]
+    >>> play = {'kind': 'play', 'player': 0, 'placed': ['R4', 'B4', 'O4'], 'rack_size': 9,
+    ...         'table': [['R1', 'R2', 'R3', 'R4'], ['K5', 'K6', 'K7'], ['K4', 'B4', 'O4']]}
+    >>> for line in describe_event(play, ['ann', 'bob'], Style(), before=before, legend=True):
+    ...     print(line)
+    ann plays R4 B4 O4 onto the table; 9 tiles left
+        moved: K4 from set 2 to set 3
+        table: [1] R1 R2 R3 +R4  [2] K5 K6 K7  [3] *K4 +B4 +O4
+        (+ placed from the rack, * moved from another set)
     """
+    return style.fit(_describe(event, names, style, words, show_table, before, legend))
+
+
+LEGEND = f"({NEW} placed from the rack, {MOVED} moved from another set)"
+"""What the change marks mean (said with the first marked table)."""
+
+
+def _describe(
+    event: View,
+    names: Sequence[str],
+    style: Style,
+    words: Vocabulary,
+    show_table: bool,
+    before: Sequence[Sequence[str]] | None,
+    legend: bool,
+) -> list[str]:
     kind = str(event.get("kind"))
     who = seat_name(names, event.get("player"))
     if kind == "first-draw":
@@ -210,7 +252,17 @@ def describe_event(
         tail = f"; {plural(int(left), words.piece)} left" if left is not None else ""
         lines = [f"{who} plays {placed} onto the table{note}{tail}"]
         if show_table and "table" in event:
-            lines += compact_table(event["table"], style)
+            marks = None
+            if before is not None:
+                change = table_changes(before, event["table"], event.get("placed", []))
+                marks = change.marks
+                moved = moved_text(change)
+                if moved:
+                    lines += style.fit([f"    moved: {moved}"], hang=11)
+                legend = legend and change.any
+            lines += compact_table(event["table"], style, marks=marks)
+            if before is not None and legend:
+                lines.append(f"    {LEGEND}")
         return lines
     if kind == "penalty":
         n = int(event.get("drawn", 0))
@@ -227,7 +279,7 @@ def describe_event(
     if kind == "match-end":
         return outcome_lines(event, names, style, words)
     if kind == "position":
-        return [f"Starting from the position: {event.get('position', '')}"]
+        return ["The game starts from a set position."]
     detail = details(event, skip=("kind", "player"))
     head = f"{who} {kind}" if event.get("player") is not None else kind
     return [f"{head}: {detail}" if detail else head]
@@ -264,15 +316,15 @@ def outcome_lines(outcome: View, names: Sequence[str], style: Style, words: Voca
 
 def help_rows(kit: TableKit[Any]) -> list[HelpRow]:
     """The drafting commands, worded for the kit's pieces."""
-    piece, example = kit.words.piece, kit.example
+    piece, pieces, example = kit.words.piece, kit.words.plural, kit.example
     first = example.split()[0]
     rows = [
-        (f"new {example}", f"make a new set from {piece}s in your {kit.words.rack}"),
-        (f"add 2 {first}", f"add {piece}s from your {kit.words.rack} to set 2"),
+        (f"new {example}", f"make a new set from {pieces} in your {kit.words.rack}"),
+        (f"add 2 {first}", f"add {pieces} from your {kit.words.rack} to set 2"),
         (f"move {first} 2 3", f"move {first} from set 2 to set 3 (`move {first} 2 new`: a new set)"),
         (f"back {first}", f"take a {piece} you placed this turn back to your {kit.words.rack}"),
-        ("split 2 3", f"split set 2 before its 3rd {piece}"),
-        ("merge 2 3", "put set 3 on the end of set 2"),
+        ("split 2 3", f"split set 2 before its 3rd {piece} (the rest becomes a new set at the end)"),
+        ("merge 2 3", "put set 3 on the end of set 2 (set 3 stays empty until you commit)"),
         ("undo | reset", "undo the last step | start the turn again"),
         ("check", "list what is wrong with the table now"),
         ("commit (or done)", "end your turn with the table as it is"),
@@ -291,10 +343,13 @@ def help_rows(kit: TableKit[Any]) -> list[HelpRow]:
     return rows
 
 
-def help_lines(kit: TableKit[Any]) -> list[str]:
-    """The command list, worded for the kit's pieces."""
-    head = f"Commands (set numbers start at 1; {kit.words.piece}s are written like {kit.example}):"
-    return help_table(head, help_rows(kit))
+def help_lines(kit: TableKit[Any], width: int = 0) -> list[str]:
+    """The command list, worded for the kit's pieces (laid out to ``width``)."""
+    head = (
+        f"Commands (set numbers start at 1 and keep their place all turn; new sets go at the end;"
+        f" {kit.words.plural} are written like {kit.example}):"
+    )
+    return help_table(head, help_rows(kit), width)
 
 
 class DraftTurn(Generic[P]):
@@ -323,7 +378,7 @@ class DraftTurn(Generic[P]):
         self.view = view
         self.seat = int(view["seat"])
         self.parse_action = parse_action
-        self.say = say
+        self._say = say
         self.style = style
         self.labels = labels
         self.order = kit.order_or_default(order)
@@ -333,17 +388,22 @@ class DraftTurn(Generic[P]):
 
     # -- screens ----------------------------------------------------------------
 
-    def rack_text(self) -> str:
-        """The draft's rack, in the chosen order."""
-        return rack_text(self.kit, self.draft.rack, self.order, self.style)
+    def say(self, *lines: str) -> None:
+        """Show lines (tables, racks and lists come laid out to the width; a refusal stays one line)."""
+        self._say(*lines)
 
     def table_lines(self) -> list[str]:
-        """The draft table with invalid sets marked, the placed pieces and the rack."""
+        """The draft table with invalid sets and changed pieces marked, the placed pieces and the rack."""
         problems = self.draft.problems()
-        marks = {p.index: p.reason for p in problems if p.index is not None}
+        faults = {p.index: p.reason for p in problems if p.index is not None}
         sets = [[str(p) for p in s] for s in self.draft.sets]
-        lines = ["Table:", *table_lines(sets, self.style, problems=marks)]
         placed = self.draft.placed()
+        before = [[str(p) for p in s] for s in self.draft.original_sets]
+        change = table_changes(before, sets, [str(p) for p in placed])
+        empty = "(empty: left out when you commit)"
+        lines = ["Table:", *table_lines(sets, self.style, problems=faults, marks=change.marks, empty=empty)]
+        if change.any:
+            lines.append(f"  {LEGEND}")
         if placed:
             lines.append(f"Placed this turn: {self.style.pieces(str(p) for p in placed)}")
         if self.draft.changed or placed:
@@ -353,8 +413,8 @@ class DraftTurn(Generic[P]):
                 for p in problems:
                     if p.index is None:
                         lines.append(self.style.warn(f"Not yet: {p.reason}"))
-        lines.append(self.rack_text())
-        return lines
+        lines += rack_lines(self.kit, self.draft.rack, self.order, self.style)
+        return self.style.fit(lines)
 
     def screen(self) -> list[str]:
         """Everything: status of every seat, the table, the rack and a reminder."""
@@ -363,7 +423,7 @@ class DraftTurn(Generic[P]):
         reminder = self.kit.reminder(self.view)
         if reminder and not self.draft.placed():
             lines.append(reminder)
-        return lines
+        return self.style.fit(lines)
 
     def accepted(self) -> list[str]:
         """A note when a draw or pass put unfinished moves back."""
@@ -426,10 +486,10 @@ class DraftTurn(Generic[P]):
         no_args("hint", args)
         assert self.kit.best_play is not None
         # the first line already says "hint:"; the steps below it are indented
-        self.say(*(f"  {line}" for line in self.kit.best_play(self.view)))
+        self.say(*self.style.fit(f"  {line}" for line in self.kit.best_play(self.view)))
 
     def _help(self, args: list[str]) -> None:
-        self.say(*help_lines(self.kit))
+        self.say(*help_lines(self.kit, self.style.width))
 
     def _show(self, args: list[str]) -> None:
         no_args("show", args)
@@ -439,7 +499,7 @@ class DraftTurn(Generic[P]):
         if len(args) != 1:
             raise ParseError(f"usage: sort {'|'.join(self.kit.orders)}")
         self.order = self.kit.order_name(args[0])
-        self.say(self.rack_text())
+        self.say(*rack_lines(self.kit, self.draft.rack, self.order, self.style))
 
     def _pieces(self, args: list[str], usage: str) -> list[P]:
         if not args:
@@ -490,6 +550,8 @@ class DraftTurn(Generic[P]):
         size = len(self.draft.sets[index])
         before = whole_number(args[1], "a position")
         if not 2 <= before <= size:
+            if not size:
+                raise ParseError(f"set {index + 1} is empty: nothing to split")
             if size < 2:
                 raise ParseError(f"set {index + 1} has only {plural(size, piece)}: nothing to split")
             raise ParseError(f"set {index + 1} has {plural(size, piece)}: split it before {piece} 2..{size}")
@@ -520,12 +582,12 @@ class DraftTurn(Generic[P]):
         if not problems:
             self.say("The table is valid: `commit` ends your turn with it.")
         else:
-            self.say(*(f"  {p}" for p in problems))
+            self.say(*self.style.fit((f"  {p}" for p in problems), hang=4))
 
     def _commit(self, args: list[str]) -> Action | None:
         no_args("commit", args)
         if not self.draft.placed():
-            raise ParseError(f"nothing placed from your {self.words.rack} yet: place {self.words.piece}s, or `draw`")
+            raise ParseError(f"nothing placed from your {self.words.rack} yet: place {self.words.plural}, or `draw`")
         problems = self.draft.problems()
         if problems:
             if self.kit.penalty is not None:
@@ -555,6 +617,51 @@ class DraftTurn(Generic[P]):
     def _quit(self, args: list[str]) -> None:
         raise Quit
 
+    # -- completion -------------------------------------------------------------
+
+    def completions(self, words: Sequence[str]) -> list[str]:
+        """The commands; after one, the pieces it takes: the rack's left (``new``, ``add N``), the
+        table's (``move``), those placed this turn (``back``); ``new`` as a target; the sort orders.
+
+        >>> from rummykit.presenters.rummikub import KIT
+        >>> from rummykit.rulesets.rummikub import INFO
+        >>> view = INFO.new(players=2, seed=4).view(1)
+        >>> turn = DraftTurn(KIT, view, parse_action=INFO.parse_action, say=print, style=Style())
+        >>> turn.completions([])[:6]
+        ['add', 'back', 'check', 'commit', 'done', 'draw']
+        >>> turn.completions(['new', 'k10'])
+        ['K2', 'K6', 'B6', 'B8', 'B10', 'O1', 'R3', 'R5', 'R6', 'R9', 'R10', 'R11', 'R13']
+        >>> turn.completions(['sort'])
+        ['colour', 'number']
+        """
+        if not words:
+            return sorted(verb for verb in self._handlers() if verb.isalpha())
+        verb, args = words[0].lower(), list(words[1:])
+        if verb == "new":
+            return self._rack_left(args)
+        if verb == "add" and args:
+            return self._rack_left(args[1:])
+        if verb == "move" and not args:
+            return list(dict.fromkeys(str(p) for s in self.draft.sets for p in s))
+        if verb == "move" and len(args) == 2:
+            return ["new"]
+        if verb == "back" and not args:
+            return list(dict.fromkeys(str(p) for p in self.draft.placed()))
+        if verb == "sort" and not args:
+            return list(self.kit.orders)
+        return []
+
+    def _rack_left(self, typed: Sequence[str]) -> list[str]:
+        """The rack's pieces (each kind once, in the rack's order) not all named in ``typed`` yet."""
+        left = Counter(str(p) for p in self.draft.rack)
+        for word in typed:
+            try:
+                left.subtract(str(p) for p in self.kit.parse_pieces(word))
+            except ParseError:
+                continue
+        shown = [str(p) for group in self.kit.orders[self.order](self.draft.rack) for p in group]
+        return [p for p in dict.fromkeys(shown) if left[p] > 0]
+
     def _set_index(self, text: str) -> int:
         n = whole_number(text, "a set number")
         if n < 1:
@@ -568,10 +675,24 @@ class DraftTurn(Generic[P]):
 
 
 def rack_text(kit: TableKit[P], rack: Sequence[P], order: str, style: Style) -> str:
-    """``Your rack (by colour): ...  [14 tiles]``: a rack grouped in one of the kit's orders."""
+    """``Your rack (by colour): ...  [14 tiles]``: a rack grouped in one of the kit's orders, on one line."""
     groups = kit.orders[order](rack)
     text = rack_line([[str(p) for p in g] for g in groups], style)
-    return f"Your {kit.words.rack} (by {order}): {text or '(empty)'}  [{plural(len(rack), kit.words.piece)}]"
+    return f"Your {kit.words.rack} (by {order}): {text or '(empty)'}  [{kit.words.count(len(rack))}]"
+
+
+def rack_lines(kit: TableKit[P], rack: Sequence[P], order: str, style: Style) -> list[str]:
+    """:func:`rack_text` laid out to the style's width: the pieces go on under the first one.
+
+    When the heading takes more than half the width, the pieces start on the
+    next line instead.
+    """
+    line = rack_text(kit, rack, order, style)
+    head = len(f"Your {kit.words.rack} (by {order}): ")
+    if style.width and head > style.width // 2:
+        first, _, rest = line.partition(": ")
+        return [f"{first}:", *fit(f"    {rest}", style.width, 4)]
+    return fit(line, style.width, head)
 
 
 # -- the presenter -------------------------------------------------------------------
@@ -610,9 +731,21 @@ class FreeTablePresenter(Generic[P]):
         """See :func:`describe_event`, in the game's words."""
         return describe_event(event, names, style, words=self.words)
 
+    def narrator(self, names: Sequence[str], style: Style) -> TableNarrator:
+        """A :class:`TableNarrator` in the game's words."""
+        return TableNarrator(self.words, names, style)
+
+    def rules_lines(self) -> list[str]:
+        """The kit's rules in brief."""
+        return list(self.kit.rules)
+
+    def notation_lines(self) -> list[str]:
+        """The kit's notation."""
+        return list(self.kit.notation)
+
     def status_lines(self, view: View, labels: Sequence[str], style: Style) -> list[str]:
         """See :func:`status_lines`."""
-        return status_lines(view, labels, style, self.words)
+        return style.fit(status_lines(view, labels, style, self.words))
 
     def table_lines(self, view: View, style: Style) -> list[str]:
         """The table's sets, numbered from 1."""
@@ -623,22 +756,26 @@ class FreeTablePresenter(Generic[P]):
         if "rack" not in view:
             return []
         rack = self.kit.parse_pieces(" ".join(view["rack"]))
-        return [rack_text(self.kit, rack, self.kit.order_or_default(order), style)]
+        return rack_lines(self.kit, rack, self.kit.order_or_default(order), style)
 
     def screen(self, view: View, labels: Sequence[str], style: Style, order: str | None = None) -> list[str]:
         """Status, table, rack and the seat's reminder (as a turn begins)."""
         lines = [*self.status_lines(view, labels, style), *self.table_lines(view, style)]
         lines += self.rack_lines(view, style, order)
         reminder = self.kit.reminder(view)
-        return [*lines, reminder] if reminder else lines
+        return style.fit([*lines, reminder] if reminder else lines)
 
     def help_rows(self, view: View) -> list[HelpRow]:
         """See :func:`help_rows`."""
         return help_rows(self.kit)
 
-    def help_lines(self, view: View) -> list[str]:
+    def help_lines(self, view: View, style: Style | None = None) -> list[str]:
         """See :func:`help_lines`."""
-        return help_lines(self.kit)
+        return help_lines(self.kit, style.width if style else 0)
+
+    def command_text(self, action: Action) -> str:
+        """The action's text without the seat (``draw``, ``pass``): the free-table commands number nothing."""
+        return action.text()
 
     def turn(
         self,
@@ -667,8 +804,49 @@ class FreeTablePresenter(Generic[P]):
 
     def round_end_lines(self, event: View, names: Sequence[str], style: Style) -> list[str]:
         """See :func:`round_end_lines`."""
-        return round_end_lines(event, names, style, self.words)
+        return style.fit(round_end_lines(event, names, style, self.words))
 
     def outcome_lines(self, outcome: View, names: Sequence[str], style: Style) -> list[str]:
         """See :func:`outcome_lines`."""
-        return outcome_lines(outcome, names, style, self.words)
+        return style.fit(outcome_lines(outcome, names, style, self.words))
+
+
+class TableNarrator:
+    """Tells a free-table game's events in order, marking on each played table what the play changed.
+
+    It keeps the table as the events showed it last (empty at a deal, as
+    the ``position`` event sets it, as each ``play`` leaves it), so it can
+    compare each play's table with the one before. The marks are explained
+    the first time they appear.
+    """
+
+    def __init__(self, words: Vocabulary, names: Sequence[str], style: Style) -> None:
+        self.words = words
+        self.names = list(names)
+        self.style = style
+        self.table: list[list[str]] | None = None
+        """The table before the next event (None: not known yet)."""
+        self.explained = False
+
+    def describe(self, event: View) -> list[str]:
+        """See :func:`describe_event`."""
+        kind = event.get("kind")
+        before = self.table
+        legend = False
+        if kind == "play" and before is not None and "table" in event:
+            legend = not self.explained
+            if legend and table_changes(before, event["table"], event.get("placed", [])).any:
+                self.explained = True
+        lines = describe_event(
+            event,
+            self.names,
+            self.style,
+            words=self.words,
+            before=before if kind == "play" else None,
+            legend=legend,
+        )
+        if kind == "deal":
+            self.table = []
+        elif kind in ("position", "play") and "table" in event:
+            self.table = [list(s) for s in event["table"]]
+        return lines

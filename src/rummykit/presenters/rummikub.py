@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rummykit.pieces.tiles import Tile, number_order, parse_tiles
+from rummykit.pieces.tiles import COLOURS, MAX_NUMBER, Tile, number_order, parse_tiles
 from rummykit.presenters.base import Presenter, View, Vocabulary
 from rummykit.presenters.freetable import REASONS, FreeTablePresenter, TableKit, grouped
+from rummykit.presenters.text import plural
 from rummykit.rulesets.rummikub import INFO, PENALTY_TILES, draft_action, draft_from_view
 from rummykit.solve.command import hint_lines, solve_command
 
@@ -39,9 +40,35 @@ def reminder(view: View) -> str | None:
         return None
     return (
         f"You are not down yet: your initial meld is one or more new sets from your rack"
-        f" worth at least {points} points, without touching the table."
+        f" worth at least {plural(points, 'point')}, without touching the table."
     )
 
+
+RULES = (
+    "Each player gets 14 tiles; the rest are the pool. On your turn you play tiles from your rack onto"
+    " the table, or draw one tile from the pool (which ends your turn).",
+    "The table holds sets of 3 or more tiles: a group is one number in different colours (K7 B7 R7),"
+    " a run is one colour with consecutive numbers (O4 O5 O6 O7; 13 is not followed by 1). A joker"
+    " stands for any tile.",
+    "Your first play, the initial meld, is one or more new sets from your rack worth at least 30 points"
+    " (option initial_meld_points). After that you may rearrange the whole table as you like, as long as"
+    " every set is valid when your turn ends.",
+    "Whoever empties their rack wins the round: the others score minus what their racks hold (a joker"
+    " counts 30) and the winner scores the total. An invalid table at the end of a turn can be committed"
+    " on purpose (`penalty`): it is restored and you draw 3 tiles.",
+)
+"""The rules in brief, for ``rummykit rules``."""
+
+NOTATION = (
+    "A tile is a colour letter and a number 1.."
+    f"{MAX_NUMBER}: "
+    + ", ".join(f"{c.letter} {c.name.lower()}" for c in COLOURS)
+    + f" (the seed's palette: {', '.join(f'{c.letter} {c.palette_name}' for c in COLOURS)});"
+    " R7 is the red 7. J is a joker.",
+    "Sets on the screen are numbered from 1; a table is written with its sets separated by |"
+    " (R1 R2 R3 | K5 B5 O5).",
+)
+"""How tiles are written, for ``rummykit rules``."""
 
 KIT: TableKit[Tile] = TableKit(
     words=WORDS,
@@ -54,6 +81,8 @@ KIT: TableKit[Tile] = TableKit(
     reminder=reminder,
     best_play=hint_lines,
     example="R1 R2 R3",
+    rules=RULES,
+    notation=NOTATION,
 )
 
 PRESENTER: Presenter = FreeTablePresenter(INFO, KIT, solver=solve_command)

@@ -3,7 +3,13 @@
 Nothing here knows a game or a rule: it turns lists of piece texts and
 numbers into lines. Pieces are printed in notation (``R7``, ``K13``, ``J``,
 ``3-5``). With colour on, a tile's text is wrapped in an ANSI colour, but its
-letter is always printed, so colour is never the only mark.
+letter is always printed, so colour is never the only mark; in the same way
+a piece that just arrived on the table is marked with a character
+(:data:`NEW` ``+``, :data:`MOVED` ``*``), which colour only underlines.
+
+Lines are laid out to the style's ``width`` (the terminal's, at the line
+prompt): :func:`fit` breaks a line between words, never inside a piece, and
+indents what follows.
 
 >>> style = Style(color=False)
 >>> style.pieces(['R7', 'K13', 'J'])
@@ -22,11 +28,44 @@ from dataclasses import dataclass
 from typing import Any
 
 from rummykit.errors import ParseError
+from rummykit.words import counted, plural_of, times
+
+__all__ = [
+    "HelpRow",
+    "Style",
+    "compact_table",
+    "counted",
+    "details",
+    "fit",
+    "help_table",
+    "marked_pieces",
+    "no_args",
+    "plural",
+    "plural_of",
+    "rack_line",
+    "score_lines",
+    "seat_name",
+    "signed",
+    "table_lines",
+    "times",
+    "visible_len",
+    "whole_number",
+]
 
 RESET = "\x1b[0m"
 BOLD = "\x1b[1m"
 DIM = "\x1b[2m"
+UNDERLINE = "\x1b[4m"
 WARN = "\x1b[1;31m"
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+DEFAULT_WIDTH = 80
+"""The width lines are laid out to when an interface names none (a terminal's usual width)."""
+
+NEW = "+"
+"""Marks a piece placed on the table from a rack in the play just shown (``+R7``)."""
+MOVED = "*"
+"""Marks a piece that was on the table and moved to another set in the play just shown (``*R7``)."""
 
 # Tile letters to ANSI colours. Black tiles use the terminal's own bold
 # foreground, so they stay readable on dark and light backgrounds.
@@ -45,9 +84,21 @@ HelpRow = tuple[str, str]
 
 @dataclass(frozen=True)
 class Style:
-    """How text is decorated: ANSI colours on or off."""
+    """How text is decorated and laid out: ANSI colours on or off, and the width of a line."""
 
     color: bool = False
+    width: int = DEFAULT_WIDTH
+    """Lines are broken to fit this many columns (0: never broken)."""
+
+    def fit(self, lines: Iterable[str], hang: int | None = None) -> list[str]:
+        """Lines laid out to :attr:`width` (see :func:`fit`)."""
+        return [part for line in lines for part in fit(line, self.width, hang)]
+
+    def marked(self, text: str, mark: str = "") -> str:
+        """A piece with its change mark (``+R7``, ``*K5``): the mark is a character, underlined with colour on."""
+        if not mark:
+            return self.piece(text)
+        return f"{UNDERLINE}{mark}{RESET}{self.piece(text)}" if self.color else f"{mark}{text}"
 
     def piece(self, text: str) -> str:
         """One piece in notation, coloured when it is a tile and colour is on."""
@@ -76,15 +127,56 @@ class Style:
         return f"{WARN}{text}{RESET}" if self.color else text
 
 
+def visible_len(text: str) -> int:
+    """The columns a text takes on a terminal (ANSI colour codes take none).
+
+    >>> visible_len(Style(color=True).piece('R10')), visible_len('R10')
+    (3, 3)
+    """
+    return len(_ANSI.sub("", text))
+
+
+def fit(line: str, width: int, hang: int | None = None) -> list[str]:
+    """``line`` broken between words into lines of at most ``width`` columns.
+
+    A word (a piece such as ``R10`` or ``[3-5]``, a mark and all) is never
+    broken; a word wider than the line stands alone. Every line after the
+    first starts with ``hang`` spaces (default: the line's own indent plus
+    4). ``width`` 0 keeps the line whole.
+
+    >>> fit('Your rack: K1 K2 K3 B4 B5 O6 R7 R8 R9 J', 24, hang=11)
+    ['Your rack: K1 K2 K3 B4', '           B5 O6 R7 R8', '           R9 J']
+    >>> fit('  short', 24)
+    ['  short']
+    """
+    if width <= 0 or visible_len(line) <= width:
+        return [line]
+    lead = len(line) - len(line.lstrip(" "))
+    indent = " " * (lead + 4 if hang is None else hang)
+    words = re.findall(r"(\s*)(\S+)", line)
+    out: list[str] = []
+    current, used = "", 0
+    for i, (gap, word) in enumerate(words):
+        size = visible_len(word)
+        if i == 0:
+            current, used = gap + word, len(gap) + size
+        elif used + len(gap) + size > width:
+            out.append(current)
+            current, used = indent + word, len(indent) + size
+        else:
+            current += gap + word
+            used += len(gap) + size
+    out.append(current)
+    return out
+
+
 def plural(n: int, word: str) -> str:
-    """``1 tile``, ``2 tiles``, ``3 dominoes``.
+    """``1 tile``, ``2 tiles``, ``3 dominoes`` (:func:`rummykit.words.counted`).
 
     >>> plural(1, 'tile'), plural(3, 'tile'), plural(2, 'penalty domino')
     ('1 tile', '3 tiles', '2 penalty dominoes')
     """
-    if n == 1:
-        return f"{n} {word}"
-    return f"{n} {word}es" if word.endswith("o") else f"{n} {word}s"
+    return counted(n, word)
 
 
 def signed(n: int) -> str:
@@ -125,57 +217,92 @@ def details(event: Mapping[str, Any], *, skip: Sequence[str]) -> str:
 # -- tables and racks ------------------------------------------------------------
 
 
+def marked_pieces(pieces: Sequence[str], style: Style, marks: Sequence[str] | None = None) -> str:
+    """Pieces in notation, each with its change mark (``+R7``) when ``marks`` gives one.
+
+    >>> marked_pieces(['R1', 'R2', 'R3'], Style(), ['', '*', '+'])
+    'R1 *R2 +R3'
+    """
+    if not marks:
+        return style.pieces(pieces)
+    return " ".join(style.marked(p, m) for p, m in zip(pieces, marks, strict=False))
+
+
 def table_lines(
     sets: Sequence[Sequence[str]],
     style: Style,
     *,
     problems: Mapping[int, str] | None = None,
+    marks: Sequence[Sequence[str]] | None = None,
     indent: str = "  ",
+    empty: str = "(empty)",
 ) -> list[str]:
-    """The table, one numbered set (1-based) per line; ``problems`` marks invalid sets.
+    """The table, one numbered set (1-based) per line; ``problems`` marks invalid sets, ``marks`` changed pieces.
+
+    A set too long for the style's width goes on over more lines, under its
+    first piece; an empty set (a slot a draft keeps) shows ``empty``.
 
     >>> table_lines([['R1', 'R2', 'R3'], ['K5', 'B5']], Style(), problems={1: 'too short'})
     ['   1  R1 R2 R3', '   2  K5 B5   <- INVALID: too short']
+    >>> table_lines([['O1', 'O2', 'O3', 'O4', 'O5', 'O6', 'O7', 'O8']], Style(width=24), marks=[['+'] + [''] * 7])
+    ['   1  +O1 O2 O3 O4 O5 O6', '      O7 O8']
     """
     if not sets:
         return [f"{indent}(the table is empty)"]
-    width = len(str(len(sets)))
+    number_width = len(str(len(sets))) + 1
+    hang = len(indent) + number_width + 2
     out = []
     for i, s in enumerate(sets):
-        line = f"{indent}{i + 1:>{width + 1}}  {style.pieces(s)}"
+        text = marked_pieces(s, style, marks[i] if marks and i < len(marks) else None) if s else style.dim(empty)
+        line = f"{indent}{i + 1:>{number_width}}  {text}"
         if problems and i in problems:
             line += "   " + style.warn(f"<- INVALID: {problems[i]}")
-        out.append(line)
+        out += fit(line, style.width, hang)
     return out
 
 
-def compact_table(sets: Sequence[Sequence[str]], style: Style, *, width: int = 100, indent: str = "    ") -> list[str]:
-    """The table as numbered sets packed on as few lines as fit ``width``.
+def compact_table(
+    sets: Sequence[Sequence[str]],
+    style: Style,
+    *,
+    marks: Sequence[Sequence[str]] | None = None,
+    indent: str = "    ",
+) -> list[str]:
+    """The table as numbered sets packed on as few lines as fit the style's width.
+
+    A set goes whole on one line when it fits one; a longer set goes on over
+    the next lines, and the set after it starts a line of its own. No piece
+    is ever broken.
 
     >>> compact_table([['R1', 'R2', 'R3'], ['K5', 'B5', 'O5']], Style())
     ['    table: [1] R1 R2 R3  [2] K5 B5 O5']
+    >>> compact_table([['R1', 'R2', 'R3'], ['K5', 'B5', 'O5']], Style(width=30), marks=[[], ['', '+', '*']])
+    ['    table: [1] R1 R2 R3', '           [2] K5 +B5 *O5']
     """
+    head = f"{indent}table: "
     if not sets:
-        return [f"{indent}table: (empty)"]
+        return [f"{head}(empty)"]
+    hang = " " * len(head)
+    width = style.width
     lines: list[str] = []
-    plain_len = len(indent) + len("table: ")
-    current = f"{indent}table: "
-    first = True
+    current, used = head, len(head)
     for i, s in enumerate(sets):
-        chunk_plain = f"[{i + 1}] " + " ".join(s)
-        chunk = f"[{i + 1}] " + style.pieces(s)
-        if not first and plain_len + 2 + len(chunk_plain) > width:
+        chunk = f"[{i + 1}] " + marked_pieces(s, style, marks[i] if marks and i < len(marks) else None)
+        size = visible_len(chunk)
+        started = current != head and current != hang
+        gap = 2 if started else 0
+        if width and started and used + gap + size > width:
             lines.append(current)
-            current = indent + " " * len("table: ") + chunk
-            plain_len = len(indent) + len("table: ") + len(chunk_plain)
+            current, used, gap = hang, len(hang), 0
+        if width and used + gap + size > width:
+            # longer than a line: the set goes on over the next lines, under its first piece
+            lines += fit(current + " " * gap + chunk, width, len(hang) + len(f"[{i + 1}] "))
+            current, used = hang, len(hang)
             continue
-        if not first:
-            current += "  "
-            plain_len += 2
-        current += chunk
-        plain_len += len(chunk_plain)
-        first = False
-    lines.append(current)
+        current += " " * gap + chunk
+        used += gap + size
+    if current != hang:
+        lines.append(current)
     return lines
 
 
@@ -197,8 +324,14 @@ def score_lines(
 ) -> list[str]:
     """One line per seat: this round's score, the total and (given) the pieces left.
 
+    With teams, one more line per team: its score and total, the sums of its
+    seats' (the team's one score, which the target is compared with).
+
     >>> score_lines({'scores': [-21, 21], 'totals': [-21, 21], 'winners': [1]}, ['ann', 'bob'])
     ['    ann  score  -21  total  -21', '  * bob  score  +21  total  +21']
+    >>> score_lines({'scores': [5, 0, 0, 0], 'totals': [5, 0, 9, 0], 'winners': [0, 2], 'teams': [[0, 2], [1, 3]],
+    ...              'team_scores': [5, 0], 'team_totals': [14, 0]}, ['ann', 'bob', 'cy', 'dee'])[4:]
+    ['  * team ann and cy   score   +5  total  +14', '    team bob and dee  score    0  total    0']
     """
     style = style or Style()
     scores = outcome.get("scores", [])
@@ -217,20 +350,48 @@ def score_lines(
             left = racks[seat]
             line += f"  left: {style.pieces(left)}" if left else "  left: nothing"
         out.append(line)
+    teams = outcome.get("teams")
+    if teams:
+        labels = [f"team {' and '.join(names[s] for s in team)}" for team in teams]
+        team_width = max(len(x) for x in labels)
+        team_scores = outcome.get("team_scores", [])
+        team_totals = outcome.get("team_totals", [])
+        for k, team in enumerate(teams):
+            mark = "*" if set(team) <= winners else " "
+            line = f"  {mark} {labels[k]:<{team_width}}"
+            if k < len(team_scores):
+                line += f"  score {signed(int(team_scores[k])):>4}"
+            if k < len(team_totals):
+                line += f"  total {signed(int(team_totals[k])):>4}"
+            out.append(line)
     return out
 
 
 # -- commands ---------------------------------------------------------------------
 
 
-def help_table(head: str, rows: Sequence[HelpRow]) -> list[str]:
-    """A heading and the rows of a command list, the commands in one column.
+def help_table(head: str, rows: Sequence[HelpRow], width: int = 0) -> list[str]:
+    """A heading and the rows of a command list, the commands in one column, laid out to ``width``.
+
+    A description too long for its line goes on under itself; when the
+    command column would leave less than half the width, each description
+    goes on the line under its command instead.
 
     >>> help_table('Commands:', [('draw', 'draw a tile'), ('quit', 'stop')])
     ['Commands:', '  draw  draw a tile', '  quit  stop']
+    >>> help_table('Commands:', [('draw', 'draw a tile and end your turn')], width=24)
+    ['Commands:', '  draw  draw a tile and', '        end your turn']
+    >>> help_table('Commands:', [('meld D D D ...', 'lay down a meld')], width=24)
+    ['Commands:', '  meld D D D ...', '      lay down a meld']
     """
-    width = max((len(left) for left, _ in rows), default=0)
-    return [head, *(f"  {left:<{width}}  {right}" for left, right in rows)]
+    column = max((len(left) for left, _ in rows), default=0)
+    lines = fit(head, width, 2)
+    for left, right in rows:
+        if width and column + 4 > width // 2:
+            lines += fit(f"  {left}", width, 4) + fit(f"      {right}", width, 6)
+        else:
+            lines += fit(f"  {left:<{column}}  {right}", width, column + 4)
+    return lines
 
 
 def no_args(verb: str, args: Sequence[str]) -> None:

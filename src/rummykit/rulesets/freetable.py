@@ -23,6 +23,7 @@ from rummykit.blocks.racks import Racks
 from rummykit.blocks.table import FreeTable, Opening, TableDraft
 from rummykit.engine.core import JSON, Action, GameState, ViewHeader
 from rummykit.errors import ParseError, RuleError
+from rummykit.words import counted
 
 P = TypeVar("P")
 
@@ -405,18 +406,13 @@ class FreeTableGame(GameState, Generic[P]):
     # -- views ----------------------------------------------------------------
 
     def view(self, player: int | None) -> FreeTableView:
-        # (cast: mypy does not see that a NotRequired key may be absent from a ** literal)
-        v = cast(
-            FreeTableView,
-            {
-                **self.view_header(player),
-                "table": [list(set_texts(s)) for s in self.table],
-                "rack_sizes": self.racks.sizes(),
-                "pool_size": len(self.pool),
-                "down": list(self.down),
-                "idle_turns": self.idle_turns,
-            },
-        )
+        # The header is a fresh dict: the body is added to it in place.
+        v = cast(FreeTableView, self.view_header(player))
+        v["table"] = [list(set_texts(s)) for s in self.table]
+        v["rack_sizes"] = self.racks.sizes()
+        v["pool_size"] = len(self.pool)
+        v["down"] = list(self.down)
+        v["idle_turns"] = self.idle_turns
         if player is not None:
             v["rack"] = [str(t) for t in sorted(self.racks[player], key=BY_CODE)]
         return v
@@ -481,7 +477,7 @@ def draft_from_view(
 
 def draft_action(seat: int, draft: TableDraft[Any], *, accept_penalty: bool = False) -> Action:
     """The action committing a draft: a :class:`Play`, or with ``accept_penalty`` a :class:`Fail`."""
-    table = tuple(tuple(s) for s in draft.sets)
+    table = draft.table()
     placed = tuple(draft.placed())
     if accept_penalty:
         return Fail(seat, placed, table)
@@ -531,7 +527,7 @@ def setup_position(
     racks = [parse(r) for r in fields["racks"].split("/")]
     n = len(state.players)
     if len(racks) != n:
-        raise ParseError(f"the position has {len(racks)} racks but {n} players were named")
+        raise ParseError(f"the position has {counted(len(racks), 'rack')} but {counted(n, 'player')} were named")
     table = parse_table_with(parse, fields.get("table", ""))
     bad = state.TABLE.faults(table)
     if bad:

@@ -30,7 +30,7 @@ def tile_sets(available: Counter[Tile]) -> list[tuple[Tile, ...]]:
     >>> sorted(' '.join(map(str, s)) for s in tile_sets(Counter(parse_tiles('R1 R2 R3 J'))))
     ['R1 R2 J', 'R1 R2 R3', 'R1 R2 R3 J', 'R1 R3 J', 'R2 R3 J']
     """
-    found = {_multiset(s, (JOKER,)) for s in TILES.enumerate(available.elements())}
+    found = dict.fromkeys(_multiset(s, (JOKER,)) for s in TILES.enumerate(available.elements()))
     return sorted(found, key=_tile_order)
 
 
@@ -61,7 +61,7 @@ def domino_sets(available: Counter[Domino], melds: DominoMelds) -> list[tuple[Do
     multisets: runs first (by suit, lowest and highest value, dominoes,
     jokers), then sums (by pip total, dominoes, jokers).
     """
-    found = {_multiset(s, melds.jokers) for s in melds.enumerate(available.elements())}
+    found = dict.fromkeys(_multiset(s, melds.jokers) for s in melds.enumerate(available.elements()))
     # Sums of one pip total in the order of their lowest domino at hand.
     totals: dict[int, int] = {}
     for d in sorted(d for d in available if d not in melds.jokers and available[d] > 0):

@@ -23,6 +23,7 @@ from rummykit.melds.tiles import check_tiles
 from rummykit.pieces.tiles import Tile, format_tiles, parse_tiles
 from rummykit.rulesets.rummikub import COPIES, format_table, parse_table
 from rummykit.solve.play import OBJECTIVES, TileSolution, solve_tiles
+from rummykit.solve.steps import screen_order
 
 EXIT_OK = 0
 EXIT_BAD = 2
@@ -123,7 +124,8 @@ def solution_lines(
         head += f" ({solution.points_placed} points)"
     lines = [f"{head}: {format_tiles(solution.placed)}"]
     lines.extend(f"  {s.text}" for s in solution.steps)
-    lines.append(f"final table: {format_table(solution.table)}")
+    # in the order of the sets given (the screen's), new sets after them, as the steps number them
+    lines.append(f"final table: {format_table(s for _, s in screen_order(table, solution.table))}")
     return lines
 
 
@@ -143,4 +145,5 @@ def hint_lines(view: Mapping[str, Any]) -> list[str]:
             return [f"hint: no initial meld of {threshold}+ points in your rack: {what}"]
         return [f"hint: no play from your rack: {what}"]
     lines = solution_lines(table, solution, initial=initial, threshold=threshold)
-    return ["hint: " + lines[0], *lines[1:]]
+    numbered = "  ".join(f"[{n}] {format_tiles(s)}" for n, s in screen_order(table, solution.table))
+    return ["hint: " + lines[0], *lines[1:-1], f"final table, numbered as on the screen: {numbered}"]

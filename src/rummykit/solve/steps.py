@@ -72,6 +72,38 @@ def match_sets(old: Sequence[Sequence[P]], new: Sequence[Sequence[P]]) -> dict[i
     return matched
 
 
+def set_numbers(old: Sequence[Sequence[P]], new: Sequence[Sequence[P]]) -> dict[int, int]:
+    """The number (from 1) each final set has on the screen: the number of the set it continues, or
+    the next one after the existing sets (final index -> number)."""
+    matched = match_sets(old, new)
+    number: dict[int, int] = {}
+    next_number = len(old) + 1
+    for i in range(len(new)):
+        if i in matched:
+            number[i] = matched[i] + 1
+        else:
+            number[i] = next_number
+            next_number += 1
+    return number
+
+
+def screen_order(old: Sequence[Sequence[P]], new: Sequence[Sequence[P]]) -> list[tuple[int, tuple[P, ...]]]:
+    """The final table as the screen will number it, in that order: (number, set) pairs.
+
+    The numbers are those :func:`plan_steps` uses, so a person who follows
+    the steps finds each set under its number; the number of a set used up
+    is missing.
+
+    >>> from rummykit.pieces.tiles import parse_tiles
+    >>> old = [tuple(parse_tiles('R1 R2 R3')), tuple(parse_tiles('K5 B5 O5 R5'))]
+    >>> new = [tuple(parse_tiles('K7 B7 O7')), tuple(parse_tiles('K5 B5 O5')), tuple(parse_tiles('R1 R2 R3 R4 R5'))]
+    >>> [(n, ' '.join(map(str, s))) for n, s in screen_order(old, new)]
+    [(1, 'R1 R2 R3 R4 R5'), (2, 'K5 B5 O5'), (3, 'K7 B7 O7')]
+    """
+    number = set_numbers(old, new)
+    return sorted(((number[i], tuple(s)) for i, s in enumerate(new)), key=lambda pair: pair[0])
+
+
 def plan_steps(
     old: Sequence[Sequence[P]], new: Sequence[Sequence[P]], placed: Sequence[P]
 ) -> list[Step[P]]:
@@ -82,14 +114,7 @@ def plan_steps(
     for i, k in matched.items():
         leftovers[k] -= Counter(new[i])
     rack = Counter(placed)
-    number: dict[int, int] = {}
-    next_number = len(old) + 1
-    for i in range(len(new)):
-        if i in matched:
-            number[i] = matched[i] + 1
-        else:
-            number[i] = next_number
-            next_number += 1
+    number = set_numbers(old, new)
     steps: list[Step[P]] = []
     order = sorted(range(len(new)), key=lambda i: (i not in matched, number[i]))
     for i in order:

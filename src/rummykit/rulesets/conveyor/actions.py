@@ -161,7 +161,7 @@ def _domino_word(word: str, text: str) -> Domino:
     try:
         return Domino.parse(word)
     except ParseError:
-        raise ParseError(f"bad domino {word!r} in {text!r}: write its halves like 3-5") from None
+        raise ParseError(f"bad domino {word!r}: write its halves like 3-5") from None
 
 
 def parse_action_text(seat: int, text: str) -> Action:

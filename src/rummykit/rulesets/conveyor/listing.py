@@ -12,7 +12,7 @@ from typing import Any
 
 from rummykit.blocks.conveyor import BOTTOM, TOP, UNKNOWN
 from rummykit.engine.core import JSON, Action
-from rummykit.melds.conveyor import END_NAMES, MIN_MELD, ConveyorMelds, by_code
+from rummykit.melds.conveyor import END_NAMES, ConveyorMelds, by_code
 from rummykit.pieces.dominoes import Domino, double_set
 from rummykit.rulesets.conveyor.actions import (
     Claim,
@@ -28,7 +28,7 @@ from rummykit.rulesets.conveyor.actions import (
 )
 from rummykit.rulesets.conveyor.options import DRAW, JUMP, PLAY, SELECT, rules_for
 
-__all__ = ["actions_from_view", "list_actions"]
+__all__ = ["actions_from_view", "line_size", "list_actions"]
 
 _BY_TEXT: dict[str, Domino] = {str(d): d for d in double_set(12)}
 
@@ -37,6 +37,13 @@ def _dom(text: str) -> Domino:
     """A domino from its canonical text (fast path for views), else parsed."""
     d = _BY_TEXT.get(text)
     return d if d is not None else Domino.parse(text)
+
+
+def line_size(options: Mapping[str, Any], *, pickup: bool) -> int:
+    """How many dominoes a closing line holds (``domino_runs``): a whole hand, the size of a claimed column,
+    after the discard; one more when closing on the pickup (the drawn domino too, no discard)."""
+    hand: int = options["column_length"]
+    return hand + 1 if pickup else hand
 
 
 def list_actions(
@@ -96,10 +103,11 @@ def list_actions(
                     if d in have and keeps((d,)):
                         out.append(Layoff(seat, i, d, end))
         if options["domino_runs"]:
+            # a line uses a whole hand (see line_size): only possible with nothing melded or laid off
             branching = bool(options["branch_on_doubles"])
-            if can_empty and size >= MIN_MELD and rules.line(hand, branching=branching) is not None:
+            if can_empty and size == line_size(options, pickup=True) and rules.line(hand, branching=branching) is not None:
                 out.append(Close(seat))
-            if size - 1 >= MIN_MELD:
+            if size - 1 == line_size(options, pickup=False):
                 for d in sorted(have, key=by_code):
                     if no_milling and d == milled:
                         continue

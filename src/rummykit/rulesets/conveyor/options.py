@@ -22,6 +22,7 @@ from rummykit.engine.match import match_options
 from rummykit.engine.options import OptionSpec
 from rummykit.errors import OptionError
 from rummykit.melds.conveyor import MIN_MELD, ConveyorMelds
+from rummykit.words import counted
 
 __all__ = [
     "DRAW",
@@ -65,32 +66,45 @@ _TARGET, _MAX_ROUNDS = match_options(
     target=None, target_help="none: 120 for 2 players, 240 for 3-4", max_rounds=100, zero=True
 )
 
+LAYOUTS: dict[int, tuple[tuple[int, int], ...]] = {
+    top: tuple(
+        (columns, size // columns)
+        for columns in range(MIN_PLAYERS + 1, size + 1)
+        if size % columns == 0 and size // columns >= MIN_MELD
+    )
+    for top in SETS
+    for size in [(top + 1) * (top + 2) // 2]
+}
+"""Every (columns, column length) a set can be laid out in: the whole set in equal columns, enough
+columns for the fewest players plus a conveyor, hands of a meld or more."""
+
+_FITS = "; ".join(f"double-{top}: {' or '.join(str(c) for c, _ in LAYOUTS[top])}" for top in SETS)
+_LENGTHS = "; ".join(f"double-{top}: {' or '.join(str(n) for _, n in LAYOUTS[top])}" for top in SETS)
+
 OPTIONS = (
     OptionSpec(
         "set",
         int,
         None,
         "the domino set, double-6, double-9 or double-12 (none: 9 for 2 players, 12 for 3-4)",
-        minimum=6,
-        maximum=12,
+        values=SETS,
         allow_none=True,
     ),
     OptionSpec(
         "columns",
         int,
         None,
-        "columns laid out at the start (none: the set's usual layout)",
-        minimum=1,
-        maximum=91,
+        f"columns laid out at the start, as the set allows ({_FITS}); none: the set's usual layout",
+        values=tuple(sorted({c for top in SETS for c, _ in LAYOUTS[top]})),
         allow_none=True,
     ),
     OptionSpec(
         "column_length",
         int,
         None,
-        "dominoes per column, which is also the hand size (none: the set's usual layout)",
-        minimum=1,
-        maximum=91,
+        f"dominoes per column, which is also the hand size, as the set allows ({_LENGTHS});"
+        " none: the set's usual layout",
+        values=tuple(sorted({n for top in SETS for _, n in LAYOUTS[top]})),
         allow_none=True,
     ),
     _TARGET,
@@ -159,11 +173,13 @@ def resolve_options(players: int, given: Mapping[str, Any]) -> dict[str, Any]:
         length = count // columns
     if columns * length != count:
         raise OptionError(
-            f"{columns} columns of {length} hold {columns * length} dominoes, but a double-{top} set has {count}"
+            f"{counted(columns, 'column')} of {length} {'holds' if columns == 1 else 'hold'} {counted(columns * length, 'domino')},"
+            f" but a double-{top} set has {count}"
         )
     if columns < players + 1:
         raise OptionError(
-            f"{columns} columns are too few for {players} players: each claims one and at least one must stay"
+            f"{counted(columns, 'column')} {'is' if columns == 1 else 'are'} too few for {players} players:"
+            " each claims one and at least one must stay"
             " on the table as a conveyor"
         )
     if length < MIN_MELD:

@@ -19,6 +19,7 @@ from rummykit.pieces.dominoes import Domino, double_set, format_dominoes, parse_
 from rummykit.rulesets.conveyor.actions import Pieces
 from rummykit.rulesets.conveyor.options import DRAW, GAME_ID, MAX_PLAYERS, MIN_PLAYERS, OPTIONS, SETS
 from rummykit.rulesets.conveyor.state import Conveyor, TableMeld
+from rummykit.words import counted
 
 __all__ = ["FIELDS", "from_position", "position_fields"]
 
@@ -138,7 +139,7 @@ def from_position(
     names = default_names(len(hand_texts) if players is None else players)
     n = len(names)
     if len(hand_texts) != n:
-        raise ParseError(f"the position has {len(hand_texts)} hands but {n} players were named")
+        raise ParseError(f"the position has {counted(len(hand_texts), 'hand')} but {counted(n, 'player')} were named")
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise ParseError(f"{GAME_ID} is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}")
 

@@ -19,7 +19,7 @@ from typing import Any
 from rummykit.blocks.conveyor import ENDS, Conveyors
 from rummykit.engine.core import JSON, Action, GameState
 from rummykit.errors import RuleError
-from rummykit.melds.conveyor import END_NAMES, HIGH, LINE, LOW, MIN_MELD, ConveyorMelds, by_code
+from rummykit.melds.conveyor import END_NAMES, HIGH, LINE, LOW, ConveyorMelds, by_code
 from rummykit.pieces.dominoes import Domino, double_set, format_dominoes
 from rummykit.rulesets.conveyor.actions import (
     Claim,
@@ -33,7 +33,7 @@ from rummykit.rulesets.conveyor.actions import (
     Pieces,
     Reveal,
 )
-from rummykit.rulesets.conveyor.listing import list_actions
+from rummykit.rulesets.conveyor.listing import line_size, list_actions
 from rummykit.rulesets.conveyor.options import (
     DRAW,
     GAME_ID,
@@ -196,11 +196,11 @@ class Conveyor(GameState):
         )
 
     @property
-    def teams(self) -> list[list[int]] | None:
-        """The partnerships (``partners``): seats across the table, else None."""
+    def teams(self) -> tuple[tuple[int, ...], ...] | None:
+        """The partnerships (``partners``): seats across the table, 0 and 2 against 1 and 3; else None."""
         if not self.options["partners"]:
             return None
-        return [[0, 2], [1, 3]]
+        return ((0, 2), (1, 3))
 
     def team_of(self, seat: int) -> set[int]:
         """The seats that score together with ``seat`` (itself alone without ``partners``)."""
@@ -261,12 +261,13 @@ class Conveyor(GameState):
         if self.phase in phases:
             return
         expected = {
-            SELECT: "the selection round: reveal or claim",
-            DRAW: "the start of a turn: draw from a conveyor end",
-            PLAY: "after the draw: meld, lay off, then discard (or close)",
-            JUMP: "a claim window: jump or decline",
+            SELECT: "it is the selection round; reveal a domino or claim a column",
+            DRAW: "your turn starts with a draw from an end of a conveyor",
+            PLAY: "you have drawn; now meld, lay off, then discard (or close)",
+            JUMP: "a discard is on offer; jump in or decline",
         }[self.phase]
-        raise _err(f"{PREFIX}-PHASE", f"'{action.text()}' cannot be played now; the game is at {expected}")
+        verb = {"layoff": "lay off", "jump": "jump in"}.get(action.type, action.type)
+        raise _err(f"{PREFIX}-PHASE", f"you cannot {verb} now: {expected}")
 
     # -- selection round -----------------------------------------------------------
 
@@ -354,7 +355,7 @@ class Conveyor(GameState):
         hand = self.hands[seat]
         for d in dominoes:
             if d not in hand:
-                raise _err(f"{PREFIX}-HAND", f"{d} is not in seat {seat}'s hand")
+                raise _err(f"{PREFIX}-HAND", f"{d} is not in your hand")
 
     def _keeps_discard(self, seat: int, removed: Sequence[Domino], what: str) -> None:
         """Check what a meld or lay-off leaves in the hand.
@@ -368,7 +369,7 @@ class Conveyor(GameState):
             if self.options["never_close_on_pickup"]:
                 raise _err(
                     f"{PREFIX}-PICKUP-CLOSE",
-                    f"{what} would empty the hand without a discard; with never_close_on_pickup a player closes"
+                    f"{what} would empty your hand without a discard; with never_close_on_pickup a player closes"
                     " only by discarding",
                 )
             return
@@ -437,8 +438,8 @@ class Conveyor(GameState):
             wanted = " or ".join(fits) if len(fits) <= 3 else f"a domino of {meld.dominoes[0].pips} pips"
             raise _err(
                 f"{PREFIX}-LAYOFF-FIT",
-                f"{action.domino} does not fit the {action.end} end of meld {action.meld}"
-                f" ({format_dominoes(meld.dominoes)}), which takes {wanted or 'nothing more'}{where}",
+                f"{action.domino} does not fit the {action.end} end of the meld {format_dominoes(meld.dominoes)},"
+                f" which takes {wanted or 'nothing more'}{where}",
             )
         self._keeps_discard(seat, (action.domino,), "this lay-off")
         self._take(seat, (action.domino,))
@@ -507,8 +508,9 @@ class Conveyor(GameState):
         else:
             self._check_discard(seat, action.discard)
             hand.remove(action.discard)
-        if len(hand) < MIN_MELD:
-            raise _err(f"{PREFIX}-LINE", f"a closing line needs at least {MIN_MELD} dominoes, not {len(hand)}")
+        whole = line_size(self.options, pickup=action.discard is None)
+        if len(hand) != whole:
+            raise _err(f"{PREFIX}-LINE-SIZE", _line_size_reason(self.options, len(hand), pickup=action.discard is None))
         layout = self.rules.line(hand, branching=self.options["branch_on_doubles"])
         if layout is None:
             how = "with branches at doubles" if self.options["branch_on_doubles"] else "in one line"
@@ -620,7 +622,14 @@ class Conveyor(GameState):
     # -- the end of a round ------------------------------------------------------------
 
     def round_scores(self, closer: int) -> tuple[tuple[int, ...], list[MeldView], int]:
-        """Per-seat scores of a close, the scored melds, and the dominoes counted from opponents."""
+        """Per-seat scores of a close, the scored melds, and the dominoes counted from opponents.
+
+        Only the closer scores: their own melds and one point per domino in
+        an opponent's hand (with ``partners``, the other team's hands). The
+        points go to the closer's seat alone; their team's score is the sum
+        of its seats' totals (the match loop's ``team_totals``), so nothing
+        is counted twice.
+        """
         n = len(self.players)
         team = self.team_of(closer)
         scored: list[MeldView] = []
@@ -631,7 +640,7 @@ class Conveyor(GameState):
                 scored.append(meld.to_json(i))
         left = sum(len(self.hands[s]) for s in range(n) if s not in team)
         points += left
-        return tuple(points if s in team else 0 for s in range(n)), scored, left
+        return tuple(points if s == closer else 0 for s in range(n)), scored, left
 
     def _end_round(self, closer: int | None, how: str) -> None:
         n = len(self.players)
@@ -767,6 +776,19 @@ _HANDLERS: dict[type, Any] = {
     Jump: Conveyor._jump,
     Decline: Conveyor._decline,
 }
+
+
+def _line_size_reason(options: Mapping[str, Any], size: int, *, pickup: bool) -> str:
+    """Why a closing line of ``size`` dominoes is refused (it is not a whole hand)."""
+    hand = options["column_length"]
+    if pickup:
+        whole = f"a closing line on the pickup must hold a whole hand and the pickup: {hand + 1} dominoes"
+    else:
+        whole = f"a closing line must hold a whole hand: the {hand} dominoes of a claimed column, after the discard"
+    return (
+        f"{whole}, none left over; yours would hold {size}. After a meld or a lay-off a hand is no longer whole:"
+        " close by melding instead"
+    )
 
 
 def _meld_event(data: MeldView) -> dict[str, JSON]:

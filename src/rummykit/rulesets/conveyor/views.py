@@ -91,8 +91,10 @@ class ConveyorView(ViewHeader):
     """A conveyor view: the common header, then the layout, the hands as far as seen, the melds.
 
     ``hand`` (sorted) is only in a seat's own view; ``hand_known`` lists, per
-    seat, the dominoes of its hand that every player saw go in; ``teams`` is
-    None without ``partners``.
+    seat, the dominoes of its hand that every player saw go in; ``teams`` (the
+    seats of each team) and ``team_totals`` (each team's score: the sum of its
+    seats' ``totals``, the number compared with the target) are None without
+    ``partners``.
     """
 
     first_selector: int
@@ -105,6 +107,7 @@ class ConveyorView(ViewHeader):
     drawn: DrawnView | None
     jump_window: JumpWindowView | None
     teams: list[list[int]] | None
+    team_totals: list[int] | None
     hand: NotRequired[list[str]]
 
 
@@ -159,7 +162,10 @@ def build_view(state: Conveyor, player: int | None) -> ConveyorView:
     view["melds"] = [m.to_json(i) for i, m in enumerate(state.table)]
     view["drawn"] = drawn
     view["jump_window"] = window
-    view["teams"] = state.teams
+    teams = state.teams
+    view["teams"] = None if teams is None else [list(t) for t in teams]
+    team_totals = state.team_totals
+    view["team_totals"] = None if team_totals is None else list(team_totals)
     if player is not None:
         view["hand"] = [str(x) for x in sorted(state.hands[player], key=by_code)]
     return view
