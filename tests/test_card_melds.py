@@ -239,6 +239,6 @@ def test_smallest_with_finds_a_three_card_meld_whenever_there_is_one(card: Card,
 
 def test_describe_names_the_meld() -> None:
     assert MELDS.describe(cards("KH AH 2H")) == "the run of hearts"
-    assert MELDS.describe(cards("QS QD QC")) == "the set of Qs"
+    assert MELDS.describe(cards("QS QD QC")) == "the set of queens"
     assert MELDS.neighbour(Card.parse("AS"), -1) == Card.parse("KS")
     assert NO_WRAP.neighbour(Card.parse("AS"), -1) is None

@@ -134,6 +134,7 @@ def test_only_the_player_to_move_draws_melds_and_discards(assert_rejected: Rejec
     assert state.may_act == {1}  # 9C fits the clubs run: seat 1 may act, but only add on
     err = assert_rejected(state, "1 draw", "MU-TURN")
     assert "out of turn you may only add on" in err.reason
+    assert err.reason.startswith(f"you cannot draw now: it is {state.players[0]}'s turn") and "seat" not in err.reason
     assert_rejected(state, "1 discard 3D", "MU-TURN")
     other = position("hands: 5H 6H / 3D 4D")
     assert other.may_act == frozenset()  # nothing to do: the refusal still names the rule
@@ -164,7 +165,9 @@ def test_a_deep_take_takes_the_card_and_every_card_above_it() -> None:
 def test_a_deep_take_is_refused_when_the_card_could_not_be_used_this_turn(assert_rejected: Rejecter) -> None:
     state = position("hands: 9H 3S KS 4C / 2C 3C; discard: 8H 2D JC")
     err = assert_rejected(state, "0 take 8H", "MU-DEEP-USE")
-    assert "8H lies under 2 card(s)" in err.reason
+    assert "8H lies under 2 cards;" in err.reason
+    one = position("hands: 9H 3S KS 4C / 2C 3C; discard: 8H JC")
+    assert "8H lies under 1 card;" in assert_rejected(one, "0 take 8H", "MU-DEEP-USE").reason
     # the whole pile may be taken to reach its bottom card, when that card can be used
     whole = position("hands: 9H 10H 3S / 2C 3C; discard: 8H 2D JC KC")
     play(whole, "0 take 8H")
@@ -234,7 +237,7 @@ def test_a_meld_or_add_on_may_never_empty_a_hand(assert_rejected: Rejecter) -> N
     state = position("hands: 5H 6H / 3D 4D 8H; melds: 1: 9C 9D 9S", top="7H")
     play(state, "0 draw")
     err = assert_rejected(state, "0 meld 5H 6H 7H", "MU-KEEP-CARD")
-    assert "discards their last card" in err.reason
+    assert "discards their last card" in err.reason and err.reason.startswith("this meld would empty your hand")
     out = position("hands: 5H 6H 7H / 9H; melds: 1: 9C 9D 9S")
     assert out.may_act == frozenset()  # seat 1's only card fits, but adding it would empty the hand
     assert_rejected(out, "1 addon 9H to 9C", "MU-KEEP-CARD")
@@ -258,7 +261,8 @@ def test_an_add_on_goes_to_one_end_and_must_fit(assert_rejected: Rejecter) -> No
     assert_rejected(state, "0 addon 2C to 6H", "MU-ADDON-FIT")
     assert_rejected(state, "0 addon 9S 8H to 9C", "MU-ADDON-FIT")
     assert_rejected(state, "0 addon 4H to 2C", "MU-MELD-NONE")
-    assert_rejected(state, "0 addon 3D to 5H", "MU-HAND")
+    assert assert_rejected(state, "0 addon 3D to 5H", "MU-HAND").reason == "3D is not in your hand"
+    assert assert_rejected(state, "0 addon 3D 4D to 9C", "MU-HAND").reason == "3D 4D are not in your hand"
     play(state, "0 addon 4H to 7H", "0 addon 8H to 5H", "0 addon 9S to 9D")
 
 

@@ -19,7 +19,7 @@ def piles(stock: str, discard: str) -> Piles[Card]:
 def test_the_stock_is_drawn_from_its_top_and_dealt_top_first() -> None:
     p = piles("2C 3C 4C 5C", "")
     assert format_cards(p.deal(2)) == "5C 4C" and str(p.draw()) == "3C" and p.stock_size == 1
-    with pytest.raises(RuleError, match="holds 1 cards, not 2"):
+    with pytest.raises(RuleError, match="holds 1 card, not 2"):
         p.deal(2)
     p.draw()
     with pytest.raises(RuleError) as err:

@@ -34,6 +34,7 @@ from collections.abc import Iterable, Sequence
 from typing import Generic, Protocol, TypeVar
 
 from rummykit.errors import RuleError
+from rummykit.words import counted
 
 __all__ = ["Piles", "Shuffler"]
 
@@ -102,7 +103,7 @@ class Piles(Generic[P]):
     def deal(self, count: int) -> list[P]:
         """Take ``count`` cards off the top of the stock, the top one first."""
         if count > len(self.stock):
-            raise RuleError(self.rule, f"the stock holds {len(self.stock)} cards, not {count}")
+            raise RuleError(self.rule, f"the stock holds {counted(len(self.stock), 'card')}, not {count}")
         taken = self.stock[len(self.stock) - count :]
         del self.stock[len(self.stock) - count :]
         return taken[::-1]
@@ -138,7 +139,7 @@ class Piles(Generic[P]):
     def reshuffle(self, rng: Shuffler) -> int:
         """Shuffle the whole discard pile into a new stock (the stock must be empty); returns its size."""
         if self.stock:
-            raise RuleError(self.rule, f"the stock still holds {len(self.stock)} cards; it is reshuffled only once empty")
+            raise RuleError(self.rule, f"the stock still holds {counted(len(self.stock), 'card')}; it is reshuffled only once empty")
         cards = list(self.discard)
         rng.shuffle(cards)
         self.stock = cards

@@ -57,6 +57,7 @@ from rummykit.pieces.cards import (
     by_rank,
     format_cards,
     parse_cards,
+    rank_plural,
     rank_text,
 )
 
@@ -244,7 +245,7 @@ class CardMelds:
             return format_cards(meld)
         first = check.pieces[0]
         if check.kind == SET:
-            return f"the set of {rank_text(first.rank)}s"
+            return f"the set of {rank_plural(first.rank)}"
         return f"the run of {first.suit.word}"
 
 

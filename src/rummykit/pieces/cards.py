@@ -44,6 +44,7 @@ __all__ = [
     "by_rank",
     "format_cards",
     "parse_cards",
+    "rank_plural",
     "rank_text",
 ]
 
@@ -62,6 +63,16 @@ def rank_text(rank: int) -> str:
     ['A', '10', 'K']
     """
     return _RANK_TEXT.get(rank, str(rank))
+
+
+def rank_plural(rank: int) -> str:
+    """A rank in the plural, as in "a set of ...": ``aces``, ``7s``, ``10s``, ``kings``.
+
+    >>> [rank_plural(r) for r in (1, 7, 10, 11, 13)]
+    ['aces', '7s', '10s', 'jacks', 'kings']
+    """
+    word = _RANK_WORDS.get(rank)
+    return f"{word}s" if word else f"{rank_text(rank)}s"
 
 
 class Suit(enum.Enum):

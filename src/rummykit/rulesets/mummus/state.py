@@ -50,6 +50,7 @@ from rummykit.rulesets.mummus.options import (
     resolve_options,
 )
 from rummykit.rulesets.mummus.views import MummusView, build_view
+from rummykit.words import counted
 
 __all__ = ["Mummus"]
 
@@ -237,28 +238,30 @@ class Mummus(GameState):
         if action.player != self.current:
             raise _err(
                 "MU-TURN",
-                f"'{action.text()}' is for the player whose turn it is, seat {self.current} ({self.players[self.current]});"
-                " out of turn you may only add on (`addon`) or call rummy (`rummy`)",
+                f"you cannot {action.type} now: it is {self.players[self.current]}'s turn, and out of turn you may"
+                " only add on (`addon`) or call rummy (`rummy`)",
             )
 
     def _drawn(self, action: Action) -> None:
         if self.phase != PLAY:
             raise _err(
                 "MU-DRAW-FIRST",
-                f"a turn starts with a draw: `draw` from the stock or `take` from the discard pile before '{action.text()}'",
+                f"you cannot {action.type} yet: your turn starts with a draw, `draw` from the stock or `take` from"
+                " the discard pile",
             )
 
     def _in_hand(self, seat: int, cards: Iterable[Card]) -> None:
         hand = self.hands[seat]
         missing = [c for c in cards if c not in hand]
         if missing:
-            raise _err("MU-HAND", f"not in seat {seat}'s hand: {format_cards(missing)}")
+            verb = "is" if len(missing) == 1 else "are"
+            raise _err("MU-HAND", f"{format_cards(missing)} {verb} not in your hand")
 
     def _keeps_a_card(self, seat: int, cards: Sequence[Card], what: str) -> None:
         if len(cards) >= len(self.hands[seat]):
             raise _err(
                 "MU-KEEP-CARD",
-                f"{what} would empty seat {seat}'s hand; a round ends only when a player discards their last card,"
+                f"{what} would empty your hand; a round ends only when a player discards their last card,"
                 " so keep a card to discard",
             )
 
@@ -319,7 +322,7 @@ class Mummus(GameState):
             if not deep_usable(action.card, [*self.hands[action.player], *taken], self.table):
                 raise _err(
                     "MU-DEEP-USE",
-                    f"{action.card} lies under {len(taken) - 1} card(s); you may take it (with every card above it)"
+                    f"{action.card} lies under {counted(len(taken) - 1, 'card')}; you may take it (with every card above it)"
                     " only to meld it or add it on this turn, and it fits no meld you could make or extend",
                 )
         return index
