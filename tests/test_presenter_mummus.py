@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -75,7 +76,7 @@ def test_the_screen_spreads_the_pile_marks_claims_and_says_who_laid_what() -> No
     view: Any = state.view(0)
     lines = screen_lines(view, ["ann", "bob"], ["you", "bot"], Style())
     text = "\n".join(lines)
-    assert "   1 8H*   2 3D   (* a rummy call can claim it)" in text
+    assert "   1 8H*    2 3D   (* a rummy call can claim it)" in text
     assert "1  run of hearts  5H 6H 7H  laid by bob 5H 6H, ann 7H" in text
     assert "Rummy! 8H in the discard pile can be claimed" in text
     assert "  + ann (you)" in text and "  > bob (bot)" in text
@@ -87,3 +88,59 @@ def test_the_screen_spreads_the_pile_marks_claims_and_says_who_laid_what() -> No
 def test_labels_say_whose_turn_it_is() -> None:
     assert turn(POS, 0).label == "turn"
     assert turn("hands: 2C 9D / 4H 9S KD; melds: 1: 5H 6H 7H", 1).label == "call"
+
+
+def test_a_claim_typed_without_a_meld_is_the_new_meld_when_the_cards_form_one() -> None:
+    t = turn("hands: 2C 9D 4C / 4S 9S KD; melds: 0: 5H 6H 7H; discard: 8H 9H 10H", 1)
+    assert text_of(t, "rummy 8H 9H 10H") == "rummy 8H 9H 10H"  # as the record writes it: a new meld
+    assert text_of(t, "rummy 8H 9H 10H to 1") == "rummy 8H 9H 10H to 5H"
+    assert text_of(t, "rummy 8H 9H") == "rummy 8H 9H to 5H"  # two cards form no meld: the only one they extend
+    presenter = presenter_for("mummus")
+    for action in t.legal():
+        assert t.command(presenter.command_text(action)) == action
+
+
+def test_the_narrator_marks_what_a_claim_or_an_add_on_added_and_explains_the_marks_once() -> None:
+    state = from_position("hands: 4H 9C 2C 3D / 8C 9S KD / QC QD JS; melds: 1: 5H 6H 7H; discard: 8H 3S", target=0)
+    start = len(state.history)
+    for text in ("1 rummy 8H to 5H", "0 addon 4H to 5H", "0 draw"):
+        state.apply(state.parse_action(text))
+    narrator = presenter_for("mummus").narrator(["ann", "bob", "cy"], Style())
+    told = [line for event in state.history[start:] for line in narrator.describe(event.seen_by(None))]
+    assert told == [
+        "Rummy! bob claims 8H from the discard pile onto meld 1: 5H 6H 7H +8H (8 points)",
+        "    (+ marks the cards just added to the meld)",
+        "ann adds 4H to meld 1: +4H 5H 6H 7H 8H (4 points; 3 cards left)",
+        "ann draws from the stock",
+    ]
+
+
+MARKED = re.compile(r"\+((?:[2-9]|10|[AJQK])[CDHS])\b")
+"""A card marked as just moved (``+8H``)."""
+
+
+def test_after_an_action_the_screen_marks_the_cards_it_moved() -> None:
+    state = from_position("hands: 4H 8C 2C 9D / 4S 9S KD / QC QD; melds: 1: 5H 6H 7H | 2: 8D 8H 8S", target=0)
+    t = presenter_for("mummus").turn(state.view(0), say=lambda *lines: None, style=Style())
+    assert isinstance(t, MummusTurn)
+    state.apply(state.parse_action("0 draw"))
+    (drawn,) = set(state.view(0)["hand"]) - {"4H", "8C", "2C", "9D"}
+    text = "\n".join(t.update(state.view(0)))
+    assert MARKED.findall(text) == [drawn]  # the drawn card, in the hand
+    assert "(+ marks what your last action put on a meld or into your hand)" in text
+    state.apply(state.parse_action("0 addon 4H to 5H"))
+    text = "\n".join(t.update(state.view(0)))
+    assert MARKED.findall(text) == ["4H"] and "  1  run of hearts  +4H 5H 6H 7H  laid by P1 4H, P2 5H 6H 7H" in text
+
+
+def test_a_long_pile_and_wide_melds_fit_a_narrow_screen_and_keep_every_card() -> None:
+    pile = "9S 4D 8H JC 2C 3C 4C 5S 6S 7S 8S 9C 10C JD QD KD"
+    state = from_position(f"hands: 2D 3D AS / 4S 9D KH; melds: 0: 5H 6H 7H | 10D@0 10H@1 10S@1; discard: {pile}", target=0)
+    view = state.view(0)
+    whole = screen_lines(view, ["ann", "bob"], ["you", "bot"], Style(width=0))
+    for width in (40, 60, 80):
+        lines = screen_lines(view, ["ann", "bob"], ["you", "bot"], Style(width=width))
+        assert all(len(line) <= width for line in lines), [line for line in lines if len(line) > width]
+        assert " ".join(lines).split() == " ".join(whole).split()  # only the line breaks differ
+        spread = re.findall(r"(?<!\S)(\d+) ((?:10|[2-9AJQK])[CDHS])\*?(?!\S)", "\n".join(lines))
+        assert spread == [(str(n), card) for n, card in enumerate(pile.split(), start=1)]  # numbered from 1

@@ -37,6 +37,7 @@ __all__ = [
     "counted",
     "details",
     "fit",
+    "game_over_lines",
     "help_table",
     "marked_pieces",
     "no_args",
