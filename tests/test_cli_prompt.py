@@ -140,6 +140,24 @@ def test_tab_completes_a_command_and_a_tile_from_the_rack(terminal: Open) -> Non
     term.expect("Stopped at your request")
 
 
+def test_tab_completes_a_mummus_command_and_a_card_of_the_hand(terminal: Open) -> None:
+    seed = 5
+    hand = rummykit.new_game("mummus", players=2, seed=seed).view(0)["hand"]
+    card = next(c for c in hand if [h for h in hand if h.startswith(c[:-1])] == [c])  # its rank is unique
+    term = terminal(["play", "mummus", "--bots", "1", "--seed", str(seed), "--no-record"])
+    term.expect(r"P1's (turn|call|claim)> ")
+    term.send("sor\tr\t\r")  # sort rank, from "sor" and "r"
+    shown = plain(term.expect(r"Your hand \(\d+ cards, by \w+\)"))
+    assert "sort rank" in shown and shown.endswith("by rank)")
+    term.expect(r"P1's (turn|call|claim)> ")
+    term.send(f"meld {card[:-1].lower()}\t\r")  # the one card of the hand with that rank
+    shown = plain(term.expect(r"! .*\n"))
+    assert f"meld {card}" in shown  # the engine refused a one-card meld: the card was completed
+    term.expect(r"P1's (turn|call|claim)> ")
+    term.send("quit\r")
+    term.expect("Stopped at your request")
+
+
 def test_up_arrow_recalls_earlier_lines_and_ctrl_l_is_no_text(terminal: Open) -> None:
     term = terminal(["play", "rummikub", "--bots", "1", "--seed", "5", "--no-record"])
     term.expect(PROMPT)
@@ -231,7 +249,7 @@ def test_every_game_completes_its_commands_and_the_pieces_in_the_rack(game: str)
     assert all(re.search(rf"\b{c}\b", help_text) or c in ("exit", "options", "done") for c in commands), commands
     held = view.get("rack", view.get("hand"))
     assert held
-    verb = "meld" if game == "conveyor" else "new"
+    verb = "meld" if game in ("conveyor", "mummus") else "new"
     offered = turn.completions([verb])
     assert sorted(offered) == sorted(set(held))
     # A piece typed already is not offered again unless the rack holds another.
@@ -255,6 +273,33 @@ def test_conveyor_completes_ends_and_jumps() -> None:
     plain_game = rummykit.new_game("conveyor", players=2, seed=3)
     plain_turn = presenter.turn(plain_game.view(0), say=lambda *lines: None, style=Style())
     assert "jump" not in plain_turn.completions([]) and "decline" not in plain_turn.completions([])
+
+
+def test_mummus_completes_pile_cards_meld_names_and_claims() -> None:
+    from rummykit.rulesets.mummus import from_position
+
+    presenter = presenter_for("mummus")
+    state = from_position(
+        "hands: 4H 8C 2C 9D / 4S 9S KD / QC QD; melds: 1: 5H 6H 7H | 2: 8D 8H 8S; discard: 9H JC 10D", target=0
+    )
+    turn = presenter.turn(state.view(0), say=lambda *lines: None, style=Style())
+    assert turn.completions([]) == ["draw", "take", "meld", "addon", "rummy", "discard", "moves", "sort", "show",
+                                    "help", "quit"]
+    assert turn.completions(["take"]) == ["9H", "JC", "10D"]  # the pile from the bottom, as numbered on the screen
+    assert turn.completions(["take", "9H"]) == []
+    assert turn.completions(["discard"]) == ["2C", "8C", "9D", "4H"]  # the hand by suit
+    assert turn.completions(["addon"]) == ["2C", "8C", "9D", "4H"]
+    assert turn.completions(["addon", "4h"]) == ["2C", "8C", "9D", "to"]
+    assert turn.completions(["add", "on", "4H", "to"]) == ["5H", "8D"]  # a meld named by its first card
+    assert turn.completions(["addon", "1"]) == ["2C", "8C", "9D", "4H"]  # meld 1 named first: no `to`
+    assert turn.completions(["sort"]) == ["suit", "rank"]
+    turn.command("sort rank")
+    assert turn.completions(["meld", "2C"]) == ["4H", "8C", "9D"]
+    assert complete_word(turn.completions, "addon 4h t", "t") == ["to"]
+    claims = from_position("hands: 2C 9D / 4S 9S KD; melds: 1: 5H 6H 7H; discard: 8H 4H 3D", target=0)
+    call = presenter.turn(claims.view(1), say=lambda *lines: None, style=Style())
+    assert call.completions(["rummy"]) == ["8H", "4H"]  # the discards a call can claim
+    assert call.completions(["rummy", "8H"]) == ["4H", "to"]
 
 
 def test_rummikub_completes_table_tiles_for_move_and_placed_tiles_for_back() -> None:

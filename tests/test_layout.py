@@ -38,7 +38,12 @@ SETUPS: dict[str, list[str]] = {
     "rummikub": ["--players", "3", "--bots", "3"],
     "domino-rummikub": ["--players", "4", "--bots", "4"],
     "conveyor": ["--players", "3", "--bots", "3", "--option", "target=0", "--option", "set=12"],
+    "mummus": ["--players", "4", "--bots", "4", "--option", "target=0"],
 }
+OPTIONS: dict[str, dict[str, object]] = {"conveyor": {"target": 0, "set": 12, "jump_ins": True}, "mummus": {"target": 0}}
+"""The options of the games a person's screens are shown for (the others play with their defaults)."""
+LISTS = {"conveyor": "moves", "mummus": "moves"}
+"""The command that lists something at length (the free-table games check the draft)."""
 
 
 def run(argv: list[str], columns: int, script: str = "") -> str:
@@ -84,8 +89,7 @@ def test_a_whole_game_fits_every_width_and_breaks_no_piece(game: str, tmp_path: 
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("game", sorted(SETUPS))
 def test_a_persons_screens_fit_every_width(game: str, width: int) -> None:
-    options = {"target": 0, "set": 12, "jump_ins": True} if game == "conveyor" else {}
-    state = rummykit.new_game(game, players=3, seed=2, **options)
+    state = rummykit.new_game(game, players=3, seed=2, **OPTIONS.get(game, {}))
     bots = [make_bot("random", game) for _ in range(3)]
     rngs = [bot_rng(2, s) for s in range(3)]
     presenter = presenter_for(game)
@@ -98,7 +102,7 @@ def test_a_persons_screens_fit_every_width(game: str, width: int) -> None:
         view = state.view(seat)
         said: list[str] = []
         turn = presenter.turn(view, say=collect(said), style=style, labels=["you", "bot", "bot"])
-        for command in ("help", "show", "moves" if game == "conveyor" else "check"):
+        for command in ("help", "show", LISTS.get(game, "check")):
             turn.command(command)
         lines = [*turn.screen(), *said, *presenter.screen(view, ["you"], style), *presenter.help_lines(view, style)]
         assert_fits("\n".join(lines), width)

@@ -197,6 +197,8 @@ SETUPS: dict[str, list[str]] = {
     "rummikub": ["--players", "3", "--bots", "3"],
     "domino-rummikub": ["--players", "4", "--bots", "4"],
     "conveyor": ["--players", "3", "--bots", "3", "--option", "target=0", "--option", "jump_ins=true"],
+    "mummus": ["--players", "4", "--bot", "greedy", "--bot", "random", "--bot", "greedy", "--bot", "random",
+               "--option", "target=0"],
 }
 
 
@@ -223,13 +225,16 @@ BAD_COMMANDS = {
     "domino-rummikub": ["new 1-2", "split 1 1", "add 9 1-2", "merge 1 1", "back 1-2", "commit", "pass", "new 9-9-9", "help", "show"],
     "conveyor": ["reveal 9 9", "reveal 1 99", "claim 0", "claim 9", "draw 1 top", "discard 0-0", "meld 0-0 0-1",
                  "layoff 1 0-0", "jump", "decline", "close", "reveal x 1", "sort sideways", "help", "moves", "show"],
+    "mummus": ["draw", "take 1", "take 99", "take 9S", "meld 2C 3C", "meld 2C 3C 4C", "meld 2C 2D 2H",
+               "addon 9 2C", "addon 2C", "addon AS to KS", "rummy", "rummy 2C", "rummy 2C 3C 4C", "discard 2C",
+               "discard KK", "sort sideways", "help", "moves", "show"],
 }
+OPTIONS: dict[str, dict[str, object]] = {"conveyor": {"target": 0, "jump_ins": True}, "mummus": {"target": 0}}
 
 
 def positions(game: str, seed: int) -> Iterator[GameState]:
     """A bot game yielded at every step where seat 0 is to act."""
-    options = {"target": 0, "jump_ins": True} if game == "conveyor" else {}
-    state = rummykit.new_game(game, players=3, seed=seed, **options)
+    state = rummykit.new_game(game, players=3, seed=seed, **OPTIONS.get(game, {}))
     bots = [make_bot("random", game) for _ in range(3)]
     rngs = [bot_rng(seed, s) for s in range(3)]
     for _ in range(300):

@@ -80,6 +80,8 @@ PLAYED = [
     ("conveyor", 3, {"jump_ins": True, "jump_in_only_on_completion": True, "target": 0, "set": 6}, ("greedy", "random")),
     ("conveyor", 4, {"partners": True, "target": 0}, ("random",)),
     ("conveyor", 2, {"domino_runs": True, "target": 0, "set": 6}, ("greedy", "random")),
+    ("mummus", 2, {"target": 150, "max_rounds": 2}, ("greedy", "random")),
+    ("mummus", 4, {"target": 0}, ("random", "greedy")),
 ]
 
 
@@ -158,6 +160,15 @@ EXAMPLES = {
         "2 jump 3-5",
         "2 jump 3-5 with 3-3 3-4",
         "1 decline",
+    ],
+    "mummus": [
+        "0 draw",
+        "0 take 8H",
+        "0 meld 8H 9H 10H",
+        "2 addon JH 10H to 9H",
+        "1 rummy 7C 7D 7S",
+        "1 rummy 7H to 9H",
+        "0 discard 2D",
     ],
 }
 

@@ -7,7 +7,7 @@ interfaces without importing either at load time (``tests/test_layers.py``
 checks that every entry names a real module of the right layer).
 
 >>> [info.id for info in games()]
-['conveyor', 'domino-rummikub', 'rummikub']
+['conveyor', 'domino-rummikub', 'mummus', 'rummikub']
 >>> find_game('RK').id
 'rummikub'
 >>> bot_levels('rummikub')
@@ -50,6 +50,7 @@ GAMES: tuple[GameEntry, ...] = (
     GameEntry("rummykit.rulesets.rummikub", presenter="rummykit.presenters.rummikub"),
     GameEntry("rummykit.rulesets.domino_rummikub", presenter="rummykit.presenters.domino_rummikub"),
     GameEntry("rummykit.rulesets.conveyor", presenter="rummykit.presenters.conveyor"),
+    GameEntry("rummykit.rulesets.mummus", presenter="rummykit.presenters.mummus"),
 )
 
 # One line per bot level and family of games.
@@ -59,6 +60,7 @@ BOTS: tuple[BotEntry, ...] = (
     BotEntry("greedy", "rummykit.bots.freetable_greedy:DominoGreedyBot", ("domino-rummikub",)),
     BotEntry("greedy", "rummykit.bots.conveyor:conveyor_greedy", ("conveyor",)),
     BotEntry("solver", "rummykit.bots.solver:solver_bot", ("rummikub",)),
+    BotEntry("greedy", "rummykit.bots.mummus:mummus_greedy", ("mummus",)),
 )
 
 

@@ -13,8 +13,10 @@ Input and output are injectable (:class:`Console`), so a whole game can be
 driven by a script of lines.
 
 The record a session saves says who sat in each seat and where each bot's
-random generator stood, so ``rummykit play --resume`` continues the game
-exactly as it would have gone on.
+random generator stood after the last action applied, so ``rummykit play
+--resume`` continues the game exactly as it would have gone on: a chance a bot
+let pass since (an out-of-turn call it did not make, a decision cut short by
+Ctrl-C) is put to it again from the same point of its generator.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from typing import Any, TextIO
 from rummykit.bots.base import Bot
 from rummykit.cli.lineedit import Completer, LineEditor
 from rummykit.cli.saving import records_folder, save_new, save_text
-from rummykit.engine.core import Event, GameState
+from rummykit.engine.core import Action, Event, GameState
 from rummykit.engine.driver import Claimer, claims_open, next_seat
 from rummykit.engine.rng import Rng
 from rummykit.errors import RuleError, RummykitError
@@ -193,6 +195,8 @@ class Session:
         """(seat, events so far) of every claim already offered to a person and let pass."""
         self.shown = len(state.history) if resumed is not None else 0
         self.saved: Path | None = None
+        self.settled = [rng.draws for rng in self.rngs]
+        """Where each bot's generator stood after the last action applied (what the record keeps)."""
 
     @property
     def labels(self) -> list[str]:
@@ -287,7 +291,7 @@ class Session:
             elif isinstance(bot, Claimer):
                 action = bot.claim(self.state.view(seat), self.rngs[seat])
                 if action is not None:
-                    self.state.apply(action)
+                    self.apply(action)
                     self._show_events(None)
                     return True
         return False
@@ -299,7 +303,7 @@ class Session:
         bot = self.bots[seat]
         assert bot is not None
         action = bot.choose(self.state.view(seat), self.rngs[seat])
-        self.state.apply(action)
+        self.apply(action)
         self._show_events(None)
 
     def person_turn(self, seat: int, *, claim: bool = False) -> bool:
@@ -339,7 +343,7 @@ class Session:
                 action = turn.command(line)
                 if action is None:
                     continue
-                self.state.apply(action)
+                self.apply(action)
             except RummykitError as exc:
                 self.console.say(one_line(exc))
                 continue
@@ -359,6 +363,11 @@ class Session:
             self.console.clear()
         return acted
 
+    def apply(self, action: Action) -> None:
+        """Apply an action (the engine may refuse it); once applied, note where every generator stands."""
+        self.state.apply(action)
+        self.settled = [rng.draws for rng in self.rngs]
+
     def _show_events(self, seat: int | None) -> None:
         events: list[Event] = self.state.history[self.shown :]
         self.shown = len(self.state.history)
@@ -373,10 +382,15 @@ class Session:
         return folder / f"rummykit-{self.state.info.id}-{self.state.seed}.txt"
 
     def seats(self) -> list[Seat]:
-        """Who plays each seat, with each bot's level and where its generator stands (for the record)."""
+        """Who plays each seat, with each bot's level and where its generator stood after the last action.
+
+        Draws a bot made since (letting an out-of-turn chance pass, or a choice
+        cut short) are left out: resuming puts the same question to it again
+        from the same point, so it answers as it did.
+        """
         return [
-            Seat() if bot is None else Seat(bot.level, rng.seed, rng.draws)
-            for bot, rng in zip(self.bots, self.rngs, strict=True)
+            Seat() if bot is None else Seat(bot.level, rng.seed, draws)
+            for bot, rng, draws in zip(self.bots, self.rngs, self.settled, strict=True)
         ]
 
     def record_text(self) -> str:

@@ -322,11 +322,23 @@ class GameState(abc.ABC):
         if not 0 <= action.player < len(self.players):
             raise RuleError("SEAT", f"there is no seat {action.player} in this game")
         if action.player not in self.to_act:
+            self.explain_out_of_turn(action)
             raise RuleError("TURN", f"it is not seat {action.player}'s turn: {self.describe_turn()}")
         start = len(self.history)
         self._apply(action)
         self.actions.append(action)
         return self.history[start:]
+
+    def explain_out_of_turn(self, action: Action) -> None:
+        """Called before ``apply`` refuses (rule ``TURN``) an action of a seat not in :attr:`to_act`.
+
+        A game where seats may act out of turn only when they have something
+        to do (their :attr:`may_act` is worked out from the position) raises a
+        :class:`RuleError` naming its own rule here, so that the refusal says
+        what is wrong with the action rather than only "not your turn". It
+        must not change the state. By default it does nothing.
+        """
+        return None
 
     def indexed_actions(self, player: int) -> list[Action]:
         """:meth:`legal_actions` in their stable order: by the action's text.
