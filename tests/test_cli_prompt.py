@@ -56,7 +56,23 @@ class Terminal:
         self.seen = 0
 
     def send(self, keys: str) -> None:
+        """Type ``keys`` once the program is reading them (see :meth:`wait_reading`)."""
+        self.wait_reading()
         os.write(self.fd, keys.encode())
+
+    def wait_reading(self, timeout: float = 30.0) -> None:
+        """Wait until the terminal is out of line mode: readline is then reading key by key.
+
+        Keys typed while the terminal is still in line mode (readline has
+        printed its prompt but not yet switched the terminal over) are
+        echoed and buffered by the terminal itself and may be lost or doubled
+        when readline takes over, so a test types only after the switch.
+        """
+        deadline = time.monotonic() + timeout
+        while termios.tcgetattr(self.fd)[3] & termios.ICANON:
+            if time.monotonic() > deadline:
+                return  # plain input (no readline): line mode is what it reads in
+            time.sleep(0.01)
 
     def expect(self, pattern: str, timeout: float = 60.0) -> str:
         """Read until ``pattern`` (a regex) shows up after what was already matched; the text up to it."""
