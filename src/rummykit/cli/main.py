@@ -308,7 +308,7 @@ def cmd_tui(args: argparse.Namespace, out: TextIO, err: TextIO, environ: Mapping
     setup = game_setup(args, environ)
     from rummykit.tui.app import run_app
 
-    return run_app(setup, out=out, err=err)
+    return run_app(setup, out=out, err=err, no_color=args.no_color, environ=environ)
 
 
 # -- replay -----------------------------------------------------------------------
