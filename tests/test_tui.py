@@ -247,3 +247,21 @@ def test_the_command_line_refuses_what_play_refuses() -> None:
     err = io.StringIO()
     assert main(["tui", "rummikub", "--players", "2", "--bots", "0", "--no-record"], stdout=io.StringIO(), stderr=err) == 2
     assert "hot-seat" in err.getvalue()
+
+
+def test_a_game_saved_on_quit_resumes_in_the_app(tmp_path: Path) -> None:
+    async def draw_and_quit(app: GameApp, pilot: Pilot[int]) -> None:
+        await type_line(pilot, "draw")
+        await my_turn(app, pilot)
+        await type_line(pilot, "quit")
+
+    first = make_app("rummikub", "--seed", "4", "--record", str(tmp_path))
+    play(first, draw_and_quit)
+    assert first.saved is not None and first.saved.path is not None
+    done = [str(a) for a in first.state.actions]
+
+    async def check(app: GameApp, pilot: Pilot[int]) -> None:
+        assert [str(a) for a in app.state.actions] == done
+        assert app.turn is not None and app.state.to_act == {0}
+
+    play(make_app("--resume", str(first.saved.path), "--no-record"), check)

@@ -619,9 +619,6 @@ class GameApp(App[int]):
                 self.status = 1
         return self.saved
 
-    def on_focus(self, event: events.Focus) -> None:  # pragma: no cover - the footer follows the focus
-        self.refresh_bindings()
-
     def on_resize(self, event: events.Resize) -> None:
         self.refresh_screen()
 
