@@ -335,7 +335,6 @@ class GameApp(App[int]):
     #board { padding: 0 1; }
     #log { width: 2fr; border: round $primary; }
     #message { height: auto; max-height: 8; padding: 0 1; }
-    #command { dock: bottom; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help"),
