@@ -688,6 +688,12 @@ class ConveyorTurn:
         self.names = list(view["players"])
         self.labels = list(labels)
         self.order = _order(order)
+        self.echo = True
+        """Kept for the :class:`~rummykit.presenters.base.Turn` interface: a conveyor turn drafts nothing."""
+
+    def board(self) -> None:
+        """None: a conveyor turn applies each step at once, with no free-table draft."""
+        return None
 
     @property
     def label(self) -> str:

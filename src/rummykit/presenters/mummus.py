@@ -655,6 +655,12 @@ class MummusTurn:
         """The cards the seat's last action put on melds, marked (by meld index)."""
         self.new: list[str] = []
         """The cards the seat's last action brought into its hand."""
+        self.echo = True
+        """Kept for the :class:`~rummykit.presenters.base.Turn` interface: a mummus turn drafts nothing."""
+
+    def board(self) -> None:
+        """None: each mummus action is applied at once, with no free-table draft."""
+        return None
 
     @property
     def label(self) -> str:
