@@ -31,10 +31,15 @@ import sys
 import tempfile
 from pathlib import Path
 
-GAMES = ("rummikub", "domino-rummikub", "conveyor")
+GAMES = ("rummikub", "domino-rummikub", "conveyor", "mummus")
 CONFIGS = [(game, level, players) for game in GAMES for level in ("random", "greedy") for players in (2, 4)]
-OPTIONS = {"conveyor": {"target": 0}}
+OPTIONS = {"conveyor": {"target": 0}, "mummus": {"target": 0}}
 """Options that make one game one round (the free-table games play one round by default)."""
+
+
+def has_game(tree: Path, game: str) -> bool:
+    """True when ``tree`` holds the game (an older tree may predate it)."""
+    return (tree / "src" / "rummykit" / "rulesets" / game.replace("-", "_")).exists()
 
 # Run inside the child process, with only the tree under test on sys.path: it
 # uses nothing newer than the oldest tree this script compares with.
@@ -107,6 +112,9 @@ def main(argv: list[str] | None = None) -> int:
     for config in CONFIGS:
         name = f"{config[0]} {config[1]} {config[2]}p"
         if args.only not in name:
+            continue
+        if not has_game(args.base, config[0]):
+            print(f"{name:<28}{'':>14}{'no such game':>14}", flush=True)
             continue
         best: dict[str, dict[str, float]] = {}
         for _ in range(rounds):

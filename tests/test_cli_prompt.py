@@ -56,7 +56,23 @@ class Terminal:
         self.seen = 0
 
     def send(self, keys: str) -> None:
+        """Type ``keys`` once the program is reading them (see :meth:`wait_reading`)."""
+        self.wait_reading()
         os.write(self.fd, keys.encode())
+
+    def wait_reading(self, timeout: float = 30.0) -> None:
+        """Wait until the terminal is out of line mode: readline is then reading key by key.
+
+        Keys typed while the terminal is still in line mode (readline has
+        printed its prompt but not yet switched the terminal over) are
+        echoed and buffered by the terminal itself and may be lost or doubled
+        when readline takes over, so a test types only after the switch.
+        """
+        deadline = time.monotonic() + timeout
+        while termios.tcgetattr(self.fd)[3] & termios.ICANON:
+            if time.monotonic() > deadline:
+                return  # plain input (no readline): line mode is what it reads in
+            time.sleep(0.01)
 
     def expect(self, pattern: str, timeout: float = 60.0) -> str:
         """Read until ``pattern`` (a regex) shows up after what was already matched; the text up to it."""
@@ -136,6 +152,24 @@ def test_tab_completes_a_command_and_a_tile_from_the_rack(terminal: Open) -> Non
     shown = plain(term.expect(r"Placed this turn: .*\n|! .*\n"))
     assert f"Placed this turn: {tile}" in shown, shown
     term.expect(PROMPT)
+    term.send("quit\r")
+    term.expect("Stopped at your request")
+
+
+def test_tab_completes_a_mummus_command_and_a_card_of_the_hand(terminal: Open) -> None:
+    seed = 5
+    hand = rummykit.new_game("mummus", players=2, seed=seed).view(0)["hand"]
+    card = next(c for c in hand if [h for h in hand if h.startswith(c[:-1])] == [c])  # its rank is unique
+    term = terminal(["play", "mummus", "--bots", "1", "--seed", str(seed), "--no-record"])
+    term.expect(r"P1's (turn|call|claim)> ")
+    term.send("sor\tr\t\r")  # sort rank, from "sor" and "r"
+    shown = plain(term.expect(r"Your hand \(\d+ cards, by \w+\)"))
+    assert "sort rank" in shown and shown.endswith("by rank)")
+    term.expect(r"P1's (turn|call|claim)> ")
+    term.send(f"meld {card[:-1].lower()}\t\r")  # the one card of the hand with that rank
+    shown = plain(term.expect(r"! .*\n"))
+    assert f"meld {card}" in shown  # the engine refused a one-card meld: the card was completed
+    term.expect(r"P1's (turn|call|claim)> ")
     term.send("quit\r")
     term.expect("Stopped at your request")
 
@@ -234,7 +268,7 @@ def test_every_game_completes_its_commands_and_the_pieces_in_the_rack(game: str)
     else:
         held = view.get("rack", view.get("hand"))
     assert held
-    verb = {"conveyor": "meld", "two-tray": "place"}.get(game, "new")
+    verb = {"conveyor": "meld", "mummus": "meld", "two-tray": "place"}.get(game, "new")
     offered = turn.completions([verb])
     assert sorted(offered) == sorted(set(held))
     # A piece typed already is not offered again unless the rack holds another.
@@ -259,6 +293,33 @@ def test_conveyor_completes_ends_and_jumps() -> None:
     plain_game = rummykit.new_game("conveyor", players=2, seed=3)
     plain_turn = presenter.turn(plain_game.view(0), say=lambda *lines: None, style=Style())
     assert "jump" not in plain_turn.completions([]) and "decline" not in plain_turn.completions([])
+
+
+def test_mummus_completes_pile_cards_meld_names_and_claims() -> None:
+    from rummykit.rulesets.mummus import from_position
+
+    presenter = presenter_for("mummus")
+    state = from_position(
+        "hands: 4H 8C 2C 9D / 4S 9S KD / QC QD; melds: 1: 5H 6H 7H | 2: 8D 8H 8S; discard: 9H JC 10D", target=0
+    )
+    turn = presenter.turn(state.view(0), say=lambda *lines: None, style=Style())
+    assert turn.completions([]) == ["draw", "take", "meld", "addon", "rummy", "discard", "moves", "sort", "show",
+                                    "help", "quit"]
+    assert turn.completions(["take"]) == ["9H", "JC", "10D"]  # the pile from the bottom, as numbered on the screen
+    assert turn.completions(["take", "9H"]) == []
+    assert turn.completions(["discard"]) == ["2C", "8C", "9D", "4H"]  # the hand by suit
+    assert turn.completions(["addon"]) == ["2C", "8C", "9D", "4H"]
+    assert turn.completions(["addon", "4h"]) == ["2C", "8C", "9D", "to"]
+    assert turn.completions(["add", "on", "4H", "to"]) == ["5H", "8D"]  # a meld named by its first card
+    assert turn.completions(["addon", "1"]) == ["2C", "8C", "9D", "4H"]  # meld 1 named first: no `to`
+    assert turn.completions(["sort"]) == ["suit", "rank"]
+    turn.command("sort rank")
+    assert turn.completions(["meld", "2C"]) == ["4H", "8C", "9D"]
+    assert complete_word(turn.completions, "addon 4h t", "t") == ["to"]
+    claims = from_position("hands: 2C 9D / 4S 9S KD; melds: 1: 5H 6H 7H; discard: 8H 4H 3D", target=0)
+    call = presenter.turn(claims.view(1), say=lambda *lines: None, style=Style())
+    assert call.completions(["rummy"]) == ["8H", "4H"]  # the discards a call can claim
+    assert call.completions(["rummy", "8H"]) == ["4H", "to"]
 
 
 def test_rummikub_completes_table_tiles_for_move_and_placed_tiles_for_back() -> None:

@@ -14,7 +14,7 @@ from rummykit.bots.base import Bot, make_bot
 from rummykit.cli.main import main
 from rummykit.cli.play import Console, Session
 from rummykit.engine.core import Action
-from rummykit.engine.driver import step
+from rummykit.engine.driver import Claimer, step
 from rummykit.engine.rng import Rng
 from rummykit.errors import RecordError
 from rummykit.presenters.text import Style
@@ -29,19 +29,32 @@ def run(argv: list[str], script: str = "") -> tuple[int, str, str]:
 
 
 class StopAt:
-    """A bot that plays like ``level`` but is interrupted (Ctrl-C) before its ``at``-th choice."""
+    """A bot that plays like ``level`` but is interrupted (Ctrl-C) before its ``at``-th choice.
 
-    def __init__(self, level: str, game: str, at: int) -> None:
+    It answers out-of-turn chances as ``level`` does; with ``during="claim"``
+    the interruption comes before its ``at``-th such answer instead.
+    """
+
+    def __init__(self, level: str, game: str, at: int, during: str = "choose") -> None:
         self.level = level
         self.bot = make_bot(level, game)
         self.at = at
+        self.during = during
         self.calls = 0
 
+    def _count(self, what: str) -> None:
+        if what == self.during:
+            self.calls += 1
+            if self.calls == self.at:
+                raise KeyboardInterrupt
+
     def choose(self, view: Mapping[str, Any], rng: Rng) -> Action:
-        self.calls += 1
-        if self.calls == self.at:
-            raise KeyboardInterrupt
+        self._count("choose")
         return self.bot.choose(view, rng)
+
+    def claim(self, view: Mapping[str, Any], rng: Rng) -> Action | None:
+        self._count("claim")
+        return self.bot.claim(view, rng) if isinstance(self.bot, Claimer) else None
 
 
 def uninterrupted(game: str, levels: list[str], seed: int, **options: Any) -> str:
@@ -61,6 +74,7 @@ def uninterrupted(game: str, levels: list[str], seed: int, **options: Any) -> st
         ("domino-rummikub", ["random", "random"], {"target": "none"}),
         ("conveyor", ["greedy", "random", "greedy"], {"target": 0, "jump_ins": True}),
         ("two-tray", ["random", "greedy"], {"target": "none"}),
+        ("mummus", ["greedy", "random", "random"], {"target": 0}),
     ],
 )
 def test_an_interrupted_bot_game_resumes_to_exactly_the_same_game(
@@ -88,6 +102,53 @@ def test_an_interrupted_bot_game_resumes_to_exactly_the_same_game(
     assert f"Record saved to {record} (replay it with: rummykit replay {record})" in text
     assert record.read_text() == expected  # same actions, same generators at the end
     assert list(tmp_path.iterdir()) == [record]
+
+
+@pytest.mark.parametrize(
+    ("seed", "at", "during"),
+    [
+        (12, 1, "claim"),  # Ctrl-C while the bot weighs an out-of-turn call
+        (11, 9, "choose"),  # Ctrl-C at a turn, after other bots let out-of-turn calls pass
+    ],
+)
+def test_a_mummus_game_cut_short_around_out_of_turn_calls_resumes_to_the_same_game(
+    seed: int, at: int, during: str, tmp_path: Path
+) -> None:
+    """Random bots toss a coin before each out-of-turn call; the record keeps their generators as they
+    stood after the last action, so every chance let pass since is put to them again, and answered alike."""
+    levels = ["random"] * 4
+    expected = uninterrupted("mummus", levels, seed, target=0)
+    state = rummykit.new_game("mummus", players=4, seed=seed, target=0)
+    bots: list[Bot | None] = [make_bot(level, "mummus") for level in levels]
+    stopper = StopAt("random", "mummus", at, during)
+    bots[2] = stopper
+    record = tmp_path / "stopped.txt"
+    status = Session(state, bots, Console(io.StringIO(), io.StringIO(), io.StringIO()), Style(), record_path=record).run()
+    assert status == 130 and stopper.calls == at
+    saved = parse_record(record.read_text())
+    assert saved.seats is not None and 0 < len(saved.actions) < len(parse_record(expected).actions)
+    status, text, err = run(["play", "mummus", "--resume", str(record)])
+    assert status == 0, err
+    assert "Game over:" in text
+    assert record.read_text() == expected
+
+
+def test_a_person_at_mummus_quits_and_resumes_in_the_same_seat(tmp_path: Path) -> None:
+    record = tmp_path / "mu.txt"
+    argv = ["play", "mummus", "--bot", "greedy", "--bot", "random", "--seed", "5", "--names", "Ann,Bob,Cy"]
+    status, out, err = run([*argv, "--record", str(record)], "draw\nquit\n")
+    assert status == 0, err
+    assert out.rstrip().endswith(f"Record saved to {record}; continue with: rummykit play --resume {record}")
+    saved = parse_record(record.read_text())
+    assert saved.seats is not None and [s.bot for s in saved.seats] == [None, "greedy", "random"]
+    drew = [line for _, line in saved.actions if line.startswith("0 ")]
+    assert drew == ["0 draw"]  # Ann drew, then quit before her discard
+    status, out, err = run(["play", "mummus", "--resume", str(record)], "moves\nquit\n")
+    assert status == 0, err
+    assert "You are Ann against 2 bots: Bob (greedy), Cy (random)." in out
+    # Ann's turn goes on after her draw: she discards next, and the `moves` she asked for say so.
+    assert "--- Ann's turn ---" in out and "  discard " in out and "  draw" not in out
+    assert parse_record(record.read_text()).actions == saved.actions
 
 
 def test_quit_and_resume_keeps_the_person_and_the_bots_in_their_seats(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ import pytest
 
 from rummykit.catalogue import find_game, games, make_bot, new_game
 from rummykit.engine.core import GameState, ViewHeader, clone
-from rummykit.engine.driver import next_seat, step
+from rummykit.engine.driver import claims_open, next_seat, step
 from rummykit.engine.match import Match
 from rummykit.engine.rng import Rng
 from rummykit.sim import bot_rng
@@ -104,8 +104,10 @@ def test_who_acts_and_the_view_header_agree(game_id: str) -> None:
             assert view["round"] == state.round_no and view["totals"] == state.totals
         seat = next_seat(state)
         assert seat == state.act_order(state.must_act)[0]
+        claimers = claims_open(state)  # offered first: one of them may act instead (a claim out of turn)
+        assert seat not in claimers and claimers == state.act_order(state.may_act - state.must_act)
         events = step(state, bots, rngs)
-        assert events and state.actions[-1].player == seat
+        assert events and state.actions[-1].player in (seat, *claimers)
     if state.outcome is not None:
         assert state.view(None)["phase"] == "over" and not state.to_act
 

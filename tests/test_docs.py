@@ -31,6 +31,7 @@ GAME_PAGES = [
     "docs/games/domino-rummikub.md",
     "docs/games/conveyor.md",
     "docs/games/two-tray.md",
+    "docs/games/mummus.md",
 ]
 DOCTEST_FILES = ["README.md", "docs/notation.md", "docs/index.md", *GAME_PAGES]
 

@@ -20,6 +20,7 @@ from rummykit.cli.main import main
 from rummykit.presenters import Narrator, presenter_for
 from rummykit.presenters.changes import match_sets, table_changes
 from rummykit.presenters.freetable import LEGEND
+from rummykit.presenters.mummus import EVENT_LEGEND
 from rummykit.presenters.text import MOVED, NEW, Style
 from rummykit.records import read_record
 from rummykit.rulesets.rummikub import from_position
@@ -92,6 +93,29 @@ def test_every_play_of_a_bot_game_marks_what_it_placed_and_moved(game: str, colo
         table = after
     assert plays > 10 and moves > 0
     assert explained == 1  # the marks are explained once, the first time they appear
+
+
+@pytest.mark.parametrize("color", [False, True])
+def test_every_mummus_add_on_and_claim_marks_the_cards_it_added(color: bool) -> None:
+    levels = ("greedy", "random", "greedy", "random")
+    state = run_bots(rummykit.new_game("mummus", players=4, seed=5, target=0), [make_bot(x, "mummus") for x in levels])
+    narrator = presenter_for("mummus").narrator(list(state.players), Style(color=color, width=0))
+    plain = re.compile(r"\x1b\[[0-9;]*m")
+    grown = explained = 0
+    for event in state.history:
+        seen = event.seen_by(None)
+        lines = [plain.sub("", line) for line in narrator.describe(seen)]
+        explained += sum(EVENT_LEGEND in line for line in lines)
+        shown = re.findall(r"(?<!\S)\+((?:10|[2-9AJQK])[CDHS])(?!\S)", " ".join(lines))  # marked cards (not +84)
+        if event.kind == "addon" or (event.kind == "rummy" and not seen["new"]):
+            grown += 1
+            assert Counter(shown) == Counter(seen["cards"]), lines  # the cards it added, in the meld it grew
+            assert " ".join(c.lstrip(NEW) for c in lines[0].split(": ", 1)[1].split(" (")[0].split()) == " ".join(
+                seen["meld_cards"]
+            )
+        else:
+            assert shown == [], lines  # a new meld, a draw, a discard: nothing to mark
+    assert grown > 3 and explained == 1
 
 
 def test_an_unattended_game_marks_without_colour(tmp_path: Path) -> None:

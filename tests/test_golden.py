@@ -87,6 +87,8 @@ CV_JUMP = (
     "columns: claimed 0 / claimed 1 / claimed 2 / 3-6 ?4-4 ?4-5 ?4-6 ?5-5 ?5-6 ?6-6;"
     " hands: 0-0 0-1 0-2 0-3 0-4 0-5 0-6 / 1-1 1-2 1-3 1-4 1-5 1-6 2-2 / 2-3 2-4 2-5 2-6 3-3 3-4 3-5"
 )
+MU_DEEP = "hands: 9H 10H 3S KS / 2C 3C 4D; discard: 8H 2D JC; melds: 1: 5S 6S 7S"
+MU_CALLS = "hands: 2C 9D / 4H 9S KD / QC QD; melds: 1: 5H 6H 7H; discard: 8H 3D"
 DR_START = "table: 1-2 1-3 1-4; racks: 5-3 5-4 5-5 5-6 2-2 / 2-3 3-3 4-4 1-1; pool: seed 3; turn: 0; down: 01"
 
 LISTINGS = [
@@ -330,6 +332,40 @@ LISTINGS = [
         {"target": 0, "jump_ins": True, "jump_in_only_on_completion": True},
         ("0 draw 3 top", "0 discard 0-6"),
     ),
+    # The stock, the top discard JC, and 8H from deep (with 2D and JC it makes 8H 9H 10H and leaves
+    # four cards); 2D fits nothing; no add-on (the spades run takes 4S or 8S) and no claim: 3.
+    Listing("mummus deep draws", "mummus", MU_DEEP, 0, 3, ("draw", "take 8H", "take JC"), {"target": 0}),
+    # After taking 8H from deep: only the meld that uses it (no discard while it waits): 1.
+    Listing(
+        "mummus deep card waiting", "mummus", MU_DEEP, 0, 1, ("meld 8H 9H 10H",), {"target": 0}, ("0 take 8H",)
+    ),
+    # Seat 0 to move may already call rummy on 8H, and may take 3D (top) or 8H (deep: it fits the
+    # hearts run at once): 4.
+    Listing(
+        "mummus before the draw",
+        "mummus",
+        MU_CALLS,
+        0,
+        4,
+        ("draw", "rummy 8H to 5H", "take 3D", "take 8H"),
+        {"target": 0},
+    ),
+    # Out of turn, seat 1: add 4H (low end) or claim 8H (high end): 2; seat 2 (see below) only claims.
+    Listing("mummus out of turn", "mummus", MU_CALLS, 1, 2, ("addon 4H to 5H", "rummy 8H to 5H"), {"target": 0}),
+    Listing("mummus out of turn, a claim only", "mummus", MU_CALLS, 2, 1, ("rummy 8H to 5H",), {"target": 0}),
+    # Wrapping runs: KS AS 2S, KS AS 2S 3S, AS 2S 3S, and six discards; the hearts run QH KH AH takes
+    # JH or 2H, neither held: 9.
+    Listing(
+        "mummus wrapping runs",
+        "mummus",
+        "hands: KS AS 2S 3S 9D / 5C 6C 7C; discard: 4D; melds: 1: QH KH AH",
+        0,
+        9,
+        ("discard 2S", "discard 3S", "discard 4D", "discard 9D", "discard AS", "discard KS", "meld AS 2S 3S",
+         "meld KS AS 2S", "meld KS AS 2S 3S"),
+        {"target": 0},
+        ("0 take 4D",),
+    ),
 ]
 
 
@@ -348,7 +384,7 @@ def test_pinned_action_listing(case: Listing) -> None:
 
 
 def test_seats_that_may_not_act_list_nothing() -> None:
-    state = LISTINGS[-1].state()
+    state = next(c for c in LISTINGS if c.name == "conveyor jump window, completing a sum").state()
     assert state.must_act == frozenset({1, 2}) and state.act_order(state.must_act) == [1, 2]
     assert state.legal_actions(0) == [] and state.indexed_actions(0) == []
 
@@ -424,6 +460,10 @@ BOT_GAMES = [
         position="grid: 0,0: K1 K2 K3 K4 / . / B5 O5 R5 / . / R9 R10 R11; trays: A[K5 R12] B[R13 K6 O1]"
         " / A[O2 O3 O4 K9 R1] B[B9 O9 B1 R2]; pool: seed 7; turn: 0; next: A B; down: 11",
     ),
+    BotGame("mummus-2p", "mummus", 2, ("greedy", "random"), 1, {"target": 0}),
+    BotGame("mummus-3p-match", "mummus", 3, ("greedy",), 2, {"target": 150}),
+    BotGame("mummus-6p", "mummus", 6, ("greedy", "random"), 3, {"target": 0}),
+    BotGame("mummus-position", "mummus", 3, ("greedy", "random"), 4, {"target": 0}, MU_CALLS),
 ]
 
 
@@ -444,7 +484,7 @@ def test_every_golden_record_has_its_expectation() -> None:
     files = sorted(p.stem for p in GOLDEN.glob("*.txt"))
     assert files == RECORDS
     games = {parse_record((GOLDEN / f"{name}.txt").read_text(encoding="utf-8")).game for name in files}
-    assert games == {"rummikub", "domino-rummikub", "conveyor", "two-tray"}
+    assert games == {"rummikub", "domino-rummikub", "conveyor", "two-tray", "mummus"}
     assert any(name.startswith("pre-restructure-") for name in files)
     assert {g.name for g in BOT_GAMES} <= set(files)
     for name in files:

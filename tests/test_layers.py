@@ -231,6 +231,15 @@ def test_importing_the_package_loads_no_numeric_library() -> None:
     assert done.stdout.strip() == "[]"
 
 
+def test_the_terminal_app_is_an_interface_loaded_only_by_its_command() -> None:
+    """``rummykit/tui/`` sits in the interfaces layer; the ``rummykit`` command loads Textual only for ``tui``."""
+    assert layer_of("rummykit.tui.app") == INTERFACES
+    assert (SRC / PACKAGE / "tui" / "app.py").is_file()
+    code = "import sys, rummykit.cli.main; print('textual' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=SRC)
+    assert out.stdout.strip() == "False"
+
+
 def test_the_checker_reads_the_real_imports() -> None:
     imports = all_imports()
     pairs = {(i.module, i.target) for i in imports}

@@ -42,7 +42,12 @@ SETUPS: dict[str, list[str]] = {
     "domino-rummikub": ["--players", "4", "--bots", "4"],
     "conveyor": ["--players", "3", "--bots", "3", "--option", "target=0", "--option", "set=12"],
     "two-tray": ["--players", "2", "--bots", "2"],
+    "mummus": ["--players", "4", "--bots", "4", "--option", "target=0"],
 }
+OPTIONS: dict[str, dict[str, object]] = {"conveyor": {"target": 0, "set": 12, "jump_ins": True}, "mummus": {"target": 0}}
+"""The options of the games a person's screens are shown for (the others play with their defaults)."""
+LISTS = {"conveyor": "moves", "mummus": "moves"}
+"""The command that lists something at length (the free-table games check the draft)."""
 
 
 def run(argv: list[str], columns: int, script: str = "") -> str:
@@ -94,9 +99,8 @@ def test_a_whole_game_fits_every_width_and_breaks_no_piece(game: str, tmp_path: 
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("game", sorted(SETUPS))
 def test_a_persons_screens_fit_every_width(game: str, width: int) -> None:
-    options = {"target": 0, "set": 12, "jump_ins": True} if game == "conveyor" else {}
     players = min(3, rummykit.find_game(game).max_players)
-    state = rummykit.new_game(game, players=players, seed=2, **options)
+    state = rummykit.new_game(game, players=players, seed=2, **OPTIONS.get(game, {}))
     bots = [make_bot("random", game) for _ in range(players)]
     rngs = [bot_rng(2, s) for s in range(players)]
     presenter = presenter_for(game)
@@ -109,7 +113,7 @@ def test_a_persons_screens_fit_every_width(game: str, width: int) -> None:
         view = state.view(seat)
         said: list[str] = []
         turn = presenter.turn(view, say=collect(said), style=style, labels=["you", "bot", "bot"])
-        for command in ("help", "show", "moves" if game == "conveyor" else "check"):
+        for command in ("help", "show", LISTS.get(game, "check")):
             turn.command(command)
         if game == "two-tray" and turn.completions(["place"]):
             turn.command(f"place {turn.completions(['place'])[0]} 99,99")  # a tile alone, far from the grid

@@ -198,6 +198,8 @@ SETUPS: dict[str, list[str]] = {
     "domino-rummikub": ["--players", "4", "--bots", "4"],
     "conveyor": ["--players", "3", "--bots", "3", "--option", "target=0", "--option", "jump_ins=true"],
     "two-tray": ["--players", "2", "--bots", "2"],
+    "mummus": ["--players", "4", "--bot", "greedy", "--bot", "random", "--bot", "greedy", "--bot", "random",
+               "--option", "target=0"],
 }
 
 
@@ -227,14 +229,17 @@ BAD_COMMANDS = {
     "two-tray": ["place R1 1,1", "place J 99,99", "move 1,1 2,2", "move 9,9 1,1", "back 1,1", "commit", "undo",
                  "reset", "tray C", "draw C", "pass", "end", "call 1,1 O3", "call 9,9 K1", "play A 99,99=R1",
                  "play A 1,1=.", "penalty", "place R1", "sort sideways", "check", "help", "show"],
+    "mummus": ["draw", "take 1", "take 99", "take 9S", "meld 2C 3C", "meld 2C 3C 4C", "meld 2C 2D 2H",
+               "addon 9 2C", "addon 2C", "addon AS to KS", "rummy", "rummy 2C", "rummy 2C 3C 4C", "discard 2C",
+               "discard KK", "sort sideways", "help", "moves", "show"],
 }
+OPTIONS: dict[str, dict[str, object]] = {"conveyor": {"target": 0, "jump_ins": True}, "mummus": {"target": 0}}
 
 
 def positions(game: str, seed: int) -> Iterator[GameState]:
     """A bot game yielded at every step where seat 0 is to act."""
-    options = {"target": 0, "jump_ins": True} if game == "conveyor" else {}
     players = min(3, rummykit.find_game(game).max_players)
-    state = rummykit.new_game(game, players=players, seed=seed, **options)
+    state = rummykit.new_game(game, players=players, seed=seed, **OPTIONS.get(game, {}))
     bots = [make_bot("random", game) for _ in range(players)]
     rngs = [bot_rng(seed, s) for s in range(players)]
     for _ in range(300):

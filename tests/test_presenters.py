@@ -32,10 +32,11 @@ SETUPS: dict[str, dict[str, Any]] = {
     "rummikub": {"players": 3},
     "domino-rummikub": {"players": 3},
     "conveyor": {"players": 3, "jump_ins": True, "target": 0},
+    "mummus": {"players": 3, "target": 0},
 }
 
-PIECE = re.compile(r"(?<![\w-])(?:[KBOR]\d{1,2}|J|\d{1,2}-\d{1,2})(?![\w-])")
-"""A piece in notation: a tile (``R7``, ``J``) or a domino (``3-5``)."""
+PIECE = re.compile(r"(?<![\w-])(?:[KBOR]\d{1,2}|J|\d{1,2}-\d{1,2}|(?:[AJQK]|[2-9]|10)[CDHS])(?![\w-])")
+"""A piece in notation: a tile (``R7``, ``J``), a domino (``3-5``) or a card (``AS``, ``10H``)."""
 
 NOTATION_EXAMPLES = ("[3-5] face up",)
 """Fixed text that shows how pieces are written (not a piece of the game)."""
@@ -309,6 +310,7 @@ def test_the_checks_catch_what_they_are_for() -> None:
     assert _imports(bad) == [(3, "rummykit.melds.tiles", [])]
     assert {"rummikub", "conveyor", "domino-rummikub"} <= set(GAME_WORDS)
     assert printed_pieces(["P1 draws R5", "?? face down, [3-5] face up", "3-5 J"]) == {"R5", "3-5", "J"}
+    assert printed_pieces(["P1 takes 10H, with QS above it (8C*)"]) == {"10H", "QS", "8C"}
     # a line showing another seat's rack would be caught
     state = rummykit.new_game("rummikub", players=2, seed=1)
     other = state.view(1)["rack"]

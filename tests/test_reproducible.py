@@ -77,12 +77,13 @@ SHORT: dict[str, dict[str, Any]] = {
     "domino-rummikub": {"target": None},
     "conveyor": {"target": 0},
     "two-tray": {"target": None},
+    "mummus": {"target": 0},
 }
 """Options that make a game one round (a game not listed plays with its defaults)."""
 
 
 def bot_games() -> list[BotGame]:
-    """Every game x every bot level (two table sizes), the issue's own games, and the conveyor variants."""
+    """Every game x every bot level (two table sizes), the issue's own games, the conveyor variants, six at mummus."""
     from rummykit.catalogue import bot_levels, games
 
     out: list[BotGame] = []
@@ -103,6 +104,8 @@ def bot_games() -> list[BotGame]:
             BotGame("conveyor", (level,), 3, 8, {"target": 0, "jump_ins": True, "jump_in_only_on_completion": True})
         )
         out.append(BotGame("conveyor", (level,), 4, 20, {"target": 0, "partners": True}))
+    # A full mummus table: six seats, so out-of-turn add-ons and calls come from many seats at once.
+    out.append(BotGame("mummus", tuple(bot_levels("mummus")), 6, 3, SHORT["mummus"]))
     return out
 
 

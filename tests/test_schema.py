@@ -82,6 +82,8 @@ PLAYED = [
     ("conveyor", 2, {"domino_runs": True, "target": 0, "set": 6}, ("greedy", "random")),
     ("two-tray", 2, {}, ("random",)),
     ("two-tray", 2, {"target": 100, "max_rounds": 2, "jokers": 4}, ("greedy", "random")),
+    ("mummus", 2, {"target": 150, "max_rounds": 2}, ("greedy", "random")),
+    ("mummus", 4, {"target": 0}, ("random", "greedy")),
 ]
 
 
@@ -162,6 +164,15 @@ EXAMPLES = {
         "1 decline",
     ],
     "two-tray": ["0 draw A", "1 pass", "1 play B 0,0=R5 0,1=R6 0,2=R7", "0 fail A 0,0=R5 1,0=.", "1 call 2,0 O3", "0 end"],
+    "mummus": [
+        "0 draw",
+        "0 take 8H",
+        "0 meld 8H 9H 10H",
+        "2 addon JH 10H to 9H",
+        "1 rummy 7C 7D 7S",
+        "1 rummy 7H to 9H",
+        "0 discard 2D",
+    ],
 }
 
 

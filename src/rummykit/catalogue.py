@@ -7,7 +7,7 @@ interfaces without importing either at load time (``tests/test_layers.py``
 checks that every entry names a real module of the right layer).
 
 >>> [info.id for info in games()]
-['conveyor', 'domino-rummikub', 'rummikub', 'two-tray']
+['conveyor', 'domino-rummikub', 'mummus', 'rummikub', 'two-tray']
 >>> find_game('RK').id
 'rummikub'
 >>> bot_levels('rummikub')
@@ -51,6 +51,7 @@ GAMES: tuple[GameEntry, ...] = (
     GameEntry("rummykit.rulesets.domino_rummikub", presenter="rummykit.presenters.domino_rummikub"),
     GameEntry("rummykit.rulesets.conveyor", presenter="rummykit.presenters.conveyor"),
     GameEntry("rummykit.rulesets.two_tray", presenter="rummykit.presenters.two_tray"),
+    GameEntry("rummykit.rulesets.mummus", presenter="rummykit.presenters.mummus"),
 )
 
 # One line per bot level and family of games.
@@ -61,6 +62,7 @@ BOTS: tuple[BotEntry, ...] = (
     BotEntry("greedy", "rummykit.bots.conveyor:conveyor_greedy", ("conveyor",)),
     BotEntry("solver", "rummykit.bots.solver:solver_bot", ("rummikub",)),
     BotEntry("greedy", "rummykit.bots.two_tray:TwoTrayGreedyBot", ("two-tray",)),
+    BotEntry("greedy", "rummykit.bots.mummus:mummus_greedy", ("mummus",)),
 )
 
 

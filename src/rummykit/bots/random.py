@@ -1,4 +1,8 @@
-"""``random``: a listable legal action chosen uniformly at random (plays included, not only draws)."""
+"""``random``: a listable legal action chosen uniformly at random (plays included, not only draws).
+
+Out of turn (a seat the game does not wait for, such as a mummus add-on or
+rummy call) it acts on a coin toss, picking uniformly among what it may do.
+"""
 
 from __future__ import annotations
 
@@ -24,4 +28,11 @@ class RandomBot:
         actions = self._actions(view)
         if not actions:
             raise RuleError("BOT", f"seat {view.get('seat')} has nothing to do now")
+        return rng.choice(actions)
+
+    def claim(self, view: Mapping[str, Any], rng: Rng) -> Action | None:
+        """Out of turn: on a coin toss, a uniform pick among the listed actions (None lets the chance pass)."""
+        actions = self._actions(view)
+        if not actions or rng.below(2):
+            return None
         return rng.choice(actions)

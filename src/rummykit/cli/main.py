@@ -1,4 +1,4 @@
-"""The ``rummykit`` command: ``games``, ``rules``, ``play`` and ``replay``.
+"""The ``rummykit`` command: ``games``, ``rules``, ``play``, ``tui``, ``solve`` and ``replay``.
 
 :func:`main` takes its arguments and streams as parameters, so tests (and
 other programs) can run any command in-process::
@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import secrets
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
@@ -22,19 +21,17 @@ from typing import Any, NoReturn, TextIO
 
 from rummykit import __version__
 from rummykit.catalogue import find_game, games
-from rummykit.cli.play import Console, Session
+from rummykit.cli.play import Console
 from rummykit.cli.render import make_style
 from rummykit.cli.saving import RECORDS_ENV
-from rummykit.cli.start import DEFAULT_BOT, FALLBACK_BOT, record_plan, resume_session, seat_bots
-from rummykit.engine.core import GameInfo, check_seed
-from rummykit.engine.options import resolve_options
-from rummykit.errors import OptionError, RecordError, RummykitError
+from rummykit.cli.start import DEFAULT_BOT, FALLBACK_BOT, game_setup, play_session
+from rummykit.engine.core import GameInfo
+from rummykit.errors import RecordError, RummykitError
 from rummykit.presenters import Presenter, presenter_for
 from rummykit.presenters.text import Style, fit, plural, score_lines
 from rummykit.records import parse_record, read_record, start_state
 
 EXIT_USAGE = 2
-RANDOM_SEEDS = 10**9
 
 class UsageError(Exception):
     """Argparse found a bad command line (already reported)."""
@@ -95,30 +92,19 @@ def build_parser(out: TextIO, err: TextIO) -> Parser:
             " (every seat a bot) the game runs unattended and prints every turn."
         ),
     )
-    play.add_argument("game", nargs="?", help="game id (see `rummykit games`); not needed with --resume")
-    play.add_argument(
-        "--players", type=int, metavar="N", help="number of seats in all (default: 1 person + the bots; one bot if none given)"
+    add_game_arguments(play)
+
+    tui = sub.add_parser(
+        "tui",
+        **streams,
+        help="play a game in a full-screen terminal app",
+        description=(
+            "Play a game in a full-screen terminal app (Textual): the table, your rack, the other players"
+            " and a log at once; type the same commands as in `play`, or pick tiles with keys and mouse."
+            " Takes the same options as play."
+        ),
     )
-    bots = play.add_mutually_exclusive_group()
-    bots.add_argument("--bots", type=int, metavar="N", help=f"add N bots of level {DEFAULT_BOT} (or {FALLBACK_BOT})")
-    bots.add_argument("--bot", action="append", metavar="LEVEL", help="add one bot of LEVEL (repeatable)")
-    play.add_argument("--seed", type=int, metavar="S", help="the deal's seed (default: a random one, printed)")
-    play.add_argument(
-        "--option", "-o", action="append", default=[], metavar="KEY=VALUE", help="set a game option (repeatable)"
-    )
-    play.add_argument(
-        "--resume", metavar="FILE", help="continue the game saved in FILE, with the same people and bots in their seats"
-    )
-    saving = play.add_mutually_exclusive_group()
-    saving.add_argument(
-        "--record",
-        metavar="FILE",
-        help=f"save the game record as FILE, or in FILE if it is a folder (default: the folder ${RECORDS_ENV},"
-        " else rummykit/records in your user data folder); an existing file is never overwritten",
-    )
-    saving.add_argument("--no-record", action="store_true", help="do not save a game record")
-    play.add_argument("--names", metavar="A,B,...", help="player names, one per seat, comma-separated")
-    play.add_argument("--no-color", action="store_true", help="no ANSI colours (also: NO_COLOR=1)")
+    add_game_arguments(tui)
 
     solve = sub.add_parser(
         "solve",
@@ -146,6 +132,34 @@ def build_parser(out: TextIO, err: TextIO) -> Parser:
     return parser
 
 
+def add_game_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options that set up a game, shared by ``play`` and ``tui``: game, seats, seed, options, record."""
+    parser.add_argument("game", nargs="?", help="game id (see `rummykit games`); not needed with --resume")
+    parser.add_argument(
+        "--players", type=int, metavar="N", help="number of seats in all (default: 1 person + the bots; one bot if none given)"
+    )
+    bots = parser.add_mutually_exclusive_group()
+    bots.add_argument("--bots", type=int, metavar="N", help=f"add N bots of level {DEFAULT_BOT} (or {FALLBACK_BOT})")
+    bots.add_argument("--bot", action="append", metavar="LEVEL", help="add one bot of LEVEL (repeatable)")
+    parser.add_argument("--seed", type=int, metavar="S", help="the deal's seed (default: a random one, printed)")
+    parser.add_argument(
+        "--option", "-o", action="append", default=[], metavar="KEY=VALUE", help="set a game option (repeatable)"
+    )
+    parser.add_argument(
+        "--resume", metavar="FILE", help="continue the game saved in FILE, with the same people and bots in their seats"
+    )
+    saving = parser.add_mutually_exclusive_group()
+    saving.add_argument(
+        "--record",
+        metavar="FILE",
+        help=f"save the game record as FILE, or in FILE if it is a folder (default: the folder ${RECORDS_ENV},"
+        " else rummykit/records in your user data folder); an existing file is never overwritten",
+    )
+    saving.add_argument("--no-record", action="store_true", help="do not save a game record")
+    parser.add_argument("--names", metavar="A,B,...", help="player names, one per seat, comma-separated")
+    parser.add_argument("--no-color", action="store_true", help="no ANSI colours (also: NO_COLOR=1)")
+
+
 def main(
     argv: Sequence[str] | None = None,
     *,
@@ -170,6 +184,8 @@ def main(
         if args.command == "play":
             console = Console(stdin or sys.stdin, out, err)
             return cmd_play(args, console, environ)
+        if args.command == "tui":
+            return cmd_tui(args, out, err, environ)
         if args.command == "solve":
             return cmd_solve(args, out, err)
         if args.command == "replay":
@@ -185,7 +201,7 @@ def main(
         _silence(out)
         return 1
     parser.print_usage(err)
-    err.write("rummykit: name a command: games, rules, play or replay (see rummykit --help)\n")
+    err.write("rummykit: name a command: games, rules, play, tui or replay (see rummykit --help)\n")
     return EXIT_USAGE
 
 
@@ -282,64 +298,17 @@ def cmd_rules(game: str, out: TextIO, width: int = 0) -> int:
 # -- play -------------------------------------------------------------------------
 
 
-def parse_options(pairs: Sequence[str]) -> dict[str, str]:
-    """``KEY=VALUE`` strings to a dict (values are checked by the game).
-
-    >>> parse_options(['jokers=4', 'target = 100'])
-    {'jokers': '4', 'target': '100'}
-    """
-    options: dict[str, str] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        key = key.strip()
-        if not sep or not key:
-            raise OptionError(f"write options as KEY=VALUE (e.g. jokers=4), got {pair!r}")
-        if key in options:
-            raise OptionError(f"option {key!r} given twice")
-        options[key] = value.strip()
-    return options
-
-
 def cmd_play(args: argparse.Namespace, console: Console, environ: Mapping[str, str] | None) -> int:
     """Set up the seats and the game from the command line (or a saved game), then run the session."""
-    if args.resume is not None:
-        return resume_session(args, console, environ)
-    if args.game is None:
-        raise OptionError("name a game (rummykit play GAME; see rummykit games) or a saved one (--resume FILE)")
-    info = find_game(args.game)
-    options = parse_options(args.option)
-    resolve_options(info.options, options)  # report a bad option before anything else
-    if args.seed is not None:
-        check_seed(args.seed)
-    seated = seat_bots(args, info)
-    seats = len(seated)
-    presenter = presenter_for(info.id)
-    if None in seated and not presenter.playable:
-        raise OptionError(
-            f"{info.id} cannot be played by people here yet; watch bots play it with --players N --bots N"
-        )
-    players: int | list[str] = seats
-    if args.names is not None:
-        players = [n.strip() for n in args.names.split(",")]
-        if len(players) != seats:
-            raise OptionError(f"--names gives {plural(len(players), 'name')} for {plural(seats, 'seat')}")
-    seed = secrets.randbelow(RANDOM_SEEDS) if args.seed is None else args.seed
-    plan = record_plan(args, environ)
-    state = info.new(players=players, seed=seed, **options)
-    style = make_style(console.stdout, no_color=args.no_color, environ=environ)
-    session = Session(
-        state,
-        seated,
-        console,
-        style,
-        presenter=presenter,
-        record=plan.save,
-        record_path=plan.path,
-        records_dir=plan.folder,
-    )
-    if plan.note:
-        console.say(plan.note)
-    return session.run()
+    return play_session(game_setup(args, environ), args, console, environ)
+
+
+def cmd_tui(args: argparse.Namespace, out: TextIO, err: TextIO, environ: Mapping[str, str] | None) -> int:
+    """``rummykit tui``: the same set-up as ``play``, then the full-screen app (Textual, loaded only here)."""
+    setup = game_setup(args, environ)
+    from rummykit.tui.app import run_app
+
+    return run_app(setup, out=out, err=err, no_color=args.no_color, environ=environ)
 
 
 # -- replay -----------------------------------------------------------------------

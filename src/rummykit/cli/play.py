@@ -13,8 +13,10 @@ Input and output are injectable (:class:`Console`), so a whole game can be
 driven by a script of lines.
 
 The record a session saves says who sat in each seat and where each bot's
-random generator stood, so ``rummykit play --resume`` continues the game
-exactly as it would have gone on.
+random generator stood after the last action applied, so ``rummykit play
+--resume`` continues the game exactly as it would have gone on: a chance a bot
+let pass since (an out-of-turn call it did not make, a decision cut short by
+Ctrl-C) is put to it again from the same point of its generator.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from typing import Any, TextIO
 from rummykit.bots.base import Bot
 from rummykit.cli.lineedit import Completer, LineEditor
 from rummykit.cli.saving import records_folder, save_new, save_text
-from rummykit.engine.core import Event, GameState
+from rummykit.engine.core import Action, Event, GameState
 from rummykit.engine.driver import Claimer, claims_open, next_seat
 from rummykit.engine.rng import Rng
 from rummykit.errors import RuleError, RummykitError
@@ -39,7 +41,19 @@ from rummykit.presenters.text import Style, plural
 from rummykit.records import Seat, write_record
 from rummykit.sim import bot_rng
 
-__all__ = ["Console", "Quit", "Resumed", "Session", "one_line", "save_text"]
+__all__ = [
+    "Console",
+    "Quit",
+    "Resumed",
+    "Saved",
+    "Session",
+    "default_record_path",
+    "one_line",
+    "record_seats",
+    "save_record",
+    "save_text",
+    "seat_to_ask",
+]
 
 CLEAR_SCREEN = "\x1b[2J\x1b[H"
 
@@ -193,6 +207,8 @@ class Session:
         """(seat, events so far) of every claim already offered to a person and let pass."""
         self.shown = len(state.history) if resumed is not None else 0
         self.saved: Path | None = None
+        self.settled = [rng.draws for rng in self.rngs]
+        """Where each bot's generator stood after the last action applied (what the record keeps)."""
 
     @property
     def labels(self) -> list[str]:
@@ -267,12 +283,8 @@ class Session:
         return True
 
     def next_seat(self) -> int | None:
-        """:func:`~rummykit.engine.driver.next_seat`, except that bots waited for at once go before people."""
-        seat = next_seat(self.state)
-        if seat is None or self.bots[seat] is not None:
-            return seat
-        waiting = self.state.must_act
-        return next((s for s in self.state.act_order(waiting) if self.bots[s] is not None), seat)
+        """The seat to ask next: see :func:`seat_to_ask`."""
+        return seat_to_ask(self.state, self.bots)
 
     def offer_claims(self) -> bool:
         """Offer each seat that may act out of turn a claim, in priority order; True if one was made."""
@@ -287,7 +299,7 @@ class Session:
             elif isinstance(bot, Claimer):
                 action = bot.claim(self.state.view(seat), self.rngs[seat])
                 if action is not None:
-                    self.state.apply(action)
+                    self.apply(action)
                     self._show_events(None)
                     return True
         return False
@@ -299,7 +311,7 @@ class Session:
         bot = self.bots[seat]
         assert bot is not None
         action = bot.choose(self.state.view(seat), self.rngs[seat])
-        self.state.apply(action)
+        self.apply(action)
         self._show_events(None)
 
     def person_turn(self, seat: int, *, claim: bool = False) -> bool:
@@ -339,7 +351,7 @@ class Session:
                 action = turn.command(line)
                 if action is None:
                     continue
-                self.state.apply(action)
+                self.apply(action)
             except RummykitError as exc:
                 self.console.say(one_line(exc))
                 continue
@@ -359,6 +371,11 @@ class Session:
             self.console.clear()
         return acted
 
+    def apply(self, action: Action) -> None:
+        """Apply an action (the engine may refuse it); once applied, note where every generator stands."""
+        self.state.apply(action)
+        self.settled = [rng.draws for rng in self.rngs]
+
     def _show_events(self, seat: int | None) -> None:
         events: list[Event] = self.state.history[self.shown :]
         self.shown = len(self.state.history)
@@ -367,17 +384,14 @@ class Session:
 
     # -- the record ------------------------------------------------------------
 
-    def default_record_path(self) -> Path:
-        """``rummykit-<game>-<seed>.txt`` in the records folder (saving picks ``-2``, ``-3``... if taken)."""
-        folder = self.records_dir if self.records_dir is not None else records_folder()
-        return folder / f"rummykit-{self.state.info.id}-{self.state.seed}.txt"
-
     def seats(self) -> list[Seat]:
-        """Who plays each seat, with each bot's level and where its generator stands (for the record)."""
-        return [
-            Seat() if bot is None else Seat(bot.level, rng.seed, rng.draws)
-            for bot, rng in zip(self.bots, self.rngs, strict=True)
-        ]
+        """Who plays each seat, with each bot's level and where its generator stood after the last action.
+
+        Draws a bot made since (letting an out-of-turn chance pass, or a choice
+        cut short) are left out: resuming puts the same question to it again
+        from the same point, so it answers as it did.
+        """
+        return record_seats(self.bots, self.rngs, self.settled)
 
     def record_text(self) -> str:
         """The game's record so far, with the seats."""
@@ -385,39 +399,111 @@ class Session:
 
     def save(self) -> bool:
         """Write the record, never over another file; say where and how to go on. False if it failed."""
-        if not self.record:
-            self.console.say("The game was not saved (--no-record).")
-            return True
-        text = self.record_text()
-        update = self.record_path is None and self.records_dir is None and self.resumed is not None
-        wanted = self.record_path or (self.resumed.path if self.resumed is not None else self.default_record_path())
-        try:
-            if update and self._unchanged(wanted):
-                path = wanted
-                save_text(path, text)  # the same game, further on: bring its record up to date
-            else:
-                wanted.parent.mkdir(parents=True, exist_ok=True)
-                path = save_new(wanted, text)
-        except OSError as exc:
-            where = exc.filename if isinstance(exc.filename, str) else wanted
-            self.console.error(f"rummykit: could not save the record to {where}: {exc.strerror or exc}")
+        saved = save_record(
+            self.state,
+            self.seats(),
+            record=self.record,
+            record_path=self.record_path,
+            records_dir=self.records_dir,
+            resumed=self.resumed,
+        )
+        self.saved = saved.path
+        if saved.error is not None:
+            self.console.error(saved.error)
             return False
-        self.saved = path
-        if path != wanted:
-            why = "changed since the game was resumed from it" if update else "already exists"
-            self.console.say(f"{wanted} {why}: rummykit never overwrites a record.")
-        quoted = shlex.quote(str(path))
-        if self.state.outcome is None:
-            said = f"Record saved to {path}; continue with: rummykit play --resume {quoted}"
-        else:
-            said = f"Record saved to {path} (replay it with: rummykit replay {quoted})"
-        self.console.say(said)  # whole, even when wider than the screen: the command is for copying
+        self.console.say(*saved.lines)
         return True
 
-    def _unchanged(self, path: Path) -> bool:
-        """True when the resumed record's file still holds what was read from it."""
-        assert self.resumed is not None
-        try:
-            return path.read_text(encoding="utf-8") == self.resumed.text
-        except (OSError, UnicodeDecodeError):
-            return False
+
+# -- seats and records, shared with the terminal app -------------------------------------
+
+
+def seat_to_ask(state: GameState, bots: Sequence[Any | None]) -> int | None:
+    """:func:`~rummykit.engine.driver.next_seat`, except that bots waited for at once go before people.
+
+    ``bots[seat]`` is None for a person. When several seats must act at once
+    (their answers sealed by the game), the bots answer first, so nobody at
+    the keyboard waits on a bot.
+    """
+    seat = next_seat(state)
+    if seat is None or bots[seat] is not None:
+        return seat
+    return next((s for s in state.act_order(state.must_act) if bots[s] is not None), seat)
+
+
+def record_seats(bots: Sequence[Bot | None], rngs: Sequence[Rng], draws: Sequence[int] | None = None) -> list[Seat]:
+    """Who plays each seat, with each bot's level and where its generator stands (for the record).
+
+    ``draws`` gives each generator's position to record (default: where it
+    stands now), e.g. as it was after the last action applied.
+    """
+    used = [rng.draws for rng in rngs] if draws is None else draws
+    return [
+        Seat() if bot is None else Seat(bot.level, rng.seed, n)
+        for bot, rng, n in zip(bots, rngs, used, strict=True)
+    ]
+
+
+@dataclass(frozen=True)
+class Saved:
+    """What :func:`save_record` did: the file written (None: none), lines for the person, or an error line."""
+
+    path: Path | None
+    lines: list[str]
+    error: str | None = None
+
+
+def default_record_path(state: GameState, records_dir: Path | None) -> Path:
+    """``rummykit-<game>-<seed>.txt`` in the records folder (saving picks ``-2``, ``-3``... if taken)."""
+    folder = records_dir if records_dir is not None else records_folder()
+    return folder / f"rummykit-{state.info.id}-{state.seed}.txt"
+
+
+def save_record(
+    state: GameState,
+    seats: Sequence[Seat],
+    *,
+    record: bool = True,
+    record_path: Path | None = None,
+    records_dir: Path | None = None,
+    resumed: Resumed | None = None,
+) -> Saved:
+    """Write a game's record, never over another file; what to tell the person (see :class:`Session`).
+
+    A ``resumed`` game saved to neither ``record_path`` nor ``records_dir``
+    brings its own record up to date, as long as that file is as it was read.
+    """
+    if not record:
+        return Saved(None, ["The game was not saved (--no-record)."])
+    text = write_record(state, list(seats))
+    update = record_path is None and records_dir is None and resumed is not None
+    wanted = record_path or (resumed.path if resumed is not None else default_record_path(state, records_dir))
+    try:
+        if update and resumed is not None and _unchanged(wanted, resumed):
+            path = wanted
+            save_text(path, text)  # the same game, further on: bring its record up to date
+        else:
+            wanted.parent.mkdir(parents=True, exist_ok=True)
+            path = save_new(wanted, text)
+    except OSError as exc:
+        where = exc.filename if isinstance(exc.filename, str) else wanted
+        return Saved(None, [], f"rummykit: could not save the record to {where}: {exc.strerror or exc}")
+    lines = []
+    if path != wanted:
+        why = "changed since the game was resumed from it" if update else "already exists"
+        lines.append(f"{wanted} {why}: rummykit never overwrites a record.")
+    quoted = shlex.quote(str(path))
+    if state.outcome is None:
+        lines.append(f"Record saved to {path}; continue with: rummykit play --resume {quoted}")
+    else:
+        lines.append(f"Record saved to {path} (replay it with: rummykit replay {quoted})")
+    # whole, even when wider than the screen: the command is for copying
+    return Saved(path, lines)
+
+
+def _unchanged(path: Path, resumed: Resumed) -> bool:
+    """True when the resumed record's file still holds what was read from it."""
+    try:
+        return path.read_text(encoding="utf-8") == resumed.text
+    except (OSError, UnicodeDecodeError):
+        return False

@@ -12,8 +12,9 @@ game goes on exactly as it would have without the break.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping
-from dataclasses import dataclass
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from rummykit.bots.base import Bot, bot_levels, make_bot
@@ -21,17 +22,34 @@ from rummykit.catalogue import find_game
 from rummykit.cli.play import Console, Resumed, Session
 from rummykit.cli.render import make_style
 from rummykit.cli.saving import RECORDS_ENV, free_path, records_folder
-from rummykit.engine.core import GameInfo, GameState
+from rummykit.engine.core import GameInfo, GameState, check_seed
+from rummykit.engine.options import resolve_options
 from rummykit.engine.rng import Rng
 from rummykit.errors import OptionError, RecordError, RummykitError
-from rummykit.presenters import presenter_for
+from rummykit.presenters import Presenter, presenter_for
 from rummykit.presenters.text import plural
 from rummykit.records import Record, parse_record, read_record
 from rummykit.sim import bot_rng
 
-__all__ = ["DEFAULT_BOT", "FALLBACK_BOT", "RecordPlan", "default_bot", "record_plan", "resume_session", "seat_bots"]
+__all__ = [
+    "DEFAULT_BOT",
+    "FALLBACK_BOT",
+    "RANDOM_SEEDS",
+    "GameSetup",
+    "RecordPlan",
+    "default_bot",
+    "game_setup",
+    "parse_options",
+    "play_session",
+    "record_plan",
+    "resume_session",
+    "resume_setup",
+    "seat_bots",
+]
 
 DEFAULT_BOT = "greedy"
+RANDOM_SEEDS = 10**9
+"""A seed not given is drawn below this."""
 FALLBACK_BOT = "random"
 
 
@@ -181,8 +199,79 @@ def saved_seats(file: str, record: Record, info: GameInfo) -> tuple[list[Bot | N
     return bots, rngs
 
 
-def resume_session(args: argparse.Namespace, console: Console, environ: Mapping[str, str] | None) -> int:
-    """``rummykit play --resume FILE``: the saved game, its seats and bots, continued where it stopped."""
+@dataclass
+class GameSetup:
+    """A game ready to be played at an interface: the state, who sits where, where the record goes.
+
+    ``bots`` has one entry per seat (``None`` for a person); ``rngs`` are the
+    bots' generators (None: fresh ones from the seed); ``resumed`` is the
+    record a resumed game continues; ``notes`` are lines for the person
+    before the game starts.
+    """
+
+    state: GameState
+    bots: list[Bot | None]
+    presenter: Presenter
+    plan: RecordPlan
+    rngs: list[Rng] | None = None
+    resumed: Resumed | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+def parse_options(pairs: Sequence[str]) -> dict[str, str]:
+    """``KEY=VALUE`` strings to a dict (values are checked by the game).
+
+    >>> parse_options(['jokers=4', 'target = 100'])
+    {'jokers': '4', 'target': '100'}
+    """
+    options: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise OptionError(f"write options as KEY=VALUE (e.g. jokers=4), got {pair!r}")
+        if key in options:
+            raise OptionError(f"option {key!r} given twice")
+        options[key] = value.strip()
+    return options
+
+
+def game_setup(args: argparse.Namespace, environ: Mapping[str, str] | None) -> GameSetup:
+    """The game the command line asks for (``play`` and ``tui`` alike): a new one, or a saved one resumed.
+
+    Every bad option is reported (:class:`OptionError`) before a game starts.
+    """
+    if args.resume is not None:
+        return resume_setup(args, environ)
+    if args.game is None:
+        raise OptionError(
+            f"name a game (rummykit {args.command} GAME; see rummykit games) or a saved one (--resume FILE)"
+        )
+    info = find_game(args.game)
+    options = parse_options(args.option)
+    resolve_options(info.options, options)  # report a bad option before anything else
+    if args.seed is not None:
+        check_seed(args.seed)
+    seated = seat_bots(args, info)
+    seats = len(seated)
+    presenter = presenter_for(info.id)
+    if None in seated and not presenter.playable:
+        raise OptionError(
+            f"{info.id} cannot be played by people here yet; watch bots play it with --players N --bots N"
+        )
+    players: int | list[str] = seats
+    if args.names is not None:
+        players = [n.strip() for n in args.names.split(",")]
+        if len(players) != seats:
+            raise OptionError(f"--names gives {plural(len(players), 'name')} for {plural(seats, 'seat')}")
+    seed = secrets.randbelow(RANDOM_SEEDS) if args.seed is None else args.seed
+    plan = record_plan(args, environ)
+    state = info.new(players=players, seed=seed, **options)
+    return GameSetup(state, seated, presenter, plan, notes=[plan.note] if plan.note else [])
+
+
+def resume_setup(args: argparse.Namespace, environ: Mapping[str, str] | None) -> GameSetup:
+    """``--resume FILE``: the saved game, its seats and bots, each bot's generator where it stood."""
     file = str(args.resume)
     path, text, record, state = read_saved_game(file)
     info = state.info
@@ -213,21 +302,33 @@ def resume_session(args: argparse.Namespace, console: Console, environ: Mapping[
     if None in bots and not presenter.playable:
         raise OptionError(f"{info.id} cannot be played by people here yet")
     plan = record_plan(args, environ) if (args.record is not None or args.no_record) else RecordPlan()
+    notes = [line for line in (note, plan.note) if line]
+    return GameSetup(state, bots, presenter, plan, rngs=rngs, resumed=Resumed(path, text), notes=notes)
+
+
+def resume_session(args: argparse.Namespace, console: Console, environ: Mapping[str, str] | None) -> int:
+    """``rummykit play --resume FILE``: the saved game, its seats and bots, continued where it stopped."""
+    return play_session(resume_setup(args, environ), args, console, environ)
+
+
+def play_session(
+    setup: GameSetup, args: argparse.Namespace, console: Console, environ: Mapping[str, str] | None
+) -> int:
+    """Run a :class:`~rummykit.cli.play.Session` (the line prompt) for a game set up; the exit status."""
     style = make_style(console.stdout, no_color=args.no_color, environ=environ)
+    plan = setup.plan
     session = Session(
-        state,
-        bots,
+        setup.state,
+        setup.bots,
         console,
         style,
-        presenter=presenter,
-        rngs=rngs,
+        presenter=setup.presenter,
+        rngs=setup.rngs,
         record=plan.save,
         record_path=plan.path,
         records_dir=plan.folder,
-        resumed=Resumed(path, text),
+        resumed=setup.resumed,
     )
-    for line in (note, plan.note):
-        if line:
-            console.say(line)
+    for line in setup.notes:
+        console.say(line)
     return session.run()
-

@@ -322,11 +322,23 @@ class GameState(abc.ABC):
         if not 0 <= action.player < len(self.players):
             raise RuleError("SEAT", f"there is no seat {action.player} in this game")
         if action.player not in self.to_act:
+            self.explain_out_of_turn(action)
             raise RuleError("TURN", f"it is not seat {action.player}'s turn: {self.describe_turn()}")
         start = len(self.history)
         self._apply(action)
         self.actions.append(action)
         return self.history[start:]
+
+    def explain_out_of_turn(self, action: Action) -> None:
+        """Called before ``apply`` refuses (rule ``TURN``) an action of a seat not in :attr:`to_act`.
+
+        A game where seats may act out of turn only when they have something
+        to do (their :attr:`may_act` is worked out from the position) raises a
+        :class:`RuleError` naming its own rule here, so that the refusal says
+        what is wrong with the action rather than only "not your turn". It
+        must not change the state. By default it does nothing.
+        """
+        return None
 
     def indexed_actions(self, player: int) -> list[Action]:
         """:meth:`legal_actions` in their stable order: by the action's text.
@@ -374,24 +386,25 @@ class GameState(abc.ABC):
         """The common part of every view; checks the seat."""
         if player is not None and not 0 <= player < len(self.players):
             raise RuleError("SEAT", f"there is no seat {player} in this game")
-        over = self.outcome is not None
-        must = sorted(self.must_act)
-        may = sorted(self.may_act)
+        outcome = self.outcome
+        must_set, may_set = self.must_act, self.may_act
+        must = sorted(must_set) if len(must_set) > 1 else list(must_set)
+        may = sorted(may_set) if may_set else []
         return {
             "game": self.game_id,
             "seat": player,
             "players": list(self.players),
             "options": dict(self.options),
             "phase": self.current_phase(),
-            "turn": None if over else self.turn_seat,
+            "turn": None if outcome is not None else self.turn_seat,
             "turn_number": self.turn_number,
-            "to_act": sorted({*must, *may}) if may else list(must),
+            "to_act": sorted(must_set | may_set) if may else must.copy(),
             "must_act": must,
             "may_act": may,
             "round": self.round_no,
             "totals": list(self.totals),
             "rounds": [r.to_json() for r in self.rounds],
-            "outcome": None if self.outcome is None else self.outcome.to_json(),
+            "outcome": None if outcome is None else outcome.to_json(),
         }
 
     @abc.abstractmethod

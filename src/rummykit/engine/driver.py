@@ -76,7 +76,7 @@ def step(state: GameState, agents: Sequence[Agent | None], rngs: Sequence[Rng]) 
     driver plays (it is never asked here). Raises ``RuntimeError`` when the
     seat that must act has no agent.
     """
-    for seat in claims_open(state):
+    for seat in claims_open(state) if state.may_act else ():
         agent = agents[seat]
         if isinstance(agent, Claimer):
             action = agent.claim(state.view(seat), rngs[seat])

@@ -44,6 +44,8 @@ class OptionSpec:
         elif self.values:
             *first, last = (str(v) for v in self.values)
             parts.append(f"{', '.join(first)} or {last}" if first else last)
+        elif self.kind is str:
+            parts.append("text (see the game's rules page)")
         elif self.kind is int:
             if self.minimum is not None and self.maximum is not None:
                 parts.append(f"a whole number {self.minimum}..{self.maximum}")

@@ -24,7 +24,19 @@ from typing import Any, Protocol, runtime_checkable
 from rummykit.engine.core import Action
 from rummykit.presenters.text import HelpRow, Style, counted, plural_of
 
-__all__ = ["EventNarrator", "HelpRow", "Narrator", "Presenter", "Quit", "Solver", "Style", "Turn", "Vocabulary"]
+__all__ = [
+    "Board",
+    "BoardSet",
+    "EventNarrator",
+    "HelpRow",
+    "Narrator",
+    "Presenter",
+    "Quit",
+    "Solver",
+    "Style",
+    "Turn",
+    "Vocabulary",
+]
 
 View = Mapping[str, Any]
 """A seat's (or a spectator's) view, as ``GameState.view`` returns it."""
@@ -70,6 +82,58 @@ class Vocabulary:
         return self.reasons.get(str(reason), str(reason)).format(pool=self.pool)
 
 
+@dataclass(frozen=True)
+class BoardSet:
+    """One set of a :class:`Board`: its number on the screen (from 1), its pieces and what is wrong with it.
+
+    ``marks`` has one change mark per piece (``+`` placed from the rack this
+    turn, ``*`` moved from another set, ``""`` kept); ``problem`` is the
+    engine's reason and rule id when the set is invalid. An empty set is a
+    slot emptied this turn (it is left out when the turn is committed).
+    """
+
+    number: int
+    pieces: tuple[str, ...]
+    marks: tuple[str, ...]
+    problem: str | None = None
+
+
+@dataclass(frozen=True)
+class Board:
+    """A turn being built on a free table, as data, for an interface that draws it itself (the terminal app).
+
+    ``rack`` lists the pieces left in the rack in the order the seat chose
+    (a piece held twice appears twice); ``problems`` what is wrong with the
+    turn as a whole; ``ready`` is True when committing would pass the
+    engine's checks of the draft. The command templates say how to ask the
+    turn for each step (``{pieces}``: pieces separated by spaces, ``{set}``: a
+    set number from 1); the interface runs them through :meth:`Turn.command`
+    like typed lines, so a step picked with keys is exactly a typed command.
+    """
+
+    sets: tuple[BoardSet, ...]
+    rack: tuple[str, ...]
+    placed: tuple[str, ...] = ()
+    problems: tuple[str, ...] = ()
+    ready: bool = False
+    changed: bool = False
+    new: str = "new {pieces}"
+    add: str = "add {set} {pieces}"
+    commit: str = "commit"
+    undo: str = "undo"
+    reset: str = "reset"
+    draw: str = "draw"
+    pass_: str = "pass"
+
+    def command(self, template: str, pieces: Sequence[str] = (), set_number: int = 0) -> str:
+        """A command line from one of the templates.
+
+        >>> Board(sets=(), rack=()).command(Board.add, ['R4', 'R5'], 2)
+        'add 2 R4 R5'
+        """
+        return template.format(pieces=" ".join(pieces), set=set_number)
+
+
 @runtime_checkable
 class Turn(Protocol):
     """One person at the keyboard for one seat: typed commands in, the game's actions out.
@@ -87,6 +151,14 @@ class Turn(Protocol):
     @property
     def label(self) -> str:
         """What the person is doing, for prompts and headings: ``turn``, ``answer``..."""
+        ...
+
+    echo: bool
+    """True (the line prompt): a drafting step says the new draft. An interface that draws
+    :meth:`board` itself sets it False."""
+
+    def board(self) -> Board | None:
+        """The turn being built on a free table, as data (None: the game has no such draft)."""
         ...
 
     def command(self, line: str) -> Action | None:

@@ -42,6 +42,7 @@ from rummykit.presenters.text import (
     HelpRow,
     Style,
     fit,
+    game_over_lines,
     help_table,
     no_args,
     plural,
@@ -560,15 +561,8 @@ def round_end_lines(event: Mapping[str, Any], names: Sequence[str], style: Style
 
 
 def match_end_lines(event: Mapping[str, Any], names: Sequence[str], style: Style) -> list[str]:
-    """The end of the game: the winners, why, and the final totals."""
-    winners = list(event.get("winners", []))
-    reason = REASONS.get(str(event.get("reason")), str(event.get("reason")))
-    if winners:
-        verb = "wins" if len(winners) == 1 else "win"
-        head = f"Game over: {' and '.join(_name(names, w) for w in winners)} {verb} ({reason})."
-    else:
-        head = f"Game over: no winner ({reason})."
-    return [style.bold(head), "Final scores:", *score_lines(event, names)]
+    """The end of the game: the winners, why, and the final totals (:func:`~rummykit.presenters.text.game_over_lines`)."""
+    return game_over_lines(event, names, style, REASONS)
 
 
 # -- the commands ------------------------------------------------------------------
@@ -694,6 +688,12 @@ class ConveyorTurn:
         self.names = list(view["players"])
         self.labels = list(labels)
         self.order = _order(order)
+        self.echo = True
+        """Kept for the :class:`~rummykit.presenters.base.Turn` interface: a conveyor turn drafts nothing."""
+
+    def board(self) -> None:
+        """None: a conveyor turn applies each step at once, with no free-table draft."""
+        return None
 
     @property
     def label(self) -> str:

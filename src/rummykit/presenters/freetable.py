@@ -28,7 +28,7 @@ from typing import Any, Generic, TypeVar
 from rummykit.blocks.table import TableDraft
 from rummykit.engine.core import Action, GameInfo
 from rummykit.errors import ParseError
-from rummykit.presenters.base import Quit, Say, Solver, View, Vocabulary
+from rummykit.presenters.base import Board, BoardSet, Quit, Say, Solver, View, Vocabulary
 from rummykit.presenters.changes import moved_text, table_changes
 from rummykit.presenters.text import (
     MOVED,
@@ -386,6 +386,8 @@ class DraftTurn(Generic[P]):
         self.draft: TableDraft[P] = kit.draft_from_view(view)
         self.ended_by: str | None = None
         """The command that produced the last action returned (``commit``, ``draw``...)."""
+        self.echo = True
+        """Say the draft table after each step (an interface drawing :meth:`board` itself turns it off)."""
 
     # -- screens ----------------------------------------------------------------
 
@@ -416,6 +418,40 @@ class DraftTurn(Generic[P]):
                         lines.append(self.style.warn(f"Not yet: {p.reason}"))
         lines += rack_lines(self.kit, self.draft.rack, self.order, self.style)
         return self.style.fit(lines)
+
+    def board(self) -> Board:
+        """The draft as data: every set with its change marks and the engine's reason when invalid,
+        the rack in the seat's order, what is wrong with the turn, and whether it can be committed.
+
+        >>> from rummykit.presenters.rummikub import KIT
+        >>> from rummykit.rulesets.rummikub import INFO
+        >>> view = INFO.new(players=2, seed=4).view(1)
+        >>> turn = DraftTurn(KIT, view, parse_action=INFO.parse_action, say=print, style=Style())
+        >>> turn.echo = False
+        >>> turn.command('new R5 R6 K6')
+        >>> board = turn.board()
+        >>> board.sets[0].pieces, board.sets[0].marks, board.ready
+        (('R5', 'R6', 'K6'), ('+', '+', '+'), False)
+        >>> board.sets[0].problem.endswith('(rule RK-SET-KIND)')
+        True
+        """
+        problems = self.draft.problems()
+        faults = {p.index: f"{p.reason} (rule {p.rule})" for p in problems if p.index is not None}
+        sets = [[str(p) for p in s] for s in self.draft.sets]
+        placed = [str(p) for p in self.draft.placed()]
+        before = [[str(p) for p in s] for s in self.draft.original_sets]
+        change = table_changes(before, sets, placed)
+        rack = tuple(str(p) for group in self.kit.orders[self.order](self.draft.rack) for p in group)
+        return Board(
+            sets=tuple(
+                BoardSet(i + 1, tuple(s), tuple(change.marks[i]), faults.get(i)) for i, s in enumerate(sets)
+            ),
+            rack=rack,
+            placed=tuple(placed),
+            problems=tuple(f"{p.reason} (rule {p.rule})" for p in problems if p.index is None),
+            ready=not problems,
+            changed=self.draft.changed or bool(placed),
+        )
 
     def screen(self) -> list[str]:
         """Everything: status of every seat, the table, the rack and a reminder."""
@@ -508,7 +544,8 @@ class DraftTurn(Generic[P]):
         return self.kit.parse_pieces(" ".join(args))
 
     def _changed(self) -> None:
-        self.say(*self.table_lines())
+        if self.echo:
+            self.say(*self.table_lines())
 
     def _new(self, args: list[str]) -> None:
         pieces = self._pieces(args, f"new {self.kit.example}")

@@ -37,6 +37,7 @@ __all__ = [
     "counted",
     "details",
     "fit",
+    "game_over_lines",
     "help_table",
     "marked_pieces",
     "no_args",
@@ -413,3 +414,24 @@ def whole_number(text: str, what: str) -> int:
         return int(text)
     except ValueError:
         raise ParseError(f"{what} is a whole number, got {text!r}") from None
+
+
+def game_over_lines(
+    event: Mapping[str, Any], names: Sequence[str], style: Style, reasons: Mapping[str, str]
+) -> list[str]:
+    """The end of a match (an outcome or a ``match-end`` event): the winners, why, and the final totals.
+
+    ``reasons`` words each reason id (an id it lacks is printed as it is).
+
+    >>> game_over_lines({'winners': [1], 'reason': 'target', 'scores': [3, 9], 'totals': [90, 120]},
+    ...     ['ann', 'bob'], Style(), {'target': 'reached the target total'})[:2]
+    ['Game over: bob wins (reached the target total).', 'Final scores:']
+    """
+    winners = list(event.get("winners", []))
+    reason = reasons.get(str(event.get("reason")), str(event.get("reason")))
+    if winners:
+        verb = "wins" if len(winners) == 1 else "win"
+        head = f"Game over: {' and '.join(seat_name(names, w, 'nobody') for w in winners)} {verb} ({reason})."
+    else:
+        head = f"Game over: no winner ({reason})."
+    return [style.bold(head), "Final scores:", *score_lines(event, names)]

@@ -174,6 +174,10 @@ class FreeTableView(ViewHeader):
 
 
 
+_SEAT_SETS = tuple(frozenset((seat,)) for seat in range(16))
+"""One seat as a set, made once (who acts is asked several times a step)."""
+
+
 class FreeTableGame(GameState, Generic[P]):
     """A round (or match of rounds) of a free-rearrangement table game.
 
@@ -261,7 +265,7 @@ class FreeTableGame(GameState, Generic[P]):
 
     @property
     def must_act(self) -> frozenset[int]:
-        return frozenset() if self.outcome is not None else frozenset((self.current,))
+        return frozenset() if self.outcome is not None else _SEAT_SETS[self.current]
 
     @property
     def turn_seat(self) -> int | None:

@@ -1,0 +1,228 @@
+"""The judgements every mummus action needs, and every legal action of a seat, from what it can see.
+
+The state checks actions with these functions and lists them with
+:func:`list_actions`; a bot lists its own from its view with
+:func:`actions_from_view`. Both read only public information and the acting
+seat's hand, so what a bot lists is exactly what the engine accepts.
+
+* :func:`addon_chains`: the cards of a hand (or of the discard pile) that
+  can be added to a meld in one add-on;
+* :func:`claims`: every "rummy" claim the discard pile allows;
+* :func:`deep_usable`: whether a card taken from deep in the discard pile
+  can still be used in a meld or add-on this turn;
+* :func:`out_of_turn`: whether a seat has anything to do out of turn
+  (the seats of ``may_act``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from rummykit.engine.core import JSON, Action
+from rummykit.melds.cards import MAX_RUN, SET
+from rummykit.pieces.cards import Card
+from rummykit.rulesets.mummus.actions import Addon, Cards, Discard, Draw, Meld, Rummy, Take
+from rummykit.rulesets.mummus.options import DRAW, MELDS, PLAY
+
+__all__ = [
+    "actions_from_view",
+    "addon_chains",
+    "claimable",
+    "claims",
+    "deep_usable",
+    "grown_table",
+    "list_actions",
+    "out_of_turn",
+    "pile_has_meld",
+    "wanted",
+]
+
+Table = Sequence[Cards]
+"""The melds on the table, each in table order (the area's order)."""
+
+
+def wanted(table: Table) -> frozenset[Card]:
+    """Every card that would extend some meld on the table by itself."""
+    out: set[Card] = set()
+    for meld in table:
+        out |= MELDS.fits(meld)
+    return frozenset(out)
+
+
+def addon_chains(meld: Cards, cards: Iterable[Card]) -> list[Cards]:
+    """Every add-on of ``cards`` (a hand, or the discard pile) to ``meld``, in the grown meld's order.
+
+    A set takes one card of its rank at a time (a set of three has room for
+    one more); a run takes, at either end, the card next to it, then the one
+    after that, and so on while the cards hold them.
+
+    >>> from rummykit.pieces.cards import parse_cards, format_cards
+    >>> [format_cards(c) for c in addon_chains(parse_cards('5H 6H 7H'), parse_cards('3H 4H 8H 10H'))]
+    ['4H', '3H 4H', '8H']
+    """
+    have = set(cards)
+    check = MELDS.check(meld)
+    if not check.valid:
+        return []
+    pieces = check.pieces
+    if check.kind == SET:
+        return [(c,) for c in sorted(MELDS.fits(pieces) & have)]
+    out: list[Cards] = []
+    room = MAX_RUN - len(pieces)
+    for end, step in ((pieces[0], -1), (pieces[-1], 1)):
+        chain: list[Card] = []
+        card: Card | None = end
+        while len(chain) < room:
+            card = MELDS.neighbour(card, step) if card is not None else None
+            if card is None or card not in have:
+                break
+            chain.append(card)
+            grown = tuple(chain[::-1]) if step < 0 else tuple(chain)
+            if grown not in out:  # the one card missing from a suit fits both ends: one add-on
+                out.append(grown)
+    return out
+
+
+def claims(table: Table, discard: Sequence[Card]) -> list[tuple[Cards, Card | None]]:
+    """Every "rummy" claim: discard-pile cards that extend a meld (named by its first card), or form a new one."""
+    out: list[tuple[Cards, Card | None]] = []
+    if not discard:
+        return out
+    for meld in table:
+        out.extend((chain, meld[0]) for chain in addon_chains(meld, discard))
+    out.extend((m, None) for m in MELDS.enumerate(discard))
+    return out
+
+
+def pile_has_meld(discard: Sequence[Card]) -> bool:
+    """True when some cards of the discard pile form a meld by themselves."""
+    return len(discard) >= 3 and bool(MELDS.enumerate(discard, max_size=3))
+
+
+def claimable(table: Table, discard: Sequence[Card]) -> list[Card]:
+    """The discard-pile cards some claim would take now, bottom first."""
+    taken = {c for cards, _meld in claims(table, discard) for c in cards}
+    return [c for c in discard if c in taken]
+
+
+def out_of_turn(hand: Sequence[Card], table: Table, discard: Sequence[Card], fits: frozenset[Card] | None = None) -> bool:
+    """True when a seat holding ``hand`` may act out of turn: an add-on that keeps a card, or a claim."""
+    fits = wanted(table) if fits is None else fits
+    if len(hand) >= 2 and not fits.isdisjoint(hand):
+        return True
+    return not fits.isdisjoint(discard) or pile_has_meld(discard)
+
+
+def deep_usable(deep: Card, hand: Sequence[Card], table: Table) -> bool:
+    """True when ``deep`` (in ``hand``) can still go into a meld or an add-on that leaves a card to discard.
+
+    >>> from rummykit.pieces.cards import parse_cards
+    >>> deep_usable(Card.parse('9H'), parse_cards('9H 8H 2C'), [parse_cards('5H 6H 7H')])
+    True
+    >>> deep_usable(Card.parse('9H'), parse_cards('9H 8H'), [parse_cards('5H 6H 7H')])
+    False
+    """
+    n = len(hand)
+    if n >= 4 and MELDS.smallest_with(deep, hand) is not None:
+        return True
+    for meld in table:
+        chain = MELDS.chain_to(meld, deep, hand)
+        if chain is not None and len(chain) <= n - 1:
+            return True
+    return False
+
+
+def grown_table(table: Table, index: int | None, grown: Cards) -> list[Cards]:
+    """The table with meld ``index`` replaced by ``grown`` (a new meld at the end when ``index`` is None)."""
+    out = list(table)
+    if index is None:
+        out.append(grown)
+    else:
+        out[index] = grown
+    return out
+
+
+def _without(hand: Sequence[Card], used: Iterable[Card]) -> list[Card]:
+    gone = set(used)
+    return [c for c in hand if c not in gone]
+
+
+def list_actions(
+    seat: int,
+    *,
+    turn: int,
+    phase: str,
+    hand: Sequence[Card],
+    table: Table,
+    discard: Sequence[Card],
+    stock_size: int,
+    deep: Card | None,
+) -> list[Action]:
+    """Every legal action of ``seat``, from what it can see.
+
+    ``turn`` is the seat whose turn it is and ``phase`` where that turn
+    stands; ``table`` the melds in table order; ``discard`` the discard pile,
+    bottom first; ``deep`` the deep discard the player to move must still use.
+    Out of turn a seat lists its add-ons and claims; the player to move also
+    draws (stock, top discard, every deep discard it could use), melds and
+    discards. Everything legal is listed.
+    """
+    out: list[Action] = []
+    mine = seat == turn
+    n = len(hand)
+    pending = deep if mine and phase == PLAY else None
+
+    def keeps_deep(used: Sequence[Card], after: Table) -> bool:
+        return pending is None or pending in used or deep_usable(pending, _without(hand, used), after)
+
+    if mine and phase == DRAW:
+        if stock_size:
+            out.append(Draw(seat))
+        if discard:
+            out.append(Take(seat, discard[-1]))
+        for i, card in enumerate(discard[:-1]):
+            if deep_usable(card, [*hand, *discard[i:]], table):
+                out.append(Take(seat, card))
+    for index, meld in enumerate(table):
+        for chain in addon_chains(meld, hand):
+            if len(chain) >= n:
+                continue
+            if pending is not None and not keeps_deep(chain, grown_table(table, index, MELDS.extend(meld, chain).pieces)):
+                continue
+            out.append(Addon(seat, chain, meld[0]))
+    for cards, ref in claims(table, discard):
+        if pending is not None:
+            if ref is None:
+                after = grown_table(table, None, cards)
+            else:
+                index = next(i for i, m in enumerate(table) if ref in m)
+                after = grown_table(table, index, MELDS.extend(table[index], cards).pieces)
+            if not keeps_deep((), after):
+                continue
+        out.append(Rummy(seat, cards, ref))
+    if mine and phase == PLAY:
+        for m in MELDS.enumerate(hand):
+            if len(m) < n and keeps_deep(m, grown_table(table, None, m)):
+                out.append(Meld(seat, m))
+        if pending is None:
+            out.extend(Discard(seat, c) for c in sorted(hand))
+    return out
+
+
+def actions_from_view(view: Mapping[str, JSON]) -> list[Action]:
+    """:func:`list_actions` for the seat whose view this is (empty if it may not act now)."""
+    seat = view.get("seat")
+    if seat is None or seat not in view["to_act"]:
+        return []
+    deep = view["deep"]
+    return list_actions(
+        seat,
+        turn=view["turn"],
+        phase=view["phase"],
+        hand=[Card.parse(c) for c in view["hand"]],
+        table=[tuple(Card.parse(c) for c in m["cards"]) for m in view["melds"]],
+        discard=[Card.parse(c) for c in view["discard"]],
+        stock_size=view["stock_size"],
+        deep=None if deep is None else Card.parse(deep),
+    )
+
