@@ -609,6 +609,13 @@ class GridTurn:
         self.ended_by: str | None = None
         self.penalised: list[str] = []
         """The problems of a turn committed with ``penalty`` (in the people's numbering), said once accepted."""
+        self.echo = True
+        """Kept for the :class:`~rummykit.presenters.base.Turn` interface. A grid draft has no :meth:`board`
+        for an interface to draw, so each drafting step says the drafted grid even when this is False."""
+
+    def board(self) -> None:
+        """None: a two-tray turn is a grid draft, not a free table; each step says the drafted grid."""
+        return None
 
     # -- screens ---------------------------------------------------------------------
 
