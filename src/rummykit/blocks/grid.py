@@ -678,7 +678,7 @@ class GridRules(Generic[P]):
         if points < min_points:
             return RuleError(
                 self.rule("OPENING-POINTS"),
-                f"the {name} must total at least {min_points} points (each {self.piece} counted once,"
+                f"the {name} must total at least {counted(min_points, 'point')} (each {self.piece} counted once,"
                 f" jokers as what they stand for); this one totals {points}",
             )
         return None
