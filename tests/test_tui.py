@@ -530,3 +530,32 @@ def test_escape_on_the_first_start_screen_leaves() -> None:
     app = start_app()
     run_start(app, scenario)
     assert app.return_value == 0 and app.setup is None
+
+
+def test_a_person_plays_a_whole_game_to_the_final_score_screen() -> None:
+    """Every turn typed (the first command the game lists), until the match ends and its scores show."""
+
+    async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
+        for _ in range(400):
+            screen = app.screen
+            if isinstance(screen, ScoreScreen):
+                if screen.final:
+                    break
+                await pilot.press("enter")
+            elif app.turn is not None:
+                seat = min(app.state.to_act)
+                commands = set(app.turn.completions([]))
+                lines = [app.presenter.command_text(a) for a in app.state.indexed_actions(seat)]
+                line = next(text for text in lines if text.split()[0] in commands)
+                before = len(app.state.actions)
+                await type_line(pilot, line)
+                assert len(app.state.actions) > before, message_text(app)
+            await my_turn(app, pilot)
+        assert app.state.outcome is not None and isinstance(app.screen, ScoreScreen) and app.screen.final
+        assert "Game over" in static_text(app, "#score-text")
+        await pilot.press("q")
+        await pilot.pause()
+
+    app = make_app("domino-rummikub", "--seed", "3", "--no-record", "-o", "target=none")
+    play(app, scenario)
+    assert app.return_value == 0
