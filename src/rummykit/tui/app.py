@@ -15,6 +15,11 @@
 - bots move one step at a time, after :attr:`GameApp.bot_delay` seconds,
   thinking in a thread so the screen never freezes.
 
+With no game set up it opens on the start screen (:mod:`rummykit.tui.start`,
+also F2). Several people share the screen (hot-seat) behind a
+:class:`CoverScreen` that shows nobody's rack; a :class:`ScoreScreen` follows
+each round and the match (the presenter's round-end and outcome lines).
+
 The record is saved when the app stops, as ``rummykit play`` saves it
 (:func:`rummykit.cli.play.save_record`: never over another file).
 """
@@ -317,6 +322,7 @@ KEYS_HELP = [
     "  c u r         commit (only when the table is valid) | undo | reset the turn",
     "  d p           draw | pass",
     "  F1            this help; Escape closes it",
+    "  F2            the start screen: a new game or a saved one (Escape comes back here)",
     "  Ctrl+Q        save the game record and quit",
     "A refusal shows the engine's reason and rule id under the table; `penalty`, typed, still",
     "commits an invalid table on purpose where the game has that rule.",
