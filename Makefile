@@ -1,4 +1,4 @@
-# rummykit: `make play` sets up and starts a game, `make test` sets up and runs every check.
+# rummykit: `make play` sets up and starts the terminal app (or the line prompt), `make test` sets up and runs every check.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -17,8 +17,14 @@ $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -c 'import rummykit.solve as s; print(f"solver ready in {s.warm_up():.1f} s")'
 	@touch $(STAMP)
 
+# The full-screen app on a terminal; the line prompt when stdout is not a terminal or TERM is dumb.
 play: $(STAMP)
-	$(BIN)/rummykit play rummikub --bots 2
+	@if [ -t 1 ] && [ "$${TERM:-dumb}" != dumb ]; then \
+		$(BIN)/rummykit tui; \
+	else \
+		echo "no full-screen terminal here (stdout is not a terminal, or TERM=dumb): the line prompt instead"; \
+		$(BIN)/rummykit play rummikub --bots 2; \
+	fi
 
 test: lint typecheck pytest
 

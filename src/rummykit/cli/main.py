@@ -304,11 +304,14 @@ def cmd_play(args: argparse.Namespace, console: Console, environ: Mapping[str, s
 
 
 def cmd_tui(args: argparse.Namespace, out: TextIO, err: TextIO, environ: Mapping[str, str] | None) -> int:
-    """``rummykit tui``: the same set-up as ``play``, then the full-screen app (Textual, loaded only here)."""
-    setup = game_setup(args, environ)
+    """``rummykit tui``: the same set-up as ``play``, then the full-screen app (Textual, loaded only here).
+
+    With no game and no ``--resume`` the app opens on its start screen.
+    """
+    setup = game_setup(args, environ) if args.game is not None or args.resume is not None else None
     from rummykit.tui.app import run_app
 
-    return run_app(setup, out=out, err=err, no_color=args.no_color, environ=environ)
+    return run_app(setup, out=out, err=err, no_color=args.no_color, args=args, environ=environ)
 
 
 # -- replay -----------------------------------------------------------------------

@@ -15,12 +15,18 @@
 - bots move one step at a time, after :attr:`GameApp.bot_delay` seconds,
   thinking in a thread so the screen never freezes.
 
+With no game set up it opens on the start screen (:mod:`rummykit.tui.start`,
+also F2). Several people share the screen (hot-seat) behind a
+:class:`CoverScreen` that shows nobody's rack; a :class:`ScoreScreen` follows
+each round and the match (the presenter's round-end and outcome lines).
+
 The record is saved when the app stops, as ``rummykit play`` saves it
 (:func:`rummykit.cli.play.save_record`: never over another file).
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import os
 from collections.abc import Mapping
@@ -31,7 +37,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Input, RichLog, Static
 
@@ -43,7 +49,7 @@ from rummykit.errors import RummykitError
 from rummykit.presenters.base import Board, Quit, Style, Turn
 from rummykit.sim import bot_rng
 
-__all__ = ["BoardPanel", "GameApp", "HelpScreen", "RackBar", "run_app"]
+__all__ = ["BoardPanel", "CoverScreen", "GameApp", "HelpScreen", "RackBar", "ScoreScreen", "run_app"]
 
 BOT_DELAY = 0.6
 """Seconds between two bot steps, so a person can follow them (tests set 0)."""
@@ -316,17 +322,96 @@ KEYS_HELP = [
     "  c u r         commit (only when the table is valid) | undo | reset the turn",
     "  d p           draw | pass",
     "  F1            this help; Escape closes it",
+    "  F2            the start screen: a new game or a saved one (Escape comes back here)",
     "  Ctrl+Q        save the game record and quit",
     "A refusal shows the engine's reason and rule id under the table; `penalty`, typed, still",
     "commits an invalid table on purpose where the game has that rule.",
 ]
+
+# -- between people, and between rounds ------------------------------------------------
+
+
+class CoverScreen(Screen[None]):
+    """Hot-seat: the screen between two people, showing nobody's rack; Enter lets the next person see theirs."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "ready", "I am ready")]
+    DEFAULT_CSS = """
+    CoverScreen { align: center middle; }
+    CoverScreen > Static { width: auto; max-width: 90%; border: round $accent; padding: 1 2; }
+    """
+
+    def __init__(self, name: str, rack: str) -> None:
+        super().__init__()
+        self.person = name
+        self.rack = rack
+
+    def compose(self) -> ComposeResult:
+        yield Static(
+            f"Pass the keyboard to {self.person}.\n\n{self.person}, press Enter when ready to see your {self.rack}.",
+            id="cover-text",
+        )
+        yield Footer()
+
+    def action_ready(self) -> None:
+        self.dismiss(None)
+
+
+NEXT, NEW, QUIT, TABLE = "next", "new", "quit", "table"
+"""What the score screen answers."""
+
+
+class ScoreScreen(Screen[str]):
+    """The scores at the end of a round (Enter: next round) or of the match (Escape: back to the table).
+
+    ``n`` answers a new game, ``q`` save and quit.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "answer('next')", "Next round"),
+        Binding("escape", "answer('table')", "Back to the table"),
+        Binding("n", "answer('new')", "New game"),
+        Binding("q", "answer('quit')", "Save & quit"),
+    ]
+    DEFAULT_CSS = """
+    ScoreScreen { align: center middle; }
+    ScoreScreen > VerticalScroll { width: 90%; height: auto; max-height: 90%; border: round $accent; padding: 0 1; }
+    ScoreScreen #score-keys { margin-top: 1; }
+    """
+
+    def __init__(self, lines: list[str], *, final: bool) -> None:
+        super().__init__()
+        self.lines = lines
+        self.final = final
+
+    def compose(self) -> ComposeResult:
+        first = "Escape: back to the table" if self.final else "Enter: next round"
+        with VerticalScroll():
+            yield Static(ansi(self.lines), id="score-text")
+            yield Static(f"{first} | n: a new game | q: save and quit", id="score-keys")
+        yield Footer()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter goes on only while the match goes on; Escape only once it is over."""
+        if action == "answer" and parameters:
+            if parameters[0] == NEXT:
+                return not self.final
+            if parameters[0] == TABLE:
+                return self.final
+        return True
+
+    def action_answer(self, answer: str) -> None:
+        self.dismiss(answer)
 
 
 # -- the app --------------------------------------------------------------------------
 
 
 class GameApp(App[int]):
-    """One game in the terminal: one person (or none: watch the bots) against bots."""
+    """Games in the terminal: people (one, or several taking turns: hot-seat) and bots, or bots alone.
+
+    With no set-up it opens on the start screen; F2 brings the start screen
+    back at any time (the game left is saved first).
+    """
 
     TITLE = "rummykit"
     CSS = """
@@ -338,11 +423,39 @@ class GameApp(App[int]):
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help"),
+        Binding("f2", "new_game", "New game"),
         Binding("ctrl+q", "quit_game", "Save & quit", priority=True),
     ]
 
-    def __init__(self, setup: GameSetup, *, bot_delay: float = BOT_DELAY, color: bool = True) -> None:
+    def __init__(
+        self,
+        setup: GameSetup | None,
+        *,
+        bot_delay: float = BOT_DELAY,
+        color: bool = True,
+        args: argparse.Namespace | None = None,
+        environ: Mapping[str, str] | None = None,
+    ) -> None:
         super().__init__()
+        self.bot_delay = bot_delay
+        self.style = Style(color=color, width=0)
+        self.args = args if args is not None else argparse.Namespace(record=None, no_record=False)
+        """The command line's record choices, for the games made on the start screen."""
+        self.environ = environ
+        self.saved_lines: list[str] = []
+        """What every save said (where each game went), for after the app closes."""
+        self.save_errors: list[str] = []
+        self.status = 0
+        self.setup: GameSetup | None = None
+        self.pending: list[list[str]] = []
+        """Round-end score lines not shown yet."""
+        self.halted = False
+        """True while play waits for the start screen (asked for on a score screen)."""
+        if setup is not None:
+            self.load(setup)
+
+    def load(self, setup: GameSetup) -> None:
+        """Take a game to play (the screen is drawn by :meth:`begin`)."""
         self.setup = setup
         self.state = setup.state
         self.bots = list(setup.bots)
@@ -350,33 +463,31 @@ class GameApp(App[int]):
         self.rngs = list(setup.rngs) if setup.rngs is not None else [
             bot_rng(self.state.seed, seat) for seat in range(len(self.bots))
         ]
-        self.bot_delay = bot_delay
-        self.style = Style(color=color, width=0)
         self.names = list(self.state.players)
         self.people = [seat for seat, bot in enumerate(self.bots) if bot is None]
-        if len(self.people) > 1:
-            raise RummykitError(
-                "hot-seat (several people) is not in the terminal app yet: play it with `rummykit play`"
-            )
-        self.seat: int | None = self.people[0] if self.people else None
-        """The seat whose view the screen shows (None: a spectator's, when only bots play)."""
+        self.hot_seat = len(self.people) > 1
+        self.seat: int | None = self.people[0] if len(self.people) == 1 else None
+        """The seat whose view the screen shows (None: a spectator's: bots only, or between hot-seat people)."""
+        self.first_event = len(self.state.history) if setup.resumed is not None else 0
+        self.shown = self.first_event
         self.narrator = self.presenter.narrator(self.names, self.style)
-        self.shown = len(self.state.history) if setup.resumed is not None else 0
         self.turn: Turn | None = None
         self.claim = False
         self.offered: set[tuple[int, int]] = set()
+        self.orders: dict[int, str] = {}
         self.order: str | None = None
         self.messages: list[str] = []
         self.log_lines: list[str] = []
-        """Every line written to the log, in order (plain text)."""
+        """Every line in the log, in order (plain text)."""
         self.saved: Saved | None = None
-        self.status = 0
         self.round_no = self.state.round_no
+        self.pending = []
 
     @property
     def labels(self) -> list[str]:
-        """A note per seat: ``you`` or ``bot LEVEL``."""
-        return ["you" if bot is None else f"bot {bot.level}" for bot in self.bots]
+        """A note per seat: ``you`` (one person), ``bot LEVEL``, or nothing (hot-seat people)."""
+        person = "" if self.hot_seat else "you"
+        return [person if bot is None else f"bot {bot.level}" for bot in self.bots]
 
     @property
     def rack_bar(self) -> RackBar:
@@ -393,20 +504,48 @@ class GameApp(App[int]):
         yield Footer()
 
     def on_mount(self) -> None:
-        info = self.state.info
-        if self.seat is None:
-            who = "the bots play; watch them"
+        if self.setup is None:
+            self.action_new_game()
         else:
-            bots = ", ".join(f"{self.names[s]} ({b.level})" for s, b in enumerate(self.bots) if b is not None)
-            who = f"you are {self.names[self.seat]}, against {bots}"
-        self.sub_title = f"{info.name}: {who}"
-        self.write_log(f"{info.name}: {who}. Seed {self.state.seed}. F1: help; Ctrl+Q saves and quits.")
-        for note in self.setup.notes:
-            self.write_log(note)
-        self.show_events()
+            self.begin()
+
+    def begin(self) -> None:
+        """Draw the game just loaded and let it go on."""
+        self.query_one(RichLog).clear()
+        self.sub_title = f"{self.state.info.name}: {self.who()}"
+        self.rewrite_log()
         self.refresh_screen()
         self.query_one(Input).focus()
         self.advance()
+
+    def who(self) -> str:
+        bots = ", ".join(f"{self.names[s]} ({b.level})" for s, b in enumerate(self.bots) if b is not None)
+        if not self.people:
+            return "the bots play; watch them"
+        if self.hot_seat:
+            people = ", ".join(self.names[s] for s in self.people)
+            return f"hot-seat for {people}" + (f", against {bots}" if bots else "")
+        return f"you are {self.names[self.people[0]]}" + (f", against {bots}" if bots else "")
+
+    def rewrite_log(self) -> None:
+        """Start the log again, telling every event as the shown seat may see it (hot-seat: a new seat)."""
+        self.query_one(RichLog).clear()
+        self.log_lines = []
+        assert self.setup is not None
+        info = self.state.info
+        self.write_log(f"{info.name}: {self.who()}. Seed {self.state.seed}. F1: help; Ctrl+Q saves and quits.")
+        for note in self.setup.notes:
+            self.write_log(note)
+        self.narrator = self.presenter.narrator(self.names, self.style)
+        self.shown = self.first_event
+        self.show_events(scores=False)
+
+    def show_seat(self, seat: int | None) -> None:
+        """Show the game as ``seat`` sees it (hot-seat: None between people, so no rack is on the screen)."""
+        if seat != self.seat:
+            self.seat = seat
+            self.rewrite_log()
+        self.refresh_screen()
 
     # -- drawing ------------------------------------------------------------------
 
@@ -421,10 +560,12 @@ class GameApp(App[int]):
             self.log_lines.append(text.plain)
             log.write(text)
 
-    def show_events(self) -> None:
-        """Tell the events not told yet, as the shown seat may see them."""
+    def show_events(self, *, scores: bool = True) -> None:
+        """Tell the events not told yet, as the shown seat may see them; keep each round's end for a score screen."""
         for event in self.state.history[self.shown :]:
             self.write_log(*self.narrator.describe(event.seen_by(self.seat)))
+            if scores and event.kind == "round-end":
+                self.pending.append(self.presenter.round_end_lines(event.seen_by(None), self.names, self.style))
         self.shown = len(self.state.history)
 
     def board(self) -> Board | None:
@@ -432,6 +573,8 @@ class GameApp(App[int]):
 
     def refresh_screen(self) -> None:
         """Redraw the main panel, the rack and the messages from the view (or the draft)."""
+        if self.setup is None:
+            return
         panel = self.query_one(BoardPanel)
         width = max(30, panel.content_region.width or 60)
         style = Style(color=self.style.color, width=width)
@@ -467,6 +610,8 @@ class GameApp(App[int]):
     async def drive(self) -> None:
         state = self.state
         while state.outcome is None:
+            if self.pending and not await self.show_scores(final=False):
+                return
             if await self.claims():
                 continue
             if self.turn is not None:
@@ -481,8 +626,31 @@ class GameApp(App[int]):
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
             action = await asyncio.to_thread(bot.choose, state.view(seat), self.rngs[seat])
+            if state is not self.state:
+                return  # another game was started meanwhile
             self.apply_bot(action)
         self.game_over()
+        if state.outcome is not None:
+            await self.show_scores(final=True)
+
+    async def show_scores(self, *, final: bool) -> bool:
+        """The score screen for the rounds ended (and the match, when ``final``); False if play stops here."""
+        lines = [line for block in self.pending for line in ([*block, ""] if block else [])]
+        self.pending = []
+        outcome = self.state.outcome
+        if final and outcome is not None:
+            lines += self.presenter.outcome_lines(outcome.to_json(), self.names, self.style)
+        if not lines:
+            return True
+        answer = await self.push_screen_wait(ScoreScreen(lines, final=final))
+        if answer == QUIT:
+            self.action_quit_game()
+            return False
+        if answer == NEW:
+            self.halted = True
+            self.action_new_game()
+            return False
+        return True
 
     async def claims(self) -> bool:
         """Offer claims out of turn (the driver's rule): True if one was made or a person is asked."""
@@ -507,6 +675,20 @@ class GameApp(App[int]):
         self.refresh_screen()
 
     def begin_turn(self, seat: int, *, claim: bool = False) -> None:
+        """Ask the person in ``seat`` to act; in hot-seat, behind a cover screen until they are at the keys."""
+        if self.hot_seat and self.seat != seat:
+            self.turn = None
+            self.show_seat(None)
+            self.push_screen(
+                CoverScreen(self.names[seat], self.presenter.words.rack),
+                callback=lambda _: self.open_turn(seat, claim=claim),
+            )
+            return
+        self.open_turn(seat, claim=claim)
+
+    def open_turn(self, seat: int, *, claim: bool = False) -> None:
+        self.show_seat(seat)
+        self.order = self.orders.get(seat)
         self.turn = self.presenter.turn(
             self.state.view(seat),
             say=self.say,
@@ -518,8 +700,9 @@ class GameApp(App[int]):
         self.turn.echo = False
         self.claim = claim
         self.round_no = self.state.round_no
-        what = "You may act now, out of turn: type a command, or Enter on an empty line to let it pass." if claim else (
-            f"Your {self.turn.label}: type a command (F1 or `help` lists them)"
+        name = f"{self.names[seat]}: your" if self.hot_seat else "Your"
+        what = f"{name} chance to act out of turn: type a command, or Enter on an empty line to let it pass." if claim else (
+            f"{name} {self.turn.label}: type a command (F1 or `help` lists them)"
             + ("; Tab goes to your rack to pick pieces with the keys." if self.turn.board() is not None else ".")
         )
         self.messages = [what]
@@ -528,6 +711,8 @@ class GameApp(App[int]):
     def end_turn(self) -> None:
         self.turn = None
         self.claim = False
+        if self.hot_seat:
+            self.show_seat(None)  # nobody's rack stays on the screen
         self.refresh_screen()
         self.advance()
 
@@ -539,10 +724,12 @@ class GameApp(App[int]):
 
     def run_command(self, line: str) -> None:
         """Run one line through the person's turn, apply the action it gives, and show the outcome."""
+        if self.setup is None:
+            return
         turn = self.turn
         if turn is None:
             if self.state.outcome is not None:
-                self.messages = ["The game is over: Ctrl+Q saves the record and quits."]
+                self.messages = ["The game is over: F2 starts a new one, Ctrl+Q saves the record and quits."]
             else:
                 self.messages = ["Not your turn yet: the bots are playing."]
             self.refresh_screen()
@@ -562,6 +749,8 @@ class GameApp(App[int]):
             action = None
         finally:
             self.order = turn.order
+            if self.seat is not None:
+                self.orders[self.seat] = turn.order
         if action is not None:
             self.apply_person(turn, action)
         self.refresh_screen()
@@ -587,23 +776,59 @@ class GameApp(App[int]):
         if outcome is not None:
             self.messages = [
                 *self.presenter.outcome_lines(outcome.to_json(), self.names, self.style),
-                "Ctrl+Q saves the record and quits.",
+                "F2 starts a new game; Ctrl+Q saves the record and quits.",
             ]
         self.refresh_screen()
 
     # -- keys -------------------------------------------------------------------------
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Help and the start screen are offered on the game screen only (the screens above have their keys)."""
+        if action in ("help", "new_game"):
+            return self.setup is not None and self.screen is self.screen_stack[0]
+        return True
+
     def action_help(self) -> None:
+        if self.setup is None:
+            return
         lines = self.presenter.help_lines(self.turn_view(), Style(width=0))
         self.push_screen(HelpScreen([*lines, *KEYS_HELP]))
+
+    def action_new_game(self) -> None:
+        """The start screen; the game chosen there replaces this one (saved first)."""
+        from rummykit.tui.start import StartScreen
+
+        if self.screen is not self.screen_stack[0] and not self.halted:
+            return  # only from the game screen (a score screen asks with its own key)
+        game = self.state.info.id if self.setup is not None else None
+        self.push_screen(StartScreen(self.args, self.environ, game), callback=self.start_game)
+
+    def start_game(self, setup: GameSetup | None) -> None:
+        """Play the game chosen on the start screen (None: go back to the game left, or leave)."""
+        if setup is None:
+            if self.setup is None:
+                self.exit(self.status)
+            elif self.halted:
+                self.halted = False
+                if self.state.outcome is None:
+                    self.advance()
+            return
+        if self.setup is not None:
+            self.save()
+        self.workers.cancel_group(self, "drive")
+        self.halted = False
+        self.load(setup)
+        self.begin()
 
     def action_quit_game(self) -> None:
         """Save the record (as ``rummykit play`` does) and stop."""
         self.save()
         self.exit(self.status)
 
-    def save(self) -> Saved:
-        """Save the record once (never over another file); what was done."""
+    def save(self) -> Saved | None:
+        """Save the game's record once (never over another file); what was done (None: no game yet)."""
+        if self.setup is None:
+            return None
         if self.saved is None:
             plan = self.setup.plan
             self.saved = save_record(
@@ -614,7 +839,9 @@ class GameApp(App[int]):
                 records_dir=plan.folder,
                 resumed=self.setup.resumed,
             )
+            self.saved_lines.extend(self.saved.lines)
             if self.saved.error is not None:
+                self.save_errors.append(self.saved.error)
                 self.status = 1
         return self.saved
 
@@ -623,20 +850,21 @@ class GameApp(App[int]):
 
 
 def run_app(
-    setup: GameSetup,
+    setup: GameSetup | None,
     *,
     out: TextIO,
     err: TextIO,
     no_color: bool = False,
+    args: argparse.Namespace | None = None,
     environ: Mapping[str, str] | None = None,
 ) -> int:
-    """Run the app until the person quits; then save the record if it is not yet and say where it went."""
+    """Run the app until the person quits (with no set-up: from the start screen); then save and say where."""
     env = os.environ if environ is None else environ
-    app = GameApp(setup, color=not (no_color or env.get("NO_COLOR", "")))
+    app = GameApp(setup, color=not (no_color or env.get("NO_COLOR", "")), args=args, environ=environ)
     status = app.run()
-    saved = app.save()
-    if saved.error is not None:
-        err.write(saved.error + "\n")
-    for line in saved.lines:
+    app.save()
+    for error in app.save_errors:
+        err.write(error + "\n")
+    for line in app.saved_lines:
         out.write(line + "\n")
     return status if isinstance(status, int) else app.status
