@@ -19,7 +19,7 @@ from rich.text import Text
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
-from rummykit.catalogue import bot_levels, find_game, games
+from rummykit.catalogue import DEFAULT_GAME, bot_levels, find_game, games
 from rummykit.cli.main import build_parser, main
 from rummykit.cli.start import game_setup
 from rummykit.tui.app import BoardPanel, CoverScreen, GameApp, RackBar, ScoreScreen
@@ -427,10 +427,11 @@ def test_the_start_screen_sets_up_a_game_with_keys() -> None:
     async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
         screen = app.screen
         assert isinstance(screen, StartScreen) and app.setup is None
-        infos = games()
-        assert static_text(app, "#summary") == infos[0].summary
-        rummikub = [g.id for g in infos].index("rummikub")
-        await choose(pilot, "#game", rummikub)
+        infos = [g.id for g in games()]
+        assert screen.info.id == DEFAULT_GAME == "rummikub"  # what a newcomer is offered first
+        await choose(pilot, "#game", infos.index("conveyor") - infos.index("rummikub"))
+        assert screen.info.id == "conveyor" and static_text(app, "#summary") == find_game("conveyor").summary
+        await choose(pilot, "#game", infos.index("rummikub") - infos.index("conveyor"))
         info = find_game("rummikub")
         assert screen.info.id == "rummikub" and static_text(app, "#summary") == info.summary
         for spec in info.options:  # every option, with its help and allowed values
@@ -472,7 +473,10 @@ def test_the_start_screen_sets_up_a_game_with_keys() -> None:
 def test_the_start_screen_shows_the_engine_refusal_and_a_bots_only_game() -> None:
     async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
         screen = app.screen
-        assert isinstance(screen, StartScreen) and screen.info.id == "conveyor"
+        assert isinstance(screen, StartScreen)
+        ids = [g.id for g in games()]
+        await choose(pilot, "#game", ids.index("conveyor") - ids.index(screen.info.id))
+        assert screen.info.id == "conveyor"
         await type_into(pilot, "#option-set", "6")
         await type_into(pilot, "#option-columns", "5")
         assert static_text(app, "#error-columns") == ""  # each value alone is allowed...

@@ -95,6 +95,10 @@ def find_game(game_id: str) -> GameInfo:
     return by_id[key]
 
 
+DEFAULT_GAME = "rummikub"
+"""The game offered first to a newcomer (the start screen's choice when none is named)."""
+
+
 def games() -> list[GameInfo]:
     """Every game, by id."""
     by_id, _, _ = _registry()

@@ -25,7 +25,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from rummykit.catalogue import bot_levels, find_game, games, make_bot
+from rummykit.catalogue import DEFAULT_GAME, bot_levels, find_game, games, make_bot
 from rummykit.cli.start import DEFAULT_BOT, FALLBACK_BOT, RANDOM_SEEDS, GameSetup, record_plan, resume_setup
 from rummykit.engine.core import GameInfo, check_seed
 from rummykit.engine.options import OptionSpec, resolve_options
@@ -124,7 +124,7 @@ class StartScreen(Screen[GameSetup | None]):
         self.args = args
         self.environ = environ
         self.infos = games()
-        self.info = find_game(game) if game is not None else self.infos[0]
+        self.info = find_game(game if game is not None else DEFAULT_GAME)
         self.building = 0
         """Rebuilds of the seats and options under way (the start waits for them)."""
 
