@@ -20,8 +20,6 @@ from typing import Literal
 from rummykit.melds.tiles import check_tiles
 from rummykit.pieces.tiles import COLOURS, JOKER, JOKER_POINTS, MAX_NUMBER, Tile
 from rummykit.solve import tiles as dp
-from rummykit.solve.candidates import tile_meld_value, tile_sets
-from rummykit.solve.search import SetSearch
 from rummykit.solve.steps import Step, plan_steps
 
 Objective = Literal["tiles", "points", "initial"]
@@ -331,39 +329,38 @@ def _nearest_sets(old: Sequence[TileSet], rack: Sequence[Tile]) -> list[int]:
 # -- the initial meld -------------------------------------------------------------------
 
 
-INITIAL_RACK_LIMIT = 40
-
-
 def _initial(old: list[TileSet], rack: list[Tile], threshold: int) -> TileSolution | None:
-    """New sets from the rack alone whose value reaches ``threshold``: most tiles, then most points."""
+    """New sets from the rack alone whose value reaches ``threshold``: most tiles, then most points.
+
+    The same compiled search as every other play, with the table empty, each joker at
+    the number it stands for and the meld value reached so far in the state (see
+    :mod:`rummykit.solve.tiles`).
+    """
     started = time.perf_counter()
-    primary, secondary, jp, js = _weights("tiles")
-
-    def weight(t: Tile) -> int:
-        if t.colour is None:
-            return (jp << dp.PRIMARY_SHIFT) - (1 << dp.JOKER_SHIFT) + js
-        return (primary[t.number] << dp.PRIMARY_SHIFT) + secondary[t.number]
-
-    search = SetSearch(
-        Counter(),
-        Counter(rack),
-        tile_sets(Counter(rack)),
-        weight,
-        order=lambda t: t.code,
-        meld_value=tile_meld_value,
-        threshold=threshold,
-    )
-    found = search.solve()
+    threshold = max(0, threshold)
+    usable = placeable([], rack) + [t for t in rack if t.is_joker]
+    most = sum(t.number for t in usable if not t.is_joker) + MAX_NUMBER * sum(1 for t in usable if t.is_joker)
+    if threshold > most:
+        return None  # even every tile at its best reading falls short
+    problem = _problem([], usable, "tiles")
+    problem.threshold = threshold
+    result = dp.solve_best(problem)
     stats = {"solve_ms": (time.perf_counter() - started) * 1000}
-    if found is None or not found[1]:
+    if result is None:
         return None
-    new_sets = [_meld_arrangement(s) for s in found[1]]
+    new_sets = [check_tiles(s).pieces for s, _sources in _tiles_of(dp.rebuild(problem, result, {}))]
     new_sets.sort(key=lambda s: (check_tiles(s).kind != "run", min(t.code for t in s)))
-    final = [*old, *new_sets]
-    placed = tuple(sorted(t for s in new_sets for t in s))
-    return TileSolution("initial", placed, tuple(final), tuple(old), tuple(range(len(old))), stats)
-
-
-def _meld_arrangement(tiles: TileSet) -> TileSet:
-    """A set in the normal order the meld checker values it by."""
-    return check_tiles(tiles).pieces
+    placed = Counter(t for s in new_sets for t in s)
+    if placed - Counter(rack) or not all(check_tiles(s).valid for s in new_sets):
+        raise AssertionError("the solver built an invalid initial meld")
+    solution = TileSolution(
+        "initial",
+        tuple(sorted(placed.elements())),
+        (*old, *new_sets),
+        tuple(old),
+        tuple(range(len(old))),
+        stats,
+    )
+    if solution.meld_points < threshold:
+        raise AssertionError("the solver's initial meld falls short of the threshold")
+    return solution

@@ -87,6 +87,9 @@ _CLASS_MASK = 3
 PRIMARY_SHIFT = 32
 JOKER_SHIFT = 16
 
+MAX_THRESHOLD = 511
+"""The highest initial-meld threshold the kernel's state holds (see ``kernel.MAX_THRESHOLD``)."""
+
 
 # -- per-colour states ----------------------------------------------------------------
 
@@ -104,6 +107,7 @@ class ColourMove:
     new_runs: int  # runs started here with a numbered tile
     groups: int  # numbered tiles given to groups (or to kept groups)
     dropped: int  # runs of 3+ ended here because they could not go on
+    leads: tuple[int, int] = (0, 0)  # jokers before the first two runs started here (initial meld)
 
 
 # -- groups ---------------------------------------------------------------------------
@@ -187,6 +191,8 @@ class Problem:
     secondary: tuple[int, ...] = field(default_factory=lambda: tuple(range(TOP + 1)))
     joker_primary: int = 1
     joker_secondary: int = 30
+    threshold: int | None = None
+    """The initial meld: the meld value the new sets must reach (None: any play)."""
 
 
 @dataclass
@@ -198,7 +204,7 @@ class Result:
     jokers_placed: int
     structural_jokers: int
     moves: list[tuple[int, int, tuple[int, ...], ColourMove, int]]  # (number, colour, old runs, move, slot mask)
-    closures: list[tuple[int, int, int, int, int]]  # (number, ones, twos, partition index, slot mask)
+    closures: list[tuple[int, int, int, int, int, int]]  # (number, ones, twos, partition, slot mask, fourths)
 
 
 def _value(primary: int, secondary: int) -> int:
@@ -277,7 +283,7 @@ def rebuild(problem: Problem, result: Result, run_cells: dict[int, list[tuple[in
     moves_by_number: dict[int, list[tuple[int, tuple[int, ...], ColourMove, int]]] = {}
     for v, c, codes, move, slot_mask in result.moves:
         moves_by_number.setdefault(v, []).append((c, codes, move, slot_mask))
-    closure_by_number = {v: (ones, twos, pi, mask) for v, ones, twos, pi, mask in result.closures}
+    closure_by_number = {v: (ones, twos, pi, fourths) for v, ones, twos, pi, _mask, fourths in result.closures}
     for v in range(1, TOP + 1):
         to_groups: list[tuple[int, int]] = []  # (colour, count) for new groups
         slot_fill: dict[int, int] = {}  # slot bit -> colour
@@ -312,8 +318,10 @@ def rebuild(problem: Problem, result: Result, run_cells: dict[int, list[tuple[in
                 waiting_blocks[c].append(
                     _Run(c, list(run_cells[block.source]), 3, 0, [block.source], block.hi)
                 )
-            for _ in range(move.new_runs):
-                nxt.append(_Run(c, [(v, False)], 1, 0, []))
+            for r in range(move.new_runs):
+                lead = move.leads[r] if r < len(move.leads) else 0
+                cells = [(v - lead + i, True) for i in range(lead)] + [(v, False)]
+                nxt.append(_Run(c, cells, 1 + lead, 0, []))
             for run in list(waiting_blocks[c]):
                 if run.back == v:
                     waiting_blocks[c].remove(run)
@@ -336,14 +344,20 @@ def rebuild(problem: Problem, result: Result, run_cells: dict[int, list[tuple[in
         # Groups of this number.
         ones_colours = [c for c, k in to_groups if k == 1]
         twos_colours = [c for c, k in to_groups if k == 2]
-        ones, twos, pi, _mask = closure_by_number[v]
+        ones, twos, pi, fourths = closure_by_number[v]
         if (len(ones_colours), len(twos_colours)) != (ones, twos):
             raise AssertionError("rebuild out of step with the solver's groups")
         _k, _threes, template = group_partitions(ones, twos)[pi]
         slot_colour = ones_colours + twos_colours
         for g in template:
             colours = [slot_colour[i] for i in g]
-            groups.append((v, colours, max(0, MIN_SET - len(colours)), None))
+            jokers = max(0, MIN_SET - len(colours))
+            if fourths and len(colours) + jokers == MIN_SET:
+                fourths -= 1  # an initial meld's joker standing as the fourth tile
+                jokers += 1
+            groups.append((v, colours, jokers, None))
+        if fourths:
+            raise AssertionError("rebuild out of step with the solver's groups of four")
         bit = 1
         for gb in kept_groups.get(v, []):
             colours = [c for c in range(COLOURS) if gb.colours >> c & 1]
@@ -373,6 +387,9 @@ def rebuild(problem: Problem, result: Result, run_cells: dict[int, list[tuple[in
         if not _split_a_run(finished):
             raise AssertionError("no room left to park a joker")
         spare += 1
+    if p.threshold is not None:  # the initial meld was searched mirrored: x stands for 14 - x
+        finished = [(c, [(TOP + 1 - x, j) for x, j in reversed(cells)], src) for c, cells, src in finished]
+        groups = [(TOP + 1 - v, colours, jokers, src) for v, colours, jokers, src in groups]
     return Built(finished, groups)
 
 
@@ -419,7 +436,7 @@ def _partition_table() -> tuple[list[int], list[int], list[int]]:
 
 def _kernel_problem(problem: Problem, k: Any) -> Any:
     """The read-only problem array of the kernel (layout in :mod:`rummykit.solve.kernel`)."""
-    p = problem
+    p = problem if problem.threshold is None else _mirrored(problem)
     P = k.new_problem()
     cells = k.CELLS
     block_jokers = sum(b.jokers for b in p.run_blocks) + sum(b.jokers for b in p.group_blocks)
@@ -459,7 +476,46 @@ def _kernel_problem(problem: Problem, k: Any) -> Any:
     P[k.P_JS] = p.joker_secondary
     P[k.P_START] = block_jokers << k.J_SHIFT
     P[k.P_RACK_JOKERS_PRIMARY] = p.rack_jokers * p.joker_primary
+    if p.threshold is not None:
+        P[k.P_INITIAL] = 1
+        P[k.P_THRESHOLD] = p.threshold
+        meld = 0
+        for s in range(steps, -1, -1):
+            if s < steps:
+                v, c = divmod(s, 5)
+                if c < COLOURS:
+                    meld += p.rack[c][v + 1] * (TOP - v)  # mirrored: x is worth 14 - x
+            P[k.P_MELD_AHEAD + s] = meld
     return P
+
+
+def _mirrored(problem: Problem) -> Problem:
+    """An initial-meld problem with its numbers mirrored (x becomes 14 - x), checked.
+
+    The kernel searches an initial meld from 13 down (it values a tile at ``x`` as
+    ``14 - x``): the meld value then reaches the threshold, where the state stops
+    counting it, after a few numbers, which keeps the states few.
+    """
+    p = problem
+    if p.run_blocks or p.group_blocks or p.table_jokers or any(any(row) for row in p.table):
+        raise ValueError("an initial meld is made from the rack alone")
+    if p.threshold is None or not 0 <= p.threshold <= MAX_THRESHOLD:
+        raise ValueError(f"an initial-meld threshold must be 0..{MAX_THRESHOLD}, not {p.threshold}")
+
+    def flip(cells: list[int] | tuple[int, ...]) -> list[int]:
+        return [cells[0], *(cells[TOP + 1 - x] for x in range(1, TOP + 1)), *cells[TOP + 1 :]]
+
+    return Problem(
+        [flip(row) for row in p.table],
+        [flip(row) for row in p.rack],
+        p.table_jokers,
+        p.rack_jokers,
+        primary=tuple(flip(p.primary)),
+        secondary=tuple(flip(p.secondary)),
+        joker_primary=p.joker_primary,
+        joker_secondary=p.joker_secondary,
+        threshold=p.threshold,
+    )
 
 
 # Table sizes and search limits: they decide how fast an answer comes, never which answer.
@@ -607,7 +663,7 @@ def _result_of(path: Any, result: Any, k: Any) -> Result | None:
     if not result[0]:
         return None
     moves: list[tuple[int, int, tuple[int, ...], ColourMove, int]] = []
-    closures: list[tuple[int, int, int, int, int]] = []
+    closures: list[tuple[int, int, int, int, int, int]] = []
     used = [[0] * (TOP + 2) for _ in range(COLOURS)]
     rows = path.tolist()
     for s in range(steps):
@@ -615,7 +671,7 @@ def _result_of(path: Any, result: Any, k: Any) -> Result | None:
         v += 1
         row = rows[s]
         if c == COLOURS:
-            closures.append((v, row[0], row[1], row[2], row[3]))
+            closures.append((v, row[0], row[1], row[2], row[3], row[4]))
             continue
         packed = row[0]
         codes: list[int] = []
@@ -623,7 +679,7 @@ def _result_of(path: Any, result: Any, k: Any) -> Result | None:
             codes.append(packed & k.CODE_MASK)
             packed >>= k.CODE_BITS
         choices = tuple((row[1] >> (2 * i)) & 3 for i in range(len(codes)))
-        move = ColourMove(choices, row[2], row[3], row[4], row[5])
+        move = ColourMove(choices, row[2], row[3], row[4], row[5], (row[8] & 7, row[8] >> 3))
         used[c][v] = row[6]
         moves.append((v, c, tuple(codes), move, row[7]))
     return Result(int(result[1]), used, int(result[2]), int(result[3]), moves, closures)
