@@ -19,10 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from rummykit.engine.core import Action
 from rummykit.presenters.text import HelpRow, Style, plural
+
+if TYPE_CHECKING:
+    from rummykit.solve.command import Answer, Request
 
 __all__ = ["HelpRow", "Presenter", "Quit", "Solver", "Style", "Turn", "Vocabulary"]
 
@@ -108,11 +111,10 @@ class Turn(Protocol):
 
 
 class Solver(Protocol):
-    """A position solver for ``rummykit solve``: (exit status, output) for a table and rack as text."""
+    """A position solver for ``rummykit solve``: an answer (lines and JSON) for a request, or a
+    :class:`~rummykit.solve.command.SolveError` (see :mod:`rummykit.solve.command`)."""
 
-    def __call__(
-        self, table_text: str, rack_text: str, initial: bool, objective: str, as_json: bool, threshold: int
-    ) -> tuple[int, str]: ...
+    def __call__(self, request: Request) -> Answer: ...
 
 
 @runtime_checkable

@@ -14,7 +14,7 @@ from rummykit.pieces.tiles import Tile, number_order, parse_tiles
 from rummykit.presenters.base import Presenter, View, Vocabulary
 from rummykit.presenters.freetable import REASONS, FreeTablePresenter, TableKit, grouped
 from rummykit.rulesets.rummikub import INFO, PENALTY_TILES, draft_action, draft_from_view
-from rummykit.solve.command import hint_lines, solve_command
+from rummykit.solve.command import hint_lines, solve_rummikub
 
 __all__ = ["KIT", "PRESENTER", "WORDS", "by_colour", "by_number"]
 
@@ -56,4 +56,4 @@ KIT: TableKit[Tile] = TableKit(
     example="R1 R2 R3",
 )
 
-PRESENTER: Presenter = FreeTablePresenter(INFO, KIT, solver=solve_command)
+PRESENTER: Presenter = FreeTablePresenter(INFO, KIT, solver=solve_rummikub)

@@ -171,10 +171,17 @@ def new_work(memo_size: int, pool_size: int) -> Any:
     w[W_MEMO_SIZE] = memo_size
     w[W_POOL_SIZE] = pool_size
     w[W_HEADER + memo_size : W_HEADER + 2 * memo_size] = -1
-    sid_stamps = W_HEADER + 3 * memo_size + SID_TABLE
+    sid_keys = W_HEADER + 3 * memo_size
+    sid_stamps = sid_keys + SID_TABLE
     w[sid_stamps : sid_stamps + SID_TABLE] = -1
-    if _sid(w, 0) != 0:  # colour state 0 is "no open runs", the start of every colour
-        raise AssertionError("the empty colour state must be number 0")
+    # colour state 0 is "no open runs", the start of every colour: number it here, as
+    # _sid would (in plain Python, so that making a work array compiles nothing)
+    at = _slot_py(w, sid_keys, sid_stamps, SID_TABLE, 0, 0, False)
+    w[sid_keys + at] = 0
+    w[sid_stamps + at] = 0
+    w[sid_stamps + SID_TABLE + at] = 0
+    w[sid_stamps + 2 * SID_TABLE] = 0
+    w[W_SIDS] = 1
     return w
 
 
@@ -1327,3 +1334,6 @@ def _search_py(
 
 search: Any = _jit(_search_py)
 """Run one search over the states of a problem (see :func:`_search_py`)."""
+
+ENTRIES = (search, relax)
+"""What Python calls: the rest is compiled into these."""

@@ -551,9 +551,12 @@ _KERNELS = itertools.count(1)
 class _Kernel:
     """Searches of one problem with the compiled kernel."""
 
-    def __init__(self, problem: Problem, sizes: tuple[int, int, int] | None = None) -> None:
-        from rummykit.solve import kernel
+    def __init__(
+        self, problem: Problem, sizes: tuple[int, int, int] | None = None, module: Any = None
+    ) -> None:
+        from rummykit.solve.compiled import kernel_module
 
+        kernel = module if module is not None else kernel_module()
         self.k = kernel
         self.P = _kernel_problem(problem, kernel)
         self.id = next(_KERNELS)
@@ -687,16 +690,14 @@ def _result_of(path: Any, result: Any, k: Any) -> Result | None:
 
 def _reach(kernel: _Kernel, target: int) -> Result | None:
     """The best play whose primary value reaches ``target``, or None (exact)."""
-    from rummykit.solve.kernel import REACH, SWEEP
-
-    found, finished = kernel.run(REACH, target, KERNEL_DIVE)
+    found, finished = kernel.run(kernel.k.REACH, target, KERNEL_DIVE)
     if not finished and not kernel.relaxed:
         kernel.relax()
-        found, finished = kernel.run(REACH, target, KERNEL_SHORT_DIVE)
+        found, finished = kernel.run(kernel.k.REACH, target, KERNEL_SHORT_DIVE)
     if not finished:
         # the sweep is exact; a play found already lets it drop every worse state
         incumbent = found.value if found is not None else -(1 << 62)
-        found, _ = kernel.run(SWEEP, target, incumbent=incumbent)
+        found, _ = kernel.run(kernel.k.SWEEP, target, incumbent=incumbent)
     return found
 
 
@@ -709,42 +710,22 @@ def solve_best(problem: Problem) -> Result | None:
     sweep keeps every state that could still match the probe's play, which is
     exact.
     """
-    from rummykit.solve.kernel import REACH, SWEEP
-
-    kernel = _Kernel(problem)
     everything = upper_bound(problem)
     if everything < 1:
         return None
+    kernel = _Kernel(problem)
     found = _reach(kernel, everything)
     if found is not None:
         return found
-    probe, done = kernel.run(REACH, -(1 << 62), KERNEL_PROBE)
+    probe, done = kernel.run(kernel.k.REACH, -(1 << 62), KERNEL_PROBE)
     if not done:
         kernel.relax()
         low = 1 if probe is None else max(1, primary_of(probe.value))
         incumbent = -(1 << 62) if probe is None else probe.value
-        probe, _ = kernel.run(SWEEP, low, incumbent=incumbent)
+        probe, _ = kernel.run(kernel.k.SWEEP, low, incumbent=incumbent)
     return probe if probe is not None and primary_of(probe.value) >= 1 else None
 
 
 def solve_problem(problem: Problem, *, target: int) -> Result | None:
     """The best play of a problem whose primary value reaches ``target``, or None."""
     return _reach(_Kernel(problem), target)
-
-
-def compile_kernel() -> None:
-    """Run every entry of the compiled kernel once on a small problem, so that numba
-    compiles (or loads from its cache) all of it now rather than in the middle of a game."""
-    from rummykit.solve.kernel import REACH, SWEEP
-
-    rack = [[0] * (TOP + 2) for _ in range(COLOURS)]
-    table = [[0] * (TOP + 2) for _ in range(COLOURS)]
-    for n in (4, 5, 6):
-        rack[0][n] = 1
-        table[1][n] = 1
-    problem = Problem(table, rack, table_jokers=0, rack_jokers=1)
-    kernel = _Kernel(problem)
-    kernel.relax()
-    for strategy in (REACH, SWEEP):
-        kernel.run(strategy, 1)
-
