@@ -76,9 +76,15 @@ def test_no_notice_on_a_quick_load(monkeypatch: pytest.MonkeyPatch, fake_load: i
     assert fake_load.getvalue() == ""
 
 
-def test_the_cache_check_reads_numbas_index() -> None:
+def test_the_cache_check_reads_numbas_index(monkeypatch: pytest.MonkeyPatch) -> None:
     compiled.warm_up()  # compiled (or loaded) now, so the cache holds every entry
     from rummykit.solve import kernel
 
     assert compiled.is_cold(kernel) is False
-    assert all(entry._cache._cache_file._load_index() for entry in kernel.ENTRIES)
+    for entry in kernel.ENTRIES:
+        # as a fresh process sees it: nothing loaded yet, the code in numba's index
+        monkeypatch.setattr(entry, "overloads", {})
+        assert not entry.signatures
+    assert compiled.is_cold(kernel) is False
+    monkeypatch.setattr(kernel.ENTRIES[0]._cache._cache_file, "_load_index", dict)  # an empty cache
+    assert compiled.is_cold(kernel) is True

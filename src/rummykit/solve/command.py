@@ -402,11 +402,17 @@ def domino_lines(solution: Any, *, initial: bool = False) -> list[str]:
     return lines
 
 
+HINT_NODES = 4000
+"""How far a domino-rummikub hint searches before it settles for the best play found (a
+fraction of a second; ``rummykit solve`` searches to the end)."""
+
+
 def domino_hint_lines(view: Mapping[str, Any]) -> list[str]:
     """The best play for the seat whose domino-rummikub view this is, as steps (it plays nothing).
 
     Before the seat is down, the best starting group; afterwards the play placing the
-    most dominoes.
+    most dominoes. The search stops after :data:`HINT_NODES` steps; a play found by then
+    is shown with a note that a better one may exist.
     """
     from rummykit.pieces.dominoes import parse_dominoes
     from rummykit.solve.dominoes import solve_dominoes
@@ -422,11 +428,14 @@ def domino_hint_lines(view: Mapping[str, Any]) -> list[str]:
         rack,
         objective="initial" if initial else "dominoes",
         starting_group_size=str(view["options"]["starting_group_size"]),
+        node_limit=HINT_NODES,
     )
     if solution is None:
         what = "draw a domino" if view.get("pool_size") else "pass"
         if initial:
             return [f"hint: no starting group in your rack: {what}"]
-        return [f"hint: no play from your rack: {what}"]
+        return [f"hint: no play from your rack found quickly: {what} (`rummykit solve` searches to the end)"]
     lines = domino_lines(solution, initial=initial)
+    if not solution.exact:
+        lines.append("(the best play found quickly; a better one may exist: `rummykit solve` searches to the end)")
     return ["hint: " + lines[0], *lines[1:]]

@@ -4,10 +4,12 @@ numba compiles :mod:`rummykit.solve.kernel` on its first use after an install
 or an upgrade (about 40 to 60 seconds on this project's 2-core machine) and
 keeps the machine code in its cache; later runs load it in a fraction of a
 second. Nothing may look frozen meanwhile: when the cache has no code for the
-kernel, :func:`kernel_module` first writes :data:`NOTICE` to the error stream
-(so ``--json`` output stays clean), then a line saying how long it took; when
-the cache looks ready but loading still takes longer than :data:`LATE`
-seconds (another machine's cache, say), the notice comes then.
+kernel on this machine, :func:`kernel_module` first writes :data:`NOTICE` to
+the error stream (so ``--json`` output stays clean), compiles every entry, then
+writes a line saying how long it took. When the cache has the code, each entry
+is loaded from it on its first call (a one-off ``rummykit solve`` then loads
+only the search it needs). :func:`warm_up` loads everything at once, giving
+the notice anyway if that takes longer than :data:`LATE` seconds.
 
 Importing this module loads neither numba nor numpy.
 """
@@ -51,14 +53,16 @@ def kernel_module() -> ModuleType:
     if _kernel is None:
         with _lock:
             if _kernel is None:
-                _kernel = _load()
+                _kernel = _load(every_entry=False)
     return _kernel
 
 
 def warm_up() -> float:
-    """Load or compile the whole kernel now; returns the seconds it took."""
+    """Load or compile every entry of the kernel now; returns the seconds it took."""
+    global _kernel
     started = time.perf_counter()
-    kernel_module()
+    with _lock:
+        _kernel = _load(every_entry=True)
     return time.perf_counter() - started
 
 
@@ -71,10 +75,13 @@ def _say(line: str) -> None:
         pass  # a closed or broken error stream must not stop the solver
 
 
-def _load() -> ModuleType:
+def _load(every_entry: bool = True) -> ModuleType:
     started = time.perf_counter()
     from rummykit.solve import kernel
 
+    cold = is_cold(kernel)
+    if not cold and not every_entry:
+        return kernel  # each entry loads from the cache on its first call
     said = threading.Event()
 
     def notice() -> None:
@@ -84,7 +91,7 @@ def _load() -> ModuleType:
 
     late = threading.Timer(LATE, notice)
     late.daemon = True
-    if is_cold(kernel):
+    if cold:
         notice()
     else:
         late.start()
@@ -98,17 +105,22 @@ def _load() -> ModuleType:
 
 
 def is_cold(kernel: ModuleType) -> bool:
-    """True when numba's cache holds no machine code for some entry of the kernel (it will compile).
+    """True when numba's cache holds no machine code for some entry of the kernel on this
+    machine (numba will compile it): no index entry for this code and this CPU.
 
-    This reads numba's cache index through its internal API; if that ever changes, the
-    answer is False and the :data:`LATE` timer gives the notice instead.
+    This reads numba's cache index through its internal API; if that ever fails, the
+    answer is True (compile everything now, with the notice) rather than a silent wait.
     """
     try:
         for entry in kernel.ENTRIES:
-            if not entry._cache._cache_file._load_index():
+            if entry.signatures:
+                continue  # compiled or loaded in this process already
+            cache = entry._cache
+            _sig, magic, code = cache._index_key(None, entry.targetctx.codegen())
+            if not any(key[1:] == (magic, code) for key in cache._cache_file._load_index()):
                 return True
-    except Exception:  # numba's internals moved: rely on the timer
-        return False
+    except Exception:  # numba's internals moved: compile with the notice rather than wait silently
+        return True
     return False
 
 
