@@ -196,17 +196,36 @@ def _order_table(
     return ordered + rest, tuple(sorted(kept))
 
 
+def _intact(old: Sequence[TileSet], final: Sequence[TileSet]) -> dict[int, int]:
+    """The existing sets that stay together in ``final`` (final index -> existing index): a
+    run as an unbroken stretch of a final run (grown at its ends or not), a group inside
+    a final group of at most one tile more. Each final set keeps at most one."""
+    finals = [check_tiles(s) for s in final]
+    kept: dict[int, int] = {}
+    for i, s in enumerate(old):
+        c = check_tiles(s)
+        for k, f in enumerate(finals):
+            if k in kept or f.kind != c.kind:
+                continue
+            if c.kind == "run":
+                n = len(c.pieces)
+                together = any(f.pieces[a : a + n] == c.pieces for a in range(len(f.pieces) - n + 1))
+            else:
+                together = len(f.pieces) <= len(c.pieces) + 1 and not Counter(c.pieces) - Counter(f.pieces)
+            if together:
+                kept[k] = i
+                break
+    return kept
+
+
 def _finish(
     objective: str,
     old: Sequence[TileSet],
     rack: Sequence[Tile],
-    problem: dp.Problem,
-    result: dp.Result,
-    cells: dict[int, list[tuple[int, bool]]],
+    rebuilt: list[tuple[TileSet, tuple[int, ...]]],
     stats: dict[str, float],
 ) -> TileSolution | None:
-    built = dp.rebuild(problem, result, cells)
-    sets, kept = _order_table(old, _tiles_of(built))
+    sets, kept = _order_table(old, rebuilt)
     final = [check_tiles(s).pieces for s in sets]
     before = Counter(t for s in old for t in s)
     after = Counter(t for s in final for t in s)
@@ -262,10 +281,18 @@ def solve_tiles(
     if result is None:
         return None
     best: tuple[dp.Problem, dp.Result, dict[int, list[tuple[int, bool]]]] = (problem, result, {})
+    sets = _tiles_of(dp.rebuild(problem, result, {}))
     if tidy and old:
-        best = _tidy(old, usable, objective, problem, result)
+        # the solver's own arrangement may keep the sets together already: then no search
+        # can do better, or (all but one kept) none of the single-set trials can
+        intact = _intact(old, [tiles for tiles, _ in sets])
+        sets = [(tiles, (intact[k],) if k in intact else ()) for k, (tiles, _) in enumerate(sets)]
+        if len(intact) < len(old):
+            best = _tidy(old, usable, objective, problem, result, spare_one=len(intact) == len(old) - 1)
+            if best[1] is not result:
+                sets = _tiles_of(dp.rebuild(*best))
         stats["tidy_ms"] = (time.perf_counter() - started) * 1000 - stats["solve_ms"]
-    return _finish(objective, old, rack, best[0], best[1], best[2], stats)
+    return _finish(objective, old, rack, sets, stats)
 
 
 TIDY_SINGLE_TRIES = 12
@@ -277,18 +304,23 @@ def _tidy(
     objective: str,
     problem: dp.Problem,
     result: dp.Result,
+    *,
+    spare_one: bool = False,
 ) -> tuple[dp.Problem, dp.Result, dict[int, list[tuple[int, bool]]]]:
     """Among plays as good as ``result``, one that keeps as many existing sets together as it can.
 
     First every set is kept (lay-offs and new sets only); then every set but one
     (trying the sets nearest the rack's tiles first, a fixed number of them);
-    otherwise the solver's own arrangement stands.
+    otherwise the solver's own arrangement stands. ``spare_one``: the solver's own
+    arrangement keeps every set but one already (it stands if keeping all fails).
     """
     target = dp.primary_of(result.value)
     everything = list(range(len(old)))
     trial = _with_blocks(old, rack, objective, everything, target)
     if trial is not None and trial[1].value == result.value:
         return trial
+    if spare_one:
+        return problem, result, {}
     for i in _nearest_sets(old, rack)[:TIDY_SINGLE_TRIES]:
         trial = _with_blocks(old, rack, objective, [k for k in everything if k != i], target)
         if trial is not None and trial[1].value == result.value:

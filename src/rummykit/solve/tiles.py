@@ -436,13 +436,16 @@ def _partition_table() -> tuple[list[int], list[int], list[int]]:
 
 def _kernel_problem(problem: Problem, k: Any) -> Any:
     """The read-only problem array of the kernel (layout in :mod:`rummykit.solve.kernel`)."""
+    import numpy as np
+
     p = problem if problem.threshold is None else _mirrored(problem)
-    P = k.new_problem()
+    P = _problem_template(k).copy()
     cells = k.CELLS
     block_jokers = sum(b.jokers for b in p.run_blocks) + sum(b.jokers for b in p.group_blocks)
-    for c in range(COLOURS):
-        P[k.P_TABLE + c * cells : k.P_TABLE + (c + 1) * cells] = p.table[c]
-        P[k.P_RACK + c * cells : k.P_RACK + (c + 1) * cells] = p.rack[c]
+    table = np.asarray(p.table, np.int64)
+    rack = np.asarray(p.rack, np.int64)
+    P[k.P_TABLE : k.P_TABLE + COLOURS * cells] = table.ravel()
+    P[k.P_RACK : k.P_RACK + COLOURS * cells] = rack.ravel()
     for rb in p.run_blocks:
         P[k.P_ARR + rb.colour * cells + rb.lo] += 1
         P[k.P_DEP + rb.colour * cells + rb.hi] += 1
@@ -452,24 +455,23 @@ def _kernel_problem(problem: Problem, k: Any) -> Any:
             P[k.P_SLOT_BITS + gb.number * k.MAX_SLOTS + i] = 1 << i
             P[k.P_SLOT_ACC + gb.number * k.MAX_SLOTS + i] = (~gb.colours) & ((1 << COLOURS) - 1)
             P[k.P_NSLOTS + gb.number] = i + 1
-    P[k.P_PRIMARY : k.P_PRIMARY + TOP + 1] = p.primary
-    P[k.P_SECONDARY : k.P_SECONDARY + TOP + 1] = p.secondary
+    primary = np.asarray(p.primary, np.int64)
+    secondary = np.asarray(p.secondary, np.int64)
+    P[k.P_PRIMARY : k.P_PRIMARY + TOP + 1] = primary
+    P[k.P_SECONDARY : k.P_SECONDARY + TOP + 1] = secondary
+    # what the rack's tiles at each step onwards add (steps: number-major, colour-minor,
+    # the fifth "colour" of a number being its groups, which adds nothing)
     steps = TOP * 5
-    acc = p.rack_jokers * p.joker_primary
-    full = p.rack_jokers * (_value(p.joker_primary, p.joker_secondary) - (1 << JOKER_SHIFT))
-    for s in range(steps, -1, -1):
-        if s < steps:
-            v, c = divmod(s, 5)
-            if c < COLOURS:
-                n = p.rack[c][v + 1]
-                acc += n * p.primary[v + 1]
-                full += n * _value(p.primary[v + 1], p.secondary[v + 1])
-        P[k.P_AHEAD + s] = acc
-        P[k.P_AHEAD_FULL + s] = full
-    offsets, ks, threes = _partition_table()
-    P[k.P_GP_OFF : k.P_GP_OFF + len(offsets)] = offsets
-    P[k.P_GP_K : k.P_GP_K + len(ks)] = ks
-    P[k.P_GP_T : k.P_GP_T + len(threes)] = threes
+    counts = rack[:, 1 : TOP + 1]
+    per_step = np.zeros((TOP, 5), np.int64)
+    per_step[:, :COLOURS] = (counts * primary[1 : TOP + 1]).T
+    P[k.P_AHEAD : k.P_AHEAD + steps] = np.cumsum(per_step.ravel()[::-1])[::-1]
+    P[k.P_AHEAD : k.P_AHEAD + steps + 1] += p.rack_jokers * p.joker_primary
+    per_step[:, :COLOURS] = (counts * ((primary[1 : TOP + 1] << PRIMARY_SHIFT) + secondary[1 : TOP + 1])).T
+    P[k.P_AHEAD_FULL : k.P_AHEAD_FULL + steps] = np.cumsum(per_step.ravel()[::-1])[::-1]
+    P[k.P_AHEAD_FULL : k.P_AHEAD_FULL + steps + 1] += p.rack_jokers * (
+        _value(p.joker_primary, p.joker_secondary) - (1 << JOKER_SHIFT)
+    )
     P[k.P_TOTAL] = p.table_jokers + p.rack_jokers + block_jokers
     P[k.P_TABLE_JOKERS] = p.table_jokers + block_jokers
     P[k.P_JP] = p.joker_primary
@@ -479,14 +481,25 @@ def _kernel_problem(problem: Problem, k: Any) -> Any:
     if p.threshold is not None:
         P[k.P_INITIAL] = 1
         P[k.P_THRESHOLD] = p.threshold
-        meld = 0
-        for s in range(steps, -1, -1):
-            if s < steps:
-                v, c = divmod(s, 5)
-                if c < COLOURS:
-                    meld += p.rack[c][v + 1] * (TOP - v)  # mirrored: x is worth 14 - x
-            P[k.P_MELD_AHEAD + s] = meld
+        per_step[:, :COLOURS] = (counts * np.arange(TOP, 0, -1)).T  # mirrored: x is worth 14 - x
+        P[k.P_MELD_AHEAD : k.P_MELD_AHEAD + steps] = np.cumsum(per_step.ravel()[::-1])[::-1]
     return P
+
+
+_TEMPLATES: dict[int, Any] = {}
+
+
+def _problem_template(k: Any) -> Any:
+    """A problem array holding what every problem shares (the group partitions)."""
+    template = _TEMPLATES.get(id(k))
+    if template is None:
+        template = k.new_problem()
+        offsets, ks, threes = _partition_table()
+        template[k.P_GP_OFF : k.P_GP_OFF + len(offsets)] = offsets
+        template[k.P_GP_K : k.P_GP_K + len(ks)] = ks
+        template[k.P_GP_T : k.P_GP_T + len(threes)] = threes
+        _TEMPLATES[id(k)] = template
+    return template
 
 
 def _mirrored(problem: Problem) -> Problem:
