@@ -119,8 +119,13 @@ W_OPT_KEYS = W_OPT_ROW + 16
 W_OPT_ENT = W_OPT_KEYS + OPT_KEYS * 5
 W_OPT_OUT = W_OPT_ENT + OPT_ENTRIES * ENT_WIDTH
 # Columns of an option row.
-O_SID, O_GROUPS, O_USED, O_DJ, O_CAP, O_CHOICES, O_NAT, O_NEW, O_DROPPED, O_MELD, O_LEAD = range(11)
-O_WIDTH = 11
+O_SID, O_GROUPS, O_USED, O_DJ, O_CAP, O_CHOICES, O_NAT, O_NEW, O_DROPPED = range(9)
+O_WIDTH = 9
+# The choices column also holds, for the initial meld, what the move's jokers add to the
+# meld value and the leading jokers of its first two new runs (the rows stay narrow).
+CHOICE_BITS = (1 << 32) - 1
+LEAD_SHIFT = 32
+MELD_SHIFT = 40
 W_HEADER = W_OPT_OUT + OPT_ENTRIES * O_WIDTH  # the out rows are option rows
 
 # Columns of a path row (one per step).
@@ -401,8 +406,9 @@ def _options_py(
     mirrored (the search goes from 13 down), so a tile at ``x`` is worth ``14 - x``.
 
     Rows: new sid, tiles to groups, rack tiles used, structural jokers, parking room,
-    choices (two bits per open run), numbered tiles used, runs started, runs dropped,
-    the jokers' meld value, the leading jokers of the first two new runs (3 bits each).
+    choices (two bits per open run; above them the leading jokers of the first two new
+    runs, 3 bits each, and what the jokers add to the meld value), numbered tiles used,
+    runs started, runs dropped.
     """
     runs = work[W_OPT_RUNS : W_OPT_RUNS + MAX_RUNS]
     n = _unpack(packed, runs)
@@ -620,12 +626,10 @@ def _options_py(
             out[nout, O_USED] = ent[e, 0]
             out[nout, O_DJ] = keys[q, 2]
             out[nout, O_CAP] = min(ent[e, 1], jokers)
-            out[nout, O_CHOICES] = ent[e, 2]
+            out[nout, O_CHOICES] = ent[e, 2] | (ent[e, 8] << LEAD_SHIFT) | (ent[e, 7] << MELD_SHIFT)
             out[nout, O_NAT] = ent[e, 3]
             out[nout, O_NEW] = ent[e, 4]
             out[nout, O_DROPPED] = ent[e, 5]
-            out[nout, O_MELD] = ent[e, 7]
-            out[nout, O_LEAD] = ent[e, 8]
             nout += 1
             e = ent[e, 6]
     # stable insertion sort by (-used, dj, -cap)
@@ -943,7 +947,7 @@ def _initial_successors_py(s: int, key: int, val: int, low: int, p: Any, w: Any,
         groups = w[row + O_GROUPS]
         used = w[row + O_USED]
         nj = j + w[row + O_DJ]
-        nmeld = min(threshold, meld + used * (TOP + 1 - v) + w[row + O_MELD])
+        nmeld = min(threshold, meld + used * (TOP + 1 - v) + (w[row + O_CHOICES] >> MELD_SHIFT))
         if nmeld + ahead + TOP * (total - nj) < threshold:
             continue
         if relaxed:
@@ -1008,14 +1012,14 @@ def _fill_path_row_py(path: Any, s: int, key: int, index: int, slot_mask: int, p
     start, _n = _step_options(v, c, key, p, w)
     row = _pool(w) + (start + index) * O_WIDTH
     path[s, 0] = _packed_of(w, (key >> (SID_BITS * c)) & SID_MASK)
-    path[s, 1] = w[row + O_CHOICES]
+    path[s, 1] = w[row + O_CHOICES] & CHOICE_BITS
     path[s, 2] = w[row + O_NAT]
     path[s, 3] = w[row + O_NEW]
     path[s, 4] = w[row + O_GROUPS]
     path[s, 5] = w[row + O_DROPPED]
     path[s, 6] = w[row + O_USED]
     path[s, 7] = slot_mask
-    path[s, 8] = w[row + O_LEAD]
+    path[s, 8] = (w[row + O_CHOICES] >> LEAD_SHIFT) & 255
 
 
 _fill_path_row = _jit(_fill_path_row_py)
@@ -1202,7 +1206,8 @@ def _depth_first_py(
             # expanded again; remembered instead of the earlier state (only a state
             # expanded before ever cuts another, so the search stays exact)
             t[2 * size + at] = nval
-            t[3 * size + at] = meld
+            if initial:
+                t[3 * size + at] = meld
         else:
             if (t_count + 1) * 2 > size:
                 t = _enlarged(t, size)
@@ -1211,7 +1216,8 @@ def _depth_first_py(
             t[at] = hkey
             t[size + at] = s
             t[2 * size + at] = nval
-            t[3 * size + at] = meld
+            if initial:
+                t[3 * size + at] = meld
             t_count += 1
         expansions += 1
         if node_limit >= 0 and expansions > node_limit:

@@ -281,17 +281,16 @@ def solve_tiles(
     if result is None:
         return None
     best: tuple[dp.Problem, dp.Result, dict[int, list[tuple[int, bool]]]] = (problem, result, {})
-    sets = _tiles_of(dp.rebuild(problem, result, {}))
     if tidy and old:
-        # the solver's own arrangement may keep the sets together already: then no search
-        # can do better, or (all but one kept) none of the single-set trials can
+        best = _tidy(old, usable, objective, problem, result)
+        stats["tidy_ms"] = (time.perf_counter() - started) * 1000 - stats["solve_ms"]
+    if best[1] is result and tidy and old:
+        # the solver's own arrangement stands: say which sets it keeps together
+        sets = _tiles_of(dp.rebuild(problem, result, {}))
         intact = _intact(old, [tiles for tiles, _ in sets])
         sets = [(tiles, (intact[k],) if k in intact else ()) for k, (tiles, _) in enumerate(sets)]
-        if len(intact) < len(old):
-            best = _tidy(old, usable, objective, problem, result, spare_one=len(intact) == len(old) - 1)
-            if best[1] is not result:
-                sets = _tiles_of(dp.rebuild(*best))
-        stats["tidy_ms"] = (time.perf_counter() - started) * 1000 - stats["solve_ms"]
+    else:
+        sets = _tiles_of(dp.rebuild(*best))
     return _finish(objective, old, rack, sets, stats)
 
 
@@ -304,22 +303,21 @@ def _tidy(
     objective: str,
     problem: dp.Problem,
     result: dp.Result,
-    *,
-    spare_one: bool = False,
 ) -> tuple[dp.Problem, dp.Result, dict[int, list[tuple[int, bool]]]]:
     """Among plays as good as ``result``, one that keeps as many existing sets together as it can.
 
-    First every set is kept (lay-offs and new sets only); then every set but one
-    (trying the sets nearest the rack's tiles first, a fixed number of them);
-    otherwise the solver's own arrangement stands. ``spare_one``: the solver's own
-    arrangement keeps every set but one already (it stands if keeping all fails).
+    First every set is kept (lay-offs and new sets only); then, unless the solver's
+    own arrangement keeps every set but one already, every set but one (trying the
+    sets nearest the rack's tiles first, a fixed number of them); otherwise the
+    solver's own arrangement stands.
     """
     target = dp.primary_of(result.value)
     everything = list(range(len(old)))
     trial = _with_blocks(old, rack, objective, everything, target)
     if trial is not None and trial[1].value == result.value:
         return trial
-    if spare_one:
+    own = [tiles for tiles, _ in _tiles_of(dp.rebuild(problem, result, {}))]
+    if len(_intact(old, own)) >= len(old) - 1:
         return problem, result, {}
     for i in _nearest_sets(old, rack)[:TIDY_SINGLE_TRIES]:
         trial = _with_blocks(old, rack, objective, [k for k in everything if k != i], target)
