@@ -295,6 +295,8 @@ def solve_tiles(
 
 
 TIDY_SINGLE_TRIES = 12
+TIDY_NODES = 20000
+"""The depth-first nodes one tidy trial may search (a trial that cannot finish counts as failed)."""
 
 
 def _tidy(
@@ -331,7 +333,7 @@ def _with_blocks(
 ) -> tuple[dp.Problem, dp.Result, dict[int, list[tuple[int, bool]]]] | None:
     runs, groups, cells, free = _blocks(old, keep)
     problem = _problem(free, rack, objective, runs, groups)
-    result = dp.solve_problem(problem, target=target)
+    result = dp.solve_problem(problem, target=target, node_limit=TIDY_NODES)
     if result is None:
         return None
     return problem, result, cells

@@ -739,6 +739,14 @@ def solve_best(problem: Problem) -> Result | None:
     return probe if probe is not None and primary_of(probe.value) >= 1 else None
 
 
-def solve_problem(problem: Problem, *, target: int) -> Result | None:
-    """The best play of a problem whose primary value reaches ``target``, or None."""
-    return _reach(_Kernel(problem), target)
+def solve_problem(problem: Problem, *, target: int, node_limit: int | None = None) -> Result | None:
+    """The best play of a problem whose primary value reaches ``target``, or None.
+
+    With ``node_limit``, only a depth-first search of that many nodes: None also when it
+    could not finish (the tidy step's trials, which may fail without changing any value).
+    """
+    kernel = _Kernel(problem)
+    if node_limit is None:
+        return _reach(kernel, target)
+    found, finished = kernel.run(kernel.k.REACH, target, node_limit)
+    return found if finished else None
