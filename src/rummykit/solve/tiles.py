@@ -436,16 +436,12 @@ def _partition_table() -> tuple[list[int], list[int], list[int]]:
 
 def _kernel_problem(problem: Problem, k: Any) -> Any:
     """The read-only problem array of the kernel (layout in :mod:`rummykit.solve.kernel`)."""
-    import numpy as np
-
     p = problem if problem.threshold is None else _mirrored(problem)
     P = _problem_template(k).copy()
     cells = k.CELLS
     block_jokers = sum(b.jokers for b in p.run_blocks) + sum(b.jokers for b in p.group_blocks)
-    table = np.asarray(p.table, np.int64)
-    rack = np.asarray(p.rack, np.int64)
-    P[k.P_TABLE : k.P_TABLE + COLOURS * cells] = table.ravel()
-    P[k.P_RACK : k.P_RACK + COLOURS * cells] = rack.ravel()
+    P[k.P_TABLE : k.P_TABLE + COLOURS * cells] = [n for row in p.table for n in row]
+    P[k.P_RACK : k.P_RACK + COLOURS * cells] = [n for row in p.rack for n in row]
     for rb in p.run_blocks:
         P[k.P_ARR + rb.colour * cells + rb.lo] += 1
         P[k.P_DEP + rb.colour * cells + rb.hi] += 1
@@ -455,23 +451,31 @@ def _kernel_problem(problem: Problem, k: Any) -> Any:
             P[k.P_SLOT_BITS + gb.number * k.MAX_SLOTS + i] = 1 << i
             P[k.P_SLOT_ACC + gb.number * k.MAX_SLOTS + i] = (~gb.colours) & ((1 << COLOURS) - 1)
             P[k.P_NSLOTS + gb.number] = i + 1
-    primary = np.asarray(p.primary, np.int64)
-    secondary = np.asarray(p.secondary, np.int64)
-    P[k.P_PRIMARY : k.P_PRIMARY + TOP + 1] = primary
-    P[k.P_SECONDARY : k.P_SECONDARY + TOP + 1] = secondary
+    P[k.P_PRIMARY : k.P_PRIMARY + TOP + 1] = p.primary
+    P[k.P_SECONDARY : k.P_SECONDARY + TOP + 1] = p.secondary
     # what the rack's tiles at each step onwards add (steps: number-major, colour-minor,
     # the fifth "colour" of a number being its groups, which adds nothing)
     steps = TOP * 5
-    counts = rack[:, 1 : TOP + 1]
-    per_step = np.zeros((TOP, 5), np.int64)
-    per_step[:, :COLOURS] = (counts * primary[1 : TOP + 1]).T
-    P[k.P_AHEAD : k.P_AHEAD + steps] = np.cumsum(per_step.ravel()[::-1])[::-1]
-    P[k.P_AHEAD : k.P_AHEAD + steps + 1] += p.rack_jokers * p.joker_primary
-    per_step[:, :COLOURS] = (counts * ((primary[1 : TOP + 1] << PRIMARY_SHIFT) + secondary[1 : TOP + 1])).T
-    P[k.P_AHEAD_FULL : k.P_AHEAD_FULL + steps] = np.cumsum(per_step.ravel()[::-1])[::-1]
-    P[k.P_AHEAD_FULL : k.P_AHEAD_FULL + steps + 1] += p.rack_jokers * (
-        _value(p.joker_primary, p.joker_secondary) - (1 << JOKER_SHIFT)
-    )
+    acc = p.rack_jokers * p.joker_primary
+    full = p.rack_jokers * (_value(p.joker_primary, p.joker_secondary) - (1 << JOKER_SHIFT))
+    meld = 0
+    ahead = [0] * (steps + 1)
+    ahead_full = [0] * (steps + 1)
+    ahead_meld = [0] * (steps + 1)
+    ahead[steps], ahead_full[steps] = acc, full
+    rack = p.rack
+    for v in range(TOP, 0, -1):
+        gain, gain_full = p.primary[v], _value(p.primary[v], p.secondary[v])
+        base = (v - 1) * 5
+        ahead[base + COLOURS], ahead_full[base + COLOURS], ahead_meld[base + COLOURS] = acc, full, meld
+        for c in range(COLOURS - 1, -1, -1):
+            n = rack[c][v]
+            acc += n * gain
+            full += n * gain_full
+            meld += n * (TOP + 1 - v)  # the initial meld's numbers are mirrored: x is worth 14 - x
+            ahead[base + c], ahead_full[base + c], ahead_meld[base + c] = acc, full, meld
+    P[k.P_AHEAD : k.P_AHEAD + steps + 1] = ahead
+    P[k.P_AHEAD_FULL : k.P_AHEAD_FULL + steps + 1] = ahead_full
     P[k.P_TOTAL] = p.table_jokers + p.rack_jokers + block_jokers
     P[k.P_TABLE_JOKERS] = p.table_jokers + block_jokers
     P[k.P_JP] = p.joker_primary
@@ -481,8 +485,7 @@ def _kernel_problem(problem: Problem, k: Any) -> Any:
     if p.threshold is not None:
         P[k.P_INITIAL] = 1
         P[k.P_THRESHOLD] = p.threshold
-        per_step[:, :COLOURS] = (counts * np.arange(TOP, 0, -1)).T  # mirrored: x is worth 14 - x
-        P[k.P_MELD_AHEAD : k.P_MELD_AHEAD + steps] = np.cumsum(per_step.ravel()[::-1])[::-1]
+        P[k.P_MELD_AHEAD : k.P_MELD_AHEAD + steps + 1] = ahead_meld
     return P
 
 
