@@ -538,7 +538,6 @@ def _mirrored(problem: Problem) -> Problem:
 DEFAULT_MEMO = 1 << 14  # memo of moves (a power of two)
 DEFAULT_POOL = 1 << 15  # rows of moves
 DEFAULT_STATES = 1 << 15  # state tables of one search (a power of two)
-SWEEP_STATES = 1 << 17  # a sweep (hard positions only) starts with tables this large
 MAX_MEMO = 1 << 18  # a shared memo grown past this is dropped before the next problem
 RELAX_MEMO = 1 << 16  # memo entries to start the relaxation with
 KERNEL_DIVE = 60000  # depth-first nodes before a position counts as hard (a few ms)
@@ -659,9 +658,6 @@ class _Kernel:
                 _SHARED.owner = 0  # this problem must never read another one's bounds
                 self.W[k.W_RELAX_SIDS] = 0
             self.result[:] = 0
-            if strategy == k.SWEEP and self.size < SWEEP_STATES:
-                # a sweep visits many states: start it large rather than run out half-way
-                self.size = SWEEP_STATES
             try:
                 k.search(
                     strategy, target, node_limit, incumbent, self.P, self.W, self.size, self.path, self.result
