@@ -35,10 +35,10 @@ from pathlib import Path
 from solver_positions import TABLE_SIZES, Position, make_position
 
 from rummykit.melds.tiles import check_tiles
-from rummykit.pieces.tiles import Tile
-from rummykit.rulesets.rummikub import TABLE
+from rummykit.pieces.tiles import Tile, format_tiles
+from rummykit.rulesets.rummikub import TABLE, initial_meld
 from rummykit.solve import solve_tiles, warm_up
-from rummykit.solve.candidates import tile_sets
+from rummykit.solve.candidates import tile_meld_value, tile_sets
 from rummykit.solve.play import _weights
 from rummykit.solve.search import SetSearch
 from rummykit.solve.tiles import JOKER_SHIFT, PRIMARY_SHIFT, primary_of
@@ -86,16 +86,19 @@ def run_theirs(positions: list[dict[str, object]]) -> list[dict[str, float]] | N
         text=True,
         check=True,
     )
-    return [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
+    # only the worker's JSON lines: some HiGHS versions print a banner on stdout
+    return [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")]
 
 
-def time_ours(positions: list[Position], tidy: bool) -> tuple[list[float], list[int]]:
-    """Milliseconds and tiles placed per position, solving each once."""
+def time_ours(
+    positions: list[Position], tidy: bool, objective: str = "tiles"
+) -> tuple[list[float], list[int]]:
+    """Milliseconds and tiles placed per position, solving each once (``initial``: threshold 30)."""
     times: list[float] = []
     tiles: list[int] = []
     for p in positions:
         t0 = time.perf_counter()
-        s = solve_tiles(p.table, p.rack, tidy=tidy)
+        s = solve_tiles(p.table, p.rack, objective=objective, tidy=tidy)
         times.append((time.perf_counter() - t0) * 1000)
         tiles.append(s.tiles_placed if s else 0)
     return times, tiles
@@ -107,7 +110,7 @@ def benchmark(count: int, first_seed: int) -> None:
     print("which also looks for an equally good play that keeps the existing sets together")
     header = (
         f"{'table':>5} | {'ours median':>11} {'ours max':>9} | {'+tidy median':>12} {'+tidy max':>9} |"
-        f" {'theirs median':>13} {'theirs max':>10} | {'speed-up (median)':>17} |"
+        f" {'theirs median':>13} {'theirs max':>10} | {'speed-up':>8} {'+tidy':>6} |"
         f" {'same tiles':>10} {'ours more':>9} {'theirs more':>11}"
     )
     print(header)
@@ -131,17 +134,21 @@ def benchmark(count: int, first_seed: int) -> None:
         less = sum(1 for a, r in zip(ours_tiles, theirs, strict=True) if a < r["tiles"])
         print(
             f"{size:>5} | {om:>11.2f} {ox:>9.1f} | {dm:>12.2f} {dx:>9.1f} | {tm:>13.1f} {tx:>10.1f} |"
-            f" {tm / om:>16.1f}x | {same:>10} {more:>9} {less:>11}"
+            f" {tm / om:>7.1f}x {tm / dm:>5.1f}x | {same:>10} {more:>9} {less:>11}"
         )
 
 
-def tail(count: int, first_seed: int) -> None:
+def tail(count: int, first_seed: int, objective: str = "tiles", tidy: bool = False) -> None:
     """Our times only, on many positions per size: median, 99th percentile, max, and how many over 100 ms."""
-    print(f"{count} positions per table size, seeds {first_seed}..{first_seed + count - 1}; ours, times in ms")
+    print(
+        f"{count} positions per table size, seeds {first_seed}..{first_seed + count - 1};"
+        f" ours, objective {objective}{', tidy' if tidy else ''}, times in ms"
+    )
     print(f"{'table':>5} | {'median':>7} {'p99':>7} {'max':>7} | {'over 100 ms':>11}")
     warm_up()
     for size in TABLE_SIZES:
-        times, _ = time_ours([make_position(first_seed + i, size) for i in range(count)], tidy=False)
+        positions = [make_position(first_seed + i, size) for i in range(count)]
+        times, _ = time_ours(positions, tidy=tidy, objective=objective)
         times.sort()
         over = sum(1 for t in times if t > 100)
         p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
@@ -189,9 +196,46 @@ def crosscheck(count: int, first_seed: int) -> int:
                         f"MISMATCH seed {seed} {objective} tidy={tidy}: {position.text()}:"
                         f" solver {primary_of(got)} search {primary_of(expected)} valid={ok}"
                     )
+        failures += crosscheck_initial(seed, rng)
     elapsed = time.perf_counter() - started
-    print(f"cross-checked {count} positions x 2 objectives x tidy on/off: {failures} failures ({elapsed:.0f} s)")
+    print(
+        f"cross-checked {count} positions x 2 objectives x tidy on/off, and {count} initial melds:"
+        f" {failures} failures ({elapsed:.0f} s)"
+    )
     return failures
+
+
+def crosscheck_initial(seed: int, rng: random.Random) -> int:
+    """The initial-meld objective on a rack of 6..18 tiles against the set-by-set search; 1 on a mismatch."""
+    position = make_position(seed, 0, jokers=rng.choice((0, 1, 2, 2, 3, 4)), rack_range=(6, 18))
+    threshold = rng.choice((0, 10, 20, 30, 30, 40, 50))
+    rack = list(position.rack)
+    primary, secondary, jp, js = _weights("tiles")
+
+    def weight(t: Tile) -> int:
+        if t.colour is None:
+            return (jp << PRIMARY_SHIFT) - (1 << JOKER_SHIFT) + js
+        return (primary[t.number] << PRIMARY_SHIFT) + secondary[t.number]
+
+    found = SetSearch(
+        Counter(), Counter(rack), tile_sets(Counter(rack)), weight, order=lambda t: t.code,
+        meld_value=tile_meld_value, threshold=threshold,
+    ).solve()
+    expected = found[0] if found and found[1] else 0
+    solution = solve_tiles([], rack, objective="initial", threshold=threshold)
+    got = sum(weight(t) for t in solution.placed) if solution else 0
+    ok = True
+    if solution is not None:
+        TABLE.verify_pieces([], rack, solution.placed, solution.table)
+        ok = TABLE.turn_fault([], solution.placed, solution.table, initial_meld(threshold)) is None
+        ok = ok and solution.meld_points >= threshold
+    if got == expected and ok:
+        return 0
+    print(
+        f"MISMATCH seed {seed} initial {threshold}: rack {format_tiles(sorted(rack))}:"
+        f" solver {primary_of(got)} search {primary_of(expected)} valid={ok}"
+    )
+    return 1
 
 
 def main() -> None:
@@ -200,11 +244,15 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="first seed")
     parser.add_argument("--crosscheck", type=int, default=0, help="run the long cross-check on this many positions")
     parser.add_argument("--tail", type=int, default=0, help="time ours alone on this many positions per size")
+    parser.add_argument(
+        "--objective", choices=("tiles", "points", "initial"), default="tiles", help="the objective of --tail"
+    )
+    parser.add_argument("--tidy", action="store_true", help="--tail times the default call (with the tidy step)")
     args = parser.parse_args()
     if args.crosscheck:
         sys.exit(1 if crosscheck(args.crosscheck, args.seed) else 0)
     if args.tail:
-        tail(args.tail, args.seed)
+        tail(args.tail, args.seed, args.objective, args.tidy)
         return
     benchmark(args.count, args.seed)
 

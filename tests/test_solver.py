@@ -13,7 +13,7 @@ import itertools
 import json
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pytest
 from hypothesis import given
@@ -271,6 +271,62 @@ def test_initial_meld_values_jokers_as_what_they_stand_for(threshold: int, ok: b
         assert solution.meld_points >= threshold
         assert solution.table[: len(table)] == tuple(table)
         assert_legal(table, [*rack, Tile(COLOURS[0], 3)], solution, Opening(min_points=threshold))
+
+
+@pytest.mark.parametrize(
+    ("rack", "best"),
+    [
+        ("R11 R12 R13 J J", 55),  # J J R11 R12 R13: both jokers below the run, 9 + 10
+        ("R11 R12 R13 R11 R12 R13 J J", 92),  # one joker below each run (46 + 46), not both on one (91)
+        ("R12 J J", 36),  # J R12 J: 11 12 13
+        ("K5 B5 O5 J", 20),  # the joker as the fourth tile of the group
+        ("K5 J J J", 26),  # a run K5 J J J (5 6 7 8), worth more than a group of four 5s
+        ("K1 J J J", 10),
+        # one run reads the joker as the 1 (91); split, it stands for R11 after R2..R10 (101)
+        ("R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13 J", 101),
+    ],
+)
+def test_initial_meld_reads_jokers_at_their_best(rack: str, best: int) -> None:
+    tiles = parse_tiles(rack)
+    solution = solve_tiles([], tiles, objective="initial", threshold=best)
+    assert solution is not None and solution.tiles_placed == len(tiles)
+    assert solution.meld_points == best
+    assert_legal([], tiles, solution, Opening(min_points=best))
+    assert solve_tiles([], tiles, objective="initial", threshold=best + 1) is None
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_initial_meld_on_long_racks_matches_the_set_search(seed: int) -> None:
+    rng = random.Random(900 + seed)
+    _table, rack = random_position(rng, 0, rng.randint(14, 24), rng.choice((1, 2, 2, 3, 4)))
+    threshold = rng.choice((20, 30, 40, 60, 80))
+    weight = _value_weight("tiles")
+    found = SetSearch(
+        Counter(),
+        Counter(rack),
+        tile_sets(Counter(rack)),
+        weight,
+        order=lambda t: t.code,
+        meld_value=tile_meld_value,
+        threshold=threshold,
+    ).solve()
+    expected = found[0] if found is not None and found[1] else 0
+    solution = solve_tiles([], rack, objective="initial", threshold=threshold)
+    assert value_of(solution, "tiles") == expected
+    if solution is not None:
+        assert solution.meld_points >= threshold
+        assert_legal([], rack, solution, Opening(min_points=threshold))
+
+
+def _value_weight(objective: str) -> Callable[[Tile], int]:
+    primary, secondary, jp, js = _weights(objective)
+
+    def weight(t: Tile) -> int:
+        if t.colour is None:
+            return (jp << PRIMARY_SHIFT) - (1 << JOKER_SHIFT) + js
+        return (primary[t.number] << PRIMARY_SHIFT) + secondary[t.number]
+
+    return weight
 
 
 def test_initial_meld_prefers_most_tiles() -> None:

@@ -144,9 +144,12 @@ def test_the_compiled_move_generator_matches_the_same_code_interpreted(
 ) -> None:
     answers = []
     for generate in (k._options, k._options_py):
-        for prune in (False, True):
+        # pruned or not, and with explicit jokers (the initial meld's moves, at number 5)
+        for prune, explicit in ((False, False), (True, False), (False, True)):
             w = k.new_work(1 << 10, 1 << 14)
-            start, n = generate(_packed(codes), table, rack, jleft, False, arrivals, 0, supply, jokers, prune, w)
+            start, n = generate(
+                _packed(codes), table, rack, jleft, False, arrivals, 0, supply, jokers, prune, explicit, 5, w
+            )
             rows = w[k._pool_py(w) + start * k.O_WIDTH : k._pool_py(w) + (start + n) * k.O_WIDTH]
             # the same moves, with each new state named by its runs rather than its number
             moves = [
@@ -154,7 +157,7 @@ def test_the_compiled_move_generator_matches_the_same_code_interpreted(
                 for r in rows.reshape(n, k.O_WIDTH)
             ]
             answers.append((prune, moves))
-    assert answers[:2] == answers[2:]
+    assert answers[:3] == answers[3:]
     assert answers[0][1], "some move is always possible here"
     for packed, *_ in answers[0][1]:  # every new state is a real set of runs
         while packed:

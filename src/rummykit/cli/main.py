@@ -12,24 +12,29 @@ reaches the user.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from rummykit import __version__
 from rummykit.catalogue import find_game, games
 from rummykit.cli.play import Console
 from rummykit.cli.render import make_style
 from rummykit.cli.saving import RECORDS_ENV
-from rummykit.cli.start import DEFAULT_BOT, FALLBACK_BOT, game_setup, play_session
+from rummykit.cli.start import DEFAULT_BOT, FALLBACK_BOT, game_setup, parse_options, play_session
 from rummykit.engine.core import GameInfo
-from rummykit.errors import RecordError, RummykitError
+from rummykit.errors import OptionError, RecordError, RummykitError
 from rummykit.presenters import Presenter, presenter_for
 from rummykit.presenters.text import Style, fit, plural, score_lines
 from rummykit.records import parse_record, read_record, start_state
+
+if TYPE_CHECKING:
+    from rummykit.presenters.base import Solver
+    from rummykit.presenters.solving import Request
 
 EXIT_USAGE = 2
 
@@ -111,17 +116,34 @@ def build_parser(out: TextIO, err: TextIO) -> Parser:
         **streams,
         help="the best play from a position (games with a solver)",
         description=(
-            "Find the best play (most tiles or most points placed) for a rack and a table, with the whole"
-            " rearranged table and the steps to get there. Sets are separated by '|'."
+            "Find the best play (most pieces or most points placed) for a rack and a table, with the whole"
+            " rearranged table and the steps to get there. Sets are separated by '|'. With --batch, read"
+            " many positions as JSON lines and write one JSON answer per line."
         ),
     )
     solve.add_argument("game", help="game id (a game with a solver)")
-    solve.add_argument("--table", default="", metavar="SETS", help='the table, e.g. "R1 R2 R3 | K5 B5 O5"')
-    solve.add_argument("--rack", required=True, metavar="TILES", help='the rack, e.g. "R4 J K7"')
-    solve.add_argument("--initial", action="store_true", help="an initial meld: new sets from the rack only")
-    solve.add_argument("--threshold", type=int, default=30, metavar="N", help="initial-meld threshold (default 30)")
-    solve.add_argument("--objective", choices=("tiles", "points"), default="tiles", help="what to maximise")
-    solve.add_argument("--json", action="store_true", help="print one JSON object")
+    solve.add_argument("--table", metavar="SETS", help='the table, e.g. "R1 R2 R3 | K5 B5 O5" (default: empty)')
+    solve.add_argument("--rack", metavar="PIECES", help='the rack, e.g. "R4 J K7" (required without --batch)')
+    solve.add_argument(
+        "--initial", action="store_true", help="an initial meld (starting group): new sets from the rack only"
+    )
+    solve.add_argument(
+        "--threshold", metavar="N", help="the initial meld's least value, where the game has one (with --initial)"
+    )
+    solve.add_argument(
+        "--objective", metavar="WHAT", help="what to maximise: tiles (dominoes) or points (default: tiles)"
+    )
+    solve.add_argument(
+        "--option", "-o", action="append", default=[], metavar="KEY=VALUE", help="a game option, e.g. jokers=4"
+    )
+    solve.add_argument("--json", action="store_true", help="print one JSON object (errors too)")
+    solve.add_argument(
+        "--batch",
+        nargs="?",
+        const="-",
+        metavar="FILE",
+        help="read positions as JSON lines from FILE (default: standard input); one JSON answer per line",
+    )
 
     replay = sub.add_parser(
         "replay", **streams, help="replay a game record", description="Replay a game record and check every line."
@@ -187,7 +209,7 @@ def main(
         if args.command == "tui":
             return cmd_tui(args, out, err, environ)
         if args.command == "solve":
-            return cmd_solve(args, out, err)
+            return cmd_solve(args, stdin or sys.stdin, out, err)
         if args.command == "replay":
             return cmd_replay(args.file, out, err, verbose=args.verbose, style=_style(out, args.no_color, environ))
     except RummykitError as exc:
@@ -317,24 +339,111 @@ def cmd_tui(args: argparse.Namespace, out: TextIO, err: TextIO, environ: Mapping
 # -- replay -----------------------------------------------------------------------
 
 
-def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """``rummykit solve``: the exact best play for a position of a game whose presenter has a solver."""
+def cmd_solve(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
+    """``rummykit solve``: the exact best play for one position (or a batch) of a game with a solver.
+
+    A refused request gives one line on stderr and exit status 2; with ``--json`` (and
+    in a batch) the same reason also goes to stdout as ``{"error": ...}``.
+    """
+    from rummykit.presenters.solving import notices_to
+
+    as_json = args.json or args.batch is not None
+    try:
+        solver, defaults = _solve_request(args)
+        with notices_to(err):
+            if args.batch is not None:
+                return _solve_batch(solver, defaults, args.batch, stdin, out, err)
+            answer = solver(defaults)
+    except RummykitError as exc:
+        return _solve_refused(" ".join(str(exc).split()), as_json, out, err)
+    out.write((json.dumps(answer.data) if args.json else "\n".join(answer.lines)) + "\n")
+    return 0
+
+
+def _solve_request(args: argparse.Namespace) -> tuple[Solver, Request]:
+    """The game's solver and the request the command line makes (``SolveError`` if refused)."""
+    from rummykit.presenters.solving import Request, SolveError
+
     info = find_game(args.game)
     solver = presenter_for(info.id).solver
     if solver is None:
         solvable = " or ".join(g.id for g in games() if presenter_for(g.id).solver is not None) or "no"
-        err.write(f"rummykit: the solver plays {solvable} positions, not {info.id}\n")
-        return EXIT_USAGE
-    status, text = solver(
-        args.table,
-        args.rack,
+        raise SolveError(f"the solver plays {solvable} positions, not {info.id}")
+    threshold = None
+    if args.threshold is not None:
+        try:
+            threshold = int(args.threshold)
+        except ValueError:
+            raise SolveError(f"--threshold needs a whole number, not {args.threshold!r}") from None
+    if args.batch is not None:
+        if args.table is not None or args.rack is not None:
+            raise SolveError("--batch reads the positions from its input: leave out --table and --rack")
+    elif args.rack is None:
+        raise SolveError("give the rack with --rack (or positions with --batch)")
+    request = Request(
+        table=args.table or "",
+        rack=args.rack or "",
         initial=args.initial,
         objective=args.objective,
-        as_json=args.json,
-        threshold=args.threshold,
+        threshold=threshold,
+        options=parse_options(args.option),
     )
-    (out if status == 0 else err).write(text if text.endswith("\n") else text + "\n")
-    return status
+    return solver, request
+
+
+def _solve_refused(reason: str, as_json: bool, out: TextIO, err: TextIO) -> int:
+    if as_json:
+        out.write(json.dumps({"error": reason}) + "\n")
+    err.write(f"rummykit: {reason}\n")
+    return EXIT_USAGE
+
+
+def _solve_batch(solver: Solver, defaults: Request, source: str, stdin: TextIO, out: TextIO, err: TextIO) -> int:
+    """Answer every JSON line of ``source`` (``-``: stdin) with one JSON line, in order.
+
+    Blank lines are skipped. Each answer carries ``line`` (the input line number) and the
+    line's ``id`` if it has one; a refused line gets ``{"line": N, "error": ...}`` and a
+    line on stderr. The status is 2 when any line was refused, else 0.
+    """
+    if source == "-":
+        return _solve_lines(solver, defaults, stdin, out, err)
+    try:
+        with open(source, encoding="utf-8") as lines:
+            return _solve_lines(solver, defaults, lines, out, err)
+    except FileNotFoundError:
+        raise OptionError(f"--batch {source}: no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise OptionError(f"--batch {source}: cannot read: {reason}") from None
+
+
+def _solve_lines(solver: Solver, defaults: Request, lines: Iterable[str], out: TextIO, err: TextIO) -> int:
+    from dataclasses import replace
+
+    from rummykit.presenters.solving import request_from_json
+
+    batch_defaults = replace(defaults, batch=True)
+    refused = 0
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        answer: dict[str, Any] = {"line": number}
+        try:
+            data = json.loads(line)
+            if isinstance(data, dict) and "id" in data:
+                answer["id"] = data["id"]
+        except ValueError:
+            pass
+        try:
+            answer.update(solver(request_from_json(line, batch_defaults)).data)
+        except RummykitError as exc:
+            reason = " ".join(str(exc).split())
+            answer["error"] = reason
+            err.write(f"rummykit: line {number}: {reason}\n")
+            refused += 1
+        out.write(json.dumps(answer) + "\n")
+        out.flush()
+    return EXIT_USAGE if refused else 0
 
 
 def cmd_replay(file: str, out: TextIO, err: TextIO, *, verbose: bool, style: Style) -> int:

@@ -19,10 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from rummykit.engine.core import Action
 from rummykit.presenters.text import HelpRow, Style, counted, plural_of
+
+if TYPE_CHECKING:
+    from rummykit.solve.command import Answer, Request
 
 __all__ = [
     "Board",
@@ -218,11 +221,10 @@ class EventNarrator:
 
 
 class Solver(Protocol):
-    """A position solver for ``rummykit solve``: (exit status, output) for a table and rack as text."""
+    """A position solver for ``rummykit solve``: an answer (lines and JSON) for a request, or a
+    :class:`~rummykit.solve.command.SolveError` (see :mod:`rummykit.solve.command`)."""
 
-    def __call__(
-        self, table_text: str, rack_text: str, initial: bool, objective: str, as_json: bool, threshold: int
-    ) -> tuple[int, str]: ...
+    def __call__(self, request: Request) -> Answer: ...
 
 
 @runtime_checkable

@@ -1,7 +1,7 @@
-"""The ``domino-rummikub`` presenter: dominoes, the boneyard, the starting group and the drafting commands.
+"""The ``domino-rummikub`` presenter: dominoes, the boneyard, the starting group, the drafting commands and the solver's hint.
 
 >>> PRESENTER.words.count(3), PRESENTER.orders, PRESENTER.hint
-('3 dominoes', ['low', 'pips'], False)
+('3 dominoes', ['low', 'pips'], True)
 >>> [[str(d) for d in g] for g in by_pips(parse_dominoes('5-3 1-1 6-2 0-2'))]
 [['0-2', '1-1'], ['2-6', '3-5']]
 """
@@ -15,6 +15,7 @@ from rummykit.presenters.base import Presenter, View, Vocabulary
 from rummykit.presenters.freetable import REASONS, FreeTablePresenter, TableKit, grouped
 from rummykit.rulesets.domino_rummikub import EXACTLY_3, INFO, draft_from_view
 from rummykit.rulesets.freetable import draft_action
+from rummykit.solve.command import domino_hint_lines, solve_domino_rummikub
 
 __all__ = ["KIT", "PRESENTER", "WORDS", "by_low", "by_pips"]
 
@@ -79,9 +80,10 @@ KIT: TableKit[Domino] = TableKit(
     aliases={"half": "low", "number": "low", "sum": "pips", "spots": "pips"},
     penalty=None,
     reminder=reminder,
+    best_play=domino_hint_lines,
     example="5-3 5-4 5-5",
     rules=RULES,
     notation=NOTATION,
 )
 
-PRESENTER: Presenter = FreeTablePresenter(INFO, KIT)
+PRESENTER: Presenter = FreeTablePresenter(INFO, KIT, solver=solve_domino_rummikub)

@@ -15,7 +15,7 @@ from rummykit.presenters.base import Presenter, View, Vocabulary
 from rummykit.presenters.freetable import REASONS, FreeTablePresenter, TableKit, grouped
 from rummykit.presenters.text import plural
 from rummykit.rulesets.rummikub import INFO, PENALTY_TILES, draft_action, draft_from_view
-from rummykit.solve.command import hint_lines, solve_command
+from rummykit.solve.command import hint_lines, solve_rummikub
 
 __all__ = ["KIT", "PRESENTER", "WORDS", "by_colour", "by_number"]
 
@@ -85,4 +85,4 @@ KIT: TableKit[Tile] = TableKit(
     notation=NOTATION,
 )
 
-PRESENTER: Presenter = FreeTablePresenter(INFO, KIT, solver=solve_command)
+PRESENTER: Presenter = FreeTablePresenter(INFO, KIT, solver=solve_rummikub)

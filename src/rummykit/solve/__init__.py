@@ -7,8 +7,6 @@ can follow. No interface code lives here (``solve.command`` only formats
 text for the command line).
 """
 
-import time
-
 from rummykit.solve.dominoes import DOMINO_OBJECTIVES, DominoSolution, solve_dominoes
 from rummykit.solve.play import OBJECTIVES, TileSolution, placeable, solve_tiles
 from rummykit.solve.steps import Step, plan_steps
@@ -32,11 +30,9 @@ def warm_up() -> float:
 
     The search is compiled by numba on its first use and the machine code is
     cached on disk, so only the first call after an install (or an upgrade)
-    takes long (about 20 seconds); ``make play`` and ``make test`` call this
-    once while setting up.
+    takes long (about a minute on a 2-core machine, with a notice on stderr);
+    ``make play`` and ``make test`` call this once while setting up.
     """
-    from rummykit.solve.tiles import compile_kernel
+    from rummykit.solve.compiled import warm_up as load
 
-    started = time.perf_counter()
-    compile_kernel()
-    return time.perf_counter() - started
+    return load()

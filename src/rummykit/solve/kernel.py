@@ -56,6 +56,13 @@ P_SHIFT = CAP_SHIFT + 4
 Q_SHIFT = P_SHIFT + 3
 M_SHIFT = Q_SHIFT + 3
 COLOUR_BITS = (1 << J_SHIFT) - 1
+# The initial meld has no parking room and no kept groups: its key holds the meld value
+# reached so far (capped at the threshold) in those fields, the low bits in the room's.
+MELD_LOW = 4
+MELD_FIELDS = (15 << CAP_SHIFT) | (((1 << (63 - M_SHIFT)) - 1) << M_SHIFT)
+MAX_THRESHOLD = model.MAX_THRESHOLD
+if MAX_THRESHOLD >> MELD_LOW >= 1 << (63 - M_SHIFT):
+    raise AssertionError("the initial meld's value does not fit in a state key")
 
 NEG = -(1 << 62)
 
@@ -84,7 +91,10 @@ P_JS = P_TOTAL + 3
 P_START = P_TOTAL + 4
 P_RELAXED = P_TOTAL + 5
 P_RACK_JOKERS_PRIMARY = P_TOTAL + 6
-P_SIZE = P_TOTAL + 8
+P_INITIAL = P_TOTAL + 7  # 1: the initial meld (jokers explicit, the meld value in the key)
+P_THRESHOLD = P_TOTAL + 8  # the meld value the initial meld must reach
+P_MELD_AHEAD = P_TOTAL + 9  # [step]: the most the rack's numbered tiles can still add to it
+P_SIZE = P_MELD_AHEAD + STEPS + 1
 
 # -- the work array W (mutable) -----------------------------------------------------------
 W_POOL_USED = 0
@@ -97,7 +107,7 @@ W_SCRATCH = 16  # 80 cells for the successors
 # scratch arrays of the move generator (views into the work array, so nothing is allocated)
 OPT_KEYS = 256
 OPT_ENTRIES = 1024
-ENT_WIDTH = 7
+ENT_WIDTH = 9
 W_OPT_RUNS = 96
 W_OPT_ALLOWED = W_OPT_RUNS + MAX_RUNS
 W_OPT_NALLOWED = W_OPT_ALLOWED + MAX_RUNS * 4
@@ -108,14 +118,18 @@ W_OPT_ROW = W_OPT_CODES + MAX_RUNS * 2 + 8
 W_OPT_KEYS = W_OPT_ROW + 16
 W_OPT_ENT = W_OPT_KEYS + OPT_KEYS * 5
 W_OPT_OUT = W_OPT_ENT + OPT_ENTRIES * ENT_WIDTH
-W_HEADER = W_OPT_OUT + OPT_ENTRIES * 9  # the out rows are option rows (O_WIDTH = 9)
-
 # Columns of an option row.
 O_SID, O_GROUPS, O_USED, O_DJ, O_CAP, O_CHOICES, O_NAT, O_NEW, O_DROPPED = range(9)
 O_WIDTH = 9
+# The choices column also holds, for the initial meld, what the move's jokers add to the
+# meld value and the leading jokers of its first two new runs (the rows stay narrow).
+CHOICE_BITS = (1 << 32) - 1
+LEAD_SHIFT = 32
+MELD_SHIFT = 40
+W_HEADER = W_OPT_OUT + OPT_ENTRIES * O_WIDTH  # the out rows are option rows
 
 # Columns of a path row (one per step).
-PATH_WIDTH = 8
+PATH_WIDTH = 9
 
 # Strategies of :func:`search`.
 REACH = 1
@@ -162,10 +176,17 @@ def new_work(memo_size: int, pool_size: int) -> Any:
     w[W_MEMO_SIZE] = memo_size
     w[W_POOL_SIZE] = pool_size
     w[W_HEADER + memo_size : W_HEADER + 2 * memo_size] = -1
-    sid_stamps = W_HEADER + 3 * memo_size + SID_TABLE
+    sid_keys = W_HEADER + 3 * memo_size
+    sid_stamps = sid_keys + SID_TABLE
     w[sid_stamps : sid_stamps + SID_TABLE] = -1
-    if _sid(w, 0) != 0:  # colour state 0 is "no open runs", the start of every colour
-        raise AssertionError("the empty colour state must be number 0")
+    # colour state 0 is "no open runs", the start of every colour: number it here, as
+    # _sid would (in plain Python, so that making a work array compiles nothing)
+    at = _slot_py(w, sid_keys, sid_stamps, SID_TABLE, 0, 0, False)
+    w[sid_keys + at] = 0
+    w[sid_stamps + at] = 0
+    w[sid_stamps + SID_TABLE + at] = 0
+    w[sid_stamps + 2 * SID_TABLE] = 0
+    w[W_SIDS] = 1
     return w
 
 
@@ -363,25 +384,35 @@ def _options_py(
     next_supply: int,
     jokers: int,
     prune: bool,
+    explicit: bool,
+    v: int,
     work: Any,
 ) -> tuple[int, int]:
-    """Every useful move of one colour at one number from its open runs ``packed``,
+    """Every useful move of one colour at number ``v`` from its open runs ``packed``,
     appended to the pool of ``work``; returns (first row, number of rows).
 
     ``table`` numbered tiles of this colour and number must be used and up to ``rack``
     more may be; ``arrivals`` kept runs start here and ``departures`` end here;
     ``next_supply`` is how many runs could go on at the next number without jokers.
-    Of moves reaching the same runs, groups and jokers, only those not beaten in both
-    rack tiles used and parking room are kept. With ``prune`` (parking room already
-    plentiful) a move is also dropped when another of the same groups uses as many rack
-    tiles, no more jokers, and leaves open runs at least as good.
+    Of moves reaching the same runs, groups and jokers, only those not beaten in rack
+    tiles used, parking room and meld value together are kept. With ``prune`` (parking
+    room already plentiful) a move is also dropped when another of the same groups uses
+    as many rack tiles, no more jokers, and leaves open runs at least as good.
+
+    With ``explicit`` (the initial meld, see :mod:`rummykit.solve.tiles`) every joker
+    stands at a number: runs may end in jokers, new runs may start with jokers (at
+    most two runs, the copies of a tile), there is no parking room, and each move
+    records what its jokers add to the meld value. The initial meld's numbers are
+    mirrored (the search goes from 13 down), so a tile at ``x`` is worth ``14 - x``.
 
     Rows: new sid, tiles to groups, rack tiles used, structural jokers, parking room,
-    choices (two bits per open run), numbered tiles used, runs started, runs dropped.
+    choices (two bits per open run; above them the leading jokers of the first two new
+    runs, 3 bits each, and what the jokers add to the meld value), numbered tiles used,
+    runs started, runs dropped.
     """
     runs = work[W_OPT_RUNS : W_OPT_RUNS + MAX_RUNS]
     n = _unpack(packed, runs)
-    room = jokers
+    room = 0 if explicit else jokers
     allowed = work[W_OPT_ALLOWED : W_OPT_ALLOWED + MAX_RUNS * 4].reshape((MAX_RUNS, 4))
     nallowed = work[W_OPT_NALLOWED : W_OPT_NALLOWED + MAX_RUNS]
     for i in range(n):
@@ -390,7 +421,7 @@ def _options_py(
         k += 1
         allowed[i, k] = JOK
         k += 1
-        if runs[i] >> 2 == 0:
+        if explicit or runs[i] >> 2 == 0:
             allowed[i, k] = END
             k += 1
         if arrivals:
@@ -400,7 +431,8 @@ def _options_py(
     # keys: new runs, groups, jokers, first and last of the chain of its live entries
     keys = work[W_OPT_KEYS : W_OPT_KEYS + OPT_KEYS * 5].reshape((OPT_KEYS, 5))
     nkeys = 0
-    # entries: rack tiles used, cap, choices, naturals, runs started, runs dropped, next in chain
+    # entries: rack tiles used, cap, choices, naturals, runs started, runs dropped, next in
+    # chain, meld value of the jokers, leading jokers
     ent = work[W_OPT_ENT : W_OPT_ENT + OPT_ENTRIES * ENT_WIDTH].reshape((OPT_ENTRIES, ENT_WIDTH))
     nent = 0
     idx = work[W_OPT_IDX : W_OPT_IDX + MAX_RUNS]
@@ -412,6 +444,7 @@ def _options_py(
         nat = 0
         merges = 0
         dj = 0
+        jm = 0  # what the jokers placed add to the meld value (explicit only)
         nkept = 0
         choices = 0
         for i in range(n):
@@ -426,11 +459,17 @@ def _options_py(
                 nkept += 1
             elif ch == JOK:
                 dj += 1
+                jm += TOP + 1 - v
                 kept[nkept] = min(cls + 1, 3) | ((w + 1) << 2)
                 nkept += 1
             elif ch == END:
+                # the run ended at v - 1; a short one is completed with jokers at v, v + 1
+                # (or, past the top, before its start)
                 if cls < 3:
                     dj += MIN_SET - cls
+                    jm += TOP + 1 - v
+                    if cls == 1:
+                        jm += TOP + 1 - (v + 1 if v < TOP else v - 2)
             else:
                 merges += 1
         if merges <= arrivals and dj <= jleft:
@@ -439,112 +478,130 @@ def _options_py(
                 rest = used_here - nat
                 for new_runs in range(rest + 1):
                     groups = rest - new_runs
-                    ncodes = 0
-                    for i in range(nkept):
-                        codes[ncodes] = kept[i]
-                        ncodes += 1
-                    for _ in range(new_runs):
-                        codes[ncodes] = 1
-                        ncodes += 1
-                    for _ in range(departures):
-                        codes[ncodes] = 3
-                        ncodes += 1
-                    djx = dj
-                    capx = room if new_runs + standalone else 0
-                    dropped = 0
-                    ok = True
-                    if last:
-                        for i in range(ncodes):
-                            if codes[i] >> 2:
-                                ok = False
-                                break
-                            cls = codes[i] & 3
-                            if cls < 3:
-                                djx += MIN_SET - cls
-                        ncodes = 0
-                    else:
-                        waiting = 0
-                        threes = 0
-                        for i in range(ncodes):
-                            if codes[i] >> 2:
-                                waiting += 1
-                            elif codes[i] == 3:
-                                threes += 1
-                        supply = next_supply + jleft - djx
-                        if waiting > supply:
-                            ok = False
-                        elif threes > supply:
-                            dropped = threes - supply
-                            # remove `dropped` codes equal to 3
-                            left = dropped
-                            m = 0
-                            for i in range(ncodes):
-                                if left and codes[i] == 3:
-                                    left -= 1
-                                    continue
-                                codes[m] = codes[i]
-                                m += 1
-                            ncodes = m
-                    if not ok or djx > jleft:
-                        continue
-                    new_packed = _pack_sorted(codes, ncodes)
-                    # the key's index
-                    kidx = -1
-                    for q in range(nkeys):
-                        if keys[q, 0] == new_packed and keys[q, 1] == groups and keys[q, 2] == djx:
-                            kidx = q
-                            break
-                    if kidx < 0:
-                        if nkeys == keys.shape[0]:
-                            keys = _grow(keys)
-                        keys[nkeys, 0] = new_packed
-                        keys[nkeys, 1] = groups
-                        keys[nkeys, 2] = djx
-                        keys[nkeys, 3] = -1
-                        keys[nkeys, 4] = -1
-                        kidx = nkeys
-                        nkeys += 1
-                    used = used_here - table
-                    # a live entry of the same key as good in both respects beats this one
-                    beaten = False
-                    e = keys[kidx, 3]
-                    while e >= 0:
-                        if ent[e, 0] >= used and ent[e, 1] >= capx:
-                            beaten = True
-                            break
-                        e = ent[e, 6]
-                    if beaten:
-                        continue
-                    # drop the live entries this one beats, keeping the others in order
-                    before = -1
-                    e = keys[kidx, 3]
-                    while e >= 0:
-                        after = ent[e, 6]
-                        if used >= ent[e, 0] and capx >= ent[e, 1]:
-                            if before < 0:
-                                keys[kidx, 3] = after
+                    # leading jokers of the first two new runs (explicit only)
+                    most_lead = min(jleft - dj, v - 1) if explicit and new_runs else 0
+                    for lead1 in range(most_lead + 1):
+                        for lead2 in range(min(lead1, jleft - dj - lead1) + 1 if new_runs >= 2 else 1):
+                            ncodes = 0
+                            for i in range(nkept):
+                                codes[ncodes] = kept[i]
+                                ncodes += 1
+                            for r in range(new_runs):
+                                lead = lead1 if r == 0 else lead2 if r == 1 else 0
+                                codes[ncodes] = min(1 + lead, 3)
+                                ncodes += 1
+                            for _ in range(departures):
+                                codes[ncodes] = 3
+                                ncodes += 1
+                            djx = dj + lead1 + lead2
+                            meld = jm
+                            if explicit:
+                                meld += lead1 * (TOP + 1 - v) + lead1 * (lead1 + 1) // 2
+                                meld += lead2 * (TOP + 1 - v) + lead2 * (lead2 + 1) // 2
                             else:
-                                ent[before, 6] = after
-                            if keys[kidx, 4] == e:
-                                keys[kidx, 4] = before
-                        else:
-                            before = e
-                        e = after
-                    if nent == ent.shape[0]:
-                        ent = _grow(ent)
-                    ent[nent, 0] = used
-                    ent[nent, 1] = capx
-                    ent[nent, 2] = choices
-                    ent[nent, 3] = used_here
-                    ent[nent, 4] = new_runs
-                    ent[nent, 5] = dropped
-                    ent[nent, 6] = -1
-                    if keys[kidx, 4] < 0:
-                        keys[kidx, 3] = nent
-                    else:
-                        ent[keys[kidx, 4], 6] = nent
-                    keys[kidx, 4] = nent
-                    nent += 1
+                                meld = 0
+                            capx = room if new_runs + standalone else 0
+                            dropped = 0
+                            ok = True
+                            if last:
+                                # every run ends here; a short one is completed before its start
+                                for i in range(ncodes):
+                                    if codes[i] >> 2 and not explicit:
+                                        ok = False
+                                        break
+                                    cls = codes[i] & 3
+                                    if cls < 3:
+                                        djx += MIN_SET - cls
+                                        if explicit:
+                                            meld += TOP + 1 - (v - 2)
+                                            if cls == 1:
+                                                meld += TOP + 1 - (v - 1)
+                                ncodes = 0
+                            else:
+                                waiting = 0
+                                threes = 0
+                                for i in range(ncodes):
+                                    if codes[i] >> 2:
+                                        waiting += 1
+                                    elif codes[i] == 3:
+                                        threes += 1
+                                supply = next_supply + jleft - djx
+                                if waiting > supply and not explicit:
+                                    ok = False
+                                elif threes > supply:
+                                    dropped = threes - supply
+                                    # remove `dropped` codes equal to 3
+                                    left = dropped
+                                    m = 0
+                                    for i in range(ncodes):
+                                        if left and codes[i] == 3:
+                                            left -= 1
+                                            continue
+                                        codes[m] = codes[i]
+                                        m += 1
+                                    ncodes = m
+                            if not ok or djx > jleft:
+                                continue
+                            new_packed = _pack_sorted(codes, ncodes)
+                            # the key's index
+                            kidx = -1
+                            for q in range(nkeys):
+                                if keys[q, 0] == new_packed and keys[q, 1] == groups and keys[q, 2] == djx:
+                                    kidx = q
+                                    break
+                            if kidx < 0:
+                                if nkeys == keys.shape[0]:
+                                    keys = _grow(keys)
+                                keys[nkeys, 0] = new_packed
+                                keys[nkeys, 1] = groups
+                                keys[nkeys, 2] = djx
+                                keys[nkeys, 3] = -1
+                                keys[nkeys, 4] = -1
+                                kidx = nkeys
+                                nkeys += 1
+                            used = used_here - table
+                            # a live entry of the same key as good in every respect beats this one
+                            beaten = False
+                            e = keys[kidx, 3]
+                            while e >= 0:
+                                if ent[e, 0] >= used and ent[e, 1] >= capx and ent[e, 7] >= meld:
+                                    beaten = True
+                                    break
+                                e = ent[e, 6]
+                            if beaten:
+                                continue
+                            # drop the live entries this one beats, keeping the others in order
+                            before = -1
+                            e = keys[kidx, 3]
+                            while e >= 0:
+                                after = ent[e, 6]
+                                if used >= ent[e, 0] and capx >= ent[e, 1] and meld >= ent[e, 7]:
+                                    if before < 0:
+                                        keys[kidx, 3] = after
+                                    else:
+                                        ent[before, 6] = after
+                                    if keys[kidx, 4] == e:
+                                        keys[kidx, 4] = before
+                                else:
+                                    before = e
+                                e = after
+                            if nent == ent.shape[0]:
+                                ent = _grow(ent)
+                            ent[nent, 0] = used
+                            ent[nent, 1] = capx
+                            ent[nent, 2] = choices
+                            ent[nent, 3] = used_here
+                            ent[nent, 4] = new_runs
+                            ent[nent, 5] = dropped
+                            ent[nent, 6] = -1
+                            ent[nent, 7] = meld
+                            ent[nent, 8] = lead1 | (lead2 << 3)
+                            if keys[kidx, 4] < 0:
+                                keys[kidx, 3] = nent
+                            else:
+                                ent[keys[kidx, 4], 6] = nent
+                            keys[kidx, 4] = nent
+                            nent += 1
         # next combination (the last run's choice moves fastest)
         i = n - 1
         while i >= 0:
@@ -569,7 +626,7 @@ def _options_py(
             out[nout, O_USED] = ent[e, 0]
             out[nout, O_DJ] = keys[q, 2]
             out[nout, O_CAP] = min(ent[e, 1], jokers)
-            out[nout, O_CHOICES] = ent[e, 2]
+            out[nout, O_CHOICES] = ent[e, 2] | (ent[e, 8] << LEAD_SHIFT) | (ent[e, 7] << MELD_SHIFT)
             out[nout, O_NAT] = ent[e, 3]
             out[nout, O_NEW] = ent[e, 4]
             out[nout, O_DROPPED] = ent[e, 5]
@@ -632,6 +689,7 @@ def _colour_options_py(v: int, c: int, sid: int, jleft: int, prune: bool, p: Any
     departures = p[P_DEP + cell]
     supply = p[P_TABLE + cell + 1] + p[P_RACK + cell + 1] + p[P_ARR + cell + 1] if v < TOP else 0
     last = v == TOP
+    explicit = p[P_INITIAL] != 0
     mk = (
         sid
         | (table << 11)
@@ -644,6 +702,8 @@ def _colour_options_py(v: int, c: int, sid: int, jleft: int, prune: bool, p: Any
         | (total << 31)
         | (int(prune) << 35)
     )
+    if explicit:
+        mk |= (1 << 36) | (v << 37)  # explicit jokers' moves depend on the number
     memo_size = w[W_MEMO_SIZE]
     keys = W_HEADER
     stamps = keys + memo_size
@@ -655,7 +715,7 @@ def _colour_options_py(v: int, c: int, sid: int, jleft: int, prune: bool, p: Any
     if (w[W_MEMO_USED] + 1) * 2 > memo_size:
         raise IndexError("solver tables full")
     start, n = _options(
-        _packed_of(w, sid), table, rack, jleft, last, arrivals, departures, supply, total, prune, w
+        _packed_of(w, sid), table, rack, jleft, last, arrivals, departures, supply, total, prune, explicit, v, w
     )
     w[W_MEMO_USED] += 1
     w[keys + at] = mk
@@ -672,6 +732,8 @@ def _step_options_py(v: int, c: int, key: int, p: Any, w: Any) -> tuple[int, int
     total = p[P_TOTAL]
     sid = (key >> (SID_BITS * c)) & SID_MASK
     j = (key >> J_SHIFT) & 15
+    if p[P_INITIAL]:
+        return _colour_options(v, c, sid, total - j, False, p, w)
     cap = (key >> CAP_SHIFT) & 15
     return _colour_options(v, c, sid, total - j, cap >= total, p, w)
 
@@ -682,6 +744,22 @@ _step_options = _inline(_step_options_py)
 # the value encoding of rummykit.solve.tiles, compiled
 _value = _inline(model._value)
 _primary_of = _inline(model.primary_of)
+
+
+def _meld_of_py(key: int) -> int:
+    """The meld value an initial-meld state has reached (capped at the threshold)."""
+    return int(((key >> CAP_SHIFT) & 15) | ((key >> M_SHIFT) << MELD_LOW))
+
+
+_meld_of = _inline(_meld_of_py)
+
+
+def _meld_bits_py(meld: int) -> int:
+    """The key fields that hold an initial meld's value (see ``MELD_LOW``)."""
+    return ((meld & 15) << CAP_SHIFT) | ((meld >> MELD_LOW) << M_SHIFT)
+
+
+_meld_bits = _inline(_meld_bits_py)
 
 
 def _bound_py(key: int, c: int, v: int, nsid: int, jokers_left: int, w: Any) -> int:
@@ -719,6 +797,8 @@ def _successors_py(s: int, key: int, val: int, low: int, p: Any, w: Any, out: An
     onwards of ``out`` (next key, value gained, option or partition index, slot mask);
     returns how many. With the relaxation worked out, successors that cannot reach
     primary value ``low`` are left out."""
+    if p[P_INITIAL]:
+        return _initial_successors(s, key, val, low, p, w, out, base)
     v = s // 5 + 1
     c = s % 5
     total = p[P_TOTAL]
@@ -813,13 +893,99 @@ def _successors_py(s: int, key: int, val: int, low: int, p: Any, w: Any, out: An
 _successors = _inline(_successors_py)
 
 
+def _initial_successors_py(s: int, key: int, val: int, low: int, p: Any, w: Any, out: Any, base: int) -> int:
+    """:func:`_successors_py` for the initial meld: every joker stands at a number, so each
+    move adds what its tiles and jokers stand for to the meld value in the key (capped at
+    the threshold), and a state that cannot reach the threshold any more is left out
+    (the rack's numbered tiles still ahead at their numbers, each joker left at 13). The
+    numbers are mirrored (``x`` is worth ``14 - x``): the search meets the high numbers
+    first, so the meld value reaches the threshold, where it stops counting, early."""
+    v = s // 5 + 1
+    c = s % 5
+    total = p[P_TOTAL]
+    threshold = p[P_THRESHOLD]
+    j = (key >> J_SHIFT) & 15
+    meld = _meld_of(key)
+    ahead = p[P_MELD_AHEAD + s + 1]
+    count = 0
+    if c == COLOURS:
+        ones = (key >> P_SHIFT) & 7
+        twos = (key >> Q_SHIFT) & 7
+        core = key & COLOUR_BITS
+        g = ones * 5 + twos
+        first = p[P_GP_OFF + g]
+        for pi in range(p[P_GP_OFF + g + 1] - first):
+            k = p[P_GP_K + first + pi]
+            threes = p[P_GP_T + first + pi]
+            # k jokers complete groups to three, `extra` more make groups of three four
+            for extra in range(min(threes, total - j - k) + 1):
+                nj = j + k + extra
+                nmeld = min(threshold, meld + (k + extra) * (TOP + 1 - v))
+                if nmeld + ahead + TOP * (total - nj) < threshold:
+                    continue
+                if count >= MAX_SUCC:
+                    raise OverflowError("too many successors")
+                out[base + count, 0] = core | (nj << J_SHIFT) | _meld_bits(nmeld)
+                out[base + count, 1] = 0
+                out[base + count, 2] = pi | (extra << 8)
+                out[base + count, 3] = 0
+                count += 1
+        return count
+    shift = SID_BITS * c
+    gain_p = p[P_PRIMARY + v]
+    gain_s = p[P_SECONDARY + v]
+    ones = (key >> P_SHIFT) & 7
+    twos = (key >> Q_SHIFT) & 7
+    colours_only = key & COLOUR_BITS & ~(SID_MASK << shift)
+    start, nopts = _step_options(v, c, key, p, w)
+    pool = _pool(w)
+    relaxed = p[P_RELAXED] and v < TOP
+    primary_so_far = val >> PRIMARY_SHIFT
+    for oi in range(nopts):
+        row = pool + (start + oi) * O_WIDTH
+        nsid = w[row + O_SID]
+        groups = w[row + O_GROUPS]
+        used = w[row + O_USED]
+        nj = j + w[row + O_DJ]
+        nmeld = min(threshold, meld + used * (TOP + 1 - v) + (w[row + O_CHOICES] >> MELD_SHIFT))
+        if nmeld + ahead + TOP * (total - nj) < threshold:
+            continue
+        if relaxed:
+            bound = _bound(key, c, v, nsid, total - nj, w)
+            if bound < 0 or primary_so_far + used * gain_p + bound + p[P_RACK_JOKERS_PRIMARY] < low:
+                continue  # by the relaxation, this cannot reach the target
+        if count >= MAX_SUCC:
+            raise OverflowError("too many successors")
+        out[base + count, 0] = (
+            colours_only
+            | (nsid << shift)
+            | (nj << J_SHIFT)
+            | _meld_bits(nmeld)
+            | ((ones + (1 if groups == 1 else 0)) << P_SHIFT)
+            | ((twos + (1 if groups == 2 else 0)) << Q_SHIFT)
+        )
+        out[base + count, 1] = _value(used * gain_p, used * gain_s)
+        out[base + count, 2] = oi
+        out[base + count, 3] = 0
+        count += 1
+    return count
+
+
+_initial_successors = _jit(_initial_successors_py)
+
+
 def _finish_py(key: int, val: int, p: Any) -> tuple[int, int]:
     """(full value, jokers placed) of a complete table, or (NEG, -1) when a table joker
     has no place. Jokers not used in sets are parked while there is room."""
     total = p[P_TOTAL]
     j = (key >> J_SHIFT) & 15
-    cap = (key >> CAP_SHIFT) & 15
-    placed = min(total, j + cap)
+    if p[P_INITIAL]:
+        if _meld_of(key) < p[P_THRESHOLD]:
+            return NEG, -1
+        placed = j  # every joker placed stands at a number
+    else:
+        cap = (key >> CAP_SHIFT) & 15
+        placed = min(total, j + cap)
     if placed < p[P_TABLE_JOKERS]:
         return NEG, -1
     rack_jokers = placed - p[P_TABLE_JOKERS]
@@ -839,19 +1005,21 @@ def _fill_path_row_py(path: Any, s: int, key: int, index: int, slot_mask: int, p
     if c == COLOURS:
         path[s, 0] = (key >> P_SHIFT) & 7
         path[s, 1] = (key >> Q_SHIFT) & 7
-        path[s, 2] = index
+        path[s, 2] = index & 255
         path[s, 3] = slot_mask
+        path[s, 4] = index >> 8  # the initial meld's jokers making groups of three four
         return
     start, _n = _step_options(v, c, key, p, w)
     row = _pool(w) + (start + index) * O_WIDTH
     path[s, 0] = _packed_of(w, (key >> (SID_BITS * c)) & SID_MASK)
-    path[s, 1] = w[row + O_CHOICES]
+    path[s, 1] = w[row + O_CHOICES] & CHOICE_BITS
     path[s, 2] = w[row + O_NAT]
     path[s, 3] = w[row + O_NEW]
     path[s, 4] = w[row + O_GROUPS]
     path[s, 5] = w[row + O_DROPPED]
     path[s, 6] = w[row + O_USED]
     path[s, 7] = slot_mask
+    path[s, 8] = (w[row + O_CHOICES] >> LEAD_SHIFT) & 255
 
 
 _fill_path_row = _jit(_fill_path_row_py)
@@ -943,6 +1111,25 @@ relax: Any = _jit(_relax_py)
 """Work out the relaxation's table in ``w`` (see :func:`_relax_py`)."""
 
 
+def _enlarged_py(t: Any, size: int) -> Any:
+    """The depth-first search's table of states, four times larger, with every state kept."""
+    bigger = np.empty(4 * 4 * size, np.int64)
+    big = 4 * size
+    bigger[big : 2 * big] = -1
+    for i in range(size):
+        stamp = t[size + i]
+        if stamp >= 0:
+            at = _slot(bigger, 0, big, big, t[i], stamp, False)
+            bigger[at] = t[i]
+            bigger[big + at] = stamp
+            bigger[2 * big + at] = t[2 * size + i]
+            bigger[3 * big + at] = t[3 * size + i]
+    return bigger
+
+
+_enlarged = _jit(_enlarged_py)
+
+
 def _depth_first_py(
     size: int, floor: int, node_limit: int, path: Any, result: Any, p: Any, w: Any
 ) -> bool:
@@ -954,8 +1141,10 @@ def _depth_first_py(
     result[0] = 0
     best_full = NEG
     ceiling = p[P_AHEAD_FULL]
-    # seen: keys, stamps (the step), values
-    t = np.empty(3 * size, np.int64)
+    initial = p[P_INITIAL] != 0
+    # seen: keys, stamps (the step), values, and for the initial meld the meld value (the
+    # key is then hashed without it: a state is dominated by one as good in both)
+    t = np.empty(4 * size, np.int64)
     t[size : 2 * size] = -1
     t_count = 0
     frames = np.zeros((4, STEPS + 1), np.int64)  # key, value, successors, next successor
@@ -967,6 +1156,7 @@ def _depth_first_py(
     t[at] = start_key
     t[size + at] = 0
     t[2 * size + at] = 0
+    t[3 * size + at] = 0
     t_count += 1
     expansions = 1
     if node_limit >= 0 and expansions > node_limit:
@@ -1004,17 +1194,30 @@ def _depth_first_py(
             continue
         if (nval >> PRIMARY_SHIFT) + p[P_AHEAD + s] < floor or nval + p[P_AHEAD_FULL + s] <= best_full:
             continue
-        at = _slot(t, 0, size, size, nkey, s, False)
+        hkey = nkey
+        meld = 0
+        if initial:
+            hkey = nkey & ~MELD_FIELDS
+            meld = _meld_of(nkey)
+        at = _slot(t, 0, size, size, hkey, s, False)
         if t[size + at] == s:
-            if t[2 * size + at] >= nval:
+            if t[2 * size + at] >= nval and (not initial or t[3 * size + at] >= meld):
                 continue
+            # expanded again; remembered instead of the earlier state (only a state
+            # expanded before ever cuts another, so the search stays exact)
             t[2 * size + at] = nval
+            if initial:
+                t[3 * size + at] = meld
         else:
             if (t_count + 1) * 2 > size:
-                raise IndexError("state table full")
-            t[at] = nkey
+                t = _enlarged(t, size)
+                size *= 4
+                at = _slot(t, 0, size, size, hkey, s, False)
+            t[at] = hkey
             t[size + at] = s
             t[2 * size + at] = nval
+            if initial:
+                t[3 * size + at] = meld
             t_count += 1
         expansions += 1
         if node_limit >= 0 and expansions > node_limit:
@@ -1137,3 +1340,6 @@ def _search_py(
 
 search: Any = _jit(_search_py)
 """Run one search over the states of a problem (see :func:`_search_py`)."""
+
+ENTRIES = (search, relax)
+"""What Python calls: the rest is compiled into these."""

@@ -20,8 +20,6 @@ from typing import Literal
 from rummykit.melds.tiles import check_tiles
 from rummykit.pieces.tiles import COLOURS, JOKER, JOKER_POINTS, MAX_NUMBER, Tile
 from rummykit.solve import tiles as dp
-from rummykit.solve.candidates import tile_meld_value, tile_sets
-from rummykit.solve.search import SetSearch
 from rummykit.solve.steps import Step, plan_steps
 
 Objective = Literal["tiles", "points", "initial"]
@@ -198,17 +196,36 @@ def _order_table(
     return ordered + rest, tuple(sorted(kept))
 
 
+def _intact(old: Sequence[TileSet], final: Sequence[TileSet]) -> dict[int, int]:
+    """The existing sets that stay together in ``final`` (final index -> existing index): a
+    run as an unbroken stretch of a final run (grown at its ends or not), a group inside
+    a final group of at most one tile more. Each final set keeps at most one."""
+    finals = [check_tiles(s) for s in final]
+    kept: dict[int, int] = {}
+    for i, s in enumerate(old):
+        c = check_tiles(s)
+        for k, f in enumerate(finals):
+            if k in kept or f.kind != c.kind:
+                continue
+            if c.kind == "run":
+                n = len(c.pieces)
+                together = any(f.pieces[a : a + n] == c.pieces for a in range(len(f.pieces) - n + 1))
+            else:
+                together = len(f.pieces) <= len(c.pieces) + 1 and not Counter(c.pieces) - Counter(f.pieces)
+            if together:
+                kept[k] = i
+                break
+    return kept
+
+
 def _finish(
     objective: str,
     old: Sequence[TileSet],
     rack: Sequence[Tile],
-    problem: dp.Problem,
-    result: dp.Result,
-    cells: dict[int, list[tuple[int, bool]]],
+    rebuilt: list[tuple[TileSet, tuple[int, ...]]],
     stats: dict[str, float],
 ) -> TileSolution | None:
-    built = dp.rebuild(problem, result, cells)
-    sets, kept = _order_table(old, _tiles_of(built))
+    sets, kept = _order_table(old, rebuilt)
     final = [check_tiles(s).pieces for s in sets]
     before = Counter(t for s in old for t in s)
     after = Counter(t for s in final for t in s)
@@ -267,10 +284,19 @@ def solve_tiles(
     if tidy and old:
         best = _tidy(old, usable, objective, problem, result)
         stats["tidy_ms"] = (time.perf_counter() - started) * 1000 - stats["solve_ms"]
-    return _finish(objective, old, rack, best[0], best[1], best[2], stats)
+    if best[1] is result and tidy and old:
+        # the solver's own arrangement stands: say which sets it keeps together
+        sets = _tiles_of(dp.rebuild(problem, result, {}))
+        intact = _intact(old, [tiles for tiles, _ in sets])
+        sets = [(tiles, (intact[k],) if k in intact else ()) for k, (tiles, _) in enumerate(sets)]
+    else:
+        sets = _tiles_of(dp.rebuild(*best))
+    return _finish(objective, old, rack, sets, stats)
 
 
 TIDY_SINGLE_TRIES = 12
+TIDY_NODES = 20000
+"""The depth-first nodes one tidy trial may search (a trial that cannot finish counts as failed)."""
 
 
 def _tidy(
@@ -282,15 +308,19 @@ def _tidy(
 ) -> tuple[dp.Problem, dp.Result, dict[int, list[tuple[int, bool]]]]:
     """Among plays as good as ``result``, one that keeps as many existing sets together as it can.
 
-    First every set is kept (lay-offs and new sets only); then every set but one
-    (trying the sets nearest the rack's tiles first, a fixed number of them);
-    otherwise the solver's own arrangement stands.
+    First every set is kept (lay-offs and new sets only); then, unless the solver's
+    own arrangement keeps every set but one already, every set but one (trying the
+    sets nearest the rack's tiles first, a fixed number of them); otherwise the
+    solver's own arrangement stands.
     """
     target = dp.primary_of(result.value)
     everything = list(range(len(old)))
     trial = _with_blocks(old, rack, objective, everything, target)
     if trial is not None and trial[1].value == result.value:
         return trial
+    own = [tiles for tiles, _ in _tiles_of(dp.rebuild(problem, result, {}))]
+    if len(_intact(old, own)) >= len(old) - 1:
+        return problem, result, {}
     for i in _nearest_sets(old, rack)[:TIDY_SINGLE_TRIES]:
         trial = _with_blocks(old, rack, objective, [k for k in everything if k != i], target)
         if trial is not None and trial[1].value == result.value:
@@ -303,7 +333,7 @@ def _with_blocks(
 ) -> tuple[dp.Problem, dp.Result, dict[int, list[tuple[int, bool]]]] | None:
     runs, groups, cells, free = _blocks(old, keep)
     problem = _problem(free, rack, objective, runs, groups)
-    result = dp.solve_problem(problem, target=target)
+    result = dp.solve_problem(problem, target=target, node_limit=TIDY_NODES)
     if result is None:
         return None
     return problem, result, cells
@@ -331,39 +361,38 @@ def _nearest_sets(old: Sequence[TileSet], rack: Sequence[Tile]) -> list[int]:
 # -- the initial meld -------------------------------------------------------------------
 
 
-INITIAL_RACK_LIMIT = 40
-
-
 def _initial(old: list[TileSet], rack: list[Tile], threshold: int) -> TileSolution | None:
-    """New sets from the rack alone whose value reaches ``threshold``: most tiles, then most points."""
+    """New sets from the rack alone whose value reaches ``threshold``: most tiles, then most points.
+
+    The same compiled search as every other play, with the table empty, each joker at
+    the number it stands for and the meld value reached so far in the state (see
+    :mod:`rummykit.solve.tiles`).
+    """
     started = time.perf_counter()
-    primary, secondary, jp, js = _weights("tiles")
-
-    def weight(t: Tile) -> int:
-        if t.colour is None:
-            return (jp << dp.PRIMARY_SHIFT) - (1 << dp.JOKER_SHIFT) + js
-        return (primary[t.number] << dp.PRIMARY_SHIFT) + secondary[t.number]
-
-    search = SetSearch(
-        Counter(),
-        Counter(rack),
-        tile_sets(Counter(rack)),
-        weight,
-        order=lambda t: t.code,
-        meld_value=tile_meld_value,
-        threshold=threshold,
-    )
-    found = search.solve()
+    threshold = max(0, threshold)
+    usable = placeable([], rack) + [t for t in rack if t.is_joker]
+    most = sum(t.number for t in usable if not t.is_joker) + MAX_NUMBER * sum(1 for t in usable if t.is_joker)
+    if threshold > most:
+        return None  # even every tile at its best reading falls short
+    problem = _problem([], usable, "tiles")
+    problem.threshold = threshold
+    result = dp.solve_best(problem)
     stats = {"solve_ms": (time.perf_counter() - started) * 1000}
-    if found is None or not found[1]:
+    if result is None:
         return None
-    new_sets = [_meld_arrangement(s) for s in found[1]]
+    new_sets = [check_tiles(s).pieces for s, _sources in _tiles_of(dp.rebuild(problem, result, {}))]
     new_sets.sort(key=lambda s: (check_tiles(s).kind != "run", min(t.code for t in s)))
-    final = [*old, *new_sets]
-    placed = tuple(sorted(t for s in new_sets for t in s))
-    return TileSolution("initial", placed, tuple(final), tuple(old), tuple(range(len(old))), stats)
-
-
-def _meld_arrangement(tiles: TileSet) -> TileSet:
-    """A set in the normal order the meld checker values it by."""
-    return check_tiles(tiles).pieces
+    placed = Counter(t for s in new_sets for t in s)
+    if placed - Counter(rack) or not all(check_tiles(s).valid for s in new_sets):
+        raise AssertionError("the solver built an invalid initial meld")
+    solution = TileSolution(
+        "initial",
+        tuple(sorted(placed.elements())),
+        (*old, *new_sets),
+        tuple(old),
+        tuple(range(len(old))),
+        stats,
+    )
+    if solution.meld_points < threshold:
+        raise AssertionError("the solver's initial meld falls short of the threshold")
+    return solution

@@ -87,6 +87,9 @@ _CLASS_MASK = 3
 PRIMARY_SHIFT = 32
 JOKER_SHIFT = 16
 
+MAX_THRESHOLD = 511
+"""The highest initial-meld threshold the kernel's state holds (see ``kernel.MAX_THRESHOLD``)."""
+
 
 # -- per-colour states ----------------------------------------------------------------
 
@@ -104,6 +107,7 @@ class ColourMove:
     new_runs: int  # runs started here with a numbered tile
     groups: int  # numbered tiles given to groups (or to kept groups)
     dropped: int  # runs of 3+ ended here because they could not go on
+    leads: tuple[int, int] = (0, 0)  # jokers before the first two runs started here (initial meld)
 
 
 # -- groups ---------------------------------------------------------------------------
@@ -187,6 +191,8 @@ class Problem:
     secondary: tuple[int, ...] = field(default_factory=lambda: tuple(range(TOP + 1)))
     joker_primary: int = 1
     joker_secondary: int = 30
+    threshold: int | None = None
+    """The initial meld: the meld value the new sets must reach (None: any play)."""
 
 
 @dataclass
@@ -198,7 +204,7 @@ class Result:
     jokers_placed: int
     structural_jokers: int
     moves: list[tuple[int, int, tuple[int, ...], ColourMove, int]]  # (number, colour, old runs, move, slot mask)
-    closures: list[tuple[int, int, int, int, int]]  # (number, ones, twos, partition index, slot mask)
+    closures: list[tuple[int, int, int, int, int, int]]  # (number, ones, twos, partition, slot mask, fourths)
 
 
 def _value(primary: int, secondary: int) -> int:
@@ -277,7 +283,7 @@ def rebuild(problem: Problem, result: Result, run_cells: dict[int, list[tuple[in
     moves_by_number: dict[int, list[tuple[int, tuple[int, ...], ColourMove, int]]] = {}
     for v, c, codes, move, slot_mask in result.moves:
         moves_by_number.setdefault(v, []).append((c, codes, move, slot_mask))
-    closure_by_number = {v: (ones, twos, pi, mask) for v, ones, twos, pi, mask in result.closures}
+    closure_by_number = {v: (ones, twos, pi, fourths) for v, ones, twos, pi, _mask, fourths in result.closures}
     for v in range(1, TOP + 1):
         to_groups: list[tuple[int, int]] = []  # (colour, count) for new groups
         slot_fill: dict[int, int] = {}  # slot bit -> colour
@@ -312,8 +318,10 @@ def rebuild(problem: Problem, result: Result, run_cells: dict[int, list[tuple[in
                 waiting_blocks[c].append(
                     _Run(c, list(run_cells[block.source]), 3, 0, [block.source], block.hi)
                 )
-            for _ in range(move.new_runs):
-                nxt.append(_Run(c, [(v, False)], 1, 0, []))
+            for r in range(move.new_runs):
+                lead = move.leads[r] if r < len(move.leads) else 0
+                cells = [(v - lead + i, True) for i in range(lead)] + [(v, False)]
+                nxt.append(_Run(c, cells, 1 + lead, 0, []))
             for run in list(waiting_blocks[c]):
                 if run.back == v:
                     waiting_blocks[c].remove(run)
@@ -336,14 +344,20 @@ def rebuild(problem: Problem, result: Result, run_cells: dict[int, list[tuple[in
         # Groups of this number.
         ones_colours = [c for c, k in to_groups if k == 1]
         twos_colours = [c for c, k in to_groups if k == 2]
-        ones, twos, pi, _mask = closure_by_number[v]
+        ones, twos, pi, fourths = closure_by_number[v]
         if (len(ones_colours), len(twos_colours)) != (ones, twos):
             raise AssertionError("rebuild out of step with the solver's groups")
         _k, _threes, template = group_partitions(ones, twos)[pi]
         slot_colour = ones_colours + twos_colours
         for g in template:
             colours = [slot_colour[i] for i in g]
-            groups.append((v, colours, max(0, MIN_SET - len(colours)), None))
+            jokers = max(0, MIN_SET - len(colours))
+            if fourths and len(colours) + jokers == MIN_SET:
+                fourths -= 1  # an initial meld's joker standing as the fourth tile
+                jokers += 1
+            groups.append((v, colours, jokers, None))
+        if fourths:
+            raise AssertionError("rebuild out of step with the solver's groups of four")
         bit = 1
         for gb in kept_groups.get(v, []):
             colours = [c for c in range(COLOURS) if gb.colours >> c & 1]
@@ -373,6 +387,9 @@ def rebuild(problem: Problem, result: Result, run_cells: dict[int, list[tuple[in
         if not _split_a_run(finished):
             raise AssertionError("no room left to park a joker")
         spare += 1
+    if p.threshold is not None:  # the initial meld was searched mirrored: x stands for 14 - x
+        finished = [(c, [(TOP + 1 - x, j) for x, j in reversed(cells)], src) for c, cells, src in finished]
+        groups = [(TOP + 1 - v, colours, jokers, src) for v, colours, jokers, src in groups]
     return Built(finished, groups)
 
 
@@ -419,13 +436,12 @@ def _partition_table() -> tuple[list[int], list[int], list[int]]:
 
 def _kernel_problem(problem: Problem, k: Any) -> Any:
     """The read-only problem array of the kernel (layout in :mod:`rummykit.solve.kernel`)."""
-    p = problem
-    P = k.new_problem()
+    p = problem if problem.threshold is None else _mirrored(problem)
+    P = _problem_template(k).copy()
     cells = k.CELLS
     block_jokers = sum(b.jokers for b in p.run_blocks) + sum(b.jokers for b in p.group_blocks)
-    for c in range(COLOURS):
-        P[k.P_TABLE + c * cells : k.P_TABLE + (c + 1) * cells] = p.table[c]
-        P[k.P_RACK + c * cells : k.P_RACK + (c + 1) * cells] = p.rack[c]
+    P[k.P_TABLE : k.P_TABLE + COLOURS * cells] = [n for row in p.table for n in row]
+    P[k.P_RACK : k.P_RACK + COLOURS * cells] = [n for row in p.rack for n in row]
     for rb in p.run_blocks:
         P[k.P_ARR + rb.colour * cells + rb.lo] += 1
         P[k.P_DEP + rb.colour * cells + rb.hi] += 1
@@ -437,29 +453,85 @@ def _kernel_problem(problem: Problem, k: Any) -> Any:
             P[k.P_NSLOTS + gb.number] = i + 1
     P[k.P_PRIMARY : k.P_PRIMARY + TOP + 1] = p.primary
     P[k.P_SECONDARY : k.P_SECONDARY + TOP + 1] = p.secondary
+    # what the rack's tiles at each step onwards add (steps: number-major, colour-minor,
+    # the fifth "colour" of a number being its groups, which adds nothing)
     steps = TOP * 5
     acc = p.rack_jokers * p.joker_primary
     full = p.rack_jokers * (_value(p.joker_primary, p.joker_secondary) - (1 << JOKER_SHIFT))
-    for s in range(steps, -1, -1):
-        if s < steps:
-            v, c = divmod(s, 5)
-            if c < COLOURS:
-                n = p.rack[c][v + 1]
-                acc += n * p.primary[v + 1]
-                full += n * _value(p.primary[v + 1], p.secondary[v + 1])
-        P[k.P_AHEAD + s] = acc
-        P[k.P_AHEAD_FULL + s] = full
-    offsets, ks, threes = _partition_table()
-    P[k.P_GP_OFF : k.P_GP_OFF + len(offsets)] = offsets
-    P[k.P_GP_K : k.P_GP_K + len(ks)] = ks
-    P[k.P_GP_T : k.P_GP_T + len(threes)] = threes
+    meld = 0
+    ahead = [0] * (steps + 1)
+    ahead_full = [0] * (steps + 1)
+    ahead_meld = [0] * (steps + 1)
+    ahead[steps], ahead_full[steps] = acc, full
+    rack = p.rack
+    for v in range(TOP, 0, -1):
+        gain, gain_full = p.primary[v], _value(p.primary[v], p.secondary[v])
+        base = (v - 1) * 5
+        ahead[base + COLOURS], ahead_full[base + COLOURS], ahead_meld[base + COLOURS] = acc, full, meld
+        for c in range(COLOURS - 1, -1, -1):
+            n = rack[c][v]
+            acc += n * gain
+            full += n * gain_full
+            meld += n * (TOP + 1 - v)  # the initial meld's numbers are mirrored: x is worth 14 - x
+            ahead[base + c], ahead_full[base + c], ahead_meld[base + c] = acc, full, meld
+    P[k.P_AHEAD : k.P_AHEAD + steps + 1] = ahead
+    P[k.P_AHEAD_FULL : k.P_AHEAD_FULL + steps + 1] = ahead_full
     P[k.P_TOTAL] = p.table_jokers + p.rack_jokers + block_jokers
     P[k.P_TABLE_JOKERS] = p.table_jokers + block_jokers
     P[k.P_JP] = p.joker_primary
     P[k.P_JS] = p.joker_secondary
     P[k.P_START] = block_jokers << k.J_SHIFT
     P[k.P_RACK_JOKERS_PRIMARY] = p.rack_jokers * p.joker_primary
+    if p.threshold is not None:
+        P[k.P_INITIAL] = 1
+        P[k.P_THRESHOLD] = p.threshold
+        P[k.P_MELD_AHEAD : k.P_MELD_AHEAD + steps + 1] = ahead_meld
     return P
+
+
+_TEMPLATES: dict[int, Any] = {}
+
+
+def _problem_template(k: Any) -> Any:
+    """A problem array holding what every problem shares (the group partitions)."""
+    template = _TEMPLATES.get(id(k))
+    if template is None:
+        template = k.new_problem()
+        offsets, ks, threes = _partition_table()
+        template[k.P_GP_OFF : k.P_GP_OFF + len(offsets)] = offsets
+        template[k.P_GP_K : k.P_GP_K + len(ks)] = ks
+        template[k.P_GP_T : k.P_GP_T + len(threes)] = threes
+        _TEMPLATES[id(k)] = template
+    return template
+
+
+def _mirrored(problem: Problem) -> Problem:
+    """An initial-meld problem with its numbers mirrored (x becomes 14 - x), checked.
+
+    The kernel searches an initial meld from 13 down (it values a tile at ``x`` as
+    ``14 - x``): the meld value then reaches the threshold, where the state stops
+    counting it, after a few numbers, which keeps the states few.
+    """
+    p = problem
+    if p.run_blocks or p.group_blocks or p.table_jokers or any(any(row) for row in p.table):
+        raise ValueError("an initial meld is made from the rack alone")
+    if p.threshold is None or not 0 <= p.threshold <= MAX_THRESHOLD:
+        raise ValueError(f"an initial-meld threshold must be 0..{MAX_THRESHOLD}, not {p.threshold}")
+
+    def flip(cells: list[int] | tuple[int, ...]) -> list[int]:
+        return [cells[0], *(cells[TOP + 1 - x] for x in range(1, TOP + 1)), *cells[TOP + 1 :]]
+
+    return Problem(
+        [flip(row) for row in p.table],
+        [flip(row) for row in p.rack],
+        p.table_jokers,
+        p.rack_jokers,
+        primary=tuple(flip(p.primary)),
+        secondary=tuple(flip(p.secondary)),
+        joker_primary=p.joker_primary,
+        joker_secondary=p.joker_secondary,
+        threshold=p.threshold,
+    )
 
 
 # Table sizes and search limits: they decide how fast an answer comes, never which answer.
@@ -495,9 +567,12 @@ _KERNELS = itertools.count(1)
 class _Kernel:
     """Searches of one problem with the compiled kernel."""
 
-    def __init__(self, problem: Problem, sizes: tuple[int, int, int] | None = None) -> None:
-        from rummykit.solve import kernel
+    def __init__(
+        self, problem: Problem, sizes: tuple[int, int, int] | None = None, module: Any = None
+    ) -> None:
+        from rummykit.solve.compiled import kernel_module
 
+        kernel = module if module is not None else kernel_module()
         self.k = kernel
         self.P = _kernel_problem(problem, kernel)
         self.id = next(_KERNELS)
@@ -607,7 +682,7 @@ def _result_of(path: Any, result: Any, k: Any) -> Result | None:
     if not result[0]:
         return None
     moves: list[tuple[int, int, tuple[int, ...], ColourMove, int]] = []
-    closures: list[tuple[int, int, int, int, int]] = []
+    closures: list[tuple[int, int, int, int, int, int]] = []
     used = [[0] * (TOP + 2) for _ in range(COLOURS)]
     rows = path.tolist()
     for s in range(steps):
@@ -615,7 +690,7 @@ def _result_of(path: Any, result: Any, k: Any) -> Result | None:
         v += 1
         row = rows[s]
         if c == COLOURS:
-            closures.append((v, row[0], row[1], row[2], row[3]))
+            closures.append((v, row[0], row[1], row[2], row[3], row[4]))
             continue
         packed = row[0]
         codes: list[int] = []
@@ -623,7 +698,7 @@ def _result_of(path: Any, result: Any, k: Any) -> Result | None:
             codes.append(packed & k.CODE_MASK)
             packed >>= k.CODE_BITS
         choices = tuple((row[1] >> (2 * i)) & 3 for i in range(len(codes)))
-        move = ColourMove(choices, row[2], row[3], row[4], row[5])
+        move = ColourMove(choices, row[2], row[3], row[4], row[5], (row[8] & 7, row[8] >> 3))
         used[c][v] = row[6]
         moves.append((v, c, tuple(codes), move, row[7]))
     return Result(int(result[1]), used, int(result[2]), int(result[3]), moves, closures)
@@ -631,16 +706,14 @@ def _result_of(path: Any, result: Any, k: Any) -> Result | None:
 
 def _reach(kernel: _Kernel, target: int) -> Result | None:
     """The best play whose primary value reaches ``target``, or None (exact)."""
-    from rummykit.solve.kernel import REACH, SWEEP
-
-    found, finished = kernel.run(REACH, target, KERNEL_DIVE)
+    found, finished = kernel.run(kernel.k.REACH, target, KERNEL_DIVE)
     if not finished and not kernel.relaxed:
         kernel.relax()
-        found, finished = kernel.run(REACH, target, KERNEL_SHORT_DIVE)
+        found, finished = kernel.run(kernel.k.REACH, target, KERNEL_SHORT_DIVE)
     if not finished:
         # the sweep is exact; a play found already lets it drop every worse state
         incumbent = found.value if found is not None else -(1 << 62)
-        found, _ = kernel.run(SWEEP, target, incumbent=incumbent)
+        found, _ = kernel.run(kernel.k.SWEEP, target, incumbent=incumbent)
     return found
 
 
@@ -653,42 +726,30 @@ def solve_best(problem: Problem) -> Result | None:
     sweep keeps every state that could still match the probe's play, which is
     exact.
     """
-    from rummykit.solve.kernel import REACH, SWEEP
-
-    kernel = _Kernel(problem)
     everything = upper_bound(problem)
     if everything < 1:
         return None
+    kernel = _Kernel(problem)
     found = _reach(kernel, everything)
     if found is not None:
         return found
-    probe, done = kernel.run(REACH, -(1 << 62), KERNEL_PROBE)
+    probe, done = kernel.run(kernel.k.REACH, -(1 << 62), KERNEL_PROBE)
     if not done:
         kernel.relax()
         low = 1 if probe is None else max(1, primary_of(probe.value))
         incumbent = -(1 << 62) if probe is None else probe.value
-        probe, _ = kernel.run(SWEEP, low, incumbent=incumbent)
+        probe, _ = kernel.run(kernel.k.SWEEP, low, incumbent=incumbent)
     return probe if probe is not None and primary_of(probe.value) >= 1 else None
 
 
-def solve_problem(problem: Problem, *, target: int) -> Result | None:
-    """The best play of a problem whose primary value reaches ``target``, or None."""
-    return _reach(_Kernel(problem), target)
+def solve_problem(problem: Problem, *, target: int, node_limit: int | None = None) -> Result | None:
+    """The best play of a problem whose primary value reaches ``target``, or None.
 
-
-def compile_kernel() -> None:
-    """Run every entry of the compiled kernel once on a small problem, so that numba
-    compiles (or loads from its cache) all of it now rather than in the middle of a game."""
-    from rummykit.solve.kernel import REACH, SWEEP
-
-    rack = [[0] * (TOP + 2) for _ in range(COLOURS)]
-    table = [[0] * (TOP + 2) for _ in range(COLOURS)]
-    for n in (4, 5, 6):
-        rack[0][n] = 1
-        table[1][n] = 1
-    problem = Problem(table, rack, table_jokers=0, rack_jokers=1)
+    With ``node_limit``, only a depth-first search of that many nodes: None also when it
+    could not finish (the tidy step's trials, which may fail without changing any value).
+    """
     kernel = _Kernel(problem)
-    kernel.relax()
-    for strategy in (REACH, SWEEP):
-        kernel.run(strategy, 1)
-
+    if node_limit is None:
+        return _reach(kernel, target)
+    found, finished = kernel.run(kernel.k.REACH, target, node_limit)
+    return found if finished else None
