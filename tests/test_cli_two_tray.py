@@ -53,7 +53,7 @@ def test_rules_shows_two_players_every_option_and_the_rules_page() -> None:
         (["play", "two-tray", "--players", "3", "--bots", "2"], "--players 3: two-tray is for 2 players (people and bots together)"),
         (["play", "two-tray", "--bots", "1", "-o", "jokers=7"], "option jokers needs a whole number 0..4, got 7"),
         (["play", "two-tray", "--bot", "solver"], "there is no solver bot for two-tray"),
-        (["solve", "two-tray", "--rack", "R1"], "the solver plays rummikub positions, not two-tray"),
+        (["solve", "two-tray", "--rack", "R1"], "the solver plays domino-rummikub or rummikub positions, not two-tray"),
     ],
 )
 def test_bad_command_lines_give_one_line_and_status_2(argv: list[str], needle: str) -> None:
