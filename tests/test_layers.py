@@ -3,7 +3,7 @@
 Reads the imports of every module under ``src/rummykit`` (with ``ast``, so
 nothing is imported or executed) and checks each against the layer order::
 
-    interfaces   presenters, cli, tui, server, rl, web, __main__
+    interfaces   presenters, cli, tui, server, rl, web, study, __main__
     services     bots, sim, records, solve
     catalogue    catalogue (and the package facade ``rummykit/__init__``)
     games        rulesets (one package per game: ``rummykit.games`` is the function listing them)
@@ -54,6 +54,7 @@ LAYERS: dict[str, int] = {
     "rl": 8,
     "web": 8,
     "__main__": 8,
+    "study": 8,  # simulate, tournament, report: the study commands and their library (docs/study.md)
 }
 INTERFACES = 8
 LAYER_NAMES = {

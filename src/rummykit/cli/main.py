@@ -1,4 +1,6 @@
-"""The ``rummykit`` command: ``games``, ``rules``, ``play``, ``tui``, ``solve`` and ``replay``.
+"""The ``rummykit`` command: ``games``, ``rules``, ``play``, ``tui``, ``solve``, ``replay``, and the studies.
+
+The study commands (``simulate``, ``tournament``, ``report``) live in :mod:`rummykit.study.command`.
 
 :func:`main` takes its arguments and streams as parameters, so tests (and
 other programs) can run any command in-process::
@@ -31,6 +33,9 @@ from rummykit.errors import OptionError, RecordError, RummykitError
 from rummykit.presenters import Presenter, presenter_for
 from rummykit.presenters.text import Style, fit, plural, score_lines
 from rummykit.records import parse_record, read_record, start_state
+from rummykit.study.command import COMMANDS as STUDY_COMMANDS
+from rummykit.study.command import add_commands as add_study_commands
+from rummykit.study.command import run as run_study_command
 
 if TYPE_CHECKING:
     from rummykit.presenters.base import Solver
@@ -151,6 +156,7 @@ def build_parser(out: TextIO, err: TextIO) -> Parser:
     replay.add_argument("file", help="a record written by `rummykit play`")
     replay.add_argument("--verbose", "-v", action="store_true", help="print every action")
     replay.add_argument("--no-color", action="store_true", help="no ANSI colours")
+    add_study_commands(sub, streams)  # simulate, tournament, report (docs/study.md)
     return parser
 
 
@@ -212,6 +218,8 @@ def main(
             return cmd_solve(args, stdin or sys.stdin, out, err)
         if args.command == "replay":
             return cmd_replay(args.file, out, err, verbose=args.verbose, style=_style(out, args.no_color, environ))
+        if args.command in STUDY_COMMANDS:
+            return run_study_command(args, out, err)
     except RummykitError as exc:
         err.write(f"rummykit: {' '.join(str(exc).split())}\n")
         return EXIT_USAGE
@@ -223,7 +231,7 @@ def main(
         _silence(out)
         return 1
     parser.print_usage(err)
-    err.write("rummykit: name a command: games, rules, play, tui or replay (see rummykit --help)\n")
+    err.write("rummykit: name a command: games, rules, play, tui, replay, simulate, tournament or report (see rummykit --help)\n")
     return EXIT_USAGE
 
 

@@ -1,0 +1,363 @@
+"""``rummykit report``: a summary of game rows on the terminal and a self-contained HTML page with plots.
+
+Rows are grouped by their option setting (the ``opt_NAME`` columns that
+differ within the file); each group is one series in every plot, side by
+side. A seat *wins* a game when it is among the winners, so with shared wins
+the rates of a game's seats add up to more than 1. Intervals are 95% Wilson
+score intervals.
+
+* win rate by position in the playing order (1st = the seat that started
+  the first round): the first-player advantage;
+* win rate by seat number and by bot level;
+* the distributions of game length (turns, actions, rounds) and of the
+  final totals of winners and of the other seats;
+* the end reasons.
+
+The pictures are drawn with matplotlib (Agg, no display), written as PNG
+files and embedded in ``report.html`` as base64 so the page stands alone.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import statistics
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from rummykit.errors import OptionError
+from rummykit.study.runner import Row
+from rummykit.study.stats import wilson
+
+__all__ = ["Group", "Rate", "cmd_report", "group_rows", "summary_lines", "write_report"]
+
+
+@dataclass
+class Rate:
+    """A win rate: ``wins`` of ``n``, with its 95% interval."""
+
+    label: str
+    wins: float
+    n: int
+
+    @property
+    def share(self) -> float:
+        """wins / n (0 when n is 0)."""
+        return self.wins / self.n if self.n else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% Wilson interval."""
+        return wilson(self.wins, self.n)
+
+    def text(self) -> str:
+        """``53.1% [48.7, 57.5] of 500``."""
+        low, high = self.interval
+        return f"{100 * self.share:.1f}% [{100 * low:.1f}, {100 * high:.1f}] of {self.n}"
+
+
+@dataclass
+class Group:
+    """The rows of one option setting."""
+
+    label: str
+    rows: list[Row] = field(default_factory=list)
+
+    def by_position(self) -> list[Rate]:
+        """Win rate by position in the playing order of the first round (1st, 2nd, ...)."""
+        most = max(int(r["players"]) for r in self.rows)
+        rates = [Rate(_ordinal(p + 1), 0.0, 0) for p in range(most)]
+        for row in self.rows:
+            n = int(row["players"])
+            for position in range(n):
+                seat = (int(row["first_seat"]) + position) % n
+                rates[position].n += 1
+                rates[position].wins += bool(row.get(f"won_{seat}"))
+        return rates
+
+    def by_seat(self) -> list[Rate]:
+        """Win rate by seat number."""
+        most = max(int(r["players"]) for r in self.rows)
+        rates = [Rate(f"seat {s}", 0.0, 0) for s in range(most)]
+        for row in self.rows:
+            for seat in range(int(row["players"])):
+                rates[seat].n += 1
+                rates[seat].wins += bool(row.get(f"won_{seat}"))
+        return rates
+
+    def by_bot(self) -> list[Rate]:
+        """Win rate of each bot level, over every seat it sat in."""
+        rates: dict[str, Rate] = {}
+        for row in self.rows:
+            for seat in range(int(row["players"])):
+                level = str(row.get(f"bot_{seat}"))
+                rate = rates.setdefault(level, Rate(level, 0.0, 0))
+                rate.n += 1
+                rate.wins += bool(row.get(f"won_{seat}"))
+        return [rates[k] for k in sorted(rates)]
+
+    def values(self, column: str) -> list[float]:
+        """A whole-game column's values."""
+        return [float(r[column]) for r in self.rows if r.get(column) is not None]
+
+    def totals(self, winners: bool) -> list[float]:
+        """The final totals of the winning seats (or of the other seats)."""
+        out: list[float] = []
+        for row in self.rows:
+            for seat in range(int(row["players"])):
+                if bool(row.get(f"won_{seat}")) == winners and row.get(f"total_{seat}") is not None:
+                    out.append(float(row[f"total_{seat}"]))
+        return out
+
+    def reasons(self) -> Counter[str]:
+        """How the games ended."""
+        return Counter(str(r.get("reason")) for r in self.rows)
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def group_rows(rows: Sequence[Row]) -> list[Group]:
+    """The rows grouped by option setting (the option columns that differ), in the order first seen.
+
+    >>> rows = [{"opt_a": "1", "opt_b": "x"}, {"opt_a": "2", "opt_b": "x"}, {"opt_a": "1", "opt_b": "x"}]
+    >>> [(g.label, len(g.rows)) for g in group_rows(rows)]
+    [('a=1', 2), ('a=2', 1)]
+    """
+    option_columns = sorted({k for row in rows for k in row if k.startswith("opt_")})
+    varying = [c for c in option_columns if len({str(row.get(c)) for row in rows}) > 1]
+    groups: dict[str, Group] = {}
+    for row in rows:
+        label = ", ".join(f"{c[4:]}={row.get(c)}" for c in varying) or "all games"
+        groups.setdefault(label, Group(label)).rows.append(row)
+    return list(groups.values())
+
+
+def _describe(values: list[float]) -> str:
+    if not values:
+        return "none"
+    return f"mean {statistics.fmean(values):.1f}, median {statistics.median(values):g}"
+
+
+def _game_name(rows: Sequence[Row]) -> str:
+    return f"{len(rows)} games"
+
+
+def summary_lines(rows: Sequence[Row]) -> list[str]:
+    """The terminal summary: per setting, the game lengths, end reasons and win rates with 95% intervals."""
+    lines: list[str] = []
+    for group in group_rows(rows):
+        n = len(group.rows)
+        lines.append(f"{group.label}: {n} games")
+        lines.append(f"  turns: {_describe(group.values('turns'))}; actions: {_describe(group.values('actions'))}")
+        if any(v > 1 for v in group.values("rounds")):
+            lines.append(f"  rounds: {_describe(group.values('rounds'))}")
+        reasons = ", ".join(f"{reason} {100 * count / n:.1f}%" for reason, count in group.reasons().most_common())
+        lines.append(f"  ended by: {reasons}")
+        lines.append("  win rate by position in the playing order (95% interval):")
+        lines.extend(f"    {rate.label}: {rate.text()}" for rate in group.by_position())
+        bots = group.by_bot()
+        if len(bots) > 1:
+            lines.append("  win rate by bot:")
+            lines.extend(f"    {rate.label}: {rate.text()}" for rate in bots)
+    return lines
+
+
+# -- pictures ---------------------------------------------------------------------------------
+
+
+def _pyplot() -> Any:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def _rate_figure(groups: list[Group], rates_of: str, title: str, fair: bool) -> Any:
+    """Grouped bars of win rates with their 95% intervals, one colour per setting."""
+    plt = _pyplot()
+    series = [(g.label, getattr(g, rates_of)()) for g in groups]
+    labels: list[str] = []
+    for _, rates in series:
+        for rate in rates:
+            if rate.label not in labels:
+                labels.append(rate.label)
+    fig, ax = plt.subplots(figsize=(max(5.0, 1.2 * len(labels) * max(1, len(series)) ** 0.5 + 2), 3.6))
+    width = 0.8 / len(series)
+    for k, (name, rates) in enumerate(series):
+        by_label = {r.label: r for r in rates}
+        xs, ys, errs_low, errs_high = [], [], [], []
+        for i, label in enumerate(labels):
+            if label in by_label and by_label[label].n:
+                rate = by_label[label]
+                low, high = rate.interval
+                xs.append(i - 0.4 + width * (k + 0.5))
+                ys.append(rate.share)
+                errs_low.append(rate.share - low)
+                errs_high.append(high - rate.share)
+        ax.bar(xs, ys, width, yerr=[errs_low, errs_high], capsize=3, label=name)
+    if fair:
+        players = {int(r["players"]) for g in groups for r in g.rows}
+        if len(players) == 1:
+            ax.axhline(1 / players.pop(), color="grey", linestyle="--", linewidth=1, label="an equal share")
+    ax.set_xticks(range(len(labels)), labels)
+    ax.set_ylabel("win rate")
+    ax.set_ylim(0, 1)
+    ax.set_title(title)
+    if len(series) > 1 or fair:
+        ax.legend(fontsize="small")
+    fig.tight_layout()
+    return fig
+
+
+def _histogram_figure(groups: list[Group], panels: list[tuple[str, Any]], title: str) -> Any:
+    """Histograms (one panel per measure), the settings overlaid as outlines."""
+    plt = _pyplot()
+    fig, axes = plt.subplots(1, len(panels), figsize=(4.2 * len(panels), 3.4), squeeze=False)
+    for ax, (name, get) in zip(axes[0], panels, strict=True):
+        data = [(g.label, get(g)) for g in groups]
+        every = [v for _, values in data for v in values]
+        if not every:
+            ax.set_visible(False)
+            continue
+        low, high = min(every), max(every)
+        integers = all(float(v).is_integer() for v in every)
+        span = high - low
+        bins: Any = 30 if span == 0 else min(40, int(span) + 1) if integers else 30
+        for label, values in data:
+            if values:
+                ax.hist(values, bins=bins, range=(low - 0.5, high + 0.5) if integers else None,
+                        histtype="step", linewidth=1.5, density=len(groups) > 1, label=label)
+        ax.set_xlabel(name)
+        ax.set_ylabel("share of games" if len(groups) > 1 else "games")
+        if len(groups) > 1:
+            ax.legend(fontsize="small")
+    fig.suptitle(title)
+    fig.tight_layout()
+    return fig
+
+
+def figures(rows: Sequence[Row]) -> list[tuple[str, str, Any]]:
+    """(file name, caption, matplotlib figure) for each picture of the report."""
+    groups = group_rows(rows)
+    out = [
+        (
+            "positions.png",
+            "Win rate by position in the playing order (1st = the seat that started), with 95% intervals",
+            _rate_figure(groups, "by_position", "Win rate by position in the playing order", fair=True),
+        ),
+        ("seats.png", "Win rate by seat number", _rate_figure(groups, "by_seat", "Win rate by seat", fair=True)),
+    ]
+    levels = {r.label for g in groups for r in g.by_bot()}
+    if len(levels) > 1:
+        out.append(("bots.png", "Win rate by bot level", _rate_figure(groups, "by_bot", "Win rate by bot", fair=True)))
+    length: list[tuple[str, Any]] = [
+        ("turns per game", lambda g: g.values("turns")),
+        ("actions per game", lambda g: g.values("actions")),
+    ]
+    if any(v > 1 for g in groups for v in g.values("rounds")):
+        length.append(("rounds per game", lambda g: g.values("rounds")))
+    out.append(("length.png", "Game length", _histogram_figure(groups, length, "Game length")))
+    scores: list[tuple[str, Any]] = [
+        ("final total of a winner", lambda g: g.totals(True)),
+        ("final total of another seat", lambda g: g.totals(False)),
+    ]
+    out.append(("scores.png", "Final totals", _histogram_figure(groups, scores, "Final totals")))
+    return out
+
+
+# -- the page ---------------------------------------------------------------------------------
+
+
+def _rate_table(title: str, groups: list[Group], rates_of: str) -> str:
+    cells = "".join(f"<th>{html.escape(g.label)}</th>" for g in groups)
+    labels: list[str] = []
+    per_group = [{r.label: r for r in getattr(g, rates_of)()} for g in groups]
+    for table in per_group:
+        labels.extend(label for label in table if label not in labels)
+    body = "".join(
+        f"<tr><th>{html.escape(label)}</th>"
+        + "".join(f"<td>{html.escape(t[label].text()) if label in t else ''}</td>" for t in per_group)
+        + "</tr>"
+        for label in labels
+    )
+    return f"<h2>{html.escape(title)}</h2><table><tr><th></th>{cells}</tr>{body}</table>"
+
+
+def _overview(groups: list[Group]) -> str:
+    head = "<tr><th>setting</th><th>games</th><th>turns</th><th>actions</th><th>rounds</th><th>ended by</th></tr>"
+    body = ""
+    for g in groups:
+        n = len(g.rows)
+        reasons = ", ".join(f"{r} {100 * c / n:.1f}%" for r, c in g.reasons().most_common())
+        body += (
+            f"<tr><th>{html.escape(g.label)}</th><td>{n}</td><td>{_describe(g.values('turns'))}</td>"
+            f"<td>{_describe(g.values('actions'))}</td><td>{_describe(g.values('rounds'))}</td>"
+            f"<td>{html.escape(reasons)}</td></tr>"
+        )
+    return f"<table>{head}{body}</table>"
+
+
+STYLE = (
+    "body{font-family:system-ui,sans-serif;max-width:70em;margin:2em auto;padding:0 1em;color:#222}"
+    "table{border-collapse:collapse;margin:1em 0}th,td{border:1px solid #ccc;padding:.3em .6em;text-align:left}"
+    "img{max-width:100%;display:block;margin:.5em 0 1.5em}figcaption{color:#555}"
+)
+
+
+def write_report(rows: Sequence[Row], folder: str | Path, *, title: str = "rummykit report") -> Path:
+    """Write ``report.html`` (pictures embedded) and the PNG files into ``folder``; the page's path."""
+    if not rows:
+        raise OptionError("no games to report on")
+    out = Path(folder).expanduser()
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OptionError(f"cannot create the report folder {folder}: {exc.strerror or exc}") from None
+    plt = _pyplot()
+    groups = group_rows(rows)
+    parts = [
+        f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>",
+        f"<style>{STYLE}</style></head><body><h1>{html.escape(title)}</h1>",
+        "<p>A seat wins a game when it is among the winners (shared wins count for each)."
+        " Intervals are 95% Wilson score intervals.</p>",
+        _overview(groups),
+    ]
+    for name, caption, fig in figures(rows):
+        path = out / name
+        try:
+            fig.savefig(path, dpi=100)
+        finally:
+            plt.close(fig)
+        data = base64.b64encode(path.read_bytes()).decode("ascii")
+        parts.append(
+            f"<figure><img alt='{html.escape(caption)}' src='data:image/png;base64,{data}'>"
+            f"<figcaption>{html.escape(caption)} ({name})</figcaption></figure>"
+        )
+    parts.append(_rate_table("Win rate by position in the playing order", groups, "by_position"))
+    parts.append(_rate_table("Win rate by seat", groups, "by_seat"))
+    parts.append(_rate_table("Win rate by bot", groups, "by_bot"))
+    parts.append("</body></html>\n")
+    page = out / "report.html"
+    page.write_text("".join(parts), encoding="utf-8")
+    return page
+
+
+def cmd_report(file: str, folder: str | None, out: TextIO) -> int:
+    """``rummykit report FILE [--out DIR]``: the summary on ``out`` and the HTML report with its PNG files."""
+    from rummykit.study.table import read_rows
+
+    rows = read_rows(file)
+    path = Path(file).expanduser()
+    target = Path(folder) if folder is not None else path.with_name(path.stem + "-report")
+    out.write("".join(line + "\n" for line in summary_lines(rows)))
+    page = write_report(rows, target, title=f"rummykit report: {path.name}")
+    out.write(f"report: {page}\n")
+    return 0
