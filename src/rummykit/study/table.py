@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 __all__ = ["FORMATS", "INT_COLUMNS", "TEXT_COLUMNS", "check_out_path", "read_rows", "write_rows"]
 
 FORMATS = (".parquet", ".csv")
-INT_COLUMNS = ("setting", "game", "seed", "players", "first_seat", "rounds", "turns", "actions")
+INT_COLUMNS = ("table", "setting", "game", "seed", "players", "first_seat", "rounds", "turns", "actions")
 TEXT_COLUMNS = ("seat_order", "winners", "reason", "round_reason")
 FLOAT_COLUMNS = ("seconds",)
 REQUIRED = ("players", "first_seat", "winners", "turns", "actions", "rounds", "bot_0", "won_0")
@@ -70,7 +70,7 @@ def _column_type(name: str) -> pa.DataType:
 
 def _order(names: list[str]) -> list[str]:
     """The columns in a stable order: the game's, then per seat, then the options, then anything else."""
-    fixed = [c for c in (*INT_COLUMNS[:6], "seat_order", "winners", "reason", "round_reason", *INT_COLUMNS[6:])]
+    fixed = [*INT_COLUMNS[:6], "seat_order", "winners", "reason", "round_reason", *INT_COLUMNS[6:]]
     head = [c for c in fixed if c in names]
     seats = sorted((c for c in names if _SEAT.match(c)), key=lambda c: (int(c.rsplit("_", 1)[1]), c.split("_")[0]))
     options = sorted(c for c in names if c.startswith("opt_"))
