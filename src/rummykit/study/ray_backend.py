@@ -10,6 +10,7 @@ end). Every node needs rummykit installed, at the same version.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
@@ -42,7 +43,7 @@ def ray_results(jobs: Sequence[Job], address: str | None, play: Callable[[Job], 
     started_here = not ray.is_initialized()
     if started_here:
         try:
-            ray.init(address=address, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
+            ray.init(address=address, include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
         except (ConnectionError, RuntimeError, ValueError) as exc:
             raise OptionError(f"cannot reach a Ray cluster at {address or 'a new local instance'}: {exc}") from None
     remote: Any = ray.remote(play)

@@ -30,7 +30,7 @@ import multiprocessing
 import os
 import signal
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -344,7 +344,7 @@ def run_studies(
 
 def _results(
     studies: Sequence[Study], total: int, workers: int | None, backend: str, address: str | None
-) -> Iterator[tuple[int, list[Row]]]:
+) -> Generator[tuple[int, list[Row]], None, None]:
     if backend == "ray":
         from rummykit.study.ray_backend import ray_results
 
