@@ -99,6 +99,7 @@ def add_commands(sub: Any, streams: dict[str, Any]) -> None:
     tournament.add_argument(
         "--resamples", type=int, default=200, metavar="N", help="bootstrap resamples for the rating intervals"
     )
+    tournament.add_argument("--report", metavar="DIR", help="also write the report (as `rummykit report`) into DIR")
     _add_run_arguments(tournament)
 
     report = sub.add_parser(

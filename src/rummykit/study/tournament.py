@@ -31,6 +31,7 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TextIO
 
 from rummykit.catalogue import find_game
@@ -264,6 +265,11 @@ def cmd_tournament(args: argparse.Namespace, out: TextIO, err: TextIO, *, seed: 
 
         write_rows(result.rows, path)
         out.write(f"rows written to {path}\n")
+    if args.report is not None and result.rows:
+        from rummykit.study.report import write_report
+
+        page = write_report(result.rows, Path(args.report).expanduser(), title=f"rummykit tournament {info.id}")
+        out.write(f"report: {page}\n")
     return EXIT_INTERRUPTED if result.interrupted else 0
 
 
