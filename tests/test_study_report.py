@@ -63,7 +63,13 @@ def test_several_option_settings_are_shown_side_by_side(tmp_path: Path) -> None:
     assert labels == ["initial_meld_points=0", "initial_meld_points=30"]
     page = write_report(rows, tmp_path / "side").read_text(encoding="utf-8")
     assert page.count("<th>initial_meld_points=0</th>") >= 3  # the overview and every table of rates
-    assert "initial_meld_points=30" in "\n".join(summary_lines(rows))
+    text = "\n".join(summary_lines(rows))
+    assert "initial_meld_points=30" in text
+    # the deal-by-deal difference of the second setting from the first
+    first = {r["seed"]: r["turns"] for r in rows if r["setting"] == 0}
+    diffs = [r["turns"] - first[r["seed"]] for r in rows if r["setting"] == 1]
+    assert len(diffs) == 5
+    assert f"turns {sum(diffs) / 5:+.2f} per game" in text and "5 deals played in both" in text
 
 
 @pytest.mark.parametrize(

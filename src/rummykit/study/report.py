@@ -11,7 +11,9 @@ score intervals.
 * win rate by seat number and by bot level;
 * the distributions of game length (turns, actions, rounds) and of the
   final totals of winners and of the other seats;
-* the end reasons.
+* the end reasons;
+* with several settings, the mean difference in turns and actions from the
+  first setting, deal by deal (the settings of one run share their deals).
 
 The pictures are drawn with matplotlib (Agg, no display), written as PNG
 files and embedded in ``report.html`` as base64 so the page stands alone.
@@ -30,9 +32,9 @@ from typing import Any, TextIO
 
 from rummykit.errors import OptionError
 from rummykit.study.runner import Row
-from rummykit.study.stats import wilson
+from rummykit.study.stats import Z95, wilson
 
-__all__ = ["Group", "Rate", "cmd_report", "group_rows", "summary_lines", "write_report"]
+__all__ = ["Group", "Rate", "cmd_report", "group_rows", "paired_difference", "summary_lines", "write_report"]
 
 
 @dataclass
@@ -138,6 +140,40 @@ def group_rows(rows: Sequence[Row]) -> list[Group]:
     return list(groups.values())
 
 
+def paired_difference(base: Group, other: Group, column: str) -> tuple[float, float, int] | None:
+    """Mean of ``other - base`` in ``column`` over the deals both played (same seed), with its 95% half-width.
+
+    Settings of one ``simulate`` run play game ``i`` on the same deal, so the
+    difference is measured deal by deal, which removes most of the luck of
+    the deal. None when the groups share fewer than two deals.
+
+    >>> a = Group("a", [{"seed": s, "turns": 10 + s} for s in range(4)])
+    >>> b = Group("b", [{"seed": s, "turns": 12 + s} for s in range(4)])
+    >>> paired_difference(a, b, "turns")
+    (2.0, 0.0, 4)
+    """
+    first = {r["seed"]: r[column] for r in base.rows if r.get(column) is not None}
+    diffs = [float(r[column]) - float(first[r["seed"]]) for r in other.rows if r.get("seed") in first]
+    if len(diffs) < 2:
+        return None
+    spread = statistics.stdev(diffs) / len(diffs) ** 0.5
+    return statistics.fmean(diffs), Z95 * spread, len(diffs)
+
+
+def _paired_lines(groups: list[Group]) -> list[str]:
+    lines: list[str] = []
+    for other in groups[1:]:
+        for column in ("turns", "actions"):
+            found = paired_difference(groups[0], other, column)
+            if found is not None:
+                mean, half, n = found
+                lines.append(
+                    f"{other.label} against {groups[0].label}: {column} {mean:+.2f} per game"
+                    f" (95% interval {mean - half:+.2f} to {mean + half:+.2f}; {n} deals played in both)"
+                )
+    return lines
+
+
 def _describe(values: list[float]) -> str:
     if not values:
         return "none"
@@ -165,6 +201,10 @@ def summary_lines(rows: Sequence[Row]) -> list[str]:
         if len(bots) > 1:
             lines.append("  win rate by bot:")
             lines.extend(f"    {rate.label}: {rate.text()}" for rate in bots)
+    paired = _paired_lines(group_rows(rows))
+    if paired:
+        lines.append("on the same deals:")
+        lines.extend(f"  {line}" for line in paired)
     return lines
 
 
@@ -330,6 +370,11 @@ def write_report(rows: Sequence[Row], folder: str | Path, *, title: str = "rummy
         " Intervals are 95% Wilson score intervals.</p>",
         _overview(groups),
     ]
+    paired = _paired_lines(groups)
+    if paired:
+        parts.append("<h2>On the same deals</h2><ul>")
+        parts.extend(f"<li>{html.escape(line)}</li>" for line in paired)
+        parts.append("</ul>")
     for name, caption, fig in figures(rows):
         path = out / name
         try:
