@@ -164,3 +164,14 @@ def test_bad_tournament_arguments_get_one_clear_line() -> None:
     assert status == 2 and "--width" in err and out == ""
     status, _, err = cli("tournament", "rummikub", "--bots", "greedy,greedy")
     assert status == 2 and "twice" in err
+
+
+def test_a_bot_that_won_every_game_is_flagged_as_beyond_the_fit() -> None:
+    from rummykit.study.tournament import HeadToHead, TournamentResult, one_sided
+
+    h2h = {("a", "b"): HeadToHead("a", "b", 10.0, 10), ("b", "a"): HeadToHead("b", "a", 0.0, 10)}
+    result = TournamentResult([], [], {}, h2h)
+    assert one_sided(result, "a") and one_sided(result, "b")
+    h2h[("a", "b")] = HeadToHead("a", "b", 9.0, 10)
+    h2h[("b", "a")] = HeadToHead("b", "a", 1.0, 10)
+    assert not one_sided(result, "a") and not one_sided(result, "b")

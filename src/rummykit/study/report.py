@@ -240,8 +240,8 @@ def _rate_figure(groups: list[Group], rates_of: str, title: str, fair: bool) -> 
                 low, high = rate.interval
                 xs.append(i - 0.4 + width * (k + 0.5))
                 ys.append(rate.share)
-                errs_low.append(rate.share - low)
-                errs_high.append(high - rate.share)
+                errs_low.append(max(0.0, rate.share - low))  # never below 0 through rounding
+                errs_high.append(max(0.0, high - rate.share))
         ax.bar(xs, ys, width, yerr=[errs_low, errs_high], capsize=3, label=name)
     if fair:
         players = {int(r["players"]) for g in groups for r in g.rows}

@@ -40,7 +40,8 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     z2 = z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # the interval always holds p; keep it so where rounding would put an end a hair inside
+    return min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half))
 
 
 def games_for_width(width: float) -> int:

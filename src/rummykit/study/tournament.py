@@ -194,6 +194,12 @@ def play_tournament(
     return TournamentResult(rows, pairings, ratings, h2h, result.interrupted)
 
 
+def one_sided(result: TournamentResult, bot: str) -> bool:
+    """True when ``bot`` won every game, or lost every game, against every other bot it met."""
+    shares = [h.share for (a, _), h in result.head_to_head.items() if a == bot and h.n]
+    return bool(shares) and (all(x == 1.0 for x in shares) or all(x == 0.0 for x in shares))
+
+
 def _print_tables(result: TournamentResult, bots: Sequence[str], out: TextIO, title: str) -> None:
     from rich.console import Console
     from rich.table import Table
@@ -203,11 +209,20 @@ def _print_tables(result: TournamentResult, bots: Sequence[str], out: TextIO, ti
     for column in ("rank", "bot", "rating", "95% interval", "win rate", "seats played"):
         ratings.add_column(column, justify="left" if column == "bot" else "right")
     ranked = sorted(result.ratings.values(), key=lambda r: -r.rating)
+    swept = [r.bot for r in ranked if one_sided(result, r.bot)]
     for rank, r in enumerate(ranked, 1):
         interval = "" if math.isnan(r.low) else f"{r.low:.0f} to {r.high:.0f}"
+        if r.bot in swept:
+            interval += " *"
         share = f"{100 * r.wins / r.seats:.1f}%" if r.seats else ""
         ratings.add_row(str(rank), r.bot, f"{r.rating:.0f}", interval, share, str(r.seats))
     console.print(ratings)
+    if swept:
+        console.print(
+            f"* {', '.join(swept)}: won or lost every game against every other bot, so the fit cannot place"
+            " it: its rating is set by the prior (half a virtual win each way) and is a bound, not an"
+            " estimate, and resampling cannot widen its interval. Play a stronger or weaker opponent to rate it."
+        )
     matrix = Table(title="head to head: the row's score against the column (95% interval, games)")
     matrix.add_column("")
     order = [r.bot for r in ranked]
