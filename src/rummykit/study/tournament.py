@@ -219,9 +219,9 @@ def _print_tables(result: TournamentResult, bots: Sequence[str], out: TextIO, ti
     console.print(ratings)
     if swept:
         console.print(
-            f"* {', '.join(swept)}: won or lost every game against every other bot, so the fit cannot place"
-            " it: its rating is set by the prior (half a virtual win each way) and is a bound, not an"
-            " estimate, and resampling cannot widen its interval. Play a stronger or weaker opponent to rate it."
+            f"* {', '.join(swept)}: won every game or lost every game against the others, so the fit cannot"
+            " place them: such a rating is set by the prior (half a virtual win each way) and is a bound, not"
+            " an estimate, and resampling cannot widen its interval. A closer opponent would rate it."
         )
     matrix = Table(title="head to head: the row's score against the column (95% interval, games)")
     matrix.add_column("")
