@@ -293,9 +293,9 @@ def chunk_size(total: int, workers: int) -> int:
     """Games per task: small enough for a live progress bar and an even spread, large enough to be cheap.
 
     >>> chunk_size(10, 2), chunk_size(100_000, 2)
-    (1, 64)
+    (1, 16)
     """
-    return max(1, min(64, total // (workers * 16)))
+    return max(1, min(16, total // (workers * 16)))
 
 
 def default_workers() -> int:

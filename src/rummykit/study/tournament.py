@@ -101,6 +101,7 @@ def tables(bots: Sequence[str], players: int) -> list[tuple[tuple[str, ...], lis
     (('a', 'b'), [('a', 'b'), ('b', 'a')])
     >>> tables(["a", "b", "c"], 3)
     [(('a', 'b', 'c'), [('a', 'b', 'c'), ('b', 'c', 'a'), ('c', 'a', 'b')])]
+
     With fewer bots than seats there is one table, the bots repeated in turn
     to fill it, and its distinct rotations:
 
