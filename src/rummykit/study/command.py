@@ -80,7 +80,7 @@ def add_commands(sub: Any, streams: dict[str, Any]) -> None:
         help="play bots against each other: ratings and head-to-head",
         description=(
             "Play every pairing of the bots (2 players) or every table of them with the seats rotated (3+),"
-            " on the same deals, then fit Bradley-Terry (Elo-scale) ratings with 95%% intervals and show the"
+            " on the same deals, then fit Bradley-Terry (Elo-scale) ratings with 95% intervals and show the"
             " head-to-head matrix."
         ),
     )
@@ -108,7 +108,7 @@ def add_commands(sub: Any, streams: dict[str, Any]) -> None:
         help="an HTML report with plots of a simulate file",
         description=(
             "Summarise a file written by simulate or tournament: win rates by seat, by position in the"
-            " playing order and by bot with 95%% intervals, score and game-length distributions, option"
+            " playing order and by bot with 95% intervals, score and game-length distributions, option"
             " settings side by side. Writes report.html (pictures embedded) and the PNG files."
         ),
     )
