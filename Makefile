@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.rummykit-installed
 
-.PHONY: play test lint typecheck pytest bench clean
+.PHONY: play test lint typecheck pytest bench study clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "rummykit needs Python 3.11 or newer; set PYTHON=python3.11 (or newer)")'
@@ -39,6 +39,10 @@ pytest: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench_rummikub.py
+
+# Every study of docs/studies/ again (about 15 minutes on 2 cores): rows in studies-data/, pictures in docs/studies/images/.
+study: $(STAMP)
+	RUMMYKIT=$(BIN)/rummykit sh docs/studies/run-all.sh
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis
