@@ -203,7 +203,7 @@ def test_ctrl_c_stops_and_keeps_the_finished_games(tmp_path: Path) -> None:
         stderr=subprocess.PIPE,
         text=True,
     )
-    time.sleep(12)  # the workers start and finish some games (a few hundred on an idle machine)
+    time.sleep(20)  # the workers start and finish some games (a few hundred on an idle machine, dozens on a loaded one)
     assert proc.poll() is None, proc.communicate()
     proc.send_signal(signal.SIGINT)
     stdout, stderr = proc.communicate(timeout=60)
