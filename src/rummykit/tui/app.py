@@ -235,29 +235,39 @@ class BoardPanel(DraftKeys):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.lines: list[str] = []
-        """The presenter's screen, shown when there is no draft."""
-        self.status: list[str] = []
-        self.style = Style()
+        self.lines: Callable[[Style], list[str]] = lambda style: []
+        """The presenter's lines for a style (and its width): the status lines above a draft,
+        else the whole screen."""
+        self.color = True
         self.hint: list[list[str]] | None = None
         self.layout_: Wrapped | None = None
         self.line_sets: list[int] = []
         """The set number on each line drawn (0: no set)."""
 
-    def show(self, status: list[str], lines: list[str], hint: list[list[str]] | None, style: Style) -> None:
-        """Take what to draw: the status lines and the draft (from the app), or the presenter's lines."""
-        self.status, self.lines, self.hint, self.style = status, lines, hint, style
+    def show(self, lines: Callable[[Style], list[str]], hint: list[list[str]] | None, color: bool) -> None:
+        """Take what to draw: the presenter's lines (laid out to the panel's width when drawn) and,
+        during a free-table turn, the draft (from the app) and the hint."""
+        self.lines, self.hint, self.color = lines, hint, color
         self.can_focus = self.board is not None
         self.refresh(layout=True)
         self.refresh_bindings()
 
+    def on_resize(self, event: events.Resize) -> None:
+        """Lay the lines out again to the new width (their height changes with it)."""
+        self.refresh(layout=True)
+
+    @property
+    def style(self) -> Style:
+        """The presenter's style at the panel's width."""
+        return Style(color=self.color, width=max(20, self.content_region.width or self.size.width or 60))
+
     def render(self) -> Text:
-        board, game = self.board, self.game
+        board, game, style = self.board, self.game, self.style
         if board is None or game is None:
             self.layout_ = None
             self.line_sets = []
-            return ansi(self.lines)
-        out = Wrapped(self.content_region.width or self.size.width or 60)
+            return ansi(self.lines(style))
+        out = Wrapped(style.width)
         line_sets: list[int] = []
 
         def line(text: Text | str = "", number: int = 0) -> None:
@@ -267,7 +277,7 @@ class BoardPanel(DraftKeys):
             out.add(Text(text) if isinstance(text, str) else text)
             line_sets.append(number)
 
-        for status in self.status:
+        for status in self.lines(style):
             line(Text.from_ansi(status))
         line("Table:")
         if not any(s.pieces for s in board.sets):
@@ -283,7 +293,7 @@ class BoardPanel(DraftKeys):
                 out.add(Text(" (empty: left out when you commit)", style="dim"))
             for i, (piece, mark) in enumerate(zip(s.pieces, s.marks, strict=True)):
                 chosen = (s.number, i) in game.table_picks
-                cell = piece_cell(self.style, piece, mark, chosen=chosen, cursor=focused and target and i == game.table_pos)
+                cell = piece_cell(style, piece, mark, chosen=chosen, cursor=focused and target and i == game.table_pos)
                 if s.problem is not None:
                     cell.stylize("underline")
                 out.add(cell, (s.number, i), indent="      ")
@@ -292,7 +302,7 @@ class BoardPanel(DraftKeys):
                 line(Text(f"      ! {s.problem}", style="red"), s.number)
         if board.placed:
             placed = Text("Placed this turn: ")
-            placed.append_text(Text.from_ansi(self.style.pieces(board.placed)))
+            placed.append_text(Text.from_ansi(style.pieces(board.placed)))
             line(placed)
         if board.changed:
             if board.ready:
@@ -707,7 +717,7 @@ class GameApp(App[int]):
     TITLE = "rummykit"
     CSS = """
     #main { height: 1fr; }
-    #left { width: 3fr; }
+    #left { width: 3fr; scrollbar-gutter: stable; }
     #board { padding: 0 1; }
     #log { width: 2fr; border: round $primary; }
     #message { height: auto; max-height: 8; padding: 0 1; }
@@ -946,9 +956,11 @@ class GameApp(App[int]):
                 self.target = numbers[-1] if self.target > numbers[-1] else numbers[0]
             size = len(board.sets[self.target - 1].pieces) if 1 <= self.target <= len(board.sets) else 0
             self.table_pos = max(0, min(self.table_pos, size - 1))
-            panel.show(self.presenter.status_lines(view, self.labels, style), [], self.hint, style)
+            labels = self.labels
+            panel.show(lambda style: self.presenter.status_lines(view, labels, style), self.hint, style.color)
         else:
-            panel.show([], self.presenter.screen(view, self.labels, style, self.order), None, style)
+            labels, order = self.labels, self.order
+            panel.show(lambda style: self.presenter.screen(view, labels, style, order), None, style.color)
         bar = self.rack_bar
         bar.display = board is not None
         bar.show(board, style)
@@ -1116,7 +1128,8 @@ class GameApp(App[int]):
         name = f"{self.names[seat]}: your" if self.hot_seat else "Your"
         what = f"{name} chance to act out of turn: type a command, or Enter on an empty line to let it pass." if claim else (
             f"{name} {self.turn.label}: type a command (F1 or `help` lists them)"
-            + ("; Tab goes to your rack to pick pieces with the keys." if self.turn.board() is not None else ".")
+            + ("; Tab goes to the table, then your rack, to pick pieces with the keys." if self.turn.board() is not None
+               else "; or pick one of your moves listed below (Tab, Up/Down, Enter).")
         )
         self.messages = [what]
         self.refresh_screen()
@@ -1211,7 +1224,7 @@ class GameApp(App[int]):
         if action in ("help", "new_game"):
             return self.setup is not None and self.screen is self.screen_stack[0]
         if action == "step":
-            return True if self.speed == "step" else None
+            return self.speed == "step"
         return True
 
     def action_speed(self) -> None:
