@@ -30,6 +30,7 @@ import argparse
 import asyncio
 import os
 from collections import Counter
+from functools import lru_cache
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, TextIO
 
@@ -86,10 +87,17 @@ def ansi(lines: list[str]) -> Text:
 # -- the free-table draft ------------------------------------------------------------------
 
 
+@lru_cache(maxsize=4096)
+def styled_piece(color: bool, piece: str, mark: str) -> Text:
+    """A piece in the presenter's style (with its change mark), as styled text (made once per piece)."""
+    style = Style(color=color)
+    return Text.from_ansi(style.marked(piece, mark) if mark else style.piece(piece))
+
+
 def piece_cell(style: Style, piece: str, mark: str, *, chosen: bool, cursor: bool) -> Text:
     """One piece as drawn in the rack or on the table: its change mark, brackets when selected,
     reversed under the cursor (characters first, so that colour is never the only sign)."""
-    cell = Text.from_ansi(style.marked(piece, mark) if mark else style.piece(piece))
+    cell = styled_piece(style.color, piece, mark)
     cell = Text("[") + cell + Text("]") if chosen else Text(" ") + cell
     if cursor:
         cell.stylize("reverse")
@@ -202,7 +210,7 @@ class DraftKeys(Widget, can_focus=True):
         if numbers:
             at = numbers.index(game.target) if game.target in numbers else 0
             game.target = numbers[(at + step) % len(numbers)]
-            game.refresh_screen()
+            game.redraw_table()
 
 
 class BoardPanel(DraftKeys):
@@ -243,6 +251,9 @@ class BoardPanel(DraftKeys):
         self.layout_: Wrapped | None = None
         self.line_sets: list[int] = []
         """The set number on each line drawn (0: no set)."""
+        self.laid_out_width = 0
+        self.drawn: tuple[object, Text] | None = None
+        """What was drawn last, and from what."""
 
     def show(self, lines: Callable[[Style], list[str]], hint: list[list[str]] | None, color: bool) -> None:
         """Take what to draw: the presenter's lines (laid out to the panel's width when drawn) and,
@@ -250,11 +261,12 @@ class BoardPanel(DraftKeys):
         self.lines, self.hint, self.color = lines, hint, color
         self.can_focus = self.board is not None
         self.refresh(layout=True)
-        self.refresh_bindings()
 
     def on_resize(self, event: events.Resize) -> None:
-        """Lay the lines out again to the new width (their height changes with it)."""
-        self.refresh(layout=True)
+        """Lay the lines out again to a new width (their height changes with it)."""
+        if event.size.width != self.laid_out_width:
+            self.laid_out_width = event.size.width
+            self.refresh(layout=True)
 
     @property
     def style(self) -> Style:
@@ -262,7 +274,20 @@ class BoardPanel(DraftKeys):
         return Style(color=self.color, width=max(20, self.content_region.width or self.size.width or 60))
 
     def render(self) -> Text:
+        """The table (drawn again only when something it shows changed: Textual asks more than once)."""
         board, game, style = self.board, self.game, self.style
+        key = (
+            board, self.lines, self.hint, style.width, self.has_focus,
+            None if game is None else (game.target, game.table_pos, frozenset(game.table_picks)),
+        )
+        if self.drawn is not None and self.drawn[0] == key:
+            return self.drawn[1].copy()
+        text = self.draw(style)
+        self.drawn = (key, text)
+        return text.copy()
+
+    def draw(self, style: Style) -> Text:
+        board, game = self.board, self.game
         if board is None or game is None:
             self.layout_ = None
             self.line_sets = []
@@ -348,7 +373,7 @@ class BoardPanel(DraftKeys):
             game.table_picks ^= {what}
         elif 0 <= at.y < len(self.line_sets) and self.line_sets[at.y]:
             game.target = self.line_sets[at.y]
-        game.refresh_screen()
+        game.redraw_table()
 
     # -- the table's keys ------------------------------------------------------------
 
@@ -373,13 +398,13 @@ class BoardPanel(DraftKeys):
         game, pieces = self.game, self.target_set()
         if game is not None and pieces:
             game.table_pos = (game.table_pos + step) % len(pieces)
-            game.refresh_screen()
+            game.redraw_table()
 
     def action_pick(self) -> None:
         game = self.game
         if game is not None and self.target_set():
             game.table_picks ^= {(game.target, game.table_pos)}
-            game.refresh_screen()
+            game.redraw_table()
 
     def action_move(self) -> None:
         board, game = self.board, self.game
@@ -472,7 +497,6 @@ class RackBar(DraftKeys):
         if rack:
             self.cursor = max(0, min(self.cursor, len(rack) - 1))
         self.refresh(layout=True)
-        self.refresh_bindings()
 
     def picked(self) -> list[str]:
         """The selected pieces, or the piece under the cursor when none is selected."""
@@ -801,6 +825,8 @@ class GameApp(App[int]):
         self.pending = []
         self.settled = settled_draws(self.rngs)
         """Where each bot's generator stood after the last action applied (what the record keeps)."""
+        self.keys_shown: tuple[object, ...] = ()
+        """What the footer's keys were last worked out from."""
         self.board_now: Board | None = None
         """The person's free-table draft as last drawn (None: no draft)."""
         self.target = 1
@@ -965,9 +991,25 @@ class GameApp(App[int]):
         bar.display = board is not None
         bar.show(board, style)
         self.query_one(MovesList).show(self.moves() if board is None else [])
-        self.query_one("#last", Static).update(ansi(self.last_move))
-        self.query_one("#last", Static).display = bool(self.last_move)
-        self.query_one("#message", Static).update(ansi(self.messages))
+        self.update_text("#last", self.last_move)
+        self.update_text("#message", self.messages)
+        keys = (board is not None, board is not None and board.ready, self.speed, self.turn is not None)
+        if keys != self.keys_shown:
+            self.keys_shown = keys
+            self.refresh_bindings()  # the footer: commit greyed out or not, F5 shown or not
+
+    def update_text(self, where: str, lines: list[str]) -> None:
+        """Show lines in one of the Static fields under the panels (hidden when empty), if they changed."""
+        field = self.query_one(where, Static)
+        if getattr(field, "shown_lines", None) != lines:
+            field.shown_lines = list(lines)  # type: ignore[attr-defined]
+            field.update(ansi(lines))
+            field.display = bool(lines)
+
+    def redraw_table(self) -> None:
+        """Draw the table and the rack again (a cursor or a selection moved: the draft is unchanged)."""
+        self.query_one(BoardPanel).refresh()
+        self.rack_bar.refresh()
 
     def moves(self) -> list[str]:
         """The moves the engine lists for the person now, as commands (nothing outside their turn)."""
