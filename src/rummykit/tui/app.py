@@ -30,8 +30,8 @@ import argparse
 import asyncio
 import os
 from collections import Counter
-from functools import lru_cache
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from typing import Any, ClassVar, TextIO
 
 from rich.text import Text
