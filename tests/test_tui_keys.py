@@ -181,6 +181,14 @@ def test_the_other_games_are_played_with_the_moves_list(game: str) -> None:
             seat = min(app.state.to_act)
             listed = [str(o.prompt) for o in moves.options]
             assert listed == [app.presenter.command_text(a) for a in app.state.indexed_actions(seat)]
+            if played == 0:  # typing narrows the list to the moves that start with the words typed
+                verb = listed[-1].split()[0]
+                await pilot.click("#command")
+                await pilot.press(*verb)
+                narrowed = [str(o.prompt) for o in moves.options]
+                assert narrowed == [m for m in listed if m.startswith(verb)]
+                await pilot.press(*["backspace"] * len(verb))
+                assert [str(o.prompt) for o in moves.options] == listed
             moves.focus()
             await pilot.press("end", "enter")  # the last move listed
             played += 1

@@ -32,8 +32,8 @@ SIZE = (100, 32)
 GAMES = [info.id for info in games()]
 
 
-def game_app(game: str) -> GameApp:
-    args = build_parser(io.StringIO(), io.StringIO()).parse_args(["tui", game, "--seed", "6", "--no-record"])
+def game_app(game: str, *more: str) -> GameApp:
+    args = build_parser(io.StringIO(), io.StringIO()).parse_args(["tui", game, "--seed", "6", "--no-record", *more])
     return GameApp(game_setup(args, {}), bot_delay=0, color=True, theme="textual-dark")
 
 
@@ -64,8 +64,23 @@ def write_screenshots(folder: Path) -> None:
             await settle(pilot)
             app.save_screenshot(f"tui-{game}.svg", str(folder))
 
+    async def draft() -> None:
+        """A rummikub turn being built: a tile added where it makes a set invalid, and the hint shown."""
+        app = game_app("rummikub", "-o", "initial_meld_points=0")
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await pilot.click("#command")
+            await pilot.press(*"new O1 O2 O3", "enter", "tab", "tab", "right", "space", "a", "shift+tab", "h")
+            for _ in range(600):
+                await pilot.pause(0.05)
+                if app.hint is not None:
+                    break
+            await pilot.press("right")
+            app.save_screenshot("tui-rummikub-turn.svg", str(folder))
+
     for game in GAMES:
         asyncio.run(one(game))
+    asyncio.run(draft())
 
 
 if __name__ == "__main__":

@@ -295,12 +295,19 @@ class BoardPanel(DraftKeys):
         out = Wrapped(style.width)
         line_sets: list[int] = []
 
-        def line(text: Text | str = "", number: int = 0) -> None:
+        def line(text: Text | str = "", number: int = 0, *, hang: int | None = None) -> None:
+            """One line, or (``hang``: plain words) as many as its words need, the next ones indented."""
+            if hang is not None:
+                for part in style.fit([str(text)], hang=hang):
+                    line(Text(part, style=hang_style), number)
+                return
             if line_sets:
                 line_sets.extend([line_sets[-1]] * (out.line + 1 - len(line_sets)))
                 out.newline()
             out.add(Text(text) if isinstance(text, str) else text)
             line_sets.append(number)
+
+        hang_style = ""
 
         for status in self.lines(style):
             line(Text.from_ansi(status))
@@ -324,16 +331,19 @@ class BoardPanel(DraftKeys):
                 out.add(cell, (s.number, i), indent="      ")
             if s.problem is not None:
                 out.add(Text("  INVALID", style="bold reverse red"))
-                line(Text(f"      ! {s.problem}", style="red"), s.number)
+                hang_style = "red"
+                line(f"      ! {s.problem}", s.number, hang=8)
         if board.placed:
             placed = Text("Placed this turn: ")
             placed.append_text(Text.from_ansi(style.pieces(board.placed)))
             line(placed)
         if board.changed:
             if board.ready:
-                line(Text("Ready: c (or `commit`) ends your turn with this table.", style="green"))
+                hang_style = "green"
+                line("Ready: c (or `commit`) ends your turn with this table.", hang=4)
             for problem in board.problems:
-                line(Text(f"Not yet: {problem}", style="yellow"))
+                hang_style = "yellow"
+                line(f"Not yet: {problem}", hang=4)
         if self.hint is not None:
             self._hint(board, line, out)
         self.layout_ = out
@@ -343,7 +353,7 @@ class BoardPanel(DraftKeys):
     def _hint(self, board: Board, line: Callable[..., None], out: Wrapped) -> None:
         """The hint's table, the pieces it takes from the rack marked ``h`` and highlighted."""
         hint = self.hint or []
-        line(Text("Hint: the best play leaves this table (h hides it; nothing is played):", style="bold"))
+        line(Text("Hint: the best play leaves this table (h hides it):", style="bold"))
         if not hint:
             line("  no play from your rack: draw (or pass)")
             return
@@ -863,7 +873,7 @@ class GameApp(App[int]):
                 yield BoardPanel(id="board")
                 yield RackBar(id="rack")
                 yield MovesList(id="moves")
-            yield RichLog(id="log", wrap=True, markup=False)
+            yield RichLog(id="log", wrap=True, markup=False, min_width=20)
         yield Static(id="last")
         yield Static(id="message")
         yield Input(placeholder="type a command (help lists them), Enter runs it", id="command")
@@ -990,7 +1000,7 @@ class GameApp(App[int]):
         bar = self.rack_bar
         bar.display = board is not None
         bar.show(board, style)
-        self.query_one(MovesList).show(self.moves() if board is None else [])
+        self.show_moves()
         self.update_text("#last", self.last_move)
         self.update_text("#message", self.messages)
         keys = (board is not None, board is not None and board.ready, self.speed, self.turn is not None)
@@ -1010,6 +1020,15 @@ class GameApp(App[int]):
         """Draw the table and the rack again (a cursor or a selection moved: the draft is unchanged)."""
         self.query_one(BoardPanel).refresh()
         self.rack_bar.refresh()
+
+    def show_moves(self) -> None:
+        """The moves list, narrowed to the moves starting with what is typed on the command line (if any do)."""
+        moves = self.moves() if self.board_now is None else []
+        typed = " ".join(self.query_one("#command", Input).value.lower().split())
+        if typed:
+            narrowed = [move for move in moves if move.lower().startswith(typed)]
+            moves = narrowed or moves
+        self.query_one(MovesList).show(moves)
 
     def moves(self) -> list[str]:
         """The moves the engine lists for the person now, as commands (nothing outside their turn)."""
@@ -1186,6 +1205,11 @@ class GameApp(App[int]):
         self.advance()
 
     # -- the person's commands -------------------------------------------------------
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """Typing a command narrows the moves list to the moves that start with it."""
+        if self.setup is not None and event.input.id == "command":
+            self.show_moves()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.input.value = ""
