@@ -32,13 +32,14 @@ import os
 from collections import Counter
 from collections.abc import Callable, Mapping
 from functools import lru_cache
-from typing import Any, ClassVar, TextIO
+from typing import Any, ClassVar, TextIO, TypeVar
 
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.css.query import NoMatches
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Input, OptionList, RichLog, Static
@@ -51,6 +52,8 @@ from rummykit.engine.driver import Claimer, claims_open
 from rummykit.errors import RummykitError
 from rummykit.presenters.base import Board, Quit, Style, Turn
 from rummykit.sim import bot_rng
+
+W = TypeVar("W", bound=Widget)
 
 __all__ = [
     "SPEEDS",
@@ -789,6 +792,20 @@ class GameApp(App[int]):
             self.theme = theme
         self.replay_file = replay
         """A record to open in the replay viewer first."""
+        self.keys_shown: tuple[object, ...] = ()
+        """What the footer's keys were last worked out from."""
+        self.board_now: Board | None = None
+        """The person's free-table draft as last drawn (None: no draft)."""
+        self.target = 1
+        """The set marked ``>``: where the rack's ``a`` adds and the table's ``m`` moves to."""
+        self.table_pos = 0
+        """The table cursor's place in the target set."""
+        self.table_picks: set[tuple[int, int]] = set()
+        """Table pieces selected, as (set number, place in the set)."""
+        self.hint: list[list[str]] | None = None
+        """The table the hint's play leaves, while it is shown."""
+        self.last_move: list[str] = []
+        """What the last bot (or other seat) did, as the shown seat may see it: highlighted on the screen."""
         self.style = Style(color=color, width=0)
         self.args = args if args is not None else argparse.Namespace(record=None, no_record=False)
         """The command line's record choices, for the games made on the start screen."""
@@ -835,20 +852,13 @@ class GameApp(App[int]):
         self.pending = []
         self.settled = settled_draws(self.rngs)
         """Where each bot's generator stood after the last action applied (what the record keeps)."""
-        self.keys_shown: tuple[object, ...] = ()
-        """What the footer's keys were last worked out from."""
-        self.board_now: Board | None = None
-        """The person's free-table draft as last drawn (None: no draft)."""
+        self.keys_shown = ()
+        self.board_now = None
         self.target = 1
-        """The set marked ``>``: where the rack's ``a`` adds and the table's ``m`` moves to."""
         self.table_pos = 0
-        """The table cursor's place in the target set."""
-        self.table_picks: set[tuple[int, int]] = set()
-        """Table pieces selected, as (set number, place in the set)."""
-        self.hint: list[list[str]] | None = None
-        """The table the hint's play leaves, while it is shown."""
-        self.last_move: list[str] = []
-        """What the last bot (or other seat) did, as the shown seat may see it: highlighted on the screen."""
+        self.table_picks = set()
+        self.hint = None
+        self.last_move = []
 
     @property
     def bot_delay(self) -> float:
@@ -863,9 +873,17 @@ class GameApp(App[int]):
         person = "" if self.hot_seat else "you"
         return [person if bot is None else f"bot {bot.level}" for bot in self.bots]
 
+    def part(self, selector: str | type[W], expect: type[W] | None = None) -> W:
+        """A widget of the game screen (the first on the stack), whichever screen is on top of it."""
+        base = self.screen_stack[0] if self.screen_stack else self.screen
+        if expect is not None:
+            assert isinstance(selector, str)
+            return base.query_one(selector, expect)
+        return base.query_one(selector)  # type: ignore[return-value]
+
     @property
     def rack_bar(self) -> RackBar:
-        return self.query_one(RackBar)
+        return self.part(RackBar)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="main"):
@@ -907,11 +925,11 @@ class GameApp(App[int]):
 
     def begin(self) -> None:
         """Draw the game just loaded and let it go on."""
-        self.query_one(RichLog).clear()
+        self.part(RichLog).clear()
         self.sub_title = f"{self.state.info.name}: {self.who()}"
         self.rewrite_log()
         self.refresh_screen()
-        self.query_one(Input).focus()
+        self.part(Input).focus()
         self.advance()
 
     def who(self) -> str:
@@ -925,7 +943,7 @@ class GameApp(App[int]):
 
     def rewrite_log(self) -> None:
         """Start the log again, telling every event as the shown seat may see it (hot-seat: a new seat)."""
-        self.query_one(RichLog).clear()
+        self.part(RichLog).clear()
         self.log_lines = []
         assert self.setup is not None
         info = self.state.info
@@ -950,7 +968,7 @@ class GameApp(App[int]):
         return view
 
     def write_log(self, *lines: str) -> None:
-        log = self.query_one(RichLog)
+        log = self.part(RichLog)
         for line in lines:
             text = Text.from_ansi(line)
             self.log_lines.append(text.plain)
@@ -976,9 +994,15 @@ class GameApp(App[int]):
 
     def refresh_screen(self) -> None:
         """Redraw the main panel, the rack, the moves and the messages from the view (or the draft)."""
-        if self.setup is None:
+        if self.setup is None or not self.screen_stack:
             return
-        panel = self.query_one(BoardPanel)
+        try:
+            self.redraw()
+        except NoMatches:
+            return  # the app is closing: its widgets are gone
+
+    def redraw(self) -> None:
+        panel = self.part(BoardPanel)
         width = max(30, panel.content_region.width or 60)
         style = Style(color=self.style.color, width=width)
         board = self.board()
@@ -1010,7 +1034,7 @@ class GameApp(App[int]):
 
     def update_text(self, where: str, lines: list[str]) -> None:
         """Show lines in one of the Static fields under the panels (hidden when empty), if they changed."""
-        field = self.query_one(where, Static)
+        field = self.part(where, Static)
         if getattr(field, "shown_lines", None) != lines:
             field.shown_lines = list(lines)  # type: ignore[attr-defined]
             field.update(ansi(lines))
@@ -1018,17 +1042,17 @@ class GameApp(App[int]):
 
     def redraw_table(self) -> None:
         """Draw the table and the rack again (a cursor or a selection moved: the draft is unchanged)."""
-        self.query_one(BoardPanel).refresh()
+        self.part(BoardPanel).refresh()
         self.rack_bar.refresh()
 
     def show_moves(self) -> None:
         """The moves list, narrowed to the moves starting with what is typed on the command line (if any do)."""
         moves = self.moves() if self.board_now is None else []
-        typed = " ".join(self.query_one("#command", Input).value.lower().split())
+        typed = " ".join(self.part("#command", Input).value.lower().split())
         if typed:
             narrowed = [move for move in moves if move.lower().startswith(typed)]
             moves = narrowed or moves
-        self.query_one(MovesList).show(moves)
+        self.part(MovesList).show(moves)
 
     def moves(self) -> list[str]:
         """The moves the engine lists for the person now, as commands (nothing outside their turn)."""
