@@ -319,3 +319,4 @@ def test_a_bad_record_is_refused_before_the_replay_viewer(tmp_path: Path) -> Non
     err = StringIO()
     assert main(["tui", "--replay", str(bad)], stdout=StringIO(), stderr=err) == 2
     assert err.getvalue().startswith("rummykit: ") and "Traceback" not in err.getvalue()
+
