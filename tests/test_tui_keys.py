@@ -5,20 +5,23 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import io
 from collections import Counter
 from pathlib import Path
 
 import pytest
 from test_tui import make_app, message_text, my_turn, panel_text, play
 from textual.pilot import Pilot
-from textual.widgets import Static
+from textual.widgets import Input, Select, Static
 
 from rummykit.catalogue import find_game, make_bot
+from rummykit.cli.main import build_parser
 from rummykit.cli.play import record_seats
 from rummykit.records import Seat, write_record
 from rummykit.sim import bot_rng
 from rummykit.tui.app import BoardPanel, GameApp, MovesList, RackBar, ScoreScreen
 from rummykit.tui.replay import ReplayScreen
+from rummykit.tui.start import StartScreen
 
 
 async def click_piece(app: GameApp, pilot: Pilot[int], set_number: int, place: int) -> None:
@@ -320,3 +323,26 @@ def test_a_bad_record_is_refused_before_the_replay_viewer(tmp_path: Path) -> Non
     assert main(["tui", "--replay", str(bad)], stdout=StringIO(), stderr=err) == 2
     assert err.getvalue().startswith("rummykit: ") and "Traceback" not in err.getvalue()
 
+
+
+def test_players_seed_and_speed_from_the_command_line_fill_the_start_screen() -> None:
+    """``rummykit tui --players 4 --seed 17 --speed slow`` with no game: the start screen's defaults."""
+    args = build_parser(io.StringIO(), io.StringIO()).parse_args(
+        ["tui", "--players", "4", "--seed", "17", "--speed", "slow", "--no-record"]
+    )
+    app = GameApp(None, speed=args.speed, color=False, args=args, environ={})
+
+    async def run() -> None:
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, StartScreen)
+            assert screen.query_one("#players", Select).value == 4 and len(screen.seat_levels()) == 4
+            assert screen.query_one("#seed", Input).value == "17"
+            assert screen.query_one("#speed", Select).value == "slow"
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert app.setup is not None and app.state.seed == 17 and len(app.state.players) == 4
+            assert app.speed == "slow" and app.bot_delay == 1.5
+
+    asyncio.run(run())
