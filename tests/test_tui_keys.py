@@ -17,6 +17,7 @@ from textual.widgets import Input, Select, Static
 from rummykit.catalogue import find_game, make_bot
 from rummykit.cli.main import build_parser
 from rummykit.cli.play import record_seats
+from rummykit.presenters.base import Style
 from rummykit.records import Seat, write_record
 from rummykit.sim import bot_rng
 from rummykit.tui.app import BoardPanel, GameApp, MovesList, RackBar, ScoreScreen
@@ -346,3 +347,24 @@ def test_players_seed_and_speed_from_the_command_line_fill_the_start_screen() ->
             assert app.speed == "slow" and app.bot_delay == 1.5
 
     asyncio.run(run())
+
+
+@pytest.mark.parametrize("game", ["rummikub", "domino-rummikub"])
+def test_the_hint_table_is_the_table_the_hint_steps_end_with(game: str) -> None:
+    """What ``h`` draws on the table (the turn's ``hint_sets``) is the final table the typed hint prints."""
+    from rummykit.presenters import presenter_for
+
+    presenter = presenter_for(game)
+    for seed in (3, 4):
+        state = find_game(game).new(players=2, seed=seed)
+        seat = min(state.to_act)
+        turn = presenter.turn(state.view(seat), say=lambda *lines: None, style=Style())
+        hint_sets = getattr(turn, "hint_sets", None)
+        assert callable(hint_sets)
+        sets = hint_sets()
+        last = presenter.hint_lines(state.view(seat))[-1]
+        if sets is None:
+            assert "no " in last
+            continue
+        assert last.startswith("final table") and sets
+        assert last.endswith("  ".join(f"[{n}] {' '.join(s)}" for n, s in enumerate(sets, 1)))
