@@ -6,8 +6,11 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import io
+import time
 from collections import Counter
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 from test_tui import make_app, message_text, my_turn, panel_text, play
@@ -17,7 +20,7 @@ from textual.widgets import Input, Select, Static
 from rummykit.catalogue import find_game, make_bot
 from rummykit.cli.main import build_parser
 from rummykit.cli.play import record_seats
-from rummykit.presenters.base import Style
+from rummykit.presenters.base import Presenter, Style
 from rummykit.records import Seat, write_record
 from rummykit.sim import bot_rng
 from rummykit.tui.app import BoardPanel, GameApp, MovesList, RackBar, ScoreScreen
@@ -368,3 +371,37 @@ def test_the_hint_table_is_the_table_the_hint_steps_end_with(game: str) -> None:
             continue
         assert last.startswith("final table") and sets
         assert last.endswith("  ".join(f"[{n}] {' '.join(s)}" for n, s in enumerate(sets, 1)))
+
+
+class SlowHints:
+    """The game's presenter, whose hint takes a while and says so as the solver does when compiling."""
+
+    def __init__(self, presenter: Presenter) -> None:
+        self.presenter = presenter
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.presenter, name)
+
+    def hint_lines(self, view: Mapping[str, Any]) -> list[str]:
+        from rummykit.solve import compiled
+
+        compiled._say("rummykit: compiling the solver's search for this machine...")
+        time.sleep(1.0)
+        return self.presenter.hint_lines(view)
+
+
+def test_a_slow_hint_shows_a_loading_indicator_and_the_solver_notice() -> None:
+    async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
+        app.presenter = SlowHints(app.presenter)  # type: ignore[assignment]
+        board = app.query_one(BoardPanel)
+        await pilot.press("tab", "h")
+        await pilot.pause(0.6)
+        assert board.loading and app.hint is None and app.turn is not None  # the screen still answers
+        assert any("compiling the solver" in str(n.message) for n in app._notifications)
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if app.hint is not None:
+                break
+        assert app.hint is not None and not board.loading
+
+    play(make_app("rummikub", "--seed", "4", "--no-record", "-o", "initial_meld_points=0"), scenario)

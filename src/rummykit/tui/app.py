@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import io
 import os
 from collections import Counter
 from collections.abc import Callable, Mapping
@@ -1078,10 +1079,21 @@ class GameApp(App[int]):
         self.run_worker(self.find_hint(turn), exclusive=True, group="hint")
 
     async def find_hint(self, turn: Turn) -> None:
+        """Ask the presenter for the hint in a thread; a loading indicator covers the table if it takes
+        long (the solver's first search compiles it), and the solver's notice shows as a toast."""
+        from rummykit.presenters.solving import notices_to
+
         view = self.turn_view()
-        lines = await asyncio.to_thread(self.presenter.hint_lines, view)
-        hint_sets: object = getattr(turn, "hint_sets", None)
-        sets = await asyncio.to_thread(hint_sets) if callable(hint_sets) else None
+        panel = self.part(BoardPanel)
+        timer = self.set_timer(0.3, lambda: setattr(panel, "loading", True))
+        try:
+            with notices_to(Notices(self)):
+                lines = await asyncio.to_thread(self.presenter.hint_lines, view)
+                hint_sets: object = getattr(turn, "hint_sets", None)
+                sets = await asyncio.to_thread(hint_sets) if callable(hint_sets) else None
+        finally:
+            timer.stop()
+            panel.loading = False
         if turn is not self.turn:
             return
         self.hint = sets if isinstance(sets, list) else []
@@ -1396,6 +1408,19 @@ class GameApp(App[int]):
 
     def on_resize(self, event: events.Resize) -> None:
         self.refresh_screen()
+
+
+class Notices(io.StringIO):
+    """A stream for the solver's notices (written from its thread): each line shows as a toast."""
+
+    def __init__(self, app: App[Any]) -> None:
+        super().__init__()
+        self.app = app
+
+    def write(self, text: str) -> int:
+        if text.strip():
+            self.app.call_from_thread(self.app.notify, " ".join(text.split()), timeout=30)
+        return len(text)
 
 
 def run_app(
