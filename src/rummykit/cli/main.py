@@ -115,6 +115,11 @@ def build_parser(out: TextIO, err: TextIO) -> Parser:
         ),
     )
     add_game_arguments(tui)
+    tui.add_argument("--replay", metavar="FILE", help="open a saved game record in the replay viewer")
+    tui.add_argument(
+        "--speed", choices=("fast", "normal", "slow", "step"), default="normal", help="how fast the bots move"
+    )
+    tui.add_argument("--theme", choices=("dark", "light"), help="the colour theme (F4 switches it)")
 
     solve = sub.add_parser(
         "solve",
@@ -338,7 +343,13 @@ def cmd_tui(args: argparse.Namespace, out: TextIO, err: TextIO, environ: Mapping
 
     With no game and no ``--resume`` the app opens on its start screen.
     """
-    setup = game_setup(args, environ) if args.game is not None or args.resume is not None else None
+    if args.replay is not None:
+        from rummykit.tui.replay import load_replay
+
+        load_replay(args.replay)  # a bad record is refused here, before the screen is taken
+        setup = None
+    else:
+        setup = game_setup(args, environ) if args.game is not None or args.resume is not None else None
     from rummykit.tui.app import run_app
 
     return run_app(setup, out=out, err=err, no_color=args.no_color, args=args, environ=environ)

@@ -53,6 +53,7 @@ __all__ = [
     "save_record",
     "save_text",
     "seat_to_ask",
+    "settled_draws",
 ]
 
 CLEAR_SCREEN = "\x1b[2J\x1b[H"
@@ -207,7 +208,7 @@ class Session:
         """(seat, events so far) of every claim already offered to a person and let pass."""
         self.shown = len(state.history) if resumed is not None else 0
         self.saved: Path | None = None
-        self.settled = [rng.draws for rng in self.rngs]
+        self.settled = settled_draws(self.rngs)
         """Where each bot's generator stood after the last action applied (what the record keeps)."""
 
     @property
@@ -374,7 +375,7 @@ class Session:
     def apply(self, action: Action) -> None:
         """Apply an action (the engine may refuse it); once applied, note where every generator stands."""
         self.state.apply(action)
-        self.settled = [rng.draws for rng in self.rngs]
+        self.settled = settled_draws(self.rngs)
 
     def _show_events(self, seat: int | None) -> None:
         events: list[Event] = self.state.history[self.shown :]
@@ -429,6 +430,13 @@ def seat_to_ask(state: GameState, bots: Sequence[Any | None]) -> int | None:
     if seat is None or bots[seat] is not None:
         return seat
     return next((s for s in state.act_order(state.must_act) if bots[s] is not None), seat)
+
+
+def settled_draws(rngs: Sequence[Rng]) -> list[int]:
+    """Where each bot's generator stands: taken just after an action is applied, it is what a record
+    keeps (see :func:`record_seats`), so that draws made since (an out-of-turn chance let pass, a
+    choice cut short by quitting) are made again, the same way, when the game resumes."""
+    return [rng.draws for rng in rngs]
 
 
 def record_seats(bots: Sequence[Bot | None], rngs: Sequence[Rng], draws: Sequence[int] | None = None) -> list[Seat]:

@@ -127,14 +127,25 @@ class Board:
     reset: str = "reset"
     draw: str = "draw"
     pass_: str = "pass"
+    move: str = "move {pieces} {set} {to}"
+    """Move one table piece from set ``{set}`` to set ``{to}`` (``new``: a new set at the end)."""
+    back: str = "back {pieces}"
+    """Take one piece placed this turn back to the rack."""
+    split: str = "split {set} {position}"
+    """Split set ``{set}`` before its ``{position}``-th piece (from 1)."""
+    merge: str = "merge {set} {other}"
+    """Put set ``{other}`` on the end of set ``{set}``."""
+    hint: str = "hint"
 
-    def command(self, template: str, pieces: Sequence[str] = (), set_number: int = 0) -> str:
-        """A command line from one of the templates.
+    def command(self, template: str, pieces: Sequence[str] = (), set_number: int = 0, **fields: object) -> str:
+        """A command line from one of the templates (``fields``: the template's other blanks).
 
         >>> Board(sets=(), rack=()).command(Board.add, ['R4', 'R5'], 2)
         'add 2 R4 R5'
+        >>> Board(sets=(), rack=()).command(Board.move, ['R4'], 2, to='new')
+        'move R4 2 new'
         """
-        return template.format(pieces=" ".join(pieces), set=set_number)
+        return template.format(pieces=" ".join(pieces), set=set_number, **fields)
 
 
 @runtime_checkable

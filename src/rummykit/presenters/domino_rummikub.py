@@ -63,6 +63,28 @@ RULES = (
 )
 """The rules in brief, for ``rummykit rules``."""
 
+def best_table(view: View) -> list[list[str]] | None:
+    """The table the best play (``hint``) would leave for the seat, numbered as on the screen (None: no play)."""
+    from rummykit.solve.command import HINT_NODES
+    from rummykit.solve.dominoes import solve_dominoes
+    from rummykit.solve.steps import screen_order
+
+    seat = view.get("seat")
+    if seat is None:
+        return None
+    table = [tuple(parse_dominoes(" ".join(s))) for s in view["table"]]
+    solution = solve_dominoes(
+        table,
+        parse_dominoes(" ".join(view["rack"])),
+        objective="dominoes" if view["down"][seat] else "initial",
+        starting_group_size=str(view["options"]["starting_group_size"]),
+        node_limit=HINT_NODES,
+    )
+    if solution is None:
+        return None
+    return [[str(d) for d in s] for _, s in screen_order(table, solution.table)]
+
+
 NOTATION = (
     "A domino is its two halves, low first: 3-5 (5-3, 5:3 and 5/3 are read as the same domino)."
     " 0-0 and 6-6 are jokers.",
@@ -81,6 +103,7 @@ KIT: TableKit[Domino] = TableKit(
     penalty=None,
     reminder=reminder,
     best_play=domino_hint_lines,
+    best_table=best_table,
     example="5-3 5-4 5-5",
     rules=RULES,
     notation=NOTATION,

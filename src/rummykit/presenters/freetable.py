@@ -99,6 +99,9 @@ class TableKit(Generic[P]):
     example: str = ""
     best_play: Callable[[View], list[str]] | None = None
     """The best play as steps for a person (the ``hint`` command), where the game has a solver."""
+    best_table: Callable[[View], list[list[str]] | None] | None = None
+    """The table the best play would leave, its sets numbered as the hint numbers them (None: no play),
+    for an interface that highlights the hint on the table."""
     rules: tuple[str, ...] = ()
     """The rules in brief, a short paragraph per entry (``rummykit rules``)."""
     notation: tuple[str, ...] = ()
@@ -452,6 +455,13 @@ class DraftTurn(Generic[P]):
             ready=not problems,
             changed=self.draft.changed or bool(placed),
         )
+
+    def hint_sets(self) -> list[list[str]] | None:
+        """The table the best play would leave (as :meth:`board` numbers sets; None: no play, or no
+        solver): the sets of the ``hint``, as data. It plays nothing."""
+        if self.kit.best_table is None:
+            return None
+        return self.kit.best_table(self.view)
 
     def screen(self) -> list[str]:
         """Everything: status of every seat, the table, the rack and a reminder."""

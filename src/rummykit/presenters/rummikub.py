@@ -44,6 +44,25 @@ def reminder(view: View) -> str | None:
     )
 
 
+def best_table(view: View) -> list[list[str]] | None:
+    """The table the best play (``hint``) would leave for the seat, numbered as on the screen (None: no play)."""
+    from rummykit.solve.play import solve_tiles
+    from rummykit.solve.steps import screen_order
+
+    seat = view.get("seat")
+    if seat is None:
+        return None
+    table = [tuple(parse_tiles(s)) for s in view["table"]]
+    threshold = int(view["options"]["initial_meld_points"])
+    initial = not view["down"][seat] and threshold > 0
+    solution = solve_tiles(
+        table, parse_tiles(view["rack"]), objective="initial" if initial else "tiles", threshold=threshold
+    )
+    if solution is None:
+        return None
+    return [[str(t) for t in s] for _, s in screen_order(table, solution.table)]
+
+
 RULES = (
     "Each player gets 14 tiles; the rest are the pool. On your turn you play tiles from your rack onto"
     " the table, or draw one tile from the pool (which ends your turn).",
@@ -80,6 +99,7 @@ KIT: TableKit[Tile] = TableKit(
     penalty=PENALTY_TILES,
     reminder=reminder,
     best_play=hint_lines,
+    best_table=best_table,
     example="R1 R2 R3",
     rules=RULES,
     notation=NOTATION,

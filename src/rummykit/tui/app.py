@@ -28,20 +28,25 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import io
 import os
-from collections.abc import Mapping
-from typing import Any, ClassVar, TextIO
+from collections import Counter
+from collections.abc import Callable, Mapping
+from functools import lru_cache
+from typing import Any, ClassVar, TextIO, TypeVar
 
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.css.query import NoMatches
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Input, RichLog, Static
+from textual.widgets import Footer, Input, OptionList, RichLog, Static
+from textual.widgets.option_list import Option
 
-from rummykit.cli.play import Saved, record_seats, save_record, seat_to_ask
+from rummykit.cli.play import Saved, record_seats, save_record, seat_to_ask, settled_draws
 from rummykit.cli.start import GameSetup
 from rummykit.engine.core import Action
 from rummykit.engine.driver import Claimer, claims_open
@@ -49,10 +54,28 @@ from rummykit.errors import RummykitError
 from rummykit.presenters.base import Board, Quit, Style, Turn
 from rummykit.sim import bot_rng
 
-__all__ = ["BoardPanel", "CoverScreen", "GameApp", "HelpScreen", "RackBar", "ScoreScreen", "run_app"]
+W = TypeVar("W", bound=Widget)
+
+__all__ = [
+    "SPEEDS",
+    "BoardPanel",
+    "CoverScreen",
+    "GameApp",
+    "HelpScreen",
+    "MovesList",
+    "RackBar",
+    "ScoreScreen",
+    "run_app",
+]
+
+SPEEDS: dict[str, float | None] = {"fast": 0.0, "normal": 0.6, "slow": 1.5, "step": None}
+"""The bot speeds: seconds between two bot steps, so a person can follow them (``step``: one step per F5)."""
 
 BOT_DELAY = 0.6
-"""Seconds between two bot steps, so a person can follow them (tests set 0)."""
+"""Seconds between two bot steps at the ``normal`` speed."""
+
+THEMES = ("textual-dark", "textual-light")
+"""The themes F4 goes between."""
 
 
 def message_of(exc: BaseException) -> str:
@@ -68,71 +91,391 @@ def ansi(lines: list[str]) -> Text:
 # -- the free-table draft ------------------------------------------------------------------
 
 
-class BoardPanel(Static):
-    """The draft table: one line per set, the target set marked ``>``, an invalid set followed by its reason.
+@lru_cache(maxsize=4096)
+def styled_piece(color: bool, piece: str, mark: str) -> Text:
+    """A piece in the presenter's style (with its change mark), as styled text (made once per piece)."""
+    style = Style(color=color)
+    return Text.from_ansi(style.marked(piece, mark) if mark else style.piece(piece))
 
-    Clicking a set's line makes it the target of ``add``.
+
+def piece_cell(style: Style, piece: str, mark: str, *, chosen: bool, cursor: bool) -> Text:
+    """One piece as drawn in the rack or on the table: its change mark, brackets when selected,
+    reversed under the cursor (characters first, so that colour is never the only sign)."""
+    cell = styled_piece(style.color, piece, mark)
+    cell = Text("[") + cell + Text("]") if chosen else Text(" ") + cell
+    if cursor:
+        cell.stylize("reverse")
+    if chosen:
+        cell.stylize("bold")
+    return cell
+
+
+class Wrapped:
+    """Text laid out cell by cell to a width, remembering where each cell went (for mouse clicks)."""
+
+    def __init__(self, width: int) -> None:
+        self.width = max(10, width)
+        self.text = Text("")
+        self.line = 0
+        self.x = 0
+        self.spans: list[tuple[int, int, int, Any]] = []
+        """(line, first column, last column + 1, what the cell is) of every cell placed."""
+
+    def newline(self, indent: str = "") -> None:
+        self.text.append("\n" + indent)
+        self.line += 1
+        self.x = len(indent)
+
+    def add(self, cell: Text, what: Any = None, *, indent: str = "") -> None:
+        if self.x + len(cell.plain) > self.width and self.x > len(indent):
+            self.newline(indent)
+        if what is not None:
+            self.spans.append((self.line, self.x, self.x + len(cell.plain), what))
+        self.text.append_text(cell)
+        self.x += len(cell.plain)
+
+    def at(self, x: int, y: int) -> Any:
+        """What the cell at (x, y) is (None: no cell there)."""
+        return next((what for line, start, end, what in self.spans if line == y and start <= x < end), None)
+
+
+class DraftKeys(Widget, can_focus=True):
+    """The keys that act on the whole free-table turn, shared by the rack and the table.
+
+    Every key runs one of the :class:`~rummykit.presenters.base.Board`
+    command templates through the person's turn, exactly like a typed line.
     """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("c", "commit", "Commit"),
+        Binding("u", "undo", "Undo"),
+        Binding("r", "reset", "Reset", show=False),
+        Binding("h", "hint", "Hint"),
+        Binding("d", "draw", "Draw"),
+        Binding("p", "pass", "Pass", show=False),
+    ]
+
+    @property
+    def game(self) -> GameApp | None:
+        app = self.app
+        return app if isinstance(app, GameApp) else None
+
+    @property
+    def board(self) -> Board | None:
+        game = self.game
+        return getattr(game, "board_now", None) if game is not None else None
+
+    def run(self, *lines: str) -> bool:
+        """Run command lines in order through the turn until one is refused; True if all were taken."""
+        game = self.game
+        if game is None:
+            return False
+        return all(game.run_command(line) for line in lines)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Commit only when the draft would pass the engine's checks (shown greyed out otherwise)."""
+        if action == "commit":
+            return True if self.board is not None and self.board.ready else None
+        if action == "hint":
+            game = self.game
+            return True if game is not None and game.presenter.hint else None
+        return True
+
+    def action_commit(self) -> None:
+        if self.board is not None:
+            self.run(self.board.commit)
+
+    def action_undo(self) -> None:
+        if self.board is not None:
+            self.run(self.board.undo)
+
+    def action_reset(self) -> None:
+        if self.board is not None:
+            self.run(self.board.reset)
+
+    def action_draw(self) -> None:
+        if self.board is not None:
+            self.run(self.board.draw)
+
+    def action_pass(self) -> None:
+        if self.board is not None:
+            self.run(self.board.pass_)
+
+    def action_hint(self) -> None:
+        game = self.game
+        if game is not None:
+            game.toggle_hint()
+
+    def action_target(self, step: int) -> None:
+        game = self.game
+        if game is None or self.board is None:
+            return
+        numbers = [s.number for s in self.board.sets if s.pieces]
+        if numbers:
+            at = numbers.index(game.target) if game.target in numbers else 0
+            game.target = numbers[(at + step) % len(numbers)]
+            game.redraw_table()
+
+
+class BoardPanel(DraftKeys):
+    """The table: during a free-table turn the draft, else the game as the presenter draws it.
+
+    The draft has one line per set (the target set marked ``>``), an invalid
+    set followed by ``INVALID`` and the engine's reason; the cursor (when the
+    table has the focus) is on one piece of the target set. Table pieces are
+    selected with Space or a click, then moved to the target set, a new set
+    or back to the rack; sets are split at the cursor and merged.
+    """
+
+    DEFAULT_CSS = """
+    BoardPanel { height: auto; padding: 0 1; }
+    BoardPanel:focus { background: $boost; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "position(-1)", "Left", show=False),
+        Binding("right", "position(1)", "Right", show=False),
+        Binding("up", "target(-1)", "Set up", show=False),
+        Binding("down", "target(1)", "Set down", show=False),
+        Binding("space", "pick", "Select"),
+        Binding("m", "move", "Move here"),
+        Binding("n", "move_new", "To new set"),
+        Binding("b", "back", "Back to rack"),
+        Binding("s", "split", "Split"),
+        Binding("g", "merge", "Merge"),
+    ]
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.lines: Callable[[Style], list[str]] = lambda style: []
+        """The presenter's lines for a style (and its width): the status lines above a draft,
+        else the whole screen."""
+        self.color = True
+        self.hint: list[list[str]] | None = None
+        self.layout_: Wrapped | None = None
         self.line_sets: list[int] = []
-        """The set number on each line (0: no set)."""
+        """The set number on each line drawn (0: no set)."""
+        self.laid_out_width = 0
+        self.drawn: tuple[object, Text] | None = None
+        """What was drawn last, and from what."""
 
-    def show(self, status: list[str], board: Board, target: int, style: Style) -> None:
-        """Draw the status lines, the draft with ``target`` marked, and what is still wrong."""
-        text = ansi(status)
-        self.line_sets = [0] * len(status)
-        text.append("\nTable:" if status else "Table:")
-        self.line_sets.append(0)
+    def show(self, lines: Callable[[Style], list[str]], hint: list[list[str]] | None, color: bool) -> None:
+        """Take what to draw: the presenter's lines (laid out to the panel's width when drawn) and,
+        during a free-table turn, the draft (from the app) and the hint."""
+        self.lines, self.hint, self.color = lines, hint, color
+        self.can_focus = self.board is not None
+        self.refresh(layout=True)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Lay the lines out again to a new width (their height changes with it)."""
+        if event.size.width != self.laid_out_width:
+            self.laid_out_width = event.size.width
+            self.refresh(layout=True)
+
+    @property
+    def style(self) -> Style:
+        """The presenter's style at the panel's width."""
+        return Style(color=self.color, width=max(20, self.content_region.width or self.size.width or 60))
+
+    def render(self) -> Text:
+        """The table (drawn again only when something it shows changed: Textual asks more than once)."""
+        board, game, style = self.board, self.game, self.style
+        key = (
+            board, self.lines, self.hint, style.width, self.has_focus,
+            None if game is None else (game.target, game.table_pos, frozenset(game.table_picks)),
+        )
+        if self.drawn is not None and self.drawn[0] == key:
+            return self.drawn[1].copy()
+        text = self.draw(style)
+        self.drawn = (key, text)
+        return text.copy()
+
+    def draw(self, style: Style) -> Text:
+        board, game = self.board, self.game
+        if board is None or game is None:
+            self.layout_ = None
+            self.line_sets = []
+            return ansi(self.lines(style))
+        out = Wrapped(style.width)
+        line_sets: list[int] = []
+
+        def line(text: Text | str = "", number: int = 0, *, hang: int | None = None) -> None:
+            """One line, or (``hang``: plain words) as many as its words need, the next ones indented."""
+            if hang is not None:
+                for part in style.fit([str(text)], hang=hang):
+                    line(Text(part, style=hang_style), number)
+                return
+            if line_sets:
+                line_sets.extend([line_sets[-1]] * (out.line + 1 - len(line_sets)))
+                out.newline()
+            out.add(Text(text) if isinstance(text, str) else text)
+            line_sets.append(number)
+
+        hang_style = ""
+
+        for status in self.lines(style):
+            line(Text.from_ansi(status))
+        line("Table:")
         if not any(s.pieces for s in board.sets):
-            text.append("\n  (empty)")
-            self.line_sets.append(0)
+            line("  (empty)")
+        focused = self.has_focus
         for s in board.sets:
-            mark = ">" if s.number == target else " "
-            pieces = " ".join(
-                style.marked(piece, m) for piece, m in zip(s.pieces, s.marks, strict=True)
-            ) or "(empty: left out when you commit)"
-            line = Text.from_ansi(f"{mark} [{s.number}] {pieces}")
-            if s.number == target:
-                line.stylize("bold")
+            target = s.number == game.target
+            head = Text(f"{'>' if target else ' '} [{s.number}]", style="bold" if target else "")
             if s.problem is not None:
-                line.append("  INVALID", style="bold red")
-            text.append("\n")
-            text.append_text(line)
-            self.line_sets.append(s.number)
+                head.stylize("bold red")
+            line(head, s.number)
+            if not s.pieces:
+                out.add(Text(" (empty: left out when you commit)", style="dim"))
+            for i, (piece, mark) in enumerate(zip(s.pieces, s.marks, strict=True)):
+                chosen = (s.number, i) in game.table_picks
+                cell = piece_cell(style, piece, mark, chosen=chosen, cursor=focused and target and i == game.table_pos)
+                if s.problem is not None:
+                    cell.stylize("underline")
+                out.add(cell, (s.number, i), indent="      ")
             if s.problem is not None:
-                text.append(f"\n      ! {s.problem}", style="red")
-                self.line_sets.append(s.number)
+                out.add(Text("  INVALID", style="bold reverse red"))
+                hang_style = "red"
+                line(f"      ! {s.problem}", s.number, hang=8)
         if board.placed:
-            text.append("\nPlaced this turn: ")
-            text.append_text(Text.from_ansi(style.pieces(board.placed)))
-            self.line_sets.append(0)
+            placed = Text("Placed this turn: ")
+            placed.append_text(Text.from_ansi(style.pieces(board.placed)))
+            line(placed)
         if board.changed:
             if board.ready:
-                text.append("\nReady: c (or `commit`) ends your turn with this table.", style="green")
-                self.line_sets.append(0)
+                hang_style = "green"
+                line("Ready: c (or `commit`) ends your turn with this table.", hang=4)
             for problem in board.problems:
-                text.append(f"\nNot yet: {problem}", style="yellow")
-                self.line_sets.append(0)
-        self.update(text)
+                hang_style = "yellow"
+                line(f"Not yet: {problem}", hang=4)
+        if self.hint is not None:
+            self._hint(board, line, out)
+        self.layout_ = out
+        self.line_sets = line_sets
+        return out.text
+
+    def _hint(self, board: Board, line: Callable[..., None], out: Wrapped) -> None:
+        """The hint's table, the pieces it takes from the rack marked ``h`` and highlighted."""
+        hint = self.hint or []
+        line(Text("Hint: the best play leaves this table (h hides it):", style="bold"))
+        if not hint:
+            line("  no play from your rack: draw (or pass)")
+            return
+        on_table = Counter(p for s in board.sets for p in s.pieces)
+        on_table.subtract(board.placed)
+        for number, pieces in enumerate(hint, start=1):
+            line(Text(f"  [{number}]"))
+            for piece in pieces:
+                if on_table[piece] > 0:
+                    on_table[piece] -= 1
+                    out.add(Text(" ") + Text.from_ansi(self.style.piece(piece)), indent="      ")
+                else:
+                    cell = Text(" h") + Text.from_ansi(self.style.piece(piece))
+                    cell.stylize("bold reverse", 1)
+                    out.add(cell, indent="      ")
 
     def on_click(self, event: events.Click) -> None:
-        """Make the clicked set the target."""
+        """A click on a table piece selects it (and makes its set the target); on a set's line, the target."""
+        game, layout = self.game, self.layout_
         at = event.get_content_offset(self)
-        y = -1 if at is None else at.y
-        if 0 <= y < len(self.line_sets) and self.line_sets[y]:
-            app = self.app
-            if isinstance(app, GameApp):
-                app.rack_bar.target = self.line_sets[y]
-                app.refresh_screen()
+        if game is None or layout is None or at is None:
+            return
+        self.focus()
+        what = layout.at(at.x, at.y)
+        if isinstance(what, tuple):
+            game.target, game.table_pos = what
+            game.table_picks ^= {what}
+        elif 0 <= at.y < len(self.line_sets) and self.line_sets[at.y]:
+            game.target = self.line_sets[at.y]
+        game.redraw_table()
+
+    # -- the table's keys ------------------------------------------------------------
+
+    def target_set(self) -> tuple[str, ...]:
+        game, board = self.game, self.board
+        if game is None or board is None or not 1 <= game.target <= len(board.sets):
+            return ()
+        return board.sets[game.target - 1].pieces
+
+    def picks(self) -> list[tuple[int, str]]:
+        """The selected table pieces as (set number, piece), or the one under the cursor when none is."""
+        game, board = self.game, self.board
+        if game is None or board is None:
+            return []
+        chosen = sorted(game.table_picks) or [(game.target, game.table_pos)]
+        return [
+            (n, board.sets[n - 1].pieces[i]) for n, i in chosen
+            if 1 <= n <= len(board.sets) and 0 <= i < len(board.sets[n - 1].pieces)
+        ]
+
+    def action_position(self, step: int) -> None:
+        game, pieces = self.game, self.target_set()
+        if game is not None and pieces:
+            game.table_pos = (game.table_pos + step) % len(pieces)
+            game.redraw_table()
+
+    def action_pick(self) -> None:
+        game = self.game
+        if game is not None and self.target_set():
+            game.table_picks ^= {(game.target, game.table_pos)}
+            game.redraw_table()
+
+    def action_move(self) -> None:
+        board, game = self.board, self.game
+        if board is None or game is None:
+            return
+        target = game.target
+        moves = [(n, p) for n, p in self.picks() if n != target] if game.table_picks else []
+        if not moves:
+            game.note("Select table pieces (Space or a click) in other sets, put the cursor on a set, then m.")
+            return
+        self.run(*(board.command(board.move, [p], n, to=target) for n, p in moves))
+
+    def action_move_new(self) -> None:
+        board, game = self.board, self.game
+        if board is None or game is None:
+            return
+        moves = self.picks()
+        if not moves:
+            return
+        first, *rest = moves
+        if not self.run(board.command(board.move, [first[1]], first[0], to="new")):
+            return
+        now = game.board_now
+        number = len(now.sets) if now is not None else 0
+        self.run(*(board.command(board.move, [p], n, to=number) for n, p in rest))
+
+    def action_back(self) -> None:
+        board = self.board
+        if board is not None:
+            self.run(*(board.command(board.back, [p]) for _, p in self.picks()))
+
+    def action_split(self) -> None:
+        board, game = self.board, self.game
+        if board is not None and game is not None:
+            self.run(board.command(board.split, (), game.target, position=game.table_pos + 1))
+
+    def action_merge(self) -> None:
+        """The sets holding selected pieces go on the end of the target set (none selected: the next set)."""
+        board, game = self.board, self.game
+        if board is None or game is None:
+            return
+        target = game.target
+        others = sorted({n for n, _ in game.table_picks if n != target})
+        if not others:
+            later = [s.number for s in board.sets if s.number > target and s.pieces]
+            others = later[:1]
+        if not others:
+            game.note("Nothing to merge: select a piece of another set (Space), put the cursor on a set, then g.")
+            return
+        self.run(*(board.command(board.merge, (), target, other=n) for n in others))
 
 
-class RackBar(Widget, can_focus=True):
-    """The person's rack during a free-table turn: a cursor, selected pieces, and keys for the draft's steps.
+class RackBar(DraftKeys):
+    """The person's rack during a free-table turn: a cursor, selected pieces, a new set or an add.
 
-    Every step is one of the :class:`~rummykit.presenters.base.Board` command
-    templates, run through the turn like a typed line.
+    Every step is one of the :class:`~rummykit.presenters.base.Board`
+    command templates, run through the turn like a typed line.
     """
 
     DEFAULT_CSS = """
@@ -148,142 +491,125 @@ class RackBar(Widget, can_focus=True):
         Binding("a", "add", "Add to >set"),
         Binding("up", "target(-1)", "Set up", show=False),
         Binding("down", "target(1)", "Set down", show=False),
-        Binding("c", "commit", "Commit"),
-        Binding("u", "undo", "Undo"),
-        Binding("r", "reset", "Reset"),
-        Binding("d", "draw", "Draw"),
-        Binding("p", "pass", "Pass", show=False),
     ]
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.board: Board | None = None
         self.cursor = 0
         self.selected: set[int] = set()
-        self.target = 1
+        self.rack: tuple[str, ...] | None = None
         self.style = Style()
-        self.spans: list[tuple[int, int, int, int]] = []
-        """(line, first column, last column + 1, rack index) of every piece drawn."""
+        self.layout_: Wrapped | None = None
 
     def show(self, board: Board | None, style: Style) -> None:
         """Take the draft as it is now (the selection is kept only while the rack is unchanged)."""
-        if board is None or self.board is None or board.rack != self.board.rack:
+        rack = board.rack if board is not None else None
+        if rack != self.rack:
             self.selected = set()
-        self.board = board
+        self.rack = rack
         self.style = style
-        if board is not None:
-            self.cursor = max(0, min(self.cursor, len(board.rack) - 1))
-            numbers = [s.number for s in board.sets if s.pieces]
-            if numbers and self.target not in numbers:
-                self.target = numbers[-1] if self.target > numbers[-1] else numbers[0]
+        if rack:
+            self.cursor = max(0, min(self.cursor, len(rack) - 1))
         self.refresh(layout=True)
-        self.refresh_bindings()
 
     def picked(self) -> list[str]:
         """The selected pieces, or the piece under the cursor when none is selected."""
-        if self.board is None or not self.board.rack:
+        if not self.rack:
             return []
         indices = sorted(self.selected) if self.selected else [self.cursor]
-        return [self.board.rack[i] for i in indices]
+        return [self.rack[i] for i in indices]
 
     def render(self) -> Text:
-        board = self.board
-        if board is None:
+        rack = self.rack
+        if rack is None:
             return Text("")
-        width = max(10, self.content_region.width or self.size.width or 60)
-        text = Text("Your rack: " if board.rack else "Your rack is empty.")
-        x, line = len(text.plain), 0
-        self.spans = []
-        for i, piece in enumerate(board.rack):
-            chosen = i in self.selected
-            cell = Text.from_ansi(self.style.piece(piece))
-            cell = Text("[" if chosen else " ") + cell + Text("]" if chosen else " ")
-            if i == self.cursor and self.has_focus:
-                cell.stylize("reverse")
-            if chosen:
-                cell.stylize("bold")
-            if x + len(cell.plain) > width and x > 0:
-                text.append("\n")
-                x, line = 0, line + 1
-            self.spans.append((line, x, x + len(cell.plain), i))
-            text.append_text(cell)
-            x += len(cell.plain)
-        return text
+        out = Wrapped(self.content_region.width or self.size.width or 60)
+        out.add(Text("Your rack: " if rack else "Your rack is empty."))
+        for i, piece in enumerate(rack):
+            cell = piece_cell(self.style, piece, "", chosen=i in self.selected, cursor=i == self.cursor and self.has_focus)
+            out.add(cell, i)
+        self.layout_ = out
+        return out.text
 
     def on_click(self, event: events.Click) -> None:
         """Select or unselect the clicked piece (and put the cursor on it)."""
         self.focus()
         at = event.get_content_offset(self)
-        if at is None:
+        if at is None or self.layout_ is None:
             return
-        for line, start, end, index in self.spans:
-            if at.y == line and start <= at.x < end:
-                self.cursor = index
-                self.selected ^= {index}
-                self.refresh()
-                return
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Commit only when the draft would pass the engine's checks (shown greyed out otherwise)."""
-        if action == "commit":
-            return True if self.board is not None and self.board.ready else None
-        return True
-
-    # -- actions ------------------------------------------------------------------
-
-    def _run(self, line: str) -> None:
-        app = self.app
-        if isinstance(app, GameApp):
-            app.run_command(line)
+        index = self.layout_.at(at.x, at.y)
+        if isinstance(index, int):
+            self.cursor = index
+            self.selected ^= {index}
+            self.refresh()
 
     def action_cursor(self, step: int) -> None:
-        if self.board and self.board.rack:
-            self.cursor = (self.cursor + step) % len(self.board.rack)
+        if self.rack:
+            self.cursor = (self.cursor + step) % len(self.rack)
             self.refresh()
 
     def action_select(self) -> None:
-        if self.board and self.board.rack:
+        if self.rack:
             self.selected ^= {self.cursor}
             self.refresh()
 
-    def action_target(self, step: int) -> None:
-        if self.board is None:
-            return
-        numbers = [s.number for s in self.board.sets if s.pieces]
-        if numbers:
-            at = numbers.index(self.target) if self.target in numbers else 0
-            self.target = numbers[(at + step) % len(numbers)]
-            app = self.app
-            if isinstance(app, GameApp):
-                app.refresh_screen()
-
     def action_new_set(self) -> None:
         if self.board is not None and self.picked():
-            self._run(self.board.command(self.board.new, self.picked()))
+            self.run(self.board.command(self.board.new, self.picked()))
 
     def action_add(self) -> None:
-        if self.board is not None and self.picked():
-            self._run(self.board.command(self.board.add, self.picked(), self.target))
+        game = self.game
+        if self.board is not None and game is not None and self.picked():
+            self.run(self.board.command(self.board.add, self.picked(), game.target))
 
-    def action_commit(self) -> None:
-        if self.board is not None:
-            self._run(self.board.commit)
+# -- every other game: the moves the engine lists --------------------------------------------
 
-    def action_undo(self) -> None:
-        if self.board is not None:
-            self._run(self.board.undo)
 
-    def action_reset(self) -> None:
-        if self.board is not None:
-            self._run(self.board.reset)
+class MovesList(OptionList):
+    """The moves the seat may make now (the engine's listing), as the commands a person types.
 
-    def action_draw(self) -> None:
-        if self.board is not None:
-            self._run(self.board.draw)
+    For a game whose turn has no free-table draft (``conveyor``, ``two-tray``,
+    ``mummus``): Up/Down and Enter (or a click) play a move, through the
+    person's turn exactly like the typed command. A letter key jumps to the
+    next move starting with it.
+    """
 
-    def action_pass(self) -> None:
-        if self.board is not None:
-            self._run(self.board.pass_)
+    DEFAULT_CSS = """
+    MovesList { height: auto; max-height: 10; border: round $accent; }
+    MovesList:focus { border: round $success; }
+    """
+
+    def show(self, moves: list[str]) -> None:
+        """List ``moves`` (the list hides when empty); the highlighted move stays when still listed."""
+        shown = [str(option.prompt) for option in self.options]
+        if moves != shown:
+            keep = self.highlighted_option.id if self.highlighted_option is not None else None
+            self.set_options([Option(move, id=move) for move in moves])
+            if keep in moves:
+                self.highlighted = moves.index(keep)
+            elif moves:
+                self.highlighted = 0
+        self.display = bool(moves)
+        self.border_title = f"Your moves ({len(moves)}): Enter plays one" if moves else ""
+
+    def on_key(self, event: events.Key) -> None:
+        """A letter jumps to the next move that starts with it."""
+        char = event.character
+        if char is None or not char.isalpha() or not self.option_count:
+            return
+        start = (self.highlighted or 0) + 1
+        for k in range(self.option_count):
+            i = (start + k) % self.option_count
+            if str(self.get_option_at_index(i).prompt).lower().startswith(char.lower()):
+                self.highlighted = i
+                event.stop()
+                return
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        app = self.app
+        if isinstance(app, GameApp):
+            app.run_command(str(event.option.prompt))
 
 
 # -- help -------------------------------------------------------------------------------
@@ -313,16 +639,29 @@ class HelpScreen(ModalScreen[None]):
 
 KEYS_HELP = [
     "",
-    "Keys of the app:",
+    "Keys of the app (Tab goes between the command line, the table, your rack and the log):",
     "  Enter         run the command typed on the bottom line (the commands above)",
-    "  Tab           go between the command line and your rack (free-table games)",
+    "Your rack (free-table games):",
     "  Left/Right    move along your rack; Space selects a piece (or click it)",
     "  Up/Down       choose the set marked > (or click it); a adds the selection to it",
-    "  n             make a new set from the selection (no selection: the piece under the cursor)",
+    "  n             a new set from the selection (no selection: the piece under the cursor)",
+    "The table (free-table games):",
+    "  arrows        Up/Down choose the set marked >, Left/Right the piece in it",
+    "  Space         select the piece under the cursor (or click it)",
+    "  m             move the selected pieces to the set marked >",
+    "  n             move the selected pieces (or the one under the cursor) to a new set",
+    "  b             take the selected pieces (placed this turn) back to your rack",
+    "  s             split the set marked > before the piece under the cursor",
+    "  g             merge: the sets of the selected pieces (none: the next set) go on the end of >",
+    "Both:",
     "  c u r         commit (only when the table is valid) | undo | reset the turn",
+    "  h             hint: the best play, its table shown with the pieces it places marked h",
     "  d p           draw | pass",
+    "Other games: your moves are listed; Up/Down (or a letter) and Enter play one.",
     "  F1            this help; Escape closes it",
-    "  F2            the start screen: a new game or a saved one (Escape comes back here)",
+    "  F2            the start screen: a new game, a saved one, or a replay (Escape comes back here)",
+    "  F3            bot speed: fast, normal, slow, step (F5 lets the next bot step happen)",
+    "  F4            dark or light theme",
     "  Ctrl+Q        save the game record and quit",
     "A refusal shows the engine's reason and rule id under the table; `penalty`, typed, still",
     "commits an invalid table on purpose where the game has that rule.",
@@ -416,14 +755,18 @@ class GameApp(App[int]):
     TITLE = "rummykit"
     CSS = """
     #main { height: 1fr; }
-    #left { width: 3fr; }
+    #left { width: 3fr; scrollbar-gutter: stable; }
     #board { padding: 0 1; }
     #log { width: 2fr; border: round $primary; }
     #message { height: auto; max-height: 8; padding: 0 1; }
+    #last { height: auto; max-height: 6; padding: 0 1; background: $boost; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help"),
         Binding("f2", "new_game", "New game"),
+        Binding("f3", "speed", "Bot speed"),
+        Binding("f4", "theme", "Theme"),
+        Binding("f5", "step", "Next bot step"),
         Binding("ctrl+q", "quit_game", "Save & quit", priority=True),
     ]
 
@@ -431,13 +774,39 @@ class GameApp(App[int]):
         self,
         setup: GameSetup | None,
         *,
-        bot_delay: float = BOT_DELAY,
+        bot_delay: float | None = None,
+        speed: str = "normal",
         color: bool = True,
+        theme: str | None = None,
         args: argparse.Namespace | None = None,
         environ: Mapping[str, str] | None = None,
+        replay: str | None = None,
     ) -> None:
         super().__init__()
-        self.bot_delay = bot_delay
+        self.speed = speed if speed in SPEEDS else "normal"
+        """The bot speed, one of :data:`SPEEDS` (F3 goes through them)."""
+        self.delay_override = bot_delay
+        """Seconds between bot steps whatever the speed (tests: 0)."""
+        self.stepped = asyncio.Event()
+        """Set by F5 at the ``step`` speed: the next bot may move."""
+        if theme is not None:
+            self.theme = theme
+        self.replay_file = replay
+        """A record to open in the replay viewer first."""
+        self.keys_shown: tuple[object, ...] = ()
+        """What the footer's keys were last worked out from."""
+        self.board_now: Board | None = None
+        """The person's free-table draft as last drawn (None: no draft)."""
+        self.target = 1
+        """The set marked ``>``: where the rack's ``a`` adds and the table's ``m`` moves to."""
+        self.table_pos = 0
+        """The table cursor's place in the target set."""
+        self.table_picks: set[tuple[int, int]] = set()
+        """Table pieces selected, as (set number, place in the set)."""
+        self.hint: list[list[str]] | None = None
+        """The table the hint's play leaves, while it is shown."""
+        self.last_move: list[str] = []
+        """What the last bot (or other seat) did, as the shown seat may see it: highlighted on the screen."""
         self.style = Style(color=color, width=0)
         self.args = args if args is not None else argparse.Namespace(record=None, no_record=False)
         """The command line's record choices, for the games made on the start screen."""
@@ -482,6 +851,22 @@ class GameApp(App[int]):
         self.saved: Saved | None = None
         self.round_no = self.state.round_no
         self.pending = []
+        self.settled = settled_draws(self.rngs)
+        """Where each bot's generator stood after the last action applied (what the record keeps)."""
+        self.keys_shown = ()
+        self.board_now = None
+        self.target = 1
+        self.table_pos = 0
+        self.table_picks = set()
+        self.hint = None
+        self.last_move = []
+
+    @property
+    def bot_delay(self) -> float:
+        """Seconds before each bot step at the current speed."""
+        if self.delay_override is not None:
+            return self.delay_override
+        return SPEEDS.get(self.speed) or 0.0
 
     @property
     def labels(self) -> list[str]:
@@ -489,33 +874,63 @@ class GameApp(App[int]):
         person = "" if self.hot_seat else "you"
         return [person if bot is None else f"bot {bot.level}" for bot in self.bots]
 
+    def part(self, selector: str | type[W], expect: type[W] | None = None) -> W:
+        """A widget of the game screen (the first on the stack), whichever screen is on top of it."""
+        base = self.screen_stack[0] if self.screen_stack else self.screen
+        if expect is not None:
+            assert isinstance(selector, str)
+            return base.query_one(selector, expect)
+        return base.query_one(selector)  # type: ignore[return-value]
+
     @property
     def rack_bar(self) -> RackBar:
-        return self.query_one(RackBar)
+        return self.part(RackBar)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="main"):
             with VerticalScroll(id="left", can_focus=False):
                 yield BoardPanel(id="board")
                 yield RackBar(id="rack")
-            yield RichLog(id="log", wrap=True, markup=False)
+                yield MovesList(id="moves")
+            yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+        yield Static(id="last")
         yield Static(id="message")
         yield Input(placeholder="type a command (help lists them), Enter runs it", id="command")
         yield Footer()
 
     def on_mount(self) -> None:
-        if self.setup is None:
+        if self.replay_file is not None:
+            self.open_replay(self.replay_file)
+        elif self.setup is None:
             self.action_new_game()
         else:
             self.begin()
 
+    def open_replay(self, file: str) -> None:
+        """The replay viewer on a saved record (leaving it goes back to the game, or the start screen)."""
+        from rummykit.tui.replay import ReplayScreen, load_replay
+
+        try:
+            replay = load_replay(file, self.style.color)
+        except RummykitError as exc:
+            self.notify(message_of(exc), severity="error")
+            if self.setup is None:
+                self.action_new_game()
+            return
+
+        def back(_: object) -> None:
+            if self.setup is None and self.screen is self.screen_stack[0]:
+                self.action_new_game()
+
+        self.push_screen(ReplayScreen(replay), callback=back)
+
     def begin(self) -> None:
         """Draw the game just loaded and let it go on."""
-        self.query_one(RichLog).clear()
+        self.part(RichLog).clear()
         self.sub_title = f"{self.state.info.name}: {self.who()}"
         self.rewrite_log()
         self.refresh_screen()
-        self.query_one(Input).focus()
+        self.part(Input).focus()
         self.advance()
 
     def who(self) -> str:
@@ -529,7 +944,7 @@ class GameApp(App[int]):
 
     def rewrite_log(self) -> None:
         """Start the log again, telling every event as the shown seat may see it (hot-seat: a new seat)."""
-        self.query_one(RichLog).clear()
+        self.part(RichLog).clear()
         self.log_lines = []
         assert self.setup is not None
         info = self.state.info
@@ -554,42 +969,135 @@ class GameApp(App[int]):
         return view
 
     def write_log(self, *lines: str) -> None:
-        log = self.query_one(RichLog)
+        log = self.part(RichLog)
         for line in lines:
             text = Text.from_ansi(line)
             self.log_lines.append(text.plain)
             log.write(text)
 
-    def show_events(self, *, scores: bool = True) -> None:
-        """Tell the events not told yet, as the shown seat may see them; keep each round's end for a score screen."""
+    def show_events(self, *, scores: bool = True) -> list[str]:
+        """Tell the events not told yet, as the shown seat may see them; keep each round's end for a score screen.
+
+        Returns the lines told.
+        """
+        told: list[str] = []
         for event in self.state.history[self.shown :]:
-            self.write_log(*self.narrator.describe(event.seen_by(self.seat)))
+            lines = self.narrator.describe(event.seen_by(self.seat))
+            told.extend(lines)
+            self.write_log(*lines)
             if scores and event.kind == "round-end":
                 self.pending.append(self.presenter.round_end_lines(event.seen_by(None), self.names, self.style))
         self.shown = len(self.state.history)
+        return told
 
     def board(self) -> Board | None:
         return self.turn.board() if self.turn is not None else None
 
     def refresh_screen(self) -> None:
-        """Redraw the main panel, the rack and the messages from the view (or the draft)."""
-        if self.setup is None:
+        """Redraw the main panel, the rack, the moves and the messages from the view (or the draft)."""
+        if self.setup is None or not self.screen_stack:
             return
-        panel = self.query_one(BoardPanel)
+        try:
+            self.redraw()
+        except NoMatches:
+            return  # the app is closing: its widgets are gone
+
+    def redraw(self) -> None:
+        panel = self.part(BoardPanel)
         width = max(30, panel.content_region.width or 60)
         style = Style(color=self.style.color, width=width)
         board = self.board()
+        if board != self.board_now:
+            self.table_picks = set()
+        self.board_now = board
         view = self.turn_view()
-        bar = self.rack_bar
         if board is not None:
-            panel.show(self.presenter.status_lines(view, self.labels, style), board, bar.target, style)
+            numbers = [s.number for s in board.sets if s.pieces]
+            if numbers and self.target not in numbers:
+                self.target = numbers[-1] if self.target > numbers[-1] else numbers[0]
+            size = len(board.sets[self.target - 1].pieces) if 1 <= self.target <= len(board.sets) else 0
+            self.table_pos = max(0, min(self.table_pos, size - 1))
+            labels = self.labels
+            panel.show(lambda style: self.presenter.status_lines(view, labels, style), self.hint, style.color)
         else:
-            panel.line_sets = []
-            panel.update(ansi(self.presenter.screen(view, self.labels, style, self.order)))
+            labels, order = self.labels, self.order
+            panel.show(lambda style: self.presenter.screen(view, labels, style, order), None, style.color)
+        bar = self.rack_bar
         bar.display = board is not None
         bar.show(board, style)
-        message = self.query_one("#message", Static)
-        message.update(ansi(self.messages))
+        self.show_moves()
+        self.update_text("#last", self.last_move)
+        self.update_text("#message", self.messages)
+        keys = (board is not None, board is not None and board.ready, self.speed, self.turn is not None)
+        if keys != self.keys_shown:
+            self.keys_shown = keys
+            self.refresh_bindings()  # the footer: commit greyed out or not, F5 shown or not
+
+    def update_text(self, where: str, lines: list[str]) -> None:
+        """Show lines in one of the Static fields under the panels (hidden when empty), if they changed."""
+        field = self.part(where, Static)
+        if getattr(field, "shown_lines", None) != lines:
+            field.shown_lines = list(lines)  # type: ignore[attr-defined]
+            field.update(ansi(lines))
+            field.display = bool(lines)
+
+    def redraw_table(self) -> None:
+        """Draw the table and the rack again (a cursor or a selection moved: the draft is unchanged)."""
+        self.part(BoardPanel).refresh()
+        self.rack_bar.refresh()
+
+    def show_moves(self) -> None:
+        """The moves list, narrowed to the moves starting with what is typed on the command line (if any do)."""
+        moves = self.moves() if self.board_now is None else []
+        typed = " ".join(self.part("#command", Input).value.lower().split())
+        if typed:
+            narrowed = [move for move in moves if move.lower().startswith(typed)]
+            moves = narrowed or moves
+        self.part(MovesList).show(moves)
+
+    def moves(self) -> list[str]:
+        """The moves the engine lists for the person now, as commands (nothing outside their turn)."""
+        if self.turn is None or self.seat is None or self.seat not in self.state.to_act:
+            return []
+        return [self.presenter.command_text(action) for action in self.state.indexed_actions(self.seat)]
+
+    def note(self, *lines: str) -> None:
+        """Show lines under the panel in place of the last ones."""
+        self.messages = list(lines)
+        self.refresh_screen()
+
+    def toggle_hint(self) -> None:
+        """Show the solver's best play on the table (the presenter's hint, as steps and as sets); hide it."""
+        turn = self.turn
+        if turn is None or not self.presenter.hint:
+            return
+        if self.hint is not None:
+            self.hint = None
+            self.note()
+            return
+        self.note("Thinking of a hint... (the solver's first search compiles it: this can take a minute)")
+        self.run_worker(self.find_hint(turn), exclusive=True, group="hint")
+
+    async def find_hint(self, turn: Turn) -> None:
+        """Ask the presenter for the hint in a thread; a loading indicator covers the table if it takes
+        long (the solver's first search compiles it), and the solver's notice shows as a toast."""
+        from rummykit.presenters.solving import notices_to
+
+        view = self.turn_view()
+        panel = self.part(BoardPanel)
+        timer = self.set_timer(0.3, lambda: setattr(panel, "loading", True))
+        try:
+            with notices_to(Notices(self)):
+                lines = await asyncio.to_thread(self.presenter.hint_lines, view)
+                hint_sets: object = getattr(turn, "hint_sets", None)
+                sets = await asyncio.to_thread(hint_sets) if callable(hint_sets) else None
+        finally:
+            timer.stop()
+            panel.loading = False
+        if turn is not self.turn:
+            return
+        self.hint = sets if isinstance(sets, list) else []
+        self.note(*lines)
 
     def turn_view(self) -> Mapping[str, Any]:
         turn_view: object = getattr(self.turn, "view", None)
@@ -623,8 +1131,9 @@ class GameApp(App[int]):
             if bot is None:
                 self.begin_turn(seat)
                 return
-            if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
+            await self.bot_pause()
+            if state is not self.state:
+                return
             action = await asyncio.to_thread(bot.choose, state.view(seat), self.rngs[seat])
             if state is not self.state:
                 return  # another game was started meanwhile
@@ -632,6 +1141,14 @@ class GameApp(App[int]):
         self.game_over()
         if state.outcome is not None:
             await self.show_scores(final=True)
+
+    async def bot_pause(self) -> None:
+        """Wait before a bot step: the speed's delay, or (``step``) until F5."""
+        if self.delay_override is None and SPEEDS.get(self.speed, 0.0) is None:
+            self.stepped.clear()
+            await self.stepped.wait()
+        elif self.bot_delay:
+            await asyncio.sleep(self.bot_delay)
 
     async def show_scores(self, *, final: bool) -> bool:
         """The score screen for the rounds ended (and the match, when ``final``); False if play stops here."""
@@ -671,7 +1188,10 @@ class GameApp(App[int]):
 
     def apply_bot(self, action: Action) -> None:
         self.state.apply(action)
-        self.show_events()
+        self.settled = settled_draws(self.rngs)
+        told = self.show_events()
+        if told:
+            self.last_move = ["Last: " + told[0], *told[1:6]]
         self.refresh_screen()
 
     def begin_turn(self, seat: int, *, claim: bool = False) -> None:
@@ -699,11 +1219,14 @@ class GameApp(App[int]):
         )
         self.turn.echo = False
         self.claim = claim
+        self.hint = None
+        self.table_picks = set()
         self.round_no = self.state.round_no
         name = f"{self.names[seat]}: your" if self.hot_seat else "Your"
         what = f"{name} chance to act out of turn: type a command, or Enter on an empty line to let it pass." if claim else (
             f"{name} {self.turn.label}: type a command (F1 or `help` lists them)"
-            + ("; Tab goes to your rack to pick pieces with the keys." if self.turn.board() is not None else ".")
+            + ("; Tab goes to the table, then your rack, to pick pieces with the keys." if self.turn.board() is not None
+               else "; or pick one of your moves listed below (Tab, Up/Down, Enter).")
         )
         self.messages = [what]
         self.refresh_screen()
@@ -711,6 +1234,7 @@ class GameApp(App[int]):
     def end_turn(self) -> None:
         self.turn = None
         self.claim = False
+        self.hint = None
         if self.hot_seat:
             self.show_seat(None)  # nobody's rack stays on the screen
         self.refresh_screen()
@@ -718,14 +1242,22 @@ class GameApp(App[int]):
 
     # -- the person's commands -------------------------------------------------------
 
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """Typing a command narrows the moves list to the moves that start with it."""
+        if self.setup is not None and event.input.id == "command":
+            self.show_moves()
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.input.value = ""
         self.run_command(event.value)
 
-    def run_command(self, line: str) -> None:
-        """Run one line through the person's turn, apply the action it gives, and show the outcome."""
+    def run_command(self, line: str) -> bool:
+        """Run one line through the person's turn, apply the action it gives, and show the outcome.
+
+        False when the line was refused (the reason is shown).
+        """
         if self.setup is None:
-            return
+            return False
         turn = self.turn
         if turn is None:
             if self.state.outcome is not None:
@@ -733,43 +1265,50 @@ class GameApp(App[int]):
             else:
                 self.messages = ["Not your turn yet: the bots are playing."]
             self.refresh_screen()
-            return
+            return False
         self.messages = []
         if self.claim and not line.strip():
             self.messages = ["You let the chance pass."]
             self.end_turn()
-            return
+            return True
+        taken = True
         try:
             action = turn.command(line)
         except Quit:
             self.action_quit_game()
-            return
+            return True
         except RummykitError as exc:
             self.messages.append(message_of(exc))
             action = None
+            taken = False
         finally:
             self.order = turn.order
             if self.seat is not None:
                 self.orders[self.seat] = turn.order
         if action is not None:
-            self.apply_person(turn, action)
+            taken = self.apply_person(turn, action)
         self.refresh_screen()
+        return taken
 
-    def apply_person(self, turn: Turn, action: Action) -> None:
+    def apply_person(self, turn: Turn, action: Action) -> bool:
         seat = action.player
         try:
             self.state.apply(action)
         except RummykitError as exc:
             self.messages.append(message_of(exc))
-            return
+            return False
+        self.settled = settled_draws(self.rngs)
+        self.last_move = []
         self.messages.extend(turn.accepted())
         self.show_events()
         state = self.state
         if state.outcome is not None or state.to_act != {seat} or state.round_no != self.round_no:
             self.end_turn()
-            return
+            return True
         self.claim = False
+        self.hint = None
         turn.update(state.view(seat))
+        return True
 
     def game_over(self) -> None:
         outcome = self.state.outcome
@@ -786,7 +1325,29 @@ class GameApp(App[int]):
         """Help and the start screen are offered on the game screen only (the screens above have their keys)."""
         if action in ("help", "new_game"):
             return self.setup is not None and self.screen is self.screen_stack[0]
+        if action == "step":
+            return self.speed == "step"
         return True
+
+    def action_speed(self) -> None:
+        """The next bot speed (fast, normal, slow, step by step)."""
+        names = list(SPEEDS)
+        self.set_speed(names[(names.index(self.speed) + 1) % len(names)] if self.speed in names else "normal")
+
+    def set_speed(self, speed: str) -> None:
+        self.speed = speed
+        self.delay_override = None
+        self.stepped.set()  # a bot waiting for a step goes on
+        self.notify(f"Bot speed: {speed}" + (" (F5: the next bot step)" if speed == "step" else ""))
+        self.refresh_bindings()
+
+    def action_step(self) -> None:
+        """Let the next bot step happen (at the ``step`` speed)."""
+        self.stepped.set()
+
+    def action_theme(self) -> None:
+        """Go between the dark and the light theme."""
+        self.theme = THEMES[1] if self.theme == THEMES[0] else THEMES[0]
 
     def action_help(self) -> None:
         if self.setup is None:
@@ -833,7 +1394,7 @@ class GameApp(App[int]):
             plan = self.setup.plan
             self.saved = save_record(
                 self.state,
-                record_seats(self.bots, self.rngs),
+                record_seats(self.bots, self.rngs, self.settled),
                 record=plan.save,
                 record_path=plan.path,
                 records_dir=plan.folder,
@@ -849,6 +1410,19 @@ class GameApp(App[int]):
         self.refresh_screen()
 
 
+class Notices(io.StringIO):
+    """A stream for the solver's notices (written from its thread): each line shows as a toast."""
+
+    def __init__(self, app: App[Any]) -> None:
+        super().__init__()
+        self.app = app
+
+    def write(self, text: str) -> int:
+        if text.strip():
+            self.app.call_from_thread(self.app.notify, " ".join(text.split()), timeout=30)
+        return len(text)
+
+
 def run_app(
     setup: GameSetup | None,
     *,
@@ -860,7 +1434,16 @@ def run_app(
 ) -> int:
     """Run the app until the person quits (with no set-up: from the start screen); then save and say where."""
     env = os.environ if environ is None else environ
-    app = GameApp(setup, color=not (no_color or env.get("NO_COLOR", "")), args=args, environ=environ)
+    theme = getattr(args, "theme", None)
+    app = GameApp(
+        setup,
+        color=not (no_color or env.get("NO_COLOR", "")),
+        args=args,
+        environ=environ,
+        speed=str(getattr(args, "speed", None) or "normal"),
+        theme=None if theme is None else THEMES[1] if theme == "light" else THEMES[0],
+        replay=getattr(args, "replay", None),
+    )
     status = app.run()
     app.save()
     for error in app.save_errors:

@@ -32,6 +32,9 @@ from rummykit.engine.options import OptionSpec, resolve_options
 from rummykit.errors import OptionError, RummykitError
 from rummykit.presenters import presenter_for
 
+SPEED_NAMES = ("fast", "normal", "slow", "step")
+"""The bot speeds offered (the app's ``SPEEDS``)."""
+
 __all__ = ["PERSON", "StartScreen", "default_levels", "new_setup", "resume_choice"]
 
 PERSON = "person"
@@ -148,7 +151,10 @@ class StartScreen(Screen[GameSetup | None]):
             yield Vertical(*self.option_rows(info), id="options")
             with Horizontal(classes="row"):
                 yield Label("Seed")
-                yield Input(placeholder="blank: a random one", id="seed")
+                yield Input(self.default_seed(), placeholder="blank: a random one", id="seed")
+            with Horizontal(classes="row"):
+                yield Label("Bot speed")
+                yield Select([(name, name) for name in SPEED_NAMES], value=self.speed(), allow_blank=False, id="speed")
             yield Static("", id="start-error", classes="error")
             yield Button("Start (Ctrl+S)", id="start-game", variant="primary")
             yield Static("Or resume a saved game", classes="heading")
@@ -156,7 +162,9 @@ class StartScreen(Screen[GameSetup | None]):
                 yield Label("Saved game")
                 yield Input(placeholder="the path of a game record", id="resume")
             yield Static("", id="resume-error", classes="error")
-            yield Button("Resume", id="resume-game")
+            with Horizontal(classes="row"):
+                yield Button("Resume", id="resume-game")
+                yield Button("Replay (watch it, step by step)", id="replay-game")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -166,9 +174,21 @@ class StartScreen(Screen[GameSetup | None]):
     def player_choices(info: GameInfo) -> list[tuple[str, int]]:
         return [(str(n), n) for n in range(info.min_players, info.max_players + 1)]
 
-    @staticmethod
-    def default_players(info: GameInfo) -> int:
+    def default_players(self, info: GameInfo) -> int:
+        """``--players`` from the command line when the game takes that many, else 3 (or the nearest)."""
+        wanted = getattr(self.args, "players", None)
+        if isinstance(wanted, int) and info.min_players <= wanted <= info.max_players:
+            return wanted
         return max(info.min_players, min(3, info.max_players))
+
+    def default_seed(self) -> str:
+        """``--seed`` from the command line, else blank (a random one)."""
+        seed = getattr(self.args, "seed", None)
+        return "" if seed is None else str(seed)
+
+    def speed(self) -> str:
+        speed = getattr(self.app, "speed", "normal")
+        return speed if speed in SPEED_NAMES else "normal"
 
     def seat_rows(self, info: GameInfo, players: int) -> list[Horizontal]:
         choices = [("person", PERSON)] + [(f"bot {level}", level) for level in bot_levels(info.id)]
@@ -274,6 +294,28 @@ class StartScreen(Screen[GameSetup | None]):
     def seed_submitted(self) -> None:
         self.action_start()
 
+    @on(Button.Pressed, "#replay-game")
+    def replay_pressed(self) -> None:
+        """Open the replay viewer on the record named (a refusal is shown under the field)."""
+        from rummykit.tui.replay import ReplayScreen, load_replay
+
+        error = self.query_one("#resume-error", Static)
+        file = self.query_one("#resume", Input).value
+        if not file.strip():
+            error.update("! type the path of a saved game to replay")
+            return
+        try:
+            replay = load_replay(file, color=self.app_color())
+        except RummykitError as exc:
+            error.update(one_line(exc))
+            return
+        error.update("")
+        self.app.push_screen(ReplayScreen(replay))
+
+    def app_color(self) -> bool:
+        style = getattr(self.app, "style", None)
+        return bool(getattr(style, "color", True))
+
     @on(Button.Pressed, "#resume-game")
     @on(Input.Submitted, "#resume")
     def resume_pressed(self) -> None:
@@ -304,7 +346,15 @@ class StartScreen(Screen[GameSetup | None]):
             error.update(one_line(exc))
             return
         error.update("")
+        self.apply_speed()
         self.dismiss(setup)
+
+    def apply_speed(self) -> None:
+        """The bot speed chosen goes to the app (it may be changed with F3 during the game)."""
+        speed = self.query_one("#speed", Select).value
+        set_speed = getattr(self.app, "set_speed", None)
+        if isinstance(speed, str) and callable(set_speed) and speed != getattr(self.app, "speed", None):
+            set_speed(speed)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
