@@ -517,9 +517,19 @@ def _joker_fills(jokers: tuple[Domino, ...], k: int) -> tuple[tuple[Domino, ...]
 
 @functools.lru_cache(maxsize=1 << 14)
 def _extensions(rules: DominoMelds, s: DominoSet) -> tuple[tuple[Domino, DominoSet], ...]:
-    """Every domino that makes a valid set when added at one end of ``s``, with that set."""
+    """Every domino that makes a valid set when added at one end of ``s``, with that set.
+
+    Only a joker domino, or one that shares a half with the set's first
+    non-joker (a run's suit is one of that domino's halves) or has its pip
+    total (a sum), can possibly fit: the others are not tried.
+    """
     out = []
+    natural = next((d for d in s if d not in rules.jokers), None)
     for d in double_set(rules.top):
+        if natural is not None and d not in rules.jokers and not (
+            d.pips == natural.pips or d.has(natural.low) or d.has(natural.high)
+        ):
+            continue
         for cand in ((*s, d), (d, *s)):
             c = _check(rules, cand)
             if c.valid:
