@@ -113,7 +113,7 @@ def run_child(config: tuple[str, str, int], args: argparse.Namespace) -> dict[st
     if args.tracemalloc:
         command.append("--tracemalloc")
     env = {**os.environ, "PYTHONHASHSEED": "0"}
-    src = str(HERE.parent / "src")
+    src = str(args.tree / "src")
     env["PYTHONPATH"] = src + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
     done = subprocess.run(command, env=env, check=True, capture_output=True, text=True)
     return dict(json.loads(done.stdout))
@@ -147,6 +147,7 @@ def main() -> None:
     parser.add_argument("--memory", type=int, metavar="N", help="play N games per random line, for memory growth")
     parser.add_argument("--only", action="append", default=[], help="game[:bots[:players]]; may repeat")
     parser.add_argument("--openspiel", action="store_true", help="run OpenSpiel's gin_rummy in the same run")
+    parser.add_argument("--tree", type=Path, default=HERE.parent, help="the source tree to measure (default: this one)")
     parser.add_argument("--tracemalloc", action="store_true", help="list where memory grew (slow)")
     parser.add_argument("--child", nargs=3, metavar=("GAME", "BOTS", "PLAYERS"), help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -161,6 +162,7 @@ def main() -> None:
         if not args.only:
             configs = [c for c in configs if c[1] == "random"]
     load = os.getloadavg()[0]
+    print(f"tree {args.tree.resolve()}")
     print(f"Python {platform.python_version()} {platform.machine()}, {os.cpu_count()} CPUs, load {load:.1f}")
     reference = run_openspiel(args.seconds) if args.openspiel else None
     reference_rate = 0.0
