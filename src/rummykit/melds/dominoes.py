@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rummykit.melds.base import MIN_SET, MeldCheck
-from rummykit.pieces.dominoes import Domino, double_set, format_dominoes, parse_dominoes
+from rummykit.pieces.dominoes import MAX_PIPS, Domino, double_set, format_dominoes, parse_dominoes
 from rummykit.words import counted
 
 if TYPE_CHECKING:
@@ -113,6 +113,21 @@ def _gaps(gaps: int, jokers: int) -> str:
     """
     fill = "it" if gaps == 1 else "them"
     return f"{counted(gaps, 'gap')} and {'only ' if jokers else ''}{counted(jokers, 'joker', zero='no')} to fill {fill}"
+
+
+class _LazyText:
+    """A set's notation, formatted only if a message needs it."""
+
+    __slots__ = ("dominoes",)
+
+    def __init__(self, dominoes: DominoSet) -> None:
+        self.dominoes = dominoes
+
+    def __str__(self) -> str:
+        return format_dominoes(self.dominoes)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
 
 
 def _bad(dominoes: DominoSet, rule: str, reason: str) -> DominoCheck:
@@ -189,7 +204,7 @@ def _plain_sorted(
     if not all(d.has(suit) for d in natural):
         return None
     values = sorted(d.other(suit) for d in natural)
-    text = format_dominoes(dominoes)
+    text = _LazyText(dominoes)
     for a, b in itertools.pairwise(values):
         if a == b:
             return f"a run cannot hold the same value twice: {text}"
@@ -444,11 +459,12 @@ def _hand_sets(rules: DominoMelds, hand: Iterable[Domino], max_size: int | None)
     limit = max_size if max_size is not None else len(rack)
     top = rules.top
     found: list[DominoSet] = []
+    masks = [0] * (MAX_PIPS + 1)  # per suit, a bit for each other half the rack holds in it
+    for d in natural:
+        masks[d.low] |= 1 << d.high
+        masks[d.high] |= 1 << d.low
     for suit in range(top + 1):
-        mask = 0
-        for d in natural:
-            if d.low == suit or d.high == suit:
-                mask |= 1 << d.other(suit)
+        mask = masks[suit]
         if mask:
             found.extend(_suit_runs(rules, suit, mask, jokers, min(limit, top + 1)))
     by_pips: dict[int, list[Domino]] = {}
