@@ -79,7 +79,7 @@ CLOSE_VALUE = 1000.0
 Pieces = tuple[Domino, ...]
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@functools.lru_cache(maxsize=1 << 14)
 def _relations(a: Domino, b: Domino, top: int) -> tuple[tuple[float, tuple[Domino, ...]], ...]:
     """Each way two dominoes could share a meld: its weight and the dominoes that would complete it."""
     if a is b:
@@ -153,7 +153,7 @@ _DOMINO_POTENTIAL = rank(1, SCORE_PER_DOMINO)
 """The most one domino still undecided could add to :func:`best_partition`'s objective."""
 
 
-@functools.lru_cache(maxsize=1 << 14)
+@functools.lru_cache(maxsize=1 << 12)
 def _best_partition(rules: ConveyorMelds, hand: Pieces) -> tuple[Pieces, ...]:
     melds = rules.hand_melds(hand)
     if not melds:

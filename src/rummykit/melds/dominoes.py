@@ -134,7 +134,7 @@ def _bad(dominoes: DominoSet, rule: str, reason: str) -> DominoCheck:
     return MeldCheck(False, None, dominoes, rule=rule, reason=reason)
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@functools.lru_cache(maxsize=1 << 13)
 def _check(rules: DominoMelds, dominoes: tuple[Domino, ...]) -> DominoCheck:
     """The verdict with no joker called (the common case, kept fast: it reads the pieces themselves)."""
     p = rules.prefix
@@ -475,7 +475,7 @@ def _hand_sets(rules: DominoMelds, hand: Iterable[Domino], max_size: int | None)
     return list(dict.fromkeys(found))
 
 
-@functools.lru_cache(maxsize=1 << 14)
+@functools.lru_cache(maxsize=1 << 12)
 def _suit_runs(
     rules: DominoMelds, suit: int, values: int, jokers: tuple[Domino, ...], limit: int
 ) -> tuple[DominoSet, ...]:
@@ -505,7 +505,7 @@ def _suit_runs(
     return tuple(found)
 
 
-@functools.lru_cache(maxsize=1 << 14)
+@functools.lru_cache(maxsize=1 << 12)
 def _sums(
     rules: DominoMelds, group: tuple[Domino, ...], jokers: tuple[Domino, ...], limit: int
 ) -> tuple[DominoSet, ...]:
@@ -531,7 +531,7 @@ def _joker_fills(jokers: tuple[Domino, ...], k: int) -> tuple[tuple[Domino, ...]
 # -- growing a set ------------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=1 << 14)
+@functools.lru_cache(maxsize=1 << 12)
 def _extensions(rules: DominoMelds, s: DominoSet) -> tuple[tuple[Domino, DominoSet], ...]:
     """Every domino that makes a valid set when added at one end of ``s``, with that set.
 

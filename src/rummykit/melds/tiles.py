@@ -85,7 +85,7 @@ def _bad(tiles: tuple[Tile, ...], rule: str, reason: str) -> TileCheck:
     return MeldCheck(False, None, tiles, rule=rule, reason=reason)
 
 
-@lru_cache(maxsize=1 << 17)
+@lru_cache(maxsize=1 << 14)
 def _check(tiles: tuple[Tile, ...]) -> TileCheck:
     n = len(tiles)
     text = _LazyText(tiles)
@@ -202,7 +202,7 @@ def tile_set(text: str) -> TileCheck:
 # -- lines laid in a fixed order (a grid) ---------------------------------------------
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 13)
 def read_line(tiles: tuple[Tile, ...]) -> LineVerdict[Tile]:
     """Every reading of tiles lying in a row (left to right) or a column (top to bottom).
 
@@ -407,7 +407,7 @@ def _groups_from(number: int, colours: int, jokers: int) -> tuple[TileSet, ...]:
     return tuple(found)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 13)
 def _runs_from(colour_index: int, numbers: int, jokers: int) -> tuple[TileSet, ...]:
     """Every run of one colour from the numbers in the bit mask plus up to ``jokers`` jokers."""
     colour = COLOURS[colour_index]
@@ -437,7 +437,7 @@ def _runs_from(colour_index: int, numbers: int, jokers: int) -> tuple[TileSet, .
 # -- growing a set ------------------------------------------------------------------
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 12)
 def set_extensions(s: TileSet) -> tuple[tuple[Tile, TileSet], ...]:
     """Every tile that makes a valid set when added at one end of the set ``s`` (a tuple), with that set.
 

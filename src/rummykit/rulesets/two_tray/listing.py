@@ -105,7 +105,7 @@ def _segment(cells: Mapping[Cell, Tile], cell: Cell, step: Cell) -> list[Tile]:
     return out
 
 
-@lru_cache(maxsize=1 << 15)
+@lru_cache(maxsize=1 << 12)
 def _fitting(before: tuple[Tile, ...], after: tuple[Tile, ...]) -> frozenset[Tile]:
     """Every tile that makes ``before + tile + after`` a tile alone or a valid line as laid (jokers aside)."""
     if not before and not after:
