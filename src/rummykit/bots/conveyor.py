@@ -125,7 +125,10 @@ def pair_weight(a: Domino, b: Domino, dead: frozenset[Domino] = frozenset(), top
     >>> pair_weight(Domino(3, 4), Domino(3, 5), frozenset({Domino(3, 3), Domino(3, 6)}))
     0.0
     """
-    return float(sum(w for w, completers in _relations(a, b, top) if any(c not in dead for c in completers)))
+    relations = _relations(a, b, top)
+    if not relations:  # most pairs: nothing in common
+        return 0.0
+    return float(sum(w for w, completers in relations if any(c not in dead for c in completers)))
 
 
 def worth(d: Domino, hand: Sequence[Domino], dead: frozenset[Domino] = frozenset(), top: int = 12) -> float:
