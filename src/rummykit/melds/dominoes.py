@@ -97,6 +97,17 @@ class DominoMelds:
         """
         return _hand_sets(self, hand, max_size)
 
+    def enumerate_with(self, hand: Iterable[Domino], domino: Domino) -> list[DominoSet]:
+        """The sets of :meth:`enumerate` (``hand`` holding ``domino``) that hold ``domino``, in the same order.
+
+        >>> rules = DominoMelds(top=6, jokers=frozenset(parse_dominoes('0-0 6-6')))
+        >>> [format_dominoes(s) for s in rules.enumerate_with(parse_dominoes('5-3 5-4 5-5 2-6 6-6'), Domino(5, 3))]
+        ['6-6 3-5 4-5', '6-6 3-5 4-5 5-5', '3-5 4-5 5-5', '3-5 6-6 5-5', '3-5 4-5 6-6', '3-5 4-5 5-5 6-6', '2-6 3-5 6-6']
+        """
+        if domino in self.jokers:
+            return [s for s in _hand_sets(self, hand, None) if domino in s]
+        return _hand_sets(self, hand, None, holding=domino)
+
     def extensions(self, meld: Sequence[Domino]) -> tuple[tuple[Domino, DominoSet], ...]:
         """Every domino that makes a valid set when added at one end of ``meld``, with that set."""
         return _extensions(self, tuple(meld))
@@ -452,7 +463,15 @@ def _run_sorted(
 # -- every set of a rack ------------------------------------------------------------
 
 
-def _hand_sets(rules: DominoMelds, hand: Iterable[Domino], max_size: int | None) -> list[DominoSet]:
+def _hand_sets(
+    rules: DominoMelds, hand: Iterable[Domino], max_size: int | None, holding: Domino | None = None
+) -> list[DominoSet]:
+    """Every set of ``hand`` (runs by suit, then sums by pip total, without repeats).
+
+    With ``holding`` (a domino of the hand that is not a joker), only the sets
+    that hold it, in the same order: only the runs of its two suits and the
+    sums of its total are worked out, since no other set can hold it.
+    """
     rack = list(hand)
     jokers = tuple(sorted(d for d in rack if d in rules.jokers))
     natural = [d for d in rack if d not in rules.jokers]
@@ -463,15 +482,19 @@ def _hand_sets(rules: DominoMelds, hand: Iterable[Domino], max_size: int | None)
     for d in natural:
         masks[d.low] |= 1 << d.high
         masks[d.high] |= 1 << d.low
-    for suit in range(top + 1):
+    suits = range(top + 1) if holding is None else sorted({holding.low, holding.high} & set(range(top + 1)))
+    for suit in suits:
         mask = masks[suit]
         if mask:
             found.extend(_suit_runs(rules, suit, mask, jokers, min(limit, top + 1)))
     by_pips: dict[int, list[Domino]] = {}
     for d in sorted(natural):
         by_pips.setdefault(d.pips, []).append(d)
-    for total in sorted(by_pips):
+    totals = sorted(by_pips) if holding is None else [holding.pips] if holding.pips in by_pips else []
+    for total in totals:
         found.extend(_sums(rules, tuple(by_pips[total]), jokers, limit))
+    if holding is not None:
+        found = [s for s in found if holding in s]
     return list(dict.fromkeys(found))
 
 
