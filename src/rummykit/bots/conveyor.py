@@ -64,7 +64,9 @@ from rummykit.rulesets.conveyor import (
     actions_from_view,
 )
 
-__all__ = ["ConveyorGreedy", "best_partition", "closable", "conveyor_greedy", "line_closable", "pair_weight"]
+__all__ = [
+    "ConveyorGreedy", "best_partition", "closable", "conveyor_greedy", "line_closable", "meld_ends", "pair_weight",
+]
 
 CLAIM_SCORE = 9.0
 """A column whose face-up dominoes work together this well is claimed at once."""
@@ -77,7 +79,7 @@ CLOSE_VALUE = 1000.0
 Pieces = tuple[Domino, ...]
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@functools.lru_cache(maxsize=1 << 14)
 def _relations(a: Domino, b: Domino, top: int) -> tuple[tuple[float, tuple[Domino, ...]], ...]:
     """Each way two dominoes could share a meld: its weight and the dominoes that would complete it."""
     if a is b:
@@ -123,7 +125,10 @@ def pair_weight(a: Domino, b: Domino, dead: frozenset[Domino] = frozenset(), top
     >>> pair_weight(Domino(3, 4), Domino(3, 5), frozenset({Domino(3, 3), Domino(3, 6)}))
     0.0
     """
-    return float(sum(w for w, completers in _relations(a, b, top) if any(c not in dead for c in completers)))
+    relations = _relations(a, b, top)
+    if not relations:  # most pairs: nothing in common
+        return 0.0
+    return float(sum(w for w, completers in relations if any(c not in dead for c in completers)))
 
 
 def worth(d: Domino, hand: Sequence[Domino], dead: frozenset[Domino] = frozenset(), top: int = 12) -> float:
@@ -151,7 +156,7 @@ _DOMINO_POTENTIAL = rank(1, SCORE_PER_DOMINO)
 """The most one domino still undecided could add to :func:`best_partition`'s objective."""
 
 
-@functools.lru_cache(maxsize=1 << 14)
+@functools.lru_cache(maxsize=1 << 12)
 def _best_partition(rules: ConveyorMelds, hand: Pieces) -> tuple[Pieces, ...]:
     melds = rules.hand_melds(hand)
     if not melds:
@@ -200,8 +205,34 @@ def line_closable(rules: ConveyorMelds, hand: Sequence[Domino], options: Mapping
     )
 
 
-def closable(rules: ConveyorMelds, hand: Sequence[Domino], table: Sequence[tuple[str, Pieces]]) -> bool:
+def meld_ends(
+    rules: ConveyorMelds, melds: Sequence[tuple[str, Pieces]], takes: dict[Domino, tuple[int, str]] | None = None,
+    first: int = 0,
+) -> dict[Domino, tuple[int, str]]:
+    """Which meld end takes which domino: the first (meld index, end) in order, for melds from ``first`` on.
+
+    Adds to ``takes`` (a new dict by default) without replacing an entry, so
+    the table's ends can be worked out once and extended by each hand's melds.
+    """
+    out: dict[Domino, tuple[int, str]] = {} if takes is None else takes
+    for i in range(first, len(melds)):
+        kind, pieces = melds[i]
+        for end in ("low", "high"):
+            for d in rules.fits(kind, pieces, end):
+                out.setdefault(d, (i, end))
+    return out
+
+
+def closable(
+    rules: ConveyorMelds,
+    hand: Sequence[Domino],
+    table: Sequence[tuple[str, Pieces]],
+    table_ends: Mapping[Domino, tuple[int, str]] | None = None,
+) -> bool:
     """True when melding the best partition and laying off what fits leaves at most one domino.
+
+    ``table_ends`` is :func:`meld_ends` of ``table``, when the caller has it
+    already (it asks about many hands against one table).
 
     >>> from rummykit.pieces.dominoes import parse_dominoes
     >>> closable(ConveyorMelds(9), parse_dominoes('4-7 0-0'), [('run', tuple(parse_dominoes('0-1 0-2 0-3')))])
@@ -217,11 +248,10 @@ def closable(rules: ConveyorMelds, hand: Sequence[Domino], table: Sequence[tuple
     if len(rest) <= 1:
         return True
     # which meld end takes which domino; refreshed for a meld when it grows
-    takes: dict[Domino, tuple[int, str]] = {}
-    for i, (kind, pieces) in enumerate(melds):
-        for end in ("low", "high"):
-            for d in rules.fits(kind, pieces, end):
-                takes.setdefault(d, (i, end))
+    if table_ends is None:
+        takes = meld_ends(rules, melds)
+    else:
+        takes = meld_ends(rules, melds, dict(table_ends), first=len(table))
     grew = True
     while grew and len(rest) > 1:
         grew = False
@@ -297,12 +327,15 @@ class ConveyorGreedy:
         return [d for d in double_set(rules.top) if d not in seen]
 
     def _net(self, d: Domino, hand: Sequence[Domino], rules: ConveyorMelds, table: list[tuple[str, Pieces]],
-             base: dict[Domino, float], dead: frozenset[Domino], options: Mapping[str, Any]) -> float:
+             base: dict[Domino, float], dead: frozenset[Domino], options: Mapping[str, Any],
+             table_ends: Mapping[Domino, tuple[int, str]]) -> float:
         """What drawing ``d`` adds to the hand, once the least useful domino is discarded again.
 
-        ``base`` holds each hand domino's worth in the hand as it is.
+        ``base`` holds each hand domino's worth in the hand as it is; ``table_ends``
+        is :func:`meld_ends` of ``table``.
         """
-        if closable(rules, [*hand, d], table) or line_closable(rules, [*hand, d], options):
+        grown = [*hand, d]
+        if closable(rules, grown, table, table_ends) or line_closable(rules, grown, options):
             return CLOSE_VALUE
         top = rules.top
         grown_worth = {x: base[x] + pair_weight(x, d, dead, top) for x in hand}
@@ -313,7 +346,7 @@ class ConveyorGreedy:
         net = grown_worth[d] - grown_worth[drop]
         if rules.melds_with(hand, d):
             net += COMPLETES_BONUS
-        if any(d in rules.fits(kind, pieces, end) for kind, pieces in table for end in ("low", "high")):
+        if d in table_ends:  # it fits an end of a meld on the table
             net += FITS_TABLE_BONUS
         return net
 
@@ -326,9 +359,14 @@ class ConveyorGreedy:
         base = {x: worth(x, hand, dead, rules.top) for x in hand}
 
         options = view["options"]
+        table_ends = meld_ends(rules, table)
+        known: dict[Domino, float] = {}
 
         def net(x: Domino) -> float:
-            return self._net(x, hand, rules, table, base, dead, options)
+            value = known.get(x)
+            if value is None:
+                value = known[x] = self._net(x, hand, rules, table, base, dead, options, table_ends)
+            return value
 
         up: list[tuple[float, Draw]] = []
         hidden: list[Draw] = []

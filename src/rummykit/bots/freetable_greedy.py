@@ -118,8 +118,8 @@ class DominoGreedyBot:
                 if not dr.MELDS.check(rest).valid:
                     continue
                 donor = s[k]
-                for new in sorted(dr.rack_sets([*work, donor]), key=_cost):
-                    if donor in new and Counter(new) - Counter([*work, donor]) == Counter():
+                for new in sorted(dr.MELDS.enumerate_with([*work, donor], donor), key=_cost):
+                    if Counter(new) - Counter([*work, donor]) == Counter():
                         used = list(new)
                         used.remove(donor)
                         if not used:

@@ -31,6 +31,7 @@ from rummykit.melds.base import MIN_SET
 from rummykit.melds.cover import Candidate, CoverProblem, best_cover, rank
 from rummykit.melds.tiles import MAX_GROUP, check_tiles, hand_sets
 from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER, MAX_NUMBER, Tile, parse_tiles
+from rummykit.rulesets.freetable import parse_view_set
 from rummykit.rulesets.rummikub import Draw, Pass, Play, play_from_table
 
 __all__ = ["GreedyBot", "best_meld", "plan_turn", "verify_play"]
@@ -122,7 +123,7 @@ def _add(out: list[tuple[Tile, TileSet]], tile: Tile, s: TileSet, added: TileSet
 
 
 _SHAPES: dict[TileSet, _Shape] = {}
-_SHAPES_LIMIT = 100_000
+_SHAPES_LIMIT = 1 << 13
 
 
 def _shape(s: TileSet) -> _Shape:
@@ -451,7 +452,7 @@ def _read(view: Mapping[str, Any]) -> tuple[int, list[Tile], list[TileSet], bool
     """(seat, rack, table, down, initial-meld threshold) from a view."""
     seat = int(view["seat"])
     rack = parse_tiles(view["rack"])
-    table = [tuple(parse_tiles(s)) for s in view["table"]]
+    table = [parse_view_set(parse_tiles, tuple(s)) for s in view["table"]]
     return seat, rack, table, bool(view["down"][seat]), int(view["options"]["initial_meld_points"])
 
 

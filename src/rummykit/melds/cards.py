@@ -280,7 +280,7 @@ def _run_order(ranks: set[int], wrap: bool) -> list[int] | None:
     return order
 
 
-@functools.lru_cache(maxsize=1 << 14)
+@functools.lru_cache(maxsize=1 << 12)
 def _check(wrap: bool, prefix: str, pieces: Pieces) -> CardCheck:
     n = len(pieces)
     text = format_cards(pieces)
@@ -311,7 +311,7 @@ def _check(wrap: bool, prefix: str, pieces: Pieces) -> CardCheck:
     )
 
 
-@functools.lru_cache(maxsize=1 << 14)
+@functools.lru_cache(maxsize=1 << 12)
 def _fits(wrap: bool, prefix: str, meld: Pieces) -> frozenset[Card]:
     check = _check(wrap, prefix, meld)
     if not check.valid:
@@ -332,7 +332,7 @@ def _fits(wrap: bool, prefix: str, meld: Pieces) -> frozenset[Card]:
     return frozenset(out)
 
 
-@functools.lru_cache(maxsize=1 << 14)
+@functools.lru_cache(maxsize=1 << 12)
 def _extend(wrap: bool, prefix: str, meld: Pieces, cards: Pieces) -> CardCheck:
     check = _check(wrap, prefix, meld)
     if not check.valid:

@@ -200,7 +200,7 @@ def _bad(pieces: Pieces, rule: str, reason: str) -> ConveyorCheck:
     return MeldCheck(False, None, pieces, rule=rule, reason=reason)
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@functools.lru_cache(maxsize=1 << 13)
 def _check(top: int, pieces: Pieces) -> ConveyorCheck:
     n = len(pieces)
     text = format_dominoes(pieces)
@@ -273,7 +273,7 @@ def _windows(values: Sequence[int]) -> list[tuple[int, int]]:
     return out
 
 
-@functools.lru_cache(maxsize=1 << 15)
+@functools.lru_cache(maxsize=1 << 12)
 def _hand_melds(top: int, hand: Pieces) -> tuple[Pieces, ...]:
     found: list[Pieces] = []
     suits: dict[int, list[int]] = {}
@@ -330,7 +330,7 @@ def find_line(dominoes: Iterable[Domino], *, branching: bool = False) -> str | N
     return _find_line(pieces, branching)
 
 
-@functools.lru_cache(maxsize=1 << 14)
+@functools.lru_cache(maxsize=1 << 12)
 def _find_line(pieces: Pieces, branching: bool) -> str | None:
     if not _line_possible(pieces, branching):
         return None

@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rummykit.melds.base import MIN_SET, MeldCheck
-from rummykit.pieces.dominoes import Domino, double_set, format_dominoes, parse_dominoes
+from rummykit.pieces.dominoes import MAX_PIPS, Domino, double_set, format_dominoes, parse_dominoes
 from rummykit.words import counted
 
 if TYPE_CHECKING:
@@ -97,6 +97,17 @@ class DominoMelds:
         """
         return _hand_sets(self, hand, max_size)
 
+    def enumerate_with(self, hand: Iterable[Domino], domino: Domino) -> list[DominoSet]:
+        """The sets of :meth:`enumerate` (``hand`` holding ``domino``) that hold ``domino``, in the same order.
+
+        >>> rules = DominoMelds(top=6, jokers=frozenset(parse_dominoes('0-0 6-6')))
+        >>> [format_dominoes(s) for s in rules.enumerate_with(parse_dominoes('5-3 5-4 5-5 2-6 6-6'), Domino(5, 3))]
+        ['6-6 3-5 4-5', '6-6 3-5 4-5 5-5', '3-5 4-5 5-5', '3-5 6-6 5-5', '3-5 4-5 6-6', '3-5 4-5 5-5 6-6', '2-6 3-5 6-6']
+        """
+        if domino in self.jokers:
+            return [s for s in _hand_sets(self, hand, None) if domino in s]
+        return _hand_sets(self, hand, None, holding=domino)
+
     def extensions(self, meld: Sequence[Domino]) -> tuple[tuple[Domino, DominoSet], ...]:
         """Every domino that makes a valid set when added at one end of ``meld``, with that set."""
         return _extensions(self, tuple(meld))
@@ -115,11 +126,26 @@ def _gaps(gaps: int, jokers: int) -> str:
     return f"{counted(gaps, 'gap')} and {'only ' if jokers else ''}{counted(jokers, 'joker', zero='no')} to fill {fill}"
 
 
+class _LazyText:
+    """A set's notation, formatted only if a message needs it."""
+
+    __slots__ = ("dominoes",)
+
+    def __init__(self, dominoes: DominoSet) -> None:
+        self.dominoes = dominoes
+
+    def __str__(self) -> str:
+        return format_dominoes(self.dominoes)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
 def _bad(dominoes: DominoSet, rule: str, reason: str) -> DominoCheck:
     return MeldCheck(False, None, dominoes, rule=rule, reason=reason)
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@functools.lru_cache(maxsize=1 << 13)
 def _check(rules: DominoMelds, dominoes: tuple[Domino, ...]) -> DominoCheck:
     """The verdict with no joker called (the common case, kept fast: it reads the pieces themselves)."""
     p = rules.prefix
@@ -189,7 +215,7 @@ def _plain_sorted(
     if not all(d.has(suit) for d in natural):
         return None
     values = sorted(d.other(suit) for d in natural)
-    text = format_dominoes(dominoes)
+    text = _LazyText(dominoes)
     for a, b in itertools.pairwise(values):
         if a == b:
             return f"a run cannot hold the same value twice: {text}"
@@ -437,29 +463,42 @@ def _run_sorted(
 # -- every set of a rack ------------------------------------------------------------
 
 
-def _hand_sets(rules: DominoMelds, hand: Iterable[Domino], max_size: int | None) -> list[DominoSet]:
+def _hand_sets(
+    rules: DominoMelds, hand: Iterable[Domino], max_size: int | None, holding: Domino | None = None
+) -> list[DominoSet]:
+    """Every set of ``hand`` (runs by suit, then sums by pip total, without repeats).
+
+    With ``holding`` (a domino of the hand that is not a joker), only the sets
+    that hold it, in the same order: only the runs of its two suits and the
+    sums of its total are worked out, since no other set can hold it.
+    """
     rack = list(hand)
     jokers = tuple(sorted(d for d in rack if d in rules.jokers))
     natural = [d for d in rack if d not in rules.jokers]
     limit = max_size if max_size is not None else len(rack)
     top = rules.top
     found: list[DominoSet] = []
-    for suit in range(top + 1):
-        mask = 0
-        for d in natural:
-            if d.low == suit or d.high == suit:
-                mask |= 1 << d.other(suit)
+    masks = [0] * (MAX_PIPS + 1)  # per suit, a bit for each other half the rack holds in it
+    for d in natural:
+        masks[d.low] |= 1 << d.high
+        masks[d.high] |= 1 << d.low
+    suits = range(top + 1) if holding is None else sorted({holding.low, holding.high} & set(range(top + 1)))
+    for suit in suits:
+        mask = masks[suit]
         if mask:
             found.extend(_suit_runs(rules, suit, mask, jokers, min(limit, top + 1)))
     by_pips: dict[int, list[Domino]] = {}
     for d in sorted(natural):
         by_pips.setdefault(d.pips, []).append(d)
-    for total in sorted(by_pips):
+    totals = sorted(by_pips) if holding is None else [holding.pips] if holding.pips in by_pips else []
+    for total in totals:
         found.extend(_sums(rules, tuple(by_pips[total]), jokers, limit))
+    if holding is not None:
+        found = [s for s in found if holding in s]
     return list(dict.fromkeys(found))
 
 
-@functools.lru_cache(maxsize=1 << 14)
+@functools.lru_cache(maxsize=1 << 12)
 def _suit_runs(
     rules: DominoMelds, suit: int, values: int, jokers: tuple[Domino, ...], limit: int
 ) -> tuple[DominoSet, ...]:
@@ -489,7 +528,7 @@ def _suit_runs(
     return tuple(found)
 
 
-@functools.lru_cache(maxsize=1 << 14)
+@functools.lru_cache(maxsize=1 << 12)
 def _sums(
     rules: DominoMelds, group: tuple[Domino, ...], jokers: tuple[Domino, ...], limit: int
 ) -> tuple[DominoSet, ...]:
@@ -515,11 +554,21 @@ def _joker_fills(jokers: tuple[Domino, ...], k: int) -> tuple[tuple[Domino, ...]
 # -- growing a set ------------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=1 << 14)
+@functools.lru_cache(maxsize=1 << 12)
 def _extensions(rules: DominoMelds, s: DominoSet) -> tuple[tuple[Domino, DominoSet], ...]:
-    """Every domino that makes a valid set when added at one end of ``s``, with that set."""
+    """Every domino that makes a valid set when added at one end of ``s``, with that set.
+
+    Only a joker domino, or one that shares a half with the set's first
+    non-joker (a run's suit is one of that domino's halves) or has its pip
+    total (a sum), can possibly fit: the others are not tried.
+    """
     out = []
+    natural = next((d for d in s if d not in rules.jokers), None)
     for d in double_set(rules.top):
+        if natural is not None and d not in rules.jokers and not (
+            d.pips == natural.pips or d.has(natural.low) or d.has(natural.high)
+        ):
+            continue
         for cand in ((*s, d), (d, *s)):
             c = _check(rules, cand)
             if c.valid:

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 
 from rummykit.melds.base import MIN_SET, LineReading, LineVerdict, MeldCheck
 from rummykit.pieces.tiles import (
+    ALL_TILES,
     COLOURS,
     JOKER,
     MAX_NUMBER,
@@ -85,7 +86,7 @@ def _bad(tiles: tuple[Tile, ...], rule: str, reason: str) -> TileCheck:
     return MeldCheck(False, None, tiles, rule=rule, reason=reason)
 
 
-@lru_cache(maxsize=1 << 17)
+@lru_cache(maxsize=1 << 14)
 def _check(tiles: tuple[Tile, ...]) -> TileCheck:
     n = len(tiles)
     text = _LazyText(tiles)
@@ -202,7 +203,7 @@ def tile_set(text: str) -> TileCheck:
 # -- lines laid in a fixed order (a grid) ---------------------------------------------
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 13)
 def read_line(tiles: tuple[Tile, ...]) -> LineVerdict[Tile]:
     """Every reading of tiles lying in a row (left to right) or a column (top to bottom).
 
@@ -372,25 +373,36 @@ def hand_sets(hand: Iterable[Tile], max_size: int | None = None) -> list[TileSet
     jokers = 0
     numbers_mask: dict[int, int] = {}
     colour_mask = [0] * len(COLOURS)
+    bits = _TILE_BITS
     for t in hand:
-        if t.colour is None:
+        found_bits = bits[t.code]
+        if found_bits is None:
             jokers += 1
             continue
-        ci = t.code // MAX_NUMBER
-        numbers_mask[t.number] = numbers_mask.get(t.number, 0) | 1 << ci
-        colour_mask[ci] |= 1 << t.number
+        number, colour_bit, ci, number_bit = found_bits
+        numbers_mask[number] = numbers_mask.get(number, 0) | colour_bit
+        colour_mask[ci] |= number_bit
     found: list[TileSet] = []
+    # A set needs MIN_SET tiles, jokers included: a number or colour with fewer makes none (not looked up).
     group_jokers = jokers if jokers < MAX_GROUP else MAX_GROUP - 1
     for number in sorted(numbers_mask):
-        found.extend(_groups_from(number, numbers_mask[number], group_jokers))
+        colours = numbers_mask[number]
+        if colours.bit_count() + group_jokers >= MIN_SET:
+            found.extend(_groups_from(number, colours, group_jokers))
     run_jokers = jokers if jokers < MAX_NUMBER else MAX_NUMBER - 1
     for ci, mask in enumerate(colour_mask):
-        if mask:
+        if mask and mask.bit_count() + run_jokers >= MIN_SET:
             found.extend(_runs_from(ci, mask, run_jokers))
     if max_size is not None:
         found = [s for s in found if len(s) <= max_size]
     # A group and a run coincide only for one numbered tile with two or more jokers.
     return list(dict.fromkeys(found)) if jokers >= 2 else found
+
+
+_TILE_BITS: tuple[tuple[int, int, int, int] | None, ...] = tuple(
+    None if t.colour is None else (t.number, 1 << t.colour.index, t.colour.index, 1 << t.number) for t in ALL_TILES
+)
+"""By tile code: (number, colour bit, colour index, number bit), None for the joker (for :func:`hand_sets`)."""
 
 
 @lru_cache(maxsize=4096)
@@ -407,7 +419,7 @@ def _groups_from(number: int, colours: int, jokers: int) -> tuple[TileSet, ...]:
     return tuple(found)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 13)
 def _runs_from(colour_index: int, numbers: int, jokers: int) -> tuple[TileSet, ...]:
     """Every run of one colour from the numbers in the bit mask plus up to ``jokers`` jokers."""
     colour = COLOURS[colour_index]
@@ -437,7 +449,7 @@ def _runs_from(colour_index: int, numbers: int, jokers: int) -> tuple[TileSet, .
 # -- growing a set ------------------------------------------------------------------
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 12)
 def set_extensions(s: TileSet) -> tuple[tuple[Tile, TileSet], ...]:
     """Every tile that makes a valid set when added at one end of the set ``s`` (a tuple), with that set.
 

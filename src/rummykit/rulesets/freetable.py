@@ -34,13 +34,13 @@ PieceSet = tuple[Any, ...]
 Table = tuple[PieceSet, ...]
 
 
-@functools.lru_cache(maxsize=1 << 14)
+@functools.lru_cache(maxsize=1 << 12)
 def set_texts(pieces: tuple[Any, ...]) -> tuple[str, ...]:
     """The text form of each piece of a table set (cached: table sets repeat from view to view)."""
     return tuple(str(p) for p in pieces)
 
 
-@functools.lru_cache(maxsize=1 << 14)
+@functools.lru_cache(maxsize=1 << 12)
 def parse_view_set(parse: Callable[[str], list[Any]], texts: tuple[str, ...]) -> PieceSet:
     """A table set read back from a view's text forms (cached: table sets repeat from view to view)."""
     return tuple(parse(" ".join(texts)))

@@ -61,6 +61,8 @@ def addon_chains(meld: Cards, cards: Iterable[Card]) -> list[Cards]:
     ['4H', '3H 4H', '8H']
     """
     have = set(cards)
+    if MELDS.fits(meld).isdisjoint(have):
+        return []  # no card of ``cards`` goes next to the meld (or it is full, or no meld)
     check = MELDS.check(meld)
     if not check.valid:
         return []

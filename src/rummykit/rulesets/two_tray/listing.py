@@ -92,17 +92,20 @@ def new_lines(grid: TileGrid, tiles: Sequence[Tile], *, down: bool, threshold: i
     return out
 
 
-def _segment(grid: TileGrid, cell: Cell, step: Cell) -> list[Tile]:
-    """The tiles touching ``cell`` in one direction, nearest first."""
+def _segment(cells: Mapping[Cell, Tile], cell: Cell, step: Cell) -> list[Tile]:
+    """The tiles of ``cells`` (a grid's) touching ``cell`` in one direction, nearest first."""
     out = []
-    r, c = cell[0] + step[0], cell[1] + step[1]
-    while (r, c) in grid.cells:
-        out.append(grid.cells[(r, c)])
-        r, c = r + step[0], c + step[1]
+    dr, dc = step
+    r, c = cell[0] + dr, cell[1] + dc
+    tile = cells.get((r, c))
+    while tile is not None:
+        out.append(tile)
+        r, c = r + dr, c + dc
+        tile = cells.get((r, c))
     return out
 
 
-@lru_cache(maxsize=1 << 15)
+@lru_cache(maxsize=1 << 12)
 def _fitting(before: tuple[Tile, ...], after: tuple[Tile, ...]) -> frozenset[Tile]:
     """Every tile that makes ``before + tile + after`` a tile alone or a valid line as laid (jokers aside)."""
     if not before and not after:
@@ -129,15 +132,14 @@ def extensions(grid: TileGrid, tiles: Iterable[Tile]) -> list[Put[Tile]]:
     distinct = frozenset(tiles)
     out = []
     for cell in candidates:
-        left = _segment(grid, cell, (0, -1))
-        right = _segment(grid, cell, (0, 1))
-        up = _segment(grid, cell, (-1, 0))
-        down = _segment(grid, cell, (1, 0))
-        fitting = (
-            distinct
-            & _fitting(tuple(reversed(left)), tuple(right))
-            & _fitting(tuple(reversed(up)), tuple(down))
-        )
+        left = _segment(cells, cell, (0, -1))
+        right = _segment(cells, cell, (0, 1))
+        fitting = distinct & _fitting(tuple(reversed(left)), tuple(right))
+        if not fitting:
+            continue
+        up = _segment(cells, cell, (-1, 0))
+        down = _segment(cells, cell, (1, 0))
+        fitting &= _fitting(tuple(reversed(up)), tuple(down))
         if not fitting:
             continue
         jokers = any(GRID.is_joker(t) for t in (*left, *right, *up, *down))
