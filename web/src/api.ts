@@ -7,6 +7,8 @@ export interface OptionSpec {
   choices: unknown[] | null;
   min: number | null;
   max: number | null;
+  kind?: "int" | "bool" | "str";
+  allow_none?: boolean;
 }
 
 export interface GameEntry {
@@ -16,6 +18,8 @@ export interface GameEntry {
   max_players: number;
   options: OptionSpec[];
   bot_levels: string[];
+  summary?: string;
+  free_table?: boolean;
 }
 
 export interface SeatInfo {
@@ -68,6 +72,7 @@ export interface StateFrame {
   log: string[];
   seats: SeatInfo[];
   clock: { seat: number; deadline: number } | null;
+  status?: "waiting" | "playing" | "over";
 }
 
 export interface SetVerdict {
@@ -119,7 +124,7 @@ export type Frame =
   | Hint
   | ErrorFrame
   | { type: "welcome"; seat: number | null; table: TableInfo }
-  | { type: "round"; lines: string[] }
+  | { type: "round"; lines: string[]; round?: number; match_over?: boolean }
   | { type: "pong"; id?: unknown };
 
 /** A refusal from the HTTP side: the server's {"error": {"rule", "message"}} body, or the status line. */

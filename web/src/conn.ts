@@ -17,6 +17,7 @@ export class Connection {
   private pending = new Map<string, Pending>();
   private attempt = 0;
   private stopped = false;
+  private fatal = false;
   private retryTimer = 0;
   private pingTimer = 0;
   status: ConnStatus = "connecting";
@@ -65,6 +66,8 @@ export class Connection {
       } catch {
         return;
       }
+      // A token or table the server does not know: it closes the connection, and retrying cannot help.
+      if (frame.type === "error" && (frame.rule === "TOKEN" || frame.rule === "TABLE")) this.fatal = true;
       if (frame.type === "welcome") {
         this.attempt = 0;
         this.setStatus("open");
@@ -80,7 +83,7 @@ export class Connection {
       }
       this.onFrame(frame);
     };
-    ws.onclose = (event) => {
+    ws.onclose = () => {
       window.clearInterval(this.pingTimer);
       if (this.ws !== ws) return;
       this.ws = null;
@@ -89,8 +92,7 @@ export class Connection {
         waiting.resolve({ type: "error", id: key, rule: "PROTOCOL", message: "the connection dropped" });
       }
       this.pending.clear();
-      // 4xxx closes are the server's refusals (bad token, unknown table): retrying would not help.
-      if (this.stopped || (event.code >= 4000 && event.code < 5000)) {
+            if (this.stopped || this.fatal) {
         this.setStatus("closed");
         return;
       }
@@ -107,6 +109,7 @@ export class Connection {
     if (this.status !== "reconnecting" && this.status !== "closed") return;
     window.clearTimeout(this.retryTimer);
     this.stopped = false;
+    this.fatal = false;
     this.open();
   }
 

@@ -14,7 +14,7 @@ function optionInput(spec: OptionSpec): HTMLElement {
     }
     return select;
   }
-  if (typeof def === "boolean") {
+  if (spec.kind === "bool" || typeof def === "boolean") {
     return h("input", { id, type: "checkbox", name: spec.name, "data-option": spec.name, checked: def });
   }
   return h("input", {
@@ -23,7 +23,7 @@ function optionInput(spec: OptionSpec): HTMLElement {
     "data-option": spec.name,
     value: def === null || def === undefined ? "" : String(def),
     placeholder: def === null ? "none" : "",
-    inputmode: typeof def === "number" || spec.min !== null || spec.max !== null ? "numeric" : undefined,
+    inputmode: spec.kind === "int" ? "numeric" : undefined,
   });
 }
 

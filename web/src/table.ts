@@ -142,6 +142,7 @@ export function showTable(root: HTMLElement, table: string): void {
       h("span", null, `round ${v.round}`),
       h("span", null, `turn ${v.turn_number}`),
       h("span", null, `phase ${v.phase}`),
+      last.status === "waiting" ? h("span.waiting", null, "waiting for every player to open their link") : null,
       pool !== undefined ? h("span.pool", null, `${v.pool_size !== undefined ? "pool" : "stock"} ${pool}`) : null,
       h("span.turn", null, v.turn === null || v.turn === undefined ? "match over" : `${names[v.turn] ?? v.turn} to play`),
     );
