@@ -236,11 +236,14 @@ export function showTable(root: HTMLElement, table: string): void {
       actionsBox.append(h("p", null, "You are watching this table."));
       return;
     }
+    const seq = last?.seq ?? -1;
     if (!ctx.myTurn()) {
       legalBox.append(h("p", null, "Not your turn."));
+      document.body.dataset.legalSeq = String(seq);
       return;
     }
     const actions = await ctx.legal();
+    if ((last?.seq ?? -1) !== seq) return; // a newer state came meanwhile; its own list is on the way
     const groups = new Map<string, LegalAction[]>();
     for (const a of actions) {
       const kind = String(a.json.type ?? "other");
@@ -250,10 +253,14 @@ export function showTable(root: HTMLElement, table: string): void {
     for (const [kind, list] of groups) {
       const box = h("details.group", { open: list.length <= 12, "data-kind": kind }, h("summary", null, `${kind} (${list.length})`));
       for (const a of list) {
-        box.append(h("button.legal-action", { type: "button", "data-kind": kind, onclick: () => ctx.act(a.json) }, a.text));
+        box.append(
+          h("button.legal-action", { type: "button", "data-kind": kind, "data-action": JSON.stringify(a.json), onclick: () => ctx.act(a.json) }, a.text),
+        );
       }
       legalBox.append(box);
     }
+    if (!actions.length) legalBox.append(h("p", null, "The server lists no action here: use the table or type a command."));
+    document.body.dataset.legalSeq = String(seq);
   }
 
   async function askHint(): Promise<void> {
