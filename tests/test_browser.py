@@ -228,14 +228,22 @@ def plan_drags(current: list[list[str]], action: dict[str, Any]) -> list[tuple[s
 def drag(page: Page, piece: str, zone: str) -> None:
     source = page.locator(f'.rack [data-piece="{piece}"]').first
     target = page.locator(f'[data-drop="{zone}"]')
-    box_s, box_t = source.bounding_box(), target.bounding_box()
-    assert box_s and box_t, f"nothing to drag {piece} to {zone}"
+    source.scroll_into_view_if_needed()
+    box_s = source.bounding_box()
+    assert box_s, f"no {piece} in the rack"
     page.mouse.move(box_s["x"] + box_s["width"] / 2, box_s["y"] + box_s["height"] / 2)
     page.mouse.down()
-    page.mouse.move(box_s["x"] + box_s["width"] / 2 + 12, box_s["y"] + box_s["height"] / 2 + 12, steps=2)
+    page.mouse.move(box_s["x"] + box_s["width"] / 2 + 12, box_s["y"] + box_s["height"] / 2 - 12, steps=2)
+    # on a small screen the set may be out of sight: scroll it in while the piece is held
+    # (to the middle of the window: a phone keeps the rack docked at the bottom, over the table)
+    target.evaluate("e => e.scrollIntoView({block: 'center'})")
+    box_t = target.bounding_box()
+    assert box_t, f"no drop zone {zone}"
     # drop near the zone's right end, so the piece lands after the pieces already there
     page.mouse.move(box_t["x"] + box_t["width"] - 6, box_t["y"] + box_t["height"] / 2, steps=4)
     page.mouse.up()
+    # the server's verdict on the new draft redraws the table: wait for it before the next drag
+    page.wait_for_selector(".verdict.ok, .verdict.bad", timeout=15000)
 
 
 def drag_play(page: Page, action: dict[str, Any]) -> bool:
@@ -245,7 +253,9 @@ def drag_play(page: Page, action: dict[str, Any]) -> bool:
         return False
     for piece, zone in drags:
         drag(page, piece, zone)
-    assert page.locator(".set .placed").count() == len(action["placed"])
+    if page.locator(".set .placed").count() != len(action["placed"]):
+        shot(page, "failed-drag", full=True)
+        raise AssertionError(f"the drags {drags} did not lay out {action['placed']}")
     page.wait_for_selector(".verdict.ok", timeout=15000)
     before = seq(page)
     page.click("#commit")

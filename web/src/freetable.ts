@@ -273,9 +273,7 @@ export class FreeTableLayout implements Layout {
     el.replaceChildren(
       h("div.tablearea", { "aria-label": "table" }, sets.length ? sets : h("p.muted", null, "The table is empty."), newSet),
       overall,
-      seat !== null ? h("h3", null, `Your rack (${this.draft.rack.length})`) : "",
-      rack,
-      seat !== null ? controls : "",
+      h("div.dock", null, seat !== null ? h("h3", null, `Your rack (${this.draft.rack.length})`) : "", rack, seat !== null ? controls : ""),
       seat !== null
         ? h("p.keys", null, "Keys: arrows move, Space selects, N new set, A add to the row under the cursor, R back to rack, Enter commit, D draw, U undo, Esc reset, H hint.")
         : "",
@@ -305,6 +303,9 @@ export class FreeTableLayout implements Layout {
       drag.ghost = ghost;
       document.body.classList.add("dragging");
     }
+    // near the window's top or bottom edge, scroll, so a far set can be reached on a small screen
+    if (e.clientY < 48) window.scrollBy(0, -24);
+    else if (e.clientY > window.innerHeight - 48) window.scrollBy(0, 24);
     drag.ghost.style.left = `${e.clientX + 4}px`;
     drag.ghost.style.top = `${e.clientY + 4}px`;
     for (const z of Array.from(this.el.querySelectorAll(".over"))) z.classList.remove("over");

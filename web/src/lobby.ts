@@ -9,6 +9,7 @@ function optionInput(spec: OptionSpec): HTMLElement {
   const def = spec.default;
   if (spec.choices && spec.choices.length) {
     const select = h("select", { id, name: spec.name, "data-option": spec.name });
+    if (spec.allow_none || def === null) select.append(h("option", { value: "null", selected: def === null }, "none"));
     for (const choice of spec.choices) {
       select.append(h("option", { value: JSON.stringify(choice), selected: choice === def }, String(choice)));
     }
