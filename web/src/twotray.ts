@@ -64,10 +64,11 @@ export class TwoTrayLayout implements Layout {
     const all = [...cells.map((c) => ({ row: c.row, col: c.col })), ...this.changes];
     const rows = all.map((c) => c.row);
     const cols = all.map((c) => c.col);
-    const r0 = Math.max(0, (all.length ? Math.min(...rows) : 0) - 1);
-    const r1 = (all.length ? Math.max(...rows) : 0) + 1;
-    const c0 = Math.max(0, (all.length ? Math.min(...cols) : 0) - 1);
-    const c1 = (all.length ? Math.max(...cols) : 3) + 2;
+    // the board has no edge (negative cells too): show the tiles with a free margin that grows as you place
+    const r0 = all.length ? Math.min(...rows) - 2 : 0;
+    const r1 = all.length ? Math.max(...rows) + 2 : 4;
+    const c0 = all.length ? Math.min(...cols) - 2 : 0;
+    const c1 = all.length ? Math.max(...cols) + 3 : 7;
     const grid = h("div.grid", { style: `grid-template-columns: 2.2em repeat(${c1 - c0 + 1}, var(--cell))`, "aria-label": "grid" });
     grid.append(h("span.axis", null, ""));
     for (let c = c0; c <= c1; c++) grid.append(h("span.axis", null, String(c)));
