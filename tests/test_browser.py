@@ -41,7 +41,7 @@ CHROMIUM_ARGS = [
 pytestmark = pytest.mark.browser
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, Page, ViewportSize
 
 
 def _need_browser() -> None:
@@ -140,7 +140,7 @@ def browser() -> Iterator[Browser]:
 
 
 def open_page(browser: Browser, url: str, phone: bool = False) -> Page:
-    size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
+    size: ViewportSize = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
     context = browser.new_context(viewport=size, is_mobile=phone, has_touch=phone)
     page = context.new_page()
     page.goto(url)
