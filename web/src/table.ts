@@ -281,6 +281,8 @@ export function showTable(root: HTMLElement, table: string): void {
         info = frame.table;
         seats = info.seats;
         whoami.textContent = seat === null ? "watching" : `seat ${seat}`;
+        // a new connection's first state frame carries the recent log again: start the log afresh
+        clear(logBox);
         break;
       case "state": {
         const moved = !last || last.seq !== frame.seq;
