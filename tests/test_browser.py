@@ -475,7 +475,7 @@ def test_the_page_reconnects_after_the_server_restarts(browser: Browser, tmp_pat
         shot(page, "reconnecting")
         srv.start()
         page.wait_for_selector("body[data-conn=open]", timeout=30000)
-        page.wait_for_selector(".banner:empty")
+        page.wait_for_selector(".banner.open", state="attached")
         assert seq(page) == before, "nothing was played while the server was down"
         # the log is told once, not again after the reconnect
         page.wait_for_function(f"() => document.querySelectorAll('.log li').length === {lines}")
