@@ -5,6 +5,14 @@ import { defineConfig } from "vite";
 
 export default defineConfig({
   base: "/",
+  // `npm run dev` serves the sources with live reload and passes the API and WebSockets on to a running
+  // `rummykit serve --allow-origin http://localhost:5173` on port 8000.
+  server: {
+    proxy: {
+      "/api": "http://127.0.0.1:8000",
+      "/ws": { target: "ws://127.0.0.1:8000", ws: true },
+    },
+  },
   build: {
     outDir: "../src/rummykit/server/static",
     emptyOutDir: true,
