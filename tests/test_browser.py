@@ -340,7 +340,7 @@ def test_two_people_and_a_bot_play_rummikub_to_the_end(server: Server, browser: 
     assert pages[0].locator(".rack [data-piece]").count() == 14
 
     dragged = keyed = listed_plays = draws = 0
-    shown_invalid = False
+    shown_invalid = moved_between_sets = False
     deadline = time.monotonic() + 900
     while not all(over(p) for p in pages):
         assert time.monotonic() < deadline, "the game did not finish in 15 minutes"
@@ -360,6 +360,16 @@ def test_two_people_and_a_bot_play_rummikub_to_the_end(server: Server, browser: 
             page.click("#undo")
             assert page.locator(".set .placed").count() == 0
             shown_invalid = True
+            # a piece already on the table moves between sets the same way; Reset puts the table back
+            sets = draft_sets(page)
+            if sets:
+                taken = page.locator('[data-drop="set:0"] [data-piece]').first
+                taken.drag_to(page.locator('[data-drop="new"]'))
+                page.wait_for_selector(".verdict.ok, .verdict.bad")
+                assert draft_sets(page) != sets and sorted(sum(draft_sets(page), [])) == sorted(sum(sets, []))
+                page.click("#reset")
+                assert draft_sets(page) == sets
+                moved_between_sets = True
         if plays:
             best = max(plays, key=lambda a: len(a["placed"]))
             if page is pages[1] and keyed == 0 and keyboard_play(page, best):
@@ -388,7 +398,7 @@ def test_two_people_and_a_bot_play_rummikub_to_the_end(server: Server, browser: 
     shot(pages[0], "score")
     final = [p.evaluate("() => document.body.dataset.seq") for p in [*pages, watcher]]
     assert len(set(final)) == 1, "every page ends on the same state"
-    assert dragged >= 3 and keyed == 1, (dragged, keyed, listed_plays, draws)
+    assert dragged >= 3 and keyed == 1 and moved_between_sets, (dragged, keyed, listed_plays, draws)
     watcher.wait_for_selector("body[data-over=true]")
     for page in [*pages, watcher]:
         page.context.close()
@@ -457,6 +467,18 @@ def test_hint_shows_the_servers_lines(server: Server, browser: Browser) -> None:
     page.click("#hint")
     page.wait_for_selector(".hint li", timeout=240_000)
     assert page.inner_text(".hint li").startswith("hint")
+    page.context.close()
+
+
+def test_the_turn_clock_is_shown(server: Server, browser: Browser) -> None:
+    created = _post(
+        server.base + "/api/tables",
+        {"game": "mummus", "options": {}, "seats": [{"kind": "person"}, {"kind": "bot", "level": "greedy"}], "seed": 2, "clock": 120},
+    )
+    page = open_page(browser, server.base + created["seats"][0]["invite"])
+    page.wait_for_function("() => /\\d+s/.test(document.querySelector('.clock')?.textContent ?? '')")
+    left = int(page.inner_text(".clock").split()[-1].rstrip("s"))
+    assert 0 < left <= 120
     page.context.close()
 
 

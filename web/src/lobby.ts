@@ -135,7 +135,10 @@ export async function showLobby(root: HTMLElement): Promise<void> {
     }
   }
 
+  const summary = h("p.summary");
+  const drawSummary = () => (summary.textContent = current().summary ?? "");
   gameSelect.addEventListener("change", () => {
+    drawSummary();
     drawSeats();
     drawOptions();
   });
@@ -146,6 +149,7 @@ export async function showLobby(root: HTMLElement): Promise<void> {
     { id: "create" },
     h("h2", null, "Open a table"),
     h("div.row", null, h("label", { for: "game" }, "game"), gameSelect),
+    summary,
     h("div.row", null, h("label", { for: "players" }, "players"), playersInput),
     seatsBox,
     h("details", null, h("summary", null, "options"), optionsBox),
@@ -210,6 +214,7 @@ export async function showLobby(root: HTMLElement): Promise<void> {
     }
   }
 
+  drawSummary();
   drawSeats();
   drawOptions();
   root.append(h("main.lobby", null, form, createdBox, tablesBox));
