@@ -20,7 +20,9 @@ INPUTS = ["index.html", "package.json", "package-lock.json", "tsconfig.json", "v
 
 def source_digest() -> tuple[str, list[str]]:
     """The digest stamp.mjs computes: every input file sorted by path, its text with "\\n" line ends."""
-    files = sorted([*INPUTS, *(p.relative_to(WEB).as_posix() for p in (WEB / "src").rglob("*") if p.is_file())])
+    files = sorted(
+        [*INPUTS, *(p.relative_to(WEB).as_posix() for p in (WEB / "src").rglob("*") if p.is_file())]
+    )
     digest = hashlib.sha256()
     for name in files:
         text = (WEB / name).read_text(encoding="utf-8").replace("\r\n", "\n")
@@ -39,5 +41,9 @@ def test_the_built_client_is_committed() -> None:
 def test_the_bundle_is_built_from_the_current_sources() -> None:
     stamp = json.loads((STATIC / "build-stamp.json").read_text(encoding="utf-8"))
     digest, files = source_digest()
-    assert stamp["files"] == files, "the web sources changed (files added or removed): run `make web` and commit"
-    assert stamp["sources"] == digest, "the web sources changed since the committed build: run `make web` and commit"
+    assert stamp["files"] == files, (
+        "the web sources changed (files added or removed): run `make web` and commit"
+    )
+    assert stamp["sources"] == digest, (
+        "the web sources changed since the committed build: run `make web` and commit"
+    )
