@@ -337,6 +337,12 @@ def test_lobby_opens_a_table_with_invite_links(server: Server, browser: Browser)
     page.wait_for_selector(".lobby .status.error")
     assert "jokers" in page.inner_text(".lobby .status.error")
     page.context.close()
+    # on a phone-sized screen nothing sticks out sideways
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+    phone.goto(server.base + "/")
+    phone.wait_for_selector("#create-table")
+    assert phone.evaluate("() => document.documentElement.scrollWidth") <= 390
+    phone.context.close()
 
 
 def test_two_people_and_a_bot_play_rummikub_to_the_end(server: Server, browser: Browser) -> None:
@@ -403,6 +409,7 @@ def test_two_people_and_a_bot_play_rummikub_to_the_end(server: Server, browser: 
                 if dragged == 3:
                     shot(pages[0], "rummikub")
                     shot(pages[1], "rummikub-phone", full=True)
+                    assert pages[1].evaluate("() => document.documentElement.scrollWidth") <= 390
             else:
                 before = seq(page)
                 page.locator(".legal-action").nth(listed(page).index(best)).click()
