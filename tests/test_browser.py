@@ -338,7 +338,9 @@ def test_lobby_opens_a_table_with_invite_links(server: Server, browser: Browser)
     assert "jokers" in page.inner_text(".lobby .status.error")
     page.context.close()
     # on a phone-sized screen nothing sticks out sideways
-    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+    phone = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    ).new_page()
     phone.goto(server.base + "/")
     phone.wait_for_selector("#create-table")
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= 390
