@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.rummykit-installed
 
-.PHONY: play test lint typecheck pytest bench clean web chromium
+.PHONY: play test lint typecheck pytest bench clean serve web chromium
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "rummykit needs Python 3.11 or newer; set PYTHON=python3.11 (or newer)")'
@@ -65,3 +65,7 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis
+
+# The game server for playing in the browser (docs/online.md): http://127.0.0.1:8000
+serve: $(STAMP)
+	$(BIN)/rummykit serve

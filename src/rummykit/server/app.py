@@ -202,8 +202,8 @@ def create_app(
                 seed = check_seed(body.seed)
             except OptionError as exc:
                 return _error(400, "SEED", str(exc))
-        if body.clock is not None and not 5 <= body.clock <= 24 * 3600:
-            return _error(400, "CLOCK", "a turn clock is between 5 seconds and 24 hours, or null")
+        if body.clock is not None and not 1 <= body.clock <= 24 * 3600:
+            return _error(400, "CLOCK", "a turn clock is between 1 second and 24 hours, or null")
         try:
             state = info.new(players=[s["name"] for s in seats], seed=seed, **body.options)
         except OptionError as exc:

@@ -234,6 +234,7 @@ class Room:
                 self.status = "playing"
                 await asyncio.to_thread(self.store.set_status, self.id, "playing")
                 became_playing = True
+                self._set_clock()
             if became_playing:
                 self._broadcast_state()
             else:
@@ -375,10 +376,10 @@ class Room:
             self.status = "over"
         rounds = self._narrate(self.state.history[start:])
         self._set_clock()
-        self._broadcast_state()
         for frame in rounds:
             for conn in list(self.conns):
                 conn.send(frame)
+        self._broadcast_state()
 
     def _rebuild(self) -> None:
         """Put the state back to the actions the database holds (after a failed write)."""
