@@ -238,22 +238,44 @@ def plan_drags(current: list[list[str]], action: dict[str, Any]) -> list[tuple[s
 
 
 def drag(page: Page, piece: str, zone: str) -> None:
+    """Drag a rack piece to a drop zone: with the mouse, or with a finger on a touch screen."""
     source = page.locator(f'.rack [data-piece="{piece}"]').first
     target = page.locator(f'[data-drop="{zone}"]')
     source.scroll_into_view_if_needed()
     box_s = source.bounding_box()
     assert box_s, f"no {piece} in the rack"
-    page.mouse.move(box_s["x"] + box_s["width"] / 2, box_s["y"] + box_s["height"] / 2)
-    page.mouse.down()
-    page.mouse.move(box_s["x"] + box_s["width"] / 2 + 12, box_s["y"] + box_s["height"] / 2 - 12, steps=2)
+    touch = bool(page.evaluate("() => navigator.maxTouchPoints > 0"))
+    cdp = page.context.new_cdp_session(page) if touch else None
+
+    def finger(kind: str, x: float, y: float) -> None:
+        assert cdp is not None
+        points = [] if kind == "touchEnd" else [{"x": x, "y": y, "id": 1}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    x, y = box_s["x"] + box_s["width"] / 2, box_s["y"] + box_s["height"] / 2
+    if cdp:
+        finger("touchStart", x, y)
+        finger("touchMove", x + 8, y - 8)
+        finger("touchMove", x + 14, y - 14)
+    else:
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.mouse.move(x + 12, y - 12, steps=2)
     # on a small screen the set may be out of sight: scroll it in while the piece is held
     # (to the middle of the window: a phone keeps the rack docked at the bottom, over the table)
     target.evaluate("e => e.scrollIntoView({block: 'center'})")
     box_t = target.bounding_box()
     assert box_t, f"no drop zone {zone}"
     # drop near the zone's right end, so the piece lands after the pieces already there
-    page.mouse.move(box_t["x"] + box_t["width"] - 6, box_t["y"] + box_t["height"] / 2, steps=4)
-    page.mouse.up()
+    tx, ty = box_t["x"] + box_t["width"] - 6, box_t["y"] + box_t["height"] / 2
+    if cdp:
+        for i in range(1, 5):
+            finger("touchMove", x + (tx - x) * i / 4, y + (ty - y) * i / 4)
+        finger("touchEnd", tx, ty)
+        cdp.detach()
+    else:
+        page.mouse.move(tx, ty, steps=4)
+        page.mouse.up()
     # the server's verdict on the new draft redraws the table: wait for it before the next drag
     page.wait_for_selector(".verdict.ok, .verdict.bad", timeout=15000)
 
@@ -370,6 +392,7 @@ def test_two_people_and_a_bot_play_rummikub_to_the_end(server: Server, browser: 
 
     dragged = keyed = listed_plays = draws = 0
     shown_invalid = moved_between_sets = False
+    dragged_by = [0, 0]  # the second page drags with a finger (touch events), the first with the mouse
     deadline = time.monotonic() + 900
     while not all(over(p) for p in pages):
         assert time.monotonic() < deadline, "the game did not finish in 15 minutes"
@@ -408,6 +431,7 @@ def test_two_people_and_a_bot_play_rummikub_to_the_end(server: Server, browser: 
                 keyed += 1
             elif drag_play(page, best):
                 dragged += 1
+                dragged_by[pages.index(page)] += 1
                 if dragged == 3:
                     shot(pages[0], "rummikub")
                     shot(pages[1], "rummikub-phone", full=True)
@@ -432,6 +456,7 @@ def test_two_people_and_a_bot_play_rummikub_to_the_end(server: Server, browser: 
     final = [p.evaluate("() => document.body.dataset.seq") for p in [*pages, watcher]]
     assert len(set(final)) == 1, "every page ends on the same state"
     assert dragged >= 3 and keyed == 1 and moved_between_sets, (dragged, keyed, listed_plays, draws)
+    assert all(dragged_by), f"each page made plays by dragging: {dragged_by}"
     watcher.wait_for_selector("body[data-over=true]")
     for page in [*pages, watcher]:
         page.context.close()
