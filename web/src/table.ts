@@ -188,7 +188,12 @@ export function showTable(root: HTMLElement, table: string): void {
     logBox.scrollTop = logBox.scrollHeight;
   }
 
-  function showSheet(lines: string[]): void {
+  let sheetLines: string[] = [];
+  let sheetOver = false;
+
+  function showSheet(lines: string[], matchOver: boolean): void {
+    sheetLines = lines;
+    sheetOver = matchOver;
     clear(sheet);
     const v = last?.view;
     const names: string[] = v?.players ?? [];
@@ -205,7 +210,7 @@ export function showTable(root: HTMLElement, table: string): void {
       ),
     );
     sheet.append(
-      h("h2", null, v?.outcome ? "Match over" : "Round over"),
+      h("h2", null, matchOver || v?.outcome ? "Match over" : "Round over"),
       h("ul", null, lines.map((l) => h("li", null, l))),
       table,
       h("button", { type: "button", onclick: () => (sheet.hidden = true) }, "close"),
@@ -298,10 +303,12 @@ export function showTable(root: HTMLElement, table: string): void {
         document.body.dataset.seq = String(frame.seq);
         document.body.dataset.turn = ctx.myTurn() ? "mine" : "other";
         if (frame.view.outcome) document.body.dataset.over = "true";
+        // the score sheet may have come before the state that holds the round's scores: redraw it
+        if (!sheet.hidden) showSheet(sheetLines, sheetOver);
         break;
       }
       case "round":
-        showSheet(frame.lines);
+        showSheet(frame.lines, frame.match_over === true);
         break;
       case "error":
         ctx.say(`${frame.rule}: ${frame.message}`, true);
