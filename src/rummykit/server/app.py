@@ -128,12 +128,14 @@ def create_app(
     bot_delay: float = 0.0,
     schema: str | None = None,
     static_dir: Path | None = None,
+    flood_rate: float = 15.0,
 ) -> FastAPI:
     """The server app on the database ``db_url`` (default: ``sqlite:///rummykit-server.db``).
 
     Restores every unfinished table first; raises :class:`RestoreError` when
     one does not replay to its stored snapshot. ``schema`` keeps the tables in
-    that PostgreSQL schema (tests).
+    that PostgreSQL schema (tests). ``flood_rate`` is the frames per second a
+    connection may send (twice that at once).
     """
     store = Store(db_url or DEFAULT_DB, schema=schema)
     hall = Hall(store, bot_delay)
@@ -293,7 +295,7 @@ def create_app(
             await websocket.close(code=1008)
             return
         await websocket.accept()
-        await _session(websocket, hall, table_id)
+        await _session(websocket, hall, table_id, flood_rate)
 
     return app
 
@@ -360,12 +362,12 @@ async def _writer(websocket: WebSocket, conn: Conn) -> None:
         await websocket.send_text(text)
 
 
-async def _session(websocket: WebSocket, hall: Hall, table_id: str) -> None:
+async def _session(websocket: WebSocket, hall: Hall, table_id: str, flood_rate: float) -> None:
     found = await _hello(websocket, hall, table_id)
     if found is None:
         return
     room, seat = found
-    conn = Conn(seat)
+    conn = Conn(seat, flood_rate)
     writer = asyncio.get_running_loop().create_task(_writer(websocket, conn))
     await room.join(conn)
     try:

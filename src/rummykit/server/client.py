@@ -51,6 +51,7 @@ async def play_seat(
         await ws.send(json.dumps({"type": "hello", "token": token}))
         answered = -1
         sent: tuple[int, float] | None = None
+        last: str | None = None
         while True:
             raw = await asyncio.wait_for(ws.recv(), timeout)
             frame: dict[str, Any] = json.loads(raw)
@@ -62,6 +63,9 @@ async def play_seat(
                 run.errors.append(frame)
                 if frame.get("rule") in ("TOKEN", "TABLE"):
                     return run
+                if frame.get("rule") == "FLOOD" and last is not None:
+                    await asyncio.sleep(0.2)
+                    await ws.send(last)
                 continue
             if kind != "state":
                 continue
@@ -83,4 +87,5 @@ async def play_seat(
             answered = seq
             if action is not None:
                 sent = (seq, time.perf_counter())
-                await ws.send(json.dumps({"type": "act", "action": action.to_json()}))
+                last = json.dumps({"type": "act", "action": action.to_json()})
+                await ws.send(last)

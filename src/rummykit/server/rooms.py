@@ -122,11 +122,11 @@ class Bucket:
 class Conn:
     """One WebSocket connection: its seat (None: spectator) and its queue of frames to send."""
 
-    def __init__(self, seat: int | None) -> None:
+    def __init__(self, seat: int | None, flood_rate: float = 15.0) -> None:
         self.seat = seat
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.log_pos: int | None = None
-        self.bucket = Bucket()
+        self.bucket = Bucket(capacity=2 * flood_rate, rate=flood_rate, tokens=2 * flood_rate)
 
     @property
     def audience(self) -> int:
