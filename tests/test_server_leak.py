@@ -144,7 +144,7 @@ def test_no_frame_holds_another_seats_hidden_pieces(
     assert state.outcome is not None
     timeline = moments(info, state)
     audiences: list[int | None] = [*range(players), None]
-    assert all(timeline[0].hidden[a] for a in audiences), "every audience starts with pieces hidden from it"
+    assert all(any(m.hidden[a] for m in timeline) for a in audiences), "pieces were hidden from every audience"
     checked = 0
     for audience, run in zip(audiences, runs, strict=True):
         assert run.frames and run.frames[-1]["status"] == "over"
