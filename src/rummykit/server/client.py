@@ -42,9 +42,15 @@ async def play_seat(
     timeout: float = 60.0,
     on_frame: Callable[[dict[str, Any]], None] | None = None,
     headers: dict[str, str] | None = None,
+    run: SeatRun | None = None,
+    keep_frames: bool = True,
 ) -> SeatRun:
-    """Play the seat ``token`` opens (watch with None) at ``url`` (``ws://host:port/ws/<table>``) to the end."""
-    run = SeatRun()
+    """Play the seat ``token`` opens (watch with None) at ``url`` (``ws://host:port/ws/<table>``) to the end.
+
+    ``run`` is filled as frames arrive (so a caller that cancels the play keeps
+    what was measured); ``keep_frames`` False keeps only latencies and errors.
+    """
+    run = run if run is not None else SeatRun()
     bot = make_bot(level, game)
     rng = Rng(seed)
     async with websockets.connect(url, max_size=2**22, additional_headers=headers) as ws:
@@ -55,7 +61,8 @@ async def play_seat(
         while True:
             raw = await asyncio.wait_for(ws.recv(), timeout)
             frame: dict[str, Any] = json.loads(raw)
-            run.frames.append(frame)
+            if keep_frames:
+                run.frames.append(frame)
             if on_frame is not None:
                 on_frame(frame)
             kind = frame.get("type")
