@@ -27,6 +27,7 @@ import argparse
 import asyncio
 import os
 import resource
+import shutil
 import signal
 import socket
 import statistics
@@ -161,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.profile:
             out = tmp / "profile.txt"
             spy = subprocess.Popen(
-                ["py-spy", "record", "-p", str(server.pid), "-d", str(int(args.seconds)), "-f", "raw", "-o", str(out)],
+                [shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy"), "record", "-p", str(server.pid), "-d", str(int(args.seconds)), "-f", "raw", "-o", str(out)],
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL,
             )
@@ -199,24 +200,51 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def summarise(path: Path, top: int = 25) -> None:
-    """The functions the server spent its samples in (inclusive), from py-spy's raw output."""
+CATEGORIES = (
+    ("rummykit engine and game (apply, view, snapshot)", ("rummykit/rulesets", "rummykit/engine", "rummykit/blocks",
+                                                         "rummykit/melds", "rummykit/pieces")),
+    ("presenter narration", ("rummykit/presenters",)),
+    ("database (SQLAlchemy, sqlite3, psycopg)", ("sqlalchemy", "sqlite3", "psycopg")),
+    ("JSON and pydantic", ("json/", "pydantic")),
+    ("WebSocket and HTTP stack (uvicorn, websockets, starlette, fastapi)",
+     ("uvicorn", "websockets", "starlette", "fastapi", "h11", "httptools")),
+    ("server code (rooms, app)", ("rummykit/server",)),
+    ("asyncio and threads", ("asyncio", "threading", "concurrent")),
+)
+
+
+def summarise(path: Path, top: int = 15) -> None:
+    """Where the server's samples were spent: by category of the innermost known frame, then the top leaves."""
     if not path.is_file():
         print("  (no profile: is py-spy installed?)")
         return
-    inclusive: dict[str, int] = {}
+    by_category: dict[str, int] = {}
+    leaves: dict[str, int] = {}
     total = 0
     for line in path.read_text().splitlines():
         stack, _, count = line.rpartition(" ")
         if not count.isdigit():
             continue
         n = int(count)
+        frames = stack.split(";")
+        leaf = frames[-1]
+        if any(k in leaf for k in ("idle", "select", "_wait_for_tstate_lock", "wait (threading", "_worker (concurrent", "Runner.run")):
+            continue
         total += n
-        for frame in set(stack.split(";")):
-            inclusive[frame] = inclusive.get(frame, 0) + n
-    print(f"  profile: {total} samples; inclusive share of the busiest functions:")
-    for frame, n in sorted(inclusive.items(), key=lambda kv: -kv[1])[:top]:
-        print(f"    {100 * n / total:5.1f}%  {frame[:120]}")
+        leaves[leaf] = leaves.get(leaf, 0) + n
+        name = "other"
+        for frame in reversed(frames):
+            hit = next((label for label, keys in CATEGORIES if any(k in frame for k in keys)), None)
+            if hit is not None:
+                name = hit
+                break
+        by_category[name] = by_category.get(name, 0) + n
+    print(f"  profile: {total} busy samples of the server, by the innermost frame's package:")
+    for name, n in sorted(by_category.items(), key=lambda kv: -kv[1]):
+        print(f"    {100 * n / max(total, 1):5.1f}%  {name}")
+    print("  busiest functions (self time):")
+    for frame, n in sorted(leaves.items(), key=lambda kv: -kv[1])[:top]:
+        print(f"    {100 * n / max(total, 1):5.1f}%  {frame[:110]}")
 
 
 if __name__ == "__main__":
