@@ -42,7 +42,7 @@ from rummykit.server.rooms import (
     restore,
     token_hash,
 )
-from rummykit.server.store import DEFAULT_DB, Store
+from rummykit.server.store import DEFAULT_DB, Store, Writer
 
 __all__ = ["MAX_FRAME", "RestoreError", "create_app"]
 
@@ -73,12 +73,13 @@ class Hall:
 
     def __init__(self, store: Store, bot_delay: float) -> None:
         self.store = store
+        self.writer = Writer(store)
         self.bot_delay = bot_delay
         self.rooms: dict[str, Room] = {}
 
     def restore_all(self) -> None:
         for stored in self.store.load():
-            self.rooms[stored.id] = restore(stored, self.store, self.bot_delay)
+            self.rooms[stored.id] = restore(stored, self.store, self.bot_delay, self.writer)
 
 
 def _game_out(info: Any) -> p.GameOut:
@@ -239,6 +240,7 @@ def create_app(
             status=status,
             created=created,
             store=store,
+            writer=hall.writer,
             bot_delay=hall.bot_delay,
         )
         hall.rooms[table_id] = room
