@@ -94,3 +94,41 @@ def test_a_record_that_does_not_replay_stops_the_server(db: Db) -> None:
         store.close()
     with pytest.raises(RestoreError, match="action 2"):
         db.app()
+
+
+def test_group_commit_refuses_only_the_faulty_action(db: Db) -> None:
+    """A batch with one action at the wrong seq: the others are committed, that one raises StoreError."""
+    import asyncio
+
+    from rummykit.catalogue import new_game
+    from rummykit.server.store import StoreError, Writer
+
+    store = Store(db.url, schema=db.schema)
+    try:
+        state = new_game("rummikub", players=2, seed=1)
+        for table in ("a", "b"):
+            store.create_table({
+                "id": table, "game": "rummikub", "options": dict(state.options), "seed": 1,
+                "seats": [], "clock": None, "status": "playing", "created": 0.0, "seq": 0,
+                "snapshot": fingerprint(state), "spectator_view": {}, "bot_draws": [0, 0],
+            })
+        writer = Writer(store)
+        item = {"snapshot": "x", "spectator_view": {}, "status": "playing", "bot_draws": [0, 0]}
+
+        async def both() -> list[BaseException | None]:
+            results = await asyncio.gather(
+                writer.write(table_id="a", seq=1, action="0 draw", **item),
+                writer.write(table_id="b", seq=5, action="0 draw", **item),
+                writer.write(table_id="b", seq=1, action="1 draw", **item),
+                return_exceptions=True,
+            )
+            return list(results)
+
+        results = asyncio.run(both())
+        assert results[0] is None and results[2] is None
+        assert isinstance(results[1], StoreError)
+        stored = {t.id: t for t in store.load()}
+        assert (stored["a"].seq, stored["a"].actions) == (1, ["0 draw"])
+        assert (stored["b"].seq, stored["b"].actions) == (1, ["1 draw"])
+    finally:
+        store.close()
