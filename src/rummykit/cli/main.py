@@ -131,6 +131,10 @@ def build_parser(out: TextIO, err: TextIO) -> Parser:
         help="a browser origin allowed to open WebSockets besides the server's own (repeatable)",
     )
     serve.add_argument("--bot-delay", type=float, default=0.0, metavar="SECONDS", help="how long a bot waits before it acts")
+    serve.add_argument(
+        "--flood-rate", type=float, default=15.0, metavar="N",
+        help="frames per second a connection may send, twice that at once (default 15)",
+    )
 
     solve = sub.add_parser(
         "solve",

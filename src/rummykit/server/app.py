@@ -42,7 +42,7 @@ from rummykit.server.rooms import (
     restore,
     token_hash,
 )
-from rummykit.server.store import DEFAULT_DB, Store
+from rummykit.server.store import DEFAULT_DB, Store, Writer
 
 __all__ = ["MAX_FRAME", "RestoreError", "create_app"]
 
@@ -73,12 +73,13 @@ class Hall:
 
     def __init__(self, store: Store, bot_delay: float) -> None:
         self.store = store
+        self.writer = Writer(store)
         self.bot_delay = bot_delay
         self.rooms: dict[str, Room] = {}
 
     def restore_all(self) -> None:
         for stored in self.store.load():
-            self.rooms[stored.id] = restore(stored, self.store, self.bot_delay)
+            self.rooms[stored.id] = restore(stored, self.store, self.bot_delay, self.writer)
 
 
 def _game_out(info: Any) -> p.GameOut:
@@ -128,12 +129,14 @@ def create_app(
     bot_delay: float = 0.0,
     schema: str | None = None,
     static_dir: Path | None = None,
+    flood_rate: float = 15.0,
 ) -> FastAPI:
     """The server app on the database ``db_url`` (default: ``sqlite:///rummykit-server.db``).
 
     Restores every unfinished table first; raises :class:`RestoreError` when
     one does not replay to its stored snapshot. ``schema`` keeps the tables in
-    that PostgreSQL schema (tests).
+    that PostgreSQL schema (tests). ``flood_rate`` is the frames per second a
+    connection may send (twice that at once).
     """
     store = Store(db_url or DEFAULT_DB, schema=schema)
     hall = Hall(store, bot_delay)
@@ -237,6 +240,7 @@ def create_app(
             status=status,
             created=created,
             store=store,
+            writer=hall.writer,
             bot_delay=hall.bot_delay,
         )
         hall.rooms[table_id] = room
@@ -293,7 +297,7 @@ def create_app(
             await websocket.close(code=1008)
             return
         await websocket.accept()
-        await _session(websocket, hall, table_id)
+        await _session(websocket, hall, table_id, flood_rate)
 
     return app
 
@@ -360,12 +364,12 @@ async def _writer(websocket: WebSocket, conn: Conn) -> None:
         await websocket.send_text(text)
 
 
-async def _session(websocket: WebSocket, hall: Hall, table_id: str) -> None:
+async def _session(websocket: WebSocket, hall: Hall, table_id: str, flood_rate: float) -> None:
     found = await _hello(websocket, hall, table_id)
     if found is None:
         return
     room, seat = found
-    conn = Conn(seat)
+    conn = Conn(seat, flood_rate)
     writer = asyncio.get_running_loop().create_task(_writer(websocket, conn))
     await room.join(conn)
     try:

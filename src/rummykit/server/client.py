@@ -42,19 +42,27 @@ async def play_seat(
     timeout: float = 60.0,
     on_frame: Callable[[dict[str, Any]], None] | None = None,
     headers: dict[str, str] | None = None,
+    run: SeatRun | None = None,
+    keep_frames: bool = True,
 ) -> SeatRun:
-    """Play the seat ``token`` opens (watch with None) at ``url`` (``ws://host:port/ws/<table>``) to the end."""
-    run = SeatRun()
+    """Play the seat ``token`` opens (watch with None) at ``url`` (``ws://host:port/ws/<table>``) to the end.
+
+    ``run`` is filled as frames arrive (so a caller that cancels the play keeps
+    what was measured); ``keep_frames`` False keeps only latencies and errors.
+    """
+    run = run if run is not None else SeatRun()
     bot = make_bot(level, game)
     rng = Rng(seed)
     async with websockets.connect(url, max_size=2**22, additional_headers=headers) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         answered = -1
         sent: tuple[int, float] | None = None
+        last: str | None = None
         while True:
             raw = await asyncio.wait_for(ws.recv(), timeout)
             frame: dict[str, Any] = json.loads(raw)
-            run.frames.append(frame)
+            if keep_frames:
+                run.frames.append(frame)
             if on_frame is not None:
                 on_frame(frame)
             kind = frame.get("type")
@@ -62,6 +70,9 @@ async def play_seat(
                 run.errors.append(frame)
                 if frame.get("rule") in ("TOKEN", "TABLE"):
                     return run
+                if frame.get("rule") == "FLOOD" and last is not None:
+                    await asyncio.sleep(0.2)
+                    await ws.send(last)
                 continue
             if kind != "state":
                 continue
@@ -83,4 +94,5 @@ async def play_seat(
             answered = seq
             if action is not None:
                 sent = (seq, time.perf_counter())
-                await ws.send(json.dumps({"type": "act", "action": action.to_json()}))
+                last = json.dumps({"type": "act", "action": action.to_json()})
+                await ws.send(last)

@@ -33,7 +33,7 @@ from rummykit.presenters.base import Narrator, Presenter
 from rummykit.presenters.text import Style
 from rummykit.rulesets.freetable import FreeTableGame, play_from_table
 from rummykit.server import protocol as p
-from rummykit.server.store import Store, StoredTable, StoreError
+from rummykit.server.store import Store, StoredTable, StoreError, Writer
 from rummykit.sim import bot_rng
 
 log = logging.getLogger("rummykit.server")
@@ -122,11 +122,11 @@ class Bucket:
 class Conn:
     """One WebSocket connection: its seat (None: spectator) and its queue of frames to send."""
 
-    def __init__(self, seat: int | None) -> None:
+    def __init__(self, seat: int | None, flood_rate: float = 15.0) -> None:
         self.seat = seat
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.log_pos: int | None = None
-        self.bucket = Bucket()
+        self.bucket = Bucket(capacity=2 * flood_rate, rate=flood_rate, tokens=2 * flood_rate)
 
     @property
     def audience(self) -> int:
@@ -150,6 +150,7 @@ class Room:
         status: str,
         created: float,
         store: Store,
+        writer: Writer | None = None,
         bot_delay: float = 0.0,
     ) -> None:
         self.id = table_id
@@ -160,6 +161,7 @@ class Room:
         self.status = status
         self.created = created
         self.store = store
+        self.writer = writer or Writer(store)
         self.bot_delay = bot_delay
         self.presenter = load_presenter(info.id)
         self.lock = asyncio.Lock()
@@ -358,11 +360,10 @@ class Room:
         seq = self.seq
         over = self.state.outcome is not None
         try:
-            await asyncio.to_thread(
-                self.store.record_action,
-                self.id,
-                seq,
-                str(action),
+            await self.writer.write(
+                table_id=self.id,
+                seq=seq,
+                action=str(action),
                 snapshot=fingerprint(self.state),
                 spectator_view=self.state.view(None),
                 status="over" if over else self.status,
@@ -562,7 +563,7 @@ def make_seats(info: GameInfo, seats: list[dict[str, Any]], seed: int, draws: li
     return out
 
 
-def restore(stored: StoredTable, store: Store, bot_delay: float = 0.0) -> Room:
+def restore(stored: StoredTable, store: Store, bot_delay: float = 0.0, writer: Writer | None = None) -> Room:
     """A room from the database: replay its actions and check the stored snapshot (:class:`RestoreError`)."""
     try:
         info = find_game(stored.game)
@@ -593,6 +594,7 @@ def restore(stored: StoredTable, store: Store, bot_delay: float = 0.0) -> Room:
         status=status,
         created=stored.created,
         store=store,
+        writer=writer,
         bot_delay=bot_delay,
     )
     return room

@@ -14,7 +14,12 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     import uvicorn
 
     try:
-        app = create_app(args.db, allowed_origins=list(args.allow_origin), bot_delay=max(0.0, args.bot_delay))
+        app = create_app(
+            args.db,
+            allowed_origins=list(args.allow_origin),
+            bot_delay=max(0.0, args.bot_delay),
+            flood_rate=max(1.0, args.flood_rate),
+        )
     except RestoreError as exc:
         err.write(f"rummykit: refusing to start: {exc}\n")
         return 1

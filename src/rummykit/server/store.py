@@ -9,6 +9,7 @@ it returns.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from dataclasses import dataclass
@@ -164,6 +165,38 @@ class Store:
         except Exception as exc:  # the driver's own errors: the action is not accepted
             raise StoreError(f"could not store action {seq} of table {table_id}: {exc}") from exc
 
+    def record_batch(self, items: list[dict[str, Any]]) -> None:
+        """Write several actions (of any tables, each as :meth:`record_action`'s arguments) in one transaction.
+
+        All or nothing: :class:`StoreError` when any of them cannot be written.
+        """
+        try:
+            with self.engine.begin() as conn:
+                now = time.time()
+                for item in items:
+                    conn.execute(
+                        insert(actions_table).values(
+                            table_id=item["table_id"], seq=item["seq"], action=item["action"], at=now
+                        )
+                    )
+                    done = conn.execute(
+                        update(tables_table)
+                        .where(tables_table.c.id == item["table_id"], tables_table.c.seq == item["seq"] - 1)
+                        .values(
+                            seq=item["seq"],
+                            snapshot=item["snapshot"],
+                            spectator_view=item["spectator_view"],
+                            status=item["status"],
+                            bot_draws=item["bot_draws"],
+                        )
+                    )
+                    if done.rowcount != 1:
+                        raise StoreError(f"table {item['table_id']} is not at action {item['seq'] - 1} in the database")
+        except StoreError:
+            raise
+        except Exception as exc:
+            raise StoreError(f"could not store a batch of {len(items)} actions: {exc}") from exc
+
     def set_status(self, table_id: str, status: str) -> None:
         """Change a table's status (waiting -> playing) outside an action."""
         with self.engine.begin() as conn:
@@ -209,3 +242,62 @@ class Store:
 
 def _json(value: Any) -> Any:
     return json.loads(value) if isinstance(value, str) else value
+
+
+class Writer:
+    """Group commit: the actions of every table that arrive while a transaction is being written go in the next one.
+
+    :meth:`write` returns once the action is committed (or raises
+    :class:`StoreError`); a table's action and its new state are always in
+    the same transaction. One transaction is written at a time, so SQLite
+    never waits on its own lock and PostgreSQL syncs its log once per batch.
+    When a batch fails, its actions are written one by one so that only the
+    faulty one is refused.
+    """
+
+    def __init__(self, store: Store, max_batch: int = 256) -> None:
+        self.store = store
+        self.max_batch = max_batch
+        self.pending: list[tuple[dict[str, Any], asyncio.Future[None]]] = []
+        self.busy = False
+        self.task: asyncio.Task[None] | None = None
+        self.batches = 0
+        self.written = 0
+
+    async def write(self, **item: Any) -> None:
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        self.pending.append((item, future))
+        if not self.busy:
+            self.busy = True
+            self.task = loop.create_task(self._flush())
+        await future
+
+    async def _flush(self) -> None:
+        try:
+            while self.pending:
+                batch, self.pending = self.pending[: self.max_batch], self.pending[self.max_batch :]
+                try:
+                    await asyncio.to_thread(self.store.record_batch, [item for item, _ in batch])
+                except StoreError:
+                    for item, future in batch:
+                        try:
+                            await asyncio.to_thread(self._one, item)
+                        except StoreError as exc:
+                            if not future.done():
+                                future.set_exception(exc)
+                            continue
+                        if not future.done():
+                            future.set_result(None)
+                    continue
+                self.batches += 1
+                self.written += len(batch)
+                for _, future in batch:
+                    if not future.done():
+                        future.set_result(None)
+        finally:
+            self.busy = False
+
+    def _one(self, item: dict[str, Any]) -> None:
+        args = dict(item)
+        self.store.record_action(args.pop("table_id"), args.pop("seq"), args.pop("action"), **args)
