@@ -2,7 +2,8 @@
 
 Two browser contexts play a whole ``rummikub`` game against each other and a bot, placing pieces by
 dragging them (and once with the keyboard); every other game is played for a few turns. Screenshots go
-to ``docs/images/online-*.png`` (shown in docs/online.md). Run only these with ``pytest -m browser``.
+to ``docs/images/online-*.png`` (shown in docs/online.md) when they are missing there or
+``RUMMYKIT_SCREENSHOTS=1`` is set, else to a temporary folder. Run only these with ``pytest -m browser``.
 
 Without ``/usr/bin/chromium`` the tests are skipped with the reason shown, except under ``CI=true``,
 where they fail (``make chromium`` installs it). No browser is ever downloaded.
@@ -16,6 +17,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections import Counter
@@ -325,9 +327,18 @@ def keyboard_play(page: Page, action: dict[str, Any]) -> bool:
     return True
 
 
+SHOTS = Path(tempfile.mkdtemp(prefix="rummykit-shots-"))
+
+
 def shot(page: Page, name: str, full: bool = False) -> None:
-    IMAGES.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(IMAGES / f"online-{name}.png"), full_page=full)
+    """Save a screenshot: into docs/images when it is missing there or RUMMYKIT_SCREENSHOTS=1 asks for
+    new ones, else into a temporary folder (so a test run leaves the checkout as it was)."""
+    path = IMAGES / f"online-{name}.png"
+    if path.exists() and os.environ.get("RUMMYKIT_SCREENSHOTS") != "1":
+        path = SHOTS / path.name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(path), full_page=full)
+    assert path.stat().st_size > 0
 
 
 # ---- the tests -----------------------------------------------------------------------------------------
