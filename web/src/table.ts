@@ -269,7 +269,10 @@ export function showTable(root: HTMLElement, table: string): void {
   }
 
   async function askHint(): Promise<void> {
-    const reply = await conn.request({ type: "hint" });
+    clear(hintBox);
+    hintBox.append(h("p.muted", null, "asking the server for a hint\u2026"));
+    // a game's first hint may wait for its solver to compile on the server: allow minutes, not seconds
+    const reply = await conn.request({ type: "hint" }, 300000);
     clear(hintBox);
     if (reply.type === "hint") {
       hintBox.append(h("ul", null, reply.lines.map((l) => h("li", null, l))));
