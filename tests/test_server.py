@@ -271,6 +271,13 @@ def test_check_legal_and_hint_play_nothing(db: Db) -> None:
             assert checked["sets"][0]["rule"] == "RK-SET-SIZE" and checked["ok"] is False
             ws.send_json({"type": "check", "table": [["Z9"]]})
             assert until(ws, "error")["rule"] == "PARSE"
+            # The hint's action is one the engine accepts now, and asking plays nothing.
+            ws.send_json({"type": "hint", "id": "h"})
+            hint = until(ws, "hint")
+            p.server_frame(hint)
+            assert hint["lines"] and hint["action"]["player"] == turn
+            ws.send_json({"type": "check", "action": hint["action"]})
+            assert until(ws, "checked")["ok"] is True
             assert room.seq == 0
         conveyor = create(client, "conveyor", [{"kind": "person"}, {"kind": "bot"}], seed=1)
         with client.websocket_connect(f"/ws/{conveyor['table']}") as c:

@@ -42,6 +42,8 @@ LOG_TAIL = 100
 """Log lines a connection's first state frame carries."""
 
 STYLE = Style(color=False, width=0)
+HINT_LEVEL = "solver"
+"""The bot level whose choice a hint frame suggests as an action, when the game has that level."""
 SPECTATORS = -1
 """The audience key of spectators (seats are 0, 1, ...)."""
 
@@ -524,8 +526,16 @@ class Room:
     async def hint(self, seat: int, frame: p.Hint) -> dict[str, Any]:
         async with self.lock:
             view = self.state.view(seat)
-        lines = await asyncio.to_thread(self.presenter.hint_lines, view) if self.presenter.hint else []
-        return p.HintOut(id=frame.id, lines=list(lines), action=None).model_dump(mode="json")
+        if not self.presenter.hint:
+            return p.HintOut(id=frame.id, lines=[], action=None).model_dump(mode="json")
+        lines = await asyncio.to_thread(self.presenter.hint_lines, view)
+        suggestion: dict[str, Any] | None = None
+        if HINT_LEVEL in bot_levels(self.info.id):
+            # The game's strongest bot, choosing from this seat's view only, names the action.
+            bot = make_bot(HINT_LEVEL, self.info.id)
+            chosen = await asyncio.to_thread(bot.choose, view, Rng(0))
+            suggestion = chosen.to_json()
+        return p.HintOut(id=frame.id, lines=list(lines), action=suggestion).model_dump(mode="json")
 
     async def close(self) -> None:
         for task in list(self.tasks):
