@@ -536,6 +536,38 @@ def test_a_few_turns_of_each_other_game(
     page.context.close()
 
 
+def test_the_score_sheet_after_a_round_and_the_next_round(server: Server, browser: Browser) -> None:
+    created = server.table(
+        "domino-rummikub",
+        [{"kind": "person", "name": "Ann"}, {"kind": "bot", "level": "greedy"}],
+        seed=3,
+        target=50,
+    )
+    page = open_page(browser, server.base + created["seats"][0]["invite"])
+    deadline = time.monotonic() + 300
+    while page.locator(".sheet:not([hidden])").count() == 0:
+        assert time.monotonic() < deadline, "the first round did not end in 5 minutes"
+        if not my_turn(page):
+            time.sleep(0.05)
+            continue
+        actions = listed(page)
+        plays = [a for a in actions if a["type"] == "play"]
+        if not (plays and drag_play(page, max(plays, key=lambda a: len(a["placed"])))):
+            before = seq(page)
+            page.locator(".legal-action").first.click()
+            wait_moved(page, before)
+    sheet = page.locator(".sheet")
+    assert sheet.locator("h2").inner_text() in {"Round over", "Match over"}
+    page.wait_for_function("() => document.querySelectorAll('.sheet table.scores tbody tr').length >= 2")
+    first_round = sheet.locator("table.scores tbody tr").first.inner_text().split()
+    assert first_round[0] == "1" and len(first_round) == 3, first_round
+    if sheet.locator("h2").inner_text() == "Round over":
+        page.wait_for_function("() => /round 2/.test(document.querySelector('.facts').textContent)")
+    sheet.locator("button").click()
+    assert page.locator(".sheet:not([hidden])").count() == 0
+    page.context.close()
+
+
 def test_hint_shows_the_servers_lines(server: Server, browser: Browser) -> None:
     created = server.table(
         "rummikub", [{"kind": "person", "name": "Ann"}, {"kind": "bot", "level": "greedy"}], seed=1
