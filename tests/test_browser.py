@@ -393,10 +393,11 @@ def test_two_people_and_a_bot_play_rummikub_to_the_end(server: Server, browser: 
         initial_meld_points=0,
     )
     invites = [s["invite"] for s in created["seats"] if s["invite"]]
-    pages = [
-        open_page(browser, server.base + invites[0]),
-        open_page(browser, server.base + invites[1], phone=True),
-    ]
+    ann = open_page(browser, server.base + invites[0])
+    # the table waits until every person has opened their link
+    ann.wait_for_selector(".legal:has-text('Waiting for every player')")
+    pages = [ann, open_page(browser, server.base + invites[1], phone=True)]
+    ann.wait_for_selector(".facts:not(:has-text('waiting'))")
     watcher = open_page(browser, server.base + created["watch"])
     assert watcher.locator(".rack [data-piece]").count() == 0, "a spectator must see no rack"
     assert pages[0].locator(".rack [data-piece]").count() == 14

@@ -242,6 +242,11 @@ export function showTable(root: HTMLElement, table: string): void {
       return;
     }
     const seq = last?.seq ?? -1;
+    if (last?.status === "waiting") {
+      legalBox.append(h("p", null, "Waiting for every player to open their invite link."));
+      document.body.dataset.legalSeq = String(seq);
+      return;
+    }
     if (!ctx.myTurn()) {
       legalBox.append(h("p", null, "Not your turn."));
       document.body.dataset.legalSeq = String(seq);
