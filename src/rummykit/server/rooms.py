@@ -168,17 +168,14 @@ class Room:
         self.presenter = load_presenter(info.id)
         self.lock = asyncio.Lock()
         self.conns: set[Conn] = set()
-        names = list(state.players)
-        self.narrators: dict[int, Narrator] = {
-            a: self.presenter.narrator(names, STYLE) for a in [SPECTATORS, *range(len(seats))]
-        }
-        self.logs: dict[int, list[str]] = {a: [] for a in self.narrators}
-        self.told = 0
+        self.narrators: dict[int, Narrator] = {}
+        self.logs: dict[int, list[str]] = {}
+        self.narrated: dict[int, int] = {}
+        self._new_narrators()
         self.deadline: tuple[int, float] | None = None
         self.declined: set[tuple[int, int]] = set()
         self.tasks: set[asyncio.Task[Any]] = set()
         self.on_change: Callable[[Room], None] | None = None
-        self._narrate(self.state.history)
 
     # -- facts ---------------------------------------------------------------------------
 
@@ -260,7 +257,28 @@ class Room:
             return None
         return p.Clock(seat=self.deadline[0], deadline=self.deadline[1])
 
+    def _new_narrators(self) -> None:
+        names = list(self.state.players)
+        audiences = [SPECTATORS, *range(len(self.seats))]
+        self.narrators = {a: self.presenter.narrator(names, STYLE) for a in audiences}
+        self.logs = {a: [] for a in audiences}
+        self.narrated = {a: 0 for a in audiences}
+
+    def _catch_up(self, audience: int) -> None:
+        """Tell an audience's narrator the events it has not heard yet (lazily: only when a frame needs them)."""
+        history = self.state.history
+        start = self.narrated[audience]
+        if start >= len(history):
+            return
+        seat = None if audience == SPECTATORS else audience
+        narrator = self.narrators[audience]
+        lines = self.logs[audience]
+        for event in history[start:]:
+            lines.extend(narrator.describe(event.seen_by(seat)))
+        self.narrated[audience] = len(history)
+
     def _state_frame(self, conn: Conn, view: Any, seats: list[p.SeatInfo]) -> dict[str, Any]:
+        self._catch_up(conn.audience)
         lines = self.logs[conn.audience]
         start = max(0, len(lines) - LOG_TAIL) if conn.log_pos is None else conn.log_pos
         conn.log_pos = len(lines)
@@ -294,14 +312,11 @@ class Room:
             if conn is not exclude:
                 self._send_state(conn)
 
-    def _narrate(self, events: list[Event]) -> list[dict[str, Any]]:
-        """Tell new events to every audience's narrator; the round frames they make."""
+    def _round_frames(self, events: list[Event]) -> list[dict[str, Any]]:
+        """The round frames of new events (a round or the match ended), from their public parts."""
         rounds: list[dict[str, Any]] = []
         names = list(self.state.players)
         for event in events:
-            for audience, narrator in self.narrators.items():
-                seat = None if audience == SPECTATORS else audience
-                self.logs[audience].extend(narrator.describe(event.seen_by(seat)))
             if event.kind == "round-end":
                 public = event.seen_by(None)
                 rounds.append(
@@ -320,7 +335,6 @@ class Room:
                         lines=self.presenter.outcome_lines(public, names, STYLE),
                     ).model_dump(mode="json")
                 )
-        self.told = len(self.state.history)
         return rounds
 
     # -- acting ----------------------------------------------------------------------------
@@ -377,7 +391,7 @@ class Room:
             raise Refusal("SERVER", "the server could not store this action; nothing was played") from None
         if over:
             self.status = "over"
-        rounds = self._narrate(self.state.history[start:])
+        rounds = self._round_frames(self.state.history[start:])
         self._set_clock()
         for frame in rounds:
             for conn in list(self.conns):
@@ -391,6 +405,7 @@ class Room:
         for text in stored[0].actions if stored else []:
             state.apply(self.info.parse_action(text))
         self.state = state
+        self._new_narrators()
 
     def _set_clock(self) -> None:
         """Start (or stop) the turn clock for the person the game waits for."""
