@@ -9,7 +9,9 @@ One file each for:
   (``kind``, ``player`` and the event's data);
 * ``<game>-actions.json``: each game's actions in their JSON form
   (:meth:`~rummykit.engine.core.Action.to_json`), one object schema per action
-  class, told apart by ``type``.
+  class, told apart by ``type``;
+* ``protocol.json``: the online protocol of ``rummykit serve`` (HTTP bodies and
+  WebSocket frames), from the pydantic models in ``rummykit.server.protocol``.
 
 Everything is derived from the code with pydantic (``TypeAdapter(...).json_schema()``):
 the views from the TypedDict each game's ``view`` method is annotated with, the
@@ -228,7 +230,17 @@ def schemas() -> dict[str, dict[str, Any]]:
             f"One {info.name} action in its JSON form (Action.to_json): `type`, `player` and the"
             " action's fields, pieces in notation. Read back with GameInfo.action_from_json.",
         )
+    out["protocol.json"] = protocol_schema()
     return dict(sorted(out.items()))
+
+
+def protocol_schema() -> dict[str, Any]:
+    """The online protocol's models as one document (each part a property, the frames told apart by type)."""
+    from rummykit.server.protocol import ProtocolDocument
+
+    return _document(
+        ProtocolDocument.model_json_schema(), "rummykit online protocol", _clean_doc(ProtocolDocument.__doc__)
+    )
 
 
 def render(schema: dict[str, Any]) -> str:

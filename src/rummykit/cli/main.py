@@ -121,6 +121,31 @@ def build_parser(out: TextIO, err: TextIO) -> Parser:
     )
     tui.add_argument("--theme", choices=("dark", "light"), help="the colour theme (F4 switches it)")
 
+    serve = sub.add_parser(
+        "serve",
+        **streams,
+        help="run the game server for playing in the browser",
+        description=(
+            "Run the game server: tables, invite links and games in the browser, with bots on the server."
+            " See docs/online.md."
+        ),
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    serve.add_argument(
+        "--db", metavar="URL", default=None,
+        help="the database: sqlite:///FILE (default sqlite:///rummykit-server.db) or postgresql+psycopg://...",
+    )
+    serve.add_argument(
+        "--allow-origin", metavar="ORIGIN", action="append", default=[],
+        help="a browser origin allowed to open WebSockets besides the server's own (repeatable)",
+    )
+    serve.add_argument("--bot-delay", type=float, default=0.0, metavar="SECONDS", help="how long a bot waits before it acts")
+    serve.add_argument(
+        "--flood-rate", type=float, default=15.0, metavar="N",
+        help="frames per second a connection may send, twice that at once (default 15)",
+    )
+
     solve = sub.add_parser(
         "solve",
         **streams,
@@ -219,6 +244,10 @@ def main(
             return cmd_play(args, console, environ)
         if args.command == "tui":
             return cmd_tui(args, out, err, environ)
+        if args.command == "serve":
+            from rummykit.server.serve import cmd_serve
+
+            return cmd_serve(args, out, err)
         if args.command == "solve":
             return cmd_solve(args, stdin or sys.stdin, out, err)
         if args.command == "replay":

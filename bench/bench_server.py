@@ -1,0 +1,251 @@
+"""Load on the game server: many tables of bot clients over loopback WebSockets against one server process.
+
+Run by hand (not a test)::
+
+    .venv/bin/python bench/bench_server.py --tables 20 --seconds 20
+    .venv/bin/python bench/bench_server.py --tables 200 --seconds 30 --db postgresql
+    .venv/bin/python bench/bench_server.py --tables 20 --profile     # py-spy on the server, if installed
+
+It starts ``rummykit serve`` as a subprocess on a free port with a fresh
+database (a temporary SQLite file, or a new schema in the PostgreSQL database
+``--pg``), creates ``--tables`` tables of ``--game`` whose seats are all
+"persons", and plays every seat from this process with
+:func:`rummykit.server.client.play_seat` (a random bot choosing from the views
+it receives). When a table's game ends, a new table takes its place, so the
+load stays at ``--tables`` tables until ``--seconds`` have passed.
+
+Reported: accepted actions per second over the run, and the latency of each
+action from the moment its client sent it to the moment that client received
+the state frame carrying it (p50, p90, p99, max), and the CPU seconds the
+server and this client process used. Both processes share the machine, so the
+client's bots take CPU away from the server.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import resource
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
+
+from rummykit.server.client import SeatRun, play_seat  # noqa: E402
+
+PG = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a process (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (int(fields[11]) + int(fields[12])) / ticks
+
+
+def start_server(db_url: str, port: int, schema_env: dict[str, str]) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), **schema_env}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "rummykit", "serve", "--port", str(port), "--db", db_url, "--flood-rate", "100000"],
+        env=env,
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/tables", timeout=1).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("the server did not start")
+
+
+async def table_slot(
+    base: str, args: argparse.Namespace, slot: int, stop: float, runs: list[SeatRun], counts: list[int]
+) -> None:
+    """Keep one table busy until ``stop``: a new table whenever the last one ended."""
+    game_no = 0
+    async with httpx.AsyncClient(base_url=f"http://{base}", timeout=30) as http:
+        while time.monotonic() < stop:
+            made = (
+                await http.post(
+                    "/api/tables",
+                    json={
+                        "game": args.game,
+                        "seats": [{"kind": "person"}] * args.players,
+                        "seed": slot * 1000 + game_no,
+                        "options": {"max_rounds": 1} if args.game in ("rummikub", "domino-rummikub") else {},
+                    },
+                )
+            ).json()
+            game_no += 1
+            url = f"ws://{base}/ws/{made['table']}"
+            mine = [SeatRun() for _ in made["seats"]]
+            runs.extend(mine)
+            plays = [
+                play_seat(url, s["token"], game=args.game, seed=slot * 10 + i, run=mine[i], keep_frames=False, timeout=120)
+                for i, s in enumerate(made["seats"])
+            ]
+            try:
+                await asyncio.wait_for(asyncio.gather(*plays), max(0.1, stop - time.monotonic()))
+                counts[0] += 1
+            except TimeoutError:
+                return
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def drive(base: str, args: argparse.Namespace) -> tuple[list[SeatRun], int, float]:
+    runs: list[SeatRun] = []
+    counts = [0]
+    start = time.monotonic()
+    stop = start + args.seconds
+    await asyncio.gather(*(table_slot(base, args, i, stop, runs, counts) for i in range(args.tables)))
+    return runs, counts[0], time.monotonic() - start
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--tables", type=int, default=20)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--game", default="rummikub")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--db", default="sqlite", help="sqlite, postgresql, or an SQLAlchemy URL")
+    parser.add_argument("--pg", default=PG, help="the PostgreSQL database for --db postgresql")
+    parser.add_argument("--profile", action="store_true", help="record the server with py-spy (if installed)")
+    args = parser.parse_args(argv)
+
+    tmp = Path(tempfile.mkdtemp(prefix="rk-bench-"))
+    schema = None
+    if args.db == "sqlite":
+        url = f"sqlite:///{tmp / 'bench.db'}"
+    elif args.db == "postgresql":
+        from sqlalchemy import create_engine, text
+
+        schema = f"rk_bench_{uuid.uuid4().hex[:8]}"
+        engine = create_engine(args.pg)
+        with engine.begin() as conn:
+            conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+        engine.dispose()
+        # The server's connections find their tables in the schema through the search path.
+        url = args.pg + ("&" if "?" in args.pg else "?") + f"options=-csearch_path%3D{schema}"
+    else:
+        url = args.db
+    port = free_port()
+    server = start_server(url, port, {})
+    spy = None
+    try:
+        if args.profile:
+            out = tmp / "profile.txt"
+            spy = subprocess.Popen(
+                [shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy"), "record", "-p", str(server.pid), "-d", str(int(args.seconds)), "-f", "raw", "-o", str(out)],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+        server_cpu0 = cpu_seconds(server.pid)
+        client0 = resource.getrusage(resource.RUSAGE_SELF)
+        runs, games, wall = asyncio.run(drive(f"127.0.0.1:{port}", args))
+        server_cpu = cpu_seconds(server.pid) - server_cpu0
+        client1 = resource.getrusage(resource.RUSAGE_SELF)
+        client_cpu = (client1.ru_utime + client1.ru_stime) - (client0.ru_utime + client0.ru_stime)
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(30)
+        if spy is not None:
+            spy.wait(60)
+        if schema is not None:
+            from sqlalchemy import create_engine, text
+
+            engine = create_engine(args.pg)
+            with engine.begin() as conn:
+                conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
+            engine.dispose()
+    latencies = [x for r in runs for x in r.latencies]
+    errors = [e for r in runs for e in r.errors]
+    ms = [x * 1000 for x in latencies]
+    print(f"{args.db}: {args.tables} tables of {args.game} ({args.players} seats), {wall:.1f} s, {games} games finished")
+    print(f"  actions acknowledged: {len(ms)}  ({len(ms) / wall:.0f} actions/s)   error frames: {len(errors)}")
+    if ms:
+        print(
+            f"  latency ms: p50 {percentile(ms, 0.5):.1f}  p90 {percentile(ms, 0.9):.1f}"
+            f"  p99 {percentile(ms, 0.99):.1f}  max {max(ms):.1f}  mean {statistics.fmean(ms):.1f}"
+        )
+    print(f"  CPU seconds: server {server_cpu:.1f}, clients {client_cpu:.1f} (wall {wall:.1f}, 2 cores)")
+    if args.profile:
+        summarise(tmp / "profile.txt")
+    return 0
+
+
+CATEGORIES = (
+    ("rummykit engine and game (apply, view, snapshot)", ("rummykit/rulesets", "rummykit/engine", "rummykit/blocks",
+                                                         "rummykit/melds", "rummykit/pieces")),
+    ("presenter narration", ("rummykit/presenters",)),
+    ("database (SQLAlchemy, sqlite3, psycopg)", ("sqlalchemy", "sqlite3", "psycopg")),
+    ("JSON and pydantic", ("json/", "pydantic")),
+    ("WebSocket and HTTP stack (uvicorn, websockets, starlette, fastapi)",
+     ("uvicorn", "websockets", "starlette", "fastapi", "h11", "httptools")),
+    ("server code (rooms, app)", ("rummykit/server",)),
+    ("asyncio and threads", ("asyncio", "threading", "concurrent")),
+)
+
+
+def summarise(path: Path, top: int = 15) -> None:
+    """Where the server's samples were spent: by category of the innermost known frame, then the top leaves."""
+    if not path.is_file():
+        print("  (no profile: is py-spy installed?)")
+        return
+    by_category: dict[str, int] = {}
+    leaves: dict[str, int] = {}
+    total = 0
+    for line in path.read_text().splitlines():
+        stack, _, count = line.rpartition(" ")
+        if not count.isdigit():
+            continue
+        n = int(count)
+        frames = stack.split(";")
+        leaf = frames[-1]
+        if any(k in leaf for k in ("idle", "select", "_wait_for_tstate_lock", "wait (threading", "_worker (concurrent", "Runner.run")):
+            continue
+        total += n
+        leaves[leaf] = leaves.get(leaf, 0) + n
+        name = "other"
+        for frame in reversed(frames):
+            hit = next((label for label, keys in CATEGORIES if any(k in frame for k in keys)), None)
+            if hit is not None:
+                name = hit
+                break
+        by_category[name] = by_category.get(name, 0) + n
+    print(f"  profile: {total} busy samples of the server, by the innermost frame's package:")
+    for name, n in sorted(by_category.items(), key=lambda kv: -kv[1]):
+        print(f"    {100 * n / max(total, 1):5.1f}%  {name}")
+    print("  busiest functions (self time):")
+    for frame, n in sorted(leaves.items(), key=lambda kv: -kv[1])[:top]:
+        print(f"    {100 * n / max(total, 1):5.1f}%  {frame[:110]}")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

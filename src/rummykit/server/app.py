@@ -1,0 +1,443 @@
+"""The FastAPI app of ``rummykit serve``: the lobby over HTTP, the games over WebSockets.
+
+:func:`create_app` opens the database, restores every unfinished table
+(refusing to start when one does not replay to its stored snapshot) and
+returns the app. See ``docs/online.md`` for the protocol.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import secrets
+import time
+from collections.abc import AsyncIterator, MutableMapping, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, Literal
+from urllib.parse import urlsplit
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from rummykit import __version__
+from rummykit.catalogue import bot_levels, find_game, games
+from rummykit.engine.core import check_seed
+from rummykit.engine.rng import MAX_SEED
+from rummykit.errors import OptionError, RummykitError, UnknownGameError
+from rummykit.rulesets.freetable import FreeTableGame
+from rummykit.server import protocol as p
+from rummykit.server.rooms import (
+    Conn,
+    Refusal,
+    RestoreError,
+    Room,
+    fingerprint,
+    make_seats,
+    new_table_id,
+    new_token,
+    restore,
+    token_hash,
+)
+from rummykit.server.store import DEFAULT_DB, Store, Writer
+
+__all__ = ["MAX_FRAME", "RestoreError", "create_app"]
+
+MAX_FRAME = 64 * 1024
+"""The largest frame a client may send, in bytes (larger: an error frame)."""
+MAX_REFUSED = 50
+"""Refused frames (flood) after which a connection is closed."""
+HELLO_TIMEOUT = 30.0
+STATIC = Path(__file__).resolve().parent / "static"
+
+NOT_BUILT = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>rummykit</title></head>
+<body><h1>rummykit server</h1>
+<p>The browser client is not built: this installation has no <code>rummykit/server/static/index.html</code>.
+The server itself runs; its API is at <a href="/api/games">/api/games</a> and described at
+<a href="/docs">/docs</a>.</p></body></html>
+"""
+
+
+def _error(status: int, rule: str, message: str) -> JSONResponse:
+    return JSONResponse(
+        status_code=status, content=p.ErrorBody(error=p.ErrorDetail(rule=rule, message=message)).model_dump()
+    )
+
+
+class Hall:
+    """Every room of this server process."""
+
+    def __init__(self, store: Store, bot_delay: float) -> None:
+        self.store = store
+        self.writer = Writer(store)
+        self.bot_delay = bot_delay
+        self.rooms: dict[str, Room] = {}
+
+    def restore_all(self) -> None:
+        for stored in self.store.load():
+            self.rooms[stored.id] = restore(stored, self.store, self.bot_delay, self.writer)
+
+
+def _game_out(info: Any) -> p.GameOut:
+    options = []
+    for spec in info.options:
+        kind: Literal["int", "bool", "str"] = "bool" if spec.kind is bool else "int" if spec.kind is int else "str"
+        choices: list[Any] | None = list(spec.choices) or list(spec.values) or None
+        options.append(
+            p.OptionOut(
+                name=spec.name,
+                help=spec.help,
+                default=spec.default,
+                kind=kind,
+                choices=choices,
+                min=spec.minimum,
+                max=spec.maximum,
+                allow_none=spec.allow_none,
+            )
+        )
+    sample = info.new(players=info.min_players, seed=0)
+    return p.GameOut(
+        id=info.id,
+        title=info.name,
+        summary=info.summary,
+        min_players=info.min_players,
+        max_players=info.max_players,
+        options=options,
+        bot_levels=bot_levels(info.id),
+        free_table=isinstance(sample, FreeTableGame),
+    )
+
+
+def _origin_ok(websocket: WebSocket, allowed: Sequence[str]) -> bool:
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    if origin in allowed:
+        return True
+    host = websocket.headers.get("host", "")
+    return urlsplit(origin).netloc.lower() == host.lower() and host != ""
+
+
+def create_app(
+    db_url: str | None = None,
+    *,
+    allowed_origins: Sequence[str] = (),
+    bot_delay: float = 0.0,
+    schema: str | None = None,
+    static_dir: Path | None = None,
+    flood_rate: float = 15.0,
+) -> FastAPI:
+    """The server app on the database ``db_url`` (default: ``sqlite:///rummykit-server.db``).
+
+    Restores every unfinished table first; raises :class:`RestoreError` when
+    one does not replay to its stored snapshot. ``schema`` keeps the tables in
+    that PostgreSQL schema (tests). ``flood_rate`` is the frames per second a
+    connection may send (twice that at once).
+    """
+    store = Store(db_url or DEFAULT_DB, schema=schema)
+    hall = Hall(store, bot_delay)
+    try:
+        hall.restore_all()
+    except BaseException:
+        store.close()
+        raise
+    static = static_dir or STATIC
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        for room in hall.rooms.values():
+            room.start()
+        yield
+        for room in list(hall.rooms.values()):
+            await room.close()
+        store.close()
+
+    app = FastAPI(title="rummykit", version=__version__, lifespan=lifespan)
+    app.state.hall = hall
+    app.state.store = store
+
+    @app.exception_handler(RequestValidationError)
+    async def _bad_body(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "malformed request"}
+        where = ".".join(str(x) for x in first.get("loc", ())[1:]) or "body"
+        return _error(422, "REQUEST", f"{where}: {first.get('msg')}")
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return _error(exc.status_code, "HTTP", str(exc.detail))
+
+    @app.get("/api/games", response_model=list[p.GameOut])
+    def list_games() -> list[p.GameOut]:
+        return [_game_out(info) for info in games()]
+
+    @app.post("/api/tables", response_model=p.CreatedTable, responses={400: {"model": p.ErrorBody}})
+    async def create_table(body: p.CreateTable) -> Any:
+        try:
+            info = find_game(body.game)
+        except UnknownGameError as exc:
+            return _error(400, "GAME", str(exc))
+        n = len(body.seats)
+        if not info.min_players <= n <= info.max_players:
+            return _error(400, "SEATS", f"{info.id} is for {info.player_span} players, not {n}")
+        levels = bot_levels(info.id)
+        seats: list[dict[str, Any]] = []
+        tokens: list[str | None] = []
+        for i, seat in enumerate(body.seats):
+            name = (seat.name or "").strip()[:24] or (f"bot {i + 1}" if seat.kind == "bot" else f"player {i + 1}")
+            if seat.kind == "bot":
+                level = (seat.level or ("greedy" if "greedy" in levels else levels[0])).strip().lower()
+                if level not in levels:
+                    return _error(400, "SEATS", f"seat {i}: {info.id} has no {level!r} bot; its levels are: {', '.join(levels)}")
+                seats.append({"kind": "bot", "name": name, "level": level, "token_hash": None})
+                tokens.append(None)
+            else:
+                token = new_token()
+                seats.append({"kind": "person", "name": name, "level": None, "token_hash": token_hash(token)})
+                tokens.append(token)
+        if body.seed is None:
+            seed = secrets.randbelow(MAX_SEED)
+        else:
+            try:
+                seed = check_seed(body.seed)
+            except OptionError as exc:
+                return _error(400, "SEED", str(exc))
+        if body.clock is not None and not 1 <= body.clock <= 24 * 3600:
+            return _error(400, "CLOCK", "a turn clock is between 1 second and 24 hours, or null")
+        try:
+            state = info.new(players=[s["name"] for s in seats], seed=seed, **body.options)
+        except OptionError as exc:
+            return _error(400, "OPTION", str(exc))
+        except RummykitError as exc:
+            return _error(400, "OPTION", str(exc))
+        table_id = new_table_id()
+        status = "playing" if all(s["kind"] == "bot" for s in seats) else "waiting"
+        created = time.time()
+        row = {
+            "id": table_id,
+            "game": info.id,
+            "options": dict(state.options),
+            "seed": seed,
+            "seats": seats,
+            "clock": body.clock,
+            "status": status,
+            "created": created,
+            "seq": 0,
+            "snapshot": fingerprint(state),
+            "spectator_view": state.view(None),
+            "bot_draws": [0] * n,
+        }
+        await asyncio.to_thread(store.create_table, row)
+        room = Room(
+            table_id=table_id,
+            info=info,
+            state=state,
+            seats=make_seats(info, seats, seed),
+            clock=body.clock,
+            status=status,
+            created=created,
+            store=store,
+            writer=hall.writer,
+            bot_delay=hall.bot_delay,
+        )
+        hall.rooms[table_id] = room
+        room.start()
+        out = [
+            p.CreatedSeat(
+                seat=i,
+                kind=s["kind"],
+                name=s["name"],
+                level=s["level"],
+                token=tok,
+                invite=None if tok is None else f"/t/{table_id}#seat={i}&token={tok}",
+            )
+            for i, (s, tok) in enumerate(zip(seats, tokens, strict=True))
+        ]
+        return p.CreatedTable(table=table_id, seats=out, watch=f"/t/{table_id}")
+
+    @app.get("/api/tables", response_model=list[p.TableInfo])
+    def list_tables() -> list[p.TableInfo]:
+        return [room.info_model() for room in sorted(hall.rooms.values(), key=lambda r: r.created)]
+
+    @app.get("/api/tables/{table_id}", response_model=p.TableInfo, responses={404: {"model": p.ErrorBody}})
+    def get_table(table_id: str) -> Any:
+        room = hall.rooms.get(table_id)
+        if room is None:
+            return _error(404, "TABLE", f"there is no table {table_id!r} on this server")
+        return room.info_model()
+
+    def _page() -> Response:
+        index = static / "index.html"
+        if index.is_file():
+            return FileResponse(index, media_type="text/html")
+        return HTMLResponse(NOT_BUILT)
+
+    @app.get("/", include_in_schema=False)
+    def root() -> Response:
+        return _page()
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    def table_page(table_id: str) -> Response:
+        return _page()
+
+    @app.get("/assets/{path:path}", include_in_schema=False)
+    def assets(path: str) -> Response:
+        base = (static / "assets").resolve()
+        target = (base / path).resolve()
+        if not target.is_relative_to(base) or not target.is_file():
+            return _error(404, "HTTP", "no such file")
+        return FileResponse(target)
+
+    @app.websocket("/ws/{table_id}")
+    async def ws(websocket: WebSocket, table_id: str) -> None:
+        if not _origin_ok(websocket, allowed_origins):
+            await websocket.close(code=1008)
+            return
+        await websocket.accept()
+        await _session(websocket, hall, table_id, flood_rate)
+
+    return app
+
+
+def _text_of(message: MutableMapping[str, Any]) -> str | None:
+    if message.get("text") is not None:
+        return str(message["text"])
+    data = message.get("bytes")
+    if data is not None:
+        return bytes(data).decode("utf-8", "replace")
+    return None
+
+
+async def _send_now(websocket: WebSocket, frame: dict[str, Any]) -> None:
+    await websocket.send_text(json.dumps(frame, separators=(",", ":")))
+
+
+def _err(rule: str, message: str, rid: Any = None) -> dict[str, Any]:
+    return p.Error(id=rid, rule=rule, message=message).model_dump(mode="json")
+
+
+async def _hello(websocket: WebSocket, hall: Hall, table_id: str) -> tuple[Room, int | None] | None:
+    """Wait for the hello frame; the room and seat, or None (an error was sent and the socket closed)."""
+    while True:
+        try:
+            message = await asyncio.wait_for(websocket.receive(), HELLO_TIMEOUT)
+        except TimeoutError:
+            await _send_now(websocket, _err("PROTOCOL", "no hello frame within 30 seconds"))
+            await websocket.close(code=1008)
+            return None
+        if message["type"] == "websocket.disconnect":
+            return None
+        text = _text_of(message)
+        if text is None or len(text.encode()) > MAX_FRAME:
+            await _send_now(websocket, _err("TOO-BIG" if text else "PROTOCOL", "send a hello frame first"))
+            continue
+        try:
+            frame = p.client_frame(json.loads(text))
+        except (ValueError, p.FrameError) as exc:
+            await _send_now(websocket, _err("PROTOCOL", str(exc) if isinstance(exc, p.FrameError) else "not JSON"))
+            continue
+        if not isinstance(frame, p.Hello):
+            await _send_now(websocket, _err("PROTOCOL", "the first frame is hello", frame.id))
+            continue
+        room = hall.rooms.get(table_id)
+        if room is None:
+            await _send_now(websocket, _err("TABLE", f"there is no table {table_id!r} on this server", frame.id))
+            await websocket.close(code=1008)
+            return None
+        try:
+            seat = room.seat_for(frame.token)
+        except Refusal as exc:
+            await _send_now(websocket, _err(exc.rule, exc.message, frame.id))
+            await websocket.close(code=1008)
+            return None
+        return room, seat
+
+
+async def _writer(websocket: WebSocket, conn: Conn) -> None:
+    while True:
+        text = await conn.queue.get()
+        if text is None:
+            return
+        await websocket.send_text(text)
+
+
+async def _session(websocket: WebSocket, hall: Hall, table_id: str, flood_rate: float) -> None:
+    found = await _hello(websocket, hall, table_id)
+    if found is None:
+        return
+    room, seat = found
+    conn = Conn(seat, flood_rate)
+    writer = asyncio.get_running_loop().create_task(_writer(websocket, conn))
+    await room.join(conn)
+    try:
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            if not conn.bucket.take():
+                conn.send(_err("FLOOD", "too many frames: slow down"))
+                if conn.bucket.refused >= MAX_REFUSED:
+                    break
+                continue
+            text = _text_of(message)
+            if text is None:
+                continue
+            if len(text) > MAX_FRAME or len(text.encode()) > MAX_FRAME:
+                conn.send(_err("TOO-BIG", f"a frame is at most {MAX_FRAME} bytes"))
+                continue
+            try:
+                data = json.loads(text)
+            except ValueError:
+                conn.send(_err("PROTOCOL", "a frame is a JSON object; this is not JSON"))
+                continue
+            try:
+                frame = p.client_frame(data)
+            except p.FrameError as exc:
+                rid = data.get("id") if isinstance(data, dict) and isinstance(data.get("id"), str | int) else None
+                conn.send(_err("PROTOCOL", str(exc), rid))
+                continue
+            if isinstance(frame, p.Leave):
+                break
+            try:
+                reply = await _answer(room, conn, frame)
+            except Refusal as exc:
+                conn.send(_err(exc.rule, exc.message, frame.id))
+                continue
+            if reply is not None:
+                conn.send(reply)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        await room.leave(conn)
+        with contextlib.suppress(BaseException):
+            await asyncio.wait_for(writer, 5)
+        if conn.bucket.refused >= MAX_REFUSED:
+            with contextlib.suppress(BaseException):
+                await websocket.close(code=1008)
+        else:
+            with contextlib.suppress(BaseException):
+                await websocket.close()
+
+
+async def _answer(room: Room, conn: Conn, frame: Any) -> dict[str, Any] | None:
+    if isinstance(frame, p.Ping):
+        return p.Pong(id=frame.id).model_dump(mode="json")
+    if isinstance(frame, p.Hello):
+        raise Refusal("PROTOCOL", "hello is the first frame only")
+    seat = conn.seat
+    if seat is None:
+        raise Refusal("SPECTATOR", "a spectator watches: only a seat may act or ask about its plays")
+    if isinstance(frame, p.Act):
+        action = room.read_action(seat, frame.action, frame.text)
+        await room.act(seat, action)
+        return None
+    if isinstance(frame, p.Check):
+        return await room.check(seat, frame)
+    if isinstance(frame, p.Legal):
+        return await room.legal(seat, frame)
+    if isinstance(frame, p.Hint):
+        return await room.hint(seat, frame)
+    raise Refusal("PROTOCOL", f"unknown frame type {frame.type!r}")

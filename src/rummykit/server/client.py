@@ -1,0 +1,98 @@
+"""A protocol client that plays one seat with a bot: for tests, the benchmark, and as an example.
+
+:func:`play_seat` connects to ``/ws/{table}``, says hello with the seat's
+token and answers every state frame in which the seat must act (or may
+claim) with the bot's choice, sent as the action's JSON. It returns every
+frame it received, and the latency of each accepted action (from sending it
+to receiving the state frame that carries it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import websockets
+
+from rummykit.catalogue import make_bot
+from rummykit.engine.driver import Claimer
+from rummykit.engine.rng import Rng
+
+
+@dataclass
+class SeatRun:
+    """What one seat's client saw: every frame, and the latency of each of its accepted actions."""
+
+    frames: list[dict[str, Any]] = field(default_factory=list)
+    latencies: list[float] = field(default_factory=list)
+    errors: list[dict[str, Any]] = field(default_factory=list)
+
+
+async def play_seat(
+    url: str,
+    token: str | None,
+    *,
+    game: str,
+    level: str = "random",
+    seed: int = 0,
+    timeout: float = 60.0,
+    on_frame: Callable[[dict[str, Any]], None] | None = None,
+    headers: dict[str, str] | None = None,
+    run: SeatRun | None = None,
+    keep_frames: bool = True,
+) -> SeatRun:
+    """Play the seat ``token`` opens (watch with None) at ``url`` (``ws://host:port/ws/<table>``) to the end.
+
+    ``run`` is filled as frames arrive (so a caller that cancels the play keeps
+    what was measured); ``keep_frames`` False keeps only latencies and errors.
+    """
+    run = run if run is not None else SeatRun()
+    bot = make_bot(level, game)
+    rng = Rng(seed)
+    async with websockets.connect(url, max_size=2**22, additional_headers=headers) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        answered = -1
+        sent: tuple[int, float] | None = None
+        last: str | None = None
+        while True:
+            raw = await asyncio.wait_for(ws.recv(), timeout)
+            frame: dict[str, Any] = json.loads(raw)
+            if keep_frames:
+                run.frames.append(frame)
+            if on_frame is not None:
+                on_frame(frame)
+            kind = frame.get("type")
+            if kind == "error":
+                run.errors.append(frame)
+                if frame.get("rule") in ("TOKEN", "TABLE"):
+                    return run
+                if frame.get("rule") == "FLOOD" and last is not None:
+                    await asyncio.sleep(0.2)
+                    await ws.send(last)
+                continue
+            if kind != "state":
+                continue
+            seq = frame["seq"]
+            if sent is not None and seq > sent[0]:
+                run.latencies.append(time.perf_counter() - sent[1])
+                sent = None
+            if frame["status"] == "over":
+                return run
+            view = frame["view"]
+            seat = view["seat"]
+            if seat is None or frame["status"] != "playing" or answered == seq:
+                continue
+            action = None
+            if seat in view["must_act"]:
+                action = await asyncio.to_thread(bot.choose, view, rng)
+            elif seat in view["may_act"] and isinstance(bot, Claimer):
+                action = await asyncio.to_thread(bot.claim, view, rng)
+            answered = seq
+            if action is not None:
+                sent = (seq, time.perf_counter())
+                last = json.dumps({"type": "act", "action": action.to_json()})
+                await ws.send(last)

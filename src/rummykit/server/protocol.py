@@ -1,0 +1,358 @@
+"""The online protocol: every HTTP body and WebSocket frame as a pydantic model.
+
+The server builds its frames from these models and checks what clients send
+with them; ``tools/gen_schema.py`` publishes them as ``docs/schema/protocol.json``
+and ``docs/online.md`` describes each one. Views and actions inside frames are
+the engine's own JSON forms (``docs/schema/<game>-view.json`` and
+``<game>-actions.json``); they are typed here as plain objects.
+
+>>> client_frame({"type": "ping", "id": 7})
+Ping(type='ping', id=7)
+>>> client_frame({"type": "teleport"})
+Traceback (most recent call last):
+...
+rummykit.server.protocol.FrameError: unknown frame type 'teleport'; the types are: act, check, hello, hint, leave, legal, ping
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+RequestId = str | int | None
+"""Any string or number a client puts in ``id``; the reply carries it back (None when absent)."""
+
+MAX_LEGAL = 200
+"""The most actions a ``legal`` frame lists (``truncated`` says when there were more)."""
+
+
+class _Client(BaseModel):
+    """A frame a client sends: unknown keys are ignored."""
+
+    model_config = ConfigDict(extra="ignore")
+
+
+class _Server(BaseModel):
+    """A frame or body the server sends: exactly these keys."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+# -- HTTP ---------------------------------------------------------------------------------
+
+
+class OptionOut(_Server):
+    """One option of a game, from the game's own option specs."""
+
+    name: str
+    help: str
+    default: Any
+    kind: Literal["int", "bool", "str"]
+    choices: list[Any] | None = Field(description="the only values allowed (strings or whole numbers), or null")
+    min: int | None
+    max: int | None
+    allow_none: bool = Field(description="true when null (written 'none') is a value")
+
+
+class GameOut(_Server):
+    """A game the server offers (``GET /api/games``)."""
+
+    id: str
+    title: str
+    summary: str
+    min_players: int
+    max_players: int
+    options: list[OptionOut]
+    bot_levels: list[str]
+    free_table: bool = Field(description="true when the game accepts draft tables in `check` frames")
+
+
+class SeatRequest(_Client):
+    """One seat of a table to create: a person, or a bot of a level the game has."""
+
+    kind: Literal["person", "bot"]
+    level: str | None = None
+    name: str | None = None
+
+
+class CreateTable(_Client):
+    """The body of ``POST /api/tables``."""
+
+    game: str
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatRequest]
+    seed: int | None = None
+    clock: float | None = Field(default=None, description="seconds a person has for each turn; null: no clock")
+
+
+class CreatedSeat(_Server):
+    """A seat of a new table, with its invite (persons only carry a token)."""
+
+    seat: int
+    kind: Literal["person", "bot"]
+    name: str
+    level: str | None
+    token: str | None
+    invite: str | None
+
+
+class CreatedTable(_Server):
+    """The answer to ``POST /api/tables``: the secret invites, shown once."""
+
+    table: str
+    seats: list[CreatedSeat]
+    watch: str
+
+
+class SeatInfo(_Server):
+    """A seat as everyone may see it."""
+
+    seat: int
+    kind: Literal["person", "bot"]
+    name: str
+    level: str | None = None
+    connected: bool
+
+
+class TableInfo(_Server):
+    """A table (``GET /api/tables``, ``GET /api/tables/{table}``, the ``welcome`` frame)."""
+
+    table: str
+    game: str
+    status: Literal["waiting", "playing", "over"]
+    seats: list[SeatInfo]
+    created: float = Field(description="epoch seconds")
+    options: dict[str, Any]
+    clock: float | None
+    seq: int
+    spectators: int
+
+
+class ErrorDetail(_Server):
+    """Why a request was refused: a rule id and a sentence."""
+
+    rule: str
+    message: str
+
+
+class ErrorBody(_Server):
+    """An HTTP error answer (status 400, 403, 404 or 422)."""
+
+    error: ErrorDetail
+
+
+# -- client -> server ----------------------------------------------------------------------
+
+
+class Hello(_Client):
+    """The first frame: a seat token, or null to watch."""
+
+    type: Literal["hello"]
+    token: str | None = None
+    id: RequestId = None
+
+
+class Act(_Client):
+    """Play an action: its JSON form (``player`` may be left out) or its text without the seat."""
+
+    type: Literal["act"]
+    action: dict[str, Any] | None = None
+    text: str | None = None
+    id: RequestId = None
+
+
+class Check(_Client):
+    """Would the engine accept this action now? Or, in a free-table game, judge a draft table."""
+
+    type: Literal["check"]
+    action: dict[str, Any] | str | None = None
+    text: str | None = None
+    table: list[list[str]] | None = None
+    id: RequestId = None
+
+
+class Legal(_Client):
+    """List the seat's legal actions (the game's listing, in the stable order)."""
+
+    type: Literal["legal"]
+    id: RequestId = None
+
+
+class Hint(_Client):
+    """Ask the game's hint for the seat (nothing is played)."""
+
+    type: Literal["hint"]
+    id: RequestId = None
+
+
+class Ping(_Client):
+    """Keep-alive; answered by ``pong``."""
+
+    type: Literal["ping"]
+    id: RequestId = None
+
+
+class Leave(_Client):
+    """Give the seat up for now: the server closes the connection (the token stays valid)."""
+
+    type: Literal["leave"]
+    id: RequestId = None
+
+
+ClientFrame = Annotated[Hello | Act | Check | Legal | Hint | Ping | Leave, Field(discriminator="type")]
+CLIENT_TYPES = ("act", "check", "hello", "hint", "leave", "legal", "ping")
+
+
+# -- server -> client ----------------------------------------------------------------------
+
+
+class Clock(_Server):
+    """The running turn clock: whose it is and when it runs out."""
+
+    seat: int
+    deadline: float = Field(description="epoch seconds")
+
+
+class Welcome(_Server):
+    """The answer to ``hello``: the seat the token opens (null: spectator) and the table."""
+
+    type: Literal["welcome"] = "welcome"
+    seat: int | None
+    table: TableInfo
+    id: RequestId = None
+
+
+class State(_Server):
+    """The seat's view after ``seq`` accepted actions, with the new log lines."""
+
+    type: Literal["state"] = "state"
+    seq: int
+    view: dict[str, Any] = Field(description="state.view(seat) exactly: docs/schema/<game>-view.json")
+    log: list[str]
+    seats: list[SeatInfo]
+    clock: Clock | None
+    status: Literal["waiting", "playing", "over"]
+
+
+class Error(_Server):
+    """A refused request: the rule id (a game's rule, TURN, PROTOCOL, FLOOD...) and why."""
+
+    type: Literal["error"] = "error"
+    id: RequestId = None
+    rule: str
+    message: str
+
+
+class SetVerdict(_Server):
+    """The engine's verdict on one set of a draft table."""
+
+    index: int
+    ok: bool
+    rule: str | None
+    message: str | None
+
+
+class Checked(_Server):
+    """The answer to ``check``: would the engine accept it now (nothing changed)."""
+
+    type: Literal["checked"] = "checked"
+    id: RequestId = None
+    ok: bool
+    rule: str | None
+    message: str | None
+    sets: list[SetVerdict] | None
+    action: dict[str, Any] | None = Field(default=None, description="the action judged, in its JSON form")
+
+
+class ListedAction(_Server):
+    """One legal action in both forms (text without the seat)."""
+
+    json_: dict[str, Any] = Field(alias="json")
+    text: str
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, serialize_by_alias=True)
+
+
+class LegalList(_Server):
+    """The answer to ``legal``."""
+
+    type: Literal["legal"] = "legal"
+    id: RequestId = None
+    actions: list[ListedAction]
+    truncated: bool
+
+
+class HintOut(_Server):
+    """The answer to ``hint``: the presenter's lines and the suggested action (or null)."""
+
+    type: Literal["hint"] = "hint"
+    id: RequestId = None
+    lines: list[str]
+    action: dict[str, Any] | None
+
+
+class Pong(_Server):
+    """The answer to ``ping``."""
+
+    type: Literal["pong"] = "pong"
+    id: RequestId = None
+
+
+class Round(_Server):
+    """A round (or the match) ended: the presenter's score lines."""
+
+    type: Literal["round"] = "round"
+    round: int
+    match_over: bool
+    lines: list[str]
+
+
+ServerFrame = Annotated[
+    Welcome | State | Error | Checked | LegalList | HintOut | Pong | Round, Field(discriminator="type")
+]
+
+
+class ProtocolDocument(BaseModel):
+    """Every message of the rummykit online protocol (see docs/online.md).
+
+    Each property names one part: the HTTP bodies and the two kinds of
+    WebSocket frame, each frame told apart by its ``type``.
+    """
+
+    client_frame: ClientFrame
+    server_frame: ServerFrame
+    games: list[GameOut]
+    create_table: CreateTable
+    created_table: CreatedTable
+    table: TableInfo
+    error: ErrorBody
+
+
+class FrameError(ValueError):
+    """A client frame that is not valid JSON of a known type and shape."""
+
+
+_CLIENT: TypeAdapter[Any] = TypeAdapter(ClientFrame)
+SERVER: TypeAdapter[Any] = TypeAdapter(ServerFrame)
+
+
+def client_frame(data: Any) -> Hello | Act | Check | Legal | Hint | Ping | Leave:
+    """Read a decoded client frame; :class:`FrameError` with a plain sentence when it is malformed."""
+    if not isinstance(data, dict):
+        raise FrameError(f"a frame is a JSON object, got {type(data).__name__}")
+    kind = data.get("type")
+    if kind not in CLIENT_TYPES:
+        raise FrameError(f"unknown frame type {kind!r}; the types are: {', '.join(CLIENT_TYPES)}")
+    try:
+        frame: Hello | Act | Check | Legal | Hint | Ping | Leave = _CLIENT.validate_python(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"][1:]) or "frame"
+        raise FrameError(f"bad {kind} frame: {where}: {first['msg']}") from None
+    return frame
+
+
+def server_frame(data: Any) -> Any:
+    """Validate a frame the server sent (tests use it on every frame they receive)."""
+    return SERVER.validate_python(data)

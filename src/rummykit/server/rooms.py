@@ -1,0 +1,625 @@
+"""A table being played on the server: its game state, seats, connections, bots and clock.
+
+A :class:`Room` holds one game. Every change goes through :meth:`Room.act`
+under the room's lock: the engine checks and applies the action, the store
+writes it (and the new state's fingerprint) in one transaction, and only then
+are the connections told. Bots and the turn clock act through the same path.
+Nothing here knows a game: the game, its bots and its presenter come from the
+catalogue, and every frame to a seat is built from that seat's view and the
+events as that seat may see them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import importlib
+import json
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from rummykit.catalogue import bot_levels, find_game, make_bot, presenter_module
+from rummykit.engine.core import Action, Event, GameInfo, GameState
+from rummykit.engine.driver import Agent, Claimer, claims_open, next_seat
+from rummykit.engine.rng import Rng
+from rummykit.errors import RuleError, RummykitError
+from rummykit.presenters.base import Narrator, Presenter
+from rummykit.presenters.text import Style
+from rummykit.rulesets.freetable import FreeTableGame, play_from_table
+from rummykit.server import protocol as p
+from rummykit.server.store import Store, StoredTable, StoreError, Writer
+from rummykit.sim import bot_rng
+
+log = logging.getLogger("rummykit.server")
+
+LOG_TAIL = 100
+"""Log lines a connection's first state frame carries."""
+
+STYLE = Style(color=False, width=0)
+HINT_LEVEL = "solver"
+"""The bot level whose choice a hint frame suggests as an action, when the game has that level."""
+SPECTATORS = -1
+"""The audience key of spectators (seats are 0, 1, ...)."""
+
+
+class RestoreError(RuntimeError):
+    """A stored table does not replay to its stored snapshot (or cannot be replayed at all)."""
+
+
+class Refusal(Exception):
+    """A request refused with a rule id and a message (sent as an ``error`` frame)."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.message = message
+
+
+def token_hash(token: str) -> str:
+    """The SHA-256 of a seat token, as stored."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def fingerprint(state: GameState) -> str:
+    """The SHA-256 of the engine's complete state (hidden parts included)."""
+    text = json.dumps(state.snapshot(), sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def load_presenter(game_id: str) -> Presenter:
+    """The game's presenter, by the catalogue's name for it."""
+    presenter: Presenter = importlib.import_module(presenter_module(game_id)).PRESENTER
+    return presenter
+
+
+def clock_bot_level(game_id: str) -> str:
+    """The bot level that moves for a person whose clock ran out: greedy when the game has it, else random."""
+    levels = bot_levels(game_id)
+    return "greedy" if "greedy" in levels else levels[0]
+
+
+@dataclass
+class Seat:
+    """One seat: a person (with the hash of its token) or a bot."""
+
+    kind: str
+    name: str
+    level: str | None
+    token_hash: str | None
+    agent: Agent | None = None
+    rng: Rng | None = None
+    joined: bool = False
+
+    def record(self) -> dict[str, Any]:
+        return {"kind": self.kind, "name": self.name, "level": self.level, "token_hash": self.token_hash}
+
+
+@dataclass
+class Bucket:
+    """A token bucket: ``capacity`` frames, refilled at ``rate`` per second."""
+
+    capacity: float = 30.0
+    rate: float = 15.0
+    tokens: float = 30.0
+    stamp: float = field(default_factory=time.monotonic)
+    refused: int = 0
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.capacity, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        self.refused += 1
+        return False
+
+
+class Conn:
+    """One WebSocket connection: its seat (None: spectator) and its queue of frames to send."""
+
+    def __init__(self, seat: int | None, flood_rate: float = 15.0) -> None:
+        self.seat = seat
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.log_pos: int | None = None
+        self.bucket = Bucket(capacity=2 * flood_rate, rate=flood_rate, tokens=2 * flood_rate)
+
+    @property
+    def audience(self) -> int:
+        return SPECTATORS if self.seat is None else self.seat
+
+    def send(self, frame: dict[str, Any]) -> None:
+        self.queue.put_nowait(json.dumps(frame, separators=(",", ":")))
+
+
+class Room:
+    """One table: the game state and everything around it."""
+
+    def __init__(
+        self,
+        *,
+        table_id: str,
+        info: GameInfo,
+        state: GameState,
+        seats: list[Seat],
+        clock: float | None,
+        status: str,
+        created: float,
+        store: Store,
+        writer: Writer | None = None,
+        bot_delay: float = 0.0,
+    ) -> None:
+        self.id = table_id
+        self.info = info
+        self.state = state
+        self.seats = seats
+        self.clock = clock
+        self.status = status
+        self.created = created
+        self.store = store
+        self.writer = writer or Writer(store)
+        self.bot_delay = bot_delay
+        self.presenter = load_presenter(info.id)
+        self.lock = asyncio.Lock()
+        self.conns: set[Conn] = set()
+        self.narrators: dict[int, Narrator] = {}
+        self.logs: dict[int, list[str]] = {}
+        self.narrated: dict[int, int] = {}
+        self._new_narrators()
+        self.deadline: tuple[int, float] | None = None
+        self.declined: set[tuple[int, int]] = set()
+        self.tasks: set[asyncio.Task[Any]] = set()
+        self.on_change: Callable[[Room], None] | None = None
+
+    # -- facts ---------------------------------------------------------------------------
+
+    @property
+    def seq(self) -> int:
+        return len(self.state.actions)
+
+    def seat_infos(self) -> list[p.SeatInfo]:
+        connected = {c.seat for c in self.conns}
+        return [
+            p.SeatInfo(seat=i, kind=s.kind, name=s.name, level=s.level, connected=s.kind == "bot" or i in connected)  # type: ignore[arg-type]
+            for i, s in enumerate(self.seats)
+        ]
+
+    def info_model(self) -> p.TableInfo:
+        return p.TableInfo(
+            table=self.id,
+            game=self.info.id,
+            status=self.status,  # type: ignore[arg-type]
+            seats=self.seat_infos(),
+            created=self.created,
+            options=dict(self.state.options),
+            clock=self.clock,
+            seq=self.seq,
+            spectators=sum(1 for c in self.conns if c.seat is None),
+        )
+
+    def seat_for(self, token: str | None) -> int | None:
+        """The seat a token opens (None for no token); :class:`Refusal` (TOKEN) when it opens none."""
+        if token is None:
+            return None
+        given = token_hash(token)
+        found: int | None = None
+        for i, seat in enumerate(self.seats):
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, given):
+                found = i
+        if found is None:
+            raise Refusal("TOKEN", "this seat token opens no seat of this table")
+        return found
+
+    def start(self) -> None:
+        """Start the clock and the bots (in the running event loop)."""
+        self._set_clock()
+        self.kick()
+
+    # -- connections ---------------------------------------------------------------------
+
+    async def join(self, conn: Conn) -> None:
+        """Register a connection: welcome, then its first state frame."""
+        async with self.lock:
+            self.conns.add(conn)
+            if conn.seat is not None:
+                self.seats[conn.seat].joined = True
+            conn.send(p.Welcome(seat=conn.seat, table=self.info_model()).model_dump(mode="json"))
+            became_playing = False
+            if self.status == "waiting" and all(s.joined for s in self.seats if s.kind == "person"):
+                self.status = "playing"
+                await asyncio.to_thread(self.store.set_status, self.id, "playing")
+                became_playing = True
+                self._set_clock()
+            if became_playing:
+                self._broadcast_state()
+            else:
+                self._send_state(conn)
+                self._broadcast_seats(exclude=conn)
+        if became_playing:
+            self.kick()
+
+    async def leave(self, conn: Conn) -> None:
+        async with self.lock:
+            self.conns.discard(conn)
+            self._broadcast_seats()
+        conn.queue.put_nowait(None)
+
+    # -- frames ----------------------------------------------------------------------------
+
+    def _clock_model(self) -> p.Clock | None:
+        if self.deadline is None:
+            return None
+        return p.Clock(seat=self.deadline[0], deadline=self.deadline[1])
+
+    def _new_narrators(self) -> None:
+        names = list(self.state.players)
+        audiences = [SPECTATORS, *range(len(self.seats))]
+        self.narrators = {a: self.presenter.narrator(names, STYLE) for a in audiences}
+        self.logs = {a: [] for a in audiences}
+        self.narrated = {a: 0 for a in audiences}
+
+    def _catch_up(self, audience: int) -> None:
+        """Tell an audience's narrator the events it has not heard yet (lazily: only when a frame needs them)."""
+        history = self.state.history
+        start = self.narrated[audience]
+        if start >= len(history):
+            return
+        seat = None if audience == SPECTATORS else audience
+        narrator = self.narrators[audience]
+        lines = self.logs[audience]
+        for event in history[start:]:
+            lines.extend(narrator.describe(event.seen_by(seat)))
+        self.narrated[audience] = len(history)
+
+    def _state_frame(self, conn: Conn, view: Any, seats: list[p.SeatInfo]) -> dict[str, Any]:
+        self._catch_up(conn.audience)
+        lines = self.logs[conn.audience]
+        start = max(0, len(lines) - LOG_TAIL) if conn.log_pos is None else conn.log_pos
+        conn.log_pos = len(lines)
+        frame = {
+            "type": "state",
+            "seq": self.seq,
+            "view": view,
+            "log": lines[start:],
+            "seats": [s.model_dump(mode="json") for s in seats],
+            "clock": None if self.deadline is None else self._clock_model().model_dump(mode="json"),  # type: ignore[union-attr]
+            "status": self.status,
+        }
+        return frame
+
+    def _send_state(self, conn: Conn) -> None:
+        conn.send(self._state_frame(conn, self.state.view(conn.seat), self.seat_infos()))
+
+    def _broadcast_state(self) -> None:
+        seats = self.seat_infos()
+        views: dict[int, Any] = {}
+        for conn in list(self.conns):
+            if conn.audience not in views:
+                views[conn.audience] = self.state.view(conn.seat)
+            conn.send(self._state_frame(conn, views[conn.audience], seats))
+        if self.on_change is not None:
+            self.on_change(self)
+
+    def _broadcast_seats(self, exclude: Conn | None = None) -> None:
+        """A seat connected or left: everyone gets a state frame (same seq, new seats)."""
+        for conn in list(self.conns):
+            if conn is not exclude:
+                self._send_state(conn)
+
+    def _round_frames(self, events: list[Event]) -> list[dict[str, Any]]:
+        """The round frames of new events (a round or the match ended), from their public parts."""
+        rounds: list[dict[str, Any]] = []
+        names = list(self.state.players)
+        for event in events:
+            if event.kind == "round-end":
+                public = event.seen_by(None)
+                rounds.append(
+                    p.Round(
+                        round=_round_no(public, self.state.round_no),
+                        match_over=bool(public.get("match_over")),
+                        lines=self.presenter.round_end_lines(public, names, STYLE),
+                    ).model_dump(mode="json")
+                )
+            elif event.kind == "match-end":
+                public = event.seen_by(None)
+                rounds.append(
+                    p.Round(
+                        round=_round_no(public, self.state.round_no),
+                        match_over=True,
+                        lines=self.presenter.outcome_lines(public, names, STYLE),
+                    ).model_dump(mode="json")
+                )
+        return rounds
+
+    # -- acting ----------------------------------------------------------------------------
+
+    def read_action(self, seat: int, action: dict[str, Any] | str | None, text: str | None) -> Action:
+        """The action a seat's frame names (JSON form, ``player`` defaulting to the seat, or text)."""
+        try:
+            if isinstance(action, dict):
+                data = dict(action)
+                data.setdefault("player", seat)
+                if data["player"] != seat:
+                    raise Refusal("TURN", f"this connection plays seat {seat}, not seat {data['player']!r}")
+                return self.info.action_from_json(data)
+            if isinstance(action, str):
+                text = action
+            if text is not None:
+                return self.info.parse_action_text(seat, text)
+        except RummykitError as exc:
+            raise Refusal("PARSE", str(exc)) from None
+        raise Refusal("PROTOCOL", "give the action as 'action' (its JSON form) or 'text'")
+
+    async def act(self, seat: int, action: Action) -> None:
+        """Apply a person's action (refusals raise :class:`Refusal`), then let bots play."""
+        async with self.lock:
+            if self.status == "waiting":
+                raise Refusal("WAITING", "the table is waiting for its players to join")
+            await self._apply(action)
+        self.kick()
+
+    async def _apply(self, action: Action) -> None:
+        """Apply, store, then tell (the lock is held)."""
+        start = len(self.state.history)
+        try:
+            self.state.apply(action)
+        except RuleError as exc:
+            raise Refusal(exc.rule, exc.reason) from None
+        except RummykitError as exc:
+            raise Refusal("PARSE", str(exc)) from None
+        seq = self.seq
+        over = self.state.outcome is not None
+        try:
+            await self.writer.write(
+                table_id=self.id,
+                seq=seq,
+                action=str(action),
+                snapshot=fingerprint(self.state),
+                spectator_view=self.state.view(None),
+                status="over" if over else self.status,
+                bot_draws=[s.rng.draws if s.rng is not None else 0 for s in self.seats],
+            )
+        except StoreError as exc:
+            log.error("%s", exc)
+            self._rebuild()
+            raise Refusal("SERVER", "the server could not store this action; nothing was played") from None
+        if over:
+            self.status = "over"
+        rounds = self._round_frames(self.state.history[start:])
+        self._set_clock()
+        for frame in rounds:
+            for conn in list(self.conns):
+                conn.send(frame)
+        self._broadcast_state()
+
+    def _rebuild(self) -> None:
+        """Put the state back to the actions the database holds (after a failed write)."""
+        stored = [t for t in self.store.load(unfinished_only=False) if t.id == self.id]
+        state = self.info.new(players=list(self.state.players), seed=self.state.seed, **dict(self.state.options))
+        for text in stored[0].actions if stored else []:
+            state.apply(self.info.parse_action(text))
+        self.state = state
+        self._new_narrators()
+
+    def _set_clock(self) -> None:
+        """Start (or stop) the turn clock for the person the game waits for."""
+        self.deadline = None
+        if self.clock is None or self.status != "playing":
+            return
+        seat = next_seat(self.state)
+        if seat is None or self.seats[seat].kind != "person":
+            return
+        self.deadline = (seat, time.time() + self.clock)
+        self._spawn(self._expire(self.seq, seat, self.clock))
+
+    async def _expire(self, seq: int, seat: int, after: float) -> None:
+        await asyncio.sleep(after)
+        async with self.lock:
+            if self.seq != seq or self.status != "playing" or next_seat(self.state) != seat:
+                return
+            bot = make_bot(clock_bot_level(self.info.id), self.info.id)
+            rng = self.seats[seat].rng or bot_rng(self.state.seed, seat)
+            action = await asyncio.to_thread(bot.choose, self.state.view(seat), rng)
+            with contextlib.suppress(Refusal):
+                await self._apply(action)
+        self.kick()
+
+    # -- bots ------------------------------------------------------------------------------
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[Any]) -> None:
+        self.tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("table %s: %s", self.id, task.exception(), exc_info=task.exception())
+
+    def kick(self) -> None:
+        """Let the bots play while the game waits for them (in a task; one at a time per table)."""
+        if self.status == "playing" and not any(getattr(t, "driver", False) for t in self.tasks):
+            task = asyncio.get_running_loop().create_task(self._drive())
+            task.driver = True  # type: ignore[attr-defined]
+            self.tasks.add(task)
+            task.add_done_callback(self._done)
+
+    async def _drive(self) -> None:
+        while True:
+            if self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+            async with self.lock:
+                if self.status != "playing" or self.state.outcome is not None:
+                    return
+                action = await self._bot_choice()
+                if action is None:
+                    return
+                await self._apply(action)
+
+    async def _bot_choice(self) -> Action | None:
+        """The driver's rule for the bots: claims first, then the bot the game waits for (None: a person)."""
+        state = self.state
+        if state.may_act:
+            for seat in claims_open(state):
+                agent = self.seats[seat].agent
+                key = (seat, self.seq)
+                if isinstance(agent, Claimer) and key not in self.declined:
+                    rng = self.seats[seat].rng
+                    assert rng is not None
+                    claim = await asyncio.to_thread(agent.claim, state.view(seat), rng)
+                    if claim is not None:
+                        return claim
+                    self.declined.add(key)
+        waiting = next_seat(state)
+        if waiting is None:
+            return None
+        agent = self.seats[waiting].agent
+        rng = self.seats[waiting].rng
+        if agent is None or rng is None:
+            return None
+        return await asyncio.to_thread(agent.choose, state.view(waiting), rng)
+
+    # -- questions -------------------------------------------------------------------------
+
+    async def check(self, seat: int, frame: p.Check) -> dict[str, Any]:
+        """Would the engine accept this action (or this draft table) now? Nothing changes."""
+        if frame.table is not None:
+            return await self._check_table(seat, frame)
+        action = self.read_action(seat, frame.action, frame.text)
+        async with self.lock:
+            trial = self.state.copy()
+        try:
+            await asyncio.to_thread(trial.apply, action)
+        except RuleError as exc:
+            return p.Checked(
+                id=frame.id, ok=False, rule=exc.rule, message=exc.reason, sets=None, action=action.to_json()
+            ).model_dump(mode="json")
+        return p.Checked(id=frame.id, ok=True, rule=None, message=None, sets=None, action=action.to_json()).model_dump(
+            mode="json"
+        )
+
+    async def _check_table(self, seat: int, frame: p.Check) -> dict[str, Any]:
+        async with self.lock:
+            trial = self.state.copy()
+        if not isinstance(trial, FreeTableGame):
+            raise Refusal("FREE-TABLE", f"{self.info.id} has no free table to draft; check an action instead")
+        assert frame.table is not None
+        try:
+            table = [tuple(self.info.parse_piece(t) for t in s) for s in frame.table]
+        except RummykitError as exc:
+            raise Refusal("PARSE", str(exc)) from None
+        sets: list[p.SetVerdict] = []
+        for i, pieces in enumerate(table):
+            verdict = trial.TABLE.check(pieces)
+            sets.append(p.SetVerdict(index=i, ok=verdict.valid, rule=verdict.rule, message=verdict.reason))
+        play = play_from_table(seat, trial.table, table)
+        try:
+            await asyncio.to_thread(trial.apply, play)
+        except RuleError as exc:
+            return p.Checked(
+                id=frame.id, ok=False, rule=exc.rule, message=exc.reason, sets=sets, action=play.to_json()
+            ).model_dump(mode="json")
+        return p.Checked(id=frame.id, ok=True, rule=None, message=None, sets=sets, action=play.to_json()).model_dump(
+            mode="json"
+        )
+
+    async def legal(self, seat: int, frame: p.Legal) -> dict[str, Any]:
+        async with self.lock:
+            trial = self.state.copy()
+        actions = await asyncio.to_thread(trial.indexed_actions, seat)
+        listed = [p.ListedAction(json=a.to_json(), text=a.text()) for a in actions[: p.MAX_LEGAL]]
+        return p.LegalList(id=frame.id, actions=listed, truncated=len(actions) > p.MAX_LEGAL).model_dump(
+            mode="json", by_alias=True
+        )
+
+    async def hint(self, seat: int, frame: p.Hint) -> dict[str, Any]:
+        async with self.lock:
+            view = self.state.view(seat)
+        if not self.presenter.hint:
+            return p.HintOut(id=frame.id, lines=[], action=None).model_dump(mode="json")
+        lines = await asyncio.to_thread(self.presenter.hint_lines, view)
+        suggestion: dict[str, Any] | None = None
+        if HINT_LEVEL in bot_levels(self.info.id):
+            # The game's strongest bot, choosing from this seat's view only, names the action.
+            bot = make_bot(HINT_LEVEL, self.info.id)
+            chosen = await asyncio.to_thread(bot.choose, view, Rng(0))
+            suggestion = chosen.to_json()
+        return p.HintOut(id=frame.id, lines=list(lines), action=suggestion).model_dump(mode="json")
+
+    async def close(self) -> None:
+        for task in list(self.tasks):
+            task.cancel()
+        for task in list(self.tasks):
+            with contextlib.suppress(BaseException):
+                await task
+
+
+def _round_no(event: dict[str, Any], default: int) -> int:
+    value = event.get("round")
+    return value if isinstance(value, int) else default
+
+
+# -- making and restoring rooms ----------------------------------------------------------------
+
+
+def new_table_id() -> str:
+    return secrets.token_urlsafe(9)
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def make_seats(info: GameInfo, seats: list[dict[str, Any]], seed: int, draws: list[int] | None = None) -> list[Seat]:
+    """Seats from their stored form, each with a bot (bots) and a generator (all seats, for the clock)."""
+    out: list[Seat] = []
+    for i, s in enumerate(seats):
+        agent = make_bot(s["level"], info.id) if s["kind"] == "bot" else None
+        rng = bot_rng(seed, i)
+        if draws is not None and i < len(draws) and draws[i]:
+            rng.skip(draws[i])
+        out.append(Seat(s["kind"], s["name"], s["level"], s["token_hash"], agent=agent, rng=rng))
+    return out
+
+
+def restore(stored: StoredTable, store: Store, bot_delay: float = 0.0, writer: Writer | None = None) -> Room:
+    """A room from the database: replay its actions and check the stored snapshot (:class:`RestoreError`)."""
+    try:
+        info = find_game(stored.game)
+        names = [s["name"] for s in stored.seats]
+        state = info.new(players=names, seed=stored.seed, **stored.options)
+        for number, text in enumerate(stored.actions, 1):
+            try:
+                state.apply(info.parse_action(text))
+            except RummykitError as exc:
+                raise RestoreError(f"table {stored.id}: action {number} ({text!r}) does not replay: {exc}") from None
+    except RummykitError as exc:
+        raise RestoreError(f"table {stored.id}: cannot set the game up again: {exc}") from None
+    if len(stored.actions) != stored.seq:
+        raise RestoreError(f"table {stored.id}: {len(stored.actions)} actions stored but the table says {stored.seq}")
+    if fingerprint(state) != stored.snapshot:
+        raise RestoreError(f"table {stored.id} does not replay to its stored snapshot (after {stored.seq} actions)")
+    seats = make_seats(info, stored.seats, stored.seed, stored.bot_draws)
+    status = stored.status
+    if status == "playing":
+        for seat in seats:
+            seat.joined = True
+    room = Room(
+        table_id=stored.id,
+        info=info,
+        state=state,
+        seats=seats,
+        clock=stored.clock,
+        status=status,
+        created=stored.created,
+        store=store,
+        writer=writer,
+        bot_delay=bot_delay,
+    )
+    return room

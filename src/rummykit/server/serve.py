@@ -1,0 +1,33 @@
+"""``rummykit serve``: the app on uvicorn."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TextIO
+
+from rummykit.server.app import create_app
+from rummykit.server.rooms import RestoreError
+
+
+def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Open the database, restore the unfinished tables, and serve until interrupted."""
+    import uvicorn
+
+    try:
+        app = create_app(
+            args.db,
+            allowed_origins=list(args.allow_origin),
+            bot_delay=max(0.0, args.bot_delay),
+            flood_rate=max(1.0, args.flood_rate),
+        )
+    except RestoreError as exc:
+        err.write(f"rummykit: refusing to start: {exc}\n")
+        return 1
+    except Exception as exc:  # a database that cannot be opened: say so plainly
+        err.write(f"rummykit: cannot open the database {args.db or 'sqlite:///rummykit-server.db'}: {exc}\n")
+        return 1
+    tables = len(app.state.hall.rooms)
+    out.write(f"rummykit server on http://{args.host}:{args.port}/ ({tables} unfinished tables restored)\n")
+    out.flush()
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=4 * 65536)
+    return 0

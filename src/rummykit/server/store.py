@@ -1,0 +1,303 @@
+"""Where the server keeps its tables: SQLAlchemy 2 over SQLite (default) or PostgreSQL.
+
+Two tables: ``tables`` (one row per game table, with the engine's state
+fingerprint after ``seq`` actions) and ``actions`` (every accepted action, in
+order). :meth:`Store.record_action` writes an action and the table's new
+``seq`` and snapshot in one transaction; the caller tells clients only after
+it returns.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Column,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import make_url
+
+DEFAULT_DB = "sqlite:///rummykit-server.db"
+
+metadata = MetaData()
+
+tables_table = Table(
+    "tables",
+    metadata,
+    Column("id", String(40), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("seats", JSON, nullable=False),
+    Column("clock", Float, nullable=True),
+    Column("status", String(16), nullable=False),
+    Column("created", Float, nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("snapshot", String(64), nullable=False),
+    Column("spectator_view", JSON, nullable=False),
+    Column("bot_draws", JSON, nullable=False),
+)
+
+actions_table = Table(
+    "actions",
+    metadata,
+    Column("table_id", String(40), ForeignKey("tables.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("action", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+
+class StoreError(RuntimeError):
+    """The database refused a write (the action it carried is not accepted)."""
+
+
+@dataclass
+class StoredTable:
+    """A row of ``tables`` and its actions, in order."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    seats: list[dict[str, Any]]
+    clock: float | None
+    status: str
+    created: float
+    seq: int
+    snapshot: str
+    bot_draws: list[int]
+    actions: list[str]
+
+
+def make_engine(url: str, schema: str | None = None) -> Engine:
+    """An engine for ``url`` (SQLite in WAL mode); ``schema`` puts the tables in that PostgreSQL schema."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        return engine
+    engine = create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+    if schema is not None:
+        engine = engine.execution_options(schema_translate_map={None: schema})
+    return engine
+
+
+class Store:
+    """The server's database: create tables, record actions, load unfinished tables."""
+
+    def __init__(self, url: str = DEFAULT_DB, *, schema: str | None = None) -> None:
+        self.url = url
+        self.engine = make_engine(url, schema)
+        metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        """Release every connection."""
+        self.engine.dispose()
+
+    def create_table(self, row: dict[str, Any]) -> None:
+        """Insert a new table row (``seq`` 0)."""
+        with self.engine.begin() as conn:
+            conn.execute(insert(tables_table).values(**row))
+
+    def record_action(
+        self,
+        table_id: str,
+        seq: int,
+        action: str,
+        *,
+        snapshot: str,
+        spectator_view: Any,
+        status: str,
+        bot_draws: list[int],
+    ) -> None:
+        """Write action number ``seq`` (from 1) and the table's state after it, in one transaction.
+
+        Raises :class:`StoreError` when the row was not at ``seq - 1`` (another
+        writer) or the database refused.
+        """
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    insert(actions_table).values(table_id=table_id, seq=seq, action=action, at=time.time())
+                )
+                done = conn.execute(
+                    update(tables_table)
+                    .where(tables_table.c.id == table_id, tables_table.c.seq == seq - 1)
+                    .values(
+                        seq=seq,
+                        snapshot=snapshot,
+                        spectator_view=spectator_view,
+                        status=status,
+                        bot_draws=bot_draws,
+                    )
+                )
+                if done.rowcount != 1:
+                    raise StoreError(f"table {table_id} is not at action {seq - 1} in the database")
+        except StoreError:
+            raise
+        except Exception as exc:  # the driver's own errors: the action is not accepted
+            raise StoreError(f"could not store action {seq} of table {table_id}: {exc}") from exc
+
+    def record_batch(self, items: list[dict[str, Any]]) -> None:
+        """Write several actions (of any tables, each as :meth:`record_action`'s arguments) in one transaction.
+
+        All or nothing: :class:`StoreError` when any of them cannot be written.
+        """
+        try:
+            with self.engine.begin() as conn:
+                now = time.time()
+                for item in items:
+                    conn.execute(
+                        insert(actions_table).values(
+                            table_id=item["table_id"], seq=item["seq"], action=item["action"], at=now
+                        )
+                    )
+                    done = conn.execute(
+                        update(tables_table)
+                        .where(tables_table.c.id == item["table_id"], tables_table.c.seq == item["seq"] - 1)
+                        .values(
+                            seq=item["seq"],
+                            snapshot=item["snapshot"],
+                            spectator_view=item["spectator_view"],
+                            status=item["status"],
+                            bot_draws=item["bot_draws"],
+                        )
+                    )
+                    if done.rowcount != 1:
+                        raise StoreError(f"table {item['table_id']} is not at action {item['seq'] - 1} in the database")
+        except StoreError:
+            raise
+        except Exception as exc:
+            raise StoreError(f"could not store a batch of {len(items)} actions: {exc}") from exc
+
+    def set_status(self, table_id: str, status: str) -> None:
+        """Change a table's status (waiting -> playing) outside an action."""
+        with self.engine.begin() as conn:
+            conn.execute(update(tables_table).where(tables_table.c.id == table_id).values(status=status))
+
+    def set_snapshot(self, table_id: str, snapshot: str) -> None:
+        """Overwrite a table's stored snapshot (tests use it to simulate a corrupt row)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(tables_table).where(tables_table.c.id == table_id).values(snapshot=snapshot))
+
+    def load(self, *, unfinished_only: bool = True) -> list[StoredTable]:
+        """Every table (by default only those not over), with its actions in order."""
+        out: list[StoredTable] = []
+        with self.engine.connect() as conn:
+            query = select(tables_table).order_by(tables_table.c.created)
+            if unfinished_only:
+                query = query.where(tables_table.c.status != "over")
+            rows = conn.execute(query).mappings().all()
+            for row in rows:
+                acts = conn.execute(
+                    select(actions_table.c.action)
+                    .where(actions_table.c.table_id == row["id"])
+                    .order_by(actions_table.c.seq)
+                ).scalars().all()
+                out.append(
+                    StoredTable(
+                        id=row["id"],
+                        game=row["game"],
+                        options=_json(row["options"]),
+                        seed=row["seed"],
+                        seats=_json(row["seats"]),
+                        clock=row["clock"],
+                        status=row["status"],
+                        created=row["created"],
+                        seq=row["seq"],
+                        snapshot=row["snapshot"],
+                        bot_draws=_json(row["bot_draws"]),
+                        actions=list(acts),
+                    )
+                )
+        return out
+
+
+def _json(value: Any) -> Any:
+    return json.loads(value) if isinstance(value, str) else value
+
+
+class Writer:
+    """Group commit: the actions of every table that arrive while a transaction is being written go in the next one.
+
+    :meth:`write` returns once the action is committed (or raises
+    :class:`StoreError`); a table's action and its new state are always in
+    the same transaction. One transaction is written at a time, so SQLite
+    never waits on its own lock and PostgreSQL syncs its log once per batch.
+    When a batch fails, its actions are written one by one so that only the
+    faulty one is refused.
+    """
+
+    def __init__(self, store: Store, max_batch: int = 256) -> None:
+        self.store = store
+        self.max_batch = max_batch
+        self.pending: list[tuple[dict[str, Any], asyncio.Future[None]]] = []
+        self.busy = False
+        self.task: asyncio.Task[None] | None = None
+        self.batches = 0
+        self.written = 0
+
+    async def write(self, **item: Any) -> None:
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        self.pending.append((item, future))
+        if not self.busy:
+            self.busy = True
+            self.task = loop.create_task(self._flush())
+        await future
+
+    async def _flush(self) -> None:
+        try:
+            while self.pending:
+                batch, self.pending = self.pending[: self.max_batch], self.pending[self.max_batch :]
+                try:
+                    await asyncio.to_thread(self.store.record_batch, [item for item, _ in batch])
+                except StoreError:
+                    for item, future in batch:
+                        try:
+                            await asyncio.to_thread(self._one, item)
+                        except StoreError as exc:
+                            if not future.done():
+                                future.set_exception(exc)
+                            continue
+                        if not future.done():
+                            future.set_result(None)
+                    continue
+                self.batches += 1
+                self.written += len(batch)
+                for _, future in batch:
+                    if not future.done():
+                        future.set_result(None)
+        finally:
+            self.busy = False
+
+    def _one(self, item: dict[str, Any]) -> None:
+        args = dict(item)
+        self.store.record_action(args.pop("table_id"), args.pop("seq"), args.pop("action"), **args)

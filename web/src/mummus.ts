@@ -1,0 +1,59 @@
+// Mummus (the view has `discard` and `melds`): the stock, the whole discard pile spread out (bottom first,
+// the cards that may be taken marked), the melds with who laid each card, and the seat's hand.
+
+import type { View } from "./api";
+import { h } from "./dom";
+import { pieceEl } from "./pieces";
+import type { Ctx, Layout } from "./table";
+
+export class MummusLayout implements Layout {
+  constructor(private ctx: Ctx) {}
+
+  render(view: View): HTMLElement {
+    const names: string[] = view.players ?? [];
+    const claimable = new Set<string>(view.claimable ?? []);
+    const pile = h(
+      "div.discard",
+      { "aria-label": "discard pile, bottom first" },
+      (view.discard as string[]).map((c, i) => {
+        const el = pieceEl(c, { "data-index": i });
+        if (claimable.has(c)) {
+          el.classList.add("claimable");
+          el.title = `${c}: may be taken`;
+        }
+        if (view.deep === c) el.classList.add("deep");
+        return el;
+      }),
+    );
+    const melds = (view.melds as any[]).map((m) =>
+      h(
+        "div.meld",
+        { "data-meld": m.index },
+        h("span.meld-no", null, `${m.index}: ${m.kind}`),
+        (m.cards as string[]).map((c, i) => {
+          const el = pieceEl(c);
+          el.append(h("sub", null, String(names[m.laid_by[i]] ?? m.laid_by[i]).slice(0, 3)));
+          el.title = `${c}, laid by ${names[m.laid_by[i]] ?? m.laid_by[i]}`;
+          return el;
+        }),
+      ),
+    );
+    const known = (view.hand_known as string[][]).map((k, s) =>
+      k.length && s !== this.ctx.seat ? h("p.known", null, `${names[s]} is known to hold `, k.map((c) => pieceEl(c))) : null,
+    );
+    const laid = (view.laid_points as number[]).map((p, s) => `${names[s]} ${p}`).join(", ");
+    return h(
+      "div.mummus-table",
+      null,
+      h("p", null, `Stock: ${view.stock_size} cards. Dealer: ${names[view.dealer] ?? view.dealer}. Laid this round: ${laid}.`),
+      h("h3", null, `Discard pile (${view.discard.length}, bottom first)`),
+      view.discard.length ? pile : h("p.muted", null, "empty"),
+      h("h3", null, "Melds"),
+      melds.length ? h("div.melds", null, melds) : h("p.muted", null, "No meld yet."),
+      known,
+      Array.isArray(view.hand)
+        ? [h("h3", null, `Your hand (${view.hand.length})`), h("div.rack.hand", null, (view.hand as string[]).map((c) => pieceEl(c)))]
+        : h("p.muted", null, "(a spectator sees no hand)"),
+    );
+  }
+}
