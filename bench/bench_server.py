@@ -102,7 +102,8 @@ async def table_slot(
             mine = [SeatRun() for _ in made["seats"]]
             runs.extend(mine)
             plays = [
-                play_seat(url, s["token"], game=args.game, seed=slot * 10 + i, run=mine[i], keep_frames=False, timeout=120)
+                play_seat(url, s["token"], game=args.game, seed=slot * 10 + i, run=mine[i], keep_frames=False, timeout=120,
+                          think=args.think)
                 for i, s in enumerate(made["seats"])
             ]
             try:
@@ -134,6 +135,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--game", default="rummikub")
     parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--think", type=float, default=0.0, help="seconds each seat waits before it acts (0: flat out)")
     parser.add_argument("--db", default="sqlite", help="sqlite, postgresql, or an SQLAlchemy URL")
     parser.add_argument("--pg", default=PG, help="the PostgreSQL database for --db postgresql")
     parser.add_argument("--profile", action="store_true", help="record the server with py-spy (if installed)")
@@ -187,7 +189,10 @@ def main(argv: list[str] | None = None) -> int:
     latencies = [x for r in runs for x in r.latencies]
     errors = [e for r in runs for e in r.errors]
     ms = [x * 1000 for x in latencies]
-    print(f"{args.db}: {args.tables} tables of {args.game} ({args.players} seats), {wall:.1f} s, {games} games finished")
+    print(
+        f"{args.db}: {args.tables} tables of {args.game} ({args.players} seats, think {args.think} s),"
+        f" {wall:.1f} s, {games} games finished"
+    )
     print(f"  actions acknowledged: {len(ms)}  ({len(ms) / wall:.0f} actions/s)   error frames: {len(errors)}")
     if ms:
         print(

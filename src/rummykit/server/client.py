@@ -44,11 +44,13 @@ async def play_seat(
     headers: dict[str, str] | None = None,
     run: SeatRun | None = None,
     keep_frames: bool = True,
+    think: float = 0.0,
 ) -> SeatRun:
     """Play the seat ``token`` opens (watch with None) at ``url`` (``ws://host:port/ws/<table>``) to the end.
 
     ``run`` is filled as frames arrive (so a caller that cancels the play keeps
-    what was measured); ``keep_frames`` False keeps only latencies and errors.
+    what was measured); ``keep_frames`` False keeps only latencies and errors;
+    ``think`` is how long the seat waits before each action, like a person would.
     """
     run = run if run is not None else SeatRun()
     bot = make_bot(level, game)
@@ -93,6 +95,8 @@ async def play_seat(
                 action = await asyncio.to_thread(bot.claim, view, rng)
             answered = seq
             if action is not None:
+                if think:
+                    await asyncio.sleep(think)
                 sent = (seq, time.perf_counter())
                 last = json.dumps({"type": "act", "action": action.to_json()})
                 await ws.send(last)
