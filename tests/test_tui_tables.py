@@ -1,0 +1,94 @@
+"""The table widgets of the terminal app played with their own keys (not the moves list):
+the state changes as the keys said, and a refused key shows the engine's rule id and changes nothing."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from test_tui import make_app, message_text, my_turn, play
+from textual.pilot import Pilot
+
+from rummykit.tui.app import GameApp, MovesList
+from rummykit.tui.tables.melds_pile import MeldsPileTable
+
+RULE_ID = re.compile(r"\(rule [A-Z0-9-]+\)")
+
+
+def test_mummus_is_played_with_the_hand_melds_and_pile_keys() -> None:
+    async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
+        table = app.query_one(MeldsPileTable)
+        assert table.display and not app.query_one(MovesList).display  # the widget, not the list
+        assert app.state.view(0)["phase"] == "draw" and app.state.to_act == {0}
+        table.focus()
+        before = len(app.state.actions)
+        await pilot.press("x")  # a discard before drawing: refused by the engine
+        assert RULE_ID.search(message_text(app)), message_text(app)
+        assert len(app.state.actions) == before
+        hand = list(app.state.view(0)["hand"])
+        await pilot.press("d")
+        drew = app.state.actions[before]
+        assert drew.player == 0 and "draw" in str(drew) and len(app.state.view(0)["hand"]) == len(hand) + 1
+        # one card is no meld: refused with the rule, nothing changes
+        count = len(app.state.actions)
+        await pilot.press("space", "m")
+        assert RULE_ID.search(message_text(app)) and len(app.state.actions) == count
+        # discard the second card of the hand: the cursor moves, Space unselects the first, x
+        card = table.hand[1]
+        await pilot.press("space", "right", "x")
+        discarded = app.state.actions[count]
+        assert discarded.player == 0 and discarded.text().split()[-1] == card
+        assert card not in app.state.view(0)["hand"]
+        await my_turn(app, pilot)
+        # the next turn: take the top of the discard pile (the cursor is on it)
+        assert app.turn is not None and app.state.view(0)["phase"] == "draw"
+        pile = list(app.state.view(0)["discard"])
+        count = len(app.state.actions)
+        table.focus()
+        await pilot.press("t")
+        taken = app.state.actions[count]
+        assert taken.player == 0 and "take" in str(taken)
+        assert pile[-1] in app.state.view(0)["hand"] and app.state.view(0)["discard"] == pile[:-1]
+        # F6 shows the moves list as a fallback
+        await pilot.press("f6")
+        assert app.query_one(MovesList).display
+
+    play(make_app("mummus", "--seed", "5", "--no-record"), scenario)
+
+
+async def pick(pilot: Pilot[int], table: MeldsPileTable, *cards: str) -> None:
+    """Select cards of the hand with the keys (Left/Right, Space)."""
+    for card in cards:
+        steps = table.hand.index(card) - table.cursor
+        await pilot.press(*(["right"] * steps if steps > 0 else ["left"] * -steps), "space")
+
+
+def test_mummus_meld_add_on_and_a_deep_take_by_keys() -> None:
+    async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
+        table = app.query_one(MeldsPileTable)
+        table.focus()
+        await pilot.press("[", "[", "t")  # take JD from deep in the pile (with 2H and 9S above it)
+        assert app.state.actions[-1].text() == "take JD"
+        assert {"JD", "2H", "9S"} <= set(app.state.view(0)["hand"]) and app.state.view(0)["discard"] == []
+        await pilot.press("x")  # JD must be melded first: refused with the rule, nothing changes
+        assert RULE_ID.search(message_text(app)) and app.state.actions[-1].text() == "take JD"
+        await pick(pilot, table, "JD", "JC", "JH")
+        await pilot.press("m")
+        assert app.state.actions[-1].text().startswith("meld") and len(app.state.view(0)["melds"]) == 2
+        assert not {"JD", "JC", "JH"} & set(app.state.view(0)["hand"])
+        await pick(pilot, table, "8S")
+        await pilot.press("a")  # the meld marked > is the first: 5S 6S 7S
+        assert app.state.view(0)["melds"][0]["cards"] == ["5S", "6S", "7S", "8S"]
+        await pick(pilot, table, "9S")
+        await pilot.press("down", "a")  # 9S on the jacks: refused, nothing changes
+        assert RULE_ID.search(message_text(app)) and "9S" in app.state.view(0)["hand"]
+        await pilot.press("up", "a")
+        assert app.state.view(0)["melds"][0]["cards"][-1] == "9S"
+
+    app = make_app("mummus", "--seed", "5", "--no-record")
+    assert app.setup is not None
+    from_position = app.state.info.from_position
+    assert from_position is not None
+    position = "hands: JC JH 8S KC 2C / 2S 3C 4D 9D; discard: JD 2H 9S; melds: 1: 5S 6S 7S"
+    app.load(dataclasses.replace(app.setup, state=from_position(position, players=2, seed=3)))
+    play(app, scenario)
