@@ -10,6 +10,7 @@ from test_tui import make_app, message_text, my_turn, play
 from textual.pilot import Pilot
 
 from rummykit.tui.app import GameApp, MovesList
+from rummykit.tui.tables.grid import GridTable
 from rummykit.tui.tables.melds_pile import MeldsPileTable
 
 RULE_ID = re.compile(r"\(rule [A-Z0-9-]+\)")
@@ -92,3 +93,55 @@ def test_mummus_meld_add_on_and_a_deep_take_by_keys() -> None:
     position = "hands: JC JH 8S KC 2C / 2S 3C 4D 9D; discard: JD 2H 9S; melds: 1: 5S 6S 7S"
     app.load(dataclasses.replace(app.setup, state=from_position(position, players=2, seed=3)))
     play(app, scenario)
+
+
+def with_position(game: str, position: str) -> GameApp:
+    """The app on a game set up from a position string (the person is seat 0, against a greedy bot)."""
+    app = make_app(game, "--seed", "5", "--no-record")
+    assert app.setup is not None
+    from_position = app.state.info.from_position
+    assert from_position is not None
+    app.load(dataclasses.replace(app.setup, state=from_position(position, players=2, seed=3)))
+    return app
+
+
+async def tray_to(pilot: Pilot[int], table: GridTable, tile: str) -> None:
+    """Mark a tile of the playing tray ^ with the keys ([ and ])."""
+    steps = table.tray.index(tile) - table.tile
+    await pilot.press(*(["right_square_bracket"] * steps if steps > 0 else ["left_square_bracket"] * -steps))
+
+
+def test_two_tray_grid_cursor_draft_commit_and_draw_by_keys() -> None:
+    async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
+        table = app.query_one(GridTable)
+        assert table.display and not app.query_one(MovesList).display
+        table.focus()
+        before = list(app.state.actions)
+        await pilot.press("space")  # the cursor is on R5 (cell 1,1): the draft refuses, with the rule
+        assert "(rule TT-DRAFT)" in message_text(app) and app.state.actions == before
+        await tray_to(pilot, table, "R8")
+        await pilot.press("right", "right", "right", "space")  # R8 on 1,4: a draft change, nothing played
+        assert app.state.actions == before
+        assert table.tiles[(0, 3)] == "R8" and table.draft["ready"] and "R8" not in table.tray
+        await tray_to(pilot, table, "K9")
+        await pilot.press("down", "space")  # K9 under R8 makes an invalid line: shown, and commit refused
+        problems = table.draft["problems"]
+        assert problems and RULE_ID.search(problems[0]["text"]) and [1, 3] in problems[0]["cells"]
+        assert "INVALID" in table.render().plain
+        await pilot.press("c")
+        assert "Cannot commit" in message_text(app) and app.state.actions == before
+        await pilot.press("b")  # K9 back to the tray
+        assert (1, 3) not in table.tiles and "K9" in table.tray and table.draft["ready"]
+        await pilot.press("c")
+        mine = app.state.actions[len(before)]
+        assert mine.player == 0 and mine.text() == "play A 0,3=R8"
+        assert {"row": 0, "col": 3, "tile": "R8", "called": None} in app.state.view(0)["grid"]
+        await my_turn(app, pilot)
+        table.focus()
+        count = len(app.state.actions)
+        assert app.state.actions[-1].player == 1 and app.state.to_act == {0}
+        await pilot.press("d")  # the trays take turns: this one draws onto tray B
+        assert app.state.actions[count].player == 0 and app.state.actions[count].text() == "draw B"
+
+    play(with_position("two-tray", "grid: 0,0: R5 R6 R7; trays: A[R4 R8 K1 K9] B[K2 B9] / A[O1 O2] B[B1 B3]; "
+                                   "pool: seed 4; next: A B; down: 11"), scenario)

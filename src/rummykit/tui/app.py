@@ -1001,6 +1001,10 @@ class GameApp(App[int]):
         elif (table := self.table_widget()) is not None:
             labels = self.labels
             panel.show(lambda style: self.presenter.status_lines(view, labels, style), None, style.color)
+            draft_view = getattr(self.turn, "draft_view", None)
+            if callable(draft_view):  # the turn drafts: the widget draws the draft (the turn then says less)
+                self.turn.draws_draft = True  # type: ignore[union-attr]
+                view = draft_view()
             table.show(view, acting=self.turn is not None)
         else:
             labels, order = self.labels, self.order

@@ -112,6 +112,8 @@ class TableWidget(Widget, can_focus=True):
 
 def widget_classes() -> dict[str, type[TableWidget]]:
     """The table widgets by kind (imported when first asked for)."""
+    from rummykit.tui.tables.grid import GridTable
     from rummykit.tui.tables.melds_pile import MeldsPileTable
 
-    return {cls.kind: cls for cls in (MeldsPileTable,)}
+    classes: tuple[type[TableWidget], ...] = (MeldsPileTable, GridTable)
+    return {cls.kind: cls for cls in classes}
