@@ -10,6 +10,7 @@ from test_tui import make_app, message_text, my_turn, play
 from textual.pilot import Pilot
 
 from rummykit.tui.app import GameApp, MovesList
+from rummykit.tui.tables.conveyor import ConveyorTable
 from rummykit.tui.tables.grid import GridTable
 from rummykit.tui.tables.melds_pile import MeldsPileTable
 
@@ -145,3 +146,59 @@ def test_two_tray_grid_cursor_draft_commit_and_draw_by_keys() -> None:
 
     play(with_position("two-tray", "grid: 0,0: R5 R6 R7; trays: A[R4 R8 K1 K9] B[K2 B9] / A[O1 O2] B[B1 B3]; "
                                    "pool: seed 4; next: A B; down: 11"), scenario)
+
+
+async def hand_to(pilot: Pilot[int], table: ConveyorTable, *dominoes: str) -> None:
+    """Select dominoes of the hand with the keys (Left/Right, Space)."""
+    for domino in dominoes:
+        steps = table.hand.index(domino) - table.cursor
+        await pilot.press(*(["right"] * steps if steps > 0 else ["left"] * -steps), "space")
+
+
+def test_conveyor_selection_round_reveal_and_claim_by_keys() -> None:
+    async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
+        table = app.query_one(ConveyorTable)
+        assert table.display and app.state.view(0)["phase"] == "select"
+        table.focus()
+        count = len(app.state.actions)
+        await pilot.press("d")  # no drawing in the selection round: refused with the rule, nothing changes
+        assert RULE_ID.search(message_text(app)) and len(app.state.actions) == count
+        await pilot.press("right_square_bracket", "v")  # reveal cell 2 of column 1
+        assert app.state.actions[count].player == 0 and app.state.actions[count].text() == "reveal 0 1"
+        assert app.state.view(None)["columns"][0]["cells"][1] != "??"
+        await my_turn(app, pilot)
+        table.focus()
+        count = len(app.state.actions)
+        free = next(n for n, c in enumerate(table.columns) if c["claimed_by"] is None)
+        await pilot.press(*["down"] * (free - table.row), "k")
+        assert app.state.actions[count].text() == f"claim {free}"
+        assert app.state.view(0)["columns"][free]["claimed_by"] == 0 and app.state.view(0)["hand"]
+
+    play(make_app("conveyor", "--seed", "5", "--no-record"), scenario)
+
+
+def test_conveyor_draw_meld_lay_off_and_discard_by_keys() -> None:
+    async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
+        table = app.query_one(ConveyorTable)
+        table.focus()
+        count = len(app.state.actions)
+        await pilot.press("x")  # a discard before the draw: refused, nothing changes
+        assert RULE_ID.search(message_text(app)) and len(app.state.actions) == count
+        await pilot.press("down", "d")  # column 2, the cell marker on its top: draw the top
+        assert app.state.actions[count].text() == "draw 1 top" and "0-3" in app.state.view(0)["hand"]
+        await pilot.press("m")  # one domino is no meld: refused with the rule
+        assert RULE_ID.search(message_text(app)) and len(app.state.actions) == count + 1
+        await hand_to(pilot, table, "4-6", "5-6", "6-6")
+        await pilot.press("m")
+        assert app.state.actions[-1].text().startswith("meld") and len(app.state.view(0)["melds"]) == 2
+        await hand_to(pilot, table, "3-6")
+        await pilot.press(*["down"] * (len(table.columns) + 1 - table.row), "l")  # on meld 2, the run of 6s
+        assert "3-6" in app.state.view(0)["melds"][1]["dominoes"] and "3-6" not in app.state.view(0)["hand"]
+        count = len(app.state.actions)
+        await hand_to(pilot, table, "2-5")
+        await pilot.press("x")
+        assert app.state.actions[count].player == 0 and app.state.actions[count].text() == "discard 2-5"
+
+    position = ("columns: claimed 0 / 0-3 ?0-4 ?0-5 ?0-0 ?0-1 ?0-2 0-6 / ?1-1 ?1-2 ?1-3 1-4 ?1-5 ?1-6 ?2-2 / "
+                "claimed 1; hands: 4-6 5-5 3-6 5-6 6-6 2-5 4-5 / 2-3 3-4 2-4 3-3; melds: 1: 2-6 3-5 4-4; turn: 0")
+    play(with_position("conveyor", position), scenario)

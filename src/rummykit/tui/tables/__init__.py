@@ -112,8 +112,9 @@ class TableWidget(Widget, can_focus=True):
 
 def widget_classes() -> dict[str, type[TableWidget]]:
     """The table widgets by kind (imported when first asked for)."""
+    from rummykit.tui.tables.conveyor import ConveyorTable
     from rummykit.tui.tables.grid import GridTable
     from rummykit.tui.tables.melds_pile import MeldsPileTable
 
-    classes: tuple[type[TableWidget], ...] = (MeldsPileTable, GridTable)
+    classes: tuple[type[TableWidget], ...] = (MeldsPileTable, GridTable, ConveyorTable)
     return {cls.kind: cls for cls in classes}
