@@ -10,11 +10,20 @@ from test_tui import make_app, message_text, my_turn, play
 from textual.pilot import Pilot
 
 from rummykit.tui.app import GameApp, MovesList
+from rummykit.tui.tables import TableWidget
 from rummykit.tui.tables.conveyor import ConveyorTable
 from rummykit.tui.tables.grid import GridTable
-from rummykit.tui.tables.melds_pile import MeldsPileTable
+from rummykit.tui.tables.melds_pile import HAND, MeldsPileTable
 
 RULE_ID = re.compile(r"\(rule [A-Z0-9-]+\)")
+
+
+async def click_cell(pilot: Pilot[int], table: TableWidget, what: object) -> None:
+    """Click what a table widget drew (its content starts after the border and the padding)."""
+    layout = getattr(table, "layout_", None)
+    assert layout is not None
+    line, start = next((ln, x) for ln, x, _, drawn in layout.spans if drawn == what)
+    await pilot.click(table, offset=(start + 3, line + 1))
 
 
 def test_mummus_is_played_with_the_hand_melds_and_pile_keys() -> None:
@@ -22,7 +31,8 @@ def test_mummus_is_played_with_the_hand_melds_and_pile_keys() -> None:
         table = app.query_one(MeldsPileTable)
         assert table.display and not app.query_one(MovesList).display  # the widget, not the list
         assert app.state.view(0)["phase"] == "draw" and app.state.to_act == {0}
-        table.focus()
+        await pilot.press("tab")  # from the command line to the table
+        assert app.focused is table
         before = len(app.state.actions)
         await pilot.press("x")  # a discard before drawing: refused by the engine
         assert RULE_ID.search(message_text(app)), message_text(app)
@@ -35,9 +45,12 @@ def test_mummus_is_played_with_the_hand_melds_and_pile_keys() -> None:
         count = len(app.state.actions)
         await pilot.press("space", "m")
         assert RULE_ID.search(message_text(app)) and len(app.state.actions) == count
-        # discard the second card of the hand: the cursor moves, Space unselects the first, x
+        # discard the second card of the hand: Space unselects the first, a click selects the second, x
         card = table.hand[1]
-        await pilot.press("space", "right", "x")
+        await pilot.press("space")
+        await click_cell(pilot, table, (HAND, 1))
+        assert table.selected == {1} and table.cursor == 1
+        await pilot.press("x")
         discarded = app.state.actions[count]
         assert discarded.player == 0 and discarded.text().split()[-1] == card
         assert card not in app.state.view(0)["hand"]
@@ -121,7 +134,9 @@ def test_two_tray_grid_cursor_draft_commit_and_draw_by_keys() -> None:
         await pilot.press("space")  # the cursor is on R5 (cell 1,1): the draft refuses, with the rule
         assert "(rule TT-DRAFT)" in message_text(app) and app.state.actions == before
         await tray_to(pilot, table, "R8")
-        await pilot.press("right", "right", "right", "space")  # R8 on 1,4: a draft change, nothing played
+        await click_cell(pilot, table, (0, 3))  # the cell right of R7, in the margin
+        assert table.cell == (0, 3)
+        await pilot.press("space")  # R8 on 1,4: a draft change, nothing played
         assert app.state.actions == before
         assert table.tiles[(0, 3)] == "R8" and table.draft["ready"] and "R8" not in table.tray
         await tray_to(pilot, table, "K9")
