@@ -1050,7 +1050,10 @@ class GameApp(App[int]):
         kind = table_kind(self.presenter)
         if kind == TEXT_TABLE:
             return None
-        found = [w for w in self.part("#left", VerticalScroll).query(TableWidget).results(TableWidget) if w.kind == kind]
+        try:
+            found = [w for w in self.part("#left", VerticalScroll).query(TableWidget).results(TableWidget) if w.kind == kind]
+        except NoMatches:
+            return None  # the game screen is not there (yet, or any more)
         return found[0] if found else None
 
     def action_moves_list(self) -> None:
@@ -1332,6 +1335,8 @@ class GameApp(App[int]):
             return self.setup is not None and self.screen is self.screen_stack[0]
         if action == "step":
             return self.speed == "step"
+        if action == "moves_list":  # the fallback under a game's own table (the other games always list them)
+            return self.setup is not None and self.table_widget() is not None
         return True
 
     def action_speed(self) -> None:
