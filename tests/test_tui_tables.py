@@ -31,6 +31,9 @@ def test_mummus_is_played_with_the_hand_melds_and_pile_keys() -> None:
         table = app.query_one(MeldsPileTable)
         assert table.display and not app.query_one(MovesList).display  # the widget, not the list
         assert app.state.view(0)["phase"] == "draw" and app.state.to_act == {0}
+        drawn = set(re.findall(r"[0-9AJQKT]+[CDHS]", table.render().plain))
+        assert set(app.state.view(0)["hand"]) <= drawn
+        assert not drawn & set(app.state.view(1)["hand"])  # the bot's hand is never drawn
         await pilot.press("tab")  # from the command line to the table
         assert app.focused is table
         before = len(app.state.actions)
