@@ -1005,7 +1005,7 @@ class GameApp(App[int]):
             if callable(draft_view):  # the turn drafts: the widget draws the draft (the turn then says less)
                 self.turn.draws_draft = True  # type: ignore[union-attr]
                 view = draft_view()
-            table.show(view, acting=self.turn is not None)
+            table.show(view, acting=self.turn is not None, color=style.color)
         else:
             labels, order = self.labels, self.order
             panel.show(lambda style: self.presenter.screen(view, labels, style, order), None, style.color)

@@ -17,12 +17,22 @@ and a refusal shows the engine's reason and rule id. No widget judges a move.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from rich.text import Text
 from textual.widget import Widget
 
-__all__ = ["Host", "TableWidget", "Wrapped", "widget_classes"]
+from rummykit.presenters.text import Style
+
+__all__ = ["Host", "TableWidget", "Wrapped", "piece_text", "widget_classes"]
+
+
+@lru_cache(maxsize=1024)
+def piece_text(piece: str, color: bool) -> Text:
+    """A piece in notation as the presenters' style writes it (a tile in its colour when colour is on;
+    its letters always). Copy it before changing it."""
+    return Text.from_ansi(Style(color=color).piece(piece))
 
 
 @runtime_checkable
@@ -88,12 +98,14 @@ class TableWidget(Widget, can_focus=True):
         self.view: Mapping[str, Any] = {}
         self.acting = False
         """True while the seat shown is asked to act (its keys are offered)."""
+        self.color = True
+        """Pieces in their colours (off: ``--no-color`` or ``NO_COLOR``)."""
 
-    def show(self, view: Mapping[str, Any], *, acting: bool) -> None:
-        """Take the seat's view as it is now, and whether the seat is asked to act."""
+    def show(self, view: Mapping[str, Any], *, acting: bool, color: bool = True) -> None:
+        """Take the seat's view as it is now, whether the seat is asked to act, and whether to colour pieces."""
         if view != self.view:
             self.changed(self.view, view)
-        self.view, self.acting = view, acting
+        self.view, self.acting, self.color = view, acting, color
         self.refresh(layout=True)
 
     def changed(self, before: Mapping[str, Any], now: Mapping[str, Any]) -> None:

@@ -21,7 +21,7 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
 
-from rummykit.tui.tables import TableWidget, Wrapped
+from rummykit.tui.tables import TableWidget, Wrapped, piece_text
 
 __all__ = ["GridTable"]
 
@@ -147,10 +147,14 @@ class GridTable(TableWidget):
             out.add(Text(f"{r + self.base:>4} ", style="dim"))
             for c in cols:
                 tile = tiles.get((r, c))
-                inside = f"{tile}{marks.get((r, c), '')}" if tile is not None else "."
+                inside = piece_text(tile, self.color).copy() if tile is not None else Text(".")
+                inside.append(marks.get((r, c), ""))
+                left = (4 - len(inside.plain)) // 2
+                inside = Text(" " * left) + inside + Text(" " * max(0, 4 - left - len(inside.plain)))
                 cursor = (r, c) == self.cell
                 grabbed = (r, c) == self.grabbed
-                cell = Text(f"[{inside:^4}]" if cursor else f"<{inside:^4}>" if grabbed else f" {inside:^4} ")
+                ends = "[]" if cursor else "<>" if grabbed else "  "
+                cell = Text(ends[0]) + inside + Text(ends[1])
                 if cursor and focused:
                     cell.stylize("reverse")
                 if (r, c) in bad:
@@ -172,7 +176,7 @@ class GridTable(TableWidget):
             out.add(Text(f"Tray {name} (playing): " if name else "Your trays: ", style="bold"))
             for i, t in enumerate(tray):
                 here = i == self.tile
-                piece = Text(f" ^{t}" if here else f"  {t}")
+                piece = Text(" ^" if here else "  ") + piece_text(t, self.color)
                 if here and focused:
                     piece.stylize("reverse", 1)
                 out.add(piece, i)
