@@ -8,6 +8,7 @@ import re
 
 from test_tui import make_app, message_text, my_turn, play
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from rummykit.tui.app import GameApp, MovesList
 from rummykit.tui.tables import TableWidget
@@ -191,6 +192,9 @@ def test_conveyor_selection_round_reveal_and_claim_by_keys() -> None:
         await pilot.press(*["down"] * (free - table.row), "k")
         assert app.state.actions[count].text() == f"claim {free}"
         assert app.state.view(0)["columns"][free]["claimed_by"] == 0 and app.state.view(0)["hand"]
+        await pilot.press("f1")  # the help screen lists the widget's keys
+        help_text = app.screen.query_one("#help-text", Static).render()
+        assert "claim the column marked >" in str(help_text)
 
     play(make_app("conveyor", "--seed", "5", "--no-record"), scenario)
 
