@@ -224,3 +224,30 @@ def test_conveyor_draw_meld_lay_off_and_discard_by_keys() -> None:
     position = ("columns: claimed 0 / 0-3 ?0-4 ?0-5 ?0-0 ?0-1 ?0-2 0-6 / ?1-1 ?1-2 ?1-3 1-4 ?1-5 ?1-6 ?2-2 / "
                 "claimed 1; hands: 4-6 5-5 3-6 5-6 6-6 2-5 4-5 / 2-3 3-4 2-4 3-3; melds: 1: 2-6 3-5 4-4; turn: 0")
     play(with_position("conveyor", position), scenario)
+
+
+def test_the_two_tray_turn_gives_its_draft_as_a_view() -> None:
+    """``draft_view``: the grid and tray as drafted, the marks, the engine's problems with their cells;
+    once asked for, drafting steps stop printing the grid (the app draws it)."""
+    from rummykit.catalogue import find_game
+    from rummykit.presenters.text import Style
+    from rummykit.presenters.two_tray import PRESENTER
+
+    from_position = find_game("two-tray").from_position
+    assert from_position is not None
+    state = from_position("grid: 0,0: R5 R6 R7; trays: A[R4 R8 K1 K9] B[K2 B9] / A[O1 O2] B[B1 B3]; "
+                          "pool: seed 4; next: A B; down: 11", players=2, seed=3)
+    said: list[str] = []
+    turn = PRESENTER.turn(state.view(0), say=lambda *lines: said.extend(lines), style=Style(color=False),
+                          parse_action=state.parse_action)
+    turn.command("place R8 1,4")
+    assert any("Grid" in line for line in said)  # the line prompt's way: the drafted grid is said
+    draft = turn.draft_view()  # type: ignore[attr-defined]
+    assert {"row": 0, "col": 3, "tile": "R8", "called": None} in draft["grid"]
+    assert draft["draft"]["marks"] == [[0, 3, "+"]] and draft["draft"]["ready"] and "R8" not in draft["trays"]["A"]
+    said.clear()
+    turn.command("place K9 2,4")
+    draft = turn.draft_view()  # type: ignore[attr-defined]
+    assert not draft["draft"]["ready"] and [1, 3] in draft["draft"]["problems"][0]["cells"]
+    assert not said  # the interface draws the draft: nothing printed
+    assert state.view(0)["trays"]["A"] == ["K1", "K9", "R4", "R8"]  # drafting changes no state

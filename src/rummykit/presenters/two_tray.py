@@ -614,8 +614,8 @@ class GridTurn:
         """Kept for the :class:`~rummykit.presenters.base.Turn` interface. A grid draft has no :meth:`board`
         for an interface to draw, so each drafting step says the drafted grid even when this is False."""
         self.draws_draft = False
-        """Set True by an interface that draws :meth:`draft_view` itself (the terminal app's grid): then
-        a drafting step no longer says the drafted grid."""
+        """True once an interface asked for :meth:`draft_view` (it draws the draft itself, like the terminal
+        app's grid): from then on a drafting step no longer says the drafted grid."""
 
     def board(self) -> None:
         """None: a two-tray turn is a grid draft, not a free table; each step says the drafted grid."""
@@ -630,8 +630,9 @@ class GridTurn:
         ``marks`` (``[row, col, mark]``: ``+`` placed, ``*`` moved),
         ``problems`` (each ``text``, the engine's check with its rule id, and
         its ``cells``), ``placed`` (tiles placed this turn) and ``ready`` (the
-        draft may be committed).
+        draft may be committed). Asking for it sets :attr:`draws_draft`.
         """
+        self.draws_draft = True
         view = dict(self.view)
         grid = self.draft.grid
         view["grid"] = [

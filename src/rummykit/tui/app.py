@@ -769,9 +769,9 @@ class GameApp(App[int]):
         self.replay_file = replay
         """A record to open in the replay viewer first."""
         self.keys_shown: tuple[object, ...] = ()
+        """What the footer's keys were last worked out from."""
         self.moves_shown = False
         """F6: the moves list shown under a table widget (a game with no widget always shows it)."""
-        """What the footer's keys were last worked out from."""
         self.board_now: Board | None = None
         """The person's free-table draft as last drawn (None: no draft)."""
         self.target = 1
@@ -1003,7 +1003,6 @@ class GameApp(App[int]):
             panel.show(lambda style: self.presenter.status_lines(view, labels, style), None, style.color)
             draft_view = getattr(self.turn, "draft_view", None)
             if callable(draft_view):  # the turn drafts: the widget draws the draft (the turn then says less)
-                self.turn.draws_draft = True  # type: ignore[union-attr]
                 view = draft_view()
             table.show(view, acting=self.turn is not None, color=style.color)
         else:
