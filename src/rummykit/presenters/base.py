@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from rummykit.solve.command import Answer, Request
 
 __all__ = [
+    "TEXT_TABLE",
     "Board",
     "BoardSet",
     "EventNarrator",
@@ -39,6 +40,7 @@ __all__ = [
     "Style",
     "Turn",
     "Vocabulary",
+    "table_kind",
 ]
 
 View = Mapping[str, Any]
@@ -46,6 +48,24 @@ View = Mapping[str, Any]
 
 Say = Callable[..., None]
 """Where a turn prints lines it shows on request (``help``, ``show``...): ``say(*lines)``."""
+
+
+TEXT_TABLE = "text"
+"""The table kind of a presenter that names none: the table is drawn as the presenter's lines."""
+
+
+def table_kind(presenter: object) -> str:
+    """The family of table widget an interface draws for a presenter's game (its ``table_kind``).
+
+    A presenter may name one (``melds-pile``: melds and a spread discard pile
+    with a hand); an interface that has no widget of that kind, or a presenter
+    that names none, falls back to :data:`TEXT_TABLE`: the presenter's lines.
+
+    >>> table_kind(object())
+    'text'
+    """
+    kind = getattr(presenter, "table_kind", TEXT_TABLE)
+    return kind if isinstance(kind, str) else TEXT_TABLE
 
 
 class Quit(Exception):

@@ -996,6 +996,8 @@ class ConveyorPresenter:
     playable: bool = True
     hint: bool = False
     solver: Solver | None = None
+    table_kind: str = "conveyor"
+    """The terminal app draws the conveyors, the melds and the hand as their own areas."""
 
     @property
     def game(self) -> str:

@@ -948,6 +948,8 @@ class MummusPresenter:
     playable: bool = True
     hint: bool = False
     solver: Solver | None = None
+    table_kind: str = "melds-pile"
+    """The terminal app draws the melds, the spread discard pile and the hand as their own areas."""
 
     @property
     def game(self) -> str:

@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from rummykit.blocks.grid import EMPTY, Cell, Grid, GridDraft, Put, cell_text, parse_cell
 from rummykit.engine.core import Action, GameInfo
@@ -612,10 +613,46 @@ class GridTurn:
         self.echo = True
         """Kept for the :class:`~rummykit.presenters.base.Turn` interface. A grid draft has no :meth:`board`
         for an interface to draw, so each drafting step says the drafted grid even when this is False."""
+        self.draws_draft = False
+        """True once an interface asked for :meth:`draft_view` (it draws the draft itself, like the terminal
+        app's grid): from then on a drafting step no longer says the drafted grid."""
 
     def board(self) -> None:
         """None: a two-tray turn is a grid draft, not a free table; each step says the drafted grid."""
         return None
+
+    def draft_view(self) -> dict[str, Any]:
+        """The seat's view as this turn has drafted it, for an interface that draws the grid itself.
+
+        ``grid`` and ``trays`` are as drafted (the notation's cells, from 0);
+        ``draft`` adds ``tray`` (the tray played from), ``base`` (the number
+        the screen gives row 0 and column 0, for the commands' cells),
+        ``marks`` (``[row, col, mark]``: ``+`` placed, ``*`` moved),
+        ``problems`` (each ``text``, the engine's check with its rule id, and
+        its ``cells``), ``placed`` (tiles placed this turn) and ``ready`` (the
+        draft may be committed). Asking for it sets :attr:`draws_draft`.
+        """
+        self.draws_draft = True
+        view = dict(self.view)
+        grid = self.draft.grid
+        view["grid"] = [
+            {"row": r, "col": c, "tile": str(t), "called": None if (r, c) not in grid.calls else str(grid.calls[(r, c)])}
+            for (r, c), t in sorted(grid.cells.items())
+        ]
+        trays = dict(view["trays"])
+        trays[self.draft.tray_name] = [str(t) for t in sorted(self.draft.tray)]
+        view["trays"] = trays
+        placed = self.draft.placed()
+        problems = self.draft.problems() if self.draft.changed or placed else []
+        view["draft"] = {
+            "tray": self.draft.tray_name,
+            "base": BASE,
+            "marks": [[r, c, mark] for (r, c), mark in sorted(self.marks().items())],
+            "problems": [{"text": str(p), "cells": [list(cell) for cell in p.cells]} for p in problems],
+            "placed": [str(t) for t in placed],
+            "ready": bool(placed) and not problems,
+        }
+        return view
 
     # -- screens ---------------------------------------------------------------------
 
@@ -726,7 +763,8 @@ class GridTurn:
         }
 
     def _changed(self) -> None:
-        self.say(*self.table_lines())
+        if not self.draws_draft:
+            self.say(*self.table_lines())
 
     def _help(self, args: list[str]) -> None:
         self.say(*help_lines(self.view, self.style.width))
@@ -990,6 +1028,8 @@ class TwoTrayPresenter:
     info: GameInfo
     playable: bool = True
     solver: Solver | None = None
+    table_kind: str = "grid"
+    """The terminal app draws the grid with a cell cursor and the playing tray (the turn's :meth:`GridTurn.draft_view`)."""
 
     @property
     def game(self) -> str:

@@ -51,8 +51,9 @@ from rummykit.cli.start import GameSetup
 from rummykit.engine.core import Action
 from rummykit.engine.driver import Claimer, claims_open
 from rummykit.errors import RummykitError
-from rummykit.presenters.base import Board, Quit, Style, Turn
+from rummykit.presenters.base import TEXT_TABLE, Board, Quit, Style, Turn, table_kind
 from rummykit.sim import bot_rng
+from rummykit.tui.tables import TableWidget, Wrapped, widget_classes
 
 W = TypeVar("W", bound=Widget)
 
@@ -65,6 +66,7 @@ __all__ = [
     "MovesList",
     "RackBar",
     "ScoreScreen",
+    "Wrapped",
     "run_app",
 ]
 
@@ -108,35 +110,6 @@ def piece_cell(style: Style, piece: str, mark: str, *, chosen: bool, cursor: boo
     if chosen:
         cell.stylize("bold")
     return cell
-
-
-class Wrapped:
-    """Text laid out cell by cell to a width, remembering where each cell went (for mouse clicks)."""
-
-    def __init__(self, width: int) -> None:
-        self.width = max(10, width)
-        self.text = Text("")
-        self.line = 0
-        self.x = 0
-        self.spans: list[tuple[int, int, int, Any]] = []
-        """(line, first column, last column + 1, what the cell is) of every cell placed."""
-
-    def newline(self, indent: str = "") -> None:
-        self.text.append("\n" + indent)
-        self.line += 1
-        self.x = len(indent)
-
-    def add(self, cell: Text, what: Any = None, *, indent: str = "") -> None:
-        if self.x + len(cell.plain) > self.width and self.x > len(indent):
-            self.newline(indent)
-        if what is not None:
-            self.spans.append((self.line, self.x, self.x + len(cell.plain), what))
-        self.text.append_text(cell)
-        self.x += len(cell.plain)
-
-    def at(self, x: int, y: int) -> Any:
-        """What the cell at (x, y) is (None: no cell there)."""
-        return next((what for line, start, end, what in self.spans if line == y and start <= x < end), None)
 
 
 class DraftKeys(Widget, can_focus=True):
@@ -658,6 +631,7 @@ KEYS_HELP = [
     "  h             hint: the best play, its table shown with the pieces it places marked h",
     "  d p           draw | pass",
     "Other games: your moves are listed; Up/Down (or a letter) and Enter play one.",
+    "  F6            show or hide that list under a game's own table (its keys are listed above)",
     "  F1            this help; Escape closes it",
     "  F2            the start screen: a new game, a saved one, or a replay (Escape comes back here)",
     "  F3            bot speed: fast, normal, slow, step (F5 lets the next bot step happen)",
@@ -767,6 +741,7 @@ class GameApp(App[int]):
         Binding("f3", "speed", "Bot speed"),
         Binding("f4", "theme", "Theme"),
         Binding("f5", "step", "Next bot step"),
+        Binding("f6", "moves_list", "Moves list"),
         Binding("ctrl+q", "quit_game", "Save & quit", priority=True),
     ]
 
@@ -795,6 +770,8 @@ class GameApp(App[int]):
         """A record to open in the replay viewer first."""
         self.keys_shown: tuple[object, ...] = ()
         """What the footer's keys were last worked out from."""
+        self.moves_shown = False
+        """F6: the moves list shown under a table widget (a game with no widget always shows it)."""
         self.board_now: Board | None = None
         """The person's free-table draft as last drawn (None: no draft)."""
         self.target = 1
@@ -890,6 +867,8 @@ class GameApp(App[int]):
         with Horizontal(id="main"):
             with VerticalScroll(id="left", can_focus=False):
                 yield BoardPanel(id="board")
+                for kind, widget in widget_classes().items():
+                    yield widget(id=f"table-{kind}")
                 yield RackBar(id="rack")
                 yield MovesList(id="moves")
             yield RichLog(id="log", wrap=True, markup=False, min_width=20)
@@ -1019,9 +998,18 @@ class GameApp(App[int]):
             self.table_pos = max(0, min(self.table_pos, size - 1))
             labels = self.labels
             panel.show(lambda style: self.presenter.status_lines(view, labels, style), self.hint, style.color)
+        elif (table := self.table_widget()) is not None:
+            labels = self.labels
+            panel.show(lambda style: self.presenter.status_lines(view, labels, style), None, style.color)
+            draft_view = getattr(self.turn, "draft_view", None)
+            if callable(draft_view):  # the turn drafts: the widget draws the draft (the turn then says less)
+                view = draft_view()
+            table.show(view, acting=self.turn is not None, color=style.color)
         else:
             labels, order = self.labels, self.order
             panel.show(lambda style: self.presenter.screen(view, labels, style, order), None, style.color)
+        for widget in self.part("#left", VerticalScroll).query(TableWidget).results(TableWidget):
+            widget.display = board is None and widget.kind == table_kind(self.presenter)
         bar = self.rack_bar
         bar.display = board is not None
         bar.show(board, style)
@@ -1048,12 +1036,29 @@ class GameApp(App[int]):
 
     def show_moves(self) -> None:
         """The moves list, narrowed to the moves starting with what is typed on the command line (if any do)."""
-        moves = self.moves() if self.board_now is None else []
+        fallback = self.moves_shown or self.table_widget() is None
+        moves = self.moves() if self.board_now is None and fallback else []
         typed = " ".join(self.part("#command", Input).value.lower().split())
         if typed:
             narrowed = [move for move in moves if move.lower().startswith(typed)]
             moves = narrowed or moves
         self.part(MovesList).show(moves)
+
+    def table_widget(self) -> TableWidget | None:
+        """The table widget of the game's kind (None: the presenter's lines draw the table)."""
+        kind = table_kind(self.presenter)
+        if kind == TEXT_TABLE:
+            return None
+        try:
+            found = [w for w in self.part("#left", VerticalScroll).query(TableWidget).results(TableWidget) if w.kind == kind]
+        except NoMatches:
+            return None  # the game screen is not there (yet, or any more)
+        return found[0] if found else None
+
+    def action_moves_list(self) -> None:
+        """Show or hide the list of the moves the engine lists (always shown for a game with no table widget)."""
+        self.moves_shown = not self.moves_shown
+        self.refresh_screen()
 
     def moves(self) -> list[str]:
         """The moves the engine lists for the person now, as commands (nothing outside their turn)."""
@@ -1226,6 +1231,8 @@ class GameApp(App[int]):
         what = f"{name} chance to act out of turn: type a command, or Enter on an empty line to let it pass." if claim else (
             f"{name} {self.turn.label}: type a command (F1 or `help` lists them)"
             + ("; Tab goes to the table, then your rack, to pick pieces with the keys." if self.turn.board() is not None
+               else "; Tab goes to the table, to act with its keys (F1 lists them; F6 lists your moves)."
+               if self.table_widget() is not None
                else "; or pick one of your moves listed below (Tab, Up/Down, Enter).")
         )
         self.messages = [what]
@@ -1327,6 +1334,8 @@ class GameApp(App[int]):
             return self.setup is not None and self.screen is self.screen_stack[0]
         if action == "step":
             return self.speed == "step"
+        if action == "moves_list":  # the fallback under a game's own table (the other games always list them)
+            return self.setup is not None and self.table_widget() is not None
         return True
 
     def action_speed(self) -> None:
@@ -1353,7 +1362,9 @@ class GameApp(App[int]):
         if self.setup is None:
             return
         lines = self.presenter.help_lines(self.turn_view(), Style(width=0))
-        self.push_screen(HelpScreen([*lines, *KEYS_HELP]))
+        table = self.table_widget()
+        keys = ["", *table.KEYS_HELP] if table is not None else []
+        self.push_screen(HelpScreen([*lines, *keys, *KEYS_HELP]))
 
     def action_new_game(self) -> None:
         """The start screen; the game chosen there replaces this one (saved first)."""

@@ -1,0 +1,132 @@
+"""The table widgets of the terminal app: one per family of game table, behind one small interface.
+
+A game's presenter names the family of its table
+(:func:`rummykit.presenters.base.table_kind`); the app draws the table with
+the widget of that kind when there is one (:func:`widget_classes`), and
+otherwise with the presenter's own lines. Free-table games keep their draft
+panel and rack (:mod:`rummykit.tui.app`).
+
+Every widget draws from the seat's view (the JSON-ready mapping
+``GameState.view`` gives) and nothing else, so it shows only what the seat
+may see. Its keys build command lines in the game's own notation and run
+them through the app's :meth:`Host.run_command`, exactly like a line typed
+on the command line: the presenter's turn parses it, the engine judges it,
+and a refusal shows the engine's reason and rule id. No widget judges a move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+from rich.text import Text
+from textual.widget import Widget
+
+from rummykit.presenters.text import Style
+
+__all__ = ["Host", "TableWidget", "Wrapped", "piece_text", "widget_classes"]
+
+
+@lru_cache(maxsize=1024)
+def piece_text(piece: str, color: bool) -> Text:
+    """A piece in notation as the presenters' style writes it (a tile in its colour when colour is on;
+    its letters always). Copy it before changing it."""
+    return Text.from_ansi(Style(color=color).piece(piece))
+
+
+@runtime_checkable
+class Host(Protocol):
+    """What a table widget asks of the app it is in."""
+
+    def run_command(self, line: str) -> bool:
+        """Run one command line through the person's turn (False: refused, the reason is shown)."""
+        ...
+
+    def note(self, *lines: str) -> None:
+        """Show lines under the table in place of the last ones."""
+        ...
+
+
+class Wrapped:
+    """Text laid out cell by cell to a width, remembering where each cell went (for mouse clicks)."""
+
+    def __init__(self, width: int) -> None:
+        self.width = max(10, width)
+        self.text = Text("")
+        self.line = 0
+        self.x = 0
+        self.spans: list[tuple[int, int, int, Any]] = []
+        """(line, first column, last column + 1, what the cell is) of every cell placed."""
+
+    def newline(self, indent: str = "") -> None:
+        self.text.append("\n" + indent)
+        self.line += 1
+        self.x = len(indent)
+
+    def add(self, cell: Text, what: Any = None, *, indent: str = "") -> None:
+        if self.x + len(cell.plain) > self.width and self.x > len(indent):
+            self.newline(indent)
+        if what is not None:
+            self.spans.append((self.line, self.x, self.x + len(cell.plain), what))
+        self.text.append_text(cell)
+        self.x += len(cell.plain)
+
+    def at(self, x: int, y: int) -> Any:
+        """What the cell at (x, y) is (None: no cell there)."""
+        return next((what for line, start, end, what in self.spans if line == y and start <= x < end), None)
+
+
+class TableWidget(Widget, can_focus=True):
+    """A game table drawn from the seat's view, with keys that build the game's commands.
+
+    A subclass names its :attr:`kind` (the presenter's ``table_kind``),
+    draws in :meth:`render` from :attr:`view`, and runs the lines its keys
+    build with :meth:`run`. :attr:`KEYS_HELP` lists its keys for the help screen.
+    """
+
+    kind: ClassVar[str] = ""
+    KEYS_HELP: ClassVar[list[str]] = []
+
+    DEFAULT_CSS = """
+    TableWidget { height: auto; padding: 0 1; border: round $accent; }
+    TableWidget:focus { border: round $success; }
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.view: Mapping[str, Any] = {}
+        self.acting = False
+        """True while the seat shown is asked to act (its keys are offered)."""
+        self.color = True
+        """Pieces in their colours (off: ``--no-color`` or ``NO_COLOR``)."""
+
+    def show(self, view: Mapping[str, Any], *, acting: bool, color: bool = True) -> None:
+        """Take the seat's view as it is now, whether the seat is asked to act, and whether to colour pieces."""
+        if view != self.view:
+            self.changed(self.view, view)
+        self.view, self.acting, self.color = view, acting, color
+        self.refresh(layout=True)
+
+    def changed(self, before: Mapping[str, Any], now: Mapping[str, Any]) -> None:
+        """The view changed (a subclass drops a selection that no longer holds)."""
+
+    def run(self, line: str) -> bool:
+        """Run one command line through the app, like a typed line; True if it was taken."""
+        host = self.app
+        return host.run_command(line) if isinstance(host, Host) else False
+
+    def note(self, *lines: str) -> None:
+        host = self.app
+        if isinstance(host, Host):
+            host.note(*lines)
+
+
+def widget_classes() -> dict[str, type[TableWidget]]:
+    """The table widgets by kind (imported when first asked for)."""
+    from rummykit.tui.tables.conveyor import ConveyorTable
+    from rummykit.tui.tables.grid import GridTable
+    from rummykit.tui.tables.melds_pile import MeldsPileTable
+
+    classes: tuple[type[TableWidget], ...] = (MeldsPileTable, GridTable, ConveyorTable)
+    return {cls.kind: cls for cls in classes}

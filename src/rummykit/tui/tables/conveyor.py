@@ -1,0 +1,267 @@
+"""The ``conveyor`` table: columns of dominoes (conveyors), melds with their ends, and the seat's hand.
+
+For a domino game whose table is a row of columns drawn from at either end
+(``conveyor``). The view gives ``columns`` (each with ``cells`` from the top,
+``??`` face down, and ``claimed_by``), ``melds`` (each with ``dominoes`` from
+its low end to its high end, ``owner``, ``kind``), ``jump_window`` and, for a
+seat, its ``hand``. Columns, cells and melds are numbered from 1 as the
+presenter numbers them, so the lines built here are the commands a person
+types: ``reveal COLUMN CELL``, ``claim COLUMN``, ``draw COLUMN top|bottom``,
+``meld D D D``, ``layoff MELD D [low|high]``, ``discard D``, ``jump``,
+``decline``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.binding import Binding, BindingType
+
+from rummykit.tui.tables import TableWidget, Wrapped
+
+__all__ = ["ConveyorTable"]
+
+COLUMN, CELL, MELD, HAND = "column", "cell", "meld", "hand"
+"""What a clicked cell is."""
+
+
+def domino_cell(domino: str, *, chosen: bool = False, cursor: bool = False) -> Text:
+    """A domino as text (``??`` face down): brackets when selected, reversed under the cursor."""
+    cell = Text(f"[{domino}]" if chosen else f" {domino}")
+    if cursor:
+        cell.stylize("reverse", 0 if chosen else 1)
+    if chosen:
+        cell.stylize("bold")
+    return cell
+
+
+class ConveyorTable(TableWidget):
+    """Columns and melds under one row cursor (Up/Down or a click), a cell cursor in a column, and the hand."""
+
+    kind: ClassVar[str] = "conveyor"
+    KEYS_HELP: ClassVar[list[str]] = [
+        "Conveyors, melds and your hand (Tab to the table):",
+        "  Up/Down       the row marked >: a column or a meld (or click it)",
+        "  [ ]           the cell marked ^ in the column marked > (or click it)",
+        "  Left/Right    move along your hand; Space selects a domino (or click it)",
+        "  v             reveal the face-down domino marked ^ (selection round)",
+        "  k             claim the column marked > as your hand (selection round)",
+        "  d             draw from the end of the column marked > nearer to ^ (top or bottom)",
+        "  m             meld the selected dominoes",
+        "  l             lay the selected domino off on the meld marked > (at whichever end it fits)",
+        "  , .           lay it off at the meld's low end | high end",
+        "  x             discard the selected domino (none selected: the one under the cursor)",
+        "  j n           jump in on the discard (with the selected dominoes, if any) | decline",
+    ]
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "row(-1)", "Up", show=False),
+        Binding("down", "row(1)", "Down", show=False),
+        Binding("left_square_bracket", "cell(-1)", "Cell up", show=False),
+        Binding("right_square_bracket", "cell(1)", "Cell down", show=False),
+        Binding("left", "cursor(-1)", "Left", show=False),
+        Binding("right", "cursor(1)", "Right", show=False),
+        Binding("space", "select", "Select"),
+        Binding("v", "reveal", "Reveal", show=False),
+        Binding("k", "claim", "Claim"),
+        Binding("d", "draw", "Draw"),
+        Binding("m", "meld_selected", "Meld"),
+        Binding("l", "lay_off('')", "Lay off"),
+        Binding("comma", "lay_off('low')", "Low end", show=False),
+        Binding("full_stop", "lay_off('high')", "High end", show=False),
+        Binding("x", "discard", "Discard"),
+        Binding("j", "jump", "Jump in", show=False),
+        Binding("n", "decline", "Decline", show=False),
+    ]
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.row = 0
+        """The row marked ``>``: the columns first, then the melds."""
+        self.cell = 0
+        """The cell marked ``^`` in the column marked ``>`` (from 0 at the top)."""
+        self.cursor = 0
+        self.selected: set[int] = set()
+        self.layout_: Wrapped | None = None
+
+    # -- what the view holds -----------------------------------------------------------
+
+    @property
+    def hand(self) -> list[str]:
+        return [str(d) for d in self.view.get("hand", None) or ()]
+
+    @property
+    def columns(self) -> list[Mapping[str, Any]]:
+        return list(self.view.get("columns", None) or ())
+
+    @property
+    def melds(self) -> list[Mapping[str, Any]]:
+        return list(self.view.get("melds", None) or ())
+
+    def at_row(self) -> tuple[str, int]:
+        """What the row marked ``>`` is: (COLUMN, column index) or (MELD, meld index)."""
+        n = len(self.columns)
+        return (COLUMN, self.row) if self.row < n else (MELD, self.row - n)
+
+    def changed(self, before: Mapping[str, Any], now: Mapping[str, Any]) -> None:
+        if before.get("hand") != now.get("hand"):
+            self.selected = set()
+
+    def picked(self) -> list[str]:
+        hand = self.hand
+        if not hand:
+            return []
+        chosen = sorted(i for i in self.selected if i < len(hand)) or [min(self.cursor, len(hand) - 1)]
+        return [hand[i] for i in chosen]
+
+    # -- drawing -----------------------------------------------------------------------
+
+    def render(self) -> Text:
+        view = self.view
+        columns, melds, hand = self.columns, self.melds, self.hand
+        rows = len(columns) + len(melds)
+        self.row = max(0, min(self.row, rows - 1))
+        out = Wrapped(self.content_region.width or self.size.width or 60)
+        focused = self.has_focus
+        players = [str(p) for p in view.get("players", ())]
+
+        def who(seat: Any) -> str:
+            return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else str(seat)
+
+        out.add(Text("Conveyors (top on the left; ?? face down):", style="bold"))
+        for n, column in enumerate(columns):
+            out.newline()
+            target = n == self.row
+            out.add(Text(f"{'>' if target else ' '} col {n + 1:<2}", style="bold" if target else ""), (COLUMN, n))
+            cells: Sequence[str] = [str(c) for c in column.get("cells", ())]
+            if column.get("claimed_by") is not None:
+                out.add(Text(f" claimed by {who(column['claimed_by'])}", style="dim"), (COLUMN, n))
+            elif not cells:
+                out.add(Text(" empty", style="dim"), (COLUMN, n))
+            if target and cells:
+                self.cell = max(0, min(self.cell, len(cells) - 1))
+            for i, cell in enumerate(cells):
+                here = target and i == self.cell
+                text = Text("^" if here else " ") + domino_cell(cell, cursor=here and focused)
+                out.add(text, (CELL, (n, i)), indent="         ")
+        out.newline()
+        out.add(Text("Melds (low end on the left, high end on the right):" if melds else "Melds: none yet",
+                     style="bold"))
+        for m, meld in enumerate(melds):
+            out.newline()
+            target = len(columns) + m == self.row
+            head = Text(f"{'>' if target else ' '} [{m + 1}] {who(meld.get('owner'))} {meld.get('kind', '')}:",
+                        style="bold" if target else "")
+            out.add(head, (MELD, m))
+            for domino in meld.get("dominoes", ()):
+                out.add(domino_cell(str(domino)), (MELD, m), indent="      ")
+        window = view.get("jump_window")
+        if isinstance(window, Mapping):
+            out.newline()
+            out.add(Text(f"Jump-in window: {window.get('domino')} was discarded (j jumps in, n declines)",
+                         style="bold"))
+        if "hand" in view:
+            out.newline()
+            out.add(Text("Your hand: " if hand else "Your hand is empty.", style="bold"))
+            for i, domino in enumerate(hand):
+                out.add(domino_cell(domino, chosen=i in self.selected, cursor=focused and i == self.cursor), (HAND, i))
+        self.layout_ = out
+        return out.text
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on a column or a meld marks it ``>``; on a cell, marks it ``^``; on a hand domino, selects it."""
+        self.focus()
+        at = event.get_content_offset(self)
+        if at is None or self.layout_ is None:
+            return
+        what = self.layout_.at(at.x, at.y)
+        if isinstance(what, tuple):
+            where, n = what
+            if where == COLUMN:
+                self.row = n
+            elif where == CELL:
+                self.row, self.cell = n
+            elif where == MELD:
+                self.row = len(self.columns) + n
+            elif where == HAND:
+                self.cursor = n
+                self.selected ^= {n}
+            self.refresh()
+
+    # -- keys --------------------------------------------------------------------------
+
+    def action_row(self, step: int) -> None:
+        rows = len(self.columns) + len(self.melds)
+        if rows:
+            self.row = (self.row + step) % rows
+            self.refresh()
+
+    def action_cell(self, step: int) -> None:
+        self.cell = max(0, self.cell + step)
+        self.refresh()
+
+    def action_cursor(self, step: int) -> None:
+        if self.hand:
+            self.cursor = (self.cursor + step) % len(self.hand)
+            self.refresh()
+
+    def action_select(self) -> None:
+        if self.hand:
+            self.selected ^= {self.cursor}
+            self.refresh()
+
+    def column(self) -> int | None:
+        """The column marked ``>`` (None: the row is a meld)."""
+        where, n = self.at_row()
+        if where != COLUMN:
+            self.note("Put the row marker > on a column (Up/Down) first.")
+            return None
+        return n
+
+    def action_reveal(self) -> None:
+        n = self.column()
+        if n is not None:
+            self.run(f"reveal {n + 1} {self.cell + 1}")
+
+    def action_claim(self) -> None:
+        n = self.column()
+        if n is not None:
+            self.run(f"claim {n + 1}")
+
+    def action_draw(self) -> None:
+        n = self.column()
+        if n is not None:
+            length = len(self.columns[n].get("cells", ()))
+            end = "top" if self.cell < (length + 1) // 2 else "bottom"
+            self.run(f"draw {n + 1} {end}")
+
+    def action_meld_selected(self) -> None:
+        if self.picked():
+            self.run("meld " + " ".join(self.picked()))
+
+    def action_lay_off(self, end: str) -> None:
+        where, m = self.at_row()
+        if where != MELD:
+            self.note("Put the row marker > on a meld (Up/Down) first.")
+            return
+        picked = self.picked()
+        if len(picked) != 1:
+            self.note("Select one domino to lay off (Space unselects).")
+            return
+        self.run(f"layoff {m + 1} {picked[0]}" + (f" {end}" if end else ""))
+
+    def action_discard(self) -> None:
+        picked = self.picked()
+        if len(picked) > 1:
+            self.note("Select one domino to discard (Space unselects).")
+        elif picked:
+            self.run(f"discard {picked[0]}")
+
+    def action_jump(self) -> None:
+        self.run("jump" + (" with " + " ".join(self.picked()) if self.selected else ""))
+
+    def action_decline(self) -> None:
+        self.run("decline")

@@ -1,0 +1,260 @@
+"""The ``grid`` table: a crossword grid of tiles with a cell cursor, and the playing tray.
+
+For a game whose table is a grid of tiles (``two-tray``). It draws the
+turn's draft when the person's turn offers one (``draft_view``: the grid and
+trays as drafted, with ``draft`` holding the tray played from, the change
+marks, the problems the engine's check finds and whether the draft is
+ready), else the seat's view. The area drawn is the tiles with a margin of
+one cell around them (and wherever the cursor goes). Cells are typed as the
+screen numbers them (``draft.base``: the number of row 0), so the lines
+built here are the commands a person types: ``place TILE ROW,COLUMN``,
+``move FROM TO``, ``back ROW,COLUMN``, ``undo``, ``reset``, ``commit``,
+``draw TRAY``, ``pass``, ``end``, ``tray NAME``, ``call ROW,COLUMN TILE``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.binding import Binding, BindingType
+
+from rummykit.tui.tables import TableWidget, Wrapped, piece_text
+
+__all__ = ["GridTable"]
+
+CELL = 6
+"""Columns a grid cell takes: a tile of up to three characters, its change mark, and brackets under the cursor."""
+
+Cell = tuple[int, int]
+
+
+class GridTable(TableWidget):
+    """The grid with a cell cursor (arrows or a click) and the playing tray with a tile cursor."""
+
+    kind: ClassVar[str] = "grid"
+    KEYS_HELP: ClassVar[list[str]] = [
+        "The grid and your playing tray (Tab to the table):",
+        "  arrows        move the cell cursor [ ] on the grid (or click a cell); it can go past the tiles",
+        "  [ ]           choose the tile of your playing tray marked ^ (or click it)",
+        "  Space Enter   place that tile on the cell under the cursor (a draft: nothing is played yet)",
+        "  g             grab the tile under the cursor; Space then moves it to the cell under the cursor",
+        "  b             take back to the tray the tile placed this turn under the cursor",
+        "  u r           undo the last step | reset the turn",
+        "  c             commit: play the drafted grid (refused with the reason while it is invalid)",
+        "  d p e         draw onto your playing tray | pass | end (after emptying a tray)",
+        "  s             on your first turn: play from the other tray",
+        "  k             call the joker under the cursor the tile of your tray marked ^",
+    ]
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "cell(0, -1)", "Left", show=False),
+        Binding("right", "cell(0, 1)", "Right", show=False),
+        Binding("up", "cell(-1, 0)", "Up", show=False),
+        Binding("down", "cell(1, 0)", "Down", show=False),
+        Binding("left_square_bracket", "tile(-1)", "Tray left", show=False),
+        Binding("right_square_bracket", "tile(1)", "Tray right", show=False),
+        Binding("space", "place", "Place"),
+        Binding("enter", "place", "Place", show=False),
+        Binding("g", "grab", "Grab"),
+        Binding("b", "back", "Back"),
+        Binding("u", "undo", "Undo"),
+        Binding("r", "reset", "Reset", show=False),
+        Binding("c", "commit", "Commit"),
+        Binding("d", "draw", "Draw"),
+        Binding("p", "pass", "Pass", show=False),
+        Binding("e", "end", "End", show=False),
+        Binding("s", "switch_tray", "Other tray", show=False),
+        Binding("k", "call", "Call joker", show=False),
+    ]
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.cell: Cell = (0, 0)
+        """The cell cursor, in the view's numbering (from 0)."""
+        self.tile = 0
+        """The tile of the playing tray marked ``^``."""
+        self.grabbed: Cell | None = None
+        """A cell whose tile Space moves to the cursor."""
+        self.layout_: Wrapped | None = None
+
+    # -- what the view holds -----------------------------------------------------------
+
+    @property
+    def tiles(self) -> dict[Cell, str]:
+        return {(int(c["row"]), int(c["col"])): str(c["tile"]) for c in self.view.get("grid", None) or ()}
+
+    @property
+    def draft(self) -> Mapping[str, Any]:
+        draft = self.view.get("draft", None)
+        return draft if isinstance(draft, Mapping) else {}
+
+    @property
+    def base(self) -> int:
+        return int(self.draft.get("base", 1))
+
+    @property
+    def tray_name(self) -> str | None:
+        """The tray played from: the draft's, else the seat's playing tray (None: a spectator's view)."""
+        name = self.draft.get("tray")
+        if name is None:
+            seat, playing = self.view.get("seat"), self.view.get("playing")
+            if isinstance(seat, int) and isinstance(playing, list) and 0 <= seat < len(playing):
+                name = playing[seat]
+        return str(name) if name is not None else None
+
+    @property
+    def tray(self) -> list[str]:
+        trays = self.view.get("trays", None)
+        name = self.tray_name
+        if not isinstance(trays, Mapping) or name is None:
+            return []
+        return [str(t) for t in trays.get(name, ())]
+
+    def typed(self, cell: Cell) -> str:
+        """A cell as the screen numbers it (the commands take it so)."""
+        return f"{cell[0] + self.base},{cell[1] + self.base}"
+
+    def changed(self, before: Mapping[str, Any], now: Mapping[str, Any]) -> None:
+        if before.get("grid") != now.get("grid"):
+            self.grabbed = None
+
+    def area(self) -> tuple[range, range]:
+        """The rows and columns drawn: the tiles and the cursor, with a margin of one cell."""
+        cells = [*self.tiles, self.cell]
+        rows = [r for r, _ in cells]
+        cols = [c for _, c in cells]
+        return range(min(rows) - 1, max(rows) + 2), range(min(cols) - 1, max(cols) + 2)
+
+    # -- drawing -----------------------------------------------------------------------
+
+    def render(self) -> Text:
+        tiles, draft = self.tiles, self.draft
+        marks = {(int(r), int(c)): str(m) for r, c, m in draft.get("marks", ())}
+        bad = {(int(r), int(c)) for p in draft.get("problems", ()) for r, c in p.get("cells", ())}
+        calls = {(int(c["row"]), int(c["col"])): str(c["called"]) for c in self.view.get("grid", None) or ()
+                 if c.get("called")}
+        rows, cols = self.area()
+        out = Wrapped(max(CELL * (len(cols) + 1), self.content_region.width or self.size.width or 60))
+        focused = self.has_focus
+        out.add(Text("Grid (row,column as the commands number them):", style="bold"))
+        out.newline()
+        out.add(Text(" " * 5 + "".join(f"{c + self.base:^{CELL}}" for c in cols), style="dim"))
+        for r in rows:
+            out.newline()
+            out.add(Text(f"{r + self.base:>4} ", style="dim"))
+            for c in cols:
+                tile = tiles.get((r, c))
+                inside = piece_text(tile, self.color).copy() if tile is not None else Text(".")
+                inside.append(marks.get((r, c), ""))
+                left = (4 - len(inside.plain)) // 2
+                inside = Text(" " * left) + inside + Text(" " * max(0, 4 - left - len(inside.plain)))
+                cursor = (r, c) == self.cell
+                grabbed = (r, c) == self.grabbed
+                ends = "[]" if cursor else "<>" if grabbed else "  "
+                cell = Text(ends[0]) + inside + Text(ends[1])
+                if cursor and focused:
+                    cell.stylize("reverse")
+                if (r, c) in bad:
+                    cell.stylize("bold red underline")
+                out.add(cell, (r, c))
+        for joker, called in sorted(calls.items()):
+            out.newline()
+            out.add(Text(f"  the joker at {self.typed(joker)} stands for {called}"))
+        for problem in draft.get("problems", ()):
+            out.newline()
+            out.add(Text(f"  INVALID: {problem.get('text')}", style="bold red"))
+        if draft.get("ready"):
+            out.newline()
+            out.add(Text("  Ready: c commits this grid.", style="green"))
+        name, tray = self.tray_name, self.tray
+        if "trays" in self.view:
+            out.newline()
+            self.tile = max(0, min(self.tile, len(tray) - 1))
+            out.add(Text(f"Tray {name} (playing): " if name else "Your trays: ", style="bold"))
+            for i, t in enumerate(tray):
+                here = i == self.tile
+                piece = Text(" ^" if here else "  ") + piece_text(t, self.color)
+                if here and focused:
+                    piece.stylize("reverse", 1)
+                out.add(piece, i)
+            others = {str(k): len(v) for k, v in dict(self.view.get("trays") or {}).items() if k != name}
+            for other, size in others.items():
+                out.newline()
+                out.add(Text(f"Tray {other}: {size} tiles (s plays from it on your first turn)"
+                             if self.view.get("playing", [None])[self.view.get("seat", 0)] is None
+                             else f"Tray {other}: {size} tiles", style="dim"))
+        self.layout_ = out
+        return out.text
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on a grid cell puts the cursor there; on a tray tile, marks it ``^``."""
+        self.focus()
+        at = event.get_content_offset(self)
+        if at is None or self.layout_ is None:
+            return
+        what = self.layout_.at(at.x, at.y)
+        if isinstance(what, tuple):
+            self.cell = what
+        elif isinstance(what, int):
+            self.tile = what
+        self.refresh()
+
+    # -- keys --------------------------------------------------------------------------
+
+    def action_cell(self, rows: int, cols: int) -> None:
+        self.cell = (self.cell[0] + rows, self.cell[1] + cols)
+        self.refresh(layout=True)
+
+    def action_tile(self, step: int) -> None:
+        if self.tray:
+            self.tile = (self.tile + step) % len(self.tray)
+            self.refresh()
+
+    def action_place(self) -> None:
+        if self.grabbed is not None:
+            grabbed, self.grabbed = self.grabbed, None
+            self.run(f"move {self.typed(grabbed)} {self.typed(self.cell)}")
+        elif self.tray:
+            self.run(f"place {self.tray[min(self.tile, len(self.tray) - 1)]} {self.typed(self.cell)}")
+
+    def action_grab(self) -> None:
+        if self.cell in self.tiles:
+            self.grabbed = None if self.grabbed == self.cell else self.cell
+            self.refresh()
+        else:
+            self.note("No tile under the cursor to grab.")
+
+    def action_back(self) -> None:
+        self.run(f"back {self.typed(self.cell)}")
+
+    def action_undo(self) -> None:
+        self.run("undo")
+
+    def action_reset(self) -> None:
+        self.run("reset")
+
+    def action_commit(self) -> None:
+        self.run("commit")
+
+    def action_draw(self) -> None:
+        name = self.tray_name
+        self.run(f"draw {name}" if name else "draw")
+
+    def action_pass(self) -> None:
+        self.run("pass")
+
+    def action_end(self) -> None:
+        self.run("end")
+
+    def action_call(self) -> None:
+        if self.tray:
+            self.run(f"call {self.typed(self.cell)} {self.tray[min(self.tile, len(self.tray) - 1)]}")
+
+    def action_switch_tray(self) -> None:
+        trays = [str(k) for k in dict(self.view.get("trays") or {})]
+        others = [t for t in trays if t != self.tray_name]
+        if others:
+            self.run(f"tray {others[0]}")

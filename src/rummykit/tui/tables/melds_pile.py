@@ -1,0 +1,225 @@
+"""The ``melds-pile`` table: melds laid down, a spread discard pile, and the seat's hand.
+
+For a card game whose table is a list of melds and a discard pile spread
+face up (``mummus``). The view gives ``melds`` (each with its ``cards``),
+``discard`` (bottom to top), ``claimable`` (pile cards a call could claim),
+``stock_size`` and, for a seat, its ``hand``. Melds and pile cards are
+numbered from 1 as the presenter numbers them, so the lines built here are
+the commands a person types: ``meld CARDS``, ``addon CARDS to N``,
+``discard CARD``, ``take N``, ``draw``, ``rummy``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.binding import Binding, BindingType
+
+from rummykit.tui.tables import TableWidget, Wrapped
+
+__all__ = ["HAND", "MELD", "PILE", "MeldsPileTable"]
+
+HAND, MELD, PILE = "hand", "meld", "pile"
+"""What a clicked cell is: a card of the hand, a meld, a card of the discard pile."""
+
+
+def card_cell(card: str, *, chosen: bool = False, cursor: bool = False, mark: str = "") -> Text:
+    """A card as text: brackets when selected, reversed under the cursor (characters first, never colour alone)."""
+    cell = Text(f"[{card}{mark}]" if chosen else f" {card}{mark}")
+    if cursor:
+        cell.stylize("reverse", 1 if not chosen else 0)
+    if chosen:
+        cell.stylize("bold")
+    return cell
+
+
+class MeldsPileTable(TableWidget):
+    """Melds, the spread discard pile and the hand, with keys that build the turn's commands.
+
+    The hand has a cursor (Left/Right) and a selection (Space or a click);
+    the melds a cursor marked ``>`` (Up/Down or a click); the discard pile a
+    cursor marked ``^`` (``[``/``]`` or a click).
+    """
+
+    kind: ClassVar[str] = "melds-pile"
+    KEYS_HELP: ClassVar[list[str]] = [
+        "Melds and discard pile (Tab to the table):",
+        "  Left/Right    move along your hand; Space selects a card (or click it)",
+        "  Up/Down       choose the meld marked > (or click it)",
+        "  [ ]           choose the discard-pile card marked ^ (or click it)",
+        "  m             meld the selected cards",
+        "  a             add the selected cards on to the meld marked >",
+        "  x             discard the selected card (none selected: the one under the cursor)",
+        "  t             take the discard-pile card marked ^ and every card above it",
+        "  d             draw from the stock",
+        "  y             call rummy (claim discard-pile cards that extend a meld)",
+    ]
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "cursor(-1)", "Left", show=False),
+        Binding("right", "cursor(1)", "Right", show=False),
+        Binding("up", "meld(-1)", "Meld up", show=False),
+        Binding("down", "meld(1)", "Meld down", show=False),
+        Binding("left_square_bracket", "pile(-1)", "Pile left", show=False),
+        Binding("right_square_bracket", "pile(1)", "Pile right", show=False),
+        Binding("space", "select", "Select"),
+        Binding("m", "meld_selected", "Meld"),
+        Binding("a", "add_on", "Add to >"),
+        Binding("x", "discard", "Discard"),
+        Binding("t", "take", "Take ^"),
+        Binding("d", "draw", "Draw"),
+        Binding("y", "rummy", "Rummy"),
+    ]
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.cursor = 0
+        self.selected: set[int] = set()
+        """Places in the hand selected."""
+        self.meld = 0
+        """The meld marked ``>`` (its place in the view's list, from 0)."""
+        self.pile = 0
+        """The discard-pile card marked ``^`` (from 0 at the bottom)."""
+        self.layout_: Wrapped | None = None
+
+    # -- what the view holds ---------------------------------------------------------
+
+    @property
+    def hand(self) -> list[str]:
+        return [str(c) for c in self.view.get("hand", None) or ()]
+
+    @property
+    def melds(self) -> list[Sequence[str]]:
+        return [list(map(str, m.get("cards", ()))) for m in self.view.get("melds", None) or ()]
+
+    @property
+    def discard(self) -> list[str]:
+        return [str(c) for c in self.view.get("discard", None) or ()]
+
+    def changed(self, before: Mapping[str, Any], now: Mapping[str, Any]) -> None:
+        if before.get("hand") != now.get("hand"):
+            self.selected = set()
+        if len(before.get("discard") or ()) != len(now.get("discard") or ()):
+            self.pile = max(0, len(now.get("discard") or ()) - 1)  # the top card
+
+    def picked(self) -> list[str]:
+        """The selected cards in hand order, or the card under the cursor when none is selected."""
+        hand = self.hand
+        if not hand:
+            return []
+        chosen = sorted(i for i in self.selected if i < len(hand)) or [min(self.cursor, len(hand) - 1)]
+        return [hand[i] for i in chosen]
+
+    # -- drawing -----------------------------------------------------------------------
+
+    def render(self) -> Text:
+        view = self.view
+        out = Wrapped(self.content_region.width or self.size.width or 60)
+        focused = self.has_focus
+        melds, discard, hand = self.melds, self.discard, self.hand
+        self.meld = max(0, min(self.meld, len(melds) - 1))
+        self.pile = max(0, min(self.pile, len(discard) - 1))
+        out.add(Text("Melds" + (" (none yet)" if not melds else ":"), style="bold"))
+        for n, cards in enumerate(melds):
+            out.newline()
+            target = n == self.meld
+            head = Text(f"{'>' if target else ' '} [{n + 1}]", style="bold" if target else "")
+            out.add(head, (MELD, n))
+            for card in cards:
+                out.add(card_cell(card), (MELD, n), indent="      ")
+        out.newline()
+        claimable = set(map(str, view.get("claimable", None) or ()))
+        out.add(Text(f"Discard pile, bottom to top ({len(discard)}):", style="bold"))
+        if not discard:
+            out.add(Text(" empty"))
+        out.newline("  ")
+        for i, card in enumerate(discard):
+            mark = "*" if card in claimable else ""
+            cell = Text(f" {i + 1}:") + card_cell(card, mark=mark, cursor=focused and i == self.pile)
+            if i == self.pile:
+                cell = Text(" ^") + cell
+            out.add(cell, (PILE, i), indent="  ")
+        if claimable:
+            out.newline()
+            out.add(Text("  (* a rummy call, y, can claim it)", style="dim"))
+        out.newline()
+        out.add(Text(f"Stock: {view.get('stock_size', '?')}"))
+        if "hand" in view:
+            out.newline()
+            out.add(Text("Your hand: " if hand else "Your hand is empty.", style="bold"))
+            for i, card in enumerate(hand):
+                out.add(card_cell(card, chosen=i in self.selected, cursor=focused and i == self.cursor), (HAND, i))
+        self.layout_ = out
+        return out.text
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on a hand card selects it; on a meld, makes it the target; on a pile card, puts ^ on it."""
+        self.focus()
+        at = event.get_content_offset(self)
+        if at is None or self.layout_ is None:
+            return
+        what = self.layout_.at(at.x, at.y)
+        if isinstance(what, tuple):
+            where, n = what
+            if where == HAND:
+                self.cursor = n
+                self.selected ^= {n}
+            elif where == MELD:
+                self.meld = n
+            elif where == PILE:
+                self.pile = n
+            self.refresh()
+
+    # -- keys --------------------------------------------------------------------------
+
+    def action_cursor(self, step: int) -> None:
+        if self.hand:
+            self.cursor = (self.cursor + step) % len(self.hand)
+            self.refresh()
+
+    def action_meld(self, step: int) -> None:
+        if self.melds:
+            self.meld = (self.meld + step) % len(self.melds)
+            self.refresh()
+
+    def action_pile(self, step: int) -> None:
+        if self.discard:
+            self.pile = (self.pile + step) % len(self.discard)
+            self.refresh()
+
+    def action_select(self) -> None:
+        if self.hand:
+            self.selected ^= {self.cursor}
+            self.refresh()
+
+    def action_meld_selected(self) -> None:
+        if self.picked():
+            self.run("meld " + " ".join(self.picked()))
+
+    def action_add_on(self) -> None:
+        if not self.melds:
+            self.note("No meld to add on to yet.")
+        elif self.picked():
+            self.run(f"addon {' '.join(self.picked())} to {self.meld + 1}")
+
+    def action_discard(self) -> None:
+        cards = self.picked()
+        if len(cards) > 1:
+            self.note("Select one card to discard (Space unselects).")
+        elif cards:
+            self.run(f"discard {cards[0]}")
+
+    def action_take(self) -> None:
+        if not self.discard:
+            self.note("The discard pile is empty.")
+        else:
+            self.run(f"take {self.pile + 1}")
+
+    def action_draw(self) -> None:
+        self.run("draw")
+
+    def action_rummy(self) -> None:
+        self.run("rummy")

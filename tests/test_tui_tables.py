@@ -1,0 +1,253 @@
+"""The table widgets of the terminal app played with their own keys (not the moves list):
+the state changes as the keys said, and a refused key shows the engine's rule id and changes nothing."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from test_tui import make_app, message_text, my_turn, play
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from rummykit.tui.app import GameApp, MovesList
+from rummykit.tui.tables import TableWidget
+from rummykit.tui.tables.conveyor import ConveyorTable
+from rummykit.tui.tables.grid import GridTable
+from rummykit.tui.tables.melds_pile import HAND, MeldsPileTable
+
+RULE_ID = re.compile(r"\(rule [A-Z0-9-]+\)")
+
+
+async def click_cell(pilot: Pilot[int], table: TableWidget, what: object) -> None:
+    """Click what a table widget drew (its content starts after the border and the padding)."""
+    layout = getattr(table, "layout_", None)
+    assert layout is not None
+    line, start = next((ln, x) for ln, x, _, drawn in layout.spans if drawn == what)
+    await pilot.click(table, offset=(start + 3, line + 1))
+
+
+def test_mummus_is_played_with_the_hand_melds_and_pile_keys() -> None:
+    async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
+        table = app.query_one(MeldsPileTable)
+        assert table.display and not app.query_one(MovesList).display  # the widget, not the list
+        assert app.state.view(0)["phase"] == "draw" and app.state.to_act == {0}
+        drawn = set(re.findall(r"[0-9AJQKT]+[CDHS]", table.render().plain))
+        assert set(app.state.view(0)["hand"]) <= drawn
+        assert not drawn & set(app.state.view(1)["hand"])  # the bot's hand is never drawn
+        await pilot.press("tab")  # from the command line to the table
+        assert app.focused is table
+        before = len(app.state.actions)
+        await pilot.press("x")  # a discard before drawing: refused by the engine
+        assert RULE_ID.search(message_text(app)), message_text(app)
+        assert len(app.state.actions) == before
+        hand = list(app.state.view(0)["hand"])
+        await pilot.press("d")
+        drew = app.state.actions[before]
+        assert drew.player == 0 and "draw" in str(drew) and len(app.state.view(0)["hand"]) == len(hand) + 1
+        # one card is no meld: refused with the rule, nothing changes
+        count = len(app.state.actions)
+        await pilot.press("space", "m")
+        assert RULE_ID.search(message_text(app)) and len(app.state.actions) == count
+        # discard the second card of the hand: Space unselects the first, a click selects the second, x
+        card = table.hand[1]
+        await pilot.press("space")
+        await click_cell(pilot, table, (HAND, 1))
+        assert table.selected == {1} and table.cursor == 1
+        await pilot.press("x")
+        discarded = app.state.actions[count]
+        assert discarded.player == 0 and discarded.text().split()[-1] == card
+        assert card not in app.state.view(0)["hand"]
+        await my_turn(app, pilot)
+        # the next turn: take the top of the discard pile (the cursor is on it)
+        assert app.turn is not None and app.state.view(0)["phase"] == "draw"
+        pile = list(app.state.view(0)["discard"])
+        count = len(app.state.actions)
+        table.focus()
+        await pilot.press("t")
+        taken = app.state.actions[count]
+        assert taken.player == 0 and "take" in str(taken)
+        assert pile[-1] in app.state.view(0)["hand"] and app.state.view(0)["discard"] == pile[:-1]
+        # F6 shows the moves list as a fallback
+        await pilot.press("f6")
+        assert app.query_one(MovesList).display
+
+    play(make_app("mummus", "--seed", "5", "--no-record"), scenario)
+
+
+async def pick(pilot: Pilot[int], table: MeldsPileTable, *cards: str) -> None:
+    """Select cards of the hand with the keys (Left/Right, Space)."""
+    for card in cards:
+        steps = table.hand.index(card) - table.cursor
+        await pilot.press(*(["right"] * steps if steps > 0 else ["left"] * -steps), "space")
+
+
+def test_mummus_meld_add_on_and_a_deep_take_by_keys() -> None:
+    async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
+        table = app.query_one(MeldsPileTable)
+        table.focus()
+        await pilot.press("[", "[", "t")  # take JD from deep in the pile (with 2H and 9S above it)
+        assert app.state.actions[-1].text() == "take JD"
+        assert {"JD", "2H", "9S"} <= set(app.state.view(0)["hand"]) and app.state.view(0)["discard"] == []
+        await pilot.press("x")  # JD must be melded first: refused with the rule, nothing changes
+        assert RULE_ID.search(message_text(app)) and app.state.actions[-1].text() == "take JD"
+        await pick(pilot, table, "JD", "JC", "JH")
+        await pilot.press("m")
+        assert app.state.actions[-1].text().startswith("meld") and len(app.state.view(0)["melds"]) == 2
+        assert not {"JD", "JC", "JH"} & set(app.state.view(0)["hand"])
+        await pick(pilot, table, "8S")
+        await pilot.press("a")  # the meld marked > is the first: 5S 6S 7S
+        assert app.state.view(0)["melds"][0]["cards"] == ["5S", "6S", "7S", "8S"]
+        await pick(pilot, table, "9S")
+        await pilot.press("down", "a")  # 9S on the jacks: refused, nothing changes
+        assert RULE_ID.search(message_text(app)) and "9S" in app.state.view(0)["hand"]
+        await pilot.press("up", "a")
+        assert app.state.view(0)["melds"][0]["cards"][-1] == "9S"
+
+    app = make_app("mummus", "--seed", "5", "--no-record")
+    assert app.setup is not None
+    from_position = app.state.info.from_position
+    assert from_position is not None
+    position = "hands: JC JH 8S KC 2C / 2S 3C 4D 9D; discard: JD 2H 9S; melds: 1: 5S 6S 7S"
+    app.load(dataclasses.replace(app.setup, state=from_position(position, players=2, seed=3)))
+    play(app, scenario)
+
+
+def with_position(game: str, position: str) -> GameApp:
+    """The app on a game set up from a position string (the person is seat 0, against a greedy bot)."""
+    app = make_app(game, "--seed", "5", "--no-record")
+    assert app.setup is not None
+    from_position = app.state.info.from_position
+    assert from_position is not None
+    app.load(dataclasses.replace(app.setup, state=from_position(position, players=2, seed=3)))
+    return app
+
+
+async def tray_to(pilot: Pilot[int], table: GridTable, tile: str) -> None:
+    """Mark a tile of the playing tray ^ with the keys ([ and ])."""
+    steps = table.tray.index(tile) - table.tile
+    await pilot.press(*(["right_square_bracket"] * steps if steps > 0 else ["left_square_bracket"] * -steps))
+
+
+def test_two_tray_grid_cursor_draft_commit_and_draw_by_keys() -> None:
+    async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
+        table = app.query_one(GridTable)
+        assert table.display and not app.query_one(MovesList).display
+        table.focus()
+        before = list(app.state.actions)
+        await pilot.press("space")  # the cursor is on R5 (cell 1,1): the draft refuses, with the rule
+        assert "(rule TT-DRAFT)" in message_text(app) and app.state.actions == before
+        await tray_to(pilot, table, "R8")
+        await click_cell(pilot, table, (0, 3))  # the cell right of R7, in the margin
+        assert table.cell == (0, 3)
+        await pilot.press("space")  # R8 on 1,4: a draft change, nothing played
+        assert app.state.actions == before
+        assert table.tiles[(0, 3)] == "R8" and table.draft["ready"] and "R8" not in table.tray
+        await tray_to(pilot, table, "K9")
+        await pilot.press("down", "space")  # K9 under R8 makes an invalid line: shown, and commit refused
+        problems = table.draft["problems"]
+        assert problems and RULE_ID.search(problems[0]["text"]) and [1, 3] in problems[0]["cells"]
+        assert "INVALID" in table.render().plain
+        await pilot.press("c")
+        assert "Cannot commit" in message_text(app) and app.state.actions == before
+        await pilot.press("b")  # K9 back to the tray
+        assert (1, 3) not in table.tiles and "K9" in table.tray and table.draft["ready"]
+        await pilot.press("c")
+        mine = app.state.actions[len(before)]
+        assert mine.player == 0 and mine.text() == "play A 0,3=R8"
+        assert {"row": 0, "col": 3, "tile": "R8", "called": None} in app.state.view(0)["grid"]
+        await my_turn(app, pilot)
+        table.focus()
+        count = len(app.state.actions)
+        assert app.state.actions[-1].player == 1 and app.state.to_act == {0}
+        await pilot.press("d")  # the trays take turns: this one draws onto tray B
+        assert app.state.actions[count].player == 0 and app.state.actions[count].text() == "draw B"
+
+    play(with_position("two-tray", "grid: 0,0: R5 R6 R7; trays: A[R4 R8 K1 K9] B[K2 B9] / A[O1 O2] B[B1 B3]; "
+                                   "pool: seed 4; next: A B; down: 11"), scenario)
+
+
+async def hand_to(pilot: Pilot[int], table: ConveyorTable, *dominoes: str) -> None:
+    """Select dominoes of the hand with the keys (Left/Right, Space)."""
+    for domino in dominoes:
+        steps = table.hand.index(domino) - table.cursor
+        await pilot.press(*(["right"] * steps if steps > 0 else ["left"] * -steps), "space")
+
+
+def test_conveyor_selection_round_reveal_and_claim_by_keys() -> None:
+    async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
+        table = app.query_one(ConveyorTable)
+        assert table.display and app.state.view(0)["phase"] == "select"
+        table.focus()
+        count = len(app.state.actions)
+        await pilot.press("d")  # no drawing in the selection round: refused with the rule, nothing changes
+        assert RULE_ID.search(message_text(app)) and len(app.state.actions) == count
+        await pilot.press("right_square_bracket", "v")  # reveal cell 2 of column 1
+        assert app.state.actions[count].player == 0 and app.state.actions[count].text() == "reveal 0 1"
+        assert app.state.view(None)["columns"][0]["cells"][1] != "??"
+        await my_turn(app, pilot)
+        table.focus()
+        count = len(app.state.actions)
+        free = next(n for n, c in enumerate(table.columns) if c["claimed_by"] is None)
+        await pilot.press(*["down"] * (free - table.row), "k")
+        assert app.state.actions[count].text() == f"claim {free}"
+        assert app.state.view(0)["columns"][free]["claimed_by"] == 0 and app.state.view(0)["hand"]
+        await pilot.press("f1")  # the help screen lists the widget's keys
+        help_text = app.screen.query_one("#help-text", Static).render()
+        assert "claim the column marked >" in str(help_text)
+
+    play(make_app("conveyor", "--seed", "5", "--no-record"), scenario)
+
+
+def test_conveyor_draw_meld_lay_off_and_discard_by_keys() -> None:
+    async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
+        table = app.query_one(ConveyorTable)
+        table.focus()
+        count = len(app.state.actions)
+        await pilot.press("x")  # a discard before the draw: refused, nothing changes
+        assert RULE_ID.search(message_text(app)) and len(app.state.actions) == count
+        await pilot.press("down", "d")  # column 2, the cell marker on its top: draw the top
+        assert app.state.actions[count].text() == "draw 1 top" and "0-3" in app.state.view(0)["hand"]
+        await pilot.press("m")  # one domino is no meld: refused with the rule
+        assert RULE_ID.search(message_text(app)) and len(app.state.actions) == count + 1
+        await hand_to(pilot, table, "4-6", "5-6", "6-6")
+        await pilot.press("m")
+        assert app.state.actions[-1].text().startswith("meld") and len(app.state.view(0)["melds"]) == 2
+        await hand_to(pilot, table, "3-6")
+        await pilot.press(*["down"] * (len(table.columns) + 1 - table.row), "l")  # on meld 2, the run of 6s
+        assert "3-6" in app.state.view(0)["melds"][1]["dominoes"] and "3-6" not in app.state.view(0)["hand"]
+        count = len(app.state.actions)
+        await hand_to(pilot, table, "2-5")
+        await pilot.press("x")
+        assert app.state.actions[count].player == 0 and app.state.actions[count].text() == "discard 2-5"
+
+    position = ("columns: claimed 0 / 0-3 ?0-4 ?0-5 ?0-0 ?0-1 ?0-2 0-6 / ?1-1 ?1-2 ?1-3 1-4 ?1-5 ?1-6 ?2-2 / "
+                "claimed 1; hands: 4-6 5-5 3-6 5-6 6-6 2-5 4-5 / 2-3 3-4 2-4 3-3; melds: 1: 2-6 3-5 4-4; turn: 0")
+    play(with_position("conveyor", position), scenario)
+
+
+def test_the_two_tray_turn_gives_its_draft_as_a_view() -> None:
+    """``draft_view``: the grid and tray as drafted, the marks, the engine's problems with their cells;
+    once asked for, drafting steps stop printing the grid (the app draws it)."""
+    from rummykit.catalogue import find_game
+    from rummykit.presenters.text import Style
+    from rummykit.presenters.two_tray import PRESENTER
+
+    from_position = find_game("two-tray").from_position
+    assert from_position is not None
+    state = from_position("grid: 0,0: R5 R6 R7; trays: A[R4 R8 K1 K9] B[K2 B9] / A[O1 O2] B[B1 B3]; "
+                          "pool: seed 4; next: A B; down: 11", players=2, seed=3)
+    said: list[str] = []
+    turn = PRESENTER.turn(state.view(0), say=lambda *lines: said.extend(lines), style=Style(color=False),
+                          parse_action=state.parse_action)
+    turn.command("place R8 1,4")
+    assert any("Grid" in line for line in said)  # the line prompt's way: the drafted grid is said
+    draft = turn.draft_view()  # type: ignore[attr-defined]
+    assert {"row": 0, "col": 3, "tile": "R8", "called": None} in draft["grid"]
+    assert draft["draft"]["marks"] == [[0, 3, "+"]] and draft["draft"]["ready"] and "R8" not in draft["trays"]["A"]
+    said.clear()
+    turn.command("place K9 2,4")
+    draft = turn.draft_view()  # type: ignore[attr-defined]
+    assert not draft["draft"]["ready"] and [1, 3] in draft["draft"]["problems"][0]["cells"]
+    assert not said  # the interface draws the draft: nothing printed
+    assert state.view(0)["trays"]["A"] == ["K1", "K9", "R4", "R8"]  # drafting changes no state
