@@ -270,7 +270,7 @@ def test_bots_alone_play_to_the_end_with_a_score_screen_after_each_round() -> No
         rounds_seen = 0
         for _ in range(6000):
             screen = app.screen
-            if isinstance(screen, ScoreScreen):
+            if isinstance(screen, ScoreScreen) and screen.query("#score-text"):  # pushed and composed
                 if screen.final:
                     break
                 rounds_seen += 1
@@ -543,7 +543,7 @@ def test_a_person_plays_a_whole_game_to_the_final_score_screen() -> None:
     async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
         for _ in range(400):
             screen = app.screen
-            if isinstance(screen, ScoreScreen):
+            if isinstance(screen, ScoreScreen) and screen.query("#score-text"):  # pushed and composed
                 if screen.final:
                     break
                 await pilot.press("enter")
