@@ -25,14 +25,22 @@ class RandomBot:
         self._actions = info.view_actions
 
     def choose(self, view: Mapping[str, Any], rng: Rng) -> Action:
-        actions = self._actions(view)
-        if not actions:
-            raise RuleError("BOT", f"seat {view.get('seat')} has nothing to do now")
-        return rng.choice(actions)
+        return self.choose_listed(view.get("seat"), self._actions(view), rng)
 
     def claim(self, view: Mapping[str, Any], rng: Rng) -> Action | None:
         """Out of turn: on a coin toss, a uniform pick among the listed actions (None lets the chance pass)."""
-        actions = self._actions(view)
+        return self.claim_listed(view.get("seat"), self._actions(view), rng)
+
+    # The driver's fast path (engine/driver.py ListingAgent): the seat's own listing, equal to the view's.
+
+    def choose_listed(self, seat: int | None, actions: list[Action], rng: Rng) -> Action:
+        """A uniform pick among ``actions`` (the seat's listing); the same draw as :meth:`choose`."""
+        if not actions:
+            raise RuleError("BOT", f"seat {seat} has nothing to do now")
+        return rng.choice(actions)
+
+    def claim_listed(self, seat: int | None, actions: list[Action], rng: Rng) -> Action | None:
+        """On a coin toss, a uniform pick among ``actions``; the same draws as :meth:`claim`."""
         if not actions or rng.below(2):
             return None
         return rng.choice(actions)

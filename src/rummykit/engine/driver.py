@@ -55,6 +55,29 @@ class Claimer(Protocol):
         ...
 
 
+@runtime_checkable
+class ListingAgent(Protocol):
+    """An agent that chooses from its seat's own listing of legal actions instead of from a view.
+
+    The driver then hands it ``state.legal_actions(seat)`` and builds no view
+    (it looks for each method on its own: an agent with ``choose_listed`` only
+    is asked for claims from views, as a :class:`Claimer`).
+    Only a game's listing that depends on nothing but what the seat may see
+    qualifies: every game's listing equals the one its
+    :attr:`~rummykit.engine.core.GameInfo.view_actions` makes from the seat's
+    view, element by element and in order (``tests/test_listing_fast_path.py``),
+    so an agent choosing from it plays exactly as it would from the view.
+    """
+
+    def choose_listed(self, seat: int, actions: list[Action], rng: Rng) -> Action:
+        """An action of ``seat`` (which the game is waiting for) among ``actions``, its listing."""
+        ...
+
+    def claim_listed(self, seat: int, actions: list[Action], rng: Rng) -> Action | None:
+        """Out of turn: an action among ``actions``, or None to let the chance pass."""
+        ...
+
+
 def next_seat(state: GameState) -> int | None:
     """The seat that must act next by the priority rule (None once nobody must act)."""
     waiting = state.must_act
@@ -74,11 +97,19 @@ def step(state: GameState, agents: Sequence[Agent | None], rngs: Sequence[Rng]) 
 
     ``agents[seat]`` may be None for a seat that only a caller outside the
     driver plays (it is never asked here). Raises ``RuntimeError`` when the
-    seat that must act has no agent.
+    seat that must act has no agent. A :class:`ListingAgent` gets its seat's
+    listing of legal actions instead of a view.
     """
     for seat in claims_open(state) if state.may_act else ():
         agent = agents[seat]
-        if isinstance(agent, Claimer):
+        # Plain attribute look-ups: isinstance against a runtime-checkable Protocol costs
+        # more than a random bot's whole choice.
+        claim_listed = getattr(agent, "claim_listed", None)
+        if claim_listed is not None:
+            action = claim_listed(seat, state.legal_actions(seat), rngs[seat])
+            if action is not None:
+                return state.apply(action)
+        elif isinstance(agent, Claimer):
             action = agent.claim(state.view(seat), rngs[seat])
             if action is not None:
                 return state.apply(action)
@@ -88,4 +119,7 @@ def step(state: GameState, agents: Sequence[Agent | None], rngs: Sequence[Rng]) 
     agent = agents[waiting]
     if agent is None:
         raise RuntimeError(f"seat {waiting} must act and has no agent")
+    choose_listed = getattr(agent, "choose_listed", None)
+    if choose_listed is not None:
+        return state.apply(choose_listed(waiting, state.legal_actions(waiting), rngs[waiting]))
     return state.apply(agent.choose(state.view(waiting), rngs[waiting]))

@@ -123,18 +123,24 @@ def _fitting(before: tuple[Tile, ...], after: tuple[Tile, ...]) -> frozenset[Til
 _EVERY = frozenset(ALL_TILES)
 
 
-def extensions(grid: TileGrid, tiles: Iterable[Tile]) -> list[Put[Tile]]:
-    """Every (cell, tile) of ``tiles`` that keeps the grid valid when put alone in an empty cell next to it."""
+@lru_cache(maxsize=64)
+def _open_cells(grid: TileGrid) -> tuple[tuple[Cell, frozenset[Tile], bool], ...]:
+    """Every empty cell next to ``grid`` (in cell order) where some tile fits both lines through it as laid.
+
+    With each: the tiles that fit (whoever holds them), and whether a joker
+    touches the cell. It depends on the grid alone, so a position's listings
+    (every tray, every seat, every draw until the grid changes) share it; the
+    cache holds the last few grids only.
+    """
     cells = grid.cells
     candidates = sorted(
         {(r + dr, c + dc) for r, c in cells for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0))} - set(cells)
     )
-    distinct = frozenset(tiles)
     out = []
     for cell in candidates:
         left = _segment(cells, cell, (0, -1))
         right = _segment(cells, cell, (0, 1))
-        fitting = distinct & _fitting(tuple(reversed(left)), tuple(right))
+        fitting = _fitting(tuple(reversed(left)), tuple(right))
         if not fitting:
             continue
         up = _segment(cells, cell, (-1, 0))
@@ -142,7 +148,16 @@ def extensions(grid: TileGrid, tiles: Iterable[Tile]) -> list[Put[Tile]]:
         fitting &= _fitting(tuple(reversed(up)), tuple(down))
         if not fitting:
             continue
-        jokers = any(GRID.is_joker(t) for t in (*left, *right, *up, *down))
+        out.append((cell, fitting, any(GRID.is_joker(t) for t in (*left, *right, *up, *down))))
+    return tuple(out)
+
+
+def extensions(grid: TileGrid, tiles: Iterable[Tile]) -> list[Put[Tile]]:
+    """Every (cell, tile) of ``tiles`` that keeps the grid valid when put alone in an empty cell next to it."""
+    distinct = frozenset(tiles)
+    out = []
+    for cell, fits, jokers in _open_cells(grid):
+        fitting = distinct & fits
         for tile in sorted(fitting):
             put = Put(cell[0], cell[1], tile)
             if (jokers or GRID.is_joker(tile)) and GRID.verdict(grid.changed((put,), GRID.is_joker), focus=(cell,)).problems:
