@@ -16,16 +16,20 @@ and a refusal shows the engine's reason and rule id. No widget judges a move.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from rich.text import Text
+from textual import events
 from textual.widget import Widget
 
 from rummykit.presenters.text import Style
 
-__all__ = ["Host", "TableWidget", "Wrapped", "piece_text", "widget_classes"]
+__all__ = ["HAND", "HandTable", "Host", "TableWidget", "Wrapped", "piece_text", "widget_classes"]
+
+HAND = "hand"
+"""What a hand piece's cell is tagged with in the layout (with its place in the hand)."""
 
 
 @lru_cache(maxsize=1024)
@@ -100,6 +104,8 @@ class TableWidget(Widget, can_focus=True):
         """True while the seat shown is asked to act (its keys are offered)."""
         self.color = True
         """Pieces in their colours (off: ``--no-color`` or ``NO_COLOR``)."""
+        self.layout_: Wrapped | None = None
+        """The last drawing's layout, to find what a click landed on."""
 
     def show(self, view: Mapping[str, Any], *, acting: bool, color: bool = True) -> None:
         """Take the seat's view as it is now, whether the seat is asked to act, and whether to colour pieces."""
@@ -120,6 +126,69 @@ class TableWidget(Widget, can_focus=True):
         host = self.app
         if isinstance(host, Host):
             host.note(*lines)
+
+    def clicked(self, event: events.Click) -> Any:
+        """Focus this widget and say what the click landed on in the last drawing (None: nothing)."""
+        self.focus()
+        at = event.get_content_offset(self)
+        if at is None or self.layout_ is None:
+            return None
+        return self.layout_.at(at.x, at.y)
+
+
+class HandTable(TableWidget):
+    """A table widget that also holds the seat's hand: a cursor along it and a selection of its pieces.
+
+    Left/Right (``cursor``) move along the hand, Space (``select``) selects the
+    piece under the cursor, and a click on a hand piece (tagged ``(HAND, i)``
+    in the layout, see :meth:`add_hand`) does both.
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.cursor = 0
+        self.selected: set[int] = set()
+        """Places in the hand selected."""
+
+    @property
+    def hand(self) -> list[str]:
+        return [str(p) for p in self.view.get("hand", None) or ()]
+
+    def changed(self, before: Mapping[str, Any], now: Mapping[str, Any]) -> None:
+        if before.get("hand") != now.get("hand"):
+            self.selected = set()
+
+    def picked(self) -> list[str]:
+        """The selected pieces in hand order, or the piece under the cursor when none is selected."""
+        hand = self.hand
+        if not hand:
+            return []
+        chosen = sorted(i for i in self.selected if i < len(hand)) or [min(self.cursor, len(hand) - 1)]
+        return [hand[i] for i in chosen]
+
+    def add_hand(self, out: Wrapped, cell: Callable[..., Text], focused: bool) -> None:
+        """Draw the hand (when the view holds one) with each piece drawn by ``cell(piece, chosen=, cursor=)``."""
+        if "hand" not in self.view:
+            return
+        hand = self.hand
+        out.newline()
+        out.add(Text("Your hand: " if hand else "Your hand is empty.", style="bold"))
+        for i, piece in enumerate(hand):
+            out.add(cell(piece, chosen=i in self.selected, cursor=focused and i == self.cursor), (HAND, i))
+
+    def click_hand(self, n: int) -> None:
+        self.cursor = n
+        self.selected ^= {n}
+
+    def action_cursor(self, step: int) -> None:
+        if self.hand:
+            self.cursor = (self.cursor + step) % len(self.hand)
+            self.refresh()
+
+    def action_select(self) -> None:
+        if self.hand:
+            self.selected ^= {self.cursor}
+            self.refresh()
 
 
 def widget_classes() -> dict[str, type[TableWidget]]:

@@ -20,11 +20,11 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
 
-from rummykit.tui.tables import TableWidget, Wrapped
+from rummykit.tui.tables import HAND, HandTable, Wrapped
 
 __all__ = ["ConveyorTable"]
 
-COLUMN, CELL, MELD, HAND = "column", "cell", "meld", "hand"
+COLUMN, CELL, MELD = "column", "cell", "meld"
 """What a clicked cell is."""
 
 
@@ -38,7 +38,7 @@ def domino_cell(domino: str, *, chosen: bool = False, cursor: bool = False) -> T
     return cell
 
 
-class ConveyorTable(TableWidget):
+class ConveyorTable(HandTable):
     """Columns and melds under one row cursor (Up/Down or a click), a cell cursor in a column, and the hand."""
 
     kind: ClassVar[str] = "conveyor"
@@ -83,15 +83,8 @@ class ConveyorTable(TableWidget):
         """The row marked ``>``: the columns first, then the melds."""
         self.cell = 0
         """The cell marked ``^`` in the column marked ``>`` (from 0 at the top)."""
-        self.cursor = 0
-        self.selected: set[int] = set()
-        self.layout_: Wrapped | None = None
 
     # -- what the view holds -----------------------------------------------------------
-
-    @property
-    def hand(self) -> list[str]:
-        return [str(d) for d in self.view.get("hand", None) or ()]
 
     @property
     def columns(self) -> list[Mapping[str, Any]]:
@@ -106,22 +99,11 @@ class ConveyorTable(TableWidget):
         n = len(self.columns)
         return (COLUMN, self.row) if self.row < n else (MELD, self.row - n)
 
-    def changed(self, before: Mapping[str, Any], now: Mapping[str, Any]) -> None:
-        if before.get("hand") != now.get("hand"):
-            self.selected = set()
-
-    def picked(self) -> list[str]:
-        hand = self.hand
-        if not hand:
-            return []
-        chosen = sorted(i for i in self.selected if i < len(hand)) or [min(self.cursor, len(hand) - 1)]
-        return [hand[i] for i in chosen]
-
     # -- drawing -----------------------------------------------------------------------
 
     def render(self) -> Text:
         view = self.view
-        columns, melds, hand = self.columns, self.melds, self.hand
+        columns, melds = self.columns, self.melds
         rows = len(columns) + len(melds)
         self.row = max(0, min(self.row, rows - 1))
         out = Wrapped(self.content_region.width or self.size.width or 60)
@@ -163,21 +145,13 @@ class ConveyorTable(TableWidget):
             out.newline()
             out.add(Text(f"Jump-in window: {window.get('domino')} was discarded (j jumps in, n declines)",
                          style="bold"))
-        if "hand" in view:
-            out.newline()
-            out.add(Text("Your hand: " if hand else "Your hand is empty.", style="bold"))
-            for i, domino in enumerate(hand):
-                out.add(domino_cell(domino, chosen=i in self.selected, cursor=focused and i == self.cursor), (HAND, i))
+        self.add_hand(out, domino_cell, focused)
         self.layout_ = out
         return out.text
 
     def on_click(self, event: events.Click) -> None:
         """A click on a column or a meld marks it ``>``; on a cell, marks it ``^``; on a hand domino, selects it."""
-        self.focus()
-        at = event.get_content_offset(self)
-        if at is None or self.layout_ is None:
-            return
-        what = self.layout_.at(at.x, at.y)
+        what = self.clicked(event)
         if isinstance(what, tuple):
             where, n = what
             if where == COLUMN:
@@ -187,8 +161,7 @@ class ConveyorTable(TableWidget):
             elif where == MELD:
                 self.row = len(self.columns) + n
             elif where == HAND:
-                self.cursor = n
-                self.selected ^= {n}
+                self.click_hand(n)
             self.refresh()
 
     # -- keys --------------------------------------------------------------------------
@@ -202,16 +175,6 @@ class ConveyorTable(TableWidget):
     def action_cell(self, step: int) -> None:
         self.cell = max(0, self.cell + step)
         self.refresh()
-
-    def action_cursor(self, step: int) -> None:
-        if self.hand:
-            self.cursor = (self.cursor + step) % len(self.hand)
-            self.refresh()
-
-    def action_select(self) -> None:
-        if self.hand:
-            self.selected ^= {self.cursor}
-            self.refresh()
 
     def column(self) -> int | None:
         """The column marked ``>`` (None: the row is a meld)."""

@@ -78,7 +78,6 @@ class GridTable(TableWidget):
         """The tile of the playing tray marked ``^``."""
         self.grabbed: Cell | None = None
         """A cell whose tile Space moves to the cursor."""
-        self.layout_: Wrapped | None = None
 
     # -- what the view holds -----------------------------------------------------------
 
@@ -191,11 +190,7 @@ class GridTable(TableWidget):
 
     def on_click(self, event: events.Click) -> None:
         """A click on a grid cell puts the cursor there; on a tray tile, marks it ``^``."""
-        self.focus()
-        at = event.get_content_offset(self)
-        if at is None or self.layout_ is None:
-            return
-        what = self.layout_.at(at.x, at.y)
+        what = self.clicked(event)
         if isinstance(what, tuple):
             self.cell = what
         elif isinstance(what, int):

@@ -18,11 +18,11 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
 
-from rummykit.tui.tables import TableWidget, Wrapped
+from rummykit.tui.tables import HAND, HandTable, Wrapped
 
 __all__ = ["HAND", "MELD", "PILE", "MeldsPileTable"]
 
-HAND, MELD, PILE = "hand", "meld", "pile"
+MELD, PILE = "meld", "pile"
 """What a clicked cell is: a card of the hand, a meld, a card of the discard pile."""
 
 
@@ -36,7 +36,7 @@ def card_cell(card: str, *, chosen: bool = False, cursor: bool = False, mark: st
     return cell
 
 
-class MeldsPileTable(TableWidget):
+class MeldsPileTable(HandTable):
     """Melds, the spread discard pile and the hand, with keys that build the turn's commands.
 
     The hand has a cursor (Left/Right) and a selection (Space or a click);
@@ -76,20 +76,12 @@ class MeldsPileTable(TableWidget):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.cursor = 0
-        self.selected: set[int] = set()
-        """Places in the hand selected."""
         self.meld = 0
         """The meld marked ``>`` (its place in the view's list, from 0)."""
         self.pile = 0
         """The discard-pile card marked ``^`` (from 0 at the bottom)."""
-        self.layout_: Wrapped | None = None
 
     # -- what the view holds ---------------------------------------------------------
-
-    @property
-    def hand(self) -> list[str]:
-        return [str(c) for c in self.view.get("hand", None) or ()]
 
     @property
     def melds(self) -> list[Sequence[str]]:
@@ -100,18 +92,9 @@ class MeldsPileTable(TableWidget):
         return [str(c) for c in self.view.get("discard", None) or ()]
 
     def changed(self, before: Mapping[str, Any], now: Mapping[str, Any]) -> None:
-        if before.get("hand") != now.get("hand"):
-            self.selected = set()
+        super().changed(before, now)
         if len(before.get("discard") or ()) != len(now.get("discard") or ()):
             self.pile = max(0, len(now.get("discard") or ()) - 1)  # the top card
-
-    def picked(self) -> list[str]:
-        """The selected cards in hand order, or the card under the cursor when none is selected."""
-        hand = self.hand
-        if not hand:
-            return []
-        chosen = sorted(i for i in self.selected if i < len(hand)) or [min(self.cursor, len(hand) - 1)]
-        return [hand[i] for i in chosen]
 
     # -- drawing -----------------------------------------------------------------------
 
@@ -119,7 +102,7 @@ class MeldsPileTable(TableWidget):
         view = self.view
         out = Wrapped(self.content_region.width or self.size.width or 60)
         focused = self.has_focus
-        melds, discard, hand = self.melds, self.discard, self.hand
+        melds, discard = self.melds, self.discard
         self.meld = max(0, min(self.meld, len(melds) - 1))
         self.pile = max(0, min(self.pile, len(discard) - 1))
         out.add(Text("Melds" + (" (none yet)" if not melds else ":"), style="bold"))
@@ -147,26 +130,17 @@ class MeldsPileTable(TableWidget):
             out.add(Text("  (* a rummy call, y, can claim it)", style="dim"))
         out.newline()
         out.add(Text(f"Stock: {view.get('stock_size', '?')}"))
-        if "hand" in view:
-            out.newline()
-            out.add(Text("Your hand: " if hand else "Your hand is empty.", style="bold"))
-            for i, card in enumerate(hand):
-                out.add(card_cell(card, chosen=i in self.selected, cursor=focused and i == self.cursor), (HAND, i))
+        self.add_hand(out, card_cell, focused)
         self.layout_ = out
         return out.text
 
     def on_click(self, event: events.Click) -> None:
         """A click on a hand card selects it; on a meld, makes it the target; on a pile card, puts ^ on it."""
-        self.focus()
-        at = event.get_content_offset(self)
-        if at is None or self.layout_ is None:
-            return
-        what = self.layout_.at(at.x, at.y)
+        what = self.clicked(event)
         if isinstance(what, tuple):
             where, n = what
             if where == HAND:
-                self.cursor = n
-                self.selected ^= {n}
+                self.click_hand(n)
             elif where == MELD:
                 self.meld = n
             elif where == PILE:
@@ -174,11 +148,6 @@ class MeldsPileTable(TableWidget):
             self.refresh()
 
     # -- keys --------------------------------------------------------------------------
-
-    def action_cursor(self, step: int) -> None:
-        if self.hand:
-            self.cursor = (self.cursor + step) % len(self.hand)
-            self.refresh()
 
     def action_meld(self, step: int) -> None:
         if self.melds:
@@ -188,11 +157,6 @@ class MeldsPileTable(TableWidget):
     def action_pile(self, step: int) -> None:
         if self.discard:
             self.pile = (self.pile + step) % len(self.discard)
-            self.refresh()
-
-    def action_select(self) -> None:
-        if self.hand:
-            self.selected ^= {self.cursor}
             self.refresh()
 
     def action_meld_selected(self) -> None:
