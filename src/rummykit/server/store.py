@@ -10,8 +10,11 @@ it returns.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -115,7 +118,18 @@ class Store:
     def __init__(self, url: str = DEFAULT_DB, *, schema: str | None = None) -> None:
         self.url = url
         self.engine = make_engine(url, schema)
+        # SQLite lets one writer in at a time and makes the others sleep and retry (its busy handler
+        # sleeps up to 100 ms a time), so the server's own writers queue here instead, in order.
+        self._write_lock: threading.Lock | None = (
+            threading.Lock() if self.engine.dialect.name == "sqlite" else None
+        )
         metadata.create_all(self.engine)
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[Any]:
+        """A write transaction (committed on leaving), one at a time on SQLite."""
+        with self._write_lock or contextlib.nullcontext(), self.engine.begin() as conn:
+            yield conn
 
     def close(self) -> None:
         """Release every connection."""
@@ -123,7 +137,7 @@ class Store:
 
     def create_table(self, row: dict[str, Any]) -> None:
         """Insert a new table row (``seq`` 0)."""
-        with self.engine.begin() as conn:
+        with self._writing() as conn:
             conn.execute(insert(tables_table).values(**row))
 
     def record_action(
@@ -132,18 +146,20 @@ class Store:
         seq: int,
         action: str,
         *,
-        snapshot: str,
+        snapshot: str | None,
         spectator_view: Any,
         status: str,
         bot_draws: list[int],
     ) -> None:
         """Write action number ``seq`` (from 1) and the table's state after it, in one transaction.
 
+        ``snapshot`` None keeps the stored fingerprint (it says after which action it was taken).
+
         Raises :class:`StoreError` when the row was not at ``seq - 1`` (another
         writer) or the database refused.
         """
         try:
-            with self.engine.begin() as conn:
+            with self._writing() as conn:
                 conn.execute(
                     insert(actions_table).values(table_id=table_id, seq=seq, action=action, at=time.time())
                 )
@@ -152,10 +168,10 @@ class Store:
                     .where(tables_table.c.id == table_id, tables_table.c.seq == seq - 1)
                     .values(
                         seq=seq,
-                        snapshot=snapshot,
                         spectator_view=spectator_view,
                         status=status,
                         bot_draws=bot_draws,
+                        **({} if snapshot is None else {"snapshot": snapshot}),
                     )
                 )
                 if done.rowcount != 1:
@@ -171,7 +187,7 @@ class Store:
         All or nothing: :class:`StoreError` when any of them cannot be written.
         """
         try:
-            with self.engine.begin() as conn:
+            with self._writing() as conn:
                 now = time.time()
                 for item in items:
                     conn.execute(
@@ -184,10 +200,10 @@ class Store:
                         .where(tables_table.c.id == item["table_id"], tables_table.c.seq == item["seq"] - 1)
                         .values(
                             seq=item["seq"],
-                            snapshot=item["snapshot"],
                             spectator_view=item["spectator_view"],
                             status=item["status"],
                             bot_draws=item["bot_draws"],
+                            **({} if item["snapshot"] is None else {"snapshot": item["snapshot"]}),
                         )
                     )
                     if done.rowcount != 1:
@@ -199,12 +215,12 @@ class Store:
 
     def set_status(self, table_id: str, status: str) -> None:
         """Change a table's status (waiting -> playing) outside an action."""
-        with self.engine.begin() as conn:
+        with self._writing() as conn:
             conn.execute(update(tables_table).where(tables_table.c.id == table_id).values(status=status))
 
     def set_snapshot(self, table_id: str, snapshot: str) -> None:
         """Overwrite a table's stored snapshot (tests use it to simulate a corrupt row)."""
-        with self.engine.begin() as conn:
+        with self._writing() as conn:
             conn.execute(update(tables_table).where(tables_table.c.id == table_id).values(snapshot=snapshot))
 
     def load(self, *, unfinished_only: bool = True) -> list[StoredTable]:
