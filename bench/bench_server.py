@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import resource
 import shutil
@@ -81,12 +82,12 @@ def start_server(db_url: str, port: int, schema_env: dict[str, str], src: Path =
 
 
 async def table_slot(
-    base: str, args: argparse.Namespace, slot: int, stop: float, runs: list[SeatRun], counts: list[int]
+    base: str, args: argparse.Namespace, slot: int, stopped: asyncio.Event, runs: list[SeatRun], counts: list[int]
 ) -> None:
-    """Keep one table busy until ``stop``: a new table whenever the last one ended."""
+    """Keep one table busy until ``stopped`` is set: a new table whenever the last one ended."""
     game_no = 0
-    async with httpx.AsyncClient(base_url=f"http://{base}", timeout=30) as http:
-        while time.monotonic() < stop:
+    async with httpx.AsyncClient(base_url=f"http://{base}", timeout=60) as http:
+        while not stopped.is_set():
             made = (
                 await http.post(
                     "/api/tables",
@@ -102,16 +103,20 @@ async def table_slot(
             url = f"ws://{base}/ws/{made['table']}"
             mine = [SeatRun() for _ in made["seats"]]
             runs.extend(mine)
-            plays = [
+            plays = asyncio.ensure_future(asyncio.gather(*(
                 play_seat(url, s["token"], game=args.game, seed=slot * 10 + i, run=mine[i], keep_frames=False, timeout=120,
                           think=args.think)
                 for i, s in enumerate(made["seats"])
-            ]
-            try:
-                await asyncio.wait_for(asyncio.gather(*plays), max(0.1, stop - time.monotonic()))
-                counts[0] += 1
-            except TimeoutError:
+            )))
+            ended = asyncio.ensure_future(stopped.wait())
+            await asyncio.wait({plays, ended}, return_when=asyncio.FIRST_COMPLETED)
+            if not plays.done():
+                plays.cancel()
+                with contextlib.suppress(BaseException):
+                    await plays
                 return
+            ended.cancel()
+            counts[0] += 1
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -140,21 +145,20 @@ async def drive(base: str, args: argparse.Namespace, server_pid: int) -> tuple[l
     runs: list[SeatRun] = []
     counts = [0]
     window = Window()
-    begin = time.perf_counter()
-    stop = time.monotonic() + args.warmup + args.seconds
+    stopped = asyncio.Event()
 
     async def measure() -> None:
+        # The window starts after the warm-up however late the loop wakes, and lasts --seconds.
         await asyncio.sleep(args.warmup)
         window.start = time.perf_counter()
         cpu0, own0 = cpu_seconds(server_pid), own_cpu()
-        await asyncio.sleep(max(0.0, stop - time.monotonic()))
+        await asyncio.sleep(args.seconds)
         window.wall = time.perf_counter() - window.start
         window.server_cpu = cpu_seconds(server_pid) - cpu0
         window.client_cpu = own_cpu() - own0
+        stopped.set()
 
-    await asyncio.gather(measure(), *(table_slot(base, args, i, stop, runs, counts) for i in range(args.tables)))
-    if not window.wall:
-        window.wall = time.perf_counter() - begin
+    await asyncio.gather(measure(), *(table_slot(base, args, i, stopped, runs, counts) for i in range(args.tables)))
     return runs, counts[0], window
 
 
@@ -168,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--db", default="sqlite", help="sqlite, postgresql, or an SQLAlchemy URL")
     parser.add_argument("--pg", default=PG, help="the PostgreSQL database for --db postgresql")
     parser.add_argument("--profile", action="store_true", help="record the server with py-spy (if installed)")
-    parser.add_argument("--warmup", type=float, default=15.0,
+    parser.add_argument("--warmup", type=float, default=20.0,
                         help="seconds to open the tables and connect before measuring (not counted)")
     parser.add_argument("--src", type=Path, default=ROOT / "src",
                         help="the rummykit sources the server runs (to compare another checkout's server)")
@@ -220,7 +224,8 @@ def main(argv: list[str] | None = None) -> int:
             with engine.begin() as conn:
                 conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
             engine.dispose()
-    latencies = [x for r in runs for x, at in zip(r.latencies, r.sent_at, strict=True) if at >= window.start]
+    latencies = [x for r in runs for x, at in zip(r.latencies, r.sent_at, strict=True)
+                 if window.start <= at <= window.start + window.wall]
     errors = [e for r in runs for e in r.errors]
     ms = [x * 1000 for x in latencies]
     wall = window.wall

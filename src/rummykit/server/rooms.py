@@ -273,11 +273,6 @@ class Room:
 
     # -- frames ----------------------------------------------------------------------------
 
-    def _clock_model(self) -> p.Clock | None:
-        if self.deadline is None:
-            return None
-        return p.Clock(seat=self.deadline[0], deadline=self.deadline[1])
-
     def _new_narrators(self) -> None:
         names = list(self.state.players)
         audiences = [SPECTATORS, *range(len(self.seats))]
@@ -298,7 +293,16 @@ class Room:
             lines.extend(narrator.describe(event.seen_by(seat)))
         self.narrated[audience] = len(history)
 
-    def _state_frame(self, conn: Conn, view: Any, seats: list[p.SeatInfo]) -> dict[str, Any]:
+    def _seat_dicts(self) -> list[dict[str, Any]]:
+        """:meth:`seat_infos` as the JSON a state frame carries, built without pydantic (it is on every frame)."""
+        connected = {c.seat for c in self.conns}
+        return [
+            {"seat": i, "kind": s.kind, "name": s.name, "level": s.level,
+             "connected": s.kind == "bot" or i in connected}
+            for i, s in enumerate(self.seats)
+        ]
+
+    def _state_frame(self, conn: Conn, view: Any, seats: list[dict[str, Any]]) -> dict[str, Any]:
         self._catch_up(conn.audience)
         lines = self.logs[conn.audience]
         start = max(0, len(lines) - LOG_TAIL) if conn.log_pos is None else conn.log_pos
@@ -308,17 +312,17 @@ class Room:
             "seq": self.seq,
             "view": view,
             "log": lines[start:],
-            "seats": [s.model_dump(mode="json") for s in seats],
-            "clock": None if self.deadline is None else self._clock_model().model_dump(mode="json"),  # type: ignore[union-attr]
+            "seats": seats,
+            "clock": None if self.deadline is None else {"seat": self.deadline[0], "deadline": self.deadline[1]},
             "status": self.status,
         }
         return frame
 
     def _send_state(self, conn: Conn) -> None:
-        conn.send(self._state_frame(conn, self.state.view(conn.seat), self.seat_infos()))
+        conn.send(self._state_frame(conn, self.state.view(conn.seat), self._seat_dicts()))
 
     def _broadcast_state(self) -> None:
-        seats = self.seat_infos()
+        seats = self._seat_dicts()
         views: dict[int, Any] = {}
         for conn in list(self.conns):
             if conn.audience not in views:
