@@ -39,6 +39,7 @@ import time
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -103,12 +104,12 @@ async def table_slot(
             url = f"ws://{base}/ws/{made['table']}"
             mine = [SeatRun() for _ in made["seats"]]
             runs.extend(mine)
-            plays = asyncio.ensure_future(asyncio.gather(*(
+            plays: asyncio.Future[Any] = asyncio.ensure_future(asyncio.gather(*(
                 play_seat(url, s["token"], game=args.game, seed=slot * 10 + i, run=mine[i], keep_frames=False, timeout=120,
                           think=args.think)
                 for i, s in enumerate(made["seats"])
             )))
-            ended = asyncio.ensure_future(stopped.wait())
+            ended: asyncio.Future[Any] = asyncio.ensure_future(stopped.wait())
             await asyncio.wait({plays, ended}, return_when=asyncio.FIRST_COMPLETED)
             if not plays.done():
                 plays.cancel()
