@@ -30,6 +30,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     event,
     insert,
@@ -185,29 +186,46 @@ class Store:
         """Write several actions (of any tables, each as :meth:`record_action`'s arguments) in one transaction.
 
         All or nothing: :class:`StoreError` when any of them cannot be written.
+        The rows go as one multi-row insert and (at most) two many-row updates,
+        not two statements per action.
         """
+        if len({item["table_id"] for item in items}) != len(items):
+            raise StoreError("a batch holds two actions of one table")  # the Writer then writes them one by one
         try:
             with self._writing() as conn:
                 now = time.time()
-                for item in items:
-                    conn.execute(
-                        insert(actions_table).values(
-                            table_id=item["table_id"], seq=item["seq"], action=item["action"], at=now
-                        )
-                    )
+                conn.execute(
+                    insert(actions_table),
+                    [{"table_id": i["table_id"], "seq": i["seq"], "action": i["action"], "at": now} for i in items],
+                )
+                for with_snapshot in (False, True):
+                    rows = [
+                        {"b_id": i["table_id"], "b_prev": i["seq"] - 1, "b_seq": i["seq"], "b_view": i["spectator_view"],
+                         "b_status": i["status"], "b_draws": i["bot_draws"], "b_snapshot": i["snapshot"]}
+                        for i in items
+                        if (i["snapshot"] is not None) == with_snapshot
+                    ]
+                    if not rows:
+                        continue
+                    values: dict[str, Any] = {
+                        "seq": bindparam("b_seq"),
+                        "spectator_view": bindparam("b_view"),
+                        "status": bindparam("b_status"),
+                        "bot_draws": bindparam("b_draws"),
+                    }
+                    if with_snapshot:
+                        values["snapshot"] = bindparam("b_snapshot")
+                    else:
+                        for row in rows:
+                            del row["b_snapshot"]
                     done = conn.execute(
                         update(tables_table)
-                        .where(tables_table.c.id == item["table_id"], tables_table.c.seq == item["seq"] - 1)
-                        .values(
-                            seq=item["seq"],
-                            spectator_view=item["spectator_view"],
-                            status=item["status"],
-                            bot_draws=item["bot_draws"],
-                            **({} if item["snapshot"] is None else {"snapshot": item["snapshot"]}),
-                        )
+                        .where(tables_table.c.id == bindparam("b_id"), tables_table.c.seq == bindparam("b_prev"))
+                        .values(**values),
+                        rows,
                     )
-                    if done.rowcount != 1:
-                        raise StoreError(f"table {item['table_id']} is not at action {item['seq'] - 1} in the database")
+                    if done.rowcount != len(rows):
+                        raise StoreError(f"{len(rows) - done.rowcount} of {len(rows)} tables were not at the action before")
         except StoreError:
             raise
         except Exception as exc:
