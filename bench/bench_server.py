@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import resource
 import shutil
@@ -36,7 +37,9 @@ import sys
 import tempfile
 import time
 import uuid
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -62,8 +65,8 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / ticks
 
 
-def start_server(db_url: str, port: int, schema_env: dict[str, str]) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), **schema_env}
+def start_server(db_url: str, port: int, schema_env: dict[str, str], src: Path = ROOT / "src") -> subprocess.Popen[bytes]:
+    env = {**os.environ, "PYTHONPATH": str(src), **schema_env}
     proc = subprocess.Popen(
         [sys.executable, "-m", "rummykit", "serve", "--port", str(port), "--db", db_url, "--flood-rate", "100000"],
         env=env,
@@ -80,12 +83,12 @@ def start_server(db_url: str, port: int, schema_env: dict[str, str]) -> subproce
 
 
 async def table_slot(
-    base: str, args: argparse.Namespace, slot: int, stop: float, runs: list[SeatRun], counts: list[int]
+    base: str, args: argparse.Namespace, slot: int, stopped: asyncio.Event, runs: list[SeatRun], counts: list[int]
 ) -> None:
-    """Keep one table busy until ``stop``: a new table whenever the last one ended."""
+    """Keep one table busy until ``stopped`` is set: a new table whenever the last one ended."""
     game_no = 0
-    async with httpx.AsyncClient(base_url=f"http://{base}", timeout=30) as http:
-        while time.monotonic() < stop:
+    async with httpx.AsyncClient(base_url=f"http://{base}", timeout=60) as http:
+        while not stopped.is_set():
             made = (
                 await http.post(
                     "/api/tables",
@@ -101,16 +104,20 @@ async def table_slot(
             url = f"ws://{base}/ws/{made['table']}"
             mine = [SeatRun() for _ in made["seats"]]
             runs.extend(mine)
-            plays = [
+            plays: asyncio.Future[Any] = asyncio.ensure_future(asyncio.gather(*(
                 play_seat(url, s["token"], game=args.game, seed=slot * 10 + i, run=mine[i], keep_frames=False, timeout=120,
                           think=args.think)
                 for i, s in enumerate(made["seats"])
-            ]
-            try:
-                await asyncio.wait_for(asyncio.gather(*plays), max(0.1, stop - time.monotonic()))
-                counts[0] += 1
-            except TimeoutError:
+            )))
+            ended: asyncio.Future[Any] = asyncio.ensure_future(stopped.wait())
+            await asyncio.wait({plays, ended}, return_when=asyncio.FIRST_COMPLETED)
+            if not plays.done():
+                plays.cancel()
+                with contextlib.suppress(BaseException):
+                    await plays
                 return
+            ended.cancel()
+            counts[0] += 1
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -120,13 +127,40 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def drive(base: str, args: argparse.Namespace) -> tuple[list[SeatRun], int, float]:
+@dataclass
+class Window:
+    """The measured part of a run: from the end of the warm-up to the end."""
+
+    start: float = 0.0
+    wall: float = 0.0
+    server_cpu: float = 0.0
+    client_cpu: float = 0.0
+
+
+def own_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+async def drive(base: str, args: argparse.Namespace, server_pid: int) -> tuple[list[SeatRun], int, Window]:
     runs: list[SeatRun] = []
     counts = [0]
-    start = time.monotonic()
-    stop = start + args.seconds
-    await asyncio.gather(*(table_slot(base, args, i, stop, runs, counts) for i in range(args.tables)))
-    return runs, counts[0], time.monotonic() - start
+    window = Window()
+    stopped = asyncio.Event()
+
+    async def measure() -> None:
+        # The window starts after the warm-up however late the loop wakes, and lasts --seconds.
+        await asyncio.sleep(args.warmup)
+        window.start = time.perf_counter()
+        cpu0, own0 = cpu_seconds(server_pid), own_cpu()
+        await asyncio.sleep(args.seconds)
+        window.wall = time.perf_counter() - window.start
+        window.server_cpu = cpu_seconds(server_pid) - cpu0
+        window.client_cpu = own_cpu() - own0
+        stopped.set()
+
+    await asyncio.gather(measure(), *(table_slot(base, args, i, stopped, runs, counts) for i in range(args.tables)))
+    return runs, counts[0], window
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -139,6 +173,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--db", default="sqlite", help="sqlite, postgresql, or an SQLAlchemy URL")
     parser.add_argument("--pg", default=PG, help="the PostgreSQL database for --db postgresql")
     parser.add_argument("--profile", action="store_true", help="record the server with py-spy (if installed)")
+    parser.add_argument("--warmup", type=float, default=20.0,
+                        help="seconds to open the tables and connect before measuring (not counted)")
+    parser.add_argument("--src", type=Path, default=ROOT / "src",
+                        help="the rummykit sources the server runs (to compare another checkout's server)")
+    parser.add_argument("--nice", type=int, default=0,
+                        help="lower the clients' priority by this much once the server runs (0: same as the server)")
     args = parser.parse_args(argv)
 
     tmp = Path(tempfile.mkdtemp(prefix="rk-bench-"))
@@ -158,22 +198,21 @@ def main(argv: list[str] | None = None) -> int:
     else:
         url = args.db
     port = free_port()
-    server = start_server(url, port, {})
+    server = start_server(url, port, {}, args.src)
+    if args.nice:
+        os.nice(args.nice)  # the server keeps its priority; the clients yield to it
     spy = None
     try:
         if args.profile:
-            out = tmp / "profile.txt"
+            # py-spy samples the measured part only (the warm-up opens the tables).
+            command = [shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy"), "record",
+                       "-p", str(server.pid), "-d", str(int(args.seconds)), "-f", "raw", "-o", str(tmp / "profile.txt")]
             spy = subprocess.Popen(
-                [shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy"), "record", "-p", str(server.pid), "-d", str(int(args.seconds)), "-f", "raw", "-o", str(out)],
+                ["sh", "-c", f'sleep {args.warmup} && exec "$@"', "sh", *command],
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL,
             )
-        server_cpu0 = cpu_seconds(server.pid)
-        client0 = resource.getrusage(resource.RUSAGE_SELF)
-        runs, games, wall = asyncio.run(drive(f"127.0.0.1:{port}", args))
-        server_cpu = cpu_seconds(server.pid) - server_cpu0
-        client1 = resource.getrusage(resource.RUSAGE_SELF)
-        client_cpu = (client1.ru_utime + client1.ru_stime) - (client0.ru_utime + client0.ru_stime)
+        runs, games, window = asyncio.run(drive(f"127.0.0.1:{port}", args, server.pid))
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(30)
@@ -186,12 +225,14 @@ def main(argv: list[str] | None = None) -> int:
             with engine.begin() as conn:
                 conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
             engine.dispose()
-    latencies = [x for r in runs for x in r.latencies]
+    latencies = [x for r in runs for x, at in zip(r.latencies, r.sent_at, strict=True)
+                 if window.start <= at <= window.start + window.wall]
     errors = [e for r in runs for e in r.errors]
     ms = [x * 1000 for x in latencies]
+    wall = window.wall
     print(
         f"{args.db}: {args.tables} tables of {args.game} ({args.players} seats, think {args.think} s),"
-        f" {wall:.1f} s, {games} games finished"
+        f" measured {wall:.1f} s after {args.warmup:.0f} s of warm-up, {games} games finished"
     )
     print(f"  actions acknowledged: {len(ms)}  ({len(ms) / wall:.0f} actions/s)   error frames: {len(errors)}")
     if ms:
@@ -199,7 +240,10 @@ def main(argv: list[str] | None = None) -> int:
             f"  latency ms: p50 {percentile(ms, 0.5):.1f}  p90 {percentile(ms, 0.9):.1f}"
             f"  p99 {percentile(ms, 0.99):.1f}  max {max(ms):.1f}  mean {statistics.fmean(ms):.1f}"
         )
-    print(f"  CPU seconds: server {server_cpu:.1f}, clients {client_cpu:.1f} (wall {wall:.1f}, 2 cores)")
+    print(
+        f"  CPU seconds: server {window.server_cpu:.1f}, clients {window.client_cpu:.1f}"
+        f" (wall {wall:.1f}, 2 cores; load average {os.getloadavg()[0]:.1f})"
+    )
     if args.profile:
         summarise(tmp / "profile.txt")
     return 0

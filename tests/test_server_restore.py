@@ -78,6 +78,26 @@ def test_a_snapshot_mismatch_stops_the_server(db: Db) -> None:
         db.app()
 
 
+@pytest.mark.parametrize(("stored", "message"), [
+    ("0:" + "0" * 48, "does not replay to its stored snapshot \\(after 0 actions\\)"),
+    ("2:" + "0" * 48, "does not replay to its stored snapshot \\(after 2 actions\\)"),
+    ("9:" + "0" * 48, "its snapshot is after action 9 but only 3 are stored"),
+])
+def test_a_counted_snapshot_is_checked_where_it_was_taken(db: Db, stored: str, message: str) -> None:
+    """The fingerprint names the action after which it was taken; the replay is checked there."""
+    with TestClient(db.app()) as client:
+        made = create(client, "rummikub", [{"kind": "person"}, {"kind": "person"}], seed=8)
+        _play(client, made, 3)
+    store = Store(db.url, schema=db.schema)
+    try:
+        assert store.load()[0].snapshot.startswith("0:"), "renewed only every FINGERPRINT_EVERY actions"
+        store.set_snapshot(made["table"], stored)
+    finally:
+        store.close()
+    with pytest.raises(RestoreError, match=f"table {made['table']}.*{message}"):
+        db.app()
+
+
 def test_a_record_that_does_not_replay_stops_the_server(db: Db) -> None:
     with TestClient(db.app()) as client:
         made = create(client, "rummikub", [{"kind": "person"}, {"kind": "person"}], seed=8)

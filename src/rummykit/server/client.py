@@ -29,6 +29,8 @@ class SeatRun:
 
     frames: list[dict[str, Any]] = field(default_factory=list)
     latencies: list[float] = field(default_factory=list)
+    sent_at: list[float] = field(default_factory=list)
+    """When (``time.perf_counter()``) each action of ``latencies`` was sent."""
     errors: list[dict[str, Any]] = field(default_factory=list)
 
 
@@ -81,6 +83,7 @@ async def play_seat(
             seq = frame["seq"]
             if sent is not None and seq > sent[0]:
                 run.latencies.append(time.perf_counter() - sent[1])
+                run.sent_at.append(sent[1])
                 sent = None
             if frame["status"] == "over":
                 return run

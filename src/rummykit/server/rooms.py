@@ -66,10 +66,31 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+FINGERPRINT_EVERY = 16
+"""A table's stored fingerprint is renewed after every this many actions, and after its last one."""
+
+
 def fingerprint(state: GameState) -> str:
-    """The SHA-256 of the engine's complete state (hidden parts included)."""
+    """``<actions>:<digest>``: the number of actions applied and a BLAKE2b digest of the engine's complete state.
+
+    The state is the game's ``snapshot()`` (hidden parts included) as canonical
+    JSON. It costs milliseconds late in a game (the snapshot lists every
+    action), so a room renews it only every :data:`FINGERPRINT_EVERY` actions
+    and at the end; the count says where a restore must check it.
+    """
+    text = json.dumps(state.snapshot(), sort_keys=True, separators=(",", ":"), default=str)
+    return f"{len(state.actions)}:{hashlib.blake2b(text.encode(), digest_size=24).hexdigest()}"
+
+
+def legacy_fingerprint(state: GameState) -> str:
+    """The SHA-256 form stored (after every action) by earlier servers, still checked on restore."""
     text = json.dumps(state.snapshot(), sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+def fingerprint_due(seq: int, over: bool) -> bool:
+    """Whether the action that brought a table to ``seq`` renews its stored fingerprint."""
+    return over or seq % FINGERPRINT_EVERY == 0
 
 
 def load_presenter(game_id: str) -> Presenter:
@@ -252,11 +273,6 @@ class Room:
 
     # -- frames ----------------------------------------------------------------------------
 
-    def _clock_model(self) -> p.Clock | None:
-        if self.deadline is None:
-            return None
-        return p.Clock(seat=self.deadline[0], deadline=self.deadline[1])
-
     def _new_narrators(self) -> None:
         names = list(self.state.players)
         audiences = [SPECTATORS, *range(len(self.seats))]
@@ -277,7 +293,16 @@ class Room:
             lines.extend(narrator.describe(event.seen_by(seat)))
         self.narrated[audience] = len(history)
 
-    def _state_frame(self, conn: Conn, view: Any, seats: list[p.SeatInfo]) -> dict[str, Any]:
+    def _seat_dicts(self) -> list[dict[str, Any]]:
+        """:meth:`seat_infos` as the JSON a state frame carries, built without pydantic (it is on every frame)."""
+        connected = {c.seat for c in self.conns}
+        return [
+            {"seat": i, "kind": s.kind, "name": s.name, "level": s.level,
+             "connected": s.kind == "bot" or i in connected}
+            for i, s in enumerate(self.seats)
+        ]
+
+    def _state_frame(self, conn: Conn, view: Any, seats: list[dict[str, Any]]) -> dict[str, Any]:
         self._catch_up(conn.audience)
         lines = self.logs[conn.audience]
         start = max(0, len(lines) - LOG_TAIL) if conn.log_pos is None else conn.log_pos
@@ -287,17 +312,17 @@ class Room:
             "seq": self.seq,
             "view": view,
             "log": lines[start:],
-            "seats": [s.model_dump(mode="json") for s in seats],
-            "clock": None if self.deadline is None else self._clock_model().model_dump(mode="json"),  # type: ignore[union-attr]
+            "seats": seats,
+            "clock": None if self.deadline is None else {"seat": self.deadline[0], "deadline": self.deadline[1]},
             "status": self.status,
         }
         return frame
 
     def _send_state(self, conn: Conn) -> None:
-        conn.send(self._state_frame(conn, self.state.view(conn.seat), self.seat_infos()))
+        conn.send(self._state_frame(conn, self.state.view(conn.seat), self._seat_dicts()))
 
     def _broadcast_state(self) -> None:
-        seats = self.seat_infos()
+        seats = self._seat_dicts()
         views: dict[int, Any] = {}
         for conn in list(self.conns):
             if conn.audience not in views:
@@ -376,11 +401,13 @@ class Room:
         seq = self.seq
         over = self.state.outcome is not None
         try:
+            # The lock is held, so the state cannot change while another thread fingerprints it.
+            snapshot = await asyncio.to_thread(fingerprint, self.state) if fingerprint_due(seq, over) else None
             await self.writer.write(
                 table_id=self.id,
                 seq=seq,
                 action=str(action),
-                snapshot=fingerprint(self.state),
+                snapshot=snapshot,
                 spectator_view=self.state.view(None),
                 status="over" if over else self.status,
                 bot_draws=[s.rng.draws if s.rng is not None else 0 for s in self.seats],
@@ -590,21 +617,33 @@ def make_seats(info: GameInfo, seats: list[dict[str, Any]], seed: int, draws: li
 
 def restore(stored: StoredTable, store: Store, bot_delay: float = 0.0, writer: Writer | None = None) -> Room:
     """A room from the database: replay its actions and check the stored snapshot (:class:`RestoreError`)."""
+    if len(stored.actions) != stored.seq:
+        raise RestoreError(f"table {stored.id}: {len(stored.actions)} actions stored but the table says {stored.seq}")
+    # Where the stored fingerprint was taken: ``<actions>:<digest>``, or (earlier servers) a SHA-256 after all.
+    count, colon, _ = stored.snapshot.partition(":")
+    at = int(count) if colon and count.isdigit() else stored.seq
+    if at > stored.seq:
+        raise RestoreError(f"table {stored.id}: its snapshot is after action {at} but only {stored.seq} are stored")
+    mismatch = RestoreError(f"table {stored.id} does not replay to its stored snapshot (after {at} actions)")
+
+    def matches(state: GameState) -> bool:
+        return (fingerprint(state) if colon else legacy_fingerprint(state)) == stored.snapshot
+
     try:
         info = find_game(stored.game)
         names = [s["name"] for s in stored.seats]
         state = info.new(players=names, seed=stored.seed, **stored.options)
         for number, text in enumerate(stored.actions, 1):
+            if number - 1 == at and not matches(state):
+                raise mismatch
             try:
                 state.apply(info.parse_action(text))
             except RummykitError as exc:
                 raise RestoreError(f"table {stored.id}: action {number} ({text!r}) does not replay: {exc}") from None
     except RummykitError as exc:
         raise RestoreError(f"table {stored.id}: cannot set the game up again: {exc}") from None
-    if len(stored.actions) != stored.seq:
-        raise RestoreError(f"table {stored.id}: {len(stored.actions)} actions stored but the table says {stored.seq}")
-    if fingerprint(state) != stored.snapshot:
-        raise RestoreError(f"table {stored.id} does not replay to its stored snapshot (after {stored.seq} actions)")
+    if at == stored.seq and not matches(state):
+        raise mismatch
     seats = make_seats(info, stored.seats, stored.seed, stored.bot_draws)
     status = stored.status
     if status == "playing":

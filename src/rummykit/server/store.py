@@ -10,8 +10,11 @@ it returns.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +30,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     event,
     insert,
@@ -115,7 +119,18 @@ class Store:
     def __init__(self, url: str = DEFAULT_DB, *, schema: str | None = None) -> None:
         self.url = url
         self.engine = make_engine(url, schema)
+        # SQLite lets one writer in at a time and makes the others sleep and retry (its busy handler
+        # sleeps up to 100 ms a time), so the server's own writers queue here instead, in order.
+        self._write_lock: threading.Lock | None = (
+            threading.Lock() if self.engine.dialect.name == "sqlite" else None
+        )
         metadata.create_all(self.engine)
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[Any]:
+        """A write transaction (committed on leaving), one at a time on SQLite."""
+        with self._write_lock or contextlib.nullcontext(), self.engine.begin() as conn:
+            yield conn
 
     def close(self) -> None:
         """Release every connection."""
@@ -123,7 +138,7 @@ class Store:
 
     def create_table(self, row: dict[str, Any]) -> None:
         """Insert a new table row (``seq`` 0)."""
-        with self.engine.begin() as conn:
+        with self._writing() as conn:
             conn.execute(insert(tables_table).values(**row))
 
     def record_action(
@@ -132,18 +147,20 @@ class Store:
         seq: int,
         action: str,
         *,
-        snapshot: str,
+        snapshot: str | None,
         spectator_view: Any,
         status: str,
         bot_draws: list[int],
     ) -> None:
         """Write action number ``seq`` (from 1) and the table's state after it, in one transaction.
 
+        ``snapshot`` None keeps the stored fingerprint (it says after which action it was taken).
+
         Raises :class:`StoreError` when the row was not at ``seq - 1`` (another
         writer) or the database refused.
         """
         try:
-            with self.engine.begin() as conn:
+            with self._writing() as conn:
                 conn.execute(
                     insert(actions_table).values(table_id=table_id, seq=seq, action=action, at=time.time())
                 )
@@ -152,10 +169,10 @@ class Store:
                     .where(tables_table.c.id == table_id, tables_table.c.seq == seq - 1)
                     .values(
                         seq=seq,
-                        snapshot=snapshot,
                         spectator_view=spectator_view,
                         status=status,
                         bot_draws=bot_draws,
+                        **({} if snapshot is None else {"snapshot": snapshot}),
                     )
                 )
                 if done.rowcount != 1:
@@ -169,29 +186,46 @@ class Store:
         """Write several actions (of any tables, each as :meth:`record_action`'s arguments) in one transaction.
 
         All or nothing: :class:`StoreError` when any of them cannot be written.
+        The rows go as one multi-row insert and (at most) two many-row updates,
+        not two statements per action.
         """
+        if len({item["table_id"] for item in items}) != len(items):
+            raise StoreError("a batch holds two actions of one table")  # the Writer then writes them one by one
         try:
-            with self.engine.begin() as conn:
+            with self._writing() as conn:
                 now = time.time()
-                for item in items:
-                    conn.execute(
-                        insert(actions_table).values(
-                            table_id=item["table_id"], seq=item["seq"], action=item["action"], at=now
-                        )
-                    )
+                conn.execute(
+                    insert(actions_table),
+                    [{"table_id": i["table_id"], "seq": i["seq"], "action": i["action"], "at": now} for i in items],
+                )
+                for with_snapshot in (False, True):
+                    rows = [
+                        {"b_id": i["table_id"], "b_prev": i["seq"] - 1, "b_seq": i["seq"], "b_view": i["spectator_view"],
+                         "b_status": i["status"], "b_draws": i["bot_draws"], "b_snapshot": i["snapshot"]}
+                        for i in items
+                        if (i["snapshot"] is not None) == with_snapshot
+                    ]
+                    if not rows:
+                        continue
+                    values: dict[str, Any] = {
+                        "seq": bindparam("b_seq"),
+                        "spectator_view": bindparam("b_view"),
+                        "status": bindparam("b_status"),
+                        "bot_draws": bindparam("b_draws"),
+                    }
+                    if with_snapshot:
+                        values["snapshot"] = bindparam("b_snapshot")
+                    else:
+                        for row in rows:
+                            del row["b_snapshot"]
                     done = conn.execute(
                         update(tables_table)
-                        .where(tables_table.c.id == item["table_id"], tables_table.c.seq == item["seq"] - 1)
-                        .values(
-                            seq=item["seq"],
-                            snapshot=item["snapshot"],
-                            spectator_view=item["spectator_view"],
-                            status=item["status"],
-                            bot_draws=item["bot_draws"],
-                        )
+                        .where(tables_table.c.id == bindparam("b_id"), tables_table.c.seq == bindparam("b_prev"))
+                        .values(**values),
+                        rows,
                     )
-                    if done.rowcount != 1:
-                        raise StoreError(f"table {item['table_id']} is not at action {item['seq'] - 1} in the database")
+                    if done.rowcount != len(rows):
+                        raise StoreError(f"{len(rows) - done.rowcount} of {len(rows)} tables were not at the action before")
         except StoreError:
             raise
         except Exception as exc:
@@ -199,12 +233,12 @@ class Store:
 
     def set_status(self, table_id: str, status: str) -> None:
         """Change a table's status (waiting -> playing) outside an action."""
-        with self.engine.begin() as conn:
+        with self._writing() as conn:
             conn.execute(update(tables_table).where(tables_table.c.id == table_id).values(status=status))
 
     def set_snapshot(self, table_id: str, snapshot: str) -> None:
         """Overwrite a table's stored snapshot (tests use it to simulate a corrupt row)."""
-        with self.engine.begin() as conn:
+        with self._writing() as conn:
             conn.execute(update(tables_table).where(tables_table.c.id == table_id).values(snapshot=snapshot))
 
     def load(self, *, unfinished_only: bool = True) -> list[StoredTable]:
