@@ -1,4 +1,4 @@
-"""The ``rummykit`` command: ``games``, ``rules``, ``play``, ``tui``, ``solve``, ``replay``, and the studies.
+"""The ``rummykit`` command: ``games``, ``rules``, ``play``, ``tui``, ``solve``, ``replay``, ``serve`` and the studies.
 
 The study commands (``simulate``, ``tournament``, ``report``) live in :mod:`rummykit.study.command`.
 
@@ -265,7 +265,7 @@ def main(
         _silence(out)
         return 1
     parser.print_usage(err)
-    err.write("rummykit: name a command: games, rules, play, tui, replay, simulate, tournament or report (see rummykit --help)\n")
+    err.write("rummykit: name a command: games, rules, play, tui, solve, replay, serve, simulate, tournament or report (see rummykit --help)\n")
     return EXIT_USAGE
 
 
