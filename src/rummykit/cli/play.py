@@ -226,10 +226,7 @@ class Session:
         """The opening lines: who plays, the seed, how to get help."""
         info = self.state.info
         seed = self.state.seed
-        lines = []
-        if self.resumed is not None:
-            done = plural(len(self.state.actions), "action")
-            lines.append(f"Continuing the game saved in {self.resumed.path} ({done} so far, round {self.state.round_no}).")
+        lines = []  # a resumed game is announced by its set-up (cli.start.resume_setup), in the app too
         if not self.people:
             seats = ", ".join(f"{n} ({lbl})" for n, lbl in zip(self.names, self.labels, strict=True))
             lines.append(f"{info.name}: {seats}. The bots play to the end.")
@@ -475,11 +472,14 @@ def save_record(
     record_path: Path | None = None,
     records_dir: Path | None = None,
     resumed: Resumed | None = None,
+    command: str = "play",
 ) -> Saved:
     """Write a game's record, never over another file; what to tell the person (see :class:`Session`).
 
     A ``resumed`` game saved to neither ``record_path`` nor ``records_dir``
     brings its own record up to date, as long as that file is as it was read.
+    An unfinished game is offered to be continued with ``rummykit COMMAND
+    --resume FILE``: the command it was played with (``play`` or ``tui``).
     """
     if not record:
         return Saved(None, ["The game was not saved (--no-record)."])
@@ -502,7 +502,7 @@ def save_record(
         lines.append(f"{wanted} {why}: rummykit never overwrites a record.")
     quoted = shlex.quote(str(path))
     if state.outcome is None:
-        lines.append(f"Record saved to {path}; continue with: rummykit play --resume {quoted}")
+        lines.append(f"Record saved to {path}; continue with: rummykit {command} --resume {quoted}")
     else:
         lines.append(f"Record saved to {path} (replay it with: rummykit replay {quoted})")
     # whole, even when wider than the screen: the command is for copying

@@ -302,7 +302,9 @@ def resume_setup(args: argparse.Namespace, environ: Mapping[str, str] | None) ->
     if None in bots and not presenter.playable:
         raise OptionError(f"{info.id} cannot be played by people here yet")
     plan = record_plan(args, environ) if (args.record is not None or args.no_record) else RecordPlan()
-    notes = [line for line in (note, plan.note) if line]
+    done = plural(len(state.actions), "action")
+    going_on = f"Continuing the game saved in {path} ({done} so far, round {state.round_no})."
+    notes = [line for line in (going_on, note, plan.note) if line]
     return GameSetup(state, bots, presenter, plan, rngs=rngs, resumed=Resumed(path, text), notes=notes)
 
 

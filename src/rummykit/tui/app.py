@@ -53,6 +53,7 @@ from rummykit.engine.driver import Claimer, claims_open
 from rummykit.errors import RummykitError
 from rummykit.presenters.base import TEXT_TABLE, Board, Quit, Style, Turn, table_kind
 from rummykit.sim import bot_rng
+from rummykit.tui.guard import Guarded
 from rummykit.tui.tables import TableWidget, Wrapped, widget_classes
 
 W = TypeVar("W", bound=Widget)
@@ -130,8 +131,9 @@ class DraftKeys(Widget, can_focus=True):
 
     @property
     def game(self) -> GameApp | None:
+        """The app while it has a game loaded (None before the first one: every key then does nothing)."""
         app = self.app
-        return app if isinstance(app, GameApp) else None
+        return app if isinstance(app, GameApp) and app.setup is not None else None
 
     @property
     def board(self) -> Board | None:
@@ -1073,7 +1075,7 @@ class GameApp(App[int]):
 
     def toggle_hint(self) -> None:
         """Show the solver's best play on the table (the presenter's hint, as steps and as sets); hide it."""
-        turn = self.turn
+        turn = self.turn if self.setup is not None else None
         if turn is None or not self.presenter.hint:
             return
         if self.hint is not None:
@@ -1410,6 +1412,7 @@ class GameApp(App[int]):
                 record_path=plan.path,
                 records_dir=plan.folder,
                 resumed=self.setup.resumed,
+                command="tui",
             )
             self.saved_lines.extend(self.saved.lines)
             if self.saved.error is not None:
@@ -1455,10 +1458,14 @@ def run_app(
         theme=None if theme is None else THEMES[1] if theme == "light" else THEMES[0],
         replay=getattr(args, "replay", None),
     )
-    status = app.run()
-    app.save()
+    guarded = Guarded(app)
+    status = guarded.run()
+    guarded.also(app.save)  # after an unexpected error too: the game so far can be resumed
     for error in app.save_errors:
         err.write(error + "\n")
     for line in app.saved_lines:
         out.write(line + "\n")
+    failed = guarded.finish("tui", err, environ)
+    if failed is not None:
+        return failed
     return status if isinstance(status, int) else app.status
