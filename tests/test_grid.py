@@ -311,3 +311,23 @@ def test_a_draft_checks_the_first_play() -> None:
     d.undo()
     d.place(Tile.parse("K11"), (2, 3))
     assert [p.rule for p in d.problems()] == ["TT-ALONE", "TT-LINE-SIZE"]
+
+
+def test_a_draft_notes_its_going_down_lines_and_names_them_only_when_the_grid_hides_them() -> None:
+    d = draft(grid="0,0: K10 B10 O10 / . / K13 B13 O13 R13", tray="R10 R11 R12 K1", opening=30)
+    for i, t in enumerate(("R10", "R11", "R12")):
+        d.place(Tile.parse(t), (6, i))
+    assert [str(p) for p in d.down] == ["6,0=R10", "6,1=R11", "6,2=R12"] and d.down_changes() == ()
+    d.move((6, 0), (0, 3))  # R10 joins the tens: the grid shows no going-down line any more
+    assert [p.rule for p in d.problems()] == ["TT-LINE-SIZE"]  # R11 R12 alone are too short
+    assert [str(p) for p in d.down_changes()] == ["6,0=R10", "6,1=R11", "6,2=R12"]
+    d.move((2, 3), (6, 0))  # the thirteens' R13 in front of R11 R12 is no run ...
+    assert [p.rule for p in d.problems()] == ["TT-RUN"]
+    d.undo()
+    d.move((2, 3), (6, 3))  # ... after them it is: R11 R12 R13
+    assert d.problems() == [] and len(d.down_changes()) == 3
+    d.undo()
+    d.back((6, 2))  # R12 back on the tray: the noted lines are gone, and R10 touched the table
+    assert d.down == () and [p.rule for p in d.problems()] == ["TT-OPENING-TABLE"]
+    d.undo()
+    assert len(d.down) == 3

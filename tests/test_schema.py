@@ -163,7 +163,15 @@ EXAMPLES = {
         "2 jump 3-5 with 3-3 3-4",
         "1 decline",
     ],
-    "two-tray": ["0 draw A", "1 pass", "1 play B 0,0=R5 0,1=R6 0,2=R7", "0 fail A 0,0=R5 1,0=.", "1 call 2,0 O3", "0 end"],
+    "two-tray": [
+        "0 draw A",
+        "1 pass",
+        "1 play B 0,0=R5 0,1=R6 0,2=R7",
+        "1 play B 0,3=R10 2,3=. 4,0=R11 4,1=R12 4,2=R13 down 6,0=R10 6,1=R11 6,2=R12",
+        "0 fail A 0,0=R5 1,0=.",
+        "1 call 2,0 O3",
+        "0 end",
+    ],
     "mummus": [
         "0 draw",
         "0 take 8H",

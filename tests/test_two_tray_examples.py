@@ -16,7 +16,7 @@ import pytest
 from conftest import Rejecter
 
 from rummykit.pieces.tiles import Tile
-from rummykit.rulesets.two_tray import TwoTray, from_position, joker_options
+from rummykit.rulesets.two_tray import TwoTray, call_options, from_position, group_options, joker_options
 
 EXAMPLE_1 = "0,0: . . . . O7 / B3 B4 B5 B6 B7 / J . K5 K6 K7 / R3 R4 R5 R6"
 """Example 1 redrawn: the blue run 3-7 above the black run 5-7 above the red run 3-6; the columns of
@@ -239,10 +239,23 @@ def test_e2_the_orange_13_cannot_be_moved_by_itself(assert_rejected: Rejecter) -
 
 def test_e2_the_joker_completing_the_orange_run_cannot_be_called_another_colour(assert_rejected: Rejecter) -> None:
     state = example(EXAMPLE_2, "R9")
+    # The group B13 R13 J lacks black and orange, but the orange run down column 2 needs the joker to be
+    # O13: that, and nothing else, is why black is refused, and orange is the only call offered.
     error = assert_rejected(state, "0 call 3,2 K13", "TT-CALL-FIXED")
-    assert "column 2, rows 1-3" in error.reason and "O13" in error.reason
-    # Red is no colour this group lacks (the redrawn group holds the red 13).
-    assert_rejected(state, "0 call 3,2 R13", "TT-CALL-COLOUR")
+    assert error.reason == (
+        "the joker at 3,2 cannot be called K13: column 2, rows 1-3 (O11 O12 J) needs it to be O13;"
+        " it can be called only O13"
+    )
+    # Red is no colour this group lacks (the redrawn group holds the red 13); the refusal offers only
+    # the call that is allowed.
+    error = assert_rejected(state, "0 call 3,2 R13", "TT-CALL-COLOUR")
+    assert error.reason == (
+        "the joker at 3,2 cannot be called R13: its group, row 3, columns 0-2 (B13 R13 J), has R13 already;"
+        " it can be called only O13"
+    )
+    assert call_options(state.grid, (3, 2)) == [Tile.parse("O13")]
+    assert group_options(state.grid, (3, 2)) == [Tile.parse("K13"), Tile.parse("O13")]
+    assert [a.text() for a in state.legal_actions(0) if a.type == "call"] == ["call 3,2 O13"]
     state.apply(state.parse_action("0 call 3,2 O13"))  # what the run already fixes may be called
     assert state.grid.calls == {(3, 2): Tile.parse("O13")}
 

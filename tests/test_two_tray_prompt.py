@@ -146,9 +146,13 @@ def test_the_drafts_problems_and_check_name_cells_as_the_screen_does() -> None:
     turn.command("check")
     assert "  The joker at 1,3 can stand for O9 or R9." in said
     # the engine's own refusal of the same call names the record's cell; the prompt never shows it
-    with pytest.raises(RuleError, match="the joker at 0,2 can be called only a colour its group lacks"):
+    with pytest.raises(RuleError, match="the joker at 0,2 cannot be called K9: its group, row 0, columns 0-2"):
         state.apply(state.parse_action("0 call 0,2 K9"))
-    with pytest.raises(RuleError, match="the joker at 1,3 can be called only a colour its group lacks: O9 or R9, not K9"):
+    with pytest.raises(
+        RuleError,
+        match=re.escape("the joker at 1,3 cannot be called K9: its group, row 1, columns 1-3 (K9 B9 J), has K9 already;"
+                        " it can be called only O9 or R9"),
+    ):
         turn.command("call 1,3 K9")
     action = turn.command("call 1,3 O9")
     assert action is not None and str(action) == "0 call 0,2 O9"
@@ -326,6 +330,74 @@ def test_a_penalty_says_what_it_was_taken_for_in_the_screens_numbers(tmp_path: P
     assert "row 2, column 0" not in text  # the record's numbering of the same cell is never shown
     (penalty,) = [e for e in state.history if e.kind == "penalty"]
     assert "row 2, column 0" in penalty.seen_by(0)["reason"] and "reason" not in penalty.seen_by(1)
+
+
+# -- going down and playing on in one turn (seed 002) ----------------------------------------------
+
+GOING_DOWN = (
+    "grid: 0,0: K10 B10 O10 / . / K13 B13 O13 R13; trays: A[R10 R11 R12 K1] B[K2] / A[O1] B[B1];"
+    " pool: seed 3; next: A A; down: 00"
+)
+"""Seat 0 not down, tray A's R10 R11 R12 worth 33; the tens lack red, the thirteens may give up R13."""
+
+
+def test_a_draft_goes_down_then_rearranges_its_lines_and_commit_names_them() -> None:
+    state = from_position(GOING_DOWN, players=["P1", "P2"])
+    turn, _ = turn_for(state)
+    turn.command("place R10 7,1 R11 7,2 R12 7,3")  # the going-down line (the record's row 6)
+    # Then, in the same turn: R10 joins the tens, R11 R12 take the R13 of the thirteens.
+    for line in ("move 7,1 1,4", "move 3,4 5,3", "move 7,2 5,1", "move 7,3 5,2"):
+        turn.command(line)
+    assert turn.draft.problems() == []
+    action = turn.command("commit")
+    assert str(action) == "0 play A 0,3=R10 2,3=. 4,0=R11 4,1=R12 4,2=R13 down 6,0=R10 6,1=R11 6,2=R12"
+    assert action is not None and state.apply(action) and state.down[0]
+    assert command_text(action) == "play A 1,4=R10 3,4=. 5,1=R11 5,2=R12 5,3=R13 down 7,1=R10 7,2=R11 7,3=R12"
+
+
+def test_a_draft_that_touches_the_table_before_going_down_is_told_so() -> None:
+    state = from_position(GOING_DOWN, players=["P1", "P2"])
+    turn, said = turn_for(state)
+    turn.command("place R10 1,4")
+    assert [p.rule for p in turn.draft.problems()] == ["TT-OPENING-TABLE"]
+    assert any("before going down you may not touch the table (row 1, columns 1-4 joins" in line for line in said)
+    turn.command("place R11 7,1 R12 7,2 K1 7,3")  # R11 R12 K1 is no line: nothing goes down yet
+    assert [p.rule for p in turn.draft.problems()] == ["TT-OPENING-TABLE"]
+
+
+def test_a_whole_going_down_turn_typed_in_one_line_may_name_its_lines() -> None:
+    state = from_position(GOING_DOWN, players=["P1", "P2"])
+    turn, said = turn_for(state)
+    typed = "play A 1,4=R10 3,4=. 5,1=R11 5,2=R12 5,3=R13"
+    assert turn.command(typed) is None  # the grid shows no going-down line: not committed
+    assert any("TT-OPENING-TABLE" in line for line in said)
+    turn, said = turn_for(state)
+    action = turn.command(typed + " down 7,1=R10 7,2=R11 7,3=R12")
+    assert str(action) == "0 play A 0,3=R10 2,3=. 4,0=R11 4,1=R12 4,2=R13 down 6,0=R10 6,1=R11 6,2=R12"
+    fresh, _ = turn_for(state)
+    with pytest.raises(rummykit.RummykitError, match="the turn does not place from the tray"):
+        fresh.command(typed + " down 7,1=R10 7,2=R11 7,3=K1")
+
+
+def test_the_wrong_tray_penalty_says_the_marker_stays() -> None:
+    state = from_position(POSITION, players=["P1", "P2"])
+    (penalty,) = [e for e in state.apply(state.parse_action("0 fail A 0,3=R4 0,4=O1")) if e.kind == "penalty"]
+    assert describe_event(penalty.seen_by(1), list(state.players), Style(width=0)) == [
+        "P1 played from the wrong tray (rule TT-WRONG-TRAY): the table is restored and P1 draws 1 penalty tile"
+        " onto tray A; the marker stays by tray A, which plays again next turn"
+    ]
+    assert state.playing[0] == "A"
+
+
+def test_completion_offers_only_the_calls_allowed() -> None:
+    # The seed's example 2: the joker closes B13 R13 J and the orange run O11 O12 J: it may be called O13 only.
+    state = from_position(
+        "grid: 1,0: . . O11 / . . O12 / B13 R13 J; trays: A[R9] B[K1] / A[O1] B[B1]; next: A B; down: 11"
+    )
+    turn, _ = turn_for(state)
+    assert turn.completions(["call", "4,3"]) == ["O13"]
+    with pytest.raises(RuleError, match=re.escape("the joker at 4,3 cannot be called K13: column 3, rows 2-4")):
+        turn.command("call 4,3 K13")
 
 
 # -- words ---------------------------------------------------------------------------------------

@@ -24,11 +24,21 @@ from rummykit.bots.base import make_bot
 from rummykit.engine.core import Action, Event, GameState
 from rummykit.engine.driver import Agent
 from rummykit.engine.rng import Rng
-from rummykit.errors import ParseError
+from rummykit.errors import ParseError, RuleError
 from rummykit.pieces.tiles import Tile
 from rummykit.records import read_record, write_record
 from rummykit.rulesets.tilerummy import full_set
-from rummykit.rulesets.two_tray import GRID, Fail, Play, TwoTray, actions_from_view, grid_from_view
+from rummykit.rulesets.two_tray import (
+    GRID,
+    Fail,
+    Play,
+    Situation,
+    TwoTray,
+    actions_from_view,
+    free_row,
+    grid_from_view,
+    listable_actions,
+)
 from rummykit.sim import run_bots
 
 # Whole games are slow: a fifth of the profile's examples.
@@ -250,3 +260,81 @@ def test_listed_actions_are_legal_and_copies_are_independent(seed: int, pick: in
 def make_listing(s: TwoTray, seat: int) -> list[Any]:
     """The listing from the seat's view (what bots get) is the state's listing."""
     return list(s.info.view_actions(s.view(seat))) if s.info.view_actions else []
+
+
+# -- the turn a player goes down (seed 002: "in the same turn") --------------------------------------
+
+
+def going_down_and_on(s: TwoTray, rng: Rng) -> tuple[Play, Play] | None:
+    """A turn of the seat to move, not down yet, built as the seed tells it: a going-down line the listing
+    offers, then up to three plays a player who is down could make from the rest of the same tray.
+
+    Returns the turn as one play naming its going-down line, and the same play without it (None when
+    the seat cannot go down now)."""
+    seat = s.current
+    if s.down[seat] or s.continuing:
+        return None
+    situation = s.situation(seat)
+    row = free_row(s.grid)[0]
+    lines = [a for a in listable_actions(situation) if isinstance(a, Play) and all(p.row == row for p in a.changes)]
+    if not lines:
+        return None
+    line = rng.choice(lines)
+    tray = line.tray
+    grid = s.grid.changed(line.changes, GRID.is_joker)
+    rest = Counter(s.trays.rack(seat, tray)) - Counter(p.piece for p in line.changes if p.piece is not None)
+    for _ in range(rng.below(4)):
+        later = Situation(seat, {tray: list(rest.elements())}, grid, down=True, threshold=s.threshold, playing=tray,
+                          pool_size=0)
+        plays = [a for a in listable_actions(later) if isinstance(a, Play)]
+        if not plays:
+            break
+        more = rng.choice(plays)
+        after = grid.changed(more.changes, GRID.is_joker)
+        rest -= Counter(GRID.placed(grid, after))
+        grid = after
+    changes = s.grid.diff(grid)
+    return Play(seat, tray, changes, line.changes), Play(seat, tray, changes)
+
+
+@GAMES
+@given(seeds, st.integers(min_value=0, max_value=2**16))
+def test_going_down_and_playing_on_in_the_same_turn_is_one_legal_play(seed: int, pick: int) -> None:
+    rng = Rng(pick)
+    tried = 0
+
+    def check(s: TwoTray, _events: list[Event]) -> None:
+        nonlocal tried
+        if s.outcome is not None:
+            return
+        built = going_down_and_on(s, rng)
+        if built is None:
+            return
+        named, found = built
+        trial = s.copy()
+        trial.apply(named)  # named going-down lines: always legal
+        assert trial.down[named.player]
+        tried += 1
+        other = s.copy()
+        try:
+            other.apply(found)  # found in the grid: legal, unless the rest of the turn hid the lines
+        except RuleError as refused:
+            assert refused.rule in ("TT-OPENING-TABLE", "TT-OPENING-POINTS"), refused
+        else:
+            assert other.snapshot()["grid"] == trial.snapshot()["grid"]
+
+    play(seed, ("random", "random"), check)
+    assert tried >= 1
+
+
+@GAMES
+@given(seeds)
+def test_after_a_wrong_tray_penalty_the_same_tray_plays_next(seed: int) -> None:
+    """The seed: "The marker remains by the correct tray" (the clumsy bots take the penalty now and then)."""
+
+    def check(s: TwoTray, events: list[Event]) -> None:
+        for e in events:
+            if e.kind == "penalty" and e.data["penalty"] == "wrong-tray" and s.outcome is None and s.round_no == 1:
+                assert e.player is not None and s.playing[e.player] == e.data["tray"]
+
+    play(seed, ("clumsy", "clumsy"), check)

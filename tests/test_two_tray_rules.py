@@ -148,15 +148,99 @@ def test_a_joker_in_the_first_play_counts_what_it_stands_for() -> None:
     assert state.down[0]
 
 
-def test_going_down_may_not_touch_the_table(assert_rejected: Rejecter) -> None:
+def test_going_down_lines_may_not_touch_the_table(assert_rejected: Rejecter) -> None:
     table = "0,0: R1 R2 R3"
     state = pos("A[R4 K10 B10 O10 R11 R12 R13] B[K1] / A[O1] B[B1]", grid=table, nxt="- -", down="00")
-    error = assert_rejected(state, "0 play A 0,3=R4 2,0=K10 2,1=B10 2,2=O10", "TT-OPENING-TABLE")
-    assert "row 0, columns 0-3" in error.reason
-    assert_rejected(state, "0 play A 0,0=. 3,0=R1 2,0=K10 2,1=B10 2,2=O10", "TT-OPENING-TABLE")
-    # A new line laid so that it touches a table tile joins it: refused too.
-    error = assert_rejected(state, "0 play A 1,0=R11 1,1=R12 1,2=R13", "TT-OPENING-TABLE")
+    # A new line laid so that it touches table tiles joins them (here into two-tile columns): the lines
+    # R11 R12 R13 are worth 36 on their own, so the turn goes down, but the grid it leaves is invalid.
+    error = assert_rejected(state, "0 play A 1,0=R11 1,1=R12 1,2=R13", "TT-LINE-SIZE")
+    assert error.reason.startswith("column 0, rows 0-1: a line of 2 tiles (R1 R11)")
     act(state, "0 play A 2,0=K10 2,1=B10 2,2=O10")
+    assert state.down[0]
+
+
+# -- going down, then a normal turn (seed 002: "in the same turn") ------------------------------------
+
+SEED_TABLE = "0,0: R1 R2 R3 / . / K13 B13 O13 R13"
+"""A red run and a group of four thirteens (which may give up a tile)."""
+
+
+def test_a_player_may_manipulate_the_table_in_the_turn_they_go_down() -> None:
+    """The seed: "After first going down, but not before, a player can in the same turn ... manipulate all
+    tiles on the table and play from the playing tray before and after such manipulation"."""
+    state = pos("A[R4 K10 B10 O10 R11 R12 K1] B[K1] / A[O1] B[B1]", grid=SEED_TABLE, nxt="- -", down="00")
+    # Go down with K10 B10 O10 (30), then lay R4 on the table's red run, take R13 out of the thirteens
+    # and make R11 R12 R13 with two more tiles of the same tray.
+    act(state, "0 play A 0,3=R4 2,3=. 4,0=K10 4,1=B10 4,2=O10 6,0=R11 6,1=R12 6,2=R13")
+    assert state.down == [True, False] and state.playing[0] == "B"
+    assert state.grid.text() == "0,0: R1 R2 R3 R4 / . / K13 B13 O13 / . / K10 B10 O10 / . / R11 R12 R13"
+    assert tiles(state, 0, "A") == ["K1"]
+    play = state.history[-1]
+    assert play.kind == "play" and play.data["opening"] is True
+    assert sorted(play.data["placed"]) == ["B10", "K10", "O10", "R11", "R12", "R4"]
+
+
+def test_going_down_and_playing_on_may_come_in_any_order_in_the_one_play() -> None:
+    # The going-down lines need not be kept apart from the rest: R11 R12 R13 K... the new run is extended
+    # by the table's R13 moved onto it; the tray's own R10 R11 R12 are the going-down line (33).
+    state = pos("A[R10 R11 R12 K1] B[K1] / A[O1] B[B1]", grid=SEED_TABLE, nxt="A A", down="00")
+    act(state, "0 play A 2,3=. 4,0=R10 4,1=R11 4,2=R12 4,3=R13")
+    assert state.down[0] and state.grid.text() == "0,0: R1 R2 R3 / . / K13 B13 O13 / . / R10 R11 R12 R13"
+
+
+def test_the_going_down_lines_alone_must_total_30(assert_rejected: Rejecter) -> None:
+    state = pos("A[R4 K9 B9 O9 K13 B13 K1 K2 K3] B[K1] / A[O1] B[B1]", grid="0,0: R1 R2 R3 / . / R13 O13 B13 K13",
+                nxt="A A", down="00")
+    # Nothing new from the tray: touching the table is refused first.
+    error = assert_rejected(state, "0 play A 0,3=R4", "TT-OPENING-TABLE")
+    assert "before going down you may not touch the table (row 0, columns 0-3 joins your tiles" in error.reason
+    # K9 B9 O9 is worth 27 on its own: not enough to go on and touch the table.
+    error = assert_rejected(state, "0 play A 0,3=R4 4,0=K9 4,1=B9 4,2=O9", "TT-OPENING-POINTS")
+    assert "total 27 on their own" in error.reason and "at least 30 points before you may touch the table" in error.reason
+
+
+def test_table_tiles_do_not_count_towards_going_down(assert_rejected: Rejecter) -> None:
+    # R13 moved from the thirteens makes K13 B13 R13 a group worth 39, but only K13 B13 are the tray's:
+    # the tray's own lines are K1 K2 K3, 6 points.
+    state = pos("A[K13 B13 K1 K2 K3] B[K1] / A[O1] B[B1]", grid="0,0: R10 R11 R12 R13 / . / O11 O12 O13",
+                nxt="A A", down="00")
+    error = assert_rejected(state, "0 play A 0,3=. 4,0=K13 4,1=B13 4,2=R13 6,0=K1 6,1=K2 6,2=K3", "TT-OPENING-POINTS")
+    assert "total 6 on their own" in error.reason
+
+
+def test_going_down_lines_moved_on_are_named_with_down(assert_rejected: Rejecter) -> None:
+    table = "0,0: K10 B10 O10 / . / K13 B13 O13 R13"
+    state = pos("A[R10 R11 R12 K1] B[K1] / A[O1] B[B1]", grid=table, nxt="A A", down="00")
+    # Go down with R10 R11 R12 (33), then R10 joins the tens and R11 R12 take R13 from the thirteens:
+    # the grid no longer shows the going-down line, so the play names it as first laid.
+    turn = "0 play A 0,3=R10 2,3=. 4,0=R11 4,1=R12 4,2=R13"
+    assert_rejected(state, turn, "TT-OPENING-TABLE")
+    error = assert_rejected(state, turn + " down 6,0=R10 6,1=R11 6,3=R12", "TT-ALONE")
+    assert error.reason.startswith("your going-down lines on their own: row 6, column 3: R12 touches no other tile")
+    error = assert_rejected(state, turn + " down 6,0=R10 6,1=R11 6,2=K1", "TT-DOWN")
+    assert "K1, which the turn does not place" in error.reason
+    act(state, turn + " down 6,0=R10 6,1=R11 6,2=R12")
+    assert state.down[0] and str(state.actions[-1]).endswith("down 6,0=R10 6,1=R11 6,2=R12")
+    assert state.grid.text() == "0,0: K10 B10 O10 R10 / . / K13 B13 O13 / . / R11 R12 R13"
+
+
+def test_down_is_only_for_the_turn_a_player_goes_down(assert_rejected: Rejecter) -> None:
+    state = pos("A[R4 K10 B10 O10] B[K1] / A[O1] B[B1]", grid="0,0: R1 R2 R3", nxt="A A", down="10")
+    error = assert_rejected(state, "0 play A 0,3=R4 down 0,3=R4", "TT-DOWN")
+    assert "you are down already" in error.reason
+    state = pos("A[K9 B9 O9 R4] B[K1] / A[O1] B[B1]", grid="0,0: R1 R2 R3", nxt="A A", down="00")
+    error = assert_rejected(state, "0 play A 0,3=R4 2,0=K9 2,1=B9 2,2=O9 down 2,0=K9 2,1=B9 2,2=O9", "TT-OPENING-POINTS")
+    assert "your going-down lines total 27" in error.reason
+
+
+def test_the_listing_offers_going_down_and_playing_on_and_each_is_legal() -> None:
+    state = pos("A[R4 K10 B10 O10] B[K1] / A[O1] B[B1]", grid="0,0: R1 R2 R3", nxt="A A", down="00")
+    listed = [a.text() for a in state.legal_actions(0)]
+    assert listed == ["draw A", "play A 2,0=K10 2,1=B10 2,2=O10", "play A 0,3=R4 2,0=K10 2,1=B10 2,2=O10"]
+    for text in listed[1:]:
+        trial = state.copy()
+        act(trial, f"0 {text}")
+        assert trial.down[0]
 
 
 def test_a_player_who_is_down_rearranges_the_whole_grid_freely() -> None:
@@ -277,7 +361,16 @@ def test_a_crossing_line_can_fix_a_joker_so_it_cannot_be_called_otherwise(assert
     # The joker ends the group K9 B9 J across and the orange run O7 O8 J down: it is O9.
     state = pos("A[R9] B[K1] / A[O1] B[B1]", grid="0,0: . . O7 / . . O8 / K9 B9 J")
     error = assert_rejected(state, "0 call 2,2 R9", "TT-CALL-FIXED")
-    assert "column 2, rows 0-2" in error.reason
+    assert error.reason == (
+        "the joker at 2,2 cannot be called R9: column 2, rows 0-2 (O7 O8 J) needs it to be O9; it can be called only O9"
+    )
+    # A colour the group holds is refused for that reason, and the message offers only what may be called.
+    error = assert_rejected(state, "0 call 2,2 K9", "TT-CALL-COLOUR")
+    assert error.reason == (
+        "the joker at 2,2 cannot be called K9: its group, row 2, columns 0-2 (K9 B9 J), has K9 already;"
+        " it can be called only O9"
+    )
+    assert [a.text() for a in state.legal_actions(0) if a.type == "call"] == ["call 2,2 O9"]
 
 
 # -- penalties ---------------------------------------------------------------------------------------
@@ -292,7 +385,7 @@ def test_playing_from_the_wrong_tray_is_refused_and_fail_takes_the_seeds_penalty
     # The tiles stay on their trays, the table is as it was, one penalty tile goes onto tray A.
     assert state.grid.text() == "0,0: R1 R2 R3"
     assert tiles(state, 0, "A") == ["K2", "R12", "R4"] and tiles(state, 0, "B") == ["K3", "R5"]
-    assert state.current == 1 and state.playing[0] == "B"  # the trays keep alternating
+    assert state.current == 1 and state.playing[0] == "A"  # "the marker remains by the correct tray"
     penalty = state.history[-1]
     assert penalty.kind == "penalty" and penalty.data["penalty"] == "wrong-tray" and penalty.data["drawn"] == 1
     assert "pieces" not in penalty.seen_by(1) and penalty.seen_by(0)["pieces"] == ["R12"]
@@ -301,10 +394,31 @@ def test_playing_from_the_wrong_tray_is_refused_and_fail_takes_the_seeds_penalty
     assert penalty.seen_by(None)["rule"] == "TT-WRONG-TRAY"
 
 
+def test_after_the_wrong_tray_penalty_the_correct_tray_plays_again(assert_rejected: Rejecter) -> None:
+    """The seed: "draw one penalty tile from the pool to be placed on the correct playing tray, and forfeit
+    the rest of that turn. The marker remains by the correct tray." """
+    state = pos("A[R4 K2] B[R5 K3] / A[O1] B[B1]", grid="0,0: R1 R2 R3", pool="O13 B13 K13 R12")
+    act(state, "0 fail A 0,4=R5")
+    assert state.playing == ["A", "A"] and state.view(None)["playing"] == ["A", "A"]
+    act(state, "1 draw A")
+    # Seat 0's next turn plays from tray A again; tray B waits for the turn after.
+    error = assert_rejected(state, "0 play B 0,3=R5", "TT-WRONG-TRAY")
+    assert "this turn plays from tray A" in error.reason
+    act(state, "0 play A 0,3=R4")
+    assert state.playing[0] == "B"
+
+
+def test_after_an_invalid_table_penalty_the_trays_alternate_as_usual() -> None:
+    state = pos("A[R5 K2] B[K1] / A[O1] B[B1]", grid="0,0: R1 R2 R3", pool="B1 B2 B3 B4")
+    act(state, "0 fail A 0,4=R5")
+    assert state.playing[0] == "B"
+
+
 def test_mixing_both_trays_on_the_first_turn_is_the_wrong_tray_case() -> None:
     state = pos("A[K10 B10] B[O10 R1] / A[O1] B[B1]", nxt="- -", down="00", pool="K1 K2")
     act(state, "0 fail A 0,0=K10 0,1=B10 0,2=O10")
-    assert tiles(state, 0, "A") == ["B10", "K10", "K2"] and state.playing[0] == "B"
+    # The play named tray A, so tray A is the correct tray: it takes the penalty tile and plays next turn.
+    assert tiles(state, 0, "A") == ["B10", "K10", "K2"] and state.playing[0] == "A"
 
 
 def test_an_invalid_table_committed_with_fail_restores_it_and_draws_three(assert_rejected: Rejecter) -> None:
@@ -409,6 +523,24 @@ def test_actions_read_and_write_their_text_and_json() -> None:
     assert str(info.parse_action("0 play a 2,2=r1 0,0=J")) == "0 play A 0,0=J 2,2=R1"
 
 
+def test_a_play_names_its_going_down_lines_after_down_in_text_and_json() -> None:
+    info = find_game("two-tray")
+    text = "0 play A 0,3=R10 2,3=. 4,0=R11 4,1=R12 4,2=R13 down 6,0=R10 6,1=R11 6,2=R12"
+    action = info.parse_action(text)
+    assert str(action) == text and info.action_from_json(action.to_json()) == action
+    assert action.to_json()["down"] == ["6,0=R10", "6,1=R11", "6,2=R12"]
+    # A play without going-down lines may leave the field out of its JSON (what the browser sends).
+    plain = info.action_from_json({"type": "play", "player": 0, "tray": "A", "changes": ["0,3=R4"]})
+    assert plain == info.parse_action("0 play A 0,3=R4") and plain.to_json()["down"] == []
+    for bad, words in [
+        ("0 play A 0,3=R4 down", "write the going-down lines after 'down'"),
+        ("0 play A 0,3=R4 down 1,1=.", "none empties a cell"),
+        ("0 play A 0,3=R4 down 1,1=R4 down 1,2=R5", "'down' comes once in a play"),
+    ]:
+        with pytest.raises(ParseError, match=re.escape(words)):
+            info.parse_action(bad)
+
+
 @pytest.mark.parametrize(
     ("text", "words"),
     [
@@ -467,7 +599,7 @@ RAISED = {
     "TT-TRAY", "TT-WRONG-TRAY", "TT-CONTINUE", "TT-END", "TT-PLAY-EMPTY", "TT-POOL-EMPTY", "TT-DRAW",
     "TT-FAIL-VALID", "TT-TABLE-KEEP", "TT-OPENING-TABLE", "TT-OPENING-POINTS", "TT-LINE-SIZE", "TT-ALONE",
     "TT-GROUP", "TT-RUN", "TT-LINE-KIND", "TT-LINE-JOKERS", "TT-JOKER-CROSS", "TT-CALLED", "TT-CALL",
-    "TT-CALL-ONCE", "TT-CALL-COLOUR", "TT-CALL-FIXED", "TT-DRAFT",
+    "TT-CALL-ONCE", "TT-CALL-COLOUR", "TT-CALL-FIXED", "TT-DRAFT", "TT-DOWN",
 }
 
 

@@ -175,12 +175,14 @@ def _json_hint(hint: Any) -> Any:
 
 
 def action_typeddict(cls: type[Action]) -> Any:
-    """The JSON object of one action class: ``type`` (a constant), ``player`` and every field, all required."""
+    """The JSON object of one action class: ``type`` (a constant), ``player`` and every field, all required
+    except a field with a default (``GameInfo.action_from_json`` lets it be left out)."""
     hints = typing.get_type_hints(cls)
     fields: dict[str, Any] = {"type": Literal[cls.type], "player": Seat}
     for f in dataclasses.fields(cls):
         if f.name != "player":
-            fields[f.name] = _json_hint(hints[f.name])
+            hint = _json_hint(hints[f.name])
+            fields[f.name] = hint if f.default is dataclasses.MISSING else typing_extensions.NotRequired[hint]
     make: Any = typing_extensions.TypedDict
     model: Any = make(cls.__name__, fields)
     model.__doc__ = _clean_doc(cls.__doc__)

@@ -282,6 +282,11 @@ class Grid(Generic[P]):
         """The same grid with the joker in ``cell`` called ``piece``."""
         return Grid(self._cells, {**self._calls, cell: piece})
 
+    def only(self, cells: Iterable[Cell]) -> Grid[P]:
+        """The grid of ``cells`` alone (each an occupied cell of this one), with their calls."""
+        kept = {c: self._cells[c] for c in cells}
+        return Grid(kept, {c: p for c, p in self._calls.items() if c in kept})
+
     def diff(self, other: Grid[P]) -> tuple[Put[P], ...]:
         """The fewest changes that turn this grid into ``other`` (calls aside), in cell order."""
         out = []
@@ -660,49 +665,139 @@ class GridRules(Generic[P]):
             )
         return _sorted(after - before)
 
-    def opening_fault(
-        self, old: Grid[P], new: Grid[P], verdict: GridVerdict[P], min_points: int, name: str = "initial meld"
-    ) -> RuleError | None:
-        """Why a player's first play breaks the opening rule, or None (the grid itself must be valid).
+    def going_down(
+        self,
+        old: Grid[P],
+        new: Grid[P],
+        placed: Sequence[P],
+        min_points: int,
+        down: Sequence[Put[P]] = (),
+        name: str = "initial meld",
+    ) -> GoingDown[P]:
+        """Judge the turn in which a player goes down (the grid ``new`` itself is judged apart).
 
-        The table may not be touched: every piece stays in its cell, and no
-        line may join a new piece to one that was on the table. The new
-        pieces must be worth at least ``min_points``, each counted once
-        (jokers as what they stand for).
+        A player goes down with new lines of pieces from one tray, not
+        touching the table's, worth at least ``min_points`` on their own
+        (each piece counted once, a joker as what it stands for); after them,
+        the same turn may do whatever a later turn may. ``down`` names those
+        lines as laid (see :meth:`named_down_fault` for its form); without it
+        they are looked for in ``new`` (:meth:`find_down`). ``placed`` are the
+        pieces the turn added to the grid.
         """
-        touched = self.touch_fault(old, new, name)
-        if touched is not None:
-            return touched
-        added = [c for c in new.cells if c not in old.cells]
-        points = self.points(new, verdict, added)
-        if points < min_points:
-            return RuleError(
+        touch = self._touch(old, new)
+        if down:
+            sub = Grid({put.cell: put.piece for put in down if put.piece is not None})
+            verdict = self.verdict(sub)
+            if verdict.problems:
+                problem = verdict.problems[0]
+                wrong = RuleError(problem.rule, f"your going-down lines on their own: {problem.reason}")
+                return GoingDown(wrong, touch is not None, tuple(down), 0)
+            points = self.points(sub, verdict, sub.cells)
+            short = None if points >= min_points else self._points_fault(points, min_points, name, "your going-down lines")
+            return GoingDown(short, touch is not None, tuple(down), points)
+        lines, points = self.find_down(old, new, placed, min_points)
+        if min_points <= 0 or (lines and points >= min_points):
+            return GoingDown(None, touch is not None, lines, points)
+        if touch is None:
+            return GoingDown(self._points_fault(points, min_points, name, "this one"), False, lines, points)
+        if not lines:
+            fault = RuleError(
+                self.rule("OPENING-TABLE"),
+                f"before going down you may not touch the table ({touch}): in the {name}, new lines of"
+                f" {plural_of(self.piece)} from one tray worth at least {counted(min_points, 'point')} on their own"
+                " come first; after them the same turn may rearrange the table",
+            )
+        else:
+            fault = RuleError(
                 self.rule("OPENING-POINTS"),
-                f"the {name} must total at least {counted(min_points, 'point')} (each {self.piece} counted once,"
-                f" jokers as what they stand for); this one totals {points}",
+                f"your new lines of {plural_of(self.piece)} from the tray total {points} on their own (each"
+                f" {self.piece} counted once); the {name} needs at least {counted(min_points, 'point')} before you"
+                f" may touch the table ({touch})",
+            )
+        return GoingDown(fault, True, lines, points)
+
+    def _points_fault(self, points: int, min_points: int, name: str, what: str) -> RuleError:
+        return RuleError(
+            self.rule("OPENING-POINTS"),
+            f"the {name} must total at least {counted(min_points, 'point')} (each {self.piece} counted once,"
+            f" jokers as what they stand for); {what} {'totals' if what == 'this one' else 'total'} {points}",
+        )
+
+    def named_down_fault(self, down: Sequence[Put[P]], placed: Sequence[P]) -> RuleError | None:
+        """What is wrong with the form of going-down lines a turn names, or None.
+
+        They are pieces laid in cells (never an emptied cell), and each is a
+        piece the turn places. Their cells only give their shape: the lines
+        are judged on their own, wherever the rest of the turn took them.
+        """
+        if any(put.piece is None for put in down):
+            return RuleError(self.rule("DOWN"), "the going-down lines lay pieces in cells: none of them empties a cell")
+        extra = Counter(put.piece for put in down if put.piece is not None) - Counter(placed)
+        if extra:
+            return RuleError(
+                self.rule("DOWN"),
+                f"the going-down lines hold {self.fmt(_sorted(extra))}, which the turn does not place from the tray",
             )
         return None
 
-    def touch_fault(self, old: Grid[P], new: Grid[P], name: str = "initial meld") -> RuleError | None:
-        """Why a player's first play touches the table (a table piece moved, or a new line joined to one), or None.
+    def find_down(
+        self, old: Grid[P], new: Grid[P], placed: Sequence[P], min_points: int
+    ) -> tuple[tuple[Put[P], ...], int]:
+        """The going-down lines of a turn, found in the grid it leaves: the lines its own pieces form among themselves.
 
-        Checked before the grid itself, so a first play that touches the table
-        is told so rather than what the touching broke.
+        The candidates are the cells whose content the turn changed to a
+        piece of a kind it placed. Cells that lie in no line of 3 or more
+        candidates are dropped (again and again, as dropping one may leave
+        another alone); what is left must make a valid grid on its own, hold
+        no more of a kind than the turn placed, and be worth ``min_points``.
+        Where it does not, the search drops one cell of the first thing wrong
+        (a short or invalid line, a kind held too often) in every way and
+        tries again, a bounded number of times (:data:`DOWN_SEARCH`). Returns
+        the lines as puts and their points: the first found worth
+        ``min_points``, else the best found (no puts and 0: none).
         """
+        kinds = Counter(placed)
+        start = frozenset(c for c, p in new.cells.items() if old.get(c) != p and kinds[p] > 0)
+        best: tuple[int, frozenset[Cell]] = (0, frozenset())
+        seen: set[frozenset[Cell]] = set()
+        todo = [start]
+        budget = DOWN_SEARCH
+        while todo and budget:
+            cells = _supported(new, todo.pop())
+            if not cells or cells in seen:
+                continue
+            seen.add(cells)
+            budget -= 1
+            order = sorted(cells, reverse=True)
+            held = Counter(new[c] for c in cells)
+            over = next((new[c] for c in order if held[new[c]] > kinds[new[c]]), None)
+            if over is not None:
+                todo.extend(cells - {c} for c in order if new[c] == over)
+                continue
+            sub = new.only(cells)
+            verdict = self.verdict(sub)
+            if verdict.problems:
+                todo.extend(cells - {c} for c in sorted(verdict.problems[0].cells, reverse=True))
+                continue
+            points = self.points(sub, verdict, cells)
+            if points > best[0]:
+                best = (points, cells)
+            if points >= min_points:
+                break
+        return tuple(Put(r, c, new[(r, c)]) for r, c in sorted(best[1])), best[0]
+
+    def _touch(self, old: Grid[P], new: Grid[P]) -> str | None:
+        """How a turn touched the table (a table piece moved, or a line joining new pieces to table pieces), or None."""
         for cell, piece in old.cells.items():
             if new.get(cell) != piece:
-                return RuleError(
-                    self.rule("OPENING-TABLE"),
-                    f"in the {name} you may not touch the table: {piece} at {cell_text(cell, self.base)} was moved",
-                )
+                return f"{piece} at {cell_text(cell, self.base)} was moved"
         fresh = {c for c in new.cells if c not in old.cells}
         for line in new.lines():
             cells = line.cells
             if any(c in fresh for c in cells) and any(c not in fresh for c in cells):
-                return RuleError(
-                    self.rule("OPENING-TABLE"),
-                    f"in the {name} your lines may not touch the table's: {line.where(self.base)} joins your"
-                    f" {plural_of(self.piece)} to {plural_of(self.piece)} that were on the table",
+                return (
+                    f"{line.where(self.base)} joins your {plural_of(self.piece)} to {plural_of(self.piece)} that"
+                    " were on the table"
                 )
         return None
 
@@ -717,6 +812,37 @@ class GridRules(Generic[P]):
             else:
                 total += self.value(piece)
         return total
+
+
+DOWN_SEARCH = 256
+"""How many sets of cells :meth:`GridRules.find_down` judges at most (a turn of one rack rarely needs more than one)."""
+
+
+@dataclass(frozen=True)
+class GoingDown(Generic[P]):
+    """A turn in which a player goes down, judged (:meth:`GridRules.going_down`).
+
+    ``fault`` is what is wrong (None: the player goes down); ``touched``
+    whether the turn touched the table's pieces (then a fault comes before
+    the grid's own problems); ``lines`` the going-down lines found or named
+    (as puts) and ``points`` what they are worth.
+    """
+
+    fault: RuleError | None
+    touched: bool
+    lines: tuple[Put[P], ...]
+    points: int
+
+
+def _supported(grid: Grid[Any], cells: frozenset[Cell]) -> frozenset[Cell]:
+    """The cells of ``cells`` that lie in a line of 3 or more of them (dropping cells until none is left alone)."""
+    while cells:
+        sub = grid.only(cells)
+        kept = frozenset(c for line in sub.lines() if len(line) >= MIN_SET for c in line.cells)
+        if kept == cells:
+            break
+        cells = kept
+    return cells
 
 
 def _covered(grid: Grid[Any], cell: Cell) -> bool:
@@ -778,7 +904,9 @@ class GridDraft(Generic[P]):
         self.original: Grid[P] = grid
         self.tray: list[P] = list(tray)
         self.cells: dict[Cell, P] = dict(grid.cells)
-        self._undo: list[tuple[list[P], dict[Cell, P]]] = []
+        self.down: tuple[Put[P], ...] = ()
+        """While going down: the going-down lines as the draft first held them (see :meth:`down_changes`)."""
+        self._undo: list[tuple[list[P], dict[Cell, P], tuple[Put[P], ...]]] = []
 
     # -- steps ---------------------------------------------------------------------
 
@@ -789,6 +917,7 @@ class GridDraft(Generic[P]):
         self._push()
         self.tray.remove(piece)
         self.cells[cell] = piece
+        self._note_down()
 
     def move(self, source: Cell, target: Cell) -> None:
         """Move the piece in ``source`` to the empty cell ``target``."""
@@ -797,6 +926,7 @@ class GridDraft(Generic[P]):
         self._need_empty(target)
         self._push()
         self.cells[target] = self.cells.pop(source)
+        self._note_down()
 
     def back(self, cell: Cell) -> P:
         """Take the piece in ``cell`` back to the tray (only a piece placed this turn); returns it."""
@@ -814,15 +944,19 @@ class GridDraft(Generic[P]):
         self._push()
         del self.cells[cell]
         self.tray.append(piece)
+        self._note_down()
         return piece
 
-    def apply(self, changes: Iterable[Put[P]]) -> None:
+    def apply(self, changes: Iterable[Put[P]], down: Sequence[Put[P]] = ()) -> None:
         """Make a whole turn as one step: the grid as the turn began, with ``changes`` made to it.
 
         The pieces the changed grid holds beyond the old one come from the
         tray (refused as :meth:`place` refuses a piece that is not there); a
         piece that was on the table must stay on it (``<prefix>-TABLE-KEEP``).
-        Nothing changes when the step is refused.
+        ``down`` names the turn's going-down lines, as a play may (refused
+        with ``<prefix>-DOWN`` when they are not among the pieces placed, or
+        when the player is down already). Nothing changes when the step is
+        refused.
         """
         cells = dict(self.original.cells)
         for put in changes:
@@ -836,20 +970,29 @@ class GridDraft(Generic[P]):
             if piece not in tray:
                 self._need_in_tray(piece, tray)
             tray.remove(piece)
+        if down:
+            if self.opening is None:
+                raise RuleError(self.rules.rule("DOWN"), "you are down already: only the turn you go down names its lines")
+            fault = self.rules.named_down_fault(down, placed)
+            if fault is not None:
+                raise fault
         self._push()
         self.tray, self.cells = tray, cells
+        self.down = tuple(down)
+        self._note_down()
 
     def undo(self) -> None:
         """Take back the last step."""
         if not self._undo:
             raise RuleError(self.rules.rule("DRAFT"), "nothing to undo")
-        self.tray, self.cells = self._undo.pop()
+        self.tray, self.cells, self.down = self._undo.pop()
 
     def reset(self) -> None:
         """Back to the grid and tray as the turn began (can itself be undone)."""
         self._push()
         self.tray = list(self.original_tray)
         self.cells = dict(self.original.cells)
+        self.down = ()
 
     # -- questions -----------------------------------------------------------------
 
@@ -871,16 +1014,31 @@ class GridDraft(Generic[P]):
         """True once the grid differs from the start of the turn."""
         return self.cells != dict(self.original.cells)
 
+    def down_changes(self) -> tuple[Put[P], ...]:
+        """The going-down lines the action committing this draft names: none when the game finds them in
+        the drafted grid itself (or the player is down), else the lines as the draft first held them."""
+        if self.opening is None or not self.down:
+            return ()
+        found, points = self.rules.find_down(self.original, self.grid, self.placed(), self.opening)
+        return () if found and points >= self.opening else self.down
+
     def problems(self) -> list[GridProblem]:
-        """Everything that would make committing this draft fail: the grid's problems, then the turn's."""
+        """Everything that would make committing this draft fail: the grid's problems, then the turn's.
+
+        Before going down, a turn that touches the table without going-down
+        lines worth the threshold is told that alone (as the game checks it first).
+        """
         grid = self.grid
+        placed = self.placed()
+        opening = None
         if self.opening is not None:
-            touched = self.rules.touch_fault(self.original, grid, self.opening_name)
-            if touched is not None:
-                return [GridProblem(touched.rule, touched.reason, ())]
+            down = self.down_changes()
+            opening = self.rules.going_down(self.original, grid, placed, self.opening, down, self.opening_name)
+            if opening.fault is not None and (opening.touched or down):
+                return [GridProblem(opening.fault.rule, opening.fault.reason, ())]
         verdict = self.rules.verdict(grid)
         out = list(verdict.problems)
-        if not self.placed():
+        if not placed:
             out.append(
                 GridProblem(
                     self.rules.rule("PLAY-EMPTY"),
@@ -888,10 +1046,8 @@ class GridDraft(Generic[P]):
                     (),
                 )
             )
-        if not out and self.opening is not None:
-            fault = self.rules.opening_fault(self.original, grid, verdict, self.opening, self.opening_name)
-            if fault is not None:
-                out.append(GridProblem(fault.rule, fault.reason, ()))
+        if not out and opening is not None and opening.fault is not None:
+            out.append(GridProblem(opening.fault.rule, opening.fault.reason, ()))
         return out
 
     def is_valid(self) -> bool:
@@ -905,7 +1061,20 @@ class GridDraft(Generic[P]):
         return cell_text(cell, self.rules.base)
 
     def _push(self) -> None:
-        self._undo.append((list(self.tray), dict(self.cells)))
+        self._undo.append((list(self.tray), dict(self.cells), self.down))
+
+    def _note_down(self) -> None:
+        """Keep the going-down lines while they are the draft's: note them when the draft first holds lines
+        of its own worth the threshold, forget them when a piece of theirs goes back to the tray."""
+        if self.opening is None:
+            return
+        placed = self.placed()
+        if self.down and self.rules.named_down_fault(self.down, placed) is not None:
+            self.down = ()
+        if not self.down and placed:
+            found, points = self.rules.find_down(self.original, self.grid, placed, self.opening)
+            if found and points >= self.opening:
+                self.down = found
 
     def _need_empty(self, cell: Cell) -> None:
         held = self.cells.get(cell)

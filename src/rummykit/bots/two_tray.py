@@ -3,9 +3,11 @@
 It works from its seat's view alone. Before going down it looks, on each tray
 it may play from, for the disjoint sets that reach the threshold with the
 most tiles (:func:`rummykit.bots.greedy.best_meld`, the rummikub greedy's
-search) and lays them as new lines in free space; when neither tray can go
-down on its first turn, it draws onto the weaker tray, so that the stronger
-one plays next. Once down it repeats, while anything helps:
+search) and lays them as new lines in free space, then goes on in the same
+turn with the rest of that tray as a player who is down (the seed allows it);
+when neither tray can go down on its first turn, it draws onto the weaker
+tray, so that the stronger one plays next. Once down it repeats, while
+anything helps:
 
 * new lines from the tray, laid across in free space (the sets that place the
   most numbered tiles, jokers kept back for the moves below);
@@ -180,7 +182,20 @@ class TwoTrayGreedyBot:
             strength[name] = sum(len(x) for x in best_meld(tiles, count_jokers=False))
         if best is not None:
             _, name, sets = best
-            return Play(s.seat, name, s.grid.diff(lay_lines(s.grid, sets)))
+            down = lay_lines(s.grid, sets)
+            rest = Counter(s.trays[name])
+            for meld in sets:
+                _take(rest, meld)
+            more = plan_turn(down, list(rest.elements()))
+            if more != down and GRID.verdict(more).valid:
+                placed = GRID.placed(s.grid, more)
+                opening = GRID.going_down(s.grid, more, placed, s.threshold)
+                if opening.fault is None:
+                    return Play(s.seat, name, s.grid.diff(more))
+                lines = s.grid.diff(down)
+                if GRID.going_down(s.grid, more, placed, s.threshold, lines).fault is None:
+                    return Play(s.seat, name, s.grid.diff(more), lines)
+            return Play(s.seat, name, s.grid.diff(down))
         # No opening: draw onto the weaker tray, so the stronger one plays next turn.
         name = s.playing if s.playing is not None else min(strength, key=lambda n: (strength[n], n))
         return self._fallback(s, name)

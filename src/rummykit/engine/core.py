@@ -528,6 +528,9 @@ class GameInfo:
     def action_from_json(self, data: Mapping[str, Any]) -> Action:
         """Read an action's JSON form (see :meth:`Action.to_json`); :class:`ParseError` if malformed.
 
+        Every field is needed, except one with a default (``to_json`` always
+        writes it), which may be left out.
+
         >>> from rummykit.catalogue import find_game
         >>> info = find_game('conveyor')
         >>> action = info.parse_action('2 draw 3 top')
@@ -545,15 +548,17 @@ class GameInfo:
         if isinstance(player, bool) or not isinstance(player, int) or player < 0:
             raise ParseError(f"an action's 'player' is a seat number, got {player!r}")
         hints = _field_hints(cls)
-        names = [f.name for f in dataclasses.fields(cls) if f.name != "player"]
-        unknown = sorted(set(data) - {"type", "player", *names})
+        fields = [f for f in dataclasses.fields(cls) if f.name != "player"]
+        unknown = sorted(set(data) - {"type", "player", *(f.name for f in fields)})
         if unknown:
             raise ParseError(f"{kind} has no field {', '.join(map(repr, unknown))}")
         values: dict[str, Any] = {}
-        for name in names:
-            if name not in data:
-                raise ParseError(f"{kind} needs the field {name!r}")
-            values[name] = _decode(data[name], hints[name], self.parse_piece, f"{kind}.{name}")
+        for f in fields:
+            if f.name not in data:
+                if f.default is not dataclasses.MISSING:
+                    continue  # a field with a default may be left out
+                raise ParseError(f"{kind} needs the field {f.name!r}")
+            values[f.name] = _decode(data[f.name], hints[f.name], self.parse_piece, f"{kind}.{f.name}")
         return cls(player, **values)
 
 

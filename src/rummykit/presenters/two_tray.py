@@ -59,6 +59,7 @@ from rummykit.presenters.text import (
     signed,
 )
 from rummykit.rulesets.two_tray import (
+    DOWN,
     INFO,
     INVALID_TABLE_PENALTY,
     TRAY_SIZE,
@@ -72,6 +73,7 @@ from rummykit.rulesets.two_tray import (
     draft_from_view,
     grid_from_view,
     joker_options,
+    split_down,
 )
 
 __all__ = [
@@ -340,8 +342,9 @@ def reminder(view: View) -> str | None:
     if seat is None or view["down"][seat] or not points:
         return None
     return (
-        f"You are not down yet: your first play is one or more new lines from one tray worth at least"
-        f" {counted(points, 'point')}, not touching the tiles on the table."
+        f"You are not down yet: go down with one or more new lines from one tray worth at least"
+        f" {counted(points, 'point')} on their own, not touching the tiles on the table; then, in the same"
+        " turn, you may rearrange the table and play more from that tray."
     )
 
 
@@ -463,10 +466,13 @@ def _describe(event: View, names: Sequence[str], style: Style) -> list[str]:
         # The reason (secret, the acting seat's only) names cells as the notation does; the person who
         # took the penalty at the prompt has just read it in screen numbers (GridTurn.accepted).
         n = int(event.get("drawn", 0))
-        what = "played from the wrong tray" if event.get("penalty") == "wrong-tray" else "committed an invalid table"
+        wrong = event.get("penalty") == "wrong-tray"
+        what = "played from the wrong tray" if wrong else "committed an invalid table"
+        tray = event.get("tray")
+        again = f"; the marker stays by tray {tray}, which plays again next turn" if wrong else ""
         lines = [
             f"{who} {what} (rule {event.get('rule')}): the table is restored and {who}"
-            f" draws {counted(n, 'penalty tile')} onto tray {event.get('tray')}"
+            f" draws {counted(n, 'penalty tile')} onto tray {tray}{again}"
         ]
         if "pieces" in event:
             lines.append(f"    drawn: {style.pieces(event['pieces'])}")
@@ -535,6 +541,7 @@ def help_rows(view: View) -> list[HelpRow]:
         ("check", "list every invalid line, and what each joker can stand for"),
         ("commit (or done)", "end your turn with the grid as it is"),
         ("play A 3,4=R7 3,5=R8", "a whole turn in one line: the tray, then each changed cell (=. empties it); commits"),
+        ("play ... down ...", "going down: after `down`, your going-down lines as first laid, if the turn moved them"),
         ("tray A|B", "on your first turn: play from tray A or tray B"),
         ("draw A|B", "draw a tile onto your playing tray, ending the turn (first turn: onto the tray you name)"),
         ("pass", "end the turn when the pool is empty"),
@@ -543,7 +550,7 @@ def help_rows(view: View) -> list[HelpRow]:
         (
             "penalty",
             f"commit anyway: the table is restored and you draw {INVALID_TABLE_PENALTY}"
-            f" ({WRONG_TRAY_PENALTY} for tiles of the wrong tray)",
+            f" ({WRONG_TRAY_PENALTY} for playing from the wrong tray)",
         ),
         (f"sort {'|'.join(ORDERS)}", "order your trays"),
         ("show", "show the whole game again"),
@@ -568,12 +575,17 @@ def command_text(action: Action) -> str:
     ('call 3,1 O3', 'draw B')
     >>> command_text(INFO.parse_action('0 play A 0,3=R4 -1,0=.'))
     'play A 0,1=. 1,4=R4'
+    >>> command_text(INFO.parse_action('0 play A 0,3=R10 2,0=R11 2,1=R12 2,2=R13 down 2,0=R10 2,1=R11 2,2=R12'))
+    'play A 1,4=R10 3,1=R11 3,2=R12 3,3=R13 down 3,1=R10 3,2=R11 3,3=R12'
     """
     if isinstance(action, Call):
         return f"call {screen_cell((action.row, action.col))} {action.tile}"
     if isinstance(action, Play | Fail):
         verb = "play" if isinstance(action, Play) else "penalty"
-        return " ".join([verb, action.tray, *(_put_text(p) for p in action.changes)])
+        words = [verb, action.tray, *(_put_text(p) for p in action.changes)]
+        if action.down:
+            words += [DOWN, *(_put_text(p) for p in action.down)]
+        return " ".join(words)
     return action.text()  # draw A, pass, end: no numbers
 
 
@@ -715,9 +727,10 @@ class GridTurn:
         self.view = view
         self.draft = draft_from_view(view, base=BASE)
         if old.original.cells == self.draft.original.cells and old.tray_name == self.draft.tray_name:
-            # Only a call changed: keep the moves drafted so far.
+            # Only a call changed: keep the moves drafted so far (and the going-down lines they hold).
             self.draft.cells = dict(old.cells)
             self.draft.tray = list(old.tray)
+            self.draft.down = old.down
         self.ended_by = None
         return self.screen()
 
@@ -873,18 +886,24 @@ class GridTurn:
         return draft_action(self.seat, self.draft)
 
     def _whole_turn(self, verb: str, args: list[str]) -> None:
-        """Draft a whole turn typed in one line (``TRAY CELL=TILE ...``), from the start of the turn."""
+        """Draft a whole turn typed in one line (``TRAY CELL=TILE ... [down CELL=TILE ...]``), from the start of
+        the turn."""
         if len(args) < 2:
             raise ParseError(f"usage: {verb} TRAY ROW,COLUMN=TILE ... (e.g. {verb} A 3,4=R7 3,5=R8; =. empties a cell)")
-        changes = [_typed_change(word) for word in args[1:]]
-        cells = [put.cell for put in changes]
-        twice = next((cell for cell in cells if cells.count(cell) > 1), None)
-        if twice is not None:
-            raise ParseError(f"cell {screen_cell(twice)} is changed twice in one turn")
+        words, down_words = split_down(args[1:])
+        changes = [_typed_change(word) for word in words]
+        down = [_typed_change(word) for word in down_words]
+        for puts, what in ((changes, "changed twice in one turn"), (down, "named twice in the going-down lines")):
+            cells = [put.cell for put in puts]
+            twice = next((cell for cell in cells if cells.count(cell) > 1), None)
+            if twice is not None:
+                raise ParseError(f"cell {screen_cell(twice)} is {what}")
+        if any(put.piece is None for put in down):
+            raise ParseError(f"the going-down lines after '{DOWN}' lay tiles (ROW,COLUMN=TILE); none empties a cell")
         previous = self.draft
         self._choose_tray(args[0])
         try:
-            self.draft.apply(changes)
+            self.draft.apply(changes, down)
         except RummykitError:
             self.draft = previous
             raise
@@ -996,11 +1015,13 @@ RULES = (
     " stands for one tile that fits both.",
     "The trays take turns: your first turn plays from (or draws onto) either tray, then they alternate."
     " A turn plays tiles of the playing tray, rearranging the grid freely once you are down, or draws a"
-    " tile onto it. Going down is new lines from one tray worth at least 30 points (option"
-    " initial_meld_points) that do not touch the table.",
+    " tile onto it. Going down is new lines from one tray worth at least 30 points on their own (option"
+    " initial_meld_points) that do not touch the table; the rest of that turn may then rearrange the table"
+    " and play more from the same tray.",
     "A joker in a group of exactly 3 tiles may be called a colour the group lacks (`call`). Tiles of the"
     f" wrong tray cost {counted(WRONG_TRAY_PENALTY, 'penalty tile')}, an invalid table"
-    f" {counted(INVALID_TABLE_PENALTY, 'penalty tile')}, drawn onto the tray that should have played.",
+    f" {counted(INVALID_TABLE_PENALTY, 'penalty tile')}, drawn onto the tray that should have played; after"
+    " the wrong tray, that tray plays again next turn (the marker stays by it).",
     "Empty one tray and you play on at once from the other; if you do not go out in that turn, your"
     " opponent combines both trays into one. Whoever empties everything wins the round and scores what the"
     " loser holds (a joker counts 30); a match is one round unless the option target is set.",

@@ -39,6 +39,7 @@ from rummykit.engine.core import GameInfo, GameState
 from rummykit.errors import RuleError
 from rummykit.pieces.tiles import Tile, parse_tiles
 from rummykit.rulesets.two_tray.actions import (
+    DOWN,
     Call,
     Draw,
     End,
@@ -48,8 +49,9 @@ from rummykit.rulesets.two_tray.actions import (
     parse_action_text,
     parse_changes,
     parse_tray,
+    split_down,
 )
-from rummykit.rulesets.two_tray.calls import call_fault, call_options
+from rummykit.rulesets.two_tray.calls import call_fault, call_options, group_options
 from rummykit.rulesets.two_tray.listing import (
     Situation,
     actions_from_view,
@@ -77,6 +79,7 @@ from rummykit.rulesets.two_tray.state import PlayCheck, TwoTray
 from rummykit.rulesets.two_tray.views import CellView, TwoTrayView
 
 __all__ = [
+    "DOWN",
     "GAME_ID",
     "GRID",
     "INFO",
@@ -109,6 +112,7 @@ __all__ = [
     "free_row",
     "from_position",
     "grid_from_view",
+    "group_options",
     "joker_options",
     "listable_actions",
     "new_lines",
@@ -117,6 +121,7 @@ __all__ = [
     "parse_tray",
     "position",
     "situation_from_view",
+    "split_down",
 ]
 
 
@@ -149,9 +154,14 @@ def draft_from_view(view: Mapping[str, Any], tray: str | None = None, base: int 
 
 
 def draft_action(seat: int, draft: GridDraft[Tile], *, accept_penalty: bool = False) -> Play | Fail:
-    """The action committing a draft: a :class:`Play`, or with ``accept_penalty`` a :class:`Fail`."""
+    """The action committing a draft: a :class:`Play`, or with ``accept_penalty`` a :class:`Fail`.
+
+    In the turn a player goes down it names the going-down lines as the
+    draft first held them, when the drafted grid no longer shows them
+    (:meth:`~rummykit.blocks.grid.GridDraft.down_changes`).
+    """
     cls = Fail if accept_penalty else Play
-    return cls(seat, draft.tray_name, draft.changes())
+    return cls(seat, draft.tray_name, draft.changes(), draft.down_changes())
 
 
 def call_refusal(view: Mapping[str, Any], cell: Cell, tile: Tile, base: int = 0) -> RuleError | None:

@@ -6,12 +6,15 @@ one of the other tiles in the group." RULES-NOTES adds that a crossing line
 may fix the joker otherwise (a joker that completes a run cannot be called
 another colour).
 
+A refusal says what is true of the joker: which colours its group lacks,
+what a crossing line needs it to be, and which calls (if any) are allowed.
+
 >>> from rummykit.pieces.tiles import Tile
 >>> grid = TileGrid.parse('0,0: B3 . . / J K4 K5 / R3', Tile.parse)
->>> [str(t) for t in call_options(grid, (1, 0))]
-['K3', 'O3']
->>> call_fault(grid, (1, 0), Tile.parse('O3'), ()).rule
-'TT-CALL-FIXED'
+>>> [str(t) for t in group_options(grid, (1, 0))], [str(t) for t in call_options(grid, (1, 0))]
+(['K3', 'O3'], ['K3'])
+>>> print(call_fault(grid, (1, 0), Tile.parse('O3'), ()))
+the joker at 1,0 cannot be called O3: row 1, columns 0-2 (J K4 K5) needs it to be K3; it can be called only K3 (rule TT-CALL-FIXED)
 >>> call_fault(grid, (1, 0), Tile.parse('K3'), ()) is None
 True
 """
@@ -19,19 +22,28 @@ True
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import replace
 
 from rummykit.blocks.grid import Cell, Line, cell_text
 from rummykit.errors import RuleError
 from rummykit.melds.base import LineReading
 from rummykit.melds.tiles import read_line
-from rummykit.pieces.tiles import Tile
+from rummykit.pieces.tiles import Tile, format_tiles
 from rummykit.rulesets.two_tray.options import GRID, TileGrid
 
-__all__ = ["GROUP_SIZE", "call_fault", "call_options"]
+__all__ = ["GROUP_SIZE", "call_fault", "call_options", "group_options"]
 
 GROUP_SIZE = 3
 """Only a joker in a group of exactly this many tiles may be called (the seed's "three-tile group")."""
+
+
+def _readings(grid: TileGrid, line: Line, cell: Cell) -> list[LineReading[Tile]]:
+    """The readings of ``line`` that respect the calls of its other jokers (the call of ``cell`` aside)."""
+    cells = line.cells
+    return [
+        r
+        for r in read_line(tuple(grid[c] for c in cells)).readings
+        if all(r.pieces[i] == grid.calls[c] for i, c in enumerate(cells) if c != cell and c in grid.calls)
+    ]
 
 
 def _groups(grid: TileGrid, cell: Cell) -> list[tuple[Line, int, list[LineReading[Tile]]]]:
@@ -40,23 +52,36 @@ def _groups(grid: TileGrid, cell: Cell) -> list[tuple[Line, int, list[LineReadin
     for line in grid.lines_through(cell):
         if len(line) != GROUP_SIZE:
             continue
-        cells = line.cells
-        pos = cells.index(cell)
-        readings = [
-            r
-            for r in read_line(tuple(grid[c] for c in cells)).readings
-            if r.kind == "group"
-            and all(r.pieces[i] == grid.calls[c] for i, c in enumerate(cells) if c != cell and c in grid.calls)
-        ]
+        readings = [r for r in _readings(grid, line, cell) if r.kind == "group"]
         if readings:
-            out.append((line, pos, readings))
+            out.append((line, line.cells.index(cell), readings))
     return out
 
 
+def group_options(grid: TileGrid, cell: Cell) -> list[Tile]:
+    """The tiles the joker in ``cell`` could be called by its 3-tile group alone (the colours the group lacks)."""
+    return sorted({r.pieces[pos] for _line, pos, readings in _groups(grid, cell) for r in readings})
+
+
+def _fits(grid: TileGrid, cell: Cell, tile: Tile) -> bool:
+    """Whether every line joined to the joker in ``cell`` can read it as ``tile``."""
+    return not GRID.verdict(grid.with_call(cell, tile), focus=(cell,)).problems
+
+
 def call_options(grid: TileGrid, cell: Cell) -> list[Tile]:
-    """The tiles the joker in ``cell`` could be called by its group alone (the colours the group lacks)."""
-    found = {r.pieces[pos] for _line, pos, readings in _groups(grid, cell) for r in readings}
-    return sorted(found)
+    """The tiles the joker in ``cell`` may be called: the colours its group lacks that every crossing line allows."""
+    return [t for t in group_options(grid, cell) if _fits(grid, cell, t)]
+
+
+def _fixed_by(grid: TileGrid, cell: Cell, tile: Tile, base: int) -> str:
+    """What keeps the joker in ``cell`` from being ``tile``: the line that needs it to be something else."""
+    for line in grid.lines_through(cell):
+        pos = line.cells.index(cell)
+        needs = sorted({r.pieces[pos] for r in _readings(grid, line, cell)})
+        if needs and tile not in needs:
+            tiles = format_tiles(grid[c] for c in line.cells)
+            return f"{line.where(base)} ({tiles}) needs it to be {' or '.join(map(str, needs))}"
+    return "the lines joined to it through other jokers cannot read it so"
 
 
 def call_fault(
@@ -81,17 +106,26 @@ def call_fault(
         return RuleError(
             "TT-CALL", f"the joker at {where} is in no group of {GROUP_SIZE} tiles: only such a joker can be called"
         )
-    if not any(r.pieces[pos] == tile for _line, pos, readings in groups for r in readings):
-        lacking = " or ".join(str(t) for t in call_options(grid, cell))
+    lacking = group_options(grid, cell)
+    if tile in lacking and _fits(grid, cell, tile):
+        return None
+    allowed = [t for t in lacking if t != tile and _fits(grid, cell, t)]
+    if tile not in lacking:
+        line = groups[0][0]
+        tiles = format_tiles(grid[c] for c in line.cells)
+        number = lacking[0].number
+        held = f"is a group of {number}s" if tile.number != number else f"has {tile} already"
         return RuleError(
             "TT-CALL-COLOUR",
-            f"the joker at {where} can be called only a colour its group lacks: {lacking}, not {tile}",
+            f"the joker at {where} cannot be called {tile}: its group, {line.where(base)} ({tiles}), {held};"
+            f" {_still(allowed)}",
         )
-    verdict = replace(GRID, base=base).verdict(grid.with_call(cell, tile), focus=(cell,))
-    if verdict.problems:
-        return RuleError(
-            "TT-CALL-FIXED",
-            f"a crossing line fixes the joker at {where} otherwise, so it cannot be called {tile}:"
-            f" {verdict.problems[0].reason}",
-        )
-    return None
+    fixed = _fixed_by(grid, cell, tile, base)
+    return RuleError("TT-CALL-FIXED", f"the joker at {where} cannot be called {tile}: {fixed}; {_still(allowed)}")
+
+
+def _still(allowed: list[Tile]) -> str:
+    """What the joker may still be called."""
+    if allowed:
+        return f"it can be called only {' or '.join(map(str, allowed))}"
+    return "no call of it is allowed now"

@@ -5,14 +5,21 @@ A grid turn can rearrange the whole table, so only simple plays are listed
 after emptying a tray), every allowed joker call, every set the playing tray
 can make laid as a new line in free space below the grid, and, once down,
 every single tile of the playing tray that fits in an empty cell next to the
-grid (extending a line, filling the gap between two, or crossing one). Each
-play is checked with the same grid rules the engine applies.
+grid (extending a line, filling the gap between two, or crossing one). A
+player going down may go on in the same turn: each going-down line is also
+listed with each single tile of the rest of the tray that fits next to the
+table's tiles. Each play is checked with the same grid rules the engine
+applies.
 
 >>> from rummykit.pieces.tiles import ALL_TILES, Tile, parse_tiles
 >>> s = Situation(0, {'A': parse_tiles('R4 K9 K10 K11'), 'B': []}, TileGrid.parse('0,0: R1 R2 R3', Tile.parse),
 ...               down=True, threshold=30, playing='A', pool_size=5)
 >>> [a.text() for a in listable_actions(s)]
 ['draw A', 'play A 2,0=K9 2,1=K10 2,2=K11', 'play A 0,3=R4']
+>>> s = Situation(0, {'A': parse_tiles('R4 K10 B10 O10'), 'B': []}, TileGrid.parse('0,0: R1 R2 R3', Tile.parse),
+...               down=False, threshold=30, playing='A', pool_size=5)
+>>> [a.text() for a in listable_actions(s)]
+['draw A', 'play A 2,0=K10 2,1=B10 2,2=O10', 'play A 0,3=R4 2,0=K10 2,1=B10 2,2=O10']
 """
 
 from __future__ import annotations
@@ -27,7 +34,7 @@ from rummykit.engine.core import Action
 from rummykit.melds.tiles import hand_sets, read_line
 from rummykit.pieces.tiles import ALL_TILES, Tile, parse_tiles
 from rummykit.rulesets.two_tray.actions import Call, Draw, End, Pass, Play
-from rummykit.rulesets.two_tray.calls import call_fault, call_options
+from rummykit.rulesets.two_tray.calls import call_options
 from rummykit.rulesets.two_tray.options import GRID, TileGrid
 
 __all__ = [
@@ -35,6 +42,7 @@ __all__ = [
     "actions_from_view",
     "extensions",
     "free_row",
+    "going_on",
     "grid_from_view",
     "listable_actions",
     "new_lines",
@@ -176,19 +184,37 @@ def listable_actions(s: Situation) -> list[Action]:
         actions.extend(Draw(seat, t) for t in s.playable_trays())
     else:
         actions.append(Pass(seat))
-    for cell in sorted(c for c, t in s.grid.cells.items() if GRID.is_joker(t)):
-        for tile in call_options(s.grid, cell):
-            if call_fault(s.grid, cell, tile, s.called) is None:
-                actions.append(Call(seat, cell[0], cell[1], tile))
+    for cell in sorted(c for c, t in s.grid.cells.items() if GRID.is_joker(t) and c not in s.called):
+        # call_options are the calls call_fault allows, but for a joker called this turn already.
+        actions.extend(Call(seat, cell[0], cell[1], tile) for tile in call_options(s.grid, cell))
     for name in s.playable_trays():
         tiles = s.trays[name]
         if not tiles:
             continue
         for puts in new_lines(s.grid, tiles, down=s.down, threshold=s.threshold):
             actions.append(Play(seat, name, puts))
+            if not s.down:
+                actions.extend(Play(seat, name, (*puts, put)) for put in going_on(s.grid, tiles, puts))
         if s.down:
             actions.extend(Play(seat, name, (put,)) for put in extensions(s.grid, tiles))
     return actions
+
+
+def going_on(grid: TileGrid, tiles: Sequence[Tile], line: Sequence[Put[Tile]]) -> list[Put[Tile]]:
+    """After going down with ``line`` (a new line laid in free space), each tile of the rest of ``tiles``
+    that fits alone next to the grid's own tiles (:func:`extensions`), away from the new line.
+
+    The going-down line stands on its own and the tile keeps the grid valid,
+    so the play is the seed's "after first going down ... in the same turn".
+    """
+    if not grid.cells:
+        return []
+    rest = list(tiles)
+    for put in line:
+        assert put.piece is not None
+        rest.remove(put.piece)
+    near = {(p.row + dr, p.col + dc) for p in line for dr, dc in ((0, 0), (0, 1), (0, -1), (1, 0), (-1, 0))}
+    return [put for put in extensions(grid, rest) if put.cell not in near]
 
 
 def grid_from_view(view: Mapping[str, Any]) -> TileGrid:

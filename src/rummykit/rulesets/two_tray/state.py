@@ -207,10 +207,17 @@ class TwoTray(GameState):
         """Judge a committed turn.
 
         Raises for what no turn can do (a tray the player lacks, tiles taken
-        off the table, no tile placed, tiles the player does not hold);
-        otherwise returns the :class:`PlayCheck`, whose ``fault`` is the
-        first rule the turn breaks (the wrong tray, an invalid grid, the
-        opening rule) or None.
+        off the table, no tile placed, tiles the player does not hold,
+        going-down lines named out of place); otherwise returns the
+        :class:`PlayCheck`, whose ``fault`` is the first rule the turn breaks
+        (the wrong tray, touching the table before going down, an invalid
+        grid, the going-down rule) or None.
+
+        A player who is not down goes down in this turn: among the tiles it
+        places, new lines from the one tray worth the threshold on their own
+        (named by the action's ``down``, or found in the grid it leaves:
+        :meth:`~rummykit.blocks.grid.GridRules.going_down`); the rest of the
+        turn is then judged as any later turn.
         """
         seat = action.player
         self._need_tray(seat, action.tray)
@@ -221,6 +228,14 @@ class TwoTray(GameState):
         short = Counter(placed) - Counter(self.trays.pieces(seat))
         if short:
             raise RuleError(TRAY_RULE, f"not on your trays: {_tiles(short)}")
+        if action.down:
+            if self.down[seat]:
+                raise RuleError(
+                    "TT-DOWN", "you are down already: only the turn in which you go down names its going-down lines"
+                )
+            named = GRID.named_down_fault(action.down, placed)
+            if named is not None:
+                raise named
         correct = self.playing[seat] or action.tray
         elsewhere = Counter(placed) - Counter(self.trays.rack(seat, action.tray))
         fault: RuleError | None = None
@@ -237,15 +252,17 @@ class TwoTray(GameState):
             )
         if fault is not None:
             return PlayCheck(new, placed, correct, fault, wrong_tray=True)
+        opening = None
         if not self.down[seat]:
-            fault = GRID.touch_fault(self.grid, new, OPENING)
-            if fault is not None:
-                return PlayCheck(new, placed, correct, fault, wrong_tray=False)
+            opening = GRID.going_down(self.grid, new, placed, self.threshold, action.down, OPENING)
+            if opening.fault is not None and (opening.touched or action.down):
+                # Touching the table before going down is told first, rather than what the touching broke.
+                return PlayCheck(new, placed, correct, opening.fault, wrong_tray=False)
         verdict = GRID.verdict(new)
         if verdict.problems:
             fault = verdict.problems[0].error()
-        elif not self.down[seat]:
-            fault = GRID.opening_fault(self.grid, new, verdict, self.threshold, OPENING)
+        elif opening is not None:
+            fault = opening.fault
         return PlayCheck(new, placed, correct, fault, wrong_tray=False)
 
     # -- actions -------------------------------------------------------------------------
@@ -350,7 +367,10 @@ class TwoTray(GameState):
         )
         if self.continuing:
             self._merge(seat)
-        self._end_turn(seat, check.correct_tray, played=False, pool_was_empty=pool_was_empty)
+        # The seed: after the wrong-tray penalty "the marker remains by the correct tray", which plays next turn too.
+        self._end_turn(
+            seat, check.correct_tray, played=False, pool_was_empty=pool_was_empty, same_tray=check.wrong_tray
+        )
 
     # -- turns, the end game and the end of a round ----------------------------------------
 
@@ -369,9 +389,13 @@ class TwoTray(GameState):
                 self.playing[other] = MERGED
                 self.emit("merge", other, {"tray": MERGED, "tray_size": len(self.trays.rack(other, MERGED))})
 
-    def _end_turn(self, seat: int, used: str | None, *, played: bool, pool_was_empty: bool) -> None:
+    def _end_turn(
+        self, seat: int, used: str | None, *, played: bool, pool_was_empty: bool, same_tray: bool = False
+    ) -> None:
+        """End ``seat``'s turn, which played from (or drew onto) tray ``used``: the other tray plays next,
+        unless ``same_tray`` (the wrong-tray penalty keeps the marker by the correct tray)."""
         if used is not None:
-            other = self.other_tray(seat, used)
+            other = None if same_tray else self.other_tray(seat, used)
             self.playing[seat] = other if other is not None else used
         if played:
             self.idle_turns = 0
