@@ -610,16 +610,19 @@ class HelpScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
     HelpScreen > VerticalScroll { width: 90%; height: 90%; border: round $accent; background: $surface; padding: 0 1; }
-    Screen.-narrow HelpScreen > VerticalScroll, Screen.-short HelpScreen > VerticalScroll { width: 100%; height: 100%; }
+    HelpScreen.-narrow > VerticalScroll, HelpScreen.-short > VerticalScroll { width: 100%; height: 100%; }
     """
 
-    def __init__(self, lines: Callable[[int], list[str]]) -> None:
+    def __init__(self, lines: Callable[[int], list[str]], title: str = "") -> None:
         super().__init__()
         self.lines = lines
         """The help laid out to a width (0: lines unbroken)."""
+        self.heading = title
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll():
+        with VerticalScroll() as frame:
+            frame.border_title = self.heading
+            frame.border_subtitle = "Escape closes"
             yield FittedText(self.lines, id="help-text")
 
 
@@ -1451,7 +1454,7 @@ class GameApp(App[int]):
 
     def action_help(self) -> None:
         if self.setup is not None:
-            self.push_screen(HelpScreen(self.help_lines))
+            self.push_screen(HelpScreen(self.help_lines, f"{self.state.info.name}: commands and keys"))
 
     def help_lines(self, width: int) -> list[str]:
         """The help screen laid out to ``width``: the game's commands (its presenter's), the keys of its

@@ -103,11 +103,7 @@ class KeysBar(Widget):
             cell = Text.assemble((hint.shown, key_style), " ", hint.description)
             if not hint.enabled:
                 cell.stylize(off_style)
-            if out.x and out.x + 2 + len(cell.plain) <= out.width:
-                out.add(Text("  "))
-            elif out.x:
-                out.newline()
-            out.add(cell, hint.key)
+            out.add_apart(cell, hint.key)
         self.layout_ = out
         return out.text
 

@@ -77,6 +77,15 @@ class Wrapped:
         self.text.append_text(cell)
         self.x += len(cell.plain)
 
+    def add_apart(self, cell: Text, what: Any = None, *, gap: int = 2) -> None:
+        """Add a cell ``gap`` spaces after the last one when it fits there whole, else at the start of
+        the next line (never a gap at the start of a line)."""
+        if self.x and self.x + gap + len(cell.plain) <= self.width:
+            self.add(Text(" " * gap))
+        elif self.x:
+            self.newline()
+        self.add(cell, what)
+
     def at(self, x: int, y: int) -> Any:
         """What the cell at (x, y) is (None: no cell there)."""
         return next((what for line, start, end, what in self.spans if line == y and start <= x < end), None)

@@ -146,8 +146,9 @@ class GridTable(TableWidget):
         out = Wrapped(max(width, label + cell_width * len(shown) + 2))
         focused = self.has_focus
         compact = cell_width < CELL
-        out.add(Text("Grid (row,column as the commands number them):", style="bold"))
-        out.newline()
+        if not self.screen.has_class("-short"):  # a short screen keeps its lines for the grid
+            out.add(Text("Grid (row,column as the commands number them):", style="bold"))
+            out.newline()
         head = Text(" " * label, style="dim")
         for c in shown:
             number = f"{c + self.base}"
@@ -240,10 +241,9 @@ class GridTable(TableWidget):
             out.add(piece, i)
         others = {str(k): len(v) for k, v in dict(self.view.get("trays") or {}).items() if k != name}
         for other, size in others.items():
-            out.newline()
-            out.add(Text(f"Tray {other}: {size} tiles (s plays from it on your first turn)"
+            out.add_apart(Text(f"Tray {other}: {size} tiles (s plays from it on your first turn)"
                          if self.view.get("playing", [None])[self.view.get("seat", 0)] is None
-                         else f"Tray {other}: {size} tiles", style="dim"))
+                         else f"Tray {other}: {size} tiles", style="dim"), gap=3)
 
     def hand_clicked(self, what: Any) -> None:
         if isinstance(what, int):
