@@ -179,7 +179,7 @@ def fit_key_rows(lines: Iterable[str], width: int) -> list[str]:
     than half the width).
 
     >>> fit_key_rows(['Keys:', '  c u r   commit | undo | reset the turn'], 24)
-    ['Keys:', '  c u r   commit | undo |', '          reset the turn']
+    ['Keys:', '  c u r   commit | undo', '          | reset the', '          turn']
     """
     out: list[str] = []
     for line in lines:
