@@ -24,6 +24,7 @@ from rummykit.cli.main import build_parser, main
 from rummykit.cli.start import game_setup
 from rummykit.tui.app import BoardPanel, CoverScreen, GameApp, RackBar, ScoreScreen
 from rummykit.tui.start import StartScreen
+from rummykit.tui.widgets import LinesPanel
 
 Scenario = Callable[[GameApp, Pilot[int]], Awaitable[None]]
 
@@ -60,10 +61,17 @@ def message_text(app: GameApp) -> str:
     return content.plain if isinstance(content, Text) else str(content)
 
 
+def status_text(app: GameApp) -> str:
+    """The status lines (above the table or beside it); in a game drawn by its presenter, its picture."""
+    shown = [panel.render().plain for panel in app.query(LinesPanel) if panel.display]
+    return "\n".join(shown) or panel_text(app)
+
+
 def screen_text(app: GameApp) -> str:
-    """Everything the screen holds: the panel, the rack, the messages and the whole log."""
+    """Everything the screen holds: the status, the panel, the rack, the messages and the whole log."""
     rack = app.query_one(RackBar)
-    parts = [panel_text(app), rack.render().plain if rack.display else "", message_text(app), *app.log_lines]
+    parts = [status_text(app), panel_text(app), rack.render().plain if rack.display else "", message_text(app),
+             *app.log_lines]
     return "\n".join(parts)
 
 
@@ -183,7 +191,7 @@ def test_every_game_is_playable_with_typed_commands(game: str) -> None:
             taken += 1
             await my_turn(app, pilot)
         assert len(app.log_lines) > 3
-        assert app.state.view(0)["players"][0] in panel_text(app)
+        assert app.state.view(0)["players"][0] in status_text(app)
 
     play(make_app(game, "--seed", "3", "--no-record"), scenario)
 

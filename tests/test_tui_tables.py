@@ -20,11 +20,22 @@ RULE_ID = re.compile(r"\(rule [A-Z0-9-]+\)")
 
 
 async def click_cell(pilot: Pilot[int], table: TableWidget, what: object) -> None:
-    """Click what a table widget drew (its content starts after the border and the padding)."""
-    layout = getattr(table, "layout_", None)
-    assert layout is not None
-    line, start = next((ln, x) for ln, x, _, drawn in layout.spans if drawn == what)
-    await pilot.click(table, offset=(start + 3, line + 1))
+    """Click what a table widget drew, on the table or on the hand bar under it (where the content
+    starts after the border and the padding)."""
+    for widget in (table, table.hand_bar):
+        layout = getattr(widget, "layout_", None)
+        found = [(ln, x) for ln, x, _, drawn in layout.spans if drawn == what] if layout is not None else []
+        if widget is not None and found:
+            line, start = found[0]
+            await pilot.click(widget, offset=(start + 3, line + 1))
+            return
+    raise AssertionError(f"{what!r} is not drawn")
+
+
+def drawn_text(table: TableWidget) -> str:
+    """What a table widget draws: the table and the seat's own pieces (on the hand bar)."""
+    bar = table.hand_bar
+    return str(table.render()) + "\n" + (bar.render().plain if bar is not None and bar.display else "")
 
 
 def test_mummus_is_played_with_the_hand_melds_and_pile_keys() -> None:
@@ -32,7 +43,7 @@ def test_mummus_is_played_with_the_hand_melds_and_pile_keys() -> None:
         table = app.query_one(MeldsPileTable)
         assert table.display and not app.query_one(MovesList).display  # the widget, not the list
         assert app.state.view(0)["phase"] == "draw" and app.state.to_act == {0}
-        drawn = set(re.findall(r"[0-9AJQKT]+[CDHS]", table.render().plain))
+        drawn = set(re.findall(r"[0-9AJQKT]+[CDHS]", drawn_text(table)))
         assert set(app.state.view(0)["hand"]) <= drawn
         assert not drawn & set(app.state.view(1)["hand"])  # the bot's hand is never drawn
         await pilot.press("tab")  # from the command line to the table

@@ -39,7 +39,7 @@ from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
@@ -54,7 +54,8 @@ from rummykit.errors import RummykitError
 from rummykit.presenters.base import TEXT_TABLE, Board, Quit, Style, Turn, table_kind
 from rummykit.sim import bot_rng
 from rummykit.tui.guard import Guarded
-from rummykit.tui.tables import TableWidget, Wrapped, widget_classes
+from rummykit.tui.tables import HandBar, TableWidget, Wrapped, scroll_to_line, widget_classes
+from rummykit.tui.widgets import FittedText, GameLog, KeysBar, LinesPanel, fit_key_rows
 
 W = TypeVar("W", bound=Widget)
 
@@ -263,7 +264,15 @@ class BoardPanel(DraftKeys):
             return self.drawn[1].copy()
         text = self.draw(style)
         self.drawn = (key, text)
+        if board is not None and game is not None:
+            self.call_after_refresh(self.keep_target_in_view)
         return text.copy()
+
+    def keep_target_in_view(self) -> None:
+        """Scroll the table so that the set marked ``>`` is on the screen (the rack's Up/Down choose it too)."""
+        game = self.game
+        if game is not None and self.board is not None and game.target in self.line_sets:
+            scroll_to_line(self, self.line_sets.index(game.target))
 
     def draw(self, style: Style) -> Text:
         board, game = self.board, self.game
@@ -552,6 +561,7 @@ class MovesList(OptionList):
     DEFAULT_CSS = """
     MovesList { height: auto; max-height: 10; border: round $accent; }
     MovesList:focus { border: round $success; }
+    Screen.-short MovesList { max-height: 7; }
     """
 
     def show(self, moves: list[str]) -> None:
@@ -591,7 +601,8 @@ class MovesList(OptionList):
 
 
 class HelpScreen(ModalScreen[None]):
-    """The game's commands (its presenter's help rows) and the app's keys; any of Escape, q or F1 closes it."""
+    """The game's commands (its presenter's help rows) and the keys of its table and of the app, laid out
+    to the screen's width (again after a resize); any of Escape, q or F1 closes it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "dismiss", "Close"),
@@ -601,47 +612,67 @@ class HelpScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
     HelpScreen > VerticalScroll { width: 90%; height: 90%; border: round $accent; background: $surface; padding: 0 1; }
+    HelpScreen.-narrow > VerticalScroll, HelpScreen.-short > VerticalScroll { width: 100%; height: 100%; }
     """
 
-    def __init__(self, lines: list[str]) -> None:
+    def __init__(self, lines: Callable[[int], list[str]], title: str = "") -> None:
         super().__init__()
         self.lines = lines
+        """The help laid out to a width (0: lines unbroken)."""
+        self.heading = title
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll():
-            yield Static(Text("\n".join(self.lines)), id="help-text")
+        with VerticalScroll() as frame:
+            frame.border_title = self.heading
+            frame.border_subtitle = "Escape closes"
+            yield FittedText(self.lines, id="help-text")
 
 
-KEYS_HELP = [
-    "",
-    "Keys of the app (Tab goes between the command line, the table, your rack and the log):",
-    "  Enter         run the command typed on the bottom line (the commands above)",
-    "Your rack (free-table games):",
-    "  Left/Right    move along your rack; Space selects a piece (or click it)",
-    "  Up/Down       choose the set marked > (or click it); a adds the selection to it",
-    "  n             a new set from the selection (no selection: the piece under the cursor)",
-    "The table (free-table games):",
-    "  arrows        Up/Down choose the set marked >, Left/Right the piece in it",
-    "  Space         select the piece under the cursor (or click it)",
-    "  m             move the selected pieces to the set marked >",
-    "  n             move the selected pieces (or the one under the cursor) to a new set",
-    "  b             take the selected pieces (placed this turn) back to your rack",
-    "  s             split the set marked > before the piece under the cursor",
-    "  g             merge: the sets of the selected pieces (none: the next set) go on the end of >",
-    "Both:",
-    "  c u r         commit (only when the table is valid) | undo | reset the turn",
-    "  h             hint: the best play, its table shown with the pieces it places marked h",
-    "  d p           draw | pass",
-    "Other games: your moves are listed; Up/Down (or a letter) and Enter play one.",
-    "  F6            show or hide that list under a game's own table (its keys are listed above)",
-    "  F1            this help; Escape closes it",
-    "  F2            the start screen: a new game, a saved one, or a replay (Escape comes back here)",
-    "  F3            bot speed: fast, normal, slow, step (F5 lets the next bot step happen)",
-    "  F4            dark or light theme",
-    "  Ctrl+Q        save the game record and quit",
-    "A refusal shows the engine's reason and rule id under the table; `penalty`, typed, still",
-    "commits an invalid table on purpose where the game has that rule.",
+def free_table_keys_help(hint: bool) -> list[str]:
+    """The keys of the rack and the table in a free-table game (``hint``: the game has a hint)."""
+    return [
+        "Your rack:",
+        "  Left/Right    move along your rack; Space selects a piece (or click it)",
+        "  Up/Down       choose the set marked > (or click it); a adds the selection to it",
+        "  n             a new set from the selection (no selection: the piece under the cursor)",
+        "The table:",
+        "  arrows        Up/Down choose the set marked >, Left/Right the piece in it",
+        "  Space         select the piece under the cursor (or click it)",
+        "  m             move the selected pieces to the set marked >",
+        "  n             move the selected pieces (or the one under the cursor) to a new set",
+        "  b             take the selected pieces (placed this turn) back to your rack",
+        "  s             split the set marked > before the piece under the cursor",
+        "  g             merge: the sets of the selected pieces (none: the next set) go on the end of >",
+        "Both:",
+        "  c u r         commit (only when the table is valid) | undo | reset the turn",
+        *(["  h             hint: the best play, its table shown with the pieces it places marked h"] if hint else []),
+        "  d p           draw | pass",
+    ]
+
+
+MOVES_KEYS_HELP = [
+    "Your moves (listed under the table):",
+    "  Up/Down       choose a move (a letter: the next move starting with it)",
+    "  Enter         play the move chosen (or click it)",
 ]
+"""The keys of the moves list, for a game drawn by its presenter's lines."""
+
+
+def app_keys_help(parts: str, moves_list: bool) -> list[str]:
+    """The keys of the app (``parts``: what Tab goes between; ``moves_list``: F6 shows the moves list)."""
+    return [
+        "Everywhere:",
+        "  Enter         run the command typed on the bottom line (the commands above)",
+        f"  Tab           go between {parts}",
+        *(["  F6            show or hide the list of your moves under the table"] if moves_list else []),
+        "  F1            this help; Escape closes it",
+        "  F2            the start screen: a new game, a saved one, or a replay (Escape comes back here)",
+        "  F3            bot speed: fast, normal, slow, step (F5 lets the next bot step happen)",
+        "  F4            dark or light theme",
+        "  Ctrl+Q        save the game record and quit",
+        "A refusal shows the engine's reason and rule id under the table.",
+    ]
+
 
 # -- between people, and between rounds ------------------------------------------------
 
@@ -731,12 +762,31 @@ class GameApp(App[int]):
     TITLE = "rummykit"
     CSS = """
     #main { height: 1fr; }
-    #left { width: 3fr; scrollbar-gutter: stable; }
+    #table-column { width: 3fr; }
+    #left { height: 1fr; scrollbar-gutter: stable; scrollbar-size-vertical: 1; }
     #board { padding: 0 1; }
-    #log { width: 2fr; border: round $primary; }
+    #side { width: 2fr; }
+    #status { height: auto; max-height: 60%; padding: 0 1; }
+    #status-top { height: auto; padding: 0 1; }
+    #log { height: 1fr; border: round $primary; }
     #message { height: auto; max-height: 8; padding: 0 1; }
     #last { height: auto; max-height: 6; padding: 0 1; background: $boost; }
+    Screen.-narrow #table-column { width: 1fr; }
+    Screen.-narrow #side { width: 30; }
+    Screen.-narrow #log { border: none; border-left: tall $primary; }
+    Screen.-narrow TableWidget { border: none; }
+    Screen.-narrow TableWidget:focus { border: none; background: $boost; }
+    Screen.-short RackBar, Screen.-short HandBar { border: none; min-height: 1; background: $boost; }
+    Screen.-short RackBar:focus, Screen.-short HandBar.-active { border: none; background: $success 25%; }
+    Screen.-short #message { max-height: 3; }
+    Screen.-short #last { max-height: 2; }
+    Screen.-short #command { height: 1; border: none; padding: 0 1; background: $boost; }
+    Screen.-short #command:focus { background: $primary 30%; }
     """
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]  # noqa: RUF012 (Textual declares it so)
+    """Below 100 columns the log takes a fixed narrow column, the table the rest."""
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]  # noqa: RUF012 (Textual declares it so)
+    """Below 30 lines the command line, the rack and the lines under the panels take less room."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help"),
         Binding("f2", "new_game", "New game"),
@@ -776,6 +826,10 @@ class GameApp(App[int]):
         """F6: the moves list shown under a table widget (a game with no widget always shows it)."""
         self.board_now: Board | None = None
         """The person's free-table draft as last drawn (None: no draft)."""
+        self.status_above = True
+        """The status lines are drawn above the table (False: beside it, above the log; see :meth:`place_status`)."""
+        self.status_lines: Callable[[int], list[str]] | None = None
+        """The status lines laid out to a width, as last drawn (None: the panel's picture holds them)."""
         self.target = 1
         """The set marked ``>``: where the rack's ``a`` adds and the table's ``m`` moves to."""
         self.table_pos = 0
@@ -866,18 +920,25 @@ class GameApp(App[int]):
         return self.part(RackBar)
 
     def compose(self) -> ComposeResult:
+        """The table (scrolling when it is too big) with your rack or hand always under it, the log beside
+        them; under both: the last move, the messages, the command line and the keys."""
         with Horizontal(id="main"):
-            with VerticalScroll(id="left", can_focus=False):
-                yield BoardPanel(id="board")
-                for kind, widget in widget_classes().items():
-                    yield widget(id=f"table-{kind}")
+            with Vertical(id="table-column"):
+                with VerticalScroll(id="left", can_focus=False):
+                    yield LinesPanel(id="status-top")
+                    yield BoardPanel(id="board")
+                    for kind, widget in widget_classes().items():
+                        yield widget(id=f"table-{kind}")
                 yield RackBar(id="rack")
+                yield HandBar(id="hand")
                 yield MovesList(id="moves")
-            yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+            with Vertical(id="side"):
+                yield LinesPanel(id="status")
+                yield GameLog(id="log")
         yield Static(id="last")
         yield Static(id="message")
         yield Input(placeholder="type a command (help lists them), Enter runs it", id="command")
-        yield Footer()
+        yield KeysBar(id="keys")
 
     def on_mount(self) -> None:
         if self.replay_file is not None:
@@ -950,11 +1011,8 @@ class GameApp(App[int]):
         return view
 
     def write_log(self, *lines: str) -> None:
-        log = self.part(RichLog)
-        for line in lines:
-            text = Text.from_ansi(line)
-            self.log_lines.append(text.plain)
-            log.write(text)
+        self.log_lines.extend(Text.from_ansi(line).plain for line in lines)
+        self.part(GameLog).add(*lines)
 
     def show_events(self, *, scores: bool = True) -> list[str]:
         """Tell the events not told yet, as the shown seat may see them; keep each round's end for a score screen.
@@ -992,26 +1050,40 @@ class GameApp(App[int]):
             self.table_picks = set()
         self.board_now = board
         view = self.turn_view()
+        labels, color = self.labels, style.color
+        status_view = view
+
+        def status(width: int) -> list[str]:
+            return self.presenter.status_lines(status_view, labels, Style(color=color, width=max(20, width)))
+
+        table = self.table_widget() if board is None else None
         if board is not None:
             numbers = [s.number for s in board.sets if s.pieces]
             if numbers and self.target not in numbers:
                 self.target = numbers[-1] if self.target > numbers[-1] else numbers[0]
             size = len(board.sets[self.target - 1].pieces) if 1 <= self.target <= len(board.sets) else 0
             self.table_pos = max(0, min(self.table_pos, size - 1))
-            labels = self.labels
-            panel.show(lambda style: self.presenter.status_lines(view, labels, style), self.hint, style.color)
-        elif (table := self.table_widget()) is not None:
-            labels = self.labels
-            panel.show(lambda style: self.presenter.status_lines(view, labels, style), None, style.color)
+            panel.show(lambda style: [], self.hint, color)
+        elif table is not None:
+            panel.show(lambda style: [], None, color)
             draft_view = getattr(self.turn, "draft_view", None)
             if callable(draft_view):  # the turn drafts: the widget draws the draft (the turn then says less)
                 view = draft_view()
-            table.show(view, acting=self.turn is not None, color=style.color)
+            table.show(view, acting=self.turn is not None, color=color)
         else:
-            labels, order = self.labels, self.order
-            panel.show(lambda style: self.presenter.screen(view, labels, style, order), None, style.color)
+            order = self.order
+            panel.show(lambda style: self.presenter.screen(view, labels, style, order), None, color)
+        # the status lines above the table, or beside it when the table needs the room (a game drawn by its
+        # presenter has them in its picture)
+        lines = status if board is not None or table is not None else None
+        self.part("#status-top", LinesPanel).show(lines if self.status_above else None)
+        self.part("#status", LinesPanel).show(None if self.status_above else lines)
+        self.status_lines = lines
+        self.call_after_refresh(self.place_status)
+        panel.display = table is None
         for widget in self.part("#left", VerticalScroll).query(TableWidget).results(TableWidget):
-            widget.display = board is None and widget.kind == table_kind(self.presenter)
+            widget.display = widget is table
+        self.part(HandBar).show(table)
         bar = self.rack_bar
         bar.display = board is not None
         bar.show(board, style)
@@ -1022,6 +1094,28 @@ class GameApp(App[int]):
         if keys != self.keys_shown:
             self.keys_shown = keys
             self.refresh_bindings()  # the footer: commit greyed out or not, F5 shown or not
+
+    def place_status(self) -> None:
+        """Put the status lines above the table when both fit in the table's room without scrolling,
+        else beside the table, above the log (what decides is the room and the table, not where the
+        status lines are now, so the choice holds until the table or the screen changes size)."""
+        lines = self.status_lines
+        if lines is None or self.setup is None:
+            return
+        try:
+            area = self.part("#left", VerticalScroll)
+            top = self.part("#status-top", LinesPanel)
+        except NoMatches:
+            return
+        room = area.scrollable_content_region
+        if room.height <= 0 or room.width <= 0:
+            return
+        table = sum(child.outer_size.height for child in area.children if child.display and child is not top)
+        above = len(lines(room.width - top.styles.gutter.width)) + table <= room.height
+        if above != self.status_above:
+            self.status_above = above
+            top.show(lines if above else None)
+            self.part("#status", LinesPanel).show(None if above else lines)
 
     def update_text(self, where: str, lines: list[str]) -> None:
         """Show lines in one of the Static fields under the panels (hidden when empty), if they changed."""
@@ -1361,12 +1455,32 @@ class GameApp(App[int]):
         self.theme = THEMES[1] if self.theme == THEMES[0] else THEMES[0]
 
     def action_help(self) -> None:
-        if self.setup is None:
-            return
-        lines = self.presenter.help_lines(self.turn_view(), Style(width=0))
+        if self.setup is not None:
+            self.push_screen(HelpScreen(self.help_lines, f"{self.state.info.name}: commands and keys"))
+
+    def help_lines(self, width: int) -> list[str]:
+        """The help screen laid out to ``width``: the game's commands (its presenter's), the keys of its
+        table (the free-table draft's, the table widget's, or the moves list's), the app's keys."""
+        commands = self.presenter.help_lines(self.turn_view(), Style(width=width))
         table = self.table_widget()
-        keys = ["", *table.KEYS_HELP] if table is not None else []
-        self.push_screen(HelpScreen([*lines, *keys, *KEYS_HELP]))
+        rack = self.presenter.words.rack
+        if table is not None:
+            keys, parts = table.KEYS_HELP, "the command line, the table (and your pieces under it) and the log"
+        elif self.free_table():
+            keys, parts = free_table_keys_help(self.presenter.hint), f"the command line, the table, your {rack} and the log"
+        else:
+            keys, parts = MOVES_KEYS_HELP, "the command line, your moves and the log"
+        return [*commands, "", *fit_key_rows([*keys, *app_keys_help(parts, table is not None)], width)]
+
+    def free_table(self) -> bool:
+        """True when the game's turns draft a free table (numbered sets and a rack: the draft's keys)."""
+        if self.board_now is not None:
+            return True
+        if table_kind(self.presenter) != TEXT_TABLE:
+            return False
+        seat = self.seat if self.seat is not None else self.people[0] if self.people else 0
+        probe = self.presenter.turn(self.state.view(seat), say=lambda *_: None, style=Style(width=0))
+        return probe.board() is not None
 
     def action_new_game(self) -> None:
         """The start screen; the game chosen there replaces this one (saved first)."""

@@ -16,17 +16,18 @@ and a refusal shows the engine's reason and rule id. No widget judges a move.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 
 from rich.text import Text
 from textual import events
+from textual.geometry import Region, Spacing
 from textual.widget import Widget
 
 from rummykit.presenters.text import Style
 
-__all__ = ["HAND", "HandTable", "Host", "TableWidget", "Wrapped", "piece_text", "widget_classes"]
+__all__ = ["HAND", "HandBar", "HandTable", "Host", "TableWidget", "Wrapped", "piece_text", "scroll_to_line", "widget_classes"]
 
 HAND = "hand"
 """What a hand piece's cell is tagged with in the layout (with its place in the hand)."""
@@ -76,9 +77,32 @@ class Wrapped:
         self.text.append_text(cell)
         self.x += len(cell.plain)
 
+    def add_apart(self, cell: Text, what: Any = None, *, gap: int = 2) -> None:
+        """Add a cell ``gap`` spaces after the last one when it fits there whole, else at the start of
+        the next line (never a gap at the start of a line)."""
+        if self.x and self.x + gap + len(cell.plain) <= self.width:
+            self.add(Text(" " * gap))
+        elif self.x:
+            self.newline()
+        self.add(cell, what)
+
     def at(self, x: int, y: int) -> Any:
         """What the cell at (x, y) is (None: no cell there)."""
         return next((what for line, start, end, what in self.spans if line == y and start <= x < end), None)
+
+    def line_of(self, what: Any) -> int | None:
+        """The line the first cell tagged ``what`` went on (None: no such cell)."""
+        return next((line for line, _, _, drawn in self.spans if drawn == what), None)
+
+
+def scroll_to_line(widget: Widget, line: int) -> None:
+    """Scroll the container of ``widget`` so that line ``line`` of its content is in view (with a line
+    of room around it where there is some): a cursor moved down a long table stays on the screen."""
+    parent = widget.parent
+    if not isinstance(parent, Widget) or not widget.region:
+        return
+    y = widget.virtual_region.y + widget.styles.gutter.top + line
+    parent.scroll_to_region(Region(0, y, 1, 1), spacing=Spacing(1, 0, 1, 0), animate=False, immediate=True)
 
 
 class TableWidget(Widget, can_focus=True):
@@ -87,6 +111,12 @@ class TableWidget(Widget, can_focus=True):
     A subclass names its :attr:`kind` (the presenter's ``table_kind``),
     draws in :meth:`render` from :attr:`view`, and runs the lines its keys
     build with :meth:`run`. :attr:`KEYS_HELP` lists its keys for the help screen.
+
+    The seat's own pieces (a hand, a tray) are drawn by :meth:`draw_hand` into
+    a :class:`HandBar` under the table, not in :meth:`render`: however big the
+    table grows, the bar stays on the screen (the table scrolls). A click on
+    the bar comes back as :meth:`hand_clicked`. :meth:`cursor_tag` names the
+    cell under the table's cursor, which is kept in view.
     """
 
     kind: ClassVar[str] = ""
@@ -96,6 +126,9 @@ class TableWidget(Widget, can_focus=True):
     TableWidget { height: auto; padding: 0 1; border: round $accent; }
     TableWidget:focus { border: round $success; }
     """
+
+    hand_bar: HandBar | None = None
+    """The bar the seat's own pieces are drawn in (set by the app)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -116,6 +149,38 @@ class TableWidget(Widget, can_focus=True):
 
     def changed(self, before: Mapping[str, Any], now: Mapping[str, Any]) -> None:
         """The view changed (a subclass drops a selection that no longer holds)."""
+
+    @property
+    def has_hand(self) -> bool:
+        """True when the view holds pieces of the seat's own (drawn by :meth:`draw_hand`)."""
+        return False
+
+    def draw_hand(self, out: Wrapped, focused: bool) -> None:
+        """Draw the seat's own pieces into ``out``, each tagged with what a click on it means."""
+
+    def hand_clicked(self, what: Any) -> None:
+        """A click on the hand bar landed on the piece tagged ``what``."""
+
+    def cursor_tag(self) -> Any:
+        """The tag of the cell under the table's cursor (None: no cursor to keep in view)."""
+        return None
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
+        """Draw again, and the hand bar with the table (its cursor and selection are the table's keys')."""
+        bar = self.hand_bar
+        if bar is not None and bar.table is self:
+            bar.set_class(self.has_focus, "-active")
+            bar.refresh(layout=True)
+        if self.has_focus and self.is_attached:
+            self.call_after_refresh(self.keep_cursor_in_view)
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def keep_cursor_in_view(self) -> None:
+        """Scroll the table so that the cell under the cursor is on the screen."""
+        layout, tag = self.layout_, self.cursor_tag()
+        line = layout.line_of(tag) if layout is not None and tag is not None else None
+        if line is not None and self.has_focus:
+            scroll_to_line(self, line)
 
     def run(self, line: str) -> bool:
         """Run one command line through the app, like a typed line; True if it was taken."""
@@ -141,7 +206,7 @@ class HandTable(TableWidget):
 
     Left/Right (``cursor``) move along the hand, Space (``select``) selects the
     piece under the cursor, and a click on a hand piece (tagged ``(HAND, i)``
-    in the layout, see :meth:`add_hand`) does both.
+    in the hand bar's layout, see :meth:`draw_hand`) does both.
     """
 
     def __init__(self, **kwargs: Any) -> None:
@@ -166,15 +231,30 @@ class HandTable(TableWidget):
         chosen = sorted(i for i in self.selected if i < len(hand)) or [min(self.cursor, len(hand) - 1)]
         return [hand[i] for i in chosen]
 
-    def add_hand(self, out: Wrapped, cell: Callable[..., Text], focused: bool) -> None:
-        """Draw the hand (when the view holds one) with each piece drawn by ``cell(piece, chosen=, cursor=)``."""
+    def hand_cell(self, piece: str, *, chosen: bool, cursor: bool) -> Text:
+        """One piece of the hand as drawn (brackets when selected, reversed under the cursor)."""
+        cell = Text(f"[{piece}]" if chosen else f" {piece}")
+        if cursor:
+            cell.stylize("reverse", 0 if chosen else 1)
+        return cell
+
+    @property
+    def has_hand(self) -> bool:
+        return "hand" in self.view
+
+    def draw_hand(self, out: Wrapped, focused: bool) -> None:
+        """The hand (when the view holds one), each piece drawn by :meth:`hand_cell`."""
         if "hand" not in self.view:
             return
         hand = self.hand
-        out.newline()
-        out.add(Text("Your hand: " if hand else "Your hand is empty.", style="bold"))
+        out.add(Text("Your hand:" if hand else "Your hand is empty.", style="bold"))
         for i, piece in enumerate(hand):
-            out.add(cell(piece, chosen=i in self.selected, cursor=focused and i == self.cursor), (HAND, i))
+            out.add(self.hand_cell(piece, chosen=i in self.selected, cursor=focused and i == self.cursor), (HAND, i))
+
+    def hand_clicked(self, what: Any) -> None:
+        if isinstance(what, tuple) and what[0] == HAND:
+            self.click_hand(what[1])
+            self.refresh()
 
     def click_hand(self, n: int) -> None:
         self.cursor = n
@@ -189,6 +269,55 @@ class HandTable(TableWidget):
         if self.hand:
             self.selected ^= {self.cursor}
             self.refresh()
+
+
+class HandBar(Widget):
+    """The seat's own pieces (a hand, a tray) of the table widget shown, under the table.
+
+    It draws what :meth:`TableWidget.draw_hand` draws and sends clicks back to
+    the table (:meth:`TableWidget.hand_clicked`); the table's keys move its
+    cursor and selection. Kept out of the table's scrolling area, it stays on
+    the screen however big the table grows.
+    """
+
+    DEFAULT_CSS = """
+    HandBar { height: auto; border: round $accent; padding: 0 1; }
+    HandBar.-active { border: round $success; }
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.table: TableWidget | None = None
+        self.layout_: Wrapped | None = None
+
+    def show(self, table: TableWidget | None) -> None:
+        """Draw the pieces of ``table`` (None, or a table with no pieces of the seat's: hidden)."""
+        self.table = table
+        if table is not None:
+            table.hand_bar = self
+            self.set_class(table.has_focus, "-active")
+        self.display = table is not None and table.has_hand
+        self.refresh(layout=True)
+
+    def render(self) -> Text:
+        table = self.table
+        out = Wrapped(self.content_region.width or self.size.width or 60)
+        if table is not None:
+            table.draw_hand(out, table.has_focus)
+        self.layout_ = out
+        return out.text
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on a piece: the table takes the focus and does what a click on that piece does."""
+        table, layout = self.table, self.layout_
+        at = event.get_content_offset(self)
+        if table is None or layout is None:
+            return
+        table.focus()
+        if at is not None:
+            what = layout.at(at.x, at.y)
+            if what is not None:
+                table.hand_clicked(what)
 
 
 def widget_classes() -> dict[str, type[TableWidget]]:

@@ -20,7 +20,7 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
 
-from rummykit.tui.tables import HAND, HandTable, Wrapped
+from rummykit.tui.tables import HandTable, Wrapped
 
 __all__ = ["ConveyorTable"]
 
@@ -145,12 +145,20 @@ class ConveyorTable(HandTable):
             out.newline()
             out.add(Text(f"Jump-in window: {window.get('domino')} was discarded (j jumps in, n declines)",
                          style="bold"))
-        self.add_hand(out, domino_cell, focused)
         self.layout_ = out
         return out.text
 
+    def hand_cell(self, piece: str, *, chosen: bool, cursor: bool) -> Text:
+        return domino_cell(piece, chosen=chosen, cursor=cursor)
+
+    def cursor_tag(self) -> Any:
+        where, n = self.at_row()
+        if where == MELD:
+            return (MELD, n)
+        return (CELL, (n, self.cell)) if self.columns[n].get("cells") else (COLUMN, n)
+
     def on_click(self, event: events.Click) -> None:
-        """A click on a column or a meld marks it ``>``; on a cell, marks it ``^``; on a hand domino, selects it."""
+        """A click on a column or a meld marks it ``>``; on a cell, marks it ``^`` (a hand domino: the hand bar)."""
         what = self.clicked(event)
         if isinstance(what, tuple):
             where, n = what
@@ -160,8 +168,6 @@ class ConveyorTable(HandTable):
                 self.row, self.cell = n
             elif where == MELD:
                 self.row = len(self.columns) + n
-            elif where == HAND:
-                self.click_hand(n)
             self.refresh()
 
     # -- keys --------------------------------------------------------------------------

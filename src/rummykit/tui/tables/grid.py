@@ -28,6 +28,10 @@ __all__ = ["GridTable"]
 CELL = 6
 """Columns a grid cell takes: a tile of up to three characters, its change mark, and brackets under the cursor."""
 
+NARROW_CELL = 4
+"""Columns a grid cell takes where full cells do not fit: the change mark and the tile, to the right
+(as the line prompt draws the grid)."""
+
 Cell = tuple[int, int]
 
 
@@ -136,29 +140,36 @@ class GridTable(TableWidget):
         calls = {(int(c["row"]), int(c["col"])): str(c["called"]) for c in self.view.get("grid", None) or ()
                  if c.get("called")}
         rows, cols = self.area()
-        out = Wrapped(max(CELL * (len(cols) + 1), self.content_region.width or self.size.width or 60))
+        width = self.content_region.width or self.size.width or 60
+        label = max(len(str(r + self.base)) for r in rows) + 2
+        cell_width, shown = self.columns_shown(list(cols), width - label)
+        out = Wrapped(max(width, label + cell_width * len(shown) + 2))
         focused = self.has_focus
-        out.add(Text("Grid (row,column as the commands number them):", style="bold"))
-        out.newline()
-        out.add(Text(" " * 5 + "".join(f"{c + self.base:^{CELL}}" for c in cols), style="dim"))
+        compact = cell_width < CELL
+        if not self.screen.has_class("-short"):  # a short screen keeps its lines for the grid
+            out.add(Text("Grid (row,column as the commands number them):", style="bold"))
+            out.newline()
+        head = Text(" " * label, style="dim")
+        for c in shown:
+            number = f"{c + self.base}"
+            if compact and c == self.cell[1]:
+                number = f"[{number}]"  # no room for brackets in the cell: the cursor's column is marked here
+            head.append(f"{number:^{cell_width}}", style="bold" if c == self.cell[1] else "dim")
+        if shown[0] != cols[0]:
+            head = Text("<", style="bold") + head[1:]
+        if shown[-1] != cols[-1]:
+            head.append(" >", style="bold")
+        out.add(head)
         for r in rows:
             out.newline()
-            out.add(Text(f"{r + self.base:>4} ", style="dim"))
-            for c in cols:
-                tile = tiles.get((r, c))
-                inside = piece_text(tile, self.color).copy() if tile is not None else Text(".")
-                inside.append(marks.get((r, c), ""))
-                left = (4 - len(inside.plain)) // 2
-                inside = Text(" " * left) + inside + Text(" " * max(0, 4 - left - len(inside.plain)))
-                cursor = (r, c) == self.cell
-                grabbed = (r, c) == self.grabbed
-                ends = "[]" if cursor else "<>" if grabbed else "  "
-                cell = Text(ends[0]) + inside + Text(ends[1])
-                if cursor and focused:
-                    cell.stylize("reverse")
-                if (r, c) in bad:
-                    cell.stylize("bold red underline")
-                out.add(cell, (r, c))
+            here = r == self.cell[0]
+            mark = ">" if compact and here else " "
+            out.add(Text(f"{mark}{r + self.base:>{label - 2}} ", style="bold" if here else "dim"))
+            for c in shown:
+                out.add(self.grid_cell(r, c, tiles, marks, bad, cell_width, focused), (r, c))
+        if self.grabbed is not None:
+            out.newline()
+            out.add(Text(f"  grabbed: the tile at {self.typed(self.grabbed)} (Space moves it to the cursor)"))
         for joker, called in sorted(calls.items()):
             out.newline()
             out.add(Text(f"  the joker at {self.typed(joker)} stands for {called}"))
@@ -168,33 +179,85 @@ class GridTable(TableWidget):
         if draft.get("ready"):
             out.newline()
             out.add(Text("  Ready: c commits this grid.", style="green"))
-        name, tray = self.tray_name, self.tray
-        if "trays" in self.view:
-            out.newline()
-            self.tile = max(0, min(self.tile, len(tray) - 1))
-            out.add(Text(f"Tray {name} (playing): " if name else "Your trays: ", style="bold"))
-            for i, t in enumerate(tray):
-                here = i == self.tile
-                piece = Text(" ^" if here else "  ") + piece_text(t, self.color)
-                if here and focused:
-                    piece.stylize("reverse", 1)
-                out.add(piece, i)
-            others = {str(k): len(v) for k, v in dict(self.view.get("trays") or {}).items() if k != name}
-            for other, size in others.items():
-                out.newline()
-                out.add(Text(f"Tray {other}: {size} tiles (s plays from it on your first turn)"
-                             if self.view.get("playing", [None])[self.view.get("seat", 0)] is None
-                             else f"Tray {other}: {size} tiles", style="dim"))
         self.layout_ = out
         return out.text
 
+    def columns_shown(self, cols: list[int], room: int) -> tuple[int, list[int]]:
+        """The width of a cell and the columns drawn in ``room`` columns of text: every column, in full
+        cells when they fit, else in narrow ones (the cursor marked in the margins); when even those
+        do not fit, as many as fit around the cursor's column (``<``, ``>``: more on that side)."""
+        if CELL * len(cols) <= room:
+            return CELL, cols
+        fit = max(1, (room - 2) // NARROW_CELL)
+        if len(cols) <= fit:
+            return NARROW_CELL, cols
+        at = cols.index(self.cell[1]) if self.cell[1] in cols else 0
+        first = max(0, min(at - fit // 2, len(cols) - fit))
+        return NARROW_CELL, cols[first : first + fit]
+
+    def grid_cell(
+        self, r: int, c: int, tiles: Mapping[Cell, str], marks: Mapping[Cell, str], bad: set[Cell],
+        width: int, focused: bool,
+    ) -> Text:
+        """One cell: its tile (``.`` for none) and change mark; ``[ ]`` around the cursor's and ``< >``
+        around the grabbed one in full cells (narrow cells: the margins mark the cursor's row and column)."""
+        tile = tiles.get((r, c))
+        piece = piece_text(tile, self.color).copy() if tile is not None else Text(".")
+        mark = marks.get((r, c), "")
+        cursor = (r, c) == self.cell
+        if width >= CELL:
+            inside = piece + Text(mark)
+            left = (4 - len(inside.plain)) // 2
+            inside = Text(" " * left) + inside + Text(" " * max(0, 4 - left - len(inside.plain)))
+            ends = "[]" if cursor else "<>" if (r, c) == self.grabbed else "  "
+            cell = Text(ends[0]) + inside + Text(ends[1])
+        else:
+            inside = Text(mark) + piece
+            cell = Text(" " * max(0, width - len(inside.plain))) + inside
+            if cursor or (r, c) == self.grabbed:
+                cell.stylize("bold underline", width - len(inside.plain))
+        if cursor and focused:
+            cell.stylize("reverse", 0 if width >= CELL else max(0, width - len(inside.plain)))
+        if (r, c) in bad:
+            cell.stylize("bold red underline")
+        return cell
+
+    @property
+    def has_hand(self) -> bool:
+        return "trays" in self.view
+
+    def draw_hand(self, out: Wrapped, focused: bool) -> None:
+        """The playing tray, the tile marked ``^`` (Space places it), and the size of the other tray."""
+        name, tray = self.tray_name, self.tray
+        if "trays" not in self.view:
+            return
+        self.tile = max(0, min(self.tile, len(tray) - 1))
+        out.add(Text(f"Tray {name} (playing):" if name else "Your trays:", style="bold"))
+        for i, t in enumerate(tray):
+            here = i == self.tile
+            piece = Text(" ^" if here else "  ") + piece_text(t, self.color)
+            if here and focused:
+                piece.stylize("reverse", 1)
+            out.add(piece, i)
+        others = {str(k): len(v) for k, v in dict(self.view.get("trays") or {}).items() if k != name}
+        for other, size in others.items():
+            out.add_apart(Text(f"Tray {other}: {size} tiles (s plays from it on your first turn)"
+                         if self.view.get("playing", [None])[self.view.get("seat", 0)] is None
+                         else f"Tray {other}: {size} tiles", style="dim"), gap=3)
+
+    def hand_clicked(self, what: Any) -> None:
+        if isinstance(what, int):
+            self.tile = what
+            self.refresh()
+
+    def cursor_tag(self) -> Any:
+        return self.cell
+
     def on_click(self, event: events.Click) -> None:
-        """A click on a grid cell puts the cursor there; on a tray tile, marks it ``^``."""
+        """A click on a grid cell puts the cursor there (a tray tile: the hand bar marks it ``^``)."""
         what = self.clicked(event)
         if isinstance(what, tuple):
             self.cell = what
-        elif isinstance(what, int):
-            self.tile = what
         self.refresh()
 
     # -- keys --------------------------------------------------------------------------

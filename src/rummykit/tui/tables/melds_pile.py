@@ -130,18 +130,21 @@ class MeldsPileTable(HandTable):
             out.add(Text("  (* a rummy call, y, can claim it)", style="dim"))
         out.newline()
         out.add(Text(f"Stock: {view.get('stock_size', '?')}"))
-        self.add_hand(out, card_cell, focused)
         self.layout_ = out
         return out.text
 
+    def hand_cell(self, piece: str, *, chosen: bool, cursor: bool) -> Text:
+        return card_cell(piece, chosen=chosen, cursor=cursor)
+
+    def cursor_tag(self) -> Any:
+        return (MELD, self.meld) if self.melds else (PILE, self.pile) if self.discard else None
+
     def on_click(self, event: events.Click) -> None:
-        """A click on a hand card selects it; on a meld, makes it the target; on a pile card, puts ^ on it."""
+        """A click on a meld makes it the target; on a pile card, puts ^ on it (a hand card: the hand bar)."""
         what = self.clicked(event)
         if isinstance(what, tuple):
             where, n = what
-            if where == HAND:
-                self.click_hand(n)
-            elif where == MELD:
+            if where == MELD:
                 self.meld = n
             elif where == PILE:
                 self.pile = n
