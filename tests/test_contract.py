@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any, get_type_hints
 
 import pytest
+from conftest import Rejecter, changed, state_data
 
 from rummykit.catalogue import find_game, games, make_bot, new_game
-from rummykit.engine.core import GameState, ViewHeader, clone
+from rummykit.engine.core import Action, Event, GameState, Omit, Saved, SavedAs, ViewHeader, clone, plain
 from rummykit.engine.driver import claims_open, next_seat, step
 from rummykit.engine.match import Match
 from rummykit.engine.rng import Rng
+from rummykit.errors import RuleError
 from rummykit.sim import bot_rng
 
 GAME_IDS = [g.id for g in games()]
@@ -67,13 +70,156 @@ def test_a_copy_shares_no_mutable_object_with_the_original(game_id: str, seed: i
     shared = sorted(mine[i] for i in set(mine) & set(theirs))
     assert shared == [], f"shared with the copy: {shared[:5]}"
     # Playing on in the copy leaves the original as it was.
-    before = json.dumps(state.snapshot(), sort_keys=True)
+    before = state_data(state)
     bots = [make_bot("random", game_id) for _ in state.players]
     for _ in range(10):
         if other.outcome is not None:
             break
         step(other, bots, [Rng(9)] * len(bots))
-    assert json.dumps(state.snapshot(), sort_keys=True) == before
+    after = state_data(state)
+    assert after == before, f"playing on in the copy changed the original's {changed(before, after)}"
+
+
+def _states(game_id: str) -> list[GameState]:
+    """States of a game at several points of play (the start, early, later, and the most players)."""
+    info = find_game(game_id)
+    states = [_play(game_id, players, seed, actions) for players in {2, info.max_players}
+              for seed in (1, 2) for actions in (0, 7, 40)]
+    if game_id == "conveyor":  # the claim window
+        states += [_play(game_id, 3, seed, 30) for seed in (1, 2)]
+    return states
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_snapshot_declares_every_attribute_of_the_state(game_id: str) -> None:
+    """Each attribute is written by the snapshot as declared, or left out with a reason: nothing by chance."""
+    states = _states(game_id)
+    kind = type(states[0])
+    fields = kind.position_fields()
+    for state in states:
+        undeclared = sorted(set(vars(state)) - set(fields))
+        assert not undeclared, (
+            f"{kind.__name__} has attributes its SNAPSHOT does not declare: {', '.join(undeclared)}. Declare how the"
+            " snapshot writes each (Saved, SavedAs) or why it leaves it out (Omit with the reason). Until then it is"
+            " written under its own name as plain data, which changes the fingerprints stored by the server"
+            " (docs/online.md) and the golden digests (tests/golden/expected.json): decide it deliberately."
+        )
+    never = sorted(set(fields) - set(vars(states[0])))
+    assert not never, f"{kind.__name__} declares snapshot fields it does not have: {', '.join(never)}"
+    keys: dict[str, str] = {}
+    for name, how in fields.items():
+        if isinstance(how, Omit):
+            assert len(how.reason) > 20, f"{kind.__name__}.{name} is left out without a real reason"
+        for key in how.keys(name):
+            assert key not in keys, f"{kind.__name__}.{name} and .{keys[key]} both write the snapshot key {key!r}"
+            keys[key] = name
+    for state in states:
+        assert set(state.snapshot()) == {"game", *keys}
+
+
+def test_an_attribute_no_snapshot_declares_is_in_it_all_the_same() -> None:
+    state = new_game("rummikub", players=2, seed=5)
+    before = state.snapshot()
+    state.passes = {1: ["R4"], 0: []}  # type: ignore[attr-defined]  # a new attribute, as a game might add
+    assert state.snapshot() == {**before, "passes": {"1": ["R4"], "0": []}}
+    state.passes[0].append("K1")  # type: ignore[attr-defined]
+    assert state.snapshot()["passes"] == {"1": ["R4"], "0": ["K1"]}
+    assert changed(state_data(new_game("rummikub", players=2, seed=5)), state_data(state)) == ["passes"]
+
+
+def test_plain_writes_values_from_what_they_hold() -> None:
+    @dataclasses.dataclass
+    class Box:
+        items: list[Any]
+        up: set[int]
+
+    class Slotted:
+        __slots__ = ("a", "b")
+
+        def __init__(self) -> None:
+            self.a = Box([(1, None)], {3, 1})
+            self.b = {(0, 1): Rng(2).seed}
+
+    assert plain(Slotted()) == {"a": {"items": [[1, None]], "up": [1, 3]}, "b": {"[0, 1]": 2}}
+    assert plain(Event("draw", 0, {"n": 1}, {"tile": "R4"})) == {
+        "kind": "draw", "player": 0, "data": {"n": 1}, "secret": {"tile": "R4"}
+    }
+    with pytest.raises(TypeError, match="declare how its snapshot writes it"):
+        plain(object())
+    saved, spread = Saved("n", len), SavedAs(("x", "y"), lambda v: {"x": v[0], "y": v[1]})
+    out: dict[str, Any] = {}
+    saved.write("items", [1, 2], out)
+    spread.write("pair", (3, 4), out)
+    Omit("a cache of the rest, worked out again", cache=True).write("cache", 9, out)
+    assert out == {"n": 2, "x": 3, "y": 4}
+
+
+def _out_of_turn(state: GameState) -> Action:
+    """A listed action of the seat to act, made by a seat that may not act now."""
+    actor = min(state.to_act)
+    other = next(s for s in range(len(state.players)) if s not in state.to_act)
+    return dataclasses.replace(state.legal_actions(actor)[0], player=other)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_refused_action_that_changes_any_attribute_is_caught(
+    game_id: str, assert_rejected: Rejecter, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The "changes nothing" check sees every attribute, even one no snapshot declares (issue 22)."""
+    state = new_game(game_id, players=2, seed=3)
+    action = _out_of_turn(state)
+    with pytest.raises(RuleError) as refused:
+        state.copy().apply(action)
+    rule = refused.value.rule
+    assert_rejected(state, action, rule)  # the game itself changes nothing
+    state.passes = 0  # type: ignore[attr-defined]  # a new attribute, as a game might add
+    apply = type(state).apply
+
+    def leaky(self: GameState, action: Action) -> list[Event]:
+        self.passes += 1  # type: ignore[attr-defined]  # changed before the checks: the bug to catch
+        return apply(self, action)
+
+    monkeypatch.setattr(type(state), "apply", leaky)
+    with pytest.raises(AssertionError, match=f"the rejected action {action} changed passes"):
+        assert_rejected(state, action, rule)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_refused_actions_change_nothing(game_id: str, seed: int) -> None:
+    """Actions listed elsewhere (later in the game, for another seat) are refused here untouched, or legal."""
+    players = min(3, find_game(game_id).max_players)
+    state = _play(game_id, players, seed, 3 * seed)
+    rng = Rng(seed)
+    bots = [make_bot("random", game_id) for _ in range(players)]
+    rngs = [bot_rng(seed, s) for s in range(players)]
+    refused = 0
+    for _ in range(12):
+        if state.outcome is not None:
+            break
+        ahead = state.copy()
+        candidates: list[Action] = []
+        for _ in range(4):
+            if ahead.outcome is not None:
+                break
+            for seat in range(players):
+                listed = ahead.legal_actions(seat)
+                candidates += [rng.choice(listed) for _ in range(min(3, len(listed)))]
+                candidates += [dataclasses.replace(a, player=(a.player + 1) % players) for a in listed[:2]]
+            step(ahead, bots, rngs)
+        for action in candidates:
+            if state.outcome is not None:
+                break
+            before = state_data(state)
+            try:
+                state.apply(action)  # legal here too: the game moves on
+            except RuleError:
+                after = state_data(state)
+                assert after == before, f"the refused {action} changed {changed(before, after)}"
+                refused += 1
+        if state.outcome is None:
+            step(state, bots, rngs)
+    assert refused >= 10
 
 
 def test_clone_copies_containers_and_shares_immutable_values() -> None:

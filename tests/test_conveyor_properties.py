@@ -18,6 +18,7 @@ import json
 import re
 from typing import Any
 
+from conftest import changed, state_data
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -161,12 +162,13 @@ def test_listed_actions_are_accepted_and_rejected_ones_change_nothing(state: Con
         for probe in probes:
             if probe in listed:
                 continue
-            before = state.snapshot()
+            before = state_data(state)
             try:
                 state.apply(probe)
             except RuleError as error:
                 assert error.rule
-                assert state.snapshot() == before
+                after = state_data(state)
+                assert after == before, f"the refused {probe} changed {changed(before, after)}"
             else:
                 raise AssertionError(f"{probe} was accepted but not listed")
         state.apply(rng.choice(listed))

@@ -8,6 +8,7 @@ from collections import Counter
 from typing import cast
 
 import pytest
+from conftest import changed, state_data
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -33,12 +34,13 @@ def check(text: str) -> rummykit.melds.base.MeldCheck[Domino]:  # type: ignore[n
 
 
 def assert_rejected(state: rummykit.GameState, action: rummykit.Action, rule: str) -> None:
-    before = state.snapshot()
+    before = state_data(state)
     with pytest.raises(RuleError) as info:
         state.apply(action)
     assert info.value.rule == rule, str(info.value)
     assert f"rule {rule}" in str(info.value)
-    assert state.snapshot() == before
+    after = state_data(state)
+    assert after == before, f"the refused {action} changed {changed(before, after)}"
 
 
 # -- components ----------------------------------------------------------------

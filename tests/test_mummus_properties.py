@@ -17,6 +17,7 @@ import json
 from collections import Counter
 from typing import Any
 
+from conftest import changed, state_data
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -188,14 +189,15 @@ def test_a_random_action_is_refused_untouched_or_is_a_listed_one(players: int, s
         if state.outcome is not None:
             return
         action = random_action(data, state)
-        before = json.dumps(state.snapshot(), sort_keys=True)
+        before = state_data(state)
         listed = {normal(state, a) for a in state.legal_actions(action.player)}
         key = normal(state, action)
         try:
             state.apply(action)
         except RuleError as err:
             assert err.rule and f"(rule {err.rule})" in str(err)
-            assert json.dumps(state.snapshot(), sort_keys=True) == before
+            after = state_data(state)
+            assert after == before, f"the refused {action} changed {changed(before, after)}"
             assert key not in listed, f"{action} is listed but refused: {err}"
             continue
         assert key in listed, f"{action} was accepted but not listed"

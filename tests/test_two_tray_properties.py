@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
+from conftest import changed, state_data
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -245,13 +246,14 @@ def test_listed_actions_are_legal_and_copies_are_independent(seed: int, pick: in
         listed = s.legal_actions(seat)
         assert listed and s.legal_actions(1 - seat) == []
         assert sorted(map(str, listed)) == sorted(map(str, make_listing(s, seat)))
-        before = s.snapshot()
+        before = state_data(s)
         for action in [rng.choice(listed) for _ in range(min(3, len(listed)))]:
             trial = s.copy()
             trial.apply(action)
             assert trial.actions[-1] == action
             tried += 1
-        assert s.snapshot() == before
+        after = state_data(s)
+        assert after == before, f"playing on in a copy changed the original's {changed(before, after)}"
 
     play(seed, ("random", "greedy"), check)
     assert tried >= 1

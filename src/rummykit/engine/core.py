@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import abc
 import dataclasses
+import hashlib
 import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -147,6 +148,120 @@ def _all_shared(values: Iterable[Any]) -> bool:
     return kinds <= _SHARED or all(k in _SHARED or _frozen(k) for k in kinds)
 
 
+_OBJECT_STR = object.__str__
+
+
+def plain(value: Any) -> JSON:
+    """``value`` as plain data, derived from what it holds (how a snapshot writes an undeclared attribute).
+
+    Numbers, text, booleans and None are kept; lists and tuples become lists,
+    sets lists in a fixed order, dicts dicts with text keys; a value with its
+    own text (every piece) is written as that text; dataclasses and other
+    objects field by field (slots and attributes).
+
+    >>> from rummykit.pieces.tiles import Tile
+    >>> plain({1: (Tile.parse('R4'), None), 'up': {True, False}})
+    {'1': ['R4', None], 'up': [False, True]}
+    """
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, list | tuple):
+        return [plain(v) for v in value]
+    if isinstance(value, set | frozenset):
+        return sorted((plain(v) for v in value), key=repr)
+    if isinstance(value, dict):
+        return {k if isinstance(k, str) else str(plain(k)): plain(v) for k, v in value.items()}
+    kind = type(value)
+    if getattr(kind, "__str__", None) is not _OBJECT_STR:
+        return str(value)
+    if dataclasses.is_dataclass(value):
+        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    names = [s for c in kind.__mro__ for s in c.__dict__.get("__slots__", ()) if hasattr(value, s)]
+    names += list(getattr(value, "__dict__", {}))
+    if not names:
+        raise TypeError(f"cannot write a {kind.__name__} as plain data: declare how its snapshot writes it (Saved)")
+    return {name: plain(getattr(value, name)) for name in names}
+
+
+def texts(pieces: Iterable[object]) -> list[str]:
+    """Each piece (or action) as its text."""
+    return [str(p) for p in pieces]
+
+
+@dataclass(frozen=True, slots=True)
+class Saved:
+    """How a state's attribute is written in its :meth:`~GameState.snapshot`.
+
+    Under ``key`` (by default the attribute's own name), as ``encode`` of the
+    value (by default :func:`plain`).
+    """
+
+    key: str | None = None
+    encode: Callable[[Any], JSON] = plain
+
+    def keys(self, name: str) -> tuple[str, ...]:
+        """The snapshot keys this attribute is written under."""
+        return (self.key or name,)
+
+    def write(self, name: str, value: Any, out: dict[str, JSON]) -> None:
+        out[self.key or name] = self.encode(value)
+
+
+@dataclass(frozen=True, slots=True)
+class SavedAs:
+    """An attribute written in the snapshot under several keys: ``encode`` returns them all (``names``)."""
+
+    names: tuple[str, ...]
+    encode: Callable[[Any], dict[str, JSON]]
+
+    def keys(self, name: str) -> tuple[str, ...]:
+        """The snapshot keys this attribute is written under."""
+        return self.names
+
+    def write(self, name: str, value: Any, out: dict[str, JSON]) -> None:
+        out.update(self.encode(value))
+
+
+@dataclass(frozen=True, slots=True)
+class Omit:
+    """An attribute the snapshot leaves out, and why.
+
+    ``cache`` marks a cache of other attributes: it may change whenever the
+    state is asked something, so no comparison of states looks at it.
+    """
+
+    reason: str
+    cache: bool = False
+
+    def keys(self, name: str) -> tuple[str, ...]:
+        """No snapshot keys: the attribute is left out."""
+        return ()
+
+    def write(self, name: str, value: Any, out: dict[str, JSON]) -> None:
+        return
+
+
+Field = Saved | SavedAs | Omit
+"""How a snapshot writes one attribute of a state (see :attr:`GameState.SNAPSHOT`)."""
+
+
+def _digest(rng: Rng) -> str:
+    return hashlib.sha256(repr(rng.getstate()).encode()).hexdigest()
+
+
+def _match_fields(match: Match) -> dict[str, JSON]:
+    return {
+        "first": match.first,
+        "round": match.round_no,
+        "totals": list(match.totals),
+        "rounds": [r.to_json() for r in match.rounds],
+    }
+
+
+_FIELDS: dict[type, dict[str, Field]] = {}
+"""Each state class's :meth:`GameState.position_fields`, merged once."""
+
+
 class ViewHeader(TypedDict):
     """The part of every game's view that is the same in all games (see ``docs/notation.md``).
 
@@ -190,6 +305,26 @@ class GameState(abc.ABC):
 
     game_id: ClassVar[str]
     info: ClassVar[GameInfo]
+
+    SNAPSHOT: ClassVar[Mapping[str, Field]] = {
+        "players": Saved(encode=list),
+        "seed": Saved(),
+        "options": Saved(encode=dict),
+        "rng": Saved(encode=_digest),
+        "history": Saved(encode=len),
+        "actions": Saved(encode=texts),
+        "match": SavedAs(("first", "round", "totals", "rounds"), _match_fields),
+        "outcome": Saved(encode=lambda outcome: None if outcome is None else outcome.to_json()),
+        "position_text": Omit(
+            "the text of the position a game was started from: it never changes in play, the rest of the"
+            " snapshot holds the position itself, and the stored fingerprints of such games were taken without it"
+        ),
+    }
+    """How :meth:`snapshot` writes each attribute, or why it leaves it out.
+
+    A game declares its own attributes in its own ``SNAPSHOT``; the
+    declarations of its base classes hold for it too (:meth:`position_fields`).
+    """
 
     def __init__(self, players: Sequence[str], seed: int, options: Mapping[str, Any]) -> None:
         self.players: tuple[str, ...] = tuple(players)
@@ -407,9 +542,41 @@ class GameState(abc.ABC):
             "outcome": None if outcome is None else outcome.to_json(),
         }
 
-    @abc.abstractmethod
+    @classmethod
+    def position_fields(cls) -> Mapping[str, Field]:
+        """Every declared attribute of this game's states: how the snapshot writes it, or why it is left out.
+
+        The :attr:`SNAPSHOT` declarations of the class and its bases, merged
+        (the class's own win).
+        """
+        fields = _FIELDS.get(cls)
+        if fields is None:
+            fields = {}
+            for klass in reversed(cls.__mro__):
+                fields.update(klass.__dict__.get("SNAPSHOT", {}))
+            _FIELDS[cls] = fields
+        return fields
+
     def snapshot(self) -> dict[str, JSON]:
-        """The complete state (hidden parts included) as plain data, for comparisons."""
+        """The complete state (hidden parts included) as plain data, for comparisons and fingerprints.
+
+        Derived from the attributes, like :meth:`copy`: the game's id, then
+        every attribute as :meth:`position_fields` declares it. An attribute
+        not declared is written all the same, under its own name by
+        :func:`plain`, so nothing the state holds is left out by mistake
+        (``tests/test_contract.py`` names it until it is declared: the
+        snapshot's form is stored, in the server's fingerprints and the golden
+        tests' digests, so any change to it must be deliberate).
+        """
+        out: dict[str, JSON] = {"game": self.game_id}
+        fields = self.position_fields()
+        for name, value in self.__dict__.items():
+            how = fields.get(name)
+            if how is None:
+                out[name] = plain(value)
+            else:
+                how.write(name, value, out)
+        return out
 
     def describe_turn(self) -> str:
         """A short phrase saying who may act now."""

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import abc
 import functools
-import hashlib
 import operator
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -21,7 +20,7 @@ from typing import Any, ClassVar, Generic, NotRequired, TypeVar, cast
 
 from rummykit.blocks.racks import Racks
 from rummykit.blocks.table import FreeTable, Opening, TableDraft
-from rummykit.engine.core import JSON, Action, GameState, ViewHeader
+from rummykit.engine.core import JSON, Action, Field, GameState, Saved, ViewHeader, texts
 from rummykit.errors import ParseError, RuleError
 from rummykit.words import counted
 
@@ -191,6 +190,16 @@ class FreeTableGame(GameState, Generic[P]):
     """Pieces drawn after a failed manipulation; None: an invalid table is only refused."""
     PREFIX: ClassVar[str]
     POOL_NAME: ClassVar[str] = "pool"
+
+    SNAPSHOT: ClassVar[Mapping[str, Field]] = {
+        "pool": Saved(encode=texts),
+        "racks": Saved(encode=lambda racks: [texts(r) for r in racks]),
+        "table": Saved(encode=lambda table: [texts(s) for s in table]),
+        "down": Saved(encode=list),
+        "current": Saved(),
+        "idle_turns": Saved(),
+        "turn_no": Saved("turn_number"),
+    }
 
     def __init__(
         self,
@@ -422,30 +431,6 @@ class FreeTableGame(GameState, Generic[P]):
         if player is not None:
             v["rack"] = [str(t) for t in sorted(self.racks[player], key=BY_CODE)]
         return v
-
-    def snapshot(self) -> dict[str, JSON]:
-        rng = hashlib.sha256(repr(self.rng.getstate()).encode()).hexdigest()
-        return {
-            "game": self.game_id,
-            "players": list(self.players),
-            "seed": self.seed,
-            "options": dict(self.options),
-            "pool": [str(t) for t in self.pool],
-            "racks": [[str(t) for t in r] for r in self.racks],
-            "table": [[str(t) for t in s] for s in self.table],
-            "down": list(self.down),
-            "current": self.current,
-            "first": self.first,
-            "idle_turns": self.idle_turns,
-            "round": self.round_no,
-            "turn_number": self.turn_no,
-            "totals": list(self.totals),
-            "rounds": [r.to_json() for r in self.rounds],
-            "outcome": None if self.outcome is None else self.outcome.to_json(),
-            "rng": rng,
-            "history": len(self.history),
-            "actions": [str(a) for a in self.actions],
-        }
 
     # -- notation -------------------------------------------------------------
 

@@ -11,13 +11,12 @@ object with a ``copy`` method, so :meth:`~rummykit.engine.core.GameState.copy`
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from rummykit.blocks.conveyor import ENDS, Conveyors
-from rummykit.engine.core import JSON, Action, GameState
+from rummykit.engine.core import JSON, Action, Field, GameState, Omit, Saved, SavedAs, texts
 from rummykit.errors import RuleError
 from rummykit.melds.conveyor import END_NAMES, HIGH, LINE, LOW, ConveyorMelds, by_code
 from rummykit.pieces.dominoes import Domino, double_set, format_dominoes
@@ -113,6 +112,17 @@ class _Window:
         """An independent copy (the answers themselves are frozen)."""
         return _Window(self.domino, self.column, self.end, self.discarder, set(self.waiting), dict(self.claims))
 
+    def to_json(self) -> dict[str, JSON]:
+        """The window as plain data (for the snapshot)."""
+        return {
+            "domino": str(self.domino),
+            "column": self.column,
+            "end": self.end,
+            "discarder": self.discarder,
+            "waiting": sorted(self.waiting),
+            "claims": {str(s): None if c is None else c.text() for s, c in sorted(self.claims.items())},
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class _Drawn:
@@ -123,6 +133,20 @@ class _Drawn:
     domino: Domino
     face_up: bool
     jumped: bool = False
+
+    def to_json(self) -> list[JSON]:
+        """The pickup as plain data (for the snapshot)."""
+        return [self.column, self.end, str(self.domino), self.face_up, self.jumped]
+
+
+def _belt_json(belt: Conveyors[Domino]) -> dict[str, JSON]:
+    """The conveyor belt as plain data (for the snapshot): pieces, face-up marks, claims, a pending draw."""
+    return {
+        "columns": [texts(col) for col in belt.columns],
+        "face_up": [list(u) for u in belt.up],
+        "claimed_by": list(belt.claimed_by),
+        "pending": None if belt.pending is None else list(belt.pending),
+    }
 
 
 class Conveyor(GameState):
@@ -141,6 +165,22 @@ class Conveyor(GameState):
 
     game_id = GAME_ID
     PREFIX = PREFIX
+
+    SNAPSHOT: ClassVar[Mapping[str, Field]] = {
+        "top": Omit("the set's highest number: the option 'set', which the snapshot holds"),
+        "rules": Omit("the meld rules of the set in play, made from the option 'set'"),
+        "belt": SavedAs(("columns", "face_up", "claimed_by", "pending"), _belt_json),
+        "hands": Saved(encode=lambda hands: [texts(h) for h in hands]),
+        "known": Saved(encode=lambda known: [texts(sorted(k, key=by_code)) for k in known]),
+        "table": Saved("melds", lambda table: [[m.owner, m.kind, texts(m.dominoes), m.layout] for m in table]),
+        "phase": Saved(),
+        "current": Saved(),
+        "first_claimer": Saved(),
+        "turn_no": Saved("turn_number"),
+        "drawn": Saved(encode=lambda drawn: None if drawn is None else drawn.to_json()),
+        "window": Saved(encode=lambda window: None if window is None else window.to_json()),
+    }
+    """The snapshot's form (``royal`` and ``score`` of a meld follow from its kind and dominoes)."""
 
     def __init__(
         self,
@@ -692,52 +732,6 @@ class Conveyor(GameState):
         (``hand_known``); the spectator sees no hand.
         """
         return build_view(self, player)
-
-    def snapshot(self) -> dict[str, JSON]:
-        rng = hashlib.sha256(repr(self.rng.getstate()).encode()).hexdigest()
-        belt = self.belt
-        window: dict[str, JSON] | None = None
-        if self.window is not None:
-            w = self.window
-            window = {
-                "domino": str(w.domino),
-                "column": w.column,
-                "end": w.end,
-                "discarder": w.discarder,
-                "waiting": sorted(w.waiting),
-                "claims": {str(s): None if c is None else c.text() for s, c in sorted(w.claims.items())},
-            }
-        drawn = None
-        if self.drawn is not None:
-            d = self.drawn
-            drawn = [d.column, d.end, str(d.domino), d.face_up, d.jumped]
-        return {
-            "game": GAME_ID,
-            "players": list(self.players),
-            "seed": self.seed,
-            "options": dict(self.options),
-            "columns": [[str(p) for p in col] for col in belt.columns],
-            "face_up": [list(u) for u in belt.up],
-            "claimed_by": list(belt.claimed_by),
-            "pending": None if belt.pending is None else list(belt.pending),
-            "hands": [[str(d) for d in h] for h in self.hands],
-            "known": [[str(d) for d in sorted(k, key=by_code)] for k in self.known],
-            "melds": [[m.owner, m.kind, [str(d) for d in m.dominoes], m.layout] for m in self.table],
-            "phase": self.phase,
-            "current": self.current,
-            "first": self.first,
-            "first_claimer": self.first_claimer,
-            "turn_number": self.turn_no,
-            "drawn": drawn,
-            "window": window,
-            "round": self.round_no,
-            "totals": list(self.totals),
-            "rounds": [r.to_json() for r in self.rounds],
-            "outcome": None if self.outcome is None else self.outcome.to_json(),
-            "rng": rng,
-            "history": len(self.history),
-            "actions": [str(a) for a in self.actions],
-        }
 
     def position(self) -> str:
         """This position as a one-line string (the start of a turn only; see :func:`from_position`)."""

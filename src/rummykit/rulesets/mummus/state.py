@@ -17,14 +17,13 @@ value or a block with a ``copy`` method, so the derived
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from rummykit.blocks.areas import MeldArea
 from rummykit.blocks.piles import Piles
-from rummykit.engine.core import JSON, Action, GameState
+from rummykit.engine.core import JSON, Action, Field, GameState, Omit, Saved, SavedAs, texts
 from rummykit.errors import RuleError
 from rummykit.pieces.cards import DECK, Card, format_cards
 from rummykit.rulesets.mummus.actions import Addon, Cards, Discard, Draw, Meld, Rummy, Take
@@ -87,6 +86,19 @@ class Mummus(GameState):
 
     game_id = GAME_ID
     PREFIX = PREFIX
+
+    SNAPSHOT: ClassVar[Mapping[str, Field]] = {
+        "piles": SavedAs(("stock", "discard"), lambda piles: {"stock": texts(piles.stock), "discard": texts(piles.discard)}),
+        "hands": Saved(encode=lambda hands: [texts(h) for h in hands]),
+        "known": Saved(encode=lambda known: [texts(sorted(k)) for k in known]),
+        "area": Saved("melds", lambda area: [[m.kind, texts(m.pieces), list(m.laid_by)] for m in area]),
+        "dealer": Saved(),
+        "current": Saved(),
+        "phase": Saved(),
+        "turn_no": Saved("turn_number"),
+        "deep": Saved(encode=lambda deep: None if deep is None else str(deep)),
+        "_cached": Omit("who may act out of turn and the cards that fit the table, worked out from the rest", cache=True),
+    }
 
     def __init__(self, players: Sequence[str], seed: int, options: Mapping[str, Any], *, deal: bool = True) -> None:
         super().__init__(players, seed, resolve_options(len(players), options))
@@ -522,33 +534,6 @@ class Mummus(GameState):
     def view(self, player: int | None) -> MummusView:
         """What ``player`` may see (``None``: a spectator): see :class:`MummusView`."""
         return build_view(self, player)
-
-    def snapshot(self) -> dict[str, JSON]:
-        rng = hashlib.sha256(repr(self.rng.getstate()).encode()).hexdigest()
-        return {
-            "game": GAME_ID,
-            "players": list(self.players),
-            "seed": self.seed,
-            "options": dict(self.options),
-            "stock": [str(c) for c in self.piles.stock],
-            "discard": [str(c) for c in self.piles.discard],
-            "hands": [[str(c) for c in h] for h in self.hands],
-            "known": [[str(c) for c in sorted(k)] for k in self.known],
-            "melds": [[m.kind, [str(c) for c in m.pieces], list(m.laid_by)] for m in self.area],
-            "dealer": self.dealer,
-            "current": self.current,
-            "first": self.first,
-            "phase": self.phase,
-            "turn_number": self.turn_no,
-            "deep": None if self.deep is None else str(self.deep),
-            "round": self.round_no,
-            "totals": list(self.totals),
-            "rounds": [r.to_json() for r in self.rounds],
-            "outcome": None if self.outcome is None else self.outcome.to_json(),
-            "rng": rng,
-            "history": len(self.history),
-            "actions": [str(a) for a in self.actions],
-        }
 
     def position(self) -> str:
         """This position as a one-line string (the start of a turn only; see ``from_position``)."""

@@ -8,15 +8,14 @@ action that carries its own consequence).
 
 from __future__ import annotations
 
-import hashlib
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from rummykit.blocks.grid import Cell, cell_text
 from rummykit.blocks.racks import Racks
-from rummykit.engine.core import JSON, OVER, Action, GameState
+from rummykit.engine.core import OVER, Action, Field, GameState, Saved, texts
 from rummykit.errors import RuleError
 from rummykit.pieces.tiles import Tile, format_tiles
 from rummykit.rulesets.tilerummy import choose_first, full_set, round_scores
@@ -68,6 +67,19 @@ class TwoTray(GameState):
 
     game_id = GAME_ID
     PREFIX = PREFIX
+
+    SNAPSHOT: ClassVar[Mapping[str, Field]] = {
+        "pool": Saved(encode=texts),
+        "trays": Saved(encode=lambda trays: [{name: texts(trays.rack(s, name)) for name in trays.names_of(s)} for s in range(len(trays))]),
+        "grid": Saved(encode=lambda grid: grid.text()),
+        "down": Saved(encode=list),
+        "playing": Saved(encode=list),
+        "current": Saved(),
+        "continuing": Saved(),
+        "called": Saved(encode=lambda called: [cell_text(c) for c in called]),
+        "idle_turns": Saved(),
+        "turn_no": Saved("turn_number"),
+    }
 
     def __init__(self, players: Sequence[str], seed: int, options: Mapping[str, Any], *, deal: bool = True) -> None:
         super().__init__(players, seed, options)
@@ -453,30 +465,3 @@ class TwoTray(GameState):
         if player is not None:
             v["trays"] = self.trays_json(player)
         return v
-
-    def snapshot(self) -> dict[str, JSON]:
-        rng = hashlib.sha256(repr(self.rng.getstate()).encode()).hexdigest()
-        return {
-            "game": self.game_id,
-            "players": list(self.players),
-            "seed": self.seed,
-            "options": dict(self.options),
-            "pool": [str(t) for t in self.pool],
-            "trays": [{name: [str(t) for t in self.trays.rack(s, name)] for name in self.trays.names_of(s)} for s in range(len(self.players))],
-            "grid": self.grid.text(),
-            "down": list(self.down),
-            "playing": list(self.playing),
-            "current": self.current,
-            "first": self.first,
-            "continuing": self.continuing,
-            "called": [cell_text(c) for c in self.called],
-            "idle_turns": self.idle_turns,
-            "round": self.round_no,
-            "turn_number": self.turn_no,
-            "totals": list(self.totals),
-            "rounds": [r.to_json() for r in self.rounds],
-            "outcome": None if self.outcome is None else self.outcome.to_json(),
-            "rng": rng,
-            "history": len(self.history),
-            "actions": [str(a) for a in self.actions],
-        }
