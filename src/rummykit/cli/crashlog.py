@@ -23,13 +23,14 @@ go to the error stream itself, so they are never lost.
 from __future__ import annotations
 
 import os
-import sys
 import tempfile
 import time
 import traceback
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TextIO
+
+from rummykit.cli.saving import user_folder
 
 __all__ = ["LOGS_ENV", "logs_folder", "one_line", "report_crash", "write_crash_log"]
 
@@ -44,20 +45,9 @@ def logs_folder(environ: Mapping[str, str] | None = None, *, platform: str | Non
     ``$XDG_STATE_HOME`` or ``~/.local/state`` (Linux and other Unix systems),
     ``~/Library/Logs/rummykit`` (macOS), ``%LOCALAPPDATA%\\rummykit\\logs`` (Windows).
     """
-    env = os.environ if environ is None else environ
-    chosen = env.get(LOGS_ENV, "").strip()
-    if chosen:
-        return Path(chosen).expanduser()
-    platform = sys.platform if platform is None else platform
-    home = Path(env["HOME"]) if env.get("HOME") else Path.home()
-    if platform.startswith("win"):
-        local = env.get("LOCALAPPDATA", "")
-        return (Path(local) if local else home / "AppData" / "Local") / "rummykit" / "logs"
-    if platform == "darwin":
-        return home / "Library" / "Logs" / "rummykit"
-    xdg = env.get("XDG_STATE_HOME", "")
-    base = Path(xdg) if xdg and Path(xdg).is_absolute() else home / ".local" / "state"
-    return base / "rummykit" / "logs"
+    return user_folder(
+        environ, platform, chosen_by=LOGS_ENV, xdg=("XDG_STATE_HOME", ".local/state"), darwin="Logs/rummykit", leaf="logs"
+    )
 
 
 def one_line(error: BaseException) -> str:

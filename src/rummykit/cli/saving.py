@@ -27,12 +27,48 @@ import sys
 from collections.abc import Mapping
 from pathlib import Path
 
-__all__ = ["RECORDS_ENV", "free_path", "numbered", "records_folder", "save_new", "save_text"]
+__all__ = ["RECORDS_ENV", "free_path", "numbered", "records_folder", "save_new", "save_text", "user_folder"]
 
 RECORDS_ENV = "RUMMYKIT_RECORDS"
 """The environment variable naming the folder for records saved without ``--record``."""
 
 MAX_TRIES = 10_000
+
+
+def user_folder(
+    environ: Mapping[str, str] | None,
+    platform: str | None,
+    *,
+    chosen_by: str,
+    xdg: tuple[str, str],
+    darwin: str,
+    leaf: str,
+) -> Path:
+    """A folder of rummykit's in the user's platform folders, unless the variable ``chosen_by`` names one.
+
+    ``xdg`` is the XDG variable and its default under the home folder (Linux
+    and other Unix systems), ``darwin`` the whole folder under ``~/Library``
+    (macOS); elsewhere the folder is ``rummykit/<leaf>``, on Windows under
+    ``%LOCALAPPDATA%``.
+
+    >>> user_folder({'HOME': '/home/ann'}, 'linux', chosen_by='X', xdg=('XDG_DATA_HOME', '.local/share'),
+    ...             darwin='Application Support/rummykit/records', leaf='records').as_posix()
+    '/home/ann/.local/share/rummykit/records'
+    """
+    env = os.environ if environ is None else environ
+    chosen = env.get(chosen_by, "").strip()
+    if chosen:
+        return Path(chosen).expanduser()
+    platform = sys.platform if platform is None else platform
+    home = Path(env["HOME"]) if env.get("HOME") else Path.home()
+    if platform.startswith("win"):
+        local = env.get("LOCALAPPDATA", "")
+        return (Path(local) if local else home / "AppData" / "Local") / "rummykit" / leaf
+    if platform == "darwin":
+        return home / "Library" / darwin
+    variable, default = xdg
+    base = env.get(variable, "")
+    return (Path(base) if base and Path(base).is_absolute() else home / default) / "rummykit" / leaf
 
 
 def records_folder(environ: Mapping[str, str] | None = None, *, platform: str | None = None) -> Path:
@@ -43,21 +79,14 @@ def records_folder(environ: Mapping[str, str] | None = None, *, platform: str | 
     and other Unix systems), ``~/Library/Application Support`` (macOS),
     ``%LOCALAPPDATA%`` (Windows).
     """
-    env = os.environ if environ is None else environ
-    chosen = env.get(RECORDS_ENV, "").strip()
-    if chosen:
-        return Path(chosen).expanduser()
-    platform = sys.platform if platform is None else platform
-    home = Path(env["HOME"]) if env.get("HOME") else Path.home()
-    if platform.startswith("win"):
-        local = env.get("LOCALAPPDATA", "")
-        base = Path(local) if local else home / "AppData" / "Local"
-    elif platform == "darwin":
-        base = home / "Library" / "Application Support"
-    else:
-        xdg = env.get("XDG_DATA_HOME", "")
-        base = Path(xdg) if xdg and Path(xdg).is_absolute() else home / ".local" / "share"
-    return base / "rummykit" / "records"
+    return user_folder(
+        environ,
+        platform,
+        chosen_by=RECORDS_ENV,
+        xdg=("XDG_DATA_HOME", ".local/share"),
+        darwin="Application Support/rummykit/records",
+        leaf="records",
+    )
 
 
 def numbered(path: Path, n: int) -> Path:
