@@ -104,9 +104,10 @@ def _meld_card(view: View, word: str) -> Card:
     if word.isdigit():
         melds = list(view["melds"])
         n = int(word)
+        if not melds:
+            raise ParseError(f"there is no meld {n}: no meld is on the table yet")
         if not FIRST <= n < len(melds) + FIRST:
-            where = f"{FIRST}..{len(melds)}" if melds else "none yet: there is no meld on the table"
-            raise ParseError(f"the melds are numbered {where}, not {n}")
+            raise ParseError(f"the melds are numbered {FIRST}..{len(melds)}, not {n}")
         return Card.parse(str(melds[n - FIRST]["cards"][0]))
     return Card.parse(word)
 
