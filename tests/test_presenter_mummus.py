@@ -186,3 +186,16 @@ def test_the_screen_shows_one_take_form_and_every_reader_takes_both() -> None:
     # every other game reads its notation only: a number there is not read against the screen
     rummikub = find_game("rummikub")
     assert rummikub.parse_typed(0, "draw", rummikub.new(seed=1).view(0)) == rummikub.parse_action("0 draw")
+
+
+def test_a_bare_rummy_typed_in_the_browser_names_the_open_claims() -> None:
+    info = find_game("mummus")
+    one = from_position("hands: 2C 9D / 4S 9S KD; melds: 1: 5H 6H 7H; discard: 8H 3D", target=0).view(1)
+    assert str(info.parse_typed(1, "rummy", one)) == "1 rummy 8H to 5H"
+    assert str(info.parse_typed(1, "rummy 8H to 1", one)) == "1 rummy 8H to 5H"
+    two = from_position("hands: 2C 9D / 4S 9S KD; melds: 1: 5H 6H 7H; discard: 8H 4H 3D", target=0).view(1)
+    with pytest.raises(ParseError, match=re.escape("several claims are open (`rummy 4H to 5H`, `rummy 8H to 5H`)")):
+        info.parse_typed(1, "rummy", two)
+    empty = from_position("hands: 2C 9D / 4S 9S KD; discard: 3D", target=0).view(0)
+    with pytest.raises(ParseError, match="there is no meld 1: no meld is on the table yet"):
+        info.parse_typed(0, "addon 1 2C", empty)

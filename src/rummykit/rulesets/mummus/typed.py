@@ -163,15 +163,14 @@ def _rummy(seat: int, args: Sequence[str], view: View) -> Action:
             return calls[0]
         if not calls:
             raise ParseError("there is nothing to claim now: no discard fits a meld on the table")
-        listed = ", ".join(f"`{a.text()}`" for a in calls)
-        raise ParseError(f"several claims are open ({listed}): name the cards")
+        named = ", ".join(f"`{a.text()}`" for a in calls)
+        raise ParseError(f"several claims are open ({named}): name the cards")
     cards = _cards(words)
     if meld is not None:
         return Rummy(seat, tuple(cards), _meld_card(view, meld))
     # Without a meld, the claim is the one the game lists for these cards: a new meld when they
     # form one, else the only meld they extend (else the engine says what is wrong).
-    named = set(cards)
-    listed = [a for a in actions_from_view(view) if isinstance(a, Rummy) and set(a.cards) == named]
+    listed = [a for a in actions_from_view(view) if isinstance(a, Rummy) and set(a.cards) == set(cards)]
     fits = {a.meld for a in listed if a.meld is not None}
     if len(fits) == 1 and not any(a.meld is None for a in listed):
         return Rummy(seat, tuple(cards), fits.pop())
