@@ -21,7 +21,6 @@ from rummykit.presenters.mummus import (
 )
 from rummykit.presenters.text import Style
 from rummykit.rulesets.mummus import Take, from_position
-from rummykit.rulesets.mummus.typed import FIRST
 
 
 def turn(text: str, seat: int, said: list[str] | None = None) -> MummusTurn:
@@ -168,7 +167,7 @@ def test_the_screen_shows_one_take_form_and_every_reader_takes_both() -> None:
     shown = "\n".join([*t.screen(), *help_lines()])
     assert "`take CARD` from the discard pile" in shown and "`take N`" not in next_step_line(view)
     assert "take CARD|N" in shown and "`take CARD` or `take N`" in shown
-    for n, card in enumerate(view["discard"], start=FIRST):
+    for n, card in enumerate(view["discard"], start=1):  # numbered from 1 at the bottom, as shown
         expected = Take(0, Card.parse(card))
         for typed in (f"take {n}", f"take {card}", f"TAKE {card.lower()}"):
             assert t.command(typed) == expected, typed
