@@ -595,6 +595,51 @@ def test_hint_shows_the_servers_lines(server: Server, browser: Browser) -> None:
     page.context.close()
 
 
+def test_mummus_numbers_the_pile_and_the_command_box_takes_by_number(server: Server, browser: Browser) -> None:
+    """The pile and melds are numbered from 1 as in the terminal; `take N` typed in the command box takes
+    card N (the line prompt's form), and the hint button says plainly that mummus has no hint yet."""
+    created = server.table(
+        "mummus", [{"kind": "person", "name": "Ann"}, {"kind": "bot", "level": "random"}], seed=7, target=0
+    )
+    page = open_page(browser, server.base + created["seats"][0]["invite"])
+    deadline = time.monotonic() + 120
+    while True:
+        assert time.monotonic() < deadline, "no card to take from the pile in 2 minutes"
+        assert not over(page), "the round ended before a take was listed"
+        if not my_turn(page):
+            time.sleep(0.05)
+            continue
+        actions = listed(page)
+        takes = [a for a in actions if a["type"] == "take"]
+        if takes:
+            break
+        # draw, then throw a card back, from the list
+        choice = next(a for a in actions if a["type"] in ("draw", "discard"))
+        before = seq(page)
+        page.locator(".legal-action").nth(actions.index(choice)).click()
+        wait_moved(page, before)
+    spread: list[list[str]] = page.eval_on_selector_all(
+        ".discard [data-piece]", "els => els.map(e => [e.dataset.number, e.querySelector('sub').textContent])"
+    )
+    assert spread and all(a == b == str(n) for n, (a, b) in enumerate(spread, start=1)), spread
+    assert "take CARD or take N" in page.inner_text(".mummus-table")
+    numbers = page.eval_on_selector_all(".meld-no", "els => els.map(e => e.textContent.split(':')[0])")
+    assert numbers == [str(n) for n in range(1, len(numbers) + 1)], numbers
+    pile: list[str] = page.eval_on_selector_all(".discard [data-piece]", "els => els.map(e => e.dataset.piece)")
+    card = takes[0]["card"]
+    before = seq(page)
+    page.fill("#command", f"take {pile.index(card) + 1}")
+    page.press("#command", "Enter")
+    wait_moved(page, before)
+    page.wait_for_selector(f'.rack.hand [data-piece="{card}"]', timeout=15000)
+    assert any(f"takes {card}" in line for line in page.eval_on_selector_all(".log li", "els => els.map(e => e.textContent)"))
+    page.click("#hint")
+    page.wait_for_selector(".hint .no-hint", timeout=15000)
+    assert page.inner_text(".hint .no-hint") == "no hint for mummus yet"
+    assert page.locator(".status.error").count() == 0
+    page.context.close()
+
+
 def test_the_turn_clock_is_shown(server: Server, browser: Browser) -> None:
     created = _post(
         server.base + "/api/tables",

@@ -313,9 +313,9 @@ def test_person_game_bad_input_changes_nothing_then_draws_and_quits(tmp_path: Pa
     assert len(replies["new X99"]) == 1 and "bad tile 'X99'" in replies["new X99"][0]
     assert len(replies["add 7 " + rack[0]]) == 1 and "there is no set 7" in replies["add 7 " + rack[0]][0]
     assert len(replies["split 1"]) == 1 and "usage: split" in replies["split 1"][0]
-    # The second `commit` (after the invalid set) is the one kept in the dict.
-    assert len(replies["commit"]) == 1
-    assert "Cannot commit: set " in replies["commit"][0] and "`penalty`" in replies["commit"][0]
+    # The second `commit` (after the invalid set) is the one kept in the dict: one message, laid out to the width.
+    assert replies["commit"][0].startswith("! Cannot commit: set ") and "`penalty`" in " ".join(replies["commit"])
+    assert all(len(line) <= 80 for line in replies["commit"])
     draft_reply = replies[f"new {two}"]
     assert any("INVALID" in line for line in draft_reply)
     # P1 drew its own tile and sees which; the record holds only P1's draw, then quit saved it.
@@ -567,11 +567,49 @@ def test_penalty_commit_through_a_session(tmp_path: Path) -> None:
     assert status == 0
     text = out.getvalue()
     replies = {a[0]: a[1:] for a in answers(text) if a}
-    assert len(replies["commit"]) == 1 and "`penalty` commits anyway" in replies["commit"][0]
+    said = " ".join(" ".join(replies["commit"]).split())
+    assert replies["commit"][0].startswith("! Cannot commit: ") and "`penalty` commits anyway" in said
     flat = " ".join(text.split())  # narration is laid out to the width (80 here)
     assert "draws 3 penalty tiles" in flat and "drawn: " in flat
     assert any(isinstance(a, Fail) for a in state.actions)
     assert read_record(record.read_text()).snapshot() == state.snapshot()
+
+
+@pytest.mark.parametrize("game", [info.id for info in rummykit.games() if not presenter_for(info.id).hint])
+def test_hint_in_a_game_without_one_says_so_plainly(game: str) -> None:
+    status, out, err = run(["play", game, "--bots", "1", "--seed", "2", "--no-record"], "hint\nquit\n")
+    assert status == 0 and "Traceback" not in out + err, err
+    reply = out.split("> hint\n", 1)[1].splitlines()
+    assert reply[0] == f"! no hint for {game} yet", reply
+
+
+@pytest.mark.parametrize("width", [40, 60, 100])
+def test_cannot_commit_is_broken_between_words_to_the_terminal_width(width: int) -> None:
+    # the line prompt in a terminal `width` columns wide (make_style gives the session that width)
+    state = from_position(POSITION)
+    out = io.StringIO()
+    console = Console(io.StringIO("add 2 K9\ncommit\nquit\n"), out, io.StringIO())
+    status = Session(state, [None, make_bot("random", "rummikub")], console, Style(width=width), record=False).run()
+    assert status == 0
+    reply = {a[0]: a[1:] for a in answers(out.getvalue()) if a}["commit"]
+    assert reply[0].startswith("! Cannot commit:"), reply
+    assert all(len(line) <= width for line in reply), reply
+    # broken only between words: each further line indented 4, and the words read as one message
+    assert all(line.startswith("    ") and not line.startswith("     ") for line in reply[1:]), reply
+    said = " ".join(line.strip() for line in reply)
+    assert said == (
+        "! Cannot commit: set 2: K5 B5 O5 K9 is neither a group (one number, different colours) nor a run (one"
+        " colour, consecutive numbers) (rule RK-SET-KIND); fix it, or `penalty` commits anyway (table restored,"
+        " you draw 3)."
+    )
+    assert state.actions == []
+    # several problems: the heading and each problem laid out to the width too
+    out = io.StringIO()
+    console = Console(io.StringIO("new K9 O9\nadd 2 B9\ncommit\nquit\n"), out, io.StringIO())
+    Session(from_position(POSITION), [None, make_bot("random", "rummikub")], console, Style(width=width), record=False).run()
+    reply = {a[0]: a[1:] for a in answers(out.getvalue()) if a}["commit"]
+    assert reply[0].startswith("! Cannot commit, 2 problems") and len(reply) >= 3, reply
+    assert all(len(line) <= width for line in reply), reply
 
 
 # -- rendering -------------------------------------------------------------------------

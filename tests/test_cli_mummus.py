@@ -160,6 +160,26 @@ def test_a_person_calls_rummy_and_adds_on_out_of_turn_at_the_prompt(tmp_path: Pa
     assert "P2 adds 4H to meld 1 out of turn" in out.getvalue()
 
 
+def test_the_prompt_says_the_take_form_moves_lists_and_takes_it_and_the_number(tmp_path: Path) -> None:
+    from rummykit.rulesets.mummus import from_position
+
+    position = "hands: 4H 8C 2C 9D / 4S 9S KD; melds: 1: 5H 6H 7H | 0: 8D 8H 8S; discard: 9H JC 10D"
+    for typed in ("take 10D", "take 3"):
+        state = from_position(position, target=0)
+        out = io.StringIO()
+        script = io.StringIO(f"moves\n{typed}\nquit\n")
+        console = Console(cast(TextIO, script), out, io.StringIO())
+        Session(state, [None, make_bot("random", "mummus")], console, Style(), record=False).run()
+        text = out.getvalue()
+        said = text.split("P1's turn> moves\n", 1)[0]
+        assert "Your move: `draw` from the stock, or `take CARD` from the discard pile" in said
+        assert "(`take CARD` or `take N` takes it and all above it)" in said
+        moves = text.split("P1's turn> moves\n", 1)[1].split("P1's turn>", 1)[0].splitlines()
+        assert "  take 10D" in moves and not any(line.startswith("  take 3") for line in moves)  # the card form
+        assert [str(a) for a in state.actions] == ["0 take 10D"], typed
+        assert "! " not in text.split(f"P1's turn> {typed}\n", 1)[1].split("\n", 1)[0]
+
+
 def test_rules_mummus_shows_the_options_and_the_rules_page() -> None:
     status, out, err = run(["rules", "mummus"])
     assert status == 0 and err == ""

@@ -7,11 +7,20 @@ from typing import Any
 
 import pytest
 
+from rummykit.catalogue import find_game
 from rummykit.errors import ParseError
+from rummykit.pieces.cards import Card
 from rummykit.presenters import presenter_for
-from rummykit.presenters.mummus import MummusTurn, card_text, screen_lines
+from rummykit.presenters.mummus import (
+    MummusTurn,
+    card_text,
+    command_text,
+    help_lines,
+    next_step_line,
+    screen_lines,
+)
 from rummykit.presenters.text import Style
-from rummykit.rulesets.mummus import from_position
+from rummykit.rulesets.mummus import Take, from_position
 
 
 def turn(text: str, seat: int, said: list[str] | None = None) -> MummusTurn:
@@ -144,3 +153,48 @@ def test_a_long_pile_and_wide_melds_fit_a_narrow_screen_and_keep_every_card() ->
         assert " ".join(lines).split() == " ".join(whole).split()  # only the line breaks differ
         spread = re.findall(r"(?<!\S)(\d+) ((?:10|[2-9AJQK])[CDHS])\*?(?!\S)", "\n".join(lines))
         assert spread == [(str(n), card) for n, card in enumerate(pile.split(), start=1)]  # numbered from 1
+
+
+def test_the_screen_shows_one_take_form_and_every_reader_takes_both() -> None:
+    """The screen, `help` and `moves` write `take CARD`; `take N` (the pile's number) reads the same everywhere.
+
+    The same reading serves the line prompt and the terminal app (the turn) and the browser's command box
+    (the server's :meth:`GameInfo.parse_typed`), so each accepts what any of them shows.
+    """
+    t = turn(POS, 0)
+    view = t.view
+    info = find_game("mummus")
+    shown = "\n".join([*t.screen(), *help_lines()])
+    assert "`take CARD` from the discard pile" in shown and "`take N`" not in next_step_line(view)
+    assert "take CARD|N" in shown and "`take CARD` or `take N`" in shown
+    for n, card in enumerate(view["discard"], start=1):  # numbered from 1 at the bottom, as shown
+        expected = Take(0, Card.parse(card))
+        for typed in (f"take {n}", f"take {card}", f"TAKE {card.lower()}"):
+            assert t.command(typed) == expected, typed
+            assert info.parse_typed(0, typed, view) == expected, typed
+    listed = [a for a in t.legal() if isinstance(a, Take)]
+    assert listed and all(command_text(a) == f"take {a.card}" for a in listed)  # what `moves` lists
+    for action in t.legal():
+        assert info.parse_typed(0, command_text(action), view) == action == t.command(command_text(action))
+    # a number the screen does not show is refused by the same words in every interface
+    for typed, words in (("take 4", "the discard pile has cards 1..3, not 4"), ("addon 3 4H", "numbered 1..2, not 3")):
+        with pytest.raises(ParseError, match=re.escape(words)):
+            info.parse_typed(0, typed, view)
+        with pytest.raises(ParseError, match=re.escape(words)):
+            t.command(typed)
+    # every other game reads its notation only: a number there is not read against the screen
+    rummikub = find_game("rummikub")
+    assert rummikub.parse_typed(0, "draw", rummikub.new(seed=1).view(0)) == rummikub.parse_action("0 draw")
+
+
+def test_a_bare_rummy_typed_in_the_browser_names_the_open_claims() -> None:
+    info = find_game("mummus")
+    one = from_position("hands: 2C 9D / 4S 9S KD; melds: 1: 5H 6H 7H; discard: 8H 3D", target=0).view(1)
+    assert str(info.parse_typed(1, "rummy", one)) == "1 rummy 8H to 5H"
+    assert str(info.parse_typed(1, "rummy 8H to 1", one)) == "1 rummy 8H to 5H"
+    two = from_position("hands: 2C 9D / 4S 9S KD; melds: 1: 5H 6H 7H; discard: 8H 4H 3D", target=0).view(1)
+    with pytest.raises(ParseError, match=re.escape("several claims are open (`rummy 4H to 5H`, `rummy 8H to 5H`)")):
+        info.parse_typed(1, "rummy", two)
+    empty = from_position("hands: 2C 9D / 4S 9S KD; discard: 3D", target=0).view(0)
+    with pytest.raises(ParseError, match="there is no meld 1: no meld is on the table yet"):
+        info.parse_typed(0, "addon 1 2C", empty)

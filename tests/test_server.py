@@ -35,6 +35,17 @@ def hello(ws: Any, token: str | None) -> tuple[dict[str, Any], dict[str, Any]]:
     return welcome, state
 
 
+def answer(ws: Any) -> dict[str, Any]:
+    """The next frame that is not news of the table (state, round): the answer to the last question asked.
+
+    Unlike ``until``, it never waits past a wrong answer for one that will not come.
+    """
+    while True:
+        frame: dict[str, Any] = ws.receive_json()
+        if frame["type"] not in ("state", "round"):
+            return frame
+
+
 def room_of(client: TestClient, table: str) -> Room:
     room: Room = client.app.state.hall.rooms[table]  # type: ignore[attr-defined]
     return room
@@ -282,10 +293,92 @@ def test_check_legal_and_hint_play_nothing(db: Db) -> None:
         conveyor = create(client, "conveyor", [{"kind": "person"}, {"kind": "bot"}], seed=1)
         with client.websocket_connect(f"/ws/{conveyor['table']}") as c:
             hello(c, conveyor["seats"][0]["token"])
+            # A game with no hint yet says so in an error frame (the browser shows it), rather than an empty answer.
             c.send_json({"type": "hint", "id": 1})
-            assert until(c, "hint") == {"type": "hint", "id": 1, "lines": [], "action": None}
+            assert answer(c) == {"type": "error", "id": 1, "rule": "NO-HINT", "message": "no hint for conveyor yet"}
             c.send_json({"type": "check", "table": [["1-2"]]})
             assert until(c, "error")["rule"] == "FREE-TABLE"
+
+
+def test_mummus_text_takes_the_screens_numbers_as_the_prompt_does(db: Db) -> None:
+    """The browser's command box sends text: mummus reads `take N` (N counted from 1 at the bottom of the
+    pile, as the screens number it) and meld numbers as the line prompt does, besides the card forms that
+    `moves` and the server's list show. Two people (no bot), so every frame is one of theirs."""
+    with TestClient(db.app(flood_rate=1000.0)) as client:  # a quick typist: no flood control in the way
+        made = create(client, "mummus", [{"kind": "person"}, {"kind": "person"}], seed=7, options={"target": 0})
+        room = room_of(client, made["table"])
+        with client.websocket_connect(f"/ws/{made['table']}") as a, client.websocket_connect(f"/ws/{made['table']}") as b:
+            socks = [a, b]
+            seen = {seat: hello(ws, made["seats"][seat]["token"])[1] for seat, ws in enumerate(socks)}
+
+            def synced(seat: int, seq: int) -> dict[str, Any]:
+                """The seat's state frame of ``seq`` (older frames skipped, none waited for twice)."""
+                while seen[seat]["seq"] < seq:
+                    seen[seat] = until(socks[seat], "state")
+                return seen[seat]
+
+            def listed(seat: int) -> list[str]:
+                socks[seat].send_json({"type": "legal", "id": "L"})
+                while True:
+                    frame = socks[seat].receive_json()
+                    assert frame["type"] in ("legal", "state"), frame
+                    if frame["type"] == "legal":
+                        return [x["text"] for x in frame["actions"]]
+                    seen[seat] = frame
+
+            def act(seat: int, text: str) -> dict[str, Any]:
+                """Play ``text`` for ``seat``: the state frame it brings (a refusal fails the test)."""
+                before = room.seq
+                socks[seat].send_json({"type": "act", "text": text, "id": text})
+                while seen[seat]["seq"] <= before:
+                    frame = socks[seat].receive_json()
+                    assert frame["type"] != "error", (text, frame)
+                    if frame["type"] == "state":
+                        seen[seat] = frame
+                return seen[seat]
+
+            taken: list[str] = []
+            added: list[str] = []
+            state = seen[0]
+            for _ in range(200):
+                if (len(taken) == 2 and added) or state["status"] == "over":
+                    break
+                seat = state["view"]["turn"]
+                state = synced(seat, room.seq)  # every action waited for its own frame: the table stands still
+                pile = state["view"]["discard"]
+                takes = [t for t in listed(seat) if t.startswith("take ")]
+                if seat == 0 and takes and len(taken) < 2:
+                    # a number past the pile is refused with the prompt's words, and nothing is played
+                    a.send_json({"type": "act", "text": f"take {len(pile) + 1}", "id": "far"})
+                    refused = answer(a)
+                    assert (refused["rule"], refused["message"]) == (
+                        "PARSE", f"the discard pile has cards 1..{len(pile)}, not {len(pile) + 1}")
+                    card = takes[0].split()[1]
+                    typed = f"take {pile.index(card) + 1}" if not taken else takes[0]  # by number, then by card
+                    state = act(0, typed)
+                    assert str(room.state.actions[-1]) == f"0 take {card}" and card in state["view"]["hand"], typed
+                    taken.append(typed)
+                else:
+                    state = act(seat, "draw")
+                for _ in range(20):  # melds and add-ons as listed, then the first discard listed ends the turn
+                    if state["status"] == "over" or state["view"]["turn"] != seat:
+                        break
+                    now = listed(seat)
+                    addons = [t for t in now if t.startswith("addon ")]
+                    melds = [t for t in now if t.startswith("meld ")]
+                    if seat == 0 and addons and not added:  # a meld's number, as the screens show it
+                        cards, meld = addons[0].removeprefix("addon ").split(" to ")
+                        number = next(m["index"] for m in state["view"]["melds"] if meld in m["cards"]) + 1
+                        state = act(0, f"addon {number} {cards}")
+                        assert str(room.state.actions[-1]) == f"0 {addons[0]}"
+                        added.append(f"addon {number} {cards}")
+                    elif melds:
+                        state = act(seat, melds[0])
+                    else:
+                        state = act(seat, next(t for t in now if not t.startswith(("draw", "take"))))
+            assert len(taken) == 2 and taken[0].split()[1].isdigit() and added, (taken, added)
+            a.send_json({"type": "hint", "id": "h"})
+            assert answer(a) == {"type": "error", "id": "h", "rule": "NO-HINT", "message": "no hint for mummus yet"}
 
 
 # -- security ---------------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import html
 import io
 import re
 from pathlib import Path
@@ -11,7 +12,16 @@ import pytest
 
 from rummykit.cli.main import main
 from rummykit.study import read_rows, simulate, write_rows
-from rummykit.study.report import group_rows, summary_lines, write_report
+from rummykit.study.report import (
+    REASONS,
+    _pyplot,
+    figures,
+    group_rows,
+    one_action_a_turn,
+    reason_lines,
+    summary_lines,
+    write_report,
+)
 from rummykit.study.stats import bradley_terry, games_for_width, wilson
 from rummykit.study.tournament import play_tournament
 
@@ -70,6 +80,48 @@ def test_several_option_settings_are_shown_side_by_side(tmp_path: Path) -> None:
     diffs = [r["turns"] - first[r["seed"]] for r in rows if r["setting"] == 1]
     assert len(diffs) == 5
     assert f"turns {sum(diffs) / 5:+.2f} per game" in text and "5 deals played in both" in text
+
+
+def test_every_end_reason_is_explained_in_the_summary_and_on_the_page(tmp_path: Path) -> None:
+    rows = simulate("rummikub", players=2, bots=["random"], games=6, seed=1, workers=1)
+    assert {r["reason"] for r in rows} == {"blocked"}  # random bots: the pool runs out every time
+    text = "\n".join(summary_lines(rows))
+    assert "ended by: blocked 100.0%" in text
+    assert f'what "ended by" means:\n  blocked: {REASONS["blocked"]}' in text
+    assert "the pool was empty and a full round of turns passed without a play" in REASONS["blocked"]
+    page = write_report(rows, tmp_path / "why").read_text(encoding="utf-8")
+    assert "<h2>How the games ended</h2>" in page and f"<dt>blocked</dt><dd>{html.escape(REASONS['blocked'])}</dd>" in page
+    assert "rack-empty" not in text  # only the reasons found are explained
+    assert reason_lines([{"reason": "teatime"}]) == ["teatime: a reason this report does not know; see the game's rules page"]
+
+
+def test_every_reason_a_game_can_end_with_has_words() -> None:
+    from rummykit.catalogue import games
+    from rummykit.engine.match import ROUND_LIMIT, TARGET_REACHED
+    from rummykit.presenters import presenter_for
+
+    known = {TARGET_REACHED, ROUND_LIMIT}
+    for info in games():
+        known |= set(presenter_for(info.id).words.reasons)
+    assert known - set(REASONS) == set(), "explain these in rummykit.study.report.REASONS (and docs/study.md)"
+    study = Path(__file__).resolve().parent.parent / "docs" / "study.md"
+    documented = study.read_text(encoding="utf-8")
+    assert all(f"`{reason}`" in documented for reason in REASONS), "docs/study.md explains every end reason"
+
+
+def test_turns_and_actions_are_shown_once_when_every_turn_is_one_action() -> None:
+    one = simulate("rummikub", players=2, bots=["random"], games=4, seed=3, workers=1)
+    assert one_action_a_turn(one)
+    many = simulate("conveyor", players=2, bots=["random"], games=4, seed=3, workers=1, options={"target": "0"})
+    assert not one_action_a_turn(many)
+    for rows, panels in ((one, ["turns per game"]), (many, ["turns per game", "actions per game"])):
+        drawn = {name: (caption, fig) for name, caption, fig in figures(rows)}
+        caption, fig = drawn["length.png"]
+        assert [ax.get_xlabel() for ax in fig.axes if ax.get_visible()] == panels
+        text = "\n".join(summary_lines(rows))
+        assert ("actions:" in text) == (len(panels) == 2)
+        assert ("one action a turn" in text) == ("one action a turn" in caption) == (len(panels) == 1)
+    _pyplot().close("all")
 
 
 @pytest.mark.parametrize(

@@ -1,5 +1,8 @@
 // Mummus (the view has `discard` and `melds`): the stock, the whole discard pile spread out (bottom first,
 // the cards that may be taken marked), the melds with who laid each card, and the seat's hand.
+// The pile and the melds are numbered from 1, as on the terminal's screens: the command box takes
+// `take 10H` (the form the action list shows) or `take N` by the pile's number, and `addon N CARD` by a
+// meld's number; the server reads them (the game's typed reading), the client only shows the numbers.
 
 import type { View } from "./api";
 import { h } from "./dom";
@@ -16,10 +19,11 @@ export class MummusLayout implements Layout {
       "div.discard",
       { "aria-label": "discard pile, bottom first" },
       (view.discard as string[]).map((c, i) => {
-        const el = pieceEl(c, { "data-index": i });
+        const el = pieceEl(c, { "data-index": i, "data-number": i + 1 });
+        el.append(h("sub.pile-no", { "aria-label": `card ${i + 1} from the bottom` }, String(i + 1)));
         if (claimable.has(c)) {
           el.classList.add("claimable");
-          el.title = `${c}: may be taken`;
+          el.title = `${c} (card ${i + 1}): a rummy call can claim it`;
         }
         if (view.deep === c) el.classList.add("deep");
         return el;
@@ -29,7 +33,7 @@ export class MummusLayout implements Layout {
       h(
         "div.meld",
         { "data-meld": m.index },
-        h("span.meld-no", null, `${m.index}: ${m.kind}`),
+        h("span.meld-no", null, `${m.index + 1}: ${m.kind}`),
         (m.cards as string[]).map((c, i) => {
           const el = pieceEl(c);
           el.append(h("sub", null, String(names[m.laid_by[i]] ?? m.laid_by[i]).slice(0, 3)));
@@ -46,9 +50,10 @@ export class MummusLayout implements Layout {
       "div.mummus-table",
       null,
       h("p", null, `Stock: ${view.stock_size} cards. Dealer: ${names[view.dealer] ?? view.dealer}. Laid this round: ${laid}.`),
-      h("h3", null, `Discard pile (${view.discard.length}, bottom first)`),
+      h("h3", null, `Discard pile (${view.discard.length}, numbered from the bottom)`),
+      view.discard.length ? h("p.muted.how", null, "take CARD or take N takes that card and every card above it") : null,
       view.discard.length ? pile : h("p.muted", null, "empty"),
-      h("h3", null, "Melds"),
+      h("h3", null, "Melds (numbered from 1: addon N CARD adds to meld N)"),
       melds.length ? h("div.melds", null, melds) : h("p.muted", null, "No meld yet."),
       known,
       Array.isArray(view.hand)

@@ -283,7 +283,10 @@ export function showTable(root: HTMLElement, table: string): void {
       hintBox.append(h("ul", null, reply.lines.map((l) => h("li", null, l))));
       layout?.hint?.(reply.action);
     } else if (reply.type === "error") {
-      ctx.say(`${reply.rule}: ${reply.message}`, true);
+      // e.g. NO-HINT "no hint for conveyor yet": said where the hint would be, in the server's words
+      // (instead of under the table as a refused action, where the frame put it a moment ago)
+      hintBox.append(h("p.no-hint", { "data-rule": reply.rule }, reply.message));
+      ctx.say("");
     }
   }
 

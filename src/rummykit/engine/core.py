@@ -647,7 +647,10 @@ class GameInfo:
     ``parse_action_text`` reads an action's text without its seat, and
     ``actions`` lists the game's action classes; with them
     :meth:`parse_action` and :meth:`action_from_json` read both serial forms
-    of an action with no game state at hand.
+    of an action with no game state at hand. ``read_typed`` (optional) reads
+    an action as a person types it, against the view of the seat typing it,
+    where the numbers a screen shows (counted from 1) may stand for pieces;
+    :meth:`parse_typed` uses it, or the notation when the game has none.
     """
 
     id: str
@@ -664,6 +667,7 @@ class GameInfo:
     from_position: Callable[..., GameState] | None = None
     view_actions: Callable[[Mapping[str, Any]], list[Action]] | None = None
     rules_page: str = ""
+    read_typed: Callable[[int, str, Mapping[str, Any]], Action] | None = None
 
     @property
     def player_span(self) -> str:
@@ -691,6 +695,23 @@ class GameInfo:
         """
         seat, rest = split_seat(text)
         return self.parse_action_text(seat, rest)
+
+    def parse_typed(self, seat: int, text: str, view: Mapping[str, Any]) -> Action:
+        """Read an action typed by a person in ``seat`` (without the seat), who sees ``view``.
+
+        A game with ``read_typed`` reads the screen's numbers there too (mummus:
+        ``take 3`` is the third card of the discard pile from the bottom); any
+        other game reads its notation, as :attr:`parse_action_text` does.
+
+        >>> from rummykit.catalogue import find_game
+        >>> mummus = find_game('mummus')
+        >>> state = mummus.from_position('hands: 4H 8C / 4S 9S; discard: 9H JC 10D')
+        >>> mummus.parse_typed(0, 'take 2', state.view(0)).text()
+        'take JC'
+        """
+        if self.read_typed is None:
+            return self.parse_action_text(seat, text)
+        return self.read_typed(seat, text, view)
 
     def action_from_json(self, data: Mapping[str, Any]) -> Action:
         """Read an action's JSON form (see :meth:`Action.to_json`); :class:`ParseError` if malformed.

@@ -51,6 +51,7 @@ from rummykit.presenters.text import (
     score_lines,
     seat_name,
     signed,
+    unknown_command,
     visible_len,
     whole_number,
 )
@@ -743,7 +744,7 @@ class ConveyorTurn:
             verb, args = "layoff", args[1:]
         handler = self._handlers().get(verb)
         if handler is None:
-            raise ParseError(f"unknown command {words[0]!r}; type `help` for the commands")
+            raise unknown_command(words[0], str(self.view["game"]))
         return handler(args)
 
     def _handlers(self) -> dict[str, Callable[[list[str]], Action | None]]:

@@ -46,6 +46,7 @@ from rummykit.presenters.text import (
     seat_name,
     signed,
     table_lines,
+    unknown_command,
     whole_number,
 )
 
@@ -495,7 +496,7 @@ class DraftTurn(Generic[P]):
         verb, args = words[0].lower(), words[1:]
         handler = self._handlers().get(verb)
         if handler is None:
-            raise ParseError(f"unknown command {words[0]!r}; type `help` for the commands")
+            raise unknown_command(words[0], str(self.view["game"]))
         action = handler(args)
         if action is not None:
             self.ended_by = verb
@@ -642,11 +643,12 @@ class DraftTurn(Generic[P]):
                 anyway = f"fix it, or `penalty` commits anyway (table restored, you draw {self.kit.penalty})"
             else:
                 anyway = "fix it, `reset`, or `draw`"
+            # laid out to the width like every other line of the turn (as two-tray says it)
             if len(problems) == 1:
-                self.say(f"! Cannot commit: {problems[0]}; {anyway}.")
+                self.say(*self.style.fit([f"! Cannot commit: {problems[0]}; {anyway}."], hang=4))
             else:
-                self.say(f"! Cannot commit, {len(problems)} problems ({anyway}):")
-                self.say(*(f"    {p}" for p in problems))
+                self.say(*self.style.fit([f"! Cannot commit, {len(problems)} problems ({anyway}):"], hang=4))
+                self.say(*self.style.fit((f"    {p}" for p in problems), hang=6))
             return None
         return self.kit.draft_action(self.seat, self.draft)
 

@@ -13,8 +13,10 @@ the bottom (so `take 3` takes the third card from the bottom and every card
 above it), and melds are numbered from 1 in the order laid down, as people
 count. The game record names neither by number: a deep draw names its card
 (`take 8H`) and an add-on names its meld by one of its cards (`addon 9H to
-6H`); both forms are accepted at the prompt, and :func:`command_text` writes
-an action in the second. Cards are written with their suit letter (`10H`,
+6H`). :func:`command_text` and the screen's hints write that form; the
+numbers are accepted wherever a person types (here, in the terminal app and
+in the browser's command box), all read by the game's
+:func:`~rummykit.rulesets.mummus.typed.read_typed`. Cards are written with their suit letter (`10H`,
 `QS`); with colour on, hearts and diamonds are also printed red, never
 instead of the letter. Cards an add-on or a claim just put on a meld are
 marked ``+`` (:data:`~rummykit.presenters.text.NEW`), in the events and, after
@@ -24,7 +26,7 @@ card.
 
 >>> style = Style()
 >>> pile_lines(['9S', '4D', '8H'], ['8H'], style)
-['Discard pile, bottom to top (`take N` takes card N and every card above it):', '   1 9S     2 4D     3 8H*   (* a rummy call can claim it)']
+['Discard pile, bottom first (`take CARD` or `take N` takes it and all above it):', '   1 9S     2 4D     3 8H*   (* a rummy call can claim it)']
 >>> describe_event({'kind': 'take', 'player': 1, 'card': '4D', 'cards': ['4D', '8H'], 'deep': True,
 ...     'hand_size': 9}, ['ann', 'bob'], Style(width=0))
 ['bob takes 4D from deep in the discard pile, with 8H above it, and must meld or add on 4D this turn (9 cards in hand)']
@@ -60,6 +62,7 @@ from rummykit.presenters.text import (
     score_lines,
     seat_name,
     signed,
+    unknown_command,
     visible_len,
 )
 from rummykit.rulesets.mummus import (
@@ -68,10 +71,10 @@ from rummykit.rulesets.mummus import (
     INFO,
     OVER,
     PLAY,
-    Addon,
-    Rummy,
     actions_from_view,
+    read_typed,
 )
+from rummykit.rulesets.mummus.typed import FIRST, open_claims
 from rummykit.words import counted
 
 __all__ = [
@@ -92,8 +95,6 @@ __all__ = [
 ]
 
 GAME = GAME_ID
-FIRST = 1
-"""The number the screen gives the first meld and the bottom card of the discard pile."""
 
 RED = "\x1b[1;31m"
 
@@ -106,6 +107,8 @@ PHASE_NAMES = {DRAW: "draw", PLAY: "meld/discard", OVER: "over"}
 
 PILE_ROW = 12
 """At most this many discard-pile cards on one line (fewer when the width is narrower)."""
+PILE_HEADING = "Discard pile, bottom first (`take CARD` or `take N` takes it and all above it):"
+"""The heading of the spread pile: how to take from it, in the form `moves` lists (the card) and by number."""
 PILE_CELL = len("  10 10H*")
 """The width of a cell of the spread pile: its number, the card, a claim mark (cells are padded to it)."""
 
@@ -157,8 +160,8 @@ def pile_lines(discard: Sequence[str], claimable: Sequence[str], style: Style) -
 
     >>> for line in pile_lines(['9S', '4D', '8H', 'JC', '2C'], ['8H'], Style(width=40)):
     ...     print(line)
-    Discard pile, bottom to top (`take N`
-        takes card N and every card above
+    Discard pile, bottom first (`take CARD`
+        or `take N` takes it and all above
         it):
        1 9S     2 4D     3 8H*    4 JC
        5 2C   (* a rummy call can claim it)
@@ -172,7 +175,7 @@ def pile_lines(discard: Sequence[str], claimable: Sequence[str], style: Style) -
     ]
     note = "   (* a rummy call can claim it)" if marks else ""
     per = PILE_ROW if not style.width else max(1, min(PILE_ROW, style.width // PILE_CELL))
-    lines = fit("Discard pile, bottom to top (`take N` takes card N and every card above it):", style.width)
+    lines = fit(PILE_HEADING, style.width)
     rows = ["".join(cells[i : i + per]).rstrip() for i in range(0, len(cells), per)]
     if note and style.width and visible_len(rows[-1] + note) > style.width:
         rows.append("    " + note.strip())
@@ -325,7 +328,7 @@ def next_step_line(view: Mapping[str, Any]) -> str:
     if seat != view["turn"]:
         return "Out of turn you may `addon` cards to a meld or call `rummy`; `moves` lists what you can do."
     if phase == DRAW:
-        return "Your move: `draw` from the stock, or `take N` from the discard pile (`moves` lists every move)."
+        return "Your move: `draw` from the stock, or `take CARD` from the discard pile (`moves` lists every move)."
     if view.get("deep"):
         return f"Meld or add on {view['deep']} (you took it from deep in the pile), then `discard CARD`."
     return "Now `meld`, `addon`, `rummy` as you like, then `discard CARD` to end your turn."
@@ -556,7 +559,8 @@ def match_end_lines(event: Mapping[str, Any], names: Sequence[str], style: Style
 
 HELP_ROWS = [
     ("draw", "start your turn with the top card of the stock"),
-    ("take N|CARD", "start your turn from the discard pile: card N (or that card) and every card above it;"
+    ("take CARD|N", "start your turn from the discard pile: that card (or card N, counted from the bottom) and"
+     " every card above it;"
      " a card below the top must be melded or added on this turn"),
     ("meld CARD CARD CARD ...", "your turn, after the draw: lay down 3+ cards of a rank, or of a suit in sequence"
      " (Q K A 2 wraps)"),
@@ -714,7 +718,7 @@ class MummusTurn:
             verb, args = "addon", args[1:]
         handler = self._handlers().get(verb)
         if handler is None:
-            raise ParseError(f"unknown command {words[0]!r}; type `help` for the commands")
+            raise unknown_command(words[0], str(self.view["game"]))
         return handler(args)
 
     def _handlers(self) -> dict[str, Callable[[list[str]], Action | None]]:
@@ -764,94 +768,24 @@ class MummusTurn:
         raise Quit
 
     def _take(self, args: list[str]) -> Action:
-        if len(args) == 1 and args[0].isdigit():
-            pile = list(self.view["discard"])
-            n = int(args[0])
-            if not FIRST <= n < len(pile) + FIRST:
-                where = f"1..{len(pile)}" if pile else "none: the discard pile is empty"
-                raise ParseError(f"the discard pile has cards {where}, not {n}")
-            args = [str(pile[n - FIRST])]
-        return self._action("take", args)
-
-    def _meld_ref(self, word: str) -> str:
-        """A meld written as its number on the screen (or one of its cards): the card that names it."""
-        if word.isdigit():
-            melds = list(self.view["melds"])
-            n = int(word)
-            if not FIRST <= n < len(melds) + FIRST:
-                where = f"1..{len(melds)}" if melds else "none yet"
-                raise ParseError(f"the melds are numbered {where}, not {n}")
-            return str(melds[n - FIRST]["cards"][0])
-        return word
-
-    def _split(self, args: list[str], verb: str) -> tuple[list[str], str | None]:
-        """``[N] CARD ... [to N|CARD]``: the cards and the meld (as a card), None when not given."""
-        words = list(args)
-        meld: str | None = None
-        lowered = [w.lower() for w in words]
-        if "to" in lowered:
-            i = lowered.index("to")
-            if len(words) != i + 2:
-                raise ParseError(f"write `{verb} CARD ... to N` (N: a meld's number, or one of its cards)")
-            meld = self._meld_ref(words[i + 1])
-            words = words[:i]
-        elif words and words[0].isdigit():
-            meld = self._meld_ref(words[0])
-            words = words[1:]
-        return words, meld
+        return self._typed("take", args)
 
     def _addon(self, args: list[str]) -> Action:
-        cards, meld = self._split(args, "addon")
-        if not cards:
-            raise ParseError("write `addon [N] CARD ...`: the cards to add (and the meld's number)")
-        if meld is None:
-            meld = self._only_meld(cards, Addon, "addon")
-        return self._action("addon", [*cards, "to", meld])
+        return self._typed("addon", args)
 
     def _rummy(self, args: list[str]) -> Action | None:
-        cards, meld = self._split(args, "rummy")
-        if not cards:
-            calls = [a for a in self.legal() if isinstance(a, Rummy) and (meld is None or a.meld is not None)]
-            if meld is not None:
-                calls = [a for a in calls if a.meld is not None and Card.parse(meld) in self._meld_cards(a.meld)]
-            if len(calls) == 1:
-                return calls[0]
-            if not calls:
-                raise ParseError("there is nothing to claim now: no discard fits a meld on the table")
-            self.say("Several claims are open; name the cards:", *(f"  {command_text(a)}" for a in calls))
-            return None
-        if meld is None:
-            # Without `to`, the claim is the one the game lists for these cards: a new meld when they
-            # form one, else the only meld they extend (else the engine says what is wrong).
-            named = set(_parse(cards))
-            listed = [a for a in self.legal() if isinstance(a, Rummy) and set(a.cards) == named]
-            fits = {a.meld for a in listed if a.meld is not None}
-            if len(fits) == 1 and not any(a.meld is None for a in listed):
-                meld = str(fits.pop())
-        return self._action("rummy", [*cards, "to", meld] if meld is not None else cards)
+        if not [w for w in args if not w.isdigit() and w.lower() != "to"]:
+            # a bare `rummy` (perhaps with its meld): when several claims are open, list them to choose from
+            meld = args[-1] if args else None
+            calls = open_claims(self.view, meld)
+            if len(calls) > 1:
+                self.say("Several claims are open; name the cards:", *(f"  {command_text(a)}" for a in calls))
+                return None
+        return self._typed("rummy", args)
 
-    def _meld_cards(self, first: Card) -> list[Card]:
-        for m in self.view["melds"]:
-            if str(first) in m["cards"]:
-                return [Card.parse(c) for c in m["cards"]]
-        return []
-
-    def _only_meld(self, cards: list[str], kind: type[Addon], verb: str) -> str:
-        """The one meld the game lists these cards going to (else ask for the meld's number)."""
-        wanted = tuple(_parse(cards))
-        targets = [a.meld for a in self.legal() if isinstance(a, kind) and set(a.cards) == set(wanted)]
-        if len(targets) == 1:
-            return str(targets[0])
-        if targets:
-            numbers = [str(self._number_of(t)) for t in targets]
-            raise ParseError(f"{' '.join(cards)} fits melds {', '.join(numbers)}: write `{verb} N {' '.join(cards)}`")
-        raise ParseError(f"name the meld: `{verb} N {' '.join(cards)}` (N: its number on the screen)")
-
-    def _number_of(self, card: Card) -> int:
-        for m in self.view["melds"]:
-            if str(card) in m["cards"]:
-                return int(m["index"]) + FIRST
-        return -1
+    def _typed(self, verb: str, args: Sequence[str]) -> Action:
+        """The game's reading of ``verb args`` as typed against this seat's view (screen numbers from 1)."""
+        return read_typed(self.seat, " ".join([verb, *args]), self.view)
 
     # -- completion -------------------------------------------------------------
 
@@ -902,10 +836,6 @@ class MummusTurn:
             except ParseError:
                 continue
         return [c for c in cards if c not in named]
-
-
-def _parse(words: Sequence[str]) -> list[Card]:
-    return [Card.parse(w) for w in words]
 
 
 # -- the presenter ---------------------------------------------------------------------

@@ -49,6 +49,7 @@ __all__ = [
     "signed",
     "table_lines",
     "times",
+    "unknown_command",
     "visible_len",
     "whole_number",
 ]
@@ -393,6 +394,17 @@ def help_table(head: str, rows: Sequence[HelpRow], width: int = 0) -> list[str]:
         else:
             lines += fit(f"  {left:<{column}}  {right}", width, column + 4)
     return lines
+
+
+def unknown_command(word: str, game: str) -> ParseError:
+    """The refusal of a word a turn has no command for: `hint` in a game with no hint yet says so plainly.
+
+    >>> str(unknown_command('hint', 'conveyor')), str(unknown_command('frob', 'conveyor'))
+    ('no hint for conveyor yet', "unknown command 'frob'; type `help` for the commands")
+    """
+    if word.lower() == "hint":
+        return ParseError(f"no hint for {game} yet")
+    return ParseError(f"unknown command {word!r}; type `help` for the commands")
 
 
 def no_args(verb: str, args: Sequence[str]) -> None:

@@ -57,6 +57,7 @@ from rummykit.presenters.text import (
     rack_line,
     seat_name,
     signed,
+    unknown_command,
 )
 from rummykit.rulesets.two_tray import (
     DOWN,
@@ -744,7 +745,7 @@ class GridTurn:
         verb, args = words[0].lower(), words[1:]
         handler = self._handlers().get(verb)
         if handler is None:
-            raise ParseError(f"unknown command {words[0]!r}; type `help` for the commands")
+            raise unknown_command(words[0], str(self.view["game"]))
         action = handler(args)
         if action is not None:
             self.ended_by = verb

@@ -376,7 +376,8 @@ class Room:
             if isinstance(action, str):
                 text = action
             if text is not None:
-                return self.info.parse_action_text(seat, text)
+                # as a person types it: a game may read the screen's numbers against the seat's view
+                return self.info.parse_typed(seat, text, self.state.view(seat))
         except RummykitError as exc:
             raise Refusal("PARSE", str(exc)) from None
         raise Refusal("PROTOCOL", "give the action as 'action' (its JSON form) or 'text'")
@@ -569,7 +570,7 @@ class Room:
         async with self.lock:
             view = self.state.view(seat)
         if not self.presenter.hint:
-            return p.HintOut(id=frame.id, lines=[], action=None).model_dump(mode="json")
+            raise Refusal("NO-HINT", f"no hint for {self.info.id} yet")
         lines = await asyncio.to_thread(self.presenter.hint_lines, view)
         suggestion: dict[str, Any] | None = None
         if HINT_LEVEL in bot_levels(self.info.id):

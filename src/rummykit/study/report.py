@@ -11,9 +11,13 @@ score intervals.
 * win rate by seat number and by bot level;
 * the distributions of game length (turns, actions, rounds) and of the
   final totals of winners and of the other seats;
-* the end reasons;
+* the end reasons, each explained in words (:data:`REASONS`);
 * with several settings, the mean difference in turns and actions from the
   first setting, deal by deal (the settings of one run share their deals).
+
+Where every game of the file took exactly one action a turn (rummikub and
+domino-rummikub: a turn is one play or one draw), turns and actions are the
+same numbers, so the report shows them once, as turns, and says why.
 
 The pictures are drawn with matplotlib (Agg, no display), written as PNG
 files and embedded in ``report.html`` as base64 so the page stands alone.
@@ -34,7 +38,36 @@ from rummykit.errors import OptionError
 from rummykit.study.runner import Row
 from rummykit.study.stats import Z95, wilson
 
-__all__ = ["Group", "Rate", "cmd_report", "group_rows", "paired_difference", "summary_lines", "write_report"]
+__all__ = [
+    "REASONS",
+    "Group",
+    "Rate",
+    "cmd_report",
+    "group_rows",
+    "one_action_a_turn",
+    "paired_difference",
+    "reason_lines",
+    "summary_lines",
+    "write_report",
+]
+
+REASONS: dict[str, str] = {
+    "rack-empty": "a player placed their last tile and went out (rummikub, domino-rummikub)",
+    "trays-empty": "a player emptied both trays (two-tray)",
+    "out": "a player discarded their last card and went out (mummus)",
+    "closed": "a player ended a turn with an empty hand and closed the round (conveyor)",
+    "blocked": "the pool was empty and a full round of turns passed without a play; the lowest total left"
+    " in hand won (rummikub, domino-rummikub, two-tray)",
+    "max-turns": "nobody went out or closed within the turn limit (option max_turns); conveyor scores"
+    " nothing, mummus scores the round as it stood",
+    "target": "a match: a player's total reached the target (option target); the highest total won",
+    "max-rounds": "a match: the round limit (option max_rounds) came before the target; the highest total won",
+}
+"""What each end reason of a game row means (the ``reason`` column; a one-round game ends with its round's reason).
+
+Every reason a game of the catalogue can end with is here (``tests/test_study_report.py`` checks the
+games' own lists); the rules pages say more.
+"""
 
 
 @dataclass
@@ -162,8 +195,9 @@ def paired_difference(base: Group, other: Group, column: str) -> tuple[float, fl
 
 def _paired_lines(groups: list[Group]) -> list[str]:
     lines: list[str] = []
+    columns = _lengths([r for g in groups for r in g.rows])
     for other in groups[1:]:
-        for column in ("turns", "actions"):
+        for column in columns:
             found = paired_difference(groups[0], other, column)
             if found is not None:
                 mean, half, n = found
@@ -172,6 +206,39 @@ def _paired_lines(groups: list[Group]) -> list[str]:
                     f" (95% interval {mean - half:+.2f} to {mean + half:+.2f}; {n} deals played in both)"
                 )
     return lines
+
+
+def one_action_a_turn(rows: Sequence[Row]) -> bool:
+    """True when every game took exactly one action a turn, so its turns and actions are the same number.
+
+    >>> one_action_a_turn([{"turns": 30, "actions": 30}, {"turns": 12, "actions": 12}])
+    True
+    >>> one_action_a_turn([{"turns": 30, "actions": 30}, {"turns": 12, "actions": 40}])
+    False
+    """
+    return all(r.get("turns") == r.get("actions") for r in rows)
+
+
+def _lengths(rows: Sequence[Row]) -> tuple[str, ...]:
+    """The length columns worth showing: turns, and actions unless they are the same numbers."""
+    return ("turns",) if one_action_a_turn(rows) else ("turns", "actions")
+
+
+SAME_LENGTHS = "every game took one action a turn, so its actions are its turns (shown once, as turns)"
+"""Said where the actions would be shown, when they are the turns."""
+
+
+def reason_lines(rows: Sequence[Row]) -> list[str]:
+    """What each end reason found in ``rows`` means, one line each (see :data:`REASONS`).
+
+    >>> reason_lines([{"reason": "blocked"}, {"reason": "blocked"}])[0][:44]
+    'blocked: the pool was empty and a full round'
+    >>> reason_lines([{"reason": "surrender"}])
+    ["surrender: a reason this report does not know; see the game's rules page"]
+    """
+    unknown = "a reason this report does not know; see the game's rules page"
+    found = dict.fromkeys(str(r.get("reason")) for r in rows)
+    return [f"{reason}: {REASONS.get(reason, unknown)}" for reason in found]
 
 
 def _describe(values: list[float]) -> str:
@@ -187,10 +254,14 @@ def _game_name(rows: Sequence[Row]) -> str:
 def summary_lines(rows: Sequence[Row]) -> list[str]:
     """The terminal summary: per setting, the game lengths, end reasons and win rates with 95% intervals."""
     lines: list[str] = []
+    lengths = _lengths(rows)
     for group in group_rows(rows):
         n = len(group.rows)
         lines.append(f"{group.label}: {n} games")
-        lines.append(f"  turns: {_describe(group.values('turns'))}; actions: {_describe(group.values('actions'))}")
+        if lengths == ("turns",):
+            lines.append(f"  turns: {_describe(group.values('turns'))} (one action a turn: actions are the same)")
+        else:
+            lines.append(f"  turns: {_describe(group.values('turns'))}; actions: {_describe(group.values('actions'))}")
         if any(v > 1 for v in group.values("rounds")):
             lines.append(f"  rounds: {_describe(group.values('rounds'))}")
         reasons = ", ".join(f"{reason} {100 * count / n:.1f}%" for reason, count in group.reasons().most_common())
@@ -205,6 +276,8 @@ def summary_lines(rows: Sequence[Row]) -> list[str]:
     if paired:
         lines.append("on the same deals:")
         lines.extend(f"  {line}" for line in paired)
+    lines.append("what \"ended by\" means:")
+    lines.extend(f"  {line}" for line in reason_lines(rows))
     return lines
 
 
@@ -298,13 +371,13 @@ def figures(rows: Sequence[Row]) -> list[tuple[str, str, Any]]:
     levels = {r.label for g in groups for r in g.by_bot()}
     if len(levels) > 1:
         out.append(("bots.png", "Win rate by bot level", _rate_figure(groups, "by_bot", "Win rate by bot", fair=True)))
-    length: list[tuple[str, Any]] = [
-        ("turns per game", lambda g: g.values("turns")),
-        ("actions per game", lambda g: g.values("actions")),
-    ]
+    length: list[tuple[str, Any]] = [("turns per game", lambda g: g.values("turns"))]
+    if not one_action_a_turn(rows):
+        length.append(("actions per game", lambda g: g.values("actions")))
     if any(v > 1 for g in groups for v in g.values("rounds")):
         length.append(("rounds per game", lambda g: g.values("rounds")))
-    out.append(("length.png", "Game length", _histogram_figure(groups, length, "Game length")))
+    caption = f"Game length ({SAME_LENGTHS})" if one_action_a_turn(rows) else "Game length"
+    out.append(("length.png", caption, _histogram_figure(groups, length, "Game length")))
     scores: list[tuple[str, Any]] = [
         ("final total of a winner", lambda g: g.totals(True)),
         ("final total of another seat", lambda g: g.totals(False)),
@@ -332,23 +405,38 @@ def _rate_table(title: str, groups: list[Group], rates_of: str) -> str:
 
 
 def _overview(groups: list[Group]) -> str:
-    head = "<tr><th>setting</th><th>games</th><th>turns</th><th>actions</th><th>rounds</th><th>ended by</th></tr>"
+    lengths = _lengths([r for g in groups for r in g.rows])
+    head = (
+        "<tr><th>setting</th><th>games</th>"
+        + "".join(f"<th>{c}</th>" for c in lengths)
+        + "<th>rounds</th><th>ended by</th></tr>"
+    )
     body = ""
     for g in groups:
         n = len(g.rows)
         reasons = ", ".join(f"{r} {100 * c / n:.1f}%" for r, c in g.reasons().most_common())
         body += (
-            f"<tr><th>{html.escape(g.label)}</th><td>{n}</td><td>{_describe(g.values('turns'))}</td>"
-            f"<td>{_describe(g.values('actions'))}</td><td>{_describe(g.values('rounds'))}</td>"
-            f"<td>{html.escape(reasons)}</td></tr>"
+            f"<tr><th>{html.escape(g.label)}</th><td>{n}</td>"
+            + "".join(f"<td>{_describe(g.values(c))}</td>" for c in lengths)
+            + f"<td>{_describe(g.values('rounds'))}</td><td>{html.escape(reasons)}</td></tr>"
         )
-    return f"<table>{head}{body}</table>"
+    note = f"<p>{html.escape(SAME_LENGTHS[0].upper() + SAME_LENGTHS[1:])}.</p>" if lengths == ("turns",) else ""
+    return f"<table>{head}{body}</table>{note}"
+
+
+def _reasons_html(rows: Sequence[Row]) -> str:
+    items = "".join(
+        f"<dt>{html.escape(reason)}</dt><dd>{html.escape(words.strip())}</dd>"
+        for reason, words in (line.split(":", 1) for line in reason_lines(rows))
+    )
+    return f"<h2>How the games ended</h2><dl class='reasons'>{items}</dl>"
 
 
 STYLE = (
     "body{font-family:system-ui,sans-serif;max-width:70em;margin:2em auto;padding:0 1em;color:#222}"
     "table{border-collapse:collapse;margin:1em 0}th,td{border:1px solid #ccc;padding:.3em .6em;text-align:left}"
     "img{max-width:100%;display:block;margin:.5em 0 1.5em}figcaption{color:#555}"
+    "dl.reasons dt{font-weight:600}dl.reasons dd{margin:0 0 .4em 1.5em}"
 )
 
 
@@ -369,6 +457,7 @@ def write_report(rows: Sequence[Row], folder: str | Path, *, title: str = "rummy
         "<p>A seat wins a game when it is among the winners (shared wins count for each)."
         " Intervals are 95% Wilson score intervals.</p>",
         _overview(groups),
+        _reasons_html(rows),
     ]
     paired = _paired_lines(groups)
     if paired:

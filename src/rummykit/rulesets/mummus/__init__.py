@@ -31,8 +31,10 @@ phases, options, card points), :mod:`~rummykit.rulesets.mummus.actions`
 (actions and their notation), :mod:`~rummykit.rulesets.mummus.state` (the
 rules), :mod:`~rummykit.rulesets.mummus.listing` (the judgements shared by
 the checks and the legal actions, also from a view),
-:mod:`~rummykit.rulesets.mummus.views` (what a seat sees) and
-:mod:`~rummykit.rulesets.mummus.position` (position strings).
+:mod:`~rummykit.rulesets.mummus.views` (what a seat sees),
+:mod:`~rummykit.rulesets.mummus.position` (position strings) and
+:mod:`~rummykit.rulesets.mummus.typed` (actions as a person types them, the
+screen's numbers counted from 1 allowed: ``take 3``, ``addon 2 9H``).
 
 >>> from rummykit import new_game
 >>> state = new_game('mummus', players=3, seed=4)
@@ -92,6 +94,7 @@ from rummykit.rulesets.mummus.options import (
 )
 from rummykit.rulesets.mummus.position import from_position, position_fields
 from rummykit.rulesets.mummus.state import Mummus
+from rummykit.rulesets.mummus.typed import read_typed
 from rummykit.rulesets.mummus.views import MeldView, MummusView
 
 __all__ = [
@@ -134,6 +137,7 @@ __all__ = [
     "parse_piece",
     "points_table",
     "position_fields",
+    "read_typed",
     "resolve_options",
     "wanted",
 ]
@@ -159,5 +163,6 @@ INFO = GameInfo(
     from_position=from_position,
     view_actions=actions_from_view,
     rules_page="docs/games/mummus.md",
+    read_typed=read_typed,
 )
 Mummus.info = INFO
