@@ -360,11 +360,11 @@ def test_a_flood_before_hello_is_cut_off(db: Db, quiet_log: Any) -> None:
                 assert rules.count("FLOOD") == MAX_REFUSED and rules.count("PROTOCOL") <= 40
             # A client that floods and drops the connection while it is being answered: the server stops
             # quietly (no traceback in the log), before hello and after.
-            for hello, frames in ((False, 10), (False, 60), (False, 400), (True, 400)):
+            for hello, count in ((False, 10), (False, 60), (False, 400), (True, 400)):
                 async with connect(base, made["table"]) as ws:
                     if hello:
                         await ws.send(json.dumps({"type": "hello", "token": None}))
-                    for _ in range(frames):
+                    for _ in range(count):
                         await ws.send(json.dumps({"type": "ping"}))
                     ws.transport.abort()
             await asyncio.sleep(1)
