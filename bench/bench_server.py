@@ -68,7 +68,8 @@ def cpu_seconds(pid: int) -> float:
 def start_server(db_url: str, port: int, schema_env: dict[str, str], src: Path = ROOT / "src") -> subprocess.Popen[bytes]:
     env = {**os.environ, "PYTHONPATH": str(src), **schema_env}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "rummykit", "serve", "--port", str(port), "--db", db_url, "--flood-rate", "100000"],
+        [sys.executable, "-m", "rummykit", "serve", "--port", str(port), "--db", db_url, "--flood-rate", "100000",
+         "--chosen-seeds"],
         env=env,
     )
     deadline = time.monotonic() + 60

@@ -101,6 +101,7 @@ class Server:
             str(self.port),
             "--db",
             f"sqlite:///{self.db}",
+            "--chosen-seeds",
         ]
         self.proc = subprocess.Popen(
             cmd, cwd=self.db.parent, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT

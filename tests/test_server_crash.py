@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def start(db: Path, port: int) -> subprocess.Popen[bytes]:
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "rummykit", "serve", "--port", str(port), "--db", f"sqlite:///{db}"],
+        [sys.executable, "-m", "rummykit", "serve", "--port", str(port), "--db", f"sqlite:///{db}", "--chosen-seeds"],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -40,6 +40,8 @@ class Db:
     schema: str | None = None
 
     def app(self, **kwargs: Any) -> FastAPI:
+        """The server on this database; a testing server, so chosen seeds are allowed unless ``chosen_seeds=False``."""
+        kwargs.setdefault("chosen_seeds", True)
         return create_app(self.url, schema=self.schema, **kwargs)
 
 

@@ -145,6 +145,11 @@ def build_parser(out: TextIO, err: TextIO) -> Parser:
         "--flood-rate", type=float, default=15.0, metavar="N",
         help="frames per second a connection may send, twice that at once (default 15)",
     )
+    serve.add_argument(
+        "--chosen-seeds", action="store_true",
+        help="let tables with two or more people have a chosen seed (practice and testing: whoever chose it"
+        " can work out every hidden piece)",
+    )
 
     solve = sub.add_parser(
         "solve",

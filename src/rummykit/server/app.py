@@ -10,9 +10,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import secrets
 import time
-from collections.abc import AsyncIterator, MutableMapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Literal
@@ -26,11 +27,13 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from rummykit import __version__
 from rummykit.catalogue import bot_levels, find_game, games
 from rummykit.engine.core import check_seed
+from rummykit.engine.options import resolve_options
 from rummykit.engine.rng import MAX_SEED
 from rummykit.errors import OptionError, RummykitError, UnknownGameError
 from rummykit.rulesets.freetable import FreeTableGame
 from rummykit.server import protocol as p
 from rummykit.server.rooms import (
+    Bucket,
     Conn,
     Refusal,
     RestoreError,
@@ -44,13 +47,20 @@ from rummykit.server.rooms import (
 )
 from rummykit.server.store import DEFAULT_DB, Store, Writer
 
-__all__ = ["MAX_FRAME", "RestoreError", "create_app"]
+__all__ = ["MAX_BODY", "MAX_FRAME", "MAX_TRANSPORT", "RestoreError", "create_app"]
+
+log = logging.getLogger("rummykit.server")
 
 MAX_FRAME = 64 * 1024
-"""The largest frame a client may send, in bytes (larger: an error frame)."""
+"""The largest frame a client may send, in bytes: a larger one gets a ``TOO-BIG`` error frame."""
+MAX_TRANSPORT = 4 * MAX_FRAME
+"""The largest frame the WebSocket layer reads (``serve.py`` gives it to uvicorn): above it, close 1009."""
+MAX_BODY = 16 * 1024
+"""The largest HTTP request body, in bytes (larger: 413)."""
 MAX_REFUSED = 50
 """Refused frames (flood) after which a connection is closed."""
 HELLO_TIMEOUT = 30.0
+"""Seconds from the WebSocket's opening to its ``hello`` frame (not restarted by other frames)."""
 STATIC = Path(__file__).resolve().parent / "static"
 
 NOT_BUILT = """<!doctype html>
@@ -63,9 +73,70 @@ The server itself runs; its API is at <a href="/api/games">/api/games</a> and de
 
 
 def _error(status: int, rule: str, message: str) -> JSONResponse:
-    return JSONResponse(
-        status_code=status, content=p.ErrorBody(error=p.ErrorDetail(rule=rule, message=message)).model_dump()
-    )
+    detail = p.ErrorDetail(rule=rule, message=p.bounded(message))
+    return JSONResponse(status_code=status, content=p.ErrorBody(error=detail).model_dump())
+
+
+ASGIApp = Callable[[MutableMapping[str, Any], Callable[[], Awaitable[Any]], Callable[[Any], Awaitable[None]]], Awaitable[None]]
+
+
+class BodyGuard:
+    """Checks every HTTP request body before the app reads it: at most ``limit`` bytes, JSON nested at most ``MAX_DEPTH``.
+
+    A larger body gets 413 (rule ``REQUEST``), read no further than the
+    limit; a JSON body that nests too deep or holds a lone surrogate gets 422
+    (rule ``REQUEST``), so no decoder meets it.
+    """
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(
+        self, scope: MutableMapping[str, Any], receive: Callable[[], Awaitable[Any]], send: Callable[[Any], Awaitable[None]]
+    ) -> None:
+        if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS"):
+            await self.app(scope, receive, send)
+            return
+        too_big = _error(413, "REQUEST", f"a request body is at most {self.limit} bytes")
+        length = dict(scope["headers"]).get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.limit):
+            await too_big(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return  # the client went away
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.limit:
+                await too_big(scope, receive, send)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        if body:  # every body this API takes is JSON (FastAPI reads one without a content type as JSON too)
+            try:
+                p.decode_json(body.decode("utf-8"), "a request body")
+            except p.FrameError as exc:
+                await _error(422, "REQUEST", str(exc))(scope, receive, send)
+                return
+            except UnicodeDecodeError:
+                await _error(422, "REQUEST", "a request body is UTF-8 text")(scope, receive, send)
+                return
+        replayed = False
+
+        async def replay() -> Any:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
 
 
 class Hall:
@@ -79,7 +150,14 @@ class Hall:
 
     def restore_all(self) -> None:
         for stored in self.store.load():
-            self.rooms[stored.id] = restore(stored, self.store, self.bot_delay, self.writer)
+            room = restore(stored, self.store, self.bot_delay, self.writer)
+            for i, seat in enumerate(room.seats):
+                shown = p.display_text(seat.name)
+                if shown != seat.name:
+                    # Stored before names were checked: shown escaped (the game keeps the stored name).
+                    log.warning("table %s: seat %d's stored name %s is shown as %r", room.id, i, p.short(seat.name), shown)
+                    seat.name = shown
+            self.rooms[stored.id] = room
 
 
 def _game_out(info: Any) -> p.GameOut:
@@ -130,13 +208,17 @@ def create_app(
     schema: str | None = None,
     static_dir: Path | None = None,
     flood_rate: float = 15.0,
+    chosen_seeds: bool = False,
 ) -> FastAPI:
     """The server app on the database ``db_url`` (default: ``sqlite:///rummykit-server.db``).
 
     Restores every unfinished table first; raises :class:`RestoreError` when
     one does not replay to its stored snapshot. ``schema`` keeps the tables in
     that PostgreSQL schema (tests). ``flood_rate`` is the frames per second a
-    connection may send (twice that at once).
+    connection may send (twice that at once). ``chosen_seeds`` lets a table
+    with two or more people be opened with a chosen seed (whoever chose it can
+    work out every hidden piece, so by default only tables with at most one
+    person may have one).
     """
     store = Store(db_url or DEFAULT_DB, schema=schema)
     hall = Hall(store, bot_delay)
@@ -157,6 +239,7 @@ def create_app(
         store.close()
 
     app = FastAPI(title="rummykit", version=__version__, lifespan=lifespan)
+    app.add_middleware(BodyGuard, limit=MAX_BODY)
     app.state.hall = hall
     app.state.store = store
 
@@ -187,19 +270,36 @@ def create_app(
         seats: list[dict[str, Any]] = []
         tokens: list[str | None] = []
         for i, seat in enumerate(body.seats):
-            name = (seat.name or "").strip()[:24] or (f"bot {i + 1}" if seat.kind == "bot" else f"player {i + 1}")
+            try:
+                name = p.clean_name(seat.name or "")
+            except p.BadName as exc:
+                return _error(400, "NAME", f"seat {i}: {exc}")
+            name = name or (f"bot {i + 1}" if seat.kind == "bot" else f"player {i + 1}")
             if seat.kind == "bot":
                 level = (seat.level or ("greedy" if "greedy" in levels else levels[0])).strip().lower()
                 if level not in levels:
-                    return _error(400, "SEATS", f"seat {i}: {info.id} has no {level!r} bot; its levels are: {', '.join(levels)}")
+                    return _error(
+                        400, "SEATS", f"seat {i}: {info.id} has no {p.short(level)} bot; its levels are: {', '.join(levels)}"
+                    )
                 seats.append({"kind": "bot", "name": name, "level": level, "token_hash": None})
                 tokens.append(None)
             else:
                 token = new_token()
                 seats.append({"kind": "person", "name": name, "level": None, "token_hash": token_hash(token)})
                 tokens.append(token)
+        names = [s["name"] for s in seats]
+        if len(set(names)) != len(names):
+            return _error(400, "NAME", f"seat names must differ: {', '.join(names)}")
+        people = sum(1 for s in seats if s["kind"] == "person")
         if body.seed is None:
             seed = secrets.randbelow(MAX_SEED)
+        elif people > 1 and not chosen_seeds:
+            return _error(
+                400,
+                "SEED",
+                "a table with more than one person gets a random seed: whoever chose the seed could work out "
+                "every hidden piece (a chosen seed is for a table with at most one person)",
+            )
         else:
             try:
                 seed = check_seed(body.seed)
@@ -208,9 +308,9 @@ def create_app(
         if body.clock is not None and not 1 <= body.clock <= 24 * 3600:
             return _error(400, "CLOCK", "a turn clock is between 1 second and 24 hours, or null")
         try:
-            state = info.new(players=[s["name"] for s in seats], seed=seed, **body.options)
-        except OptionError as exc:
-            return _error(400, "OPTION", str(exc))
+            # The game's own specs check every name and value; only its options reach the game.
+            options = resolve_options(info.options, body.options)
+            state = info.new(players=names, seed=seed, **options)
         except RummykitError as exc:
             return _error(400, "OPTION", str(exc))
         table_id = new_table_id()
@@ -260,14 +360,18 @@ def create_app(
 
     @app.get("/api/tables", response_model=list[p.TableInfo])
     def list_tables() -> list[p.TableInfo]:
-        return [room.info_model() for room in sorted(hall.rooms.values(), key=lambda r: r.created)]
+        listed = (_listed(room) for room in sorted(hall.rooms.values(), key=lambda r: r.created))
+        return [info for info in listed if info is not None]
 
     @app.get("/api/tables/{table_id}", response_model=p.TableInfo, responses={404: {"model": p.ErrorBody}})
     def get_table(table_id: str) -> Any:
         room = hall.rooms.get(table_id)
         if room is None:
-            return _error(404, "TABLE", f"there is no table {table_id!r} on this server")
-        return room.info_model()
+            return _error(404, "TABLE", f"there is no table {p.short(table_id)} on this server")
+        info = _listed(room)
+        if info is None:
+            return _error(404, "TABLE", f"table {p.short(table_id)} cannot be shown (the server's log says why)")
+        return info
 
     def _page() -> Response:
         index = static / "index.html"
@@ -297,54 +401,106 @@ def create_app(
             await websocket.close(code=1008)
             return
         await websocket.accept()
-        await _session(websocket, hall, table_id, flood_rate)
+        with contextlib.suppress(WebSocketDisconnect):  # the client left while it was being answered
+            await _session(websocket, hall, table_id, flood_rate)
 
     return app
 
 
-def _text_of(message: MutableMapping[str, Any]) -> str | None:
-    if message.get("text") is not None:
-        return str(message["text"])
-    data = message.get("bytes")
-    if data is not None:
-        return bytes(data).decode("utf-8", "replace")
-    return None
+_UNLISTED: set[str] = set()
+"""Tables already logged as left out of the list (each is logged once per process)."""
+
+
+def _listed(room: Room) -> p.TableInfo | None:
+    """A room as the lobby lists it, or None (logged) when it cannot be shown: one bad table hides only itself."""
+    try:
+        return room.info_model()
+    except (ValueError, TypeError, KeyError, AttributeError) as exc:  # ValidationError is a ValueError
+        if room.id not in _UNLISTED:
+            _UNLISTED.add(room.id)
+            log.warning("table %s is left out of the list: %s", room.id, p.bounded(" ".join(str(exc).split())))
+        return None
+
+
+def _err(rule: str, message: str, rid: Any = None) -> dict[str, Any]:
+    return p.Error(id=rid, rule=rule, message=p.bounded(message)).model_dump(mode="json")
+
+
+class _Bad(Exception):
+    """A frame refused before it reached a room: the error frame to answer with."""
+
+    def __init__(self, frame: dict[str, Any]) -> None:
+        super().__init__(frame["message"])
+        self.frame = frame
+
+
+def _read(message: MutableMapping[str, Any]) -> p.Hello | p.Act | p.Check | p.Legal | p.Hint | p.Ping | p.Leave:
+    """The client frame a WebSocket message carries; :class:`_Bad` with the error frame when it is not one.
+
+    Checked in order: the size (``TOO-BIG``), the nesting depth before any
+    decoding, the JSON, the frame's shape (``PROTOCOL``).
+    """
+    text = message.get("text")
+    if text is None:
+        raw = message.get("bytes")
+        if raw is None:
+            raise _Bad(_err("PROTOCOL", "a frame is a message holding a JSON object"))
+        if len(raw) > MAX_FRAME:
+            raise _Bad(_err("TOO-BIG", f"a frame is at most {MAX_FRAME} bytes"))
+        text = bytes(raw).decode("utf-8", "replace")
+    elif len(text) > MAX_FRAME or len(text.encode()) > MAX_FRAME:
+        raise _Bad(_err("TOO-BIG", f"a frame is at most {MAX_FRAME} bytes"))
+    try:
+        data = p.decode_json(str(text))
+    except p.FrameError as exc:
+        raise _Bad(_err("PROTOCOL", str(exc))) from None
+    try:
+        return p.client_frame(data)
+    except p.FrameError as exc:
+        rid = data.get("id") if isinstance(data, dict) else None
+        raise _Bad(_err("PROTOCOL", str(exc), rid if isinstance(rid, str | int) else None)) from None
 
 
 async def _send_now(websocket: WebSocket, frame: dict[str, Any]) -> None:
     await websocket.send_text(json.dumps(frame, separators=(",", ":")))
 
 
-def _err(rule: str, message: str, rid: Any = None) -> dict[str, Any]:
-    return p.Error(id=rid, rule=rule, message=message).model_dump(mode="json")
+async def _hello(
+    websocket: WebSocket, hall: Hall, table_id: str, bucket: Bucket
+) -> tuple[Room, int | None] | None:
+    """Wait for the hello frame; the room and seat, or None (an error was sent and the socket closed).
 
-
-async def _hello(websocket: WebSocket, hall: Hall, table_id: str) -> tuple[Room, int | None] | None:
-    """Wait for the hello frame; the room and seat, or None (an error was sent and the socket closed)."""
+    The wait is :data:`HELLO_TIMEOUT` seconds from now whatever arrives
+    meanwhile, and the flood bucket counts every frame from the first.
+    """
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + HELLO_TIMEOUT
     while True:
         try:
-            message = await asyncio.wait_for(websocket.receive(), HELLO_TIMEOUT)
+            message = await asyncio.wait_for(websocket.receive(), max(0.0, deadline - loop.time()))
         except TimeoutError:
-            await _send_now(websocket, _err("PROTOCOL", "no hello frame within 30 seconds"))
+            await _send_now(websocket, _err("PROTOCOL", f"no hello frame within {HELLO_TIMEOUT:g} seconds"))
             await websocket.close(code=1008)
             return None
         if message["type"] == "websocket.disconnect":
             return None
-        text = _text_of(message)
-        if text is None or len(text.encode()) > MAX_FRAME:
-            await _send_now(websocket, _err("TOO-BIG" if text else "PROTOCOL", "send a hello frame first"))
+        if not bucket.take():
+            await _send_now(websocket, _err("FLOOD", "too many frames: slow down"))
+            if bucket.refused >= MAX_REFUSED:
+                await websocket.close(code=1008)
+                return None
             continue
         try:
-            frame = p.client_frame(json.loads(text))
-        except (ValueError, p.FrameError) as exc:
-            await _send_now(websocket, _err("PROTOCOL", str(exc) if isinstance(exc, p.FrameError) else "not JSON"))
+            frame = _read(message)
+        except _Bad as bad:
+            await _send_now(websocket, bad.frame)
             continue
         if not isinstance(frame, p.Hello):
             await _send_now(websocket, _err("PROTOCOL", "the first frame is hello", frame.id))
             continue
         room = hall.rooms.get(table_id)
         if room is None:
-            await _send_now(websocket, _err("TABLE", f"there is no table {table_id!r} on this server", frame.id))
+            await _send_now(websocket, _err("TABLE", f"there is no table {p.short(table_id)} on this server", frame.id))
             await websocket.close(code=1008)
             return None
         try:
@@ -365,11 +521,13 @@ async def _writer(websocket: WebSocket, conn: Conn) -> None:
 
 
 async def _session(websocket: WebSocket, hall: Hall, table_id: str, flood_rate: float) -> None:
-    found = await _hello(websocket, hall, table_id)
+    bucket = Bucket(capacity=2 * flood_rate, rate=flood_rate, tokens=2 * flood_rate)
+    found = await _hello(websocket, hall, table_id, bucket)
     if found is None:
         return
     room, seat = found
     conn = Conn(seat, flood_rate)
+    conn.bucket = bucket  # the frames before hello count
     writer = asyncio.get_running_loop().create_task(_writer(websocket, conn))
     await room.join(conn)
     try:
@@ -382,22 +540,10 @@ async def _session(websocket: WebSocket, hall: Hall, table_id: str, flood_rate: 
                 if conn.bucket.refused >= MAX_REFUSED:
                     break
                 continue
-            text = _text_of(message)
-            if text is None:
-                continue
-            if len(text) > MAX_FRAME or len(text.encode()) > MAX_FRAME:
-                conn.send(_err("TOO-BIG", f"a frame is at most {MAX_FRAME} bytes"))
-                continue
             try:
-                data = json.loads(text)
-            except ValueError:
-                conn.send(_err("PROTOCOL", "a frame is a JSON object; this is not JSON"))
-                continue
-            try:
-                frame = p.client_frame(data)
-            except p.FrameError as exc:
-                rid = data.get("id") if isinstance(data, dict) and isinstance(data.get("id"), str | int) else None
-                conn.send(_err("PROTOCOL", str(exc), rid))
+                frame = _read(message)
+            except _Bad as bad:
+                conn.send(bad.frame)
                 continue
             if isinstance(frame, p.Leave):
                 break

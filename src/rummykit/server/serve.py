@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 import argparse
-from typing import TextIO
+from typing import Any, TextIO
 
-from rummykit.server.app import create_app
+from rummykit.server.app import MAX_TRANSPORT, create_app
 from rummykit.server.rooms import RestoreError
+
+WEBSOCKET_SETTINGS: dict[str, Any] = {"ws_max_size": MAX_TRANSPORT, "ws_per_message_deflate": False}
+"""uvicorn's WebSocket settings: frames over :data:`MAX_TRANSPORT` bytes are closed (1009), none compressed.
+
+No per-message compression: frames are a few kilobytes, and compressing each
+one cost the server about 6% of its time (bench/bench_server.py, 200 tables).
+"""
 
 
 def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -19,6 +26,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             allowed_origins=list(args.allow_origin),
             bot_delay=max(0.0, args.bot_delay),
             flood_rate=max(1.0, args.flood_rate),
+            chosen_seeds=args.chosen_seeds,
         )
     except RestoreError as exc:
         err.write(f"rummykit: refusing to start: {exc}\n")
@@ -29,9 +37,5 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     tables = len(app.state.hall.rooms)
     out.write(f"rummykit server on http://{args.host}:{args.port}/ ({tables} unfinished tables restored)\n")
     out.flush()
-    # No per-message compression: frames are a few kilobytes, and compressing each one cost the server
-    # about 6% of its time (bench/bench_server.py, 200 tables).
-    uvicorn.run(
-        app, host=args.host, port=args.port, log_level="warning", ws_max_size=4 * 65536, ws_per_message_deflate=False
-    )
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", **WEBSOCKET_SETTINGS)
     return 0
