@@ -50,10 +50,10 @@ from rummykit.cli.play import Saved, record_seats, save_record, seat_to_ask, set
 from rummykit.cli.start import GameSetup
 from rummykit.engine.core import Action
 from rummykit.engine.driver import Claimer, claims_open
-from rummykit.errors import RummykitError
+from rummykit.errors import ParseError, RummykitError
 from rummykit.presenters.base import TEXT_TABLE, Board, Quit, Style, Turn, table_kind
 from rummykit.sim import bot_rng
-from rummykit.tui.tables import TableWidget, Wrapped, widget_classes
+from rummykit.tui.tables import FOCUS_MARK, TableWidget, Wrapped, focus_title, widget_classes
 
 W = TypeVar("W", bound=Widget)
 
@@ -62,6 +62,7 @@ __all__ = [
     "BoardPanel",
     "CoverScreen",
     "GameApp",
+    "GameLog",
     "HelpScreen",
     "MovesList",
     "RackBar",
@@ -120,12 +121,12 @@ class DraftKeys(Widget, can_focus=True):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("c", "commit", "Commit"),
-        Binding("u", "undo", "Undo"),
-        Binding("r", "reset", "Reset", show=False),
-        Binding("h", "hint", "Hint"),
-        Binding("d", "draw", "Draw"),
-        Binding("p", "pass", "Pass", show=False),
+        Binding("ctrl+o", "commit", "Commit"),
+        Binding("ctrl+u", "undo", "Undo"),
+        Binding("ctrl+r", "reset", "Reset", show=False),
+        Binding("f7", "hint", "Hint"),
+        Binding("ctrl+d", "draw", "Draw"),
+        Binding("ctrl+k", "pass", "Pass", show=False),
     ]
 
     @property
@@ -149,9 +150,6 @@ class DraftKeys(Widget, can_focus=True):
         """Commit only when the draft would pass the engine's checks (shown greyed out otherwise)."""
         if action == "commit":
             return True if self.board is not None and self.board.ready else None
-        if action == "hint":
-            game = self.game
-            return True if game is not None and game.presenter.hint else None
         return True
 
     def action_commit(self) -> None:
@@ -211,11 +209,11 @@ class BoardPanel(DraftKeys):
         Binding("up", "target(-1)", "Set up", show=False),
         Binding("down", "target(1)", "Set down", show=False),
         Binding("space", "pick", "Select"),
-        Binding("m", "move", "Move here"),
-        Binding("n", "move_new", "To new set"),
-        Binding("b", "back", "Back to rack"),
-        Binding("s", "split", "Split"),
-        Binding("g", "merge", "Merge"),
+        Binding("enter", "move", "Move to >"),
+        Binding("ctrl+n", "move_new", "To new set"),
+        Binding("delete", "back", "Back to rack"),
+        Binding("ctrl+s", "split", "Split"),
+        Binding("ctrl+g", "merge", "Merge"),
     ]
 
     def __init__(self, **kwargs: Any) -> None:
@@ -288,10 +286,10 @@ class BoardPanel(DraftKeys):
 
         for status in self.lines(style):
             line(Text.from_ansi(status))
-        line("Table:")
+        focused = self.has_focus
+        line(Text(f"{FOCUS_MARK} Table: your keys act here", style="bold") if focused else "Table:")
         if not any(s.pieces for s in board.sets):
             line("  (empty)")
-        focused = self.has_focus
         for s in board.sets:
             target = s.number == game.target
             head = Text(f"{'>' if target else ' '} [{s.number}]", style="bold" if target else "")
@@ -317,7 +315,7 @@ class BoardPanel(DraftKeys):
         if board.changed:
             if board.ready:
                 hang_style = "green"
-                line("Ready: c (or `commit`) ends your turn with this table.", hang=4)
+                line("Ready: Ctrl+O (or `commit`) ends your turn with this table.", hang=4)
             for problem in board.problems:
                 hang_style = "yellow"
                 line(f"Not yet: {problem}", hang=4)
@@ -330,7 +328,7 @@ class BoardPanel(DraftKeys):
     def _hint(self, board: Board, line: Callable[..., None], out: Wrapped) -> None:
         """The hint's table, the pieces it takes from the rack marked ``h`` and highlighted."""
         hint = self.hint or []
-        line(Text("Hint: the best play leaves this table (h hides it):", style="bold"))
+        line(Text("Hint: the best play leaves this table (F7 hides it):", style="bold"))
         if not hint:
             line("  no play from your rack: draw (or pass)")
             return
@@ -400,7 +398,7 @@ class BoardPanel(DraftKeys):
         target = game.target
         moves = [(n, p) for n, p in self.picks() if n != target] if game.table_picks else []
         if not moves:
-            game.note("Select table pieces (Space or a click) in other sets, put the cursor on a set, then m.")
+            game.note("Select table pieces (Space or a click) in other sets, put the cursor on a set, then Enter.")
             return
         self.run(*(board.command(board.move, [p], n, to=target) for n, p in moves))
 
@@ -439,7 +437,7 @@ class BoardPanel(DraftKeys):
             later = [s.number for s in board.sets if s.number > target and s.pieces]
             others = later[:1]
         if not others:
-            game.note("Nothing to merge: select a piece of another set (Space), put the cursor on a set, then g.")
+            game.note("Nothing to merge: select a piece of another set (Space), put the cursor on a set, then Ctrl+G.")
             return
         self.run(*(board.command(board.merge, (), target, other=n) for n in others))
 
@@ -460,8 +458,8 @@ class RackBar(DraftKeys):
         Binding("left", "cursor(-1)", "Left", show=False),
         Binding("right", "cursor(1)", "Right", show=False),
         Binding("space", "select", "Select"),
-        Binding("n", "new_set", "New set"),
-        Binding("a", "add", "Add to >set"),
+        Binding("ctrl+n", "new_set", "New set"),
+        Binding("enter", "add", "Add to >"),
         Binding("up", "target(-1)", "Set up", show=False),
         Binding("down", "target(1)", "Set down", show=False),
     ]
@@ -504,6 +502,12 @@ class RackBar(DraftKeys):
         self.layout_ = out
         return out.text
 
+    def on_focus(self) -> None:
+        self.border_title = focus_title("your rack", True)
+
+    def on_blur(self) -> None:
+        self.border_title = focus_title("your rack", False)
+
     def on_click(self, event: events.Click) -> None:
         """Select or unselect the clicked piece (and put the cursor on it)."""
         self.focus()
@@ -543,8 +547,9 @@ class MovesList(OptionList):
 
     For a game whose turn has no free-table draft (``conveyor``, ``two-tray``,
     ``mummus``): Up/Down and Enter (or a click) play a move, through the
-    person's turn exactly like the typed command. A letter key jumps to the
-    next move starting with it.
+    person's turn exactly like the typed command. Letters typed go to the
+    command line (as everywhere), which narrows the list to the moves starting
+    with what is typed.
     """
 
     DEFAULT_CSS = """
@@ -563,26 +568,36 @@ class MovesList(OptionList):
             elif moves:
                 self.highlighted = 0
         self.display = bool(moves)
-        self.border_title = f"Your moves ({len(moves)}): Enter plays one" if moves else ""
+        self.mark_focus()
 
-    def on_key(self, event: events.Key) -> None:
-        """A letter jumps to the next move that starts with it."""
-        char = event.character
-        if char is None or not char.isalpha() or not self.option_count:
-            return
-        start = (self.highlighted or 0) + 1
-        for k in range(self.option_count):
-            i = (start + k) % self.option_count
-            if str(self.get_option_at_index(i).prompt).lower().startswith(char.lower()):
-                self.highlighted = i
-                event.stop()
-                return
+    def mark_focus(self, focused: bool | None = None) -> None:
+        """The title: how many moves, and (while the list has the focus) the focus mark."""
+        count = self.option_count
+        title = f"Your moves ({count}): Enter plays one" if count else ""
+        focused = self.has_focus if focused is None else focused
+        self.border_title = f"{FOCUS_MARK} {title}" if title and focused else title
+
+    def on_focus(self) -> None:
+        self.mark_focus(True)
+
+    def on_blur(self) -> None:
+        self.mark_focus(False)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         app = self.app
         if isinstance(app, GameApp):
             app.run_command(str(event.option.prompt))
+
+
+class GameLog(RichLog):
+    """The log of every event; marked while it has the focus (its keys scroll it)."""
+
+    def on_focus(self) -> None:
+        self.border_title = focus_title("the log", True)
+
+    def on_blur(self) -> None:
+        self.border_title = focus_title("the log", False)
 
 
 # -- help -------------------------------------------------------------------------------
@@ -612,30 +627,35 @@ class HelpScreen(ModalScreen[None]):
 
 KEYS_HELP = [
     "",
-    "Keys of the app (Tab goes between the command line, the table, your rack and the log):",
+    "Keys of the app (Tab goes between the command line, the table, your rack and the log; the part",
+    "with the focus is marked ▶). Whatever has the focus, typing goes to the command line: no",
+    "letter is a key, so no letter of a command can play a move.",
     "  Enter         run the command typed on the bottom line (the commands above)",
     "Your rack (free-table games):",
     "  Left/Right    move along your rack; Space selects a piece (or click it)",
-    "  Up/Down       choose the set marked > (or click it); a adds the selection to it",
-    "  n             a new set from the selection (no selection: the piece under the cursor)",
+    "  Up/Down       choose the set marked > (or click it)",
+    "  Enter         add the selection (none: the piece under the cursor) to the set marked >",
+    "  Ctrl+N        a new set from the selection (no selection: the piece under the cursor)",
     "The table (free-table games):",
     "  arrows        Up/Down choose the set marked >, Left/Right the piece in it",
     "  Space         select the piece under the cursor (or click it)",
-    "  m             move the selected pieces to the set marked >",
-    "  n             move the selected pieces (or the one under the cursor) to a new set",
-    "  b             take the selected pieces (placed this turn) back to your rack",
-    "  s             split the set marked > before the piece under the cursor",
-    "  g             merge: the sets of the selected pieces (none: the next set) go on the end of >",
+    "  Enter         move the selected pieces to the set marked >",
+    "  Ctrl+N        move the selected pieces (or the one under the cursor) to a new set",
+    "  Delete        take the selected pieces (placed this turn) back to your rack",
+    "  Ctrl+S        split the set marked > before the piece under the cursor",
+    "  Ctrl+G        merge: the sets of the selected pieces (none: the next set) go on the end of >",
     "Both:",
-    "  c u r         commit (only when the table is valid) | undo | reset the turn",
-    "  h             hint: the best play, its table shown with the pieces it places marked h",
-    "  d p           draw | pass",
-    "Other games: your moves are listed; Up/Down (or a letter) and Enter play one.",
+    "  Ctrl+U Ctrl+R undo | reset the turn",
+    "  F7            hint: the best play, its table shown with the pieces it places marked h",
+    "  Ctrl+O        commit: end your turn (only when the table is valid)",
+    "  Ctrl+D Ctrl+K draw | pass (both end your turn)",
+    "Other games: your moves are listed; Up/Down and Enter play one (typing narrows the list).",
     "  F6            show or hide that list under a game's own table (its keys are listed above)",
     "  F1            this help; Escape closes it",
     "  F2            the start screen: a new game, a saved one, or a replay (Escape comes back here)",
     "  F3            bot speed: fast, normal, slow, step (F5 lets the next bot step happen)",
     "  F4            dark or light theme",
+    "  F7            hint (where the game has one)",
     "  Ctrl+Q        save the game record and quit",
     "A refusal shows the engine's reason and rule id under the table; `penalty`, typed, still",
     "commits an invalid table on purpose where the game has that rule.",
@@ -772,6 +792,11 @@ class GameApp(App[int]):
         """What the footer's keys were last worked out from."""
         self.moves_shown = False
         """F6: the moves list shown under a table widget (a game with no widget always shows it)."""
+        self.keys_panel: str | None = None
+        self.typing = False
+        """True while typed keys go to the command line and its focus is not there yet."""
+        """The part whose keys the person was using when it went (their turn ended): it has the focus
+        again when their next turn begins, unless they have started typing meanwhile."""
         self.board_now: Board | None = None
         """The person's free-table draft as last drawn (None: no draft)."""
         self.target = 1
@@ -871,13 +896,14 @@ class GameApp(App[int]):
                     yield widget(id=f"table-{kind}")
                 yield RackBar(id="rack")
                 yield MovesList(id="moves")
-            yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+            yield GameLog(id="log", wrap=True, markup=False, min_width=20)
         yield Static(id="last")
         yield Static(id="message")
         yield Input(placeholder="type a command (help lists them), Enter runs it", id="command")
         yield Footer()
 
     def on_mount(self) -> None:
+        self.part("#command", Input).select_on_focus = False  # coming back to it never selects what is typed
         if self.replay_file is not None:
             self.open_replay(self.replay_file)
         elif self.setup is None:
@@ -1020,6 +1046,7 @@ class GameApp(App[int]):
         if keys != self.keys_shown:
             self.keys_shown = keys
             self.refresh_bindings()  # the footer: commit greyed out or not, F5 shown or not
+        self.keep_focus()
 
     def update_text(self, where: str, lines: list[str]) -> None:
         """Show lines in one of the Static fields under the panels (hidden when empty), if they changed."""
@@ -1071,17 +1098,28 @@ class GameApp(App[int]):
         self.messages = list(lines)
         self.refresh_screen()
 
-    def toggle_hint(self) -> None:
-        """Show the solver's best play on the table (the presenter's hint, as steps and as sets); hide it."""
+    def toggle_hint(self) -> bool:
+        """Show the solver's best play on the table (the presenter's hint, as steps and as sets); hide it.
+
+        The key and the typed ``hint`` both come here. A game with no hint, or no turn to hint at,
+        says so under the panels (False).
+        """
+        if self.setup is None:
+            return False
+        if not self.presenter.hint:
+            self.note(f"No hint for {self.state.info.id} yet.")
+            return False
         turn = self.turn
-        if turn is None or not self.presenter.hint:
-            return
+        if turn is None:
+            self.note("The hint is for your turn: ask again when you are to act.")
+            return False
         if self.hint is not None:
             self.hint = None
             self.note()
-            return
+            return True
         self.note("Thinking of a hint... (the solver's first search compiles it: this can take a minute)")
         self.run_worker(self.find_hint(turn), exclusive=True, group="hint")
+        return True
 
     async def find_hint(self, turn: Turn) -> None:
         """Ask the presenter for the hint in a thread; a loading indicator covers the table if it takes
@@ -1237,6 +1275,7 @@ class GameApp(App[int]):
         )
         self.messages = [what]
         self.refresh_screen()
+        self.restore_keys_focus()
 
     def end_turn(self) -> None:
         self.turn = None
@@ -1265,6 +1304,8 @@ class GameApp(App[int]):
         """
         if self.setup is None:
             return False
+        if [word.lower() for word in line.split()] == ["hint"]:
+            return self.toggle_hint()  # as the key does: on the table, thought out in a thread
         turn = self.turn
         if turn is None:
             if self.state.outcome is not None:
@@ -1285,7 +1326,7 @@ class GameApp(App[int]):
             self.action_quit_game()
             return True
         except RummykitError as exc:
-            self.messages.append(message_of(exc))
+            self.messages.append(message_of(exc) + self.did_you_mean(line, exc))
             action = None
             taken = False
         finally:
@@ -1296,6 +1337,28 @@ class GameApp(App[int]):
             taken = self.apply_person(turn, action)
         self.refresh_screen()
         return taken
+
+    def command_words(self) -> list[str]:
+        """The command words the game's help lists, in its order (``undo | reset``: both)."""
+        words: list[str] = []
+        for command, _ in self.presenter.help_rows(self.turn_view()):
+            for part in command.split(" | "):
+                first = part.split()[0] if part.split() else ""
+                if first and first not in words:
+                    words.append(first)
+        return words
+
+    def did_you_mean(self, line: str, exc: RummykitError) -> str:
+        """After a word that is no command (``c``), the commands it begins (``check``, ``commit``)."""
+        words = line.split()
+        if not isinstance(exc, ParseError) or not words:
+            return ""
+        typed = words[0].lower()
+        commands = self.command_words()
+        like = [f"`{word}`" for word in commands if word.startswith(typed)]
+        if typed in commands or not like:
+            return ""
+        return ". Did you mean " + (", ".join(like[:-1]) + " or " if len(like) > 1 else "") + like[-1] + "?"
 
     def apply_person(self, turn: Turn, action: Action) -> bool:
         seat = action.player
@@ -1325,6 +1388,85 @@ class GameApp(App[int]):
                 "F2 starts a new game; Ctrl+Q saves the record and quits.",
             ]
         self.refresh_screen()
+
+    # -- typing and the focus ----------------------------------------------------------
+
+    def command_line(self) -> Input | None:
+        """The command line, while the game screen is the one on top (None: another screen is)."""
+        if self.setup is None or not self.screen_stack or self.screen is not self.screen_stack[0]:
+            return None
+        try:
+            return self.part("#command", Input)
+        except NoMatches:
+            return None
+
+    def type_into_command(self, text: str) -> bool:
+        """Put typed text on the command line at its cursor and give it the focus, unless it has the
+        focus already (then it takes the text itself) or another screen is on top (False)."""
+        command = self.command_line()
+        if command is None or not text or self.focused is command:
+            return False
+        self.keys_panel = None
+        if not self.typing:
+            self.typing = True
+            command.focus()  # done after the keys already come (and after them, the line below)
+            self.call_later(setattr, self, "typing", False)
+        command.insert_text_at_cursor(text)
+        return True
+
+    async def on_event(self, event: events.Event) -> None:
+        """Typing goes to the command line, whichever part of the game screen has the focus.
+
+        A printable key other than Space is taken here, as it comes from the terminal and before
+        any part or binding sees it: no part has such a key (their keys are the arrows, Space,
+        Enter, Delete, Ctrl and F keys), so no letter typed as part of a command can act on the
+        game. Keys typed faster than the focus moves (Space too) keep their order: until the
+        command line has the focus, each is put on it here, one after the other.
+        """
+        if (
+            isinstance(event, events.Key)
+            and not event.is_forwarded
+            and event.is_printable
+            and event.character is not None
+            and (event.character != " " or self.typing)
+            and self.type_into_command(event.character)
+        ):
+            return
+        await super().on_event(event)
+
+    def on_paste(self, event: events.Paste) -> None:
+        """Text pasted on a part of the game screen goes to the command line too (its first line)."""
+        lines = event.text.splitlines()
+        if lines and self.type_into_command(lines[0]):
+            event.stop()
+            event.prevent_default()
+
+    def keep_focus(self) -> None:
+        """Give the command line the focus when the part that had it is gone (the rack and the draft
+        when a turn ends, the moves list when it empties), so typing is never lost; remember that part,
+        to give it the focus again when the person's next turn begins (:meth:`restore_keys_focus`)."""
+        base = self.screen_stack[0]
+        command = self.part("#command", Input)
+        focused = base.focused
+        if focused is command or (focused is not None and focused.display and focused.focusable):
+            return
+        if focused is not None and focused.id is not None:
+            self.keys_panel = focused.id
+        command.focus()
+
+    def restore_keys_focus(self) -> None:
+        """At the start of a turn, the part whose keys the person used last has the focus again, if
+        the command line has it and nothing is typed there."""
+        panel, self.keys_panel = self.keys_panel, None
+        command = self.part("#command", Input)
+        if panel is None or command.value or self.screen_stack[0].focused is not command:
+            return
+        try:
+            widget = self.part(f"#{panel}", Widget)
+        except NoMatches:
+            return
+        if widget.display and widget.focusable:
+            widget.focus()
 
     # -- keys -------------------------------------------------------------------------
 
