@@ -6,10 +6,16 @@ refused word names the commands it begins (Textual's pilot, headless)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
+import select
+import time
 import unicodedata
+from pathlib import Path
 from typing import Any
 
 import pytest
+from test_cli_prompt import Terminal
 from test_tui import make_app, message_text, my_turn, panel_text, play
 from textual import events
 from textual.pilot import Pilot
@@ -232,7 +238,7 @@ def test_after_a_commit_with_keys_typing_is_kept_and_the_rack_has_the_focus_agai
 
 @pytest.mark.parametrize("game", ["conveyor", "two-tray", "mummus"])
 def test_the_hint_of_a_game_with_none_says_so(game: str) -> None:
-    """F7 on the table and the typed ``hint`` both say there is no hint for the game yet."""
+    """F7 on the table, the typed ``hint`` and F7 on the command line say there is no hint for the game yet."""
 
     async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
         table = app.table_widget()
@@ -244,7 +250,11 @@ def test_the_hint_of_a_game_with_none_says_so(game: str) -> None:
         app.note()
         await pilot.press(*"hint", "enter")
         assert message_text(app) == f"No hint for {game} yet."
-        assert "unknown command" not in message_text(app) and len(app.state.actions) == before
+        assert "unknown command" not in message_text(app)
+        app.note()
+        assert focus_of(app) is command_line(app)
+        await pilot.press("f7")  # F7 on the command line too
+        assert message_text(app) == f"No hint for {game} yet." and len(app.state.actions) == before
 
     play(make_app(game, "--seed", "5", "--no-record"), scenario)
 
@@ -303,3 +313,36 @@ def test_after_claiming_a_column_the_row_marker_is_on_a_conveyor() -> None:
         assert table.at_row() != (COLUMN, 1) and table.at_row() != (COLUMN, 0)
 
     play(make_app("conveyor", "--seed", "5", "--no-record"), scenario)
+
+
+@pytest.mark.parametrize(("keys", "played"), [
+    (b"\t\tadd 1 K5", []),  # the issue: Tab twice (the rack), then the words: nothing is played
+    (b"\t\t\x04", ["0 draw"]),  # Tab twice, Ctrl+D: the rack's draw key draws
+])
+def test_in_a_real_terminal_typed_words_play_nothing_and_ctrl_d_draws(
+    tmp_path: Path, keys: bytes, played: list[str]
+) -> None:
+    """What a person runs: ``rummykit tui rummikub --bots 1 --seed 30`` in a pseudo-terminal, the keys
+    sent once the person's turn is on the screen, then Ctrl+Q; the saved record says what was played."""
+    record = tmp_path / "game.txt"
+    terminal = Terminal(["tui", "rummikub", "--bots", "1", "--seed", "30", "--speed", "fast",
+                         "--record", str(record)], tmp_path)
+    try:
+        terminal.expect("Tab goes to the table", timeout=120)
+        for key in (keys[:2], keys[2:]):  # Tab Tab, then the rest (as a person types: not in one burst)
+            os.write(terminal.fd, key)
+            time.sleep(0.5)
+        os.write(terminal.fd, b"\x11")  # Ctrl+Q: save and quit
+        deadline = time.monotonic() + 60
+        while not os.waitpid(terminal.pid, os.WNOHANG)[0]:
+            assert time.monotonic() < deadline, "the app did not quit after Ctrl+Q"
+            if select.select([terminal.fd], [], [], 0.1)[0]:
+                with contextlib.suppress(OSError):
+                    os.read(terminal.fd, 65536)
+        os.close(terminal.fd)
+    except BaseException:
+        terminal.close()
+        raise
+    actions = [line for line in record.read_text(encoding="utf-8").splitlines() if line[:2] in ("0 ", "1 ")]
+    assert actions[0].startswith("1 play")  # the bot's first move, before the person's turn
+    assert [a for a in actions if a.startswith("0 ")] == played

@@ -218,6 +218,7 @@ class BoardPanel(DraftKeys):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.can_focus = False  # until a draft is shown
         self.lines: Callable[[Style], list[str]] = lambda style: []
         """The presenter's lines for a style (and its width): the status lines above a draft,
         else the whole screen."""
@@ -762,6 +763,7 @@ class GameApp(App[int]):
         Binding("f4", "theme", "Theme"),
         Binding("f5", "step", "Next bot step"),
         Binding("f6", "moves_list", "Moves list"),
+        Binding("f7", "hint", "Hint", show=False),  # shown by the table and the rack, which have it too
         Binding("ctrl+q", "quit_game", "Save & quit", priority=True),
     ]
 
@@ -1082,6 +1084,10 @@ class GameApp(App[int]):
             return None  # the game screen is not there (yet, or any more)
         return found[0] if found else None
 
+    def action_hint(self) -> None:
+        """F7 on the command line (or the log): the hint, as on the table."""
+        self.toggle_hint()
+
     def action_moves_list(self) -> None:
         """Show or hide the list of the moves the engine lists (always shown for a game with no table widget)."""
         self.moves_shown = not self.moves_shown
@@ -1278,6 +1284,9 @@ class GameApp(App[int]):
         self.restore_keys_focus()
 
     def end_turn(self) -> None:
+        focused = self.screen_stack[0].focused
+        if focused is not None and not isinstance(focused, (Input, RichLog)):
+            self.keys_panel = focused.id  # the part whose keys ended the turn: it has the focus at the next
         self.turn = None
         self.claim = False
         self.hint = None
@@ -1443,16 +1452,11 @@ class GameApp(App[int]):
 
     def keep_focus(self) -> None:
         """Give the command line the focus when the part that had it is gone (the rack and the draft
-        when a turn ends, the moves list when it empties), so typing is never lost; remember that part,
-        to give it the focus again when the person's next turn begins (:meth:`restore_keys_focus`)."""
-        base = self.screen_stack[0]
+        when a turn ends, the moves list when it empties), so typing is never lost."""
         command = self.part("#command", Input)
-        focused = base.focused
-        if focused is command or (focused is not None and focused.display and focused.focusable):
-            return
-        if focused is not None and focused.id is not None:
-            self.keys_panel = focused.id
-        command.focus()
+        focused = self.screen_stack[0].focused
+        if focused is not command and (focused is None or not (focused.display and focused.focusable)):
+            command.focus()
 
     def restore_keys_focus(self) -> None:
         """At the start of a turn, the part whose keys the person used last has the focus again, if
@@ -1471,8 +1475,9 @@ class GameApp(App[int]):
     # -- keys -------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Help and the start screen are offered on the game screen only (the screens above have their keys)."""
-        if action in ("help", "new_game"):
+        """Help, the hint and the start screen are offered on the game screen only (the screens above have
+        their keys)."""
+        if action in ("help", "new_game", "hint"):
             return self.setup is not None and self.screen is self.screen_stack[0]
         if action == "step":
             return self.speed == "step"
