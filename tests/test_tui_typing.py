@@ -129,7 +129,8 @@ def test_every_command_typed_on_every_part_goes_to_the_command_line(game: str) -
 
 def test_the_issue_case_tab_twice_and_type_add() -> None:
     """``rummykit tui rummikub --bots 1 --seed 30``, Tab twice (the rack), ``add 1 K5``: the ``d`` drew a
-    tile and ended the turn. Now the words go to the command line, and Enter runs them as a draft step."""
+    tile and ended the turn. Now the words go to the command line, and Enter runs them as a draft step;
+    a paste goes there too."""
 
     async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
         actions = len(app.state.actions)
@@ -141,12 +142,19 @@ def test_the_issue_case_tab_twice_and_type_add() -> None:
         await pilot.press("enter")
         assert len(app.state.actions) == actions and app.turn is not None  # a draft step (or its refusal)
         assert command_line(app).value == ""
+        app.query_one(RackBar).focus()  # text pasted on the rack goes to the command line too
+        await pilot.pause()
+        app.post_message(events.Paste("draw\nsecond line"))
+        await pilot.pause()
+        assert command_line(app).value == "draw" and focus_of(app) is command_line(app)
+        assert len(app.state.actions) == actions
 
     play(make_app("rummikub", "--bots", "1", "--seed", "30", "--no-record"), scenario, (100, 32))
 
 
 def test_no_part_of_the_game_screen_has_a_printable_key_but_space() -> None:
-    """The rule behind the typing: a part's keys are arrows, Space, Enter, Delete, Ctrl and F keys."""
+    """The rule behind the typing: a part's keys are arrows, Space, Enter, Delete, Ctrl and F keys (and no
+    Ctrl key that a terminal, tmux or the app keeps for itself)."""
     from textual.binding import Binding
 
     from rummykit.tui.tables import widget_classes
@@ -163,6 +171,8 @@ def test_no_part_of_the_game_screen_has_a_printable_key_but_space() -> None:
                     cls.__name__, key)
                 if key.startswith("f"):
                     assert key[1:].isdigit(), (cls.__name__, key)
+                # keys the terminal, tmux or the app take, or that are another key (Ctrl+I: Tab)
+                assert key not in {f"ctrl+{c}" for c in "bchijmpqvz"}, (cls.__name__, key)
 
 
 def test_the_part_with_the_focus_is_marked() -> None:
@@ -315,15 +325,18 @@ def test_after_claiming_a_column_the_row_marker_is_on_a_conveyor() -> None:
     play(make_app("conveyor", "--seed", "5", "--no-record"), scenario)
 
 
-@pytest.mark.parametrize(("keys", "played"), [
-    (b"\t\tadd 1 K5", []),  # the issue: Tab twice (the rack), then the words: nothing is played
-    (b"\t\t\x04", ["0 draw"]),  # Tab twice, Ctrl+D: the rack's draw key draws
+@pytest.mark.parametrize(("keys", "shown", "played"), [
+    # the issue: Tab twice (the rack), then the words and Enter: the turn refuses them (K5 is not in the
+    # rack), nothing is played; before, the `d` drew a tile and ended the turn
+    (b"\t\tadd 1 K5\r", "RK-RACK", []),
+    (b"\t\t\x04", "P1 draws", ["0 draw"]),  # Tab twice, Ctrl+D: the rack's draw key draws
 ])
 def test_in_a_real_terminal_typed_words_play_nothing_and_ctrl_d_draws(
-    tmp_path: Path, keys: bytes, played: list[str]
+    tmp_path: Path, keys: bytes, shown: str, played: list[str]
 ) -> None:
     """What a person runs: ``rummykit tui rummikub --bots 1 --seed 30`` in a pseudo-terminal, the keys
-    sent once the person's turn is on the screen, then Ctrl+Q; the saved record says what was played."""
+    sent once the person's turn is on the screen; once their outcome is on the screen too, Ctrl+Q (which
+    the app takes at once, ahead of keys it is still handling); the saved record says what was played."""
     record = tmp_path / "game.txt"
     terminal = Terminal(["tui", "rummikub", "--bots", "1", "--seed", "30", "--speed", "fast",
                          "--record", str(record)], tmp_path)
@@ -332,6 +345,7 @@ def test_in_a_real_terminal_typed_words_play_nothing_and_ctrl_d_draws(
         for key in (keys[:2], keys[2:]):  # Tab Tab, then the rest (as a person types: not in one burst)
             os.write(terminal.fd, key)
             time.sleep(0.5)
+        terminal.expect(shown, timeout=120)
         os.write(terminal.fd, b"\x11")  # Ctrl+Q: save and quit
         deadline = time.monotonic() + 60
         while not os.waitpid(terminal.pid, os.WNOHANG)[0]:

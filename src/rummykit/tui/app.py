@@ -1430,25 +1430,18 @@ class GameApp(App[int]):
         any part or binding sees it: no part has such a key (their keys are the arrows, Space,
         Enter, Delete, Ctrl and F keys), so no letter typed as part of a command can act on the
         game. Keys typed faster than the focus moves (Space too) keep their order: until the
-        command line has the focus, each is put on it here, one after the other.
+        command line has the focus, each is put on it here, one after the other. Text pasted goes
+        there too (its first line, as the command line takes a paste).
         """
-        if (
-            isinstance(event, events.Key)
-            and not event.is_forwarded
-            and event.is_printable
-            and event.character is not None
-            and (event.character != " " or self.typing)
-            and self.type_into_command(event.character)
-        ):
+        typed: str | None = None
+        if isinstance(event, events.Key) and not event.is_forwarded and event.is_printable:
+            if event.character is not None and (event.character != " " or self.typing):
+                typed = event.character
+        elif isinstance(event, events.Paste) and not event.is_forwarded:
+            typed = next(iter(event.text.splitlines()), None)
+        if typed is not None and self.type_into_command(typed):
             return
         await super().on_event(event)
-
-    def on_paste(self, event: events.Paste) -> None:
-        """Text pasted on a part of the game screen goes to the command line too (its first line)."""
-        lines = event.text.splitlines()
-        if lines and self.type_into_command(lines[0]):
-            event.stop()
-            event.prevent_default()
 
     def keep_focus(self) -> None:
         """Give the command line the focus when the part that had it is gone (the rack and the draft
