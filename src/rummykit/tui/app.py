@@ -795,10 +795,10 @@ class GameApp(App[int]):
         self.moves_shown = False
         """F6: the moves list shown under a table widget (a game with no widget always shows it)."""
         self.keys_panel: str | None = None
+        """The part whose keys ended the person's turn: it has the focus again when their next turn
+        begins, unless they have started typing meanwhile."""
         self.typing = False
         """True while typed keys go to the command line and its focus is not there yet."""
-        """The part whose keys the person was using when it went (their turn ended): it has the focus
-        again when their next turn begins, unless they have started typing meanwhile."""
         self.board_now: Board | None = None
         """The person's free-table draft as last drawn (None: no draft)."""
         self.target = 1
@@ -1418,7 +1418,7 @@ class GameApp(App[int]):
         self.keys_panel = None
         if not self.typing:
             self.typing = True
-            command.focus()  # done after the keys already come (and after them, the line below)
+            command.focus()  # Textual moves the focus after the keys already waiting: so ends `typing`
             self.call_later(setattr, self, "typing", False)
         command.insert_text_at_cursor(text)
         return True
