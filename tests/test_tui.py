@@ -109,11 +109,11 @@ def test_rack_keys_make_a_set_and_commit_it() -> None:
         assert app.focused is rack
         await pilot.press("left", "space", "left", "space", "left", "space")  # R7, R6, R5 (wrapping left)
         assert rack.picked() == ["R5", "R6", "R7"]
-        await pilot.press("n")
+        await pilot.press("ctrl+n")
         await pilot.pause()
         assert rack.board.ready and rack.check_action("commit", ()) is True
-        assert "Ready: c" in panel_text(app)
-        await pilot.press("c")
+        assert "Ready: Ctrl+O" in panel_text(app)
+        await pilot.press("ctrl+o")
         await my_turn(app, pilot)
         play_action = app.state.actions[before_actions]
         assert play_action.player == 0 and "R5 R6 R7" in str(play_action)
@@ -125,7 +125,7 @@ def test_rack_keys_make_a_set_and_commit_it() -> None:
 def test_add_to_the_target_set_with_keys_and_undo() -> None:
     async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
         rack = app.query_one(RackBar)
-        await pilot.press("tab", "tab", "space", "a")  # K5 onto set 1 (K6 B6 R6): not a valid set
+        await pilot.press("tab", "tab", "space", "enter")  # K5 onto set 1 (K6 B6 R6): not a valid set
         await pilot.pause()
         assert rack.board is not None
         first = rack.board.sets[0]
@@ -133,7 +133,7 @@ def test_add_to_the_target_set_with_keys_and_undo() -> None:
         assert "! " in panel_text(app) and "INVALID" in panel_text(app)
         await pilot.press("down")
         assert app.target == 2
-        await pilot.press("u")
+        await pilot.press("ctrl+u")
         await pilot.pause()
         assert rack.board.sets[0].pieces == ("K6", "B6", "R6") and not rack.board.changed
 
@@ -156,7 +156,7 @@ def test_clicking_a_rack_tile_selects_it() -> None:
 def test_the_draw_key_draws_and_the_bot_moves_then_the_screen_hides_its_rack() -> None:
     async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
         size = len(app.state.view(0)["rack"])
-        await pilot.press("tab", "tab", "d")
+        await pilot.press("tab", "tab", "ctrl+d")
         await my_turn(app, pilot)
         assert len(app.state.view(0)["rack"]) == size + 1
         assert str(app.state.actions[-2]) == "0 draw" and app.state.actions[-1].player == 1
@@ -375,7 +375,7 @@ def test_hot_seat_covers_the_screen_between_people() -> None:
         await my_turn(app, pilot)
         assert app.turn is not None and app.seat == other
         assert hidden[other] <= shown_pieces(app) and not (shown_pieces(app) & hidden[first])
-        await pilot.press("tab", "tab", "d")  # the rack keys work for the second person too
+        await pilot.press("tab", "tab", "ctrl+d")  # the rack keys work for the second person too
         await my_turn(app, pilot)
         assert str(app.state.actions[-1]) == f"{other} draw" and isinstance(app.screen, CoverScreen)
 

@@ -46,9 +46,9 @@ def test_table_keys_split_merge_move_and_take_back() -> None:
         assert sets_of(app) == [("K6", "B6", "R6"), ("K10", "B10", "R10")]
         await pilot.press("tab")  # the table
         assert isinstance(app.focused, BoardPanel) and app.target == 1
-        await pilot.press("s")  # the cursor is on the first piece: nothing to split before it
+        await pilot.press("ctrl+s")  # the cursor is on the first piece: nothing to split before it
         assert "nothing to split" in message_text(app) or "split it before" in message_text(app)
-        await pilot.press("right", "s")  # split set 1 before B6
+        await pilot.press("right", "ctrl+s")  # split set 1 before B6
         assert sets_of(app) == [("K6",), ("K10", "B10", "R10"), ("B6", "R6")]
         text = " ".join(panel_text(app).split())  # a long reason goes on over several lines
         assert "[1] K6 INVALID" in text and "(rule RK-SET-SIZE)" in text
@@ -56,30 +56,30 @@ def test_table_keys_split_merge_move_and_take_back() -> None:
         # select R6 in set 3, go back to set 1 and merge set 3 onto it
         await pilot.press("down", "down", "right", "space")
         assert app.target == 3 and app.table_picks == {(3, 1)}
-        await pilot.press("up", "up", "g")
+        await pilot.press("up", "up", "ctrl+g")
         assert sets_of(app) == [("K6", "B6", "R6"), ("K10", "B10", "R10"), ()]
-        await pilot.press("u")  # undo the merge
+        await pilot.press("ctrl+u")  # undo the merge
         assert sets_of(app)[2] == ("B6", "R6")
-        # move B6 (set 3) onto set 1 with a click on it, then m on set 1
-        await pilot.press("down", "down", "space", "up", "up", "m")
+        # move B6 (set 3) onto set 1: select it, then Enter on set 1
+        await pilot.press("down", "down", "space", "up", "up", "enter")
         assert sets_of(app) == [("K6", "B6"), ("K10", "B10", "R10"), ("R6",)]
-        await pilot.press("r")  # reset the turn
+        await pilot.press("ctrl+r")  # reset the turn
         assert sets_of(app) == [("K6", "B6", "R6"), ("K10", "B10", "R10")]
-        # a piece from the rack onto set 2, then back with b on the table
+        # a piece from the rack onto set 2, then back with Delete on the table
         rack = app.query_one(RackBar)
         await pilot.press("tab")
         assert rack.has_focus and rack.rack is not None
         steps = rack.rack.index("K9") - rack.cursor
-        await pilot.press(*(["right"] * steps), "down", "a")
+        await pilot.press(*(["right"] * steps), "down", "enter")
         assert app.target == 2 and sets_of(app)[1] == ("K10", "B10", "R10", "K9")
         await click_piece(app, pilot, 2, 3)
         assert isinstance(app.focused, BoardPanel) and app.table_picks == {(2, 3)}
-        await pilot.press("b")
+        await pilot.press("delete")
         assert sets_of(app)[1] == ("K10", "B10", "R10") and "K9" in (rack.rack or ())
-        # a new set of table pieces: click K10 and K6, n
+        # a new set of table pieces: click K10 and K6, Ctrl+N
         await click_piece(app, pilot, 2, 0)
         await click_piece(app, pilot, 1, 0)
-        await pilot.press("n")
+        await pilot.press("ctrl+n")
         assert sets_of(app) == [("B6", "R6"), ("B10", "R10"), ("K6", "K10")]
         assert app.state.actions and len(app.state.actions) == 1  # nothing played: only the bot's turn
 
@@ -89,7 +89,7 @@ def test_table_keys_split_merge_move_and_take_back() -> None:
 def test_an_invalid_table_is_marked_and_can_still_be_committed_on_purpose() -> None:
     async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
         rack = app.query_one(RackBar)
-        await pilot.press("tab", "tab", "space", "a")  # K5 onto K6 B6 R6
+        await pilot.press("tab", "tab", "space", "enter")  # K5 onto K6 B6 R6
         board = app.query_one(BoardPanel)
         rendered = board.render()
         assert "INVALID" in rendered.plain and "(rule RK-SET" in rendered.plain
@@ -97,7 +97,7 @@ def test_an_invalid_table_is_marked_and_can_still_be_committed_on_purpose() -> N
         styles = [str(span.style) for span in rendered.spans if span.start <= invalid < span.end]
         assert any("red" in style for style in styles)  # highlighted, and the word is there without colour
         assert rack.check_action("commit", ()) is None
-        await pilot.press("c")  # greyed out: nothing happens
+        await pilot.press("ctrl+o")  # greyed out: nothing happens
         assert app.turn is not None and len(app.state.actions) == 1
         await pilot.click("#command")
         await pilot.press(*"penalty", "enter")
@@ -111,7 +111,7 @@ def test_an_invalid_table_is_marked_and_can_still_be_committed_on_purpose() -> N
 def test_hint_shows_the_best_play_on_the_table_and_plays_nothing() -> None:
     async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
         before = len(app.state.actions)
-        await pilot.press("tab", "h")
+        await pilot.press("tab", "f7")
         for _ in range(600):
             await pilot.pause(0.05)
             if app.hint is not None:
@@ -121,7 +121,7 @@ def test_hint_shows_the_best_play_on_the_table_and_plays_nothing() -> None:
         assert "Hint: the best play leaves this table" in text and "hR5 hR6 hR7" in text
         assert "make a new set" in message_text(app)
         assert len(app.state.actions) == before and app.turn is not None  # nothing played
-        await pilot.press("h")
+        await pilot.press("f7")
         assert app.hint is None and "Hint:" not in panel_text(app)
 
     play(make_app("rummikub", "--seed", "4", "--no-record", "-o", "initial_meld_points=0"), scenario)
@@ -129,12 +129,12 @@ def test_hint_shows_the_best_play_on_the_table_and_plays_nothing() -> None:
 
 async def play_hint_with_keys(app: GameApp, pilot: Pilot[int]) -> None:
     """One turn played with the rack's keys from the hint: each hinted set that is new and made of
-    rack pieces is selected and made with ``n``; each that is a table set with rack pieces added gets
-    them with Up/Down (to mark the set) and ``a``; then ``c``. Anything else: reset and draw (or pass)."""
+    rack pieces is selected and made with Ctrl+N; each that is a table set with rack pieces added gets
+    them with Up/Down (to mark the set) and Enter; then Ctrl+O. Anything else: reset and draw (or pass)."""
     rack = app.query_one(RackBar)
     app.hint = None
     rack.focus()
-    await pilot.press("h")
+    await pilot.press("f7")
     for _ in range(600):
         await pilot.pause(0.02)
         if app.hint is not None:
@@ -155,19 +155,19 @@ async def play_hint_with_keys(app: GameApp, pilot: Pilot[int]) -> None:
             index = next(i for i, p in enumerate(rack.rack) if p == piece and i not in rack.selected)
             await pilot.press(*(["right"] * ((index - rack.cursor) % len(rack.rack))), "space")
         if base is None:
-            await pilot.press("n")
+            await pilot.press("ctrl+n")
         else:
             while app.target != base:
                 await pilot.press("down")
-            await pilot.press("a")
+            await pilot.press("enter")
     board = app.board_now
     assert board is not None
     if board.placed and board.ready:
-        await pilot.press("c")
+        await pilot.press("ctrl+o")
     else:
         if board.changed:
-            await pilot.press("r")
-        await pilot.press("d" if app.state.view(min(app.state.to_act))["pool_size"] else "p")
+            await pilot.press("ctrl+r")
+        await pilot.press("ctrl+d" if app.state.view(min(app.state.to_act))["pool_size"] else "ctrl+k")
 
 
 GAME = "table: K1 K2 K3 | B5 B6 B7; racks: R4 R5 R6 O9 O10 O11 K4 B8 / K9 K10 K11 K12 O1 O2 O3 R13 R12; pool: seed 5"
@@ -397,7 +397,7 @@ def test_a_slow_hint_shows_a_loading_indicator_and_the_solver_notice() -> None:
     async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
         app.presenter = SlowHints(app.presenter)  # type: ignore[assignment]
         board = app.query_one(BoardPanel)
-        await pilot.press("tab", "h")
+        await pilot.press("tab", "f7")
         await pilot.pause(0.6)
         assert board.loading and app.hint is None and app.turn is not None  # the screen still answers
         assert any("compiling the solver" in str(n.message) for n in app._notifications)

@@ -12,7 +12,7 @@ from textual.widgets import Static
 
 from rummykit.tui.app import GameApp, MovesList
 from rummykit.tui.tables import TableWidget
-from rummykit.tui.tables.conveyor import ConveyorTable
+from rummykit.tui.tables.conveyor import COLUMN, MELD, ConveyorTable
 from rummykit.tui.tables.grid import GridTable
 from rummykit.tui.tables.melds_pile import HAND, MeldsPileTable
 
@@ -49,23 +49,23 @@ def test_mummus_is_played_with_the_hand_melds_and_pile_keys() -> None:
         await pilot.press("tab")  # from the command line to the table
         assert app.focused is table
         before = len(app.state.actions)
-        await pilot.press("x")  # a discard before drawing: refused by the engine
+        await pilot.press("ctrl+x")  # a discard before drawing: refused by the engine
         assert RULE_ID.search(message_text(app)), message_text(app)
         assert len(app.state.actions) == before
         hand = list(app.state.view(0)["hand"])
-        await pilot.press("d")
+        await pilot.press("ctrl+d")
         drew = app.state.actions[before]
         assert drew.player == 0 and "draw" in str(drew) and len(app.state.view(0)["hand"]) == len(hand) + 1
         # one card is no meld: refused with the rule, nothing changes
         count = len(app.state.actions)
-        await pilot.press("space", "m")
+        await pilot.press("space", "ctrl+n")
         assert RULE_ID.search(message_text(app)) and len(app.state.actions) == count
-        # discard the second card of the hand: Space unselects the first, a click selects the second, x
+        # discard the second card of the hand: Space unselects the first, a click selects the second, Ctrl+X
         card = table.hand[1]
         await pilot.press("space")
         await click_cell(pilot, table, (HAND, 1))
         assert table.selected == {1} and table.cursor == 1
-        await pilot.press("x")
+        await pilot.press("ctrl+x")
         discarded = app.state.actions[count]
         assert discarded.player == 0 and discarded.text().split()[-1] == card
         assert card not in app.state.view(0)["hand"]
@@ -75,7 +75,7 @@ def test_mummus_is_played_with_the_hand_melds_and_pile_keys() -> None:
         pile = list(app.state.view(0)["discard"])
         count = len(app.state.actions)
         table.focus()
-        await pilot.press("t")
+        await pilot.press("ctrl+t")
         taken = app.state.actions[count]
         assert taken.player == 0 and "take" in str(taken)
         assert pile[-1] in app.state.view(0)["hand"] and app.state.view(0)["discard"] == pile[:-1]
@@ -97,22 +97,22 @@ def test_mummus_meld_add_on_and_a_deep_take_by_keys() -> None:
     async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
         table = app.query_one(MeldsPileTable)
         table.focus()
-        await pilot.press("[", "[", "t")  # take JD from deep in the pile (with 2H and 9S above it)
+        await pilot.press("shift+left", "shift+left", "ctrl+t")  # take JD from deep in the pile (2H, 9S above it)
         assert app.state.actions[-1].text() == "take JD"
         assert {"JD", "2H", "9S"} <= set(app.state.view(0)["hand"]) and app.state.view(0)["discard"] == []
-        await pilot.press("x")  # JD must be melded first: refused with the rule, nothing changes
+        await pilot.press("ctrl+x")  # JD must be melded first: refused with the rule, nothing changes
         assert RULE_ID.search(message_text(app)) and app.state.actions[-1].text() == "take JD"
         await pick(pilot, table, "JD", "JC", "JH")
-        await pilot.press("m")
+        await pilot.press("ctrl+n")
         assert app.state.actions[-1].text().startswith("meld") and len(app.state.view(0)["melds"]) == 2
         assert not {"JD", "JC", "JH"} & set(app.state.view(0)["hand"])
         await pick(pilot, table, "8S")
-        await pilot.press("a")  # the meld marked > is the first: 5S 6S 7S
+        await pilot.press("enter")  # the meld marked > is the first: 5S 6S 7S
         assert app.state.view(0)["melds"][0]["cards"] == ["5S", "6S", "7S", "8S"]
         await pick(pilot, table, "9S")
-        await pilot.press("down", "a")  # 9S on the jacks: refused, nothing changes
+        await pilot.press("down", "enter")  # 9S on the jacks: refused, nothing changes
         assert RULE_ID.search(message_text(app)) and "9S" in app.state.view(0)["hand"]
-        await pilot.press("up", "a")
+        await pilot.press("up", "enter")
         assert app.state.view(0)["melds"][0]["cards"][-1] == "9S"
 
     app = make_app("mummus", "--seed", "5", "--no-record")
@@ -135,9 +135,9 @@ def with_position(game: str, position: str) -> GameApp:
 
 
 async def tray_to(pilot: Pilot[int], table: GridTable, tile: str) -> None:
-    """Mark a tile of the playing tray ^ with the keys ([ and ])."""
+    """Mark a tile of the playing tray ^ with the keys (Shift+Left and Shift+Right)."""
     steps = table.tray.index(tile) - table.tile
-    await pilot.press(*(["right_square_bracket"] * steps if steps > 0 else ["left_square_bracket"] * -steps))
+    await pilot.press(*(["shift+right"] * steps if steps > 0 else ["shift+left"] * -steps))
 
 
 def test_two_tray_grid_cursor_draft_commit_and_draw_by_keys() -> None:
@@ -159,11 +159,11 @@ def test_two_tray_grid_cursor_draft_commit_and_draw_by_keys() -> None:
         problems = table.draft["problems"]
         assert problems and RULE_ID.search(problems[0]["text"]) and [1, 3] in problems[0]["cells"]
         assert "INVALID" in table.render().plain
-        await pilot.press("c")
+        await pilot.press("ctrl+o")
         assert "Cannot commit" in message_text(app) and app.state.actions == before
-        await pilot.press("b")  # K9 back to the tray
+        await pilot.press("delete")  # K9 back to the tray
         assert (1, 3) not in table.tiles and "K9" in table.tray and table.draft["ready"]
-        await pilot.press("c")
+        await pilot.press("ctrl+o")
         mine = app.state.actions[len(before)]
         assert mine.player == 0 and mine.text() == "play A 0,3=R8"
         assert {"row": 0, "col": 3, "tile": "R8", "called": None} in app.state.view(0)["grid"]
@@ -171,7 +171,7 @@ def test_two_tray_grid_cursor_draft_commit_and_draw_by_keys() -> None:
         table.focus()
         count = len(app.state.actions)
         assert app.state.actions[-1].player == 1 and app.state.to_act == {0}
-        await pilot.press("d")  # the trays take turns: this one draws onto tray B
+        await pilot.press("ctrl+d")  # the trays take turns: this one draws onto tray B
         assert app.state.actions[count].player == 0 and app.state.actions[count].text() == "draw B"
 
     play(with_position("two-tray", "grid: 0,0: R5 R6 R7; trays: A[R4 R8 K1 K9] B[K2 B9] / A[O1 O2] B[B1 B3]; "
@@ -191,18 +191,20 @@ def test_conveyor_selection_round_reveal_and_claim_by_keys() -> None:
         assert table.display and app.state.view(0)["phase"] == "select"
         table.focus()
         count = len(app.state.actions)
-        await pilot.press("d")  # no drawing in the selection round: refused with the rule, nothing changes
+        await pilot.press("ctrl+d")  # no drawing in the selection round: refused with the rule, nothing changes
         assert RULE_ID.search(message_text(app)) and len(app.state.actions) == count
-        await pilot.press("right_square_bracket", "v")  # reveal cell 2 of column 1
+        await pilot.press("shift+down", "ctrl+e")  # reveal cell 2 of column 1
         assert app.state.actions[count].player == 0 and app.state.actions[count].text() == "reveal 0 1"
         assert app.state.view(None)["columns"][0]["cells"][1] != "??"
         await my_turn(app, pilot)
         table.focus()
         count = len(app.state.actions)
         free = next(n for n, c in enumerate(table.columns) if c["claimed_by"] is None)
-        await pilot.press(*["down"] * (free - table.row), "k")
+        assert table.row == free  # the marker left the column the bot claimed: it is on a conveyor
+        await pilot.press("ctrl+t")
         assert app.state.actions[count].text() == f"claim {free}"
         assert app.state.view(0)["columns"][free]["claimed_by"] == 0 and app.state.view(0)["hand"]
+        assert table.row in app.state.view(0)["conveyors"]  # and off the column claimed now
         await pilot.press("f1")  # the help screen lists the widget's keys
         help_text = app.screen.query_one("#help-text", Static).render()
         assert "claim the column marked >" in str(help_text)
@@ -215,21 +217,27 @@ def test_conveyor_draw_meld_lay_off_and_discard_by_keys() -> None:
         table = app.query_one(ConveyorTable)
         table.focus()
         count = len(app.state.actions)
-        await pilot.press("x")  # a discard before the draw: refused, nothing changes
+        await pilot.press("ctrl+x")  # a discard before the draw: refused, nothing changes
         assert RULE_ID.search(message_text(app)) and len(app.state.actions) == count
-        await pilot.press("down", "d")  # column 2, the cell marker on its top: draw the top
+        assert table.at_row() == (COLUMN, 1)  # on the only conveyor, not on column 1 (a hand)
+        await pilot.press("ctrl+d")  # the cell marker on its top: draw the top
         assert app.state.actions[count].text() == "draw 1 top" and "0-3" in app.state.view(0)["hand"]
-        await pilot.press("m")  # one domino is no meld: refused with the rule
+        await pilot.press("ctrl+n")  # one domino is no meld: refused with the rule
         assert RULE_ID.search(message_text(app)) and len(app.state.actions) == count + 1
         await hand_to(pilot, table, "4-6", "5-6", "6-6")
-        await pilot.press("m")
+        await pilot.press("ctrl+n")
         assert app.state.actions[-1].text().startswith("meld") and len(app.state.view(0)["melds"]) == 2
         await hand_to(pilot, table, "3-6")
-        await pilot.press(*["down"] * (len(table.columns) + 1 - table.row), "l")  # on meld 2, the run of 6s
+        for _ in range(len(table.columns) + len(table.melds)):  # to meld 2, the run of 6s
+            if table.at_row() == (MELD, 1):
+                break
+            await pilot.press("down")  # (passing over the claimed columns)
+        assert table.at_row() == (MELD, 1)
+        await pilot.press("enter")
         assert "3-6" in app.state.view(0)["melds"][1]["dominoes"] and "3-6" not in app.state.view(0)["hand"]
         count = len(app.state.actions)
         await hand_to(pilot, table, "2-5")
-        await pilot.press("x")
+        await pilot.press("ctrl+x")
         assert app.state.actions[count].player == 0 and app.state.actions[count].text() == "discard 2-5"
 
     position = ("columns: claimed 0 / 0-3 ?0-4 ?0-5 ?0-0 ?0-1 ?0-2 0-6 / ?1-1 ?1-2 ?1-3 1-4 ?1-5 ?1-6 ?2-2 / "

@@ -50,11 +50,19 @@ from rummykit.cli.play import Saved, record_seats, save_record, seat_to_ask, set
 from rummykit.cli.start import GameSetup
 from rummykit.engine.core import Action
 from rummykit.engine.driver import Claimer, claims_open
-from rummykit.errors import RummykitError
+from rummykit.errors import ParseError, RummykitError
 from rummykit.presenters.base import TEXT_TABLE, Board, Quit, Style, Turn, table_kind
 from rummykit.sim import bot_rng
 from rummykit.tui.guard import Guarded
-from rummykit.tui.tables import HandBar, TableWidget, Wrapped, scroll_to_line, widget_classes
+from rummykit.tui.tables import (
+    FOCUS_MARK,
+    HandBar,
+    TableWidget,
+    Wrapped,
+    focus_title,
+    scroll_to_line,
+    widget_classes,
+)
 from rummykit.tui.widgets import FittedText, GameLog, KeysBar, LinesPanel, fit_key_rows
 
 W = TypeVar("W", bound=Widget)
@@ -64,6 +72,7 @@ __all__ = [
     "BoardPanel",
     "CoverScreen",
     "GameApp",
+    "GameLog",
     "HelpScreen",
     "MovesList",
     "RackBar",
@@ -122,12 +131,12 @@ class DraftKeys(Widget, can_focus=True):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("c", "commit", "Commit"),
-        Binding("u", "undo", "Undo"),
-        Binding("r", "reset", "Reset", show=False),
-        Binding("h", "hint", "Hint"),
-        Binding("d", "draw", "Draw"),
-        Binding("p", "pass", "Pass", show=False),
+        Binding("ctrl+o", "commit", "Commit"),
+        Binding("ctrl+u", "undo", "Undo"),
+        Binding("ctrl+r", "reset", "Reset", show=False),
+        Binding("f7", "hint", "Hint"),
+        Binding("ctrl+d", "draw", "Draw"),
+        Binding("ctrl+k", "pass", "Pass", show=False),
     ]
 
     @property
@@ -149,12 +158,12 @@ class DraftKeys(Widget, can_focus=True):
         return all(game.run_command(line) for line in lines)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Commit only when the draft would pass the engine's checks (shown greyed out otherwise)."""
+        """No key before a game is loaded; commit only when the draft would pass the engine's checks
+        (shown greyed out otherwise)."""
+        if self.game is None:
+            return None
         if action == "commit":
             return True if self.board is not None and self.board.ready else None
-        if action == "hint":
-            game = self.game
-            return True if game is not None and game.presenter.hint else None
         return True
 
     def action_commit(self) -> None:
@@ -214,15 +223,16 @@ class BoardPanel(DraftKeys):
         Binding("up", "target(-1)", "Set up", show=False),
         Binding("down", "target(1)", "Set down", show=False),
         Binding("space", "pick", "Select"),
-        Binding("m", "move", "Move here"),
-        Binding("n", "move_new", "To new set"),
-        Binding("b", "back", "Back to rack"),
-        Binding("s", "split", "Split"),
-        Binding("g", "merge", "Merge"),
+        Binding("enter", "move", "Move to >"),
+        Binding("ctrl+n", "move_new", "To new set"),
+        Binding("delete", "back", "Back to rack"),
+        Binding("ctrl+s", "split", "Split"),
+        Binding("ctrl+g", "merge", "Merge"),
     ]
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.can_focus = False  # until a draft is shown
         self.lines: Callable[[Style], list[str]] = lambda style: []
         """The presenter's lines for a style (and its width): the status lines above a draft,
         else the whole screen."""
@@ -299,10 +309,10 @@ class BoardPanel(DraftKeys):
 
         for status in self.lines(style):
             line(Text.from_ansi(status))
-        line("Table:")
+        focused = self.has_focus
+        line(Text(f"{FOCUS_MARK} Table: your keys act here", style="bold") if focused else "Table:")
         if not any(s.pieces for s in board.sets):
             line("  (empty)")
-        focused = self.has_focus
         for s in board.sets:
             target = s.number == game.target
             head = Text(f"{'>' if target else ' '} [{s.number}]", style="bold" if target else "")
@@ -328,7 +338,7 @@ class BoardPanel(DraftKeys):
         if board.changed:
             if board.ready:
                 hang_style = "green"
-                line("Ready: c (or `commit`) ends your turn with this table.", hang=4)
+                line("Ready: Ctrl+O (or `commit`) ends your turn with this table.", hang=4)
             for problem in board.problems:
                 hang_style = "yellow"
                 line(f"Not yet: {problem}", hang=4)
@@ -341,7 +351,7 @@ class BoardPanel(DraftKeys):
     def _hint(self, board: Board, line: Callable[..., None], out: Wrapped) -> None:
         """The hint's table, the pieces it takes from the rack marked ``h`` and highlighted."""
         hint = self.hint or []
-        line(Text("Hint: the best play leaves this table (h hides it):", style="bold"))
+        line(Text("Hint: the best play leaves this table (F7 hides it):", style="bold"))
         if not hint:
             line("  no play from your rack: draw (or pass)")
             return
@@ -411,7 +421,7 @@ class BoardPanel(DraftKeys):
         target = game.target
         moves = [(n, p) for n, p in self.picks() if n != target] if game.table_picks else []
         if not moves:
-            game.note("Select table pieces (Space or a click) in other sets, put the cursor on a set, then m.")
+            game.note("Select table pieces (Space or a click) in other sets, put the cursor on a set, then Enter.")
             return
         self.run(*(board.command(board.move, [p], n, to=target) for n, p in moves))
 
@@ -450,7 +460,7 @@ class BoardPanel(DraftKeys):
             later = [s.number for s in board.sets if s.number > target and s.pieces]
             others = later[:1]
         if not others:
-            game.note("Nothing to merge: select a piece of another set (Space), put the cursor on a set, then g.")
+            game.note("Nothing to merge: select a piece of another set (Space), put the cursor on a set, then Ctrl+G.")
             return
         self.run(*(board.command(board.merge, (), target, other=n) for n in others))
 
@@ -471,8 +481,8 @@ class RackBar(DraftKeys):
         Binding("left", "cursor(-1)", "Left", show=False),
         Binding("right", "cursor(1)", "Right", show=False),
         Binding("space", "select", "Select"),
-        Binding("n", "new_set", "New set"),
-        Binding("a", "add", "Add to >set"),
+        Binding("ctrl+n", "new_set", "New set"),
+        Binding("enter", "add", "Add to >"),
         Binding("up", "target(-1)", "Set up", show=False),
         Binding("down", "target(1)", "Set down", show=False),
     ]
@@ -515,6 +525,12 @@ class RackBar(DraftKeys):
         self.layout_ = out
         return out.text
 
+    def on_focus(self) -> None:
+        self.border_title = focus_title("your rack", True)
+
+    def on_blur(self) -> None:
+        self.border_title = focus_title("your rack", False)
+
     def on_click(self, event: events.Click) -> None:
         """Select or unselect the clicked piece (and put the cursor on it)."""
         self.focus()
@@ -554,8 +570,9 @@ class MovesList(OptionList):
 
     For a game whose turn has no free-table draft (``conveyor``, ``two-tray``,
     ``mummus``): Up/Down and Enter (or a click) play a move, through the
-    person's turn exactly like the typed command. A letter key jumps to the
-    next move starting with it.
+    person's turn exactly like the typed command. Letters typed go to the
+    command line (as everywhere), which narrows the list to the moves starting
+    with what is typed.
     """
 
     DEFAULT_CSS = """
@@ -575,20 +592,20 @@ class MovesList(OptionList):
             elif moves:
                 self.highlighted = 0
         self.display = bool(moves)
-        self.border_title = f"Your moves ({len(moves)}): Enter plays one" if moves else ""
+        self.mark_focus()
 
-    def on_key(self, event: events.Key) -> None:
-        """A letter jumps to the next move that starts with it."""
-        char = event.character
-        if char is None or not char.isalpha() or not self.option_count:
-            return
-        start = (self.highlighted or 0) + 1
-        for k in range(self.option_count):
-            i = (start + k) % self.option_count
-            if str(self.get_option_at_index(i).prompt).lower().startswith(char.lower()):
-                self.highlighted = i
-                event.stop()
-                return
+    def mark_focus(self, focused: bool | None = None) -> None:
+        """The title: how many moves, and (while the list has the focus) the focus mark."""
+        count = self.option_count
+        title = f"Your moves ({count}): Enter plays one" if count else ""
+        focused = self.has_focus if focused is None else focused
+        self.border_title = f"{FOCUS_MARK} {title}" if title and focused else title
+
+    def on_focus(self) -> None:
+        self.mark_focus(True)
+
+    def on_blur(self) -> None:
+        self.mark_focus(False)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -633,26 +650,28 @@ def free_table_keys_help(hint: bool) -> list[str]:
     return [
         "Your rack:",
         "  Left/Right    move along your rack; Space selects a piece (or click it)",
-        "  Up/Down       choose the set marked > (or click it); a adds the selection to it",
-        "  n             a new set from the selection (no selection: the piece under the cursor)",
+        "  Up/Down       choose the set marked > (or click it)",
+        "  Enter         add the selection (none: the piece under the cursor) to the set marked >",
+        "  Ctrl+N        a new set from the selection (no selection: the piece under the cursor)",
         "The table:",
         "  arrows        Up/Down choose the set marked >, Left/Right the piece in it",
         "  Space         select the piece under the cursor (or click it)",
-        "  m             move the selected pieces to the set marked >",
-        "  n             move the selected pieces (or the one under the cursor) to a new set",
-        "  b             take the selected pieces (placed this turn) back to your rack",
-        "  s             split the set marked > before the piece under the cursor",
-        "  g             merge: the sets of the selected pieces (none: the next set) go on the end of >",
+        "  Enter         move the selected pieces to the set marked >",
+        "  Ctrl+N        move the selected pieces (or the one under the cursor) to a new set",
+        "  Delete        take the selected pieces (placed this turn) back to your rack",
+        "  Ctrl+S        split the set marked > before the piece under the cursor",
+        "  Ctrl+G        merge: the sets of the selected pieces (none: the next set) go on the end of >",
         "Both:",
-        "  c u r         commit (only when the table is valid) | undo | reset the turn",
-        *(["  h             hint: the best play, its table shown with the pieces it places marked h"] if hint else []),
-        "  d p           draw | pass",
+        "  Ctrl+U Ctrl+R undo | reset the turn",
+        *(["  F7            hint: the best play, its table shown with the pieces it places marked h"] if hint else []),
+        "  Ctrl+O        commit: end your turn (only when the table is valid)",
+        "  Ctrl+D Ctrl+K draw | pass (both end your turn)",
     ]
 
 
 MOVES_KEYS_HELP = [
     "Your moves (listed under the table):",
-    "  Up/Down       choose a move (a letter: the next move starting with it)",
+    "  Up/Down       choose a move",
     "  Enter         play the move chosen (or click it)",
 ]
 """The keys of the moves list, for a game drawn by its presenter's lines."""
@@ -662,6 +681,8 @@ def app_keys_help(parts: str, moves_list: bool) -> list[str]:
     """The keys of the app (``parts``: what Tab goes between; ``moves_list``: F6 shows the moves list)."""
     return [
         "Everywhere:",
+        "Whatever has the focus (marked ▶), typing goes to the command line: no letter is a key,",
+        "so no letter of a command can play a move.",
         "  Enter         run the command typed on the bottom line (the commands above)",
         f"  Tab           go between {parts}",
         *(["  F6            show or hide the list of your moves under the table"] if moves_list else []),
@@ -669,6 +690,7 @@ def app_keys_help(parts: str, moves_list: bool) -> list[str]:
         "  F2            the start screen: a new game, a saved one, or a replay (Escape comes back here)",
         "  F3            bot speed: fast, normal, slow, step (F5 lets the next bot step happen)",
         "  F4            dark or light theme",
+        "  F7            hint (where the game has one; else it says so)",
         "  Ctrl+Q        save the game record and quit",
         "A refusal shows the engine's reason and rule id under the table.",
     ]
@@ -794,6 +816,7 @@ class GameApp(App[int]):
         Binding("f4", "theme", "Theme"),
         Binding("f5", "step", "Next bot step"),
         Binding("f6", "moves_list", "Moves list"),
+        Binding("f7", "hint", "Hint", show=False),  # shown by the table and the rack, which have it too
         Binding("ctrl+q", "quit_game", "Save & quit", priority=True),
     ]
 
@@ -824,6 +847,11 @@ class GameApp(App[int]):
         """What the footer's keys were last worked out from."""
         self.moves_shown = False
         """F6: the moves list shown under a table widget (a game with no widget always shows it)."""
+        self.keys_panel: str | None = None
+        """The part whose keys ended the person's turn: it has the focus again when their next turn
+        begins, unless they have started typing meanwhile."""
+        self.typing = False
+        """True while typed keys go to the command line and its focus is not there yet."""
         self.board_now: Board | None = None
         """The person's free-table draft as last drawn (None: no draft)."""
         self.status_above = True
@@ -941,6 +969,7 @@ class GameApp(App[int]):
         yield KeysBar(id="keys")
 
     def on_mount(self) -> None:
+        self.part("#command", Input).select_on_focus = False  # coming back to it never selects what is typed
         if self.replay_file is not None:
             self.open_replay(self.replay_file)
         elif self.setup is None:
@@ -1094,6 +1123,7 @@ class GameApp(App[int]):
         if keys != self.keys_shown:
             self.keys_shown = keys
             self.refresh_bindings()  # the footer: commit greyed out or not, F5 shown or not
+        self.keep_focus()
 
     def place_status(self) -> None:
         """Put the status lines above the table when both fit in the table's room without scrolling,
@@ -1151,6 +1181,10 @@ class GameApp(App[int]):
             return None  # the game screen is not there (yet, or any more)
         return found[0] if found else None
 
+    def action_hint(self) -> None:
+        """F7 on the command line (or the log): the hint, as on the table."""
+        self.toggle_hint()
+
     def action_moves_list(self) -> None:
         """Show or hide the list of the moves the engine lists (always shown for a game with no table widget)."""
         self.moves_shown = not self.moves_shown
@@ -1167,17 +1201,28 @@ class GameApp(App[int]):
         self.messages = list(lines)
         self.refresh_screen()
 
-    def toggle_hint(self) -> None:
-        """Show the solver's best play on the table (the presenter's hint, as steps and as sets); hide it."""
-        turn = self.turn if self.setup is not None else None
-        if turn is None or not self.presenter.hint:
-            return
+    def toggle_hint(self) -> bool:
+        """Show the solver's best play on the table (the presenter's hint, as steps and as sets); hide it.
+
+        The key and the typed ``hint`` both come here. A game with no hint, or no turn to hint at,
+        says so under the panels (False).
+        """
+        if self.setup is None:
+            return False
+        if not self.presenter.hint:
+            self.note(f"No hint for {self.state.info.id} yet.")
+            return False
+        turn = self.turn
+        if turn is None:
+            self.note("The hint is for your turn: ask again when you are to act.")
+            return False
         if self.hint is not None:
             self.hint = None
             self.note()
-            return
+            return True
         self.note("Thinking of a hint... (the solver's first search compiles it: this can take a minute)")
         self.run_worker(self.find_hint(turn), exclusive=True, group="hint")
+        return True
 
     async def find_hint(self, turn: Turn) -> None:
         """Ask the presenter for the hint in a thread; a loading indicator covers the table if it takes
@@ -1333,8 +1378,12 @@ class GameApp(App[int]):
         )
         self.messages = [what]
         self.refresh_screen()
+        self.restore_keys_focus()
 
     def end_turn(self) -> None:
+        focused = self.screen_stack[0].focused
+        if focused is not None and not isinstance(focused, (Input, RichLog)):
+            self.keys_panel = focused.id  # the part whose keys ended the turn: it has the focus at the next
         self.turn = None
         self.claim = False
         self.hint = None
@@ -1361,6 +1410,8 @@ class GameApp(App[int]):
         """
         if self.setup is None:
             return False
+        if [word.lower() for word in line.split()] == ["hint"]:
+            return self.toggle_hint()  # as the key does: on the table, thought out in a thread
         turn = self.turn
         if turn is None:
             if self.state.outcome is not None:
@@ -1381,7 +1432,7 @@ class GameApp(App[int]):
             self.action_quit_game()
             return True
         except RummykitError as exc:
-            self.messages.append(message_of(exc))
+            self.messages.append(message_of(exc) + self.did_you_mean(line, exc))
             action = None
             taken = False
         finally:
@@ -1392,6 +1443,28 @@ class GameApp(App[int]):
             taken = self.apply_person(turn, action)
         self.refresh_screen()
         return taken
+
+    def command_words(self) -> list[str]:
+        """The command words the game's help lists, in its order (``undo | reset``: both)."""
+        words: list[str] = []
+        for command, _ in self.presenter.help_rows(self.turn_view()):
+            for part in command.split(" | "):
+                first = part.split()[0] if part.split() else ""
+                if first and first not in words:
+                    words.append(first)
+        return words
+
+    def did_you_mean(self, line: str, exc: RummykitError) -> str:
+        """After a word that is no command (``c``), the commands it begins (``check``, ``commit``)."""
+        words = line.split()
+        if not isinstance(exc, ParseError) or not words:
+            return ""
+        typed = words[0].lower()
+        commands = self.command_words()
+        like = [f"`{word}`" for word in commands if word.startswith(typed)]
+        if typed in commands or not like:
+            return ""
+        return ". Did you mean " + (", ".join(like[:-1]) + " or " if len(like) > 1 else "") + like[-1] + "?"
 
     def apply_person(self, turn: Turn, action: Action) -> bool:
         seat = action.player
@@ -1422,11 +1495,79 @@ class GameApp(App[int]):
             ]
         self.refresh_screen()
 
+    # -- typing and the focus ----------------------------------------------------------
+
+    def command_line(self) -> Input | None:
+        """The command line, while the game screen is the one on top (None: another screen is)."""
+        if self.setup is None or not self.screen_stack or self.screen is not self.screen_stack[0]:
+            return None
+        try:
+            return self.part("#command", Input)
+        except NoMatches:
+            return None
+
+    def type_into_command(self, text: str) -> bool:
+        """Put typed text on the command line at its cursor and give it the focus, unless it has the
+        focus already (then it takes the text itself) or another screen is on top (False)."""
+        command = self.command_line()
+        if command is None or not text or self.focused is command:
+            return False
+        self.keys_panel = None
+        if not self.typing:
+            self.typing = True
+            command.focus()  # Textual moves the focus after the keys already waiting: so ends `typing`
+            self.call_later(setattr, self, "typing", False)
+        command.insert_text_at_cursor(text)
+        return True
+
+    async def on_event(self, event: events.Event) -> None:
+        """Typing goes to the command line, whichever part of the game screen has the focus.
+
+        A printable key other than Space is taken here, as it comes from the terminal and before
+        any part or binding sees it: no part has such a key (their keys are the arrows, Space,
+        Enter, Delete, Ctrl and F keys), so no letter typed as part of a command can act on the
+        game. Keys typed faster than the focus moves (Space too) keep their order: until the
+        command line has the focus, each is put on it here, one after the other. Text pasted goes
+        there too (its first line, as the command line takes a paste).
+        """
+        typed: str | None = None
+        if isinstance(event, events.Key) and not event.is_forwarded and event.is_printable:
+            if event.character is not None and (event.character != " " or self.typing):
+                typed = event.character
+        elif isinstance(event, events.Paste) and not event.is_forwarded:
+            typed = next(iter(event.text.splitlines()), None)
+        if typed is not None and self.type_into_command(typed):
+            return
+        await super().on_event(event)
+
+    def keep_focus(self) -> None:
+        """Give the command line the focus when the part that had it is gone (the rack and the draft
+        when a turn ends, the moves list when it empties), so typing is never lost."""
+        command = self.part("#command", Input)
+        focused = self.screen_stack[0].focused
+        if focused is not command and (focused is None or not (focused.display and focused.focusable)):
+            command.focus()
+
+    def restore_keys_focus(self) -> None:
+        """At the start of a turn, the part whose keys the person used last has the focus again, if
+        the command line has it and nothing is typed there."""
+        panel, self.keys_panel = self.keys_panel, None
+        command = self.part("#command", Input)
+        if panel is None or command.value or self.screen_stack[0].focused is not command:
+            return
+        try:
+            widget = self.part(f"#{panel}", Widget)
+        except NoMatches:
+            return
+        if widget.display and widget.focusable:
+            widget.focus()
+
     # -- keys -------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Help and the start screen are offered on the game screen only (the screens above have their keys)."""
-        if action in ("help", "new_game"):
+        """Help, the hint and the start screen are offered on the game screen only (the screens above have
+        their keys)."""
+        if action in ("help", "new_game", "hint"):
             return self.setup is not None and self.screen is self.screen_stack[0]
         if action == "step":
             return self.speed == "step"

@@ -26,7 +26,7 @@ from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
 from rummykit.presenters.text import fit
-from rummykit.tui.tables import Wrapped
+from rummykit.tui.tables import Wrapped, focus_title
 
 __all__ = ["FittedText", "GameLog", "Hint", "KeysBar", "LinesPanel", "fit_key_rows"]
 
@@ -124,7 +124,8 @@ class KeysBar(Widget):
 
 class GameLog(RichLog):
     """A log whose lines (ANSI-coloured text) are laid out to its width between words, with a
-    hanging indent, and laid out again when the width changes."""
+    hanging indent, and laid out again when the width changes; marked while it has the focus
+    (its keys scroll it)."""
 
     DEFAULT_CSS = """
     GameLog { scrollbar-gutter: stable; scrollbar-size-vertical: 1; }
@@ -135,6 +136,12 @@ class GameLog(RichLog):
         self.entries: list[str] = []
         """Every line given, as given."""
         self.laid_out_width = 0
+
+    def on_focus(self) -> None:
+        self.border_title = focus_title("the log", True)
+
+    def on_blur(self) -> None:
+        self.border_title = focus_title("the log", False)
 
     @property
     def room(self) -> int:

@@ -22,15 +22,42 @@ from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 
 from rich.text import Text
 from textual import events
+from textual.binding import Binding, BindingType
 from textual.geometry import Region, Spacing
 from textual.widget import Widget
 
 from rummykit.presenters.text import Style
 
-__all__ = ["HAND", "HandBar", "HandTable", "Host", "TableWidget", "Wrapped", "piece_text", "scroll_to_line", "widget_classes"]
+__all__ = [
+    "FOCUS_MARK",
+    "HAND",
+    "HandBar",
+    "HandTable",
+    "Host",
+    "TableWidget",
+    "Wrapped",
+    "focus_title",
+    "piece_text",
+    "scroll_to_line",
+    "widget_classes",
+]
 
 HAND = "hand"
 """What a hand piece's cell is tagged with in the layout (with its place in the hand)."""
+
+FOCUS_MARK = "▶"
+"""The mark on the panel that has the focus (its keys are the footer's; typing still goes to the command line)."""
+
+
+def focus_title(name: str, focused: bool) -> str:
+    """A panel's border title: while it has the focus, the mark, its name and that the keys act on it.
+
+    >>> focus_title("the table", True)
+    '▶ the table: your keys act here'
+    >>> focus_title("the table", False)
+    ''
+    """
+    return f"{FOCUS_MARK} {name}: your keys act here" if focused else ""
 
 
 @lru_cache(maxsize=1024)
@@ -50,6 +77,10 @@ class Host(Protocol):
 
     def note(self, *lines: str) -> None:
         """Show lines under the table in place of the last ones."""
+        ...
+
+    def toggle_hint(self) -> bool:
+        """Show or hide the best play (False: it says why not, e.g. that the game has no hint yet)."""
         ...
 
 
@@ -126,6 +157,7 @@ class TableWidget(Widget, can_focus=True):
     TableWidget { height: auto; padding: 0 1; border: round $accent; }
     TableWidget:focus { border: round $success; }
     """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("f7", "hint", "Hint")]
 
     hand_bar: HandBar | None = None
     """The bar the seat's own pieces are drawn in (set by the app)."""
@@ -191,6 +223,18 @@ class TableWidget(Widget, can_focus=True):
         host = self.app
         if isinstance(host, Host):
             host.note(*lines)
+
+    def action_hint(self) -> None:
+        """The game's hint (the app says so when the game has none yet)."""
+        host = self.app
+        if isinstance(host, Host):
+            host.toggle_hint()
+
+    def on_focus(self) -> None:
+        self.border_title = focus_title("the table", True)
+
+    def on_blur(self) -> None:
+        self.border_title = focus_title("the table", False)
 
     def clicked(self, event: events.Click) -> Any:
         """Focus this widget and say what the click landed on in the last drawing (None: nothing)."""

@@ -44,37 +44,37 @@ class ConveyorTable(HandTable):
     kind: ClassVar[str] = "conveyor"
     KEYS_HELP: ClassVar[list[str]] = [
         "Conveyors, melds and your hand (Tab to the table):",
-        "  Up/Down       the row marked >: a column or a meld (or click it)",
-        "  [ ]           the cell marked ^ in the column marked > (or click it)",
+        "  Up/Down       the row marked >: a conveyor or a meld (or click it)",
+        "  Shift+Up/Down the cell marked ^ in the column marked > (or click it)",
         "  Left/Right    move along your hand; Space selects a domino (or click it)",
-        "  v             reveal the face-down domino marked ^ (selection round)",
-        "  k             claim the column marked > as your hand (selection round)",
-        "  d             draw from the end of the column marked > nearer to ^ (top or bottom)",
-        "  m             meld the selected dominoes",
-        "  l             lay the selected domino off on the meld marked > (at whichever end it fits)",
-        "  , .           lay it off at the meld's low end | high end",
-        "  x             discard the selected domino (none selected: the one under the cursor)",
-        "  j n           jump in on the discard (with the selected dominoes, if any) | decline",
+        "  Ctrl+E        reveal the face-down domino marked ^ (selection round)",
+        "  Ctrl+T        claim the column marked > as your hand (selection round)",
+        "  Ctrl+D        draw from the end of the column marked > nearer to ^ (top or bottom)",
+        "  Ctrl+N        meld the selected dominoes",
+        "  Enter         lay the selected domino off on the meld marked > (at whichever end it fits)",
+        "  Shift+Left/Right  lay it off at the meld's low end | high end",
+        "  Ctrl+X        discard the selected domino (none selected: the one under the cursor)",
+        "  Ctrl+Y Ctrl+K jump in on the discard (with the selected dominoes, if any) | decline",
     ]
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "row(-1)", "Up", show=False),
         Binding("down", "row(1)", "Down", show=False),
-        Binding("left_square_bracket", "cell(-1)", "Cell up", show=False),
-        Binding("right_square_bracket", "cell(1)", "Cell down", show=False),
+        Binding("shift+up", "cell(-1)", "Cell up", show=False),
+        Binding("shift+down", "cell(1)", "Cell down", show=False),
         Binding("left", "cursor(-1)", "Left", show=False),
         Binding("right", "cursor(1)", "Right", show=False),
         Binding("space", "select", "Select"),
-        Binding("v", "reveal", "Reveal", show=False),
-        Binding("k", "claim", "Claim"),
-        Binding("d", "draw", "Draw"),
-        Binding("m", "meld_selected", "Meld"),
-        Binding("l", "lay_off('')", "Lay off"),
-        Binding("comma", "lay_off('low')", "Low end", show=False),
-        Binding("full_stop", "lay_off('high')", "High end", show=False),
-        Binding("x", "discard", "Discard"),
-        Binding("j", "jump", "Jump in", show=False),
-        Binding("n", "decline", "Decline", show=False),
+        Binding("ctrl+e", "reveal", "Reveal", show=False),
+        Binding("ctrl+t", "claim", "Claim"),
+        Binding("ctrl+d", "draw", "Draw"),
+        Binding("ctrl+n", "meld_selected", "Meld"),
+        Binding("enter", "lay_off('')", "Lay off"),
+        Binding("shift+left", "lay_off('low')", "Low end", show=False),
+        Binding("shift+right", "lay_off('high')", "High end", show=False),
+        Binding("ctrl+x", "discard", "Discard"),
+        Binding("ctrl+y", "jump", "Jump in", show=False),
+        Binding("ctrl+k", "decline", "Decline", show=False),
     ]
 
     def __init__(self, **kwargs: Any) -> None:
@@ -98,6 +98,21 @@ class ConveyorTable(HandTable):
         """What the row marked ``>`` is: (COLUMN, column index) or (MELD, meld index)."""
         n = len(self.columns)
         return (COLUMN, self.row) if self.row < n else (MELD, self.row - n)
+
+    @staticmethod
+    def conveyor_rows(view: Mapping[str, Any]) -> list[int]:
+        """The rows of the view's columns that are conveyors still (a claimed column is a hand now)."""
+        conveyors = {int(c) for c in view.get("conveyors", None) or ()}
+        columns = view.get("columns", None) or ()
+        return [n for n, column in enumerate(columns) if int(column.get("column", n)) in conveyors]
+
+    def changed(self, before: Mapping[str, Any], now: Mapping[str, Any]) -> None:
+        """The row marker leaves a column that is no conveyor any more (claimed: a hand) for the next conveyor."""
+        super().changed(before, now)
+        columns = len(now.get("columns", None) or ())
+        conveyors = self.conveyor_rows(now)
+        if self.row < columns and conveyors and self.row not in conveyors:
+            self.row = next((n for n in conveyors if n > self.row), conveyors[0])
 
     # -- drawing -----------------------------------------------------------------------
 
@@ -143,7 +158,7 @@ class ConveyorTable(HandTable):
         window = view.get("jump_window")
         if isinstance(window, Mapping):
             out.newline()
-            out.add(Text(f"Jump-in window: {window.get('domino')} was discarded (j jumps in, n declines)",
+            out.add(Text(f"Jump-in window: {window.get('domino')} was discarded (Ctrl+Y jumps in, Ctrl+K declines)",
                          style="bold"))
         self.layout_ = out
         return out.text
@@ -173,9 +188,15 @@ class ConveyorTable(HandTable):
     # -- keys --------------------------------------------------------------------------
 
     def action_row(self, step: int) -> None:
-        rows = len(self.columns) + len(self.melds)
-        if rows:
+        """The next row up or down, passing over columns that are no conveyors (claimed: hands now)."""
+        columns = len(self.columns)
+        rows = columns + len(self.melds)
+        conveyors = self.conveyor_rows(self.view)
+        for _ in range(rows):
             self.row = (self.row + step) % rows
+            if self.row >= columns or self.row in conveyors or not conveyors:
+                break
+        if rows:
             self.refresh()
 
     def action_cell(self, step: int) -> None:

@@ -42,15 +42,15 @@ class GridTable(TableWidget):
     KEYS_HELP: ClassVar[list[str]] = [
         "The grid and your playing tray (Tab to the table):",
         "  arrows        move the cell cursor [ ] on the grid (or click a cell); it can go past the tiles",
-        "  [ ]           choose the tile of your playing tray marked ^ (or click it)",
+        "  Shift+Left/Right  choose the tile of your playing tray marked ^ (or click it)",
         "  Space Enter   place that tile on the cell under the cursor (a draft: nothing is played yet)",
-        "  g             grab the tile under the cursor; Space then moves it to the cell under the cursor",
-        "  b             take back to the tray the tile placed this turn under the cursor",
-        "  u r           undo the last step | reset the turn",
-        "  c             commit: play the drafted grid (refused with the reason while it is invalid)",
-        "  d p e         draw onto your playing tray | pass | end (after emptying a tray)",
-        "  s             on your first turn: play from the other tray",
-        "  k             call the joker under the cursor the tile of your tray marked ^",
+        "  Ctrl+G        grab the tile under the cursor; Space then moves it to the cell under the cursor",
+        "  Delete        take back to the tray the tile placed this turn under the cursor",
+        "  Ctrl+U Ctrl+R undo the last step | reset the turn",
+        "  Ctrl+O        commit: play the drafted grid (refused with the reason while it is invalid)",
+        "  Ctrl+D Ctrl+K Ctrl+E  draw onto your playing tray | pass | end (after emptying a tray)",
+        "  Ctrl+S        on your first turn: play from the other tray",
+        "  Ctrl+L        call the joker under the cursor the tile of your tray marked ^",
     ]
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -58,20 +58,20 @@ class GridTable(TableWidget):
         Binding("right", "cell(0, 1)", "Right", show=False),
         Binding("up", "cell(-1, 0)", "Up", show=False),
         Binding("down", "cell(1, 0)", "Down", show=False),
-        Binding("left_square_bracket", "tile(-1)", "Tray left", show=False),
-        Binding("right_square_bracket", "tile(1)", "Tray right", show=False),
+        Binding("shift+left", "tile(-1)", "Tray left", show=False),
+        Binding("shift+right", "tile(1)", "Tray right", show=False),
         Binding("space", "place", "Place"),
         Binding("enter", "place", "Place", show=False),
-        Binding("g", "grab", "Grab"),
-        Binding("b", "back", "Back"),
-        Binding("u", "undo", "Undo"),
-        Binding("r", "reset", "Reset", show=False),
-        Binding("c", "commit", "Commit"),
-        Binding("d", "draw", "Draw"),
-        Binding("p", "pass", "Pass", show=False),
-        Binding("e", "end", "End", show=False),
-        Binding("s", "switch_tray", "Other tray", show=False),
-        Binding("k", "call", "Call joker", show=False),
+        Binding("ctrl+g", "grab", "Grab"),
+        Binding("delete", "back", "Back"),
+        Binding("ctrl+u", "undo", "Undo"),
+        Binding("ctrl+r", "reset", "Reset", show=False),
+        Binding("ctrl+o", "commit", "Commit"),
+        Binding("ctrl+d", "draw", "Draw"),
+        Binding("ctrl+k", "pass", "Pass", show=False),
+        Binding("ctrl+e", "end", "End", show=False),
+        Binding("ctrl+s", "switch_tray", "Other tray", show=False),
+        Binding("ctrl+l", "call", "Call joker", show=False),
     ]
 
     def __init__(self, **kwargs: Any) -> None:
@@ -178,7 +178,7 @@ class GridTable(TableWidget):
             out.add(Text(f"  INVALID: {problem.get('text')}", style="bold red"))
         if draft.get("ready"):
             out.newline()
-            out.add(Text("  Ready: c commits this grid.", style="green"))
+            out.add(Text("  Ready: Ctrl+O commits this grid.", style="green"))
         self.layout_ = out
         return out.text
 
@@ -241,7 +241,7 @@ class GridTable(TableWidget):
             out.add(piece, i)
         others = {str(k): len(v) for k, v in dict(self.view.get("trays") or {}).items() if k != name}
         for other, size in others.items():
-            out.add_apart(Text(f"Tray {other}: {size} tiles (s plays from it on your first turn)"
+            out.add_apart(Text(f"Tray {other}: {size} tiles (first turn: Ctrl+S plays from it)"
                          if self.view.get("playing", [None])[self.view.get("seat", 0)] is None
                          else f"Tray {other}: {size} tiles", style="dim"), gap=3)
 

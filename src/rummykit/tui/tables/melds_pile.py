@@ -41,7 +41,7 @@ class MeldsPileTable(HandTable):
 
     The hand has a cursor (Left/Right) and a selection (Space or a click);
     the melds a cursor marked ``>`` (Up/Down or a click); the discard pile a
-    cursor marked ``^`` (``[``/``]`` or a click).
+    cursor marked ``^`` (Shift+Left/Right or a click).
     """
 
     kind: ClassVar[str] = "melds-pile"
@@ -49,13 +49,13 @@ class MeldsPileTable(HandTable):
         "Melds and discard pile (Tab to the table):",
         "  Left/Right    move along your hand; Space selects a card (or click it)",
         "  Up/Down       choose the meld marked > (or click it)",
-        "  [ ]           choose the discard-pile card marked ^ (or click it)",
-        "  m             meld the selected cards",
-        "  a             add the selected cards on to the meld marked >",
-        "  x             discard the selected card (none selected: the one under the cursor)",
-        "  t             take the discard-pile card marked ^ and every card above it",
-        "  d             draw from the stock",
-        "  y             call rummy (claim discard-pile cards that extend a meld)",
+        "  Shift+Left/Right  choose the discard-pile card marked ^ (or click it)",
+        "  Ctrl+N        meld the selected cards",
+        "  Enter         add the selected cards on to the meld marked >",
+        "  Ctrl+X        discard the selected card (none selected: the one under the cursor)",
+        "  Ctrl+T        take the discard-pile card marked ^ and every card above it",
+        "  Ctrl+D        draw from the stock",
+        "  Ctrl+Y        call rummy (claim discard-pile cards that extend a meld)",
     ]
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -63,15 +63,15 @@ class MeldsPileTable(HandTable):
         Binding("right", "cursor(1)", "Right", show=False),
         Binding("up", "meld(-1)", "Meld up", show=False),
         Binding("down", "meld(1)", "Meld down", show=False),
-        Binding("left_square_bracket", "pile(-1)", "Pile left", show=False),
-        Binding("right_square_bracket", "pile(1)", "Pile right", show=False),
+        Binding("shift+left", "pile(-1)", "Pile left", show=False),
+        Binding("shift+right", "pile(1)", "Pile right", show=False),
         Binding("space", "select", "Select"),
-        Binding("m", "meld_selected", "Meld"),
-        Binding("a", "add_on", "Add to >"),
-        Binding("x", "discard", "Discard"),
-        Binding("t", "take", "Take ^"),
-        Binding("d", "draw", "Draw"),
-        Binding("y", "rummy", "Rummy"),
+        Binding("ctrl+n", "meld_selected", "Meld"),
+        Binding("enter", "add_on", "Add to >"),
+        Binding("ctrl+x", "discard", "Discard"),
+        Binding("ctrl+t", "take", "Take ^"),
+        Binding("ctrl+d", "draw", "Draw"),
+        Binding("ctrl+y", "rummy", "Rummy"),
     ]
 
     def __init__(self, **kwargs: Any) -> None:
@@ -127,7 +127,7 @@ class MeldsPileTable(HandTable):
             out.add(cell, (PILE, i), indent="  ")
         if claimable:
             out.newline()
-            out.add(Text("  (* a rummy call, y, can claim it)", style="dim"))
+            out.add(Text("  (* a rummy call, Ctrl+Y, can claim it)", style="dim"))
         out.newline()
         out.add(Text(f"Stock: {view.get('stock_size', '?')}"))
         self.layout_ = out
