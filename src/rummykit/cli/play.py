@@ -132,8 +132,9 @@ def _isatty(stream: Any) -> bool:
 
 
 def one_line(exc: BaseException, names: Sequence[str] = (), viewer: int | None = None) -> str:
-    """An error as one line for a person, worded by :func:`~rummykit.presenters.base.word_refusal`."""
-    return "! " + word_refusal(exc, names, viewer)
+    """An error as one line for a person, worded by :func:`~rummykit.presenters.base.word_refusal`
+    (draft bookkeeping rule ids left out)."""
+    return "! " + word_refusal(exc, names, viewer, draft_rules=False)
 
 
 # -- a whole game ------------------------------------------------------------------

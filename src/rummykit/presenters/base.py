@@ -70,15 +70,17 @@ def table_kind(presenter: object) -> str:
     return kind if isinstance(kind, str) else TEXT_TABLE
 
 
-def word_refusal(exc: BaseException, names: Sequence[str] = (), viewer: int | None = None) -> str:
+def word_refusal(
+    exc: BaseException, names: Sequence[str] = (), viewer: int | None = None, *, draft_rules: bool = True
+) -> str:
     """A refusal (or any bad-input error) in one line as a person reads it: the one place that words them.
 
     The engine's :class:`~rummykit.errors.RuleError` carries its data; here
     its positions (columns, cells, melds, sets, rows) are counted from 1 as
     the screen counts them, a seat is named (``names``; "you" for
-    ``viewer``), and the rule id is kept at the end, except for a draft's
-    own bookkeeping (rules ending ``-DRAFT``). Anything else reads as its
-    message.
+    ``viewer``), and the rule id is kept at the end (a draft's own
+    bookkeeping, rules ending ``-DRAFT``, only with ``draft_rules``: the line
+    prompt leaves those out). Anything else reads as its message.
 
     >>> exc = RuleError("CV-COLUMN-CLAIMED", "column {column} was claimed by {seat}", column=2, seat=1,
     ...                 counted=("column",))
@@ -89,7 +91,7 @@ def word_refusal(exc: BaseException, names: Sequence[str] = (), viewer: int | No
     """
     if isinstance(exc, RuleError):
         reason = exc.worded(1, seat_param(names, viewer) if names else None)
-        text = reason if exc.rule.endswith("-DRAFT") else f"{reason} (rule {exc.rule})"
+        text = reason if exc.rule.endswith("-DRAFT") and not draft_rules else f"{reason} (rule {exc.rule})"
     else:
         text = str(exc)
     return " ".join(text.split())
