@@ -15,7 +15,8 @@ from rummykit.cli.main import main
 from rummykit.cli.play import Console, Session
 from rummykit.engine.core import Action, GameState
 from rummykit.engine.rng import Rng
-from rummykit.errors import RummykitError
+from rummykit.errors import RuleError, RummykitError
+from rummykit.presenters.base import word_refusal
 from rummykit.presenters.conveyor import ConveyorTurn, command_text, describe_event
 from rummykit.presenters.text import Style
 from rummykit.records import read_record
@@ -365,10 +366,10 @@ BEFORE_DRAW = [
     ("draw", "write `draw COLUMN top` or `draw COLUMN bottom`"),
     ("draw 2", "write `draw COLUMN top` or `draw COLUMN bottom`"),
     ("draw 2 middle", "a conveyor's ends are 'top' and 'bottom'"),
-    ("draw 9 top", "there is no column 9: the columns are 1..4"),
+    ("draw 9 top", "there is no column 9: the columns are 1..4 (rule CV-COLUMN)"),
     ("draw 0 top", "columns are numbered from 1, as on the screen; got '0'"),
-    ("draw 4 top", "column 4 is not a conveyor: the conveyors are columns 2, 3"),
-    ("draw 1 top", "column 1 is not a conveyor"),
+    ("draw 4 top", "column 4 is not a conveyor: the conveyors are columns 2, 3 (rule CV-COLUMN)"),
+    ("draw 1 top", "column 1 is not a conveyor: the conveyors are columns 2, 3 (rule CV-COLUMN)"),
     ("draw x top", "a column number is a whole number, got 'x'"),
     ("discard 1-6", "you cannot discard now: your turn starts with a draw from an end of a conveyor (rule CV-PHASE)"),
     ("meld 0-0 0-1 0-2", "you cannot meld now: "),
@@ -432,9 +433,16 @@ def test_the_turn_object_refuses_without_touching_the_game() -> None:
         labels=["you", "bot"],
     )
     assert turn.command("") is None
-    for bad in ("bogus", "draw 1", "draw 2", "draw 0 top", "draw 5 top", "layoff", "sort", "jump"):
+    for bad in ("bogus", "draw 1", "draw 2", "draw 0 top", "layoff", "sort", "jump"):
         with pytest.raises(RummykitError):
             turn.command(bad)
+    # the presenter judges no rule: a column that is not there is the engine's to refuse, with its data
+    far = turn.command("draw 5 top")
+    assert isinstance(far, cv.Draw) and far.column == 4
+    with pytest.raises(RuleError) as refused:
+        state.apply(far)
+    assert refused.value.rule == "CV-COLUMN" and refused.value.params == {"column": 4, "first": 0, "last": 3}
+    assert word_refusal(refused.value) == "there is no column 5: the columns are 1..4 (rule CV-COLUMN)"
     action = turn.command("DRAW 3 T")
     assert isinstance(action, cv.Draw) and action.text() == "draw 2 top" and action.player == 0
     assert state.snapshot() == before and said == []
@@ -456,10 +464,12 @@ def test_selection_round_reveal_a_bad_column_and_a_claim(tmp_path: Path) -> None
     assert re.search(r"^  cell +1 +2 +3 +4 +5 +6 +7$", out, re.M)
     assert re.search(r"^  column 3 +\?\? +\?\? +\?\? +\[2-6\] +\?\? +\?\? +\?\?$", out, re.M)
     assert reply_to(out, "reveal 3 6")[0] == "P1 reveals 0-0 (column 3, cell 6)"
-    assert reply_to(out, "reveal 9 1") == ["! there is no column 9: the columns are 1..4"]
-    assert reply_to(out, "reveal 3 4") == ["! cell 4 of column 3 is already face up (2-6): reveal a face-down domino"]
-    assert reply_to(out, "reveal 3 8") == ["! there is no cell 8: the cells are 1..7"]
-    assert reply_to(out, "claim 7") == ["! there is no column 7: the columns are 1..4"]
+    assert reply_to(out, "reveal 9 1") == ["! there is no column 9: the columns are 1..4 (rule CV-COLUMN)"]
+    assert reply_to(out, "reveal 3 4") == [
+        "! cell 4 of column 3 is already face up (2-6): reveal a face-down domino (rule CV-REVEAL)"
+    ]
+    assert reply_to(out, "reveal 3 8") == ["! there is no cell 8 in column 3: the cells are 1..7 (rule CV-REVEAL)"]
+    assert reply_to(out, "claim 7") == ["! there is no column 7: the columns are 1..4 (rule CV-COLUMN)"]
     claim = reply_to(out, "claim 4")
     assert claim[0].startswith("P1 claims column 4 as a hand of 7 dominoes; seen face up: ")
     assert claim[1].startswith("  P1's hand: ")
@@ -490,7 +500,9 @@ def test_a_player_who_cannot_reveal_must_claim(tmp_path: Path) -> None:
     grid = text.split("--- ")[1].split("  cell ")[1].split("Nothing is face down")[0]
     assert "??" not in grid and grid.count("[") == 28  # every cell of the grid is face up
     (refusal,) = reply_to(text, "reveal 1 1")
-    assert re.fullmatch(r"! cell 1 of column 1 is already face up \(\d-\d\): reveal a face-down domino", refusal)
+    assert re.fullmatch(
+        r"! cell 1 of column 1 is already face up \(\d-\d\): reveal a face-down domino \(rule CV-REVEAL\)", refusal
+    )
     assert reply_to(text, "moves") == ["Your moves now (4):", "  claim 1 | claim 2 | claim 3 | claim 4"]
     assert state.actions[len(before["actions"])].text() == "claim 1"
     assert read_record((tmp_path / "forced.txt").read_text()).snapshot() == state.snapshot()

@@ -869,3 +869,40 @@ def test_rules_page_records_replay() -> None:
     for record in records:
         state = read_record(record)
         assert state.actions
+
+
+# -- refusals carry their data ------------------------------------------------------------------
+
+
+def test_column_and_cell_refusals_carry_their_positions_from_0_and_word_them_from_1() -> None:
+    from rummykit.catalogue import new_game
+    from rummykit.errors import RuleError
+    from rummykit.presenters.base import word_refusal
+
+    s = new_game("conveyor", players=2, seed=4, set=6)
+    seat = min(s.to_act)
+
+    def refusal(text: str) -> RuleError:
+        before = s.snapshot()
+        with pytest.raises(RuleError) as caught:
+            s.apply(s.parse_action(text))
+        assert s.snapshot() == before
+        return caught.value
+
+    up = next(i for i, c in enumerate(s.view(seat)["columns"][2]["cells"]) if c != "??")
+    face_up = refusal(f"{seat} reveal 2 {up}")
+    assert face_up.rule == "CV-REVEAL" and face_up.params["cell"] == up and face_up.params["column"] == 2
+    assert str(face_up).startswith(f"cell {up} of column 2 is already face up")
+    assert word_refusal(face_up).startswith(f"cell {up + 1} of column 3 is already face up")
+    no_cell = refusal(f"{seat} reveal 2 7")
+    assert (no_cell.rule, no_cell.params) == ("CV-REVEAL", {"cell": 7, "first": 0, "last": 6, "column": 2})
+    assert word_refusal(no_cell) == "there is no cell 8 in column 3: the cells are 1..7 (rule CV-REVEAL)"
+    s.apply(s.parse_action(f"{seat} claim 1"))
+    other = min(s.to_act)
+    claimed = refusal(f"{other} claim 1")
+    assert (claimed.rule, claimed.params) == ("CV-COLUMN-CLAIMED", {"column": 1, "seat": seat})
+    assert str(claimed) == f"column 1 was claimed by seat {seat}: claim an unclaimed column (rule CV-COLUMN-CLAIMED)"
+    assert word_refusal(claimed, ["Ann", "Bo"], viewer=other) == (
+        f"column 2 was claimed by {['Ann', 'Bo'][seat]}: claim an unclaimed column (rule CV-COLUMN-CLAIMED)"
+    )
+    assert word_refusal(claimed, ["Ann", "Bo"], viewer=seat).startswith("column 2 was claimed by you:")

@@ -32,6 +32,7 @@ from rummykit.errors import RuleError
 from rummykit.melds.tiles import read_line
 from rummykit.pieces.tiles import parse_tiles
 from rummykit.presenters import presenter_for
+from rummykit.presenters.base import word_refusal
 from rummykit.presenters.text import MOVED, NEW, Style
 from rummykit.presenters.two_tray import LEGEND, GridTurn, command_text, describe_event, draw_grid
 from rummykit.records import read_record
@@ -123,7 +124,6 @@ def test_a_grid_that_grows_up_and_left_numbers_those_cells_0_and_below() -> None
         ("place R4 1,1", "1,1 already holds R1"),
         ("move 4,4 5,5", "there is no tile at 4,4"),
         ("back 1,2", "R2 at 1,2 was on the table when the turn began"),
-        ("call 1,3 O3", "there is no joker at 1,3: only a joker can be called"),
     ],
 )
 def test_refusals_at_the_prompt_name_cells_as_the_screen_does(line: str, said: str) -> None:
@@ -132,6 +132,20 @@ def test_refusals_at_the_prompt_name_cells_as_the_screen_does(line: str, said: s
     with pytest.raises(RuleError) as refused:
         turn.command(line)
     assert refused.value.reason.startswith(said), refused.value.reason
+
+
+def test_a_call_is_judged_by_the_engine_alone_and_worded_as_the_screen_counts() -> None:
+    state = from_position(POSITION, players=["P1", "P2"])
+    turn, _ = turn_for(state)
+    action = turn.command("call 1,3 O3")  # the prompt no longer judges the call itself
+    assert action is not None and str(action) == "0 call 0,2 O3"
+    before = state.snapshot()
+    with pytest.raises(RuleError) as refused:
+        state.apply(action)
+    assert state.snapshot() == before
+    assert (refused.value.rule, refused.value.params) == ("TT-CALL", {"row": 0, "col": 2})
+    assert str(refused.value) == "there is no joker at 0,2: only a joker can be called (rule TT-CALL)"
+    assert word_refusal(refused.value) == "there is no joker at 1,3: only a joker can be called (rule TT-CALL)"
 
 
 def test_the_drafts_problems_and_check_name_cells_as_the_screen_does() -> None:
@@ -148,12 +162,16 @@ def test_the_drafts_problems_and_check_name_cells_as_the_screen_does() -> None:
     # the engine's own refusal of the same call names the record's cell; the prompt never shows it
     with pytest.raises(RuleError, match="the joker at 0,2 cannot be called K9: its group, row 0, columns 0-2"):
         state.apply(state.parse_action("0 call 0,2 K9"))
-    with pytest.raises(
-        RuleError,
-        match=re.escape("the joker at 1,3 cannot be called K9: its group, row 1, columns 1-3 (K9 B9 J), has K9 already;"
-                        " it can be called only O9 or R9"),
-    ):
-        turn.command("call 1,3 K9")
+    wrong = turn.command("call 1,3 K9")
+    assert wrong is not None
+    with pytest.raises(RuleError) as refused:
+        state.apply(wrong)
+    assert refused.value.rule == "TT-CALL-COLOUR"
+    assert refused.value.params == {"row": 0, "col": 2, "line_fixed": 0, "line_start": 0, "line_end": 2}
+    assert word_refusal(refused.value) == (
+        "the joker at 1,3 cannot be called K9: its group, row 1, columns 1-3 (K9 B9 J), has K9 already;"
+        " it can be called only O9 or R9 (rule TT-CALL-COLOUR)"
+    )
     action = turn.command("call 1,3 O9")
     assert action is not None and str(action) == "0 call 0,2 O9"
     (event,) = state.apply(action)
@@ -396,8 +414,12 @@ def test_completion_offers_only_the_calls_allowed() -> None:
     )
     turn, _ = turn_for(state)
     assert turn.completions(["call", "4,3"]) == ["O13"]
-    with pytest.raises(RuleError, match=re.escape("the joker at 4,3 cannot be called K13: column 3, rows 2-4")):
-        turn.command("call 4,3 K13")
+    wrong = turn.command("call 4,3 K13")
+    assert wrong is not None
+    with pytest.raises(RuleError) as refused:
+        state.apply(wrong)
+    assert refused.value.rule == "TT-CALL-FIXED"
+    assert word_refusal(refused.value).startswith("the joker at 4,3 cannot be called K13: column 3, rows 2-4")
 
 
 # -- words ---------------------------------------------------------------------------------------

@@ -37,6 +37,7 @@ from rummykit.engine.driver import Claimer, claims_open, next_seat
 from rummykit.engine.rng import Rng
 from rummykit.errors import RuleError, RummykitError
 from rummykit.presenters import Presenter, Quit, presenter_for
+from rummykit.presenters.base import word_refusal
 from rummykit.presenters.text import Style, plural
 from rummykit.records import Seat, write_record
 from rummykit.sim import bot_rng
@@ -130,10 +131,10 @@ def _isatty(stream: Any) -> bool:
         return False
 
 
-def one_line(exc: BaseException) -> str:
-    """An error as one line for a person (draft bookkeeping rule ids left out)."""
-    text = exc.reason if isinstance(exc, RuleError) and exc.rule.endswith("-DRAFT") else str(exc)
-    return "! " + " ".join(text.split())
+def one_line(exc: BaseException, names: Sequence[str] = (), viewer: int | None = None) -> str:
+    """An error as one line for a person, worded by :func:`~rummykit.presenters.base.word_refusal`
+    (draft bookkeeping rule ids left out)."""
+    return "! " + word_refusal(exc, names, viewer, draft_rules=False)
 
 
 # -- a whole game ------------------------------------------------------------------
@@ -351,7 +352,7 @@ class Session:
                     continue
                 self.apply(action)
             except RummykitError as exc:
-                self.console.say(one_line(exc))
+                self.console.say(one_line(exc, self.names, seat))
                 continue
             finally:
                 self.orders[seat] = turn.order

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from rummykit.engine.core import Action
+from rummykit.errors import RuleError, seat_param
 from rummykit.presenters.text import HelpRow, Style, counted, plural_of
 
 if TYPE_CHECKING:
@@ -41,6 +42,7 @@ __all__ = [
     "Turn",
     "Vocabulary",
     "table_kind",
+    "word_refusal",
 ]
 
 View = Mapping[str, Any]
@@ -66,6 +68,33 @@ def table_kind(presenter: object) -> str:
     """
     kind = getattr(presenter, "table_kind", TEXT_TABLE)
     return kind if isinstance(kind, str) else TEXT_TABLE
+
+
+def word_refusal(
+    exc: BaseException, names: Sequence[str] = (), viewer: int | None = None, *, draft_rules: bool = True
+) -> str:
+    """A refusal (or any bad-input error) in one line as a person reads it: the one place that words them.
+
+    The engine's :class:`~rummykit.errors.RuleError` carries its data; here
+    its positions (columns, cells, melds, sets, rows) are counted from 1 as
+    the screen counts them, a seat is named (``names``; "you" for
+    ``viewer``), and the rule id is kept at the end (a draft's own
+    bookkeeping, rules ending ``-DRAFT``, only with ``draft_rules``: the line
+    prompt leaves those out). Anything else reads as its message.
+
+    >>> exc = RuleError("CV-COLUMN-CLAIMED", "column {column} was claimed by {seat}", column=2, seat=1,
+    ...                 counted=("column",))
+    >>> str(exc)
+    'column 2 was claimed by seat 1 (rule CV-COLUMN-CLAIMED)'
+    >>> word_refusal(exc), word_refusal(exc, ["Ann", "Bo"], viewer=1)
+    ('column 3 was claimed by P2 (rule CV-COLUMN-CLAIMED)', 'column 3 was claimed by you (rule CV-COLUMN-CLAIMED)')
+    """
+    if isinstance(exc, RuleError):
+        reason = exc.worded(1, seat_param(names, viewer) if names else None)
+        text = reason if exc.rule.endswith("-DRAFT") and not draft_rules else f"{reason} (rule {exc.rule})"
+    else:
+        text = str(exc)
+    return " ".join(text.split())
 
 
 class Quit(Exception):

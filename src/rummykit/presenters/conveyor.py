@@ -125,28 +125,23 @@ def screen_number(number: int) -> int:
     return int(number) + 1
 
 
-def typed_number(text: str, what: str, count: int) -> int:
+def typed_number(text: str, what: str) -> int:
     """The number (from 0) of the column, cell or meld a person typed as counted on the screen (from 1).
 
-    >>> typed_number('3', 'column', 5)
+    Only the notation is read here: whether there is such a column, cell or
+    meld is the engine's to say, and its refusal is worded from 1 too
+    (:func:`~rummykit.presenters.base.word_refusal`).
+
+    >>> typed_number('3', 'column')
     2
-    >>> typed_number('0', 'column', 5)
+    >>> typed_number('0', 'column')
     Traceback (most recent call last):
     ...
     rummykit.errors.ParseError: columns are numbered from 1, as on the screen; got '0'
-    >>> typed_number('6', 'column', 5)
-    Traceback (most recent call last):
-    ...
-    rummykit.errors.ParseError: there is no column 6: the columns are 1..5
     """
     n = whole_number(text, f"a {what} number")
     if n < 1:
         raise ParseError(f"{plural_of(what)} are numbered from 1, as on the screen; got {text!r}")
-    if n > count:
-        if count == 0:
-            raise ParseError(f"there is no {what} {n}: there are no {plural_of(what)} yet")
-        only = f"the only {what} is 1" if count == 1 else f"the {plural_of(what)} are 1..{count}"
-        raise ParseError(f"there is no {what} {n}: {only}")
     return n - 1
 
 
@@ -798,49 +793,24 @@ class ConveyorTurn:
         raise Quit
 
     # Columns, cells and melds are typed as the screen numbers them (from 1); the actions count
-    # from 0. Each number is checked against what the view shows, so that a person never reads
-    # a refusal in the record's numbering; whatever else is wrong, the engine says.
-
-    def _column(self, text: str, what: str) -> int:
-        """The column typed (from 1) as the action's number; in the selection round, an unclaimed one."""
-        columns = self.view["columns"]
-        column = typed_number(text, "column", len(columns))
-        owner = columns[column]["claimed_by"]
-        if owner is not None:
-            whose = "your hand" if owner == self.seat else f"{_name(self.names, owner)}'s hand"
-            raise ParseError(f"column {screen_number(column)} is {whose} now: {what} an unclaimed column")
-        return column
+    # from 0. Whether the column, cell or meld is there (or claimed, or face up, or a conveyor) is
+    # the engine's to judge: its refusal carries the numbers, worded from 1 for the person.
 
     def _reveal(self, args: list[str]) -> Action:
         if len(args) != 2:
             raise ParseError("write `reveal COLUMN CELL` with the numbers on the screen, e.g. `reveal 2 5`")
-        if self.view["phase"] != SELECT:
-            return self._action("reveal", ["0", "0"])  # the engine says why not now
-        column = self._column(args[0], "reveal in")
-        cells = self.view["columns"][column]["cells"]
-        cell = typed_number(args[1], "cell", len(cells))
-        if cells[cell] != FACE_DOWN:
-            raise ParseError(
-                f"cell {screen_number(cell)} of column {screen_number(column)} is already face up"
-                f" ({cells[cell]}): reveal a face-down domino"
-            )
+        column, cell = typed_number(args[0], "column"), typed_number(args[1], "cell")
         return self._action("reveal", [str(column), str(cell)])
 
     def _claim(self, args: list[str]) -> Action:
         if len(args) != 1:
             raise ParseError("write `claim COLUMN` with the number on the screen, e.g. `claim 2`")
-        if self.view["phase"] != SELECT:
-            return self._action("claim", ["0"])  # the engine says why not now
-        return self._action("claim", [str(self._column(args[0], "claim"))])
+        return self._action("claim", [str(typed_number(args[0], "column"))])
 
     def _draw(self, args: list[str]) -> Action:
         if len(args) != 2:
             raise ParseError("write `draw COLUMN top` or `draw COLUMN bottom`, e.g. `draw 2 top`")
-        column = typed_number(args[0], "column", len(self.view["columns"]))
-        conveyors = self.view["conveyors"]
-        if self.view["phase"] == DRAW and column not in conveyors:
-            listed = ", ".join(str(screen_number(c)) for c in conveyors)
-            raise ParseError(f"column {screen_number(column)} is not a conveyor: the conveyors are columns {listed}")
+        column = typed_number(args[0], "column")
         return self._action("draw", [str(column), END_ALIASES.get(args[1].lower(), args[1])])
 
     def _layoff(self, args: list[str]) -> Action:
@@ -848,7 +818,7 @@ class ConveyorTurn:
             raise ParseError("write `layoff MELD DOMINO low|high` with the meld's number on the screen")
         if self.view["phase"] != PLAY:
             return self._action("layoff", ["0", args[1], HIGH])  # the engine says why not now
-        index = typed_number(args[0], "meld", len(self.view["melds"]))
+        index = typed_number(args[0], "meld")
         if len(args) == 3:
             end = END_ALIASES.get(args[2].lower(), args[2])
         else:

@@ -69,7 +69,6 @@ from rummykit.rulesets.two_tray import (
     Fail,
     Play,
     call_options,
-    call_refusal,
     draft_action,
     draft_from_view,
     grid_from_view,
@@ -946,11 +945,7 @@ class GridTurn:
         if len(args) != 2:
             raise ParseError("usage: call ROW,COLUMN TILE (e.g. call 3,1 O3)")
         cell, tile = typed_cell(args[0]), Tile.parse(args[1])
-        if self.view.get("turn") == self.seat:
-            # The game's own check, worded with the screen's numbers (the engine would use the record's).
-            refused = call_refusal(self.view, cell, tile, base=BASE)
-            if refused is not None:
-                raise refused
+        # whether the joker may be called so is the engine's to say; its refusal names the cell as data
         return self.parse_action(f"{self.seat} call {cell_text(cell)} {tile}")
 
     def _quit(self, args: list[str]) -> None:

@@ -51,7 +51,7 @@ from rummykit.cli.start import GameSetup
 from rummykit.engine.core import Action
 from rummykit.engine.driver import Claimer, claims_open
 from rummykit.errors import ParseError, RummykitError
-from rummykit.presenters.base import TEXT_TABLE, Board, Quit, Style, Turn, table_kind
+from rummykit.presenters.base import TEXT_TABLE, Board, Quit, Style, Turn, table_kind, word_refusal
 from rummykit.sim import bot_rng
 from rummykit.tui.guard import Guarded
 from rummykit.tui.tables import (
@@ -93,7 +93,7 @@ THEMES = ("textual-dark", "textual-light")
 
 def message_of(exc: BaseException) -> str:
     """A refusal as one line: the engine's reason with its rule id, or the presenter's parse error."""
-    return "! " + " ".join(str(exc).split())
+    return "! " + word_refusal(exc)
 
 
 def ansi(lines: list[str]) -> Text:

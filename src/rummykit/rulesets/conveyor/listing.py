@@ -28,7 +28,13 @@ from rummykit.rulesets.conveyor.actions import (
 )
 from rummykit.rulesets.conveyor.options import DRAW, JUMP, PLAY, SELECT, rules_for
 
-__all__ = ["actions_from_view", "line_size", "list_actions"]
+__all__ = ["KEEP_DISCARD", "PICKUP_CLOSE", "actions_from_view", "hand_left_fault", "line_size", "list_actions"]
+
+PICKUP_CLOSE = "PICKUP-CLOSE"
+"""The rule (after the game's prefix) a meld or lay-off breaks by emptying the hand under ``never_close_on_pickup``."""
+
+KEEP_DISCARD = "KEEP-DISCARD"
+"""The rule (after the prefix) broken by keeping only the domino ``no_milling`` forbids discarding."""
 
 _BY_TEXT: dict[str, Domino] = {str(d): d for d in double_set(12)}
 
@@ -44,6 +50,26 @@ def line_size(options: Mapping[str, Any], *, pickup: bool) -> int:
     after the discard; one more when closing on the pickup (the drawn domino too, no discard)."""
     hand: int = options["column_length"]
     return hand + 1 if pickup else hand
+
+
+def hand_left_fault(options: Mapping[str, Any], left: int, milled_left: bool) -> str | None:
+    """The rule a meld or lay-off breaks by what it leaves in the hand, or None: the engine's and the listing's test.
+
+    ``left`` is how many dominoes stay in the hand; ``milled_left`` whether
+    the domino drawn face up this turn is one of them. Nothing left is a close
+    on the pickup (:data:`PICKUP_CLOSE` under ``never_close_on_pickup``); one
+    domino left that may not be discarded (:data:`KEEP_DISCARD` under
+    ``no_milling``) leaves no discard.
+
+    >>> opts = {"never_close_on_pickup": True, "no_milling": True}
+    >>> hand_left_fault(opts, 0, False), hand_left_fault(opts, 1, True), hand_left_fault(opts, 2, True)
+    ('PICKUP-CLOSE', 'KEEP-DISCARD', None)
+    """
+    if left == 0:
+        return PICKUP_CLOSE if options["never_close_on_pickup"] else None
+    if left == 1 and milled_left and options["no_milling"]:
+        return KEEP_DISCARD
+    return None
 
 
 def list_actions(
@@ -86,10 +112,7 @@ def list_actions(
         stuck = milled if no_milling and milled in have else None  # may not be the only domino kept
 
         def keeps(removed: Sequence[Domino]) -> bool:
-            left = size - len(removed)
-            if left == 0:
-                return can_empty
-            return not (left == 1 and stuck is not None and stuck not in removed)
+            return hand_left_fault(options, size - len(removed), stuck is not None and stuck not in removed) is None
 
         for d in sorted(have, key=by_code):
             if d != stuck:

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from rummykit.blocks.conveyor import ENDS, Conveyors
 from rummykit.engine.core import JSON, Action, Field, GameState, Omit, Saved, SavedAs, texts
-from rummykit.errors import RuleError
+from rummykit.errors import Param, RuleError
 from rummykit.melds.conveyor import END_NAMES, HIGH, LINE, LOW, ConveyorMelds, by_code
 from rummykit.pieces.dominoes import Domino, double_set, format_dominoes
 from rummykit.rulesets.conveyor.actions import (
@@ -32,7 +32,13 @@ from rummykit.rulesets.conveyor.actions import (
     Pieces,
     Reveal,
 )
-from rummykit.rulesets.conveyor.listing import line_size, list_actions
+from rummykit.rulesets.conveyor.listing import (
+    KEEP_DISCARD,
+    PICKUP_CLOSE,
+    hand_left_fault,
+    line_size,
+    list_actions,
+)
 from rummykit.rulesets.conveyor.options import (
     DRAW,
     GAME_ID,
@@ -55,8 +61,20 @@ _ONLY = tuple(frozenset((seat,)) for seat in range(MAX_PLAYERS))
 """Each seat alone (``must_act`` outside a claim window, without building a set each time)."""
 
 
-def _err(rule: str, message: str) -> RuleError:
-    return RuleError(rule, message)
+def _err(rule: str, message: str, *, counted: Sequence[str] = (), **params: Param) -> RuleError:
+    return RuleError(rule, message, counted=counted, **params)
+
+
+def _no_such(rule: str, what: str, number: int, count: int, where: str = "", **within: int) -> RuleError:
+    """There is no ``what`` ``number`` (of ``count``, numbered from 0); ``where`` names the positions ``within``."""
+    counted = (what, "first", "last", *within)
+    if count == 0:
+        text = f"there is no {what} {{{what}}}{where}: there are no {what}s yet"
+    elif count == 1:
+        text = f"there is no {what} {{{what}}}{where}: the only {what} is {{first}}"
+    else:
+        text = f"there is no {what} {{{what}}}{where}: the {what}s are {{first}}..{{last}}"
+    return _err(rule, text, counted=counted, **{what: number, "first": 0, "last": count - 1}, **within)
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,11 +331,14 @@ class Conveyor(GameState):
 
     def _open_column(self, column: int, what: str) -> None:
         if not self.belt.has_column(column):
-            raise _err(f"{PREFIX}-COLUMN", f"there is no column {column}: columns are 0..{self.belt.count - 1}")
+            raise _no_such(f"{PREFIX}-COLUMN", "column", column, self.belt.count)
         if not self.belt.is_open(column):
             raise _err(
                 f"{PREFIX}-COLUMN-CLAIMED",
-                f"column {column} was claimed by seat {self.belt.claimed_by[column]}: {what} an unclaimed column",
+                f"column {{column}} was claimed by {{seat}}: {what} an unclaimed column",
+                counted=("column",),
+                column=column,
+                seat=self.belt.claimed_by[column],
             )
 
     def _reveal(self, action: Reveal) -> None:
@@ -325,11 +346,15 @@ class Conveyor(GameState):
         self._open_column(action.column, "reveal in")
         length = len(self.belt.columns[action.column])
         if not 0 <= action.index < length:
-            raise _err(f"{PREFIX}-REVEAL", f"column {action.column} has cells 0..{length - 1}, not {action.index}")
+            raise _no_such(f"{PREFIX}-REVEAL", "cell", action.index, length, " in column {column}", column=action.column)
         if self.belt.up[action.column][action.index]:
             raise _err(
                 f"{PREFIX}-REVEAL",
-                f"cell {action.index} of column {action.column} is already face up; reveal a face-down domino",
+                "cell {cell} of column {column} is already face up ({domino}): reveal a face-down domino",
+                counted=("cell", "column"),
+                cell=action.index,
+                column=action.column,
+                domino=str(self.belt.columns[action.column][action.index]),
             )
         domino = self.belt.reveal(action.column, action.index)
         self.emit("reveal", action.player, {"column": action.column, "index": action.index, "domino": str(domino)})
@@ -374,9 +399,16 @@ class Conveyor(GameState):
     def _draw(self, action: Draw) -> None:
         self._phase_is(action, DRAW)
         c = action.column
-        if not self.belt.has_column(c) or not self.belt.is_open(c):
-            conveyors = ", ".join(str(x) for x in self.belt.open_columns())
-            raise _err(f"{PREFIX}-COLUMN", f"column {c} is not a conveyor; the conveyors are {conveyors}")
+        if not self.belt.has_column(c):
+            raise _no_such(f"{PREFIX}-COLUMN", "column", c, self.belt.count)
+        if not self.belt.is_open(c):
+            raise _err(
+                f"{PREFIX}-COLUMN",
+                "column {column} is not a conveyor: the conveyors are columns {conveyors}",
+                counted=("column", "conveyors"),
+                column=c,
+                conveyors=list(self.belt.open_columns()),
+            )
         if action.end not in ENDS:
             raise _err(f"{PREFIX}-COLUMN", f"a conveyor's ends are top and bottom, not {action.end!r}")
         seat = action.player
@@ -398,27 +430,28 @@ class Conveyor(GameState):
                 raise _err(f"{PREFIX}-HAND", f"{d} is not in your hand")
 
     def _keeps_discard(self, seat: int, removed: Sequence[Domino], what: str) -> None:
-        """Check what a meld or lay-off leaves in the hand.
+        """Check what a meld or lay-off leaves in the hand (the rule is :func:`hand_left_fault`, as the listing's).
 
         Either nothing (closing on the pickup, refused under
         ``never_close_on_pickup``) or at least one domino the player may
         discard (under ``no_milling``, not only the face-up domino just drawn).
         """
         rest = [d for d in self.hands[seat] if d not in removed]
-        if not rest:
-            if self.options["never_close_on_pickup"]:
-                raise _err(
-                    f"{PREFIX}-PICKUP-CLOSE",
-                    f"{what} would empty your hand without a discard; with never_close_on_pickup a player closes"
-                    " only by discarding",
-                )
-            return
         drawn = self.drawn
-        if self.options["no_milling"] and drawn is not None and drawn.face_up and rest == [drawn.domino]:
+        milled = drawn.domino if drawn is not None and drawn.face_up else None
+        fault = hand_left_fault(self.options, len(rest), milled in rest)
+        if fault == PICKUP_CLOSE:
             raise _err(
-                f"{PREFIX}-KEEP-DISCARD",
-                f"{what} would leave only {drawn.domino}, which no_milling forbids discarding this turn;"
+                f"{PREFIX}-{fault}",
+                f"{what} would empty your hand without a discard; with never_close_on_pickup a player closes"
+                " only by discarding",
+            )
+        if fault == KEEP_DISCARD:
+            raise _err(
+                f"{PREFIX}-{fault}",
+                f"{what} would leave only {{domino}}, which no_milling forbids discarding this turn;"
                 " keep a domino you may discard",
+                domino=str(milled),
             )
 
     def _checked_meld(self, seat: int, dominoes: Pieces) -> Pieces:
@@ -456,10 +489,7 @@ class Conveyor(GameState):
         self._phase_is(action, PLAY)
         seat = action.player
         if not 0 <= action.meld < len(self.table):
-            raise _err(
-                f"{PREFIX}-LAYOFF-MELD",
-                f"there is no meld {action.meld}" + (f": melds are 0..{len(self.table) - 1}" if self.table else ": the table is empty"),
-            )
+            raise _no_such(f"{PREFIX}-LAYOFF-MELD", "meld", action.meld, len(self.table))
         self._in_hand(seat, (action.domino,))
         meld = self.table[action.meld]
         if meld.kind == LINE:

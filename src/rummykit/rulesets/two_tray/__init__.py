@@ -34,7 +34,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from rummykit.blocks.grid import Cell, GridDraft, parse_cell
+from rummykit.blocks.grid import GridDraft
 from rummykit.engine.core import GameInfo, GameState
 from rummykit.errors import RuleError
 from rummykit.pieces.tiles import Tile, parse_tiles
@@ -105,7 +105,6 @@ __all__ = [
     "actions_from_view",
     "call_fault",
     "call_options",
-    "call_refusal",
     "draft_action",
     "draft_from_view",
     "extensions",
@@ -162,18 +161,6 @@ def draft_action(seat: int, draft: GridDraft[Tile], *, accept_penalty: bool = Fa
     """
     cls = Fail if accept_penalty else Play
     return cls(seat, draft.tray_name, draft.changes(), draft.down_changes())
-
-
-def call_refusal(view: Mapping[str, Any], cell: Cell, tile: Tile, base: int = 0) -> RuleError | None:
-    """Why the seat whose view this is may not call the joker in ``cell`` ``tile`` now (None: it may).
-
-    The engine's own check (:func:`call_fault`) on the view's grid, with the
-    jokers called this turn; ``base`` as for :func:`draft_from_view`, so that
-    an interface names cells as its people count them. Whose turn it is stays
-    the engine's to say.
-    """
-    called = [parse_cell(text) for text in view.get("called_this_turn", [])]
-    return call_fault(grid_from_view(view), cell, tile, called, base)
 
 
 def joker_options(view: Mapping[str, Any]) -> dict[tuple[int, int], list[str]]:

@@ -8,13 +8,18 @@ another colour).
 
 A refusal says what is true of the joker: which colours its group lacks,
 what a crossing line needs it to be, and which calls (if any) are allowed.
+Its cells and lines are data (``row``/``col``, ``line_*``, counted from 0),
+so an interface words them as its people count (see :mod:`rummykit.errors`).
 
 >>> from rummykit.pieces.tiles import Tile
 >>> grid = TileGrid.parse('0,0: B3 . . / J K4 K5 / R3', Tile.parse)
 >>> [str(t) for t in group_options(grid, (1, 0))], [str(t) for t in call_options(grid, (1, 0))]
 (['K3', 'O3'], ['K3'])
->>> print(call_fault(grid, (1, 0), Tile.parse('O3'), ()))
+>>> fault = call_fault(grid, (1, 0), Tile.parse('O3'), ())
+>>> print(fault)
 the joker at 1,0 cannot be called O3: row 1, columns 0-2 (J K4 K5) needs it to be K3; it can be called only K3 (rule TT-CALL-FIXED)
+>>> fault.worded(1)
+'the joker at 2,1 cannot be called O3: row 2, columns 1-3 (J K4 K5) needs it to be K3; it can be called only K3'
 >>> call_fault(grid, (1, 0), Tile.parse('K3'), ()) is None
 True
 """
@@ -23,8 +28,8 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from rummykit.blocks.grid import Cell, Line, cell_text
-from rummykit.errors import RuleError
+from rummykit.blocks.grid import Cell, Line
+from rummykit.errors import Param, RuleError
 from rummykit.melds.base import LineReading
 from rummykit.melds.tiles import read_line
 from rummykit.pieces.tiles import Tile, format_tiles
@@ -73,55 +78,74 @@ def call_options(grid: TileGrid, cell: Cell) -> list[Tile]:
     return [t for t in group_options(grid, cell) if _fits(grid, cell, t)]
 
 
-def _fixed_by(grid: TileGrid, cell: Cell, tile: Tile, base: int) -> str:
+_CELL = "{row},{col}"
+"""Where a refusal names the joker's cell (``row`` and ``col`` params)."""
+
+_LINE_PARAMS = ("line_fixed", "line_start", "line_end")
+
+
+def _line(line: Line) -> tuple[str, dict[str, Param]]:
+    """A line in words as a template (``row 2, columns 4-5``) and its params (counted positions)."""
+    text = "row {line_fixed}, columns {line_start}-{line_end}" if line.across else "column {line_fixed}, rows {line_start}-{line_end}"
+    return text, {"line_fixed": line.fixed, "line_start": line.start, "line_end": line.end}
+
+
+def _refusal(rule: str, message: str, cell: Cell, **params: Param) -> RuleError:
+    """A refusal naming the joker's cell (and perhaps a line): every position counted, from 0."""
+    counted = ("row", "col", *(k for k in _LINE_PARAMS if k in params))
+    return RuleError(rule, message, counted=counted, row=cell[0], col=cell[1], **params)
+
+
+def _fixed_by(grid: TileGrid, cell: Cell, tile: Tile) -> tuple[str, dict[str, Param]]:
     """What keeps the joker in ``cell`` from being ``tile``: the line that needs it to be something else."""
     for line in grid.lines_through(cell):
         pos = line.cells.index(cell)
         needs = sorted({r.pieces[pos] for r in _readings(grid, line, cell)})
         if needs and tile not in needs:
+            where, params = _line(line)
             tiles = format_tiles(grid[c] for c in line.cells)
-            return f"{line.where(base)} ({tiles}) needs it to be {' or '.join(map(str, needs))}"
-    return "the lines joined to it through other jokers cannot read it so"
+            return f"{where} ({tiles}) needs it to be {' or '.join(map(str, needs))}", params
+    return "the lines joined to it through other jokers cannot read it so", {}
 
 
-def call_fault(
-    grid: TileGrid, cell: Cell, tile: Tile, called: Collection[Cell], base: int = 0
-) -> RuleError | None:
+def call_fault(grid: TileGrid, cell: Cell, tile: Tile, called: Collection[Cell]) -> RuleError | None:
     """Why calling the joker in ``cell`` ``tile`` is refused now, or None when it is allowed.
 
-    ``called`` are the cells already called this turn (each joker once per turn);
-    ``base`` is what the message adds to row and column numbers (1: as people
-    count them at an interface; see :mod:`rummykit.blocks.grid`).
+    ``called`` are the cells already called this turn (each joker once per turn).
+    The refusal carries the cell (``row``, ``col``) and any line it names as
+    positions counted from 0.
     """
-    where = cell_text(cell, base)
     piece = grid.get(cell)
     if piece is None or piece.colour is not None:
-        return RuleError("TT-CALL", f"there is no joker at {where}: only a joker can be called")
+        return _refusal("TT-CALL", f"there is no joker at {_CELL}: only a joker can be called", cell)
     if cell in called:
-        return RuleError("TT-CALL-ONCE", f"the joker at {where} was already called this turn")
+        return _refusal("TT-CALL-ONCE", f"the joker at {_CELL} was already called this turn", cell)
     if tile.colour is None:
         return RuleError("TT-CALL-COLOUR", "a joker is called a numbered tile (a colour and a number), not J")
     groups = _groups(grid, cell)
     if not groups:
-        return RuleError(
-            "TT-CALL", f"the joker at {where} is in no group of {GROUP_SIZE} tiles: only such a joker can be called"
+        return _refusal(
+            "TT-CALL", f"the joker at {_CELL} is in no group of {GROUP_SIZE} tiles: only such a joker can be called", cell
         )
     lacking = group_options(grid, cell)
     if tile in lacking and _fits(grid, cell, tile):
         return None
     allowed = [t for t in lacking if t != tile and _fits(grid, cell, t)]
     if tile not in lacking:
-        line = groups[0][0]
-        tiles = format_tiles(grid[c] for c in line.cells)
+        where, params = _line(groups[0][0])
+        tiles = format_tiles(grid[c] for c in groups[0][0].cells)
         number = lacking[0].number
         held = f"is a group of {number}s" if tile.number != number else f"has {tile} already"
-        return RuleError(
+        return _refusal(
             "TT-CALL-COLOUR",
-            f"the joker at {where} cannot be called {tile}: its group, {line.where(base)} ({tiles}), {held};"
-            f" {_still(allowed)}",
+            f"the joker at {_CELL} cannot be called {tile}: its group, {where} ({tiles}), {held}; {_still(allowed)}",
+            cell,
+            **params,
         )
-    fixed = _fixed_by(grid, cell, tile, base)
-    return RuleError("TT-CALL-FIXED", f"the joker at {where} cannot be called {tile}: {fixed}; {_still(allowed)}")
+    fixed, params = _fixed_by(grid, cell, tile)
+    return _refusal(
+        "TT-CALL-FIXED", f"the joker at {_CELL} cannot be called {tile}: {fixed}; {_still(allowed)}", cell, **params
+    )
 
 
 def _still(allowed: list[Tile]) -> str:
