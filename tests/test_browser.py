@@ -499,6 +499,10 @@ def _a_few_turns(server: Server, browser: Browser, game: str, seed: int, turns: 
             time.sleep(0.05)
             continue
         actions = listed(page)
+        listing_deadline = time.monotonic() + 20
+        while not actions and time.monotonic() < listing_deadline:
+            time.sleep(0.05)  # the seat's list comes in its own frame after the state: on a busy machine, later
+            actions = listed(page)
         before = seq(page)
         plays = [a for a in actions if a["type"] == "play"]
         if (
