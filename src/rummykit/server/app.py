@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import secrets
 import time
 from collections.abc import AsyncIterator, MutableMapping, Sequence
@@ -45,6 +46,8 @@ from rummykit.server.rooms import (
 from rummykit.server.store import DEFAULT_DB, Store, Writer
 
 __all__ = ["MAX_FRAME", "RestoreError", "create_app"]
+
+log = logging.getLogger("rummykit.server")
 
 MAX_FRAME = 64 * 1024
 """The largest frame a client may send, in bytes (larger: an error frame)."""
@@ -360,6 +363,9 @@ async def _writer(websocket: WebSocket, conn: Conn) -> None:
     while True:
         text = await conn.queue.get()
         if text is None:
+            if conn.queue.dropped is not None:  # too far behind: closed with a code it may reconnect after
+                with contextlib.suppress(Exception):
+                    await websocket.close(code=conn.queue.dropped)
             return
         await websocket.send_text(text)
 
@@ -406,6 +412,10 @@ async def _session(websocket: WebSocket, hall: Hall, table_id: str, flood_rate: 
             except Refusal as exc:
                 conn.send(_err(exc.rule, exc.message, frame.id))
                 continue
+            except Exception:  # a fault of the server's: logged, answered, and the connection stays
+                log.exception("table %s: answering a %r frame failed", room.id, frame.type)
+                conn.send(_err("SERVER", "the server failed to answer this frame; the fault is logged", frame.id))
+                continue
             if reply is not None:
                 conn.send(reply)
     except WebSocketDisconnect:
@@ -433,6 +443,7 @@ async def _answer(room: Room, conn: Conn, frame: Any) -> dict[str, Any] | None:
     if isinstance(frame, p.Act):
         action = room.read_action(seat, frame.action, frame.text)
         await room.act(seat, action)
+        conn.bucket.refund()  # an accepted action is paced by the game, not counted as flooding
         return None
     if isinstance(frame, p.Check):
         return await room.check(seat, frame)
