@@ -381,7 +381,7 @@ async def _session(websocket: WebSocket, hall: Hall, table_id: str, flood_rate: 
     try:
         while True:
             message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
+            if message["type"] == "websocket.disconnect" or conn.dropped:  # dropped: the writer closes it
                 break
             if not conn.bucket.take():
                 conn.send(_err("FLOOD", "too many frames: slow down"))
@@ -429,7 +429,7 @@ async def _session(websocket: WebSocket, hall: Hall, table_id: str, flood_rate: 
                 await websocket.close(code=1008)
         else:
             with contextlib.suppress(BaseException):
-                await websocket.close()
+                await websocket.close(code=conn.queue.dropped or 1000)
 
 
 async def _answer(room: Room, conn: Conn, frame: Any) -> dict[str, Any] | None:

@@ -186,10 +186,13 @@ class Outbox:
             return
         if frame.get("type") == "state":
             old = self.state
-            if old is not None and old.frame is not None:
+            if old is not None:
                 # The waiting state frame is superseded; its log lines are not lost (the last LOG_TAIL kept).
                 frame["log"] = (old.frame["log"] + frame["log"])[-LOG_TAIL:]
-                old.frame = None
+                if self.items[-1] is old:
+                    self.items.pop()
+                else:  # frames came after it: the newer state goes after them, as it would have
+                    self.items.remove(old)
             self.state = _Slot(frame)
             self.items.append(self.state)
         else:
@@ -230,10 +233,7 @@ class Outbox:
                 if item is None:
                     return None
                 if isinstance(item, _Slot):
-                    if item is self.state:
-                        self.state = None
-                    if item.frame is None:
-                        continue
+                    self.state = None
                     return json.dumps(item.frame, separators=(",", ":"))
                 self.waiting -= len(item)
                 return item
@@ -245,12 +245,12 @@ class Outbox:
 
 
 class _Slot:
-    """A place in an :class:`Outbox` holding a state frame (emptied when a newer one supersedes it)."""
+    """The place in an :class:`Outbox` of its waiting state frame (compared by identity)."""
 
     __slots__ = ("frame",)
 
     def __init__(self, frame: dict[str, Any]) -> None:
-        self.frame: dict[str, Any] | None = frame
+        self.frame = frame
 
 
 class Conn:
