@@ -14,9 +14,10 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 from starlette.websockets import WebSocketDisconnect
-from test_server_support import Db, create, db, sqlite_db, until
+from test_server_support import Db, create, db, receive, sqlite_db, table_state, until
 
 from rummykit.catalogue import bot_levels, find_game, games, make_bot
+from rummykit.engine.rng import Rng
 from rummykit.server import protocol as p
 from rummykit.server.app import MAX_FRAME
 from rummykit.server.rooms import Room, fingerprint
@@ -28,7 +29,7 @@ __all__ = ["db", "sqlite_db"]  # fixtures, imported for pytest
 
 def hello(ws: Any, token: str | None) -> tuple[dict[str, Any], dict[str, Any]]:
     ws.send_json({"type": "hello", "token": token})
-    welcome = ws.receive_json()
+    welcome = receive(ws)
     state = until(ws, "state")
     p.server_frame(welcome)
     p.server_frame(state)
@@ -162,7 +163,7 @@ def test_a_bot_table_plays_exactly_as_the_bot_loop(db: Db, game: str, players: i
             hello(watcher, None)
             rounds = []
             while True:
-                frame = watcher.receive_json()
+                frame = receive(watcher)
                 p.server_frame(frame)
                 if frame["type"] == "round":
                     rounds.append(frame)
@@ -185,13 +186,20 @@ def test_a_bot_table_plays_exactly_as_the_bot_loop(db: Db, game: str, players: i
     assert rounds and rounds[-1]["match_over"] is True and rounds[-1]["lines"]
 
 
+def next_state(ws: Any) -> dict[str, Any]:
+    """The next state frame; an error frame on the way fails (a refused action would leave the player waiting)."""
+    while True:
+        frame = receive(ws)
+        assert frame["type"] != "error", f"refused: {frame}; the server says: {table_state(ws)}"
+        if frame["type"] == "state":
+            return frame
+
+
 def test_a_person_plays_against_a_bot_to_the_end(db: Db) -> None:
     with TestClient(db.app()) as client:
         made = create(client, "conveyor", [{"kind": "person"}, {"kind": "bot", "level": "greedy"}], seed=2,
                       options={"target": 0})
         me = make_bot("random", "conveyor")
-        from rummykit.engine.rng import Rng
-
         rng = Rng(5)
         with client.websocket_connect(f"/ws/{made['table']}") as ws:
             _, state = hello(ws, made["seats"][0]["token"])
@@ -204,7 +212,7 @@ def test_a_person_plays_against_a_bot_to_the_end(db: Db) -> None:
                     answered = state["seq"]
                     action = me.choose(view, rng)
                     ws.send_json({"type": "act", "text": action.text()})
-                state = until(ws, "state")
+                state = next_state(ws)
             assert state["status"] == "over" and state["view"]["outcome"] is not None
         assert client.get(f"/api/tables/{made['table']}").json()["status"] == "over"
 
@@ -389,18 +397,18 @@ def test_a_bad_token_gets_an_error_and_the_door(db: Db) -> None:
         made = create(client, "rummikub", [{"kind": "person"}, {"kind": "bot"}], seed=4)
         with client.websocket_connect(f"/ws/{made['table']}") as ws:
             ws.send_json({"type": "hello", "token": made["seats"][0]["token"] + "x"})
-            assert ws.receive_json()["rule"] == "TOKEN"
+            assert receive(ws)["rule"] == "TOKEN"
             with pytest.raises(WebSocketDisconnect) as closed:
-                ws.receive_json()
+                receive(ws)
             assert closed.value.code == 1008
         with client.websocket_connect("/ws/nosuchtable") as ws:
             ws.send_json({"type": "hello", "token": None})
-            assert ws.receive_json()["rule"] == "TABLE"
+            assert receive(ws)["rule"] == "TABLE"
         # A token of another table opens nothing here.
         other = create(client, "rummikub", [{"kind": "person"}, {"kind": "bot"}], seed=5)
         with client.websocket_connect(f"/ws/{made['table']}") as ws:
             ws.send_json({"type": "hello", "token": other["seats"][0]["token"]})
-            assert ws.receive_json()["rule"] == "TOKEN"
+            assert receive(ws)["rule"] == "TOKEN"
 
 
 def test_the_origin_is_checked_on_upgrade(sqlite_db: Db) -> None:
@@ -408,7 +416,7 @@ def test_the_origin_is_checked_on_upgrade(sqlite_db: Db) -> None:
         made = create(client, "rummikub", [{"kind": "person"}, {"kind": "bot"}], seed=4)
         url = f"/ws/{made['table']}"
         with pytest.raises(WebSocketDisconnect) as refused, client.websocket_connect(url, headers={"origin": "http://evil.example"}) as ws:
-            ws.receive_json()
+            receive(ws)
         assert refused.value.code == 1008
         for origin in ("http://testserver", "http://localhost:5173"):
             with client.websocket_connect(url, headers={"origin": origin}) as ws:
@@ -425,7 +433,7 @@ def test_a_flood_is_refused_then_closed(sqlite_db: Db) -> None:
             kinds: list[str] = []
             with pytest.raises(WebSocketDisconnect) as closed:
                 for _ in range(400):
-                    frame = ws.receive_json()
+                    frame = receive(ws)
                     kinds.append(frame["type"] if frame["type"] != "error" else frame["rule"])
             assert closed.value.code == 1008
             assert "FLOOD" in kinds and kinds.count("pong") < 200

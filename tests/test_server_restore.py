@@ -133,7 +133,7 @@ def test_group_commit_refuses_only_the_faulty_action(db: Db) -> None:
                 "snapshot": fingerprint(state), "spectator_view": {}, "bot_draws": [0, 0],
             })
         writer = Writer(store)
-        item = {"snapshot": "x", "spectator_view": {}, "status": "playing", "bot_draws": [0, 0]}
+        item = {"snapshot": "x", "spectator_view": {}, "status": "playing", "bot_draws": [0, 0], "chain": "c"}
 
         async def both() -> list[BaseException | None]:
             results = await asyncio.gather(

@@ -10,6 +10,7 @@ fail: CI must test both databases.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import socket
 import threading
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import anyio
 import pytest
 import uvicorn
 from fastapi import FastAPI
@@ -95,13 +97,51 @@ def create(client: TestClient, game: str, seats: list[dict[str, Any]], **extra: 
     return data
 
 
-def until(ws: Any, kind: str, limit: int = 2000) -> dict[str, Any]:
-    """Receive frames until one of ``kind`` (returned)."""
+RECEIVE_TIMEOUT = 60.0
+"""Seconds a test waits for any one frame before it fails (naming the table's state)."""
+
+
+def table_state(ws: Any) -> str:
+    """The server's one-line account of the table a TestClient WebSocket is connected to."""
+    scope = getattr(ws, "scope", {})
+    table = scope.get("path_params", {}).get("table_id") or str(scope.get("path", "")).rsplit("/", 1)[-1]
+    app = scope.get("app")
+    rooms = getattr(getattr(getattr(app, "state", None), "hall", None), "rooms", {})
+    room = rooms.get(table)
+    if room is None:
+        return f"table {table!r} (not on the server)"
+    describe = getattr(room, "describe", None)
+    return str(describe()) if describe is not None else f"table {table!r} at {room.seq} actions, {room.status}"
+
+
+def receive(ws: Any, timeout: float = RECEIVE_TIMEOUT) -> dict[str, Any]:
+    """The next frame of a TestClient WebSocket, or an AssertionError naming the table's state after ``timeout`` s.
+
+    Starlette's ``receive_json`` waits for ever; this waits on the same
+    stream through the session's portal with a deadline. A closed
+    connection raises ``WebSocketDisconnect`` as ``receive_json`` does.
+    """
+
+    async def next_message() -> Any:
+        with anyio.fail_after(timeout):
+            return await ws._send_rx.receive()
+
+    try:
+        message = ws.portal.call(next_message)
+    except TimeoutError:
+        raise AssertionError(f"no frame within {timeout:g} s; the server says: {table_state(ws)}") from None
+    ws._raise_on_close(message)
+    frame: dict[str, Any] = json.loads(message["text"])
+    return frame
+
+
+def until(ws: Any, kind: str, limit: int = 2000, timeout: float = RECEIVE_TIMEOUT) -> dict[str, Any]:
+    """Receive frames until one of ``kind`` (returned); each frame within ``timeout`` seconds."""
     for _ in range(limit):
-        frame: dict[str, Any] = ws.receive_json()
+        frame = receive(ws, timeout)
         if frame["type"] == kind:
             return frame
-    raise AssertionError(f"no {kind} frame in {limit} frames")
+    raise AssertionError(f"no {kind} frame in {limit} frames; the server says: {table_state(ws)}")
 
 
 def free_port() -> int:

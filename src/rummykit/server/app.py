@@ -51,6 +51,8 @@ __all__ = ["MAX_BODY", "MAX_FRAME", "MAX_TRANSPORT", "RestoreError", "create_app
 
 log = logging.getLogger("rummykit.server")
 
+log = logging.getLogger("rummykit.server")
+
 MAX_FRAME = 64 * 1024
 """The largest frame a client may send, in bytes: a larger one gets a ``TOO-BIG`` error frame."""
 MAX_TRANSPORT = 4 * MAX_FRAME
@@ -516,6 +518,9 @@ async def _writer(websocket: WebSocket, conn: Conn) -> None:
     while True:
         text = await conn.queue.get()
         if text is None:
+            if conn.queue.dropped is not None:  # too far behind: closed with a code it may reconnect after
+                with contextlib.suppress(Exception):
+                    await websocket.close(code=conn.queue.dropped)
             return
         await websocket.send_text(text)
 
@@ -533,7 +538,7 @@ async def _session(websocket: WebSocket, hall: Hall, table_id: str, flood_rate: 
     try:
         while True:
             message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
+            if message["type"] == "websocket.disconnect" or conn.dropped:  # dropped: the writer closes it
                 break
             if not conn.bucket.take():
                 conn.send(_err("FLOOD", "too many frames: slow down"))
@@ -552,6 +557,10 @@ async def _session(websocket: WebSocket, hall: Hall, table_id: str, flood_rate: 
             except Refusal as exc:
                 conn.send(_err(exc.rule, exc.message, frame.id))
                 continue
+            except Exception:  # a fault of the server's: logged, answered, and the connection stays
+                log.exception("table %s: answering a %r frame failed", room.id, frame.type)
+                conn.send(_err("SERVER", "the server failed to answer this frame; the fault is logged", frame.id))
+                continue
             if reply is not None:
                 conn.send(reply)
     except WebSocketDisconnect:
@@ -565,7 +574,7 @@ async def _session(websocket: WebSocket, hall: Hall, table_id: str, flood_rate: 
                 await websocket.close(code=1008)
         else:
             with contextlib.suppress(BaseException):
-                await websocket.close()
+                await websocket.close(code=conn.queue.dropped or 1000)
 
 
 async def _answer(room: Room, conn: Conn, frame: Any) -> dict[str, Any] | None:
@@ -579,6 +588,7 @@ async def _answer(room: Room, conn: Conn, frame: Any) -> dict[str, Any] | None:
     if isinstance(frame, p.Act):
         action = room.read_action(seat, frame.action, frame.text)
         await room.act(seat, action)
+        conn.bucket.refund()  # an accepted action is paced by the game, not counted as flooding
         return None
     if isinstance(frame, p.Check):
         return await room.check(seat, frame)

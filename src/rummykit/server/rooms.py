@@ -20,6 +20,7 @@ import json
 import logging
 import secrets
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,7 +34,7 @@ from rummykit.presenters.base import Narrator, Presenter
 from rummykit.presenters.text import Style
 from rummykit.rulesets.freetable import FreeTableGame, play_from_table
 from rummykit.server import protocol as p
-from rummykit.server.store import Store, StoredTable, StoreError, Writer
+from rummykit.server.store import Store, StoredTable, StoreError, Writer, chain_next, chain_start
 from rummykit.sim import bot_rng
 
 log = logging.getLogger("rummykit.server")
@@ -46,6 +47,12 @@ HINT_LEVEL = "solver"
 """The bot level whose choice a hint frame suggests as an action, when the game has that level."""
 SPECTATORS = -1
 """The audience key of spectators (seats are 0, 1, ...)."""
+QUEUE_LIMIT = 256 * 1024
+"""Characters of frames other than ``state`` one connection may have waiting to be sent; past it, it is given up."""
+BEHIND = 1013
+"""The close code (Try Again Later) of a connection given up for being too far behind: it may reconnect."""
+WATCHDOG_EVERY = 5.0
+"""Seconds between two looks of a table's watchdog for a bot that should be playing and is not."""
 
 
 class RestoreError(RuntimeError):
@@ -141,13 +148,117 @@ class Bucket:
         self.refused += 1
         return False
 
+    def refund(self) -> None:
+        """Give back the token of a frame that played an accepted action (the game itself paces those)."""
+        self.tokens = min(self.capacity, self.tokens + 1)
+
+
+class Outbox:
+    """The frames waiting to be sent on one connection, bounded whatever the reader does.
+
+    A ``state`` frame supersedes the one still waiting, if any: a reader that
+    is behind gets the latest state only, with the log lines of the frames it
+    missed carried over (the last :data:`LOG_TAIL` of them). Other frames keep
+    their order; when more than ``limit`` characters of them wait, the
+    connection is given up: the box is emptied, takes nothing more, and
+    :attr:`dropped` holds the close code (:data:`BEHIND`) the writer closes
+    the connection with once it can. Frames are turned into JSON text only
+    when they are taken, so a superseded frame costs nothing more.
+    """
+
+    def __init__(self, limit: int = QUEUE_LIMIT) -> None:
+        self.limit = limit
+        self.items: deque[_Slot | str | None] = deque()
+        self.state: _Slot | None = None
+        """The slot of the state frame waiting, if any (it is in :attr:`items`)."""
+        self.waiting = 0
+        """Characters of the other frames waiting."""
+        self.closed = False
+        self.dropped: int | None = None
+        self._getter: asyncio.Future[None] | None = None
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def put(self, frame: dict[str, Any]) -> None:
+        """Queue a frame (nothing happens once the box is closed)."""
+        if self.closed:
+            return
+        if frame.get("type") == "state":
+            old = self.state
+            if old is not None:
+                # The waiting state frame is superseded; its log lines are not lost (the last LOG_TAIL kept).
+                frame["log"] = (old.frame["log"] + frame["log"])[-LOG_TAIL:]
+                if self.items[-1] is old:
+                    self.items.pop()
+                else:  # frames came after it: the newer state goes after them, as it would have
+                    self.items.remove(old)
+            self.state = _Slot(frame)
+            self.items.append(self.state)
+        else:
+            text = json.dumps(frame, separators=(",", ":"))
+            self.waiting += len(text)
+            if self.waiting > self.limit:
+                self.drop(BEHIND)
+                return
+            self.items.append(text)
+        self._wake()
+
+    def close(self) -> None:
+        """No more frames: :meth:`get` returns None once those waiting are taken."""
+        if not self.closed:
+            self.closed = True
+            self.items.append(None)
+            self._wake()
+
+    def drop(self, code: int) -> None:
+        """Give the connection up: forget every waiting frame and take no more."""
+        self.items.clear()
+        self.items.append(None)
+        self.state = None
+        self.waiting = 0
+        self.dropped = code
+        self.closed = True
+        self._wake()
+
+    def _wake(self) -> None:
+        if self._getter is not None and not self._getter.done():
+            self._getter.set_result(None)
+
+    async def get(self) -> str | None:
+        """The next frame as JSON text, waiting for one; None once closed (see :attr:`dropped`)."""
+        while True:
+            while self.items:
+                item = self.items.popleft()
+                if item is None:
+                    return None
+                if isinstance(item, _Slot):
+                    self.state = None
+                    return json.dumps(item.frame, separators=(",", ":"))
+                self.waiting -= len(item)
+                return item
+            self._getter = asyncio.get_running_loop().create_future()
+            try:
+                await self._getter
+            finally:
+                self._getter = None
+
+
+class _Slot:
+    """The place in an :class:`Outbox` of its waiting state frame (compared by identity)."""
+
+    __slots__ = ("frame",)
+
+    def __init__(self, frame: dict[str, Any]) -> None:
+        self.frame = frame
+
 
 class Conn:
-    """One WebSocket connection: its seat (None: spectator) and its queue of frames to send."""
+    """One WebSocket connection: its seat (None: spectator) and its bounded :class:`Outbox` of frames to send."""
 
     def __init__(self, seat: int | None, flood_rate: float = 15.0) -> None:
         self.seat = seat
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.queue = Outbox()
         self.log_pos: int | None = None
         self.bucket = Bucket(capacity=2 * flood_rate, rate=flood_rate, tokens=2 * flood_rate)
 
@@ -155,8 +266,13 @@ class Conn:
     def audience(self) -> int:
         return SPECTATORS if self.seat is None else self.seat
 
+    @property
+    def dropped(self) -> bool:
+        """True once the connection was given up for being too far behind."""
+        return self.queue.dropped is not None
+
     def send(self, frame: dict[str, Any]) -> None:
-        self.queue.put_nowait(json.dumps(frame, separators=(",", ":")))
+        self.queue.put(frame)
 
 
 class Room:
@@ -175,6 +291,7 @@ class Room:
         store: Store,
         writer: Writer | None = None,
         bot_delay: float = 0.0,
+        chain: str | None = None,
     ) -> None:
         self.id = table_id
         self.info = info
@@ -196,6 +313,11 @@ class Room:
         self.deadline: tuple[int, float] | None = None
         self.declined: set[tuple[int, int]] = set()
         self.tasks: set[asyncio.Task[Any]] = set()
+        self.driver: asyncio.Task[None] | None = None
+        """The task letting the bots play, while it runs (see :meth:`kick`)."""
+        self.watchdog: asyncio.Task[None] | None = None
+        self.chain = chain or chain_start(table_id)
+        """The chain hash after the last stored action (see ``store.chain_next``)."""
         self.on_change: Callable[[Room], None] | None = None
 
     # -- facts ---------------------------------------------------------------------------
@@ -224,6 +346,20 @@ class Room:
             spectators=sum(1 for c in self.conns if c.seat is None),
         )
 
+    def describe(self) -> str:
+        """The table's state in one line, for logs and test failures: who it waits for, and whether a bot is thinking."""
+        state = self.state
+        waiting = sorted(state.must_act)
+        who = ", ".join(
+            f"seat {s} ({self.seats[s].kind}{' ' + str(self.seats[s].level) if self.seats[s].level else ''})"
+            for s in waiting
+        ) or "nobody"
+        driver = "a bot is thinking" if self._driving() else "no bot is thinking"
+        return (
+            f"table {self.id} ({self.info.id}, {self.status}, {self.seq} actions): waiting for {who}; {driver};"
+            f" {len(self.conns)} connections"
+        )
+
     def seat_for(self, token: str | None) -> int | None:
         """The seat a token opens (None for no token); :class:`Refusal` (TOKEN) when it opens none."""
         if token is None:
@@ -238,9 +374,13 @@ class Room:
         return found
 
     def start(self) -> None:
-        """Start the clock and the bots (in the running event loop)."""
+        """Start the clock, the bots and the watchdog (in the running event loop)."""
         self._set_clock()
         self.kick()
+        if self.watchdog is None:
+            self.watchdog = asyncio.get_running_loop().create_task(self._watch())
+            self.tasks.add(self.watchdog)
+            self.watchdog.add_done_callback(self._done)
 
     # -- connections ---------------------------------------------------------------------
 
@@ -261,15 +401,27 @@ class Room:
                 self._broadcast_state()
             else:
                 self._send_state(conn)
-                self._broadcast_seats(exclude=conn)
+                if self._first_of_seat(conn):
+                    self._broadcast_seats(exclude=conn)
         if became_playing:
             self.kick()
 
     async def leave(self, conn: Conn) -> None:
         async with self.lock:
-            self.conns.discard(conn)
-            self._broadcast_seats()
-        conn.queue.put_nowait(None)
+            if conn in self.conns:
+                self.conns.discard(conn)
+                if self._first_of_seat(conn):
+                    self._broadcast_seats()
+        conn.queue.close()
+
+    def _first_of_seat(self, conn: Conn) -> bool:
+        """Whether ``conn`` is its seat's only connection (so the seat's ``connected`` changes with it).
+
+        A spectator changes nobody's state frame: telling every connection
+        again of a spectator's coming and going cost each spectator's
+        arrival or departure a frame to every other connection.
+        """
+        return conn.seat is not None and not any(c.seat == conn.seat for c in self.conns if c is not conn)
 
     # -- frames ----------------------------------------------------------------------------
 
@@ -325,6 +477,9 @@ class Room:
         seats = self._seat_dicts()
         views: dict[int, Any] = {}
         for conn in list(self.conns):
+            if conn.dropped:  # given up for being too far behind: it gets nothing more
+                self.conns.discard(conn)
+                continue
             if conn.audience not in views:
                 views[conn.audience] = self.state.view(conn.seat)
             conn.send(self._state_frame(conn, views[conn.audience], seats))
@@ -401,13 +556,16 @@ class Room:
             raise Refusal("PARSE", str(exc)) from None
         seq = self.seq
         over = self.state.outcome is not None
+        text = str(action)
+        chain = chain_next(self.chain, text)
         try:
             # The lock is held, so the state cannot change while another thread fingerprints it.
             snapshot = await asyncio.to_thread(fingerprint, self.state) if fingerprint_due(seq, over) else None
             await self.writer.write(
                 table_id=self.id,
                 seq=seq,
-                action=str(action),
+                action=text,
+                chain=chain,
                 snapshot=snapshot,
                 spectator_view=self.state.view(None),
                 status="over" if over else self.status,
@@ -417,6 +575,7 @@ class Room:
             log.error("%s", exc)
             self._rebuild()
             raise Refusal("SERVER", "the server could not store this action; nothing was played") from None
+        self.chain = chain
         if over:
             self.status = "over"
         rounds = self._round_frames(self.state.history[start:])
@@ -471,12 +630,18 @@ class Room:
             log.error("table %s: %s", self.id, task.exception(), exc_info=task.exception())
 
     def kick(self) -> None:
-        """Let the bots play while the game waits for them (in a task; one at a time per table)."""
-        if self.status == "playing" and not any(getattr(t, "driver", False) for t in self.tasks):
-            task = asyncio.get_running_loop().create_task(self._drive())
-            task.driver = True  # type: ignore[attr-defined]
-            self.tasks.add(task)
-            task.add_done_callback(self._done)
+        """Let the bots play while the game waits for them (in a task; one at a time per table).
+
+        A driver that has returned counts for nothing, even before its
+        done-callback has run: only a running one stops another from starting.
+        """
+        if self.status == "playing" and not self._driving():
+            self.driver = asyncio.get_running_loop().create_task(self._drive())
+            self.tasks.add(self.driver)
+            self.driver.add_done_callback(self._done)
+
+    def _driving(self) -> bool:
+        return self.driver is not None and not self.driver.done()
 
     async def _drive(self) -> None:
         while True:
@@ -489,6 +654,35 @@ class Room:
                 if action is None:
                     return
                 await self._apply(action)
+
+    def bot_due(self) -> bool:
+        """Whether a bot should be acting now: the bot the game waits for, or a bot's claim not yet declined."""
+        state = self.state
+        if self.status != "playing" or state.outcome is not None:
+            return False
+        if state.may_act:
+            for seat in claims_open(state):
+                if isinstance(self.seats[seat].agent, Claimer) and (seat, self.seq) not in self.declined:
+                    return True
+        waiting = next_seat(state)
+        return waiting is not None and self.seats[waiting].agent is not None
+
+    async def _watch(self) -> None:
+        """Every :data:`WATCHDOG_EVERY` seconds: a table waiting for a bot that no driver moves is an error; restart it.
+
+        It looks under the lock, so never between an action and the kick that
+        follows it. What it catches is a driver that died (a bot or the
+        database failing) or any path that changed the state and kicked no
+        driver: the table would otherwise wait forever.
+        """
+        while self.status != "over":
+            await asyncio.sleep(WATCHDOG_EVERY)
+            async with self.lock:
+                stalled = self.bot_due() and not self._driving()
+                what = self.describe() if stalled else ""
+            if stalled:
+                log.error("%s: the table waits for a bot that is not thinking; starting its bots again", what)
+                self.kick()
 
     async def _bot_choice(self) -> Action | None:
         """The driver's rule for the bots: claims first, then the bot the game waits for (None: a person)."""
@@ -567,18 +761,41 @@ class Room:
         )
 
     async def hint(self, seat: int, frame: p.Hint) -> dict[str, Any]:
+        """The game's hint for the seat, from its own view; out of turn, the best play from the table as it stands.
+
+        Out of turn the lines say so first, and the suggested action (the
+        ``solver`` bot's choice, asked as if it were the seat's turn) is for
+        when the turn comes, if the table has not changed by then. A game
+        that is over, or a hint that cannot be worked out, gets a
+        :class:`Refusal` saying why (an error frame), never a closed connection.
+        """
         async with self.lock:
-            view = self.state.view(seat)
+            state = self.state
+            view = state.view(seat)
+            over = state.outcome is not None
+            yours = seat in state.to_act
+            turn = state.describe_turn()
+        if over:
+            raise Refusal("GAME-OVER", "the game is over: there is no play left to hint")
         if not self.presenter.hint:
             raise Refusal("NO-HINT", f"no hint for {self.info.id} yet")
-        lines = await asyncio.to_thread(self.presenter.hint_lines, view)
         suggestion: dict[str, Any] | None = None
-        if HINT_LEVEL in bot_levels(self.info.id):
-            # The game's strongest bot, choosing from this seat's view only, names the action.
-            bot = make_bot(HINT_LEVEL, self.info.id)
-            chosen = await asyncio.to_thread(bot.choose, view, Rng(0))
-            suggestion = chosen.to_json()
-        return p.HintOut(id=frame.id, lines=list(lines), action=suggestion).model_dump(mode="json")
+        try:
+            lines = list(await asyncio.to_thread(self.presenter.hint_lines, view))
+            if HINT_LEVEL in bot_levels(self.info.id):
+                # The game's strongest bot, choosing from this seat's view only, names the action.
+                bot = make_bot(HINT_LEVEL, self.info.id)
+                chosen = await asyncio.to_thread(bot.choose, view if yours else as_at_turn(view, seat), Rng(0))
+                suggestion = chosen.to_json()
+        except RummykitError as exc:
+            raise Refusal("HINT", f"no hint now: {exc}") from None
+        if not yours:
+            lines.insert(
+                0,
+                f"It is not your turn ({turn}): this is the best play from the table as it is now;"
+                " the table may change before your turn.",
+            )
+        return p.HintOut(id=frame.id, lines=lines, action=suggestion).model_dump(mode="json")
 
     async def close(self) -> None:
         for task in list(self.tasks):
@@ -586,6 +803,11 @@ class Room:
         for task in list(self.tasks):
             with contextlib.suppress(BaseException):
                 await task
+
+
+def as_at_turn(view: dict[str, Any], seat: int) -> dict[str, Any]:
+    """A seat's view with only the header changed to say it is that seat's turn (for a hint asked out of turn)."""
+    return {**view, "turn": seat, "to_act": [seat], "must_act": [seat], "may_act": []}
 
 
 def _round_no(event: dict[str, Any], default: int) -> int:
@@ -626,6 +848,7 @@ def restore(stored: StoredTable, store: Store, bot_delay: float = 0.0, writer: W
     if at > stored.seq:
         raise RestoreError(f"table {stored.id}: its snapshot is after action {at} but only {stored.seq} are stored")
     mismatch = RestoreError(f"table {stored.id} does not replay to its stored snapshot (after {at} actions)")
+    check_chain(stored)
 
     def matches(state: GameState) -> bool:
         return (fingerprint(state) if colon else legacy_fingerprint(state)) == stored.snapshot
@@ -661,5 +884,29 @@ def restore(stored: StoredTable, store: Store, bot_delay: float = 0.0, writer: W
         store=store,
         writer=writer,
         bot_delay=bot_delay,
+        chain=stored.chain,
     )
     return room
+
+
+def check_chain(stored: StoredTable) -> None:
+    """Every stored action is the one written there: its row's chain hash, and the table's, match (:class:`RestoreError`).
+
+    Each action row holds the hash of the previous row's hash and its own
+    action text (the first from :func:`~rummykit.server.store.chain_start`),
+    and the table row the last one, so any change to any stored action
+    (even a legal one after the last fingerprint) breaks the chain there.
+    """
+    head = chain_start(stored.id)
+    for number, (text, chain) in enumerate(zip(stored.actions, stored.chains, strict=True), 1):
+        head = chain_next(head, text)
+        if chain != head:
+            raise RestoreError(
+                f"table {stored.id}: action {number} ({text!r}) is not the action stored there"
+                " (its chain hash does not match: the record was changed after it was written)"
+            )
+    if stored.chain != head:
+        raise RestoreError(
+            f"table {stored.id}: its chain hash does not match its {len(stored.actions)} stored actions"
+            " (the record was changed after it was written)"
+        )

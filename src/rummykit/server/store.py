@@ -5,17 +5,24 @@ fingerprint after ``seq`` actions) and ``actions`` (every accepted action, in
 order). :meth:`Store.record_action` writes an action and the table's new
 ``seq`` and snapshot in one transaction; the caller tells clients only after
 it returns.
+
+The actions of a table are chained: each row's ``chain`` is the hash of the
+previous row's (:func:`chain_start` before the first) and its own action
+text, and the table row holds the last one, so a restore finds any stored
+action changed afterwards (:func:`chain_next`, one hash per action).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
+import logging
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import (
@@ -34,12 +41,16 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import make_url
 
 DEFAULT_DB = "sqlite:///rummykit-server.db"
+
+log = logging.getLogger("rummykit.server")
 
 metadata = MetaData()
 
@@ -58,6 +69,7 @@ tables_table = Table(
     Column("snapshot", String(64), nullable=False),
     Column("spectator_view", JSON, nullable=False),
     Column("bot_draws", JSON, nullable=False),
+    Column("chain", String(64), nullable=True),  # null only in databases of earlier servers, until migrated
 )
 
 actions_table = Table(
@@ -67,7 +79,23 @@ actions_table = Table(
     Column("seq", Integer, primary_key=True),
     Column("action", Text, nullable=False),
     Column("at", Float, nullable=False),
+    Column("chain", String(64), nullable=True),
 )
+
+
+def chain_start(table_id: str) -> str:
+    """The chain hash of a table before its first action."""
+    return hashlib.blake2b(f"rummykit actions of table {table_id}".encode(), digest_size=24).hexdigest()
+
+
+def chain_next(previous: str, action: str) -> str:
+    """The chain hash after ``action`` (its text as stored): BLAKE2b of the previous hash and the text.
+
+    >>> first = chain_next(chain_start("t"), "0 draw")
+    >>> len(first), first != chain_next(chain_start("t"), "1 draw"), first != chain_next(chain_start("u"), "0 draw")
+    (48, True, True)
+    """
+    return hashlib.blake2b(f"{previous}\n{action}".encode("utf-8", "surrogatepass"), digest_size=24).hexdigest()
 
 
 class StoreError(RuntimeError):
@@ -90,6 +118,10 @@ class StoredTable:
     snapshot: str
     bot_draws: list[int]
     actions: list[str]
+    chain: str | None = None
+    """The chain hash after the last action, as the table row holds it."""
+    chains: list[str | None] = field(default_factory=list)
+    """Each action row's chain hash, in order."""
 
 
 def make_engine(url: str, schema: str | None = None) -> Engine:
@@ -118,6 +150,7 @@ class Store:
 
     def __init__(self, url: str = DEFAULT_DB, *, schema: str | None = None) -> None:
         self.url = url
+        self.schema = schema
         self.engine = make_engine(url, schema)
         # SQLite lets one writer in at a time and makes the others sleep and retry (its busy handler
         # sleeps up to 100 ms a time), so the server's own writers queue here instead, in order.
@@ -125,6 +158,47 @@ class Store:
             threading.Lock() if self.engine.dialect.name == "sqlite" else None
         )
         metadata.create_all(self.engine)
+        self._add_chains()
+
+    def _add_chains(self) -> None:
+        """Bring a database of an earlier server up to date: add the ``chain`` columns and fill them in.
+
+        Done once, in one transaction, when the columns are missing: every
+        table's stored actions are chained as they stand (they were checked
+        only by the fingerprint until then, which a restore still checks).
+        From then on every row has its chain, and a missing one is refused
+        like a wrong one.
+        """
+        with self._writing() as conn:
+            names = {t.name: {c["name"] for c in inspect(conn).get_columns(t.name, schema=self.schema)}
+                     for t in (tables_table, actions_table)}
+            missing = [name for name, columns in names.items() if "chain" not in columns]
+            if not missing:
+                return
+            quote = self.engine.dialect.identifier_preparer.quote
+            for name in missing:
+                where = f"{quote(self.schema)}.{quote(name)}" if self.schema else quote(name)
+                conn.execute(text(f"ALTER TABLE {where} ADD COLUMN chain VARCHAR(64)"))
+            ids = conn.execute(select(tables_table.c.id)).scalars().all()
+            for table_id in ids:
+                head = chain_start(table_id)
+                rows = []
+                for seq, action in conn.execute(
+                    select(actions_table.c.seq, actions_table.c.action)
+                    .where(actions_table.c.table_id == table_id)
+                    .order_by(actions_table.c.seq)
+                ):
+                    head = chain_next(head, action)
+                    rows.append({"b_id": table_id, "b_seq": seq, "b_chain": head})
+                if rows:
+                    conn.execute(
+                        update(actions_table)
+                        .where(actions_table.c.table_id == bindparam("b_id"), actions_table.c.seq == bindparam("b_seq"))
+                        .values(chain=bindparam("b_chain")),
+                        rows,
+                    )
+                conn.execute(update(tables_table).where(tables_table.c.id == table_id).values(chain=head))
+            log.warning("the database was written by an earlier server: the actions of its %d tables are chained now", len(ids))
 
     @contextlib.contextmanager
     def _writing(self) -> Iterator[Any]:
@@ -137,9 +211,9 @@ class Store:
         self.engine.dispose()
 
     def create_table(self, row: dict[str, Any]) -> None:
-        """Insert a new table row (``seq`` 0)."""
+        """Insert a new table row (``seq`` 0; its ``chain`` is :func:`chain_start` unless given)."""
         with self._writing() as conn:
-            conn.execute(insert(tables_table).values(**row))
+            conn.execute(insert(tables_table).values(**{"chain": chain_start(row["id"]), **row}))
 
     def record_action(
         self,
@@ -147,6 +221,7 @@ class Store:
         seq: int,
         action: str,
         *,
+        chain: str,
         snapshot: str | None,
         spectator_view: Any,
         status: str,
@@ -154,7 +229,8 @@ class Store:
     ) -> None:
         """Write action number ``seq`` (from 1) and the table's state after it, in one transaction.
 
-        ``snapshot`` None keeps the stored fingerprint (it says after which action it was taken).
+        ``snapshot`` None keeps the stored fingerprint (it says after which action it was taken);
+        ``chain`` is the chain hash after this action (:func:`chain_next`).
 
         Raises :class:`StoreError` when the row was not at ``seq - 1`` (another
         writer) or the database refused.
@@ -162,7 +238,7 @@ class Store:
         try:
             with self._writing() as conn:
                 conn.execute(
-                    insert(actions_table).values(table_id=table_id, seq=seq, action=action, at=time.time())
+                    insert(actions_table).values(table_id=table_id, seq=seq, action=action, at=time.time(), chain=chain)
                 )
                 done = conn.execute(
                     update(tables_table)
@@ -172,6 +248,7 @@ class Store:
                         spectator_view=spectator_view,
                         status=status,
                         bot_draws=bot_draws,
+                        chain=chain,
                         **({} if snapshot is None else {"snapshot": snapshot}),
                     )
                 )
@@ -196,12 +273,14 @@ class Store:
                 now = time.time()
                 conn.execute(
                     insert(actions_table),
-                    [{"table_id": i["table_id"], "seq": i["seq"], "action": i["action"], "at": now} for i in items],
+                    [{"table_id": i["table_id"], "seq": i["seq"], "action": i["action"], "at": now, "chain": i["chain"]}
+                     for i in items],
                 )
                 for with_snapshot in (False, True):
                     rows = [
                         {"b_id": i["table_id"], "b_prev": i["seq"] - 1, "b_seq": i["seq"], "b_view": i["spectator_view"],
-                         "b_status": i["status"], "b_draws": i["bot_draws"], "b_snapshot": i["snapshot"]}
+                         "b_status": i["status"], "b_draws": i["bot_draws"], "b_snapshot": i["snapshot"],
+                         "b_chain": i["chain"]}
                         for i in items
                         if (i["snapshot"] is not None) == with_snapshot
                     ]
@@ -212,6 +291,7 @@ class Store:
                         "spectator_view": bindparam("b_view"),
                         "status": bindparam("b_status"),
                         "bot_draws": bindparam("b_draws"),
+                        "chain": bindparam("b_chain"),
                     }
                     if with_snapshot:
                         values["snapshot"] = bindparam("b_snapshot")
@@ -251,10 +331,10 @@ class Store:
             rows = conn.execute(query).mappings().all()
             for row in rows:
                 acts = conn.execute(
-                    select(actions_table.c.action)
+                    select(actions_table.c.action, actions_table.c.chain)
                     .where(actions_table.c.table_id == row["id"])
                     .order_by(actions_table.c.seq)
-                ).scalars().all()
+                ).all()
                 out.append(
                     StoredTable(
                         id=row["id"],
@@ -268,10 +348,16 @@ class Store:
                         seq=row["seq"],
                         snapshot=row["snapshot"],
                         bot_draws=_json(row["bot_draws"]),
-                        actions=list(acts),
+                        actions=[a for a, _ in acts],
+                        chain=row["chain"],
+                        chains=[c for _, c in acts],
                     )
                 )
         return out
+
+
+def _store_error(item: dict[str, Any], exc: BaseException) -> StoreError:
+    return StoreError(f"could not store action {item.get('seq')} of table {item.get('table_id')}: {exc!r}")
 
 
 def _json(value: Any) -> Any:
@@ -308,18 +394,19 @@ class Writer:
         await future
 
     async def _flush(self) -> None:
+        batch: list[tuple[dict[str, Any], asyncio.Future[None]]] = []
         try:
             while self.pending:
                 batch, self.pending = self.pending[: self.max_batch], self.pending[self.max_batch :]
                 try:
                     await asyncio.to_thread(self.store.record_batch, [item for item, _ in batch])
-                except StoreError:
+                except Exception:
                     for item, future in batch:
                         try:
                             await asyncio.to_thread(self._one, item)
-                        except StoreError as exc:
+                        except Exception as exc:
                             if not future.done():
-                                future.set_exception(exc)
+                                future.set_exception(exc if isinstance(exc, StoreError) else _store_error(item, exc))
                             continue
                         if not future.done():
                             future.set_result(None)
@@ -331,6 +418,11 @@ class Writer:
                         future.set_result(None)
         finally:
             self.busy = False
+            # Whatever stopped this task (even a cancellation), no writer is left waiting for ever.
+            for item, future in batch + self.pending:
+                if not future.done():
+                    future.set_exception(_store_error(item, RuntimeError("the writer stopped")))
+            self.pending = []
 
     def _one(self, item: dict[str, Any]) -> None:
         args = dict(item)
