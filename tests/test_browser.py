@@ -187,6 +187,17 @@ def listed(page: Page) -> list[dict[str, Any]]:
     return [json.loads(t) for t in texts]
 
 
+def listed_on_my_turn(page: Page, wait: float = 20) -> list[dict[str, Any]]:
+    """The seat's listed actions on its turn: they come in their own frame after the state, so on a busy
+    machine the turn shows before the list; wait for it (``wait`` seconds at most)."""
+    deadline = time.monotonic() + wait
+    actions = listed(page)
+    while not actions and time.monotonic() < deadline:
+        time.sleep(0.05)
+        actions = listed(page)
+    return actions
+
+
 def wait_moved(page: Page, before: int) -> None:
     """Wait for a state after `before`; an error frame fails the test with the server's message."""
     deadline = time.monotonic() + 30
@@ -498,11 +509,7 @@ def _a_few_turns(server: Server, browser: Browser, game: str, seed: int, turns: 
         if not my_turn(page):
             time.sleep(0.05)
             continue
-        actions = listed(page)
-        listing_deadline = time.monotonic() + 20
-        while not actions and time.monotonic() < listing_deadline:
-            time.sleep(0.05)  # the seat's list comes in its own frame after the state: on a busy machine, later
-            actions = listed(page)
+        actions = listed_on_my_turn(page)
         before = seq(page)
         plays = [a for a in actions if a["type"] == "play"]
         if (
@@ -567,7 +574,7 @@ def test_the_score_sheet_after_a_round_and_the_next_round(server: Server, browse
         if not my_turn(page):
             time.sleep(0.05)
             continue
-        actions = listed(page)
+        actions = listed_on_my_turn(page)
         plays = [a for a in actions if a["type"] == "play"]
         if not (plays and drag_play(page, max(plays, key=lambda a: len(a["placed"])))):
             before = seq(page)
@@ -614,7 +621,7 @@ def test_mummus_numbers_the_pile_and_the_command_box_takes_by_number(server: Ser
         if not my_turn(page):
             time.sleep(0.05)
             continue
-        actions = listed(page)
+        actions = listed_on_my_turn(page)
         takes = [a for a in actions if a["type"] == "take"]
         if takes:
             break
