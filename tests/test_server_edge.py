@@ -11,20 +11,18 @@ import asyncio
 import json
 import logging
 import re
-import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-import uvicorn
 import websockets
 from fastapi import FastAPI
 from sqlalchemy import update
-from test_server_support import Db, db, free_port
+from test_server_support import Db, db, serving
 
 from rummykit.catalogue import find_game
 from rummykit.server import app as server_app
@@ -42,24 +40,9 @@ WAIT = 20.0
 TWO = [{"kind": "person", "name": "ann"}, {"kind": "bot", "level": "random"}]
 
 
-@contextmanager
-def live(app: FastAPI) -> Iterator[str]:
+def live(app: FastAPI) -> AbstractContextManager[str]:
     """``app`` on uvicorn (``rummykit serve``'s WebSocket settings, logging left to pytest); yields ``host:port``."""
-    port = free_port()
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_config=None, log_level="warning", **WEBSOCKET_SETTINGS)
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + WAIT
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the server did not start")
-        time.sleep(0.02)
-    try:
-        yield f"127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(WAIT)
+    return serving(app, log_config=None, **WEBSOCKET_SETTINGS)
 
 
 @pytest.fixture

@@ -152,10 +152,11 @@ def free_port() -> int:
 
 
 @contextmanager
-def serving(app: FastAPI) -> Iterator[str]:
-    """Run ``app`` on uvicorn in a thread on a free port; yields ``host:port``."""
+def serving(app: FastAPI, **settings: Any) -> Iterator[str]:
+    """Run ``app`` on uvicorn in a thread on a free port (``settings``: more of uvicorn's Config); yields
+    ``host:port``."""
     port = free_port()
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=4 * 65536)
+    config = uvicorn.Config(app, **{"host": "127.0.0.1", "port": port, "log_level": "warning", "ws_max_size": 4 * 65536, **settings})
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

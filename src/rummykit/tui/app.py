@@ -56,6 +56,7 @@ from rummykit.sim import bot_rng
 from rummykit.tui.guard import Guarded
 from rummykit.tui.tables import (
     FOCUS_MARK,
+    TURN_KEYS,
     HandBar,
     TableWidget,
     Wrapped,
@@ -130,14 +131,7 @@ class DraftKeys(Widget, can_focus=True):
     command templates through the person's turn, exactly like a typed line.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+o", "commit", "Commit"),
-        Binding("ctrl+u", "undo", "Undo"),
-        Binding("ctrl+r", "reset", "Reset", show=False),
-        Binding("f7", "hint", "Hint"),
-        Binding("ctrl+d", "draw", "Draw"),
-        Binding("ctrl+k", "pass", "Pass", show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = [*TURN_KEYS, Binding("f7", "hint", "Hint")]
 
     @property
     def game(self) -> GameApp | None:

@@ -31,6 +31,7 @@ from rummykit.presenters.text import Style
 __all__ = [
     "FOCUS_MARK",
     "HAND",
+    "TURN_KEYS",
     "HandBar",
     "HandTable",
     "Host",
@@ -41,6 +42,16 @@ __all__ = [
     "scroll_to_line",
     "widget_classes",
 ]
+
+TURN_KEYS: list[BindingType] = [
+    Binding("ctrl+o", "commit", "Commit"),
+    Binding("ctrl+u", "undo", "Undo"),
+    Binding("ctrl+r", "reset", "Reset", show=False),
+    Binding("ctrl+d", "draw", "Draw"),
+    Binding("ctrl+k", "pass", "Pass", show=False),
+]
+"""The keys of a drafted turn, the same wherever a turn is drafted (the free table and the grid): commit,
+undo and reset the draft, draw or pass; each is a Ctrl key, never one typed inside a word."""
 
 HAND = "hand"
 """What a hand piece's cell is tagged with in the layout (with its place in the hand)."""

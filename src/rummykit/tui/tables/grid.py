@@ -21,7 +21,7 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
 
-from rummykit.tui.tables import TableWidget, Wrapped, piece_text
+from rummykit.tui.tables import TURN_KEYS, TableWidget, Wrapped, piece_text
 
 __all__ = ["GridTable"]
 
@@ -64,11 +64,7 @@ class GridTable(TableWidget):
         Binding("enter", "place", "Place", show=False),
         Binding("ctrl+g", "grab", "Grab"),
         Binding("delete", "back", "Back"),
-        Binding("ctrl+u", "undo", "Undo"),
-        Binding("ctrl+r", "reset", "Reset", show=False),
-        Binding("ctrl+o", "commit", "Commit"),
-        Binding("ctrl+d", "draw", "Draw"),
-        Binding("ctrl+k", "pass", "Pass", show=False),
+        *TURN_KEYS,
         Binding("ctrl+e", "end", "End", show=False),
         Binding("ctrl+s", "switch_tray", "Other tray", show=False),
         Binding("ctrl+l", "call", "Call joker", show=False),
