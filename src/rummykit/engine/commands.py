@@ -46,16 +46,17 @@ Move(player=1, column=4, way='down')
 >>> syntax(Move).read(0, 'move 2 sideways')
 Traceback (most recent call last):
 ...
-rummykit.errors.ParseError: the way is 'up' or 'down', got 'sideways'
+rummykit.errors.ParseError: the ways are 'up' and 'down', got 'sideways'
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
+import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, NamedTuple, cast
 
 from rummykit.blocks.grid import Put, parse_cell
 from rummykit.engine.core import Action
@@ -89,8 +90,7 @@ SHOWN_FROM = 1
 """The number a person sees for position 0: every typed position counts from here."""
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
+class Reading(NamedTuple):
     """What a part reads words for: the whole text (for messages), typed by a person or not, the view."""
 
     text: str
@@ -118,6 +118,8 @@ class Part:
 
     many: ClassVar[bool] = False
     least: ClassVar[int] = 0
+    plain: ClassVar[bool] = True
+    """The record writes each value as its own text, ``str(value)`` (the fast path of :meth:`Syntax.text`)."""
 
     @property
     def fields(self) -> tuple[str, ...]:
@@ -192,6 +194,7 @@ class Cell(Part):
 
     col: str = "col"
     name: str = "ROW,COLUMN"
+    plain: ClassVar[bool] = False
 
     @property
     def fields(self) -> tuple[str, ...]:
@@ -265,7 +268,11 @@ class Changes(Piece):
 
 @dataclass(frozen=True)
 class Choice(Part):
-    """One of a few words (any case); ``aliases`` are short forms a person may type (``t`` for ``top``)."""
+    """One of a few words (any case); ``aliases`` are short forms a person may type (``t`` for ``top``).
+
+    ``what`` names the choices for messages, in the plural (``a conveyor's
+    ends``: "a conveyor's ends are 'top' and 'bottom', got 'middle'").
+    """
 
     words: tuple[str, ...] = ()
     aliases: Mapping[str, str] = dataclasses.field(default_factory=dict)
@@ -281,8 +288,8 @@ class Choice(Part):
         if reading.typed:
             lowered = self.aliases.get(lowered, lowered)
         if lowered not in self.words:
-            spelled = " or ".join(f"'{w}'" for w in self.words)
-            raise ParseError(f"the {self.thing()} is {spelled}, got {word!r}")
+            spelled = " and ".join(f"'{w}'" for w in self.words)
+            raise ParseError(f"{self.what or f'the {self.field}s'} are {spelled}, got {word!r}")
         return lowered
 
 
@@ -346,7 +353,12 @@ class Command:
 
 
 class Declared(Action):
-    """An action whose words are declared by its class's ``COMMAND``: ``text()`` is derived from it."""
+    """An action whose words are declared by its class's ``COMMAND``: ``text()`` is derived from it.
+
+    The first call reads the declaration (:func:`syntax`), which then puts
+    its compiled writer in the class as ``text``: writing an action costs
+    about what a hand-written f-string does.
+    """
 
     __slots__ = ()
     COMMAND: ClassVar[Command] = Command()
@@ -358,12 +370,21 @@ class Declared(Action):
 
 @dataclass(frozen=True)
 class _Section:
-    """The words before the first keyword (``keyword`` empty), or a keyword and the words after it."""
+    """The words before the first keyword (``keyword`` empty), or a keyword and the words after it.
+
+    ``optional``: the keyword and its words may be left out; ``last``: the
+    section's last part, which may be left out (the words before any keyword
+    only); ``fixed``: the count of one-word parts; ``many``: the part of
+    several words, if any.
+    """
 
     keyword: str
     parts: tuple[Part, ...]
     optional: bool
     what: str
+    last: Part | None = None
+    fixed: int = 0
+    many: Part | None = None
 
 
 class Syntax:
@@ -389,15 +410,19 @@ class Syntax:
         tails = [p for p in command.parts if isinstance(p, Tail)]
         if command.parts[: len(main)] != tuple(main):
             raise TypeError(f"{cls.__name__}: a keyword's parts come after the others")
-        self.sections = (
-            _Section("", tuple(main), False, ""),
-            *(_Section(t.keyword, t.parts, self._defaulted(t.parts), t.what) for t in tails),
+        self.sections = tuple(
+            self._section(*args)
+            for args in [("", tuple(main), False, ""), *((t.keyword, t.parts, self._defaulted(t.parts), t.what) for t in tails)]
         )
+        self.keywords = tuple(s.keyword for s in self.sections[1:])
         named = [name for s in self.sections for p in s.parts for name in p.fields]
         if sorted(named) != sorted(fields):
             raise TypeError(f"{cls.__name__}: COMMAND names fields {named}, the class has {sorted(fields)}")
         for section in self.sections:
             self._check(section)
+        self.write = self._compile()
+        if issubclass(cls, Declared) and "text" not in cls.__dict__:
+            setattr(cls, "text", self.write)  # noqa: B010 - the class's own method, from now on
 
     def _defaulted(self, parts: Iterable[Part]) -> bool:
         return all(name in self.defaults for p in parts for name in p.fields)
@@ -409,10 +434,17 @@ class Syntax:
         if not section.keyword and any(self._defaulted([p]) for p in section.parts[:-1]):
             raise TypeError(f"{self.cls.__name__}: only the last part of a section may be left out")
 
-    def _optional(self, section: _Section) -> Part | None:
+    def _section(self, keyword: str, parts: tuple[Part, ...], optional: bool, what: str) -> _Section:
+        last = parts[-1] if parts and not keyword else None
+        if last is not None and (last.many or not self._defaulted([last])):
+            last = None  # a keyword's parts are left out with their keyword
+        many = next((p for p in parts if p.many), None)
+        return _Section(keyword, parts, optional, what, last, sum(1 for p in parts if not p.many), many)
+
+    @staticmethod
+    def _optional(section: _Section) -> Part | None:
         """The part at the end of a section that may be left out (not a keyword's: the keyword says it)."""
-        last = section.parts[-1] if section.parts and not section.keyword else None
-        return last if last is not None and not last.many and self._defaulted([last]) else None
+        return section.last
 
     # -- usage and help -------------------------------------------------------------
 
@@ -462,9 +494,56 @@ class Syntax:
     def _at_default(self, action: Action, parts: Iterable[Part]) -> bool:
         return all(getattr(action, name) == self.defaults[name] for p in parts for name in p.fields)
 
+    def _compile(self) -> Callable[[Action], str]:
+        """The record writer: a format string when every part is one plain word, else a short plan."""
+        segments: list[tuple[str, tuple[tuple[str, object], ...], tuple[Part, ...]]] = []
+        for section in self.sections:
+            parts, optional = section.parts, self._optional(section)
+            skip = section.optional or optional is not None
+            if optional is not None:
+                segments.append((section.keyword, (), parts[:-1]))
+                parts = (optional,)
+            check = tuple((name, self.defaults[name]) for p in parts for name in p.fields) if skip else ()
+            segments.append((section.keyword, check, parts))
+        segments = [s for s in segments if s[0] or s[1] or s[2]]
+        verb = self.verb
+        if all(not check and not keyword and all(p.plain and not p.many for p in parts)
+               for keyword, check, parts in segments):
+            names = [p.field for _, _, parts in segments for p in parts]
+            template = " ".join([verb.replace("{", "{{").replace("}", "}}"), *["{}"] * len(names)])
+            if not names:
+                return lambda action: verb
+            get = operator.attrgetter(*names)
+            if len(names) == 1:
+                return lambda action: template.format(get(action))
+            return lambda action: template.format(*get(action))
+        plan = [
+            (keyword, check, [(p, p.fields, operator.attrgetter(*p.fields), p.plain, p.many) for p in parts])
+            for keyword, check, parts in segments
+        ]
+
+        def write(action: Action) -> str:
+            out = [verb]
+            for keyword, check, items in plan:
+                if check and all(getattr(action, name) == default for name, default in check):
+                    continue
+                if keyword:
+                    out.append(keyword)
+                for part, fields, get, plain, many in items:
+                    if not plain:
+                        value = get(action)
+                        out += part.write(value if len(fields) > 1 else (value,), False)
+                    elif many:
+                        out += map(str, get(action))
+                    else:
+                        out.append(str(get(action)))
+            return " ".join(out)
+
+        return write
+
     def text(self, action: Action) -> str:
         """The action in record notation, without the seat (positions from 0)."""
-        return " ".join(self._words(action, typed=False))
+        return self.write(action)
 
     def typed_text(self, action: Action) -> str:
         """The command a person types for the action: the said verb, positions counted from 1."""
@@ -498,15 +577,18 @@ class Syntax:
 
     def _split(self, args: Sequence[str], reading: Reading) -> list[list[str] | None]:
         """The words of each section (None: a keyword section not written)."""
-        keywords = [s.keyword for s in self.sections[1:]]
+        keywords = self.keywords
+        if not keywords:
+            return [list(args)]
         cuts: list[tuple[int, int]] = []  # (word index, section index)
         for i, word in enumerate(args):
             lowered = word.lower()
             if lowered in keywords:
                 k = keywords.index(lowered) + 1
                 if any(s == k for _, s in cuts):
-                    noun = self.verb if self.verb[0] not in "aeiou" else f"n {self.verb}"
-                    raise ParseError(f"'{lowered}' comes once in a {noun}, before the {self.sections[k].what or 'rest'}")
+                    article = "an" if self.verb[0] in "aeiou" else "a"
+                    what = self.sections[k].what or "rest"
+                    raise ParseError(f"'{lowered}' comes once in {article} {self.verb}, before the {what}")
                 if cuts and cuts[-1][1] > k:
                     raise self._malformed(reading)
                 cuts.append((i, k))
@@ -520,9 +602,9 @@ class Syntax:
     def _assign(self, section: _Section, words: list[str], reading: Reading) -> list[tuple[Part, list[str]]]:
         """Each part of a section with its words (a :class:`ParseError` with the usage if they do not fit)."""
         parts = list(section.parts)
-        optional = self._optional(section)
-        fixed = sum(1 for p in parts if not p.many)
-        many = next((p for p in parts if p.many), None)
+        optional, fixed, many = section.last, section.fixed, section.many
+        if many is None and len(words) == fixed:
+            return list(zip(parts, ([w] for w in words), strict=True))
         if many is not None:
             extra = len(words) - fixed
             if extra < many.least:

@@ -105,7 +105,7 @@ class Draw(Declared):
     column: int
     end: str
 
-    COMMAND = Command(Position("column"), Choice("end", words=ENDS, aliases=_SHORT_ENDS))
+    COMMAND = Command(Position("column"), Choice("end", what="a conveyor's ends", words=ENDS, aliases=_SHORT_ENDS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +126,7 @@ class Layoff(Declared):
     end: str
 
     COMMAND = Command(
-        Position("meld"), _domino("domino"), Choice("end", words=END_NAMES, aliases=_SHORT_ENDS), aliases=("lay off",)
+        Position("meld"), _domino("domino"), Choice("end", what="a meld's ends", words=END_NAMES, aliases=_SHORT_ENDS), aliases=("lay off",)
     )
 
 
@@ -183,6 +183,6 @@ def parse_action_text(seat: int, text: str) -> Action:
     >>> parse_action_text(0, 'draw 2 middle')
     Traceback (most recent call last):
     ...
-    rummykit.errors.ParseError: the end is 'top' or 'bottom', got 'middle'
+    rummykit.errors.ParseError: a conveyor's ends are 'top' and 'bottom', got 'middle'
     """
     return COMMANDS.read(seat, text)
