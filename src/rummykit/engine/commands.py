@@ -52,7 +52,6 @@ rummykit.errors.ParseError: the ways are 'up' and 'down', got 'sideways'
 from __future__ import annotations
 
 import dataclasses
-import functools
 import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -342,7 +341,7 @@ class Command:
         said: str = "",
         aliases: tuple[str, ...] = (),
         option: str = "",
-        help: str = "",  # noqa: A002 - the help line is what the declaration calls it
+        help: str = "",
     ) -> None:
         self.parts = parts
         self.verb = verb
@@ -402,7 +401,7 @@ class Syntax:
         self.option = command.option
         fields = {f.name: f for f in dataclasses.fields(cls) if f.name != "player"}
         self.defaults: dict[str, object] = {
-            name: f.default if f.default is not dataclasses.MISSING else f.default_factory()
+            name: f.default if f.default is not dataclasses.MISSING else cast("Callable[[], object]", f.default_factory)()
             for name, f in fields.items()
             if f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
         }
@@ -633,7 +632,7 @@ class Syntax:
         section = self.sections[current]
         start = lowered.index(section.keyword) + 1 if current else 0
         count = len(args) - start
-        later = [s.keyword for s in self.sections[current + 1 :]]
+        later: list[Part | str] = [s.keyword for s in self.sections[current + 1 :]]
         fixed = [p for p in section.parts if not p.many]
         many = next((p for p in section.parts if p.many), None)
         optional = self._optional(section)
@@ -656,10 +655,15 @@ class Syntax:
 # -- a game's commands ----------------------------------------------------------------------
 
 
-@functools.cache
+_SYNTAX: dict[type[Action], Syntax] = {}
+
+
 def syntax(cls: type[Action]) -> Syntax:
-    """The checked declaration of a :class:`Declared` action class (once per class)."""
-    return Syntax(cls)
+    """The checked declaration of a :class:`Declared` action class (read once per class)."""
+    found = _SYNTAX.get(cls)
+    if found is None:
+        found = _SYNTAX[cls] = Syntax(cls)
+    return found
 
 
 class Commands:
@@ -748,14 +752,16 @@ class Commands:
         return out
 
 
-@functools.cache
-def _table(actions: tuple[type[Action], ...]) -> Commands:
-    return Commands(actions)
+_TABLES: dict[tuple[type[Action], ...], Commands] = {}
 
 
 def command_table(actions: Sequence[type[Action]]) -> Commands:
     """The command table of a game's action classes (``GameInfo.actions``), built once per game."""
-    return _table(tuple(actions))
+    key = tuple(actions)
+    found = _TABLES.get(key)
+    if found is None:
+        found = _TABLES[key] = Commands(key)
+    return found
 
 
 def read_action(actions: Sequence[type[Action]], seat: int, text: str) -> Action:

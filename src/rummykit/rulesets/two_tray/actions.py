@@ -109,13 +109,13 @@ def _down(down: Changes) -> Changes:
     return down
 
 
-def _turn(**words: str) -> Command:
+def _turn(said: str = "") -> Command:
     """The words of a committed turn: the tray, the changed cells, then the going-down lines after ``down``."""
     return Command(
         Word("tray", read_word=parse_tray),
         Puts("changes", "ROW,COLUMN=TILE", parse=Tile.parse),
         Tail(DOWN, Puts("down", "ROW,COLUMN=TILE", parse=Tile.parse), what="going-down lines"),
-        **words,
+        said=said,
     )
 
 
