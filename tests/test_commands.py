@@ -176,7 +176,9 @@ def test_typed_positions_count_from_1_and_record_ones_from_0() -> None:
     assert table.typed_text(cv.Reveal(0, 4, 0)) == "reveal 5 1"
     assert table.read_typed(2, "draw 3 t") == cv.Draw(2, 2, "top") == cv.parse_action_text(2, "draw 2 top")
     assert table.read_typed(1, "lay off 1 4-6 HI") == cv.Layoff(1, 0, Domino(4, 6), "high")
-    assert table.read_typed(1, "mine 3-5 with 3-3 3-4") == cv.Jump(1, Domino(3, 5), (Domino(3, 3), Domino(3, 4)))
+    assert table.read_typed(1, "mine 3-5 with 3-3 3-4") == cv.Jump(
+        1, Domino(3, 5), (Domino(3, 3), Domino(3, 4))
+    )
     assert table.read_typed(1, "pass") == cv.Decline(1)
     for line, words in [
         ("draw 0 top", "columns are numbered from 1, as on the screen; got '0'"),
@@ -213,7 +215,11 @@ def test_mummus_screen_numbers_name_pieces_against_the_view() -> None:
     state = mm.from_position("hands: 4H 8C / 4S 9S; melds: 1: 5H 6H 7H | 0: 8D 8H 8S; discard: 9H JC 10D")
     view = state.view(0)
     table = MUMMUS
-    assert table.read_typed(0, "take 2", view) == mm.Take(0, mm.parse_piece("JC")) == table.read_typed(0, "take JC")
+    assert (
+        table.read_typed(0, "take 2", view)
+        == mm.Take(0, mm.parse_piece("JC"))
+        == table.read_typed(0, "take JC")
+    )
     assert table.read_typed(0, "add on 8C to 2", view).text() == "addon 8C to 8D"
     assert table.read_typed(0, "rummy 9H to 1", view).text() == "rummy 9H to 5H"
     for line, words in [
@@ -235,8 +241,12 @@ def test_mummus_screen_numbers_name_pieces_against_the_view() -> None:
 def test_help_rows_follow_the_options_and_the_docstrings() -> None:
     plain = dict(CONVEYOR.rows({}))
     assert list(plain) == [
-        "reveal COLUMN CELL", "claim COLUMN", "draw COLUMN top|bottom", "meld DOMINO ...",
-        "layoff MELD DOMINO low|high", "discard DOMINO",
+        "reveal COLUMN CELL",
+        "claim COLUMN",
+        "draw COLUMN top|bottom",
+        "meld DOMINO ...",
+        "layoff MELD DOMINO low|high",
+        "discard DOMINO",
     ]
     assert plain["claim COLUMN"] == "Selection round: take an unclaimed column as your hand."
     assert plain["layoff MELD DOMINO low|high"].endswith("(also `lay off`)")
@@ -261,7 +271,10 @@ def test_completions_offer_verbs_choices_and_keywords() -> None:
     assert table.completions(["draw", "2", "top"], {}) == []
     assert [p.field for p in table.expects(["jump", "3-5", "with"]) if not isinstance(p, str)] == ["rest"]
     assert MUMMUS.completions(["addon", "9H"], {}) == ["to"]
-    assert [p.field if not isinstance(p, str) else p for p in MUMMUS.expects(["addon", "9H"])] == ["cards", "to"]
+    assert [p.field if not isinstance(p, str) else p for p in MUMMUS.expects(["addon", "9H"])] == [
+        "cards",
+        "to",
+    ]
     assert TWO_TRAY.completions(["play", "A"], {}) == ["down"]
     assert TWO_TRAY.completions([], {})[:3] == ["draw", "pass", "end"]
 
@@ -310,7 +323,9 @@ def test_a_declaration_must_name_every_field_once() -> None:
     assert Pick(0, ("a", "b")).text() == "pick a b" and Pick(0, ("a",), "right").text() == "pick a at right"
     assert pick.read(0, "pick a b AT right") == Pick(0, ("a", "b"), "right")
     assert pick.usage() == "pick TILES ... [at left|right]"
-    with pytest.raises(ParseError, match=re.escape("write 'pick TILES ... [at left|right]', got 'pick at left'")):
+    with pytest.raises(
+        ParseError, match=re.escape("write 'pick TILES ... [at left|right]', got 'pick at left'")
+    ):
         pick.read(0, "pick at left")
     with pytest.raises(ParseError, match="'at' comes once in a pick"):
         pick.read(0, "pick a at left at right")

@@ -57,13 +57,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple, cast
 
-from rummykit.blocks.grid import Put, parse_cell
 from rummykit.engine.core import Action
 from rummykit.errors import ParseError
 
 __all__ = [
-    "Cell",
-    "Changes",
+    "SHOWN_FROM",
     "Choice",
     "Command",
     "Commands",
@@ -118,7 +116,7 @@ class Part:
     many: ClassVar[bool] = False
     least: ClassVar[int] = 0
     plain: ClassVar[bool] = True
-    """The record writes each value as its own text, ``str(value)`` (the fast path of :meth:`Syntax.text`)."""
+    """The record writes each value as its own text, ``str(value)`` (False: :meth:`write` says how)."""
 
     @property
     def fields(self) -> tuple[str, ...]:
@@ -173,7 +171,9 @@ class Position(Part):
         what = self.thing()
         if not reading.typed:
             if not word.isdigit():
-                raise ParseError(f"the {what} must be a whole number from 0, got {word!r} in {reading.text.strip()!r}")
+                raise ParseError(
+                    f"the {what} must be a whole number from 0, got {word!r} in {reading.text.strip()!r}"
+                )
             return int(word)
         if not word.isdigit():
             raise ParseError(f"a {what} number is a whole number, as on the screen; got {word!r}")
@@ -181,32 +181,6 @@ class Position(Part):
         if n < SHOWN_FROM:
             raise ParseError(f"{what}s are numbered from {SHOWN_FROM}, as on the screen; got {word!r}")
         return n - SHOWN_FROM
-
-
-@dataclass(frozen=True)
-class Cell(Part):
-    """A grid cell written ``ROW,COLUMN`` that fills two number fields (``field`` and ``col``).
-
-    Rows and columns may be negative (a grid grows every way); a person sees
-    and types each one more.
-    """
-
-    col: str = "col"
-    name: str = "ROW,COLUMN"
-    plain: ClassVar[bool] = False
-
-    @property
-    def fields(self) -> tuple[str, ...]:
-        return (self.field, self.col)
-
-    def write(self, values: Sequence[object], typed: bool) -> list[str]:
-        shift = SHOWN_FROM if typed else 0
-        return [f"{cast(int, values[0]) + shift},{cast(int, values[1]) + shift}"]
-
-    def read(self, words: Sequence[str], reading: Reading) -> tuple[object, ...]:
-        row, col = parse_cell(words[0])
-        shift = SHOWN_FROM if reading.typed else 0
-        return (row - shift, col - shift)
 
 
 @dataclass(frozen=True)
@@ -229,7 +203,9 @@ class Piece(Part):
     def value(self, word: str, reading: Reading) -> object:
         if reading.typed and self.numbered is not None and word.isdigit():
             if reading.view is None:
-                raise ParseError(f"a number stands for a {self.thing()} only against what the screen shows, got {word!r}")
+                raise ParseError(
+                    f"a number stands for a {self.thing()} only against what the screen shows, got {word!r}"
+                )
             word = self.numbered(reading.view, int(word))
         try:
             return self.parse(word)
@@ -243,26 +219,6 @@ class Pieces(Piece):
 
     many: ClassVar[bool] = True
     least: ClassVar[int] = 1
-
-
-@dataclass(frozen=True)
-class Changes(Piece):
-    """Grid cells a turn changed, each ``ROW,COLUMN=PIECE`` (or ``ROW,COLUMN=.``): any number of them.
-
-    The pieces are read by ``parse``; a person types each cell one more.
-    """
-
-    many: ClassVar[bool] = True
-    least: ClassVar[int] = 0
-    name: str = "ROW,COLUMN=PIECE"
-
-    def word(self, value: object, typed: bool) -> str:
-        put = cast("Put[object]", value)
-        return str(Put(put.row + SHOWN_FROM, put.col + SHOWN_FROM, put.piece) if typed else put)
-
-    def value(self, word: str, reading: Reading) -> object:
-        put = Put.from_notation(word, self.parse)
-        return Put(put.row - SHOWN_FROM, put.col - SHOWN_FROM, put.piece) if reading.typed else put
 
 
 @dataclass(frozen=True)
@@ -401,7 +357,9 @@ class Syntax:
         self.option = command.option
         fields = {f.name: f for f in dataclasses.fields(cls) if f.name != "player"}
         self.defaults: dict[str, object] = {
-            name: f.default if f.default is not dataclasses.MISSING else cast("Callable[[], object]", f.default_factory)()
+            name: f.default
+            if f.default is not dataclasses.MISSING
+            else cast("Callable[[], object]", f.default_factory)()
             for name, f in fields.items()
             if f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
         }
@@ -411,7 +369,10 @@ class Syntax:
             raise TypeError(f"{cls.__name__}: a keyword's parts come after the others")
         self.sections = tuple(
             self._section(*args)
-            for args in [("", tuple(main), False, ""), *((t.keyword, t.parts, self._defaulted(t.parts), t.what) for t in tails)]
+            for args in [
+                ("", tuple(main), False, ""),
+                *((t.keyword, t.parts, self._defaulted(t.parts), t.what) for t in tails),
+            ]
         )
         self.keywords = tuple(s.keyword for s in self.sections[1:])
         named = [name for s in self.sections for p in s.parts for name in p.fields]
@@ -506,8 +467,10 @@ class Syntax:
             segments.append((section.keyword, check, parts))
         segments = [s for s in segments if s[0] or s[1] or s[2]]
         verb = self.verb
-        if all(not check and not keyword and all(p.plain and not p.many for p in parts)
-               for keyword, check, parts in segments):
+        if all(
+            not check and not keyword and all(p.plain and not p.many for p in parts)
+            for keyword, check, parts in segments
+        ):
             names = [p.field for _, _, parts in segments for p in parts]
             template = " ".join([verb.replace("{", "{{").replace("}", "}}"), *["{}"] * len(names)])
             if not names:

@@ -105,7 +105,9 @@ class Draw(Declared):
     column: int
     end: str
 
-    COMMAND = Command(Position("column"), Choice("end", what="a conveyor's ends", words=ENDS, aliases=_SHORT_ENDS))
+    COMMAND = Command(
+        Position("column"), Choice("end", what="a conveyor's ends", words=ENDS, aliases=_SHORT_ENDS)
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +128,10 @@ class Layoff(Declared):
     end: str
 
     COMMAND = Command(
-        Position("meld"), _domino("domino"), Choice("end", what="a meld's ends", words=END_NAMES, aliases=_SHORT_ENDS), aliases=("lay off",)
+        Position("meld"),
+        _domino("domino"),
+        Choice("end", what="a meld's ends", words=END_NAMES, aliases=_SHORT_ENDS),
+        aliases=("lay off",),
     )
 
 
@@ -155,7 +160,9 @@ class Jump(Declared):
     domino: Domino
     rest: Pieces = ()
 
-    COMMAND = Command(_domino("domino"), Tail("with", _dominoes("rest")), aliases=("mine",), option="jump_ins")
+    COMMAND = Command(
+        _domino("domino"), Tail("with", _dominoes("rest")), aliases=("mine",), option="jump_ins"
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,11 +28,22 @@ to rearrange them; otherwise the game finds them in the grid.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import ClassVar, cast
 
-from rummykit.blocks.grid import Put
-from rummykit.engine.commands import Cell, Command, Declared, Piece, Tail, Word, command_table
-from rummykit.engine.commands import Changes as Puts
+from rummykit.blocks.grid import Put, parse_cell
+from rummykit.engine.commands import (
+    SHOWN_FROM,
+    Command,
+    Declared,
+    Part,
+    Piece,
+    Reading,
+    Tail,
+    Word,
+    command_table,
+)
 from rummykit.engine.core import Action
 from rummykit.errors import ParseError
 from rummykit.pieces.tiles import Tile
@@ -42,11 +53,13 @@ __all__ = [
     "COMMANDS",
     "DOWN",
     "Call",
+    "Cell",
     "Draw",
     "End",
     "Fail",
     "Pass",
     "Play",
+    "Puts",
     "parse_action_text",
     "parse_changes",
     "parse_tray",
@@ -70,6 +83,60 @@ def _normal(changes: Changes) -> Changes:
         if a.cell == b.cell:
             raise ParseError(f"cell {a.row},{a.col} is changed twice in one play")
     return ordered
+
+
+# -- the grid's parts of a command (positions shown from 1, like every other) ----------------
+
+
+@dataclass(frozen=True)
+class Cell(Part):
+    """A grid cell written ``ROW,COLUMN`` that fills two number fields (``field`` and ``col``).
+
+    Rows and columns may be negative (a grid grows every way); a person sees
+    and types each one more.
+    """
+
+    col: str = "col"
+    name: str = "ROW,COLUMN"
+    plain: ClassVar[bool] = False
+
+    @property
+    def fields(self) -> tuple[str, ...]:
+        """The row's field and the column's."""
+        return (self.field, self.col)
+
+    def write(self, values: Sequence[object], typed: bool) -> list[str]:
+        """``ROW,COLUMN`` (typed: each one more)."""
+        shift = SHOWN_FROM if typed else 0
+        return [f"{cast(int, values[0]) + shift},{cast(int, values[1]) + shift}"]
+
+    def read(self, words: Sequence[str], reading: Reading) -> tuple[object, ...]:
+        """The row and the column (typed: each one less)."""
+        row, col = parse_cell(words[0])
+        shift = SHOWN_FROM if reading.typed else 0
+        return (row - shift, col - shift)
+
+
+@dataclass(frozen=True)
+class Puts(Piece):
+    """Grid cells a turn changed, each ``ROW,COLUMN=PIECE`` (or ``ROW,COLUMN=.``): any number of them.
+
+    The pieces are read by ``parse``; a person types each cell one more.
+    """
+
+    many: ClassVar[bool] = True
+    least: ClassVar[int] = 0
+    name: str = "ROW,COLUMN=PIECE"
+
+    def word(self, value: object, typed: bool) -> str:
+        """``ROW,COLUMN=PIECE`` (typed: the cell's numbers one more)."""
+        put = cast("Put[object]", value)
+        return str(Put(put.row + SHOWN_FROM, put.col + SHOWN_FROM, put.piece) if typed else put)
+
+    def value(self, word: str, reading: Reading) -> object:
+        """The :class:`~rummykit.blocks.grid.Put` (typed: the cell's numbers one less)."""
+        put = Put.from_notation(word, self.parse)
+        return Put(put.row - SHOWN_FROM, put.col - SHOWN_FROM, put.piece) if reading.typed else put
 
 
 @dataclass(frozen=True, slots=True)
