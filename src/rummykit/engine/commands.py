@@ -52,7 +52,6 @@ rummykit.errors.ParseError: the ways are 'up' and 'down', got 'sideways'
 from __future__ import annotations
 
 import dataclasses
-import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple, cast
@@ -455,53 +454,56 @@ class Syntax:
         return all(getattr(action, name) == self.defaults[name] for p in parts for name in p.fields)
 
     def _compile(self) -> Callable[[Action], str]:
-        """The record writer: a format string when every part is one plain word, else a short plan."""
-        segments: list[tuple[str, tuple[tuple[str, object], ...], tuple[Part, ...]]] = []
-        for section in self.sections:
+        """The record writer, made once per class as Python source (as :mod:`dataclasses` makes ``__init__``).
+
+        Every value is written as its own text, or by its part's :meth:`Part.write`
+        when the part is not ``plain``; a section that may be left out is
+        written only when its fields differ from their defaults. The source
+        holds nothing but the class's field names (identifiers) and the
+        names of the values passed in ``scope``.
+        """
+        scope: dict[str, object] = {"_verb": self.verb}
+        items: list[str] = ["_verb"]
+        for k, section in enumerate(self.sections):
             parts, optional = section.parts, self._optional(section)
-            skip = section.optional or optional is not None
+            kept = parts[:-1] if optional is not None else parts
+            words = ([f"_kw{k}"] if section.keyword else []) + [self._expression(p, scope) for p in kept]
+            scope[f"_kw{k}"] = section.keyword
+            if section.keyword and section.optional:
+                items.append(f"*(({', '.join(words)},) if {self._changed(parts, scope)} else ())")
+                continue
+            items += words
             if optional is not None:
-                segments.append((section.keyword, (), parts[:-1]))
-                parts = (optional,)
-            check = tuple((name, self.defaults[name]) for p in parts for name in p.fields) if skip else ()
-            segments.append((section.keyword, check, parts))
-        segments = [s for s in segments if s[0] or s[1] or s[2]]
-        verb = self.verb
-        if all(
-            not check and not keyword and all(p.plain and not p.many for p in parts)
-            for keyword, check, parts in segments
+                items.append(
+                    f"*(({self._expression(optional, scope)},) if {self._changed([optional], scope)} else ())"
+                )
+        if all(not item.startswith("*") for item in items[1:]) and all(
+            p.plain for p in self.sections[0].parts
         ):
-            names = [p.field for _, _, parts in segments for p in parts]
-            template = " ".join([verb.replace("{", "{{").replace("}", "}}"), *["{}"] * len(names)])
-            if not names:
-                return lambda action: verb
-            get = operator.attrgetter(*names)
-            if len(names) == 1:
-                return lambda action: template.format(get(action))
-            return lambda action: template.format(*get(action))
-        plan = [
-            (keyword, check, [(p, p.fields, operator.attrgetter(*p.fields), p.plain, p.many) for p in parts])
-            for keyword, check, parts in segments
-        ]
+            fields = [p.field for p in self.sections[0].parts]  # one plain word each: an f-string
+            body = "f" + repr(" ".join(["{_verb}", *(f"{{a.{name}}}" for name in fields)]))
+        else:
+            body = f"' '.join([{', '.join(items)}])"
+        code = compile(f"lambda a: {body}", f"<{self.cls.__name__}.text>", "eval")
+        return cast("Callable[[Action], str]", eval(code, scope))
 
-        def write(action: Action) -> str:
-            out = [verb]
-            for keyword, check, items in plan:
-                if check and all(getattr(action, name) == default for name, default in check):
-                    continue
-                if keyword:
-                    out.append(keyword)
-                for part, fields, get, plain, many in items:
-                    if not plain:
-                        value = get(action)
-                        out += part.write(value if len(fields) > 1 else (value,), False)
-                    elif many:
-                        out += map(str, get(action))
-                    else:
-                        out.append(str(get(action)))
-            return " ".join(out)
+    @staticmethod
+    def _expression(part: Part, scope: dict[str, object]) -> str:
+        """The source of one part's words in the record writer (one word, or ``*`` several)."""
+        if not part.plain:
+            scope[f"_part_{part.field}"] = part
+            values = ", ".join(f"a.{name}" for name in part.fields)
+            return f"*_part_{part.field}.write(({values},), False)"
+        return f"*map(str, a.{part.field})" if part.many else f"str(a.{part.field})"
 
-        return write
+    def _changed(self, parts: Iterable[Part], scope: dict[str, object]) -> str:
+        """The source of the test that a part left out by default is to be written."""
+        tests = []
+        for part in parts:
+            for name in part.fields:
+                scope[f"_default_{name}"] = self.defaults[name]
+                tests.append(f"a.{name} != _default_{name}")
+        return " or ".join(tests)
 
     def text(self, action: Action) -> str:
         """The action in record notation, without the seat (positions from 0)."""
