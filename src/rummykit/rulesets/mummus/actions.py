@@ -1,13 +1,21 @@
 """Mummus's actions and their notation.
 
-Every action is a frozen dataclass with the two serial forms of the engine's
-contract: its text (``str(action)``, read back by :func:`parse_action_text`
-after the seat) and its JSON object (read back by ``INFO.action_from_json``
-with :func:`parse_piece` for the cards). Neither needs a game state.
+Every action is a frozen dataclass that declares its words once, in
+``COMMAND`` (:mod:`rummykit.engine.commands`). From that come its text
+(``str(action)``, read back by :func:`parse_action_text` after the seat), the
+command a person types (see :data:`COMMANDS`) and its help row; its JSON object
+(read back by ``INFO.action_from_json`` with :func:`parse_piece` for the cards)
+comes from its fields. None of them needs a game state.
 
 A meld on the table is named by **any card it holds** (``to 5H``): cards are
 unique and melds never split, so the name stays right however the table
-grows, and a record never depends on how melds are numbered on a screen.
+grows, and a record never depends on how melds are numbered on a screen. A
+person may type the numbers a screen shows instead (counted from 1): ``take 3``
+is the third card of the discard pile from the bottom, ``to 2`` the second
+meld. Those are read against the view of the seat typing them
+(``COMMANDS.read_typed(seat, line, view)``; the shortcuts that also need the
+game's listing, such as leaving the meld out, are in
+:mod:`~rummykit.rulesets.mummus.typed`).
 
 >>> str(Addon(2, parse_cards('8H 9H'), Card.parse('5H')))
 '2 addon 8H 9H to 5H'
@@ -15,18 +23,24 @@ grows, and a record never depends on how melds are numbered on a screen.
 {'type': 'rummy', 'player': 1, 'cards': ['8C', '8D', '8S'], 'meld': None}
 >>> parse_action_text(0, 'TAKE th')
 Take(player=0, card=Card.parse('10H'))
+>>> view = {'discard': ['9H', 'JC'], 'melds': [{'cards': ['5H', '6H', '7H']}]}
+>>> COMMANDS.read_typed(0, 'take 2', view).text(), COMMANDS.read_typed(0, 'add on 8H to 1', view).text()
+('take JC', 'addon 8H to 5H')
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rummykit.engine.commands import Command, Declared, Piece, Tail, View, command_table
+from rummykit.engine.commands import Pieces as Several
 from rummykit.engine.core import Action
 from rummykit.errors import ParseError
-from rummykit.pieces.cards import Card, format_cards, parse_cards
+from rummykit.pieces.cards import Card, parse_cards
 
 __all__ = [
     "ACTIONS",
+    "COMMANDS",
     "VERBS",
     "Addon",
     "Cards",
@@ -41,77 +55,8 @@ __all__ = [
 
 Cards = tuple[Card, ...]
 
-
-@dataclass(frozen=True, slots=True)
-class Draw(Action):
-    """Start a turn with the top card of the stock."""
-
-    def text(self) -> str:
-        return "draw"
-
-
-@dataclass(frozen=True, slots=True)
-class Take(Action):
-    """Start a turn from the discard pile: ``card`` and every card above it.
-
-    The top card is an ordinary draw; a deeper card must be used in a meld or
-    add-on in the same turn.
-    """
-
-    card: Card
-
-    def text(self) -> str:
-        return f"take {self.card}"
-
-
-@dataclass(frozen=True, slots=True)
-class Meld(Action):
-    """Lay down a new meld of 3 or more cards from the hand (own turn, after the draw)."""
-
-    cards: Cards
-
-    def text(self) -> str:
-        return f"meld {format_cards(self.cards)}"
-
-
-@dataclass(frozen=True, slots=True)
-class Addon(Action):
-    """Add one or more cards from the hand to the meld holding ``meld`` (any time, also out of turn)."""
-
-    cards: Cards
-    meld: Card
-
-    def text(self) -> str:
-        return f"addon {format_cards(self.cards)} to {self.meld}"
-
-
-@dataclass(frozen=True, slots=True)
-class Rummy(Action):
-    """Call "rummy": claim discard-pile cards that extend the meld holding ``meld``, or form a new meld (None)."""
-
-    cards: Cards
-    meld: Card | None = None
-
-    def text(self) -> str:
-        where = "" if self.meld is None else f" to {self.meld}"
-        return f"rummy {format_cards(self.cards)}{where}"
-
-
-@dataclass(frozen=True, slots=True)
-class Discard(Action):
-    """End the turn: put a card from the hand on top of the discard pile."""
-
-    card: Card
-
-    def text(self) -> str:
-        return f"discard {self.card}"
-
-
-ACTIONS: tuple[type[Action], ...] = (Draw, Take, Meld, Addon, Rummy, Discard)
-"""Every action class of mummus (``GameInfo.actions``), in the order of a turn."""
-
-VERBS = tuple(cls.type for cls in ACTIONS)
-"""The verbs of the notation: draw, take, meld, addon, rummy, discard."""
+FIRST = 1
+"""The number a screen gives the bottom card of the discard pile and the first meld."""
 
 
 def parse_piece(text: str) -> Card:
@@ -123,24 +68,100 @@ def parse_piece(text: str) -> Card:
     return Card.parse(text)
 
 
-def _cards(words: list[str], text: str) -> Cards:
-    try:
-        return tuple(parse_cards(words))
-    except ParseError as exc:
-        raise ParseError(f"{exc} (in {text.strip()!r})") from None
+def _card(word: str) -> Card:
+    return parse_cards([word])[0]
 
 
-def _target(words: list[str], usage: str, text: str, *, optional: bool) -> tuple[Cards, Card | None]:
-    """``CARDS [to CARD]``: the cards and the card naming the meld."""
-    lowered = [w.lower() for w in words]
-    if "to" in lowered:
-        i = lowered.index("to")
-        if i == 0 or len(words) != i + 2:
-            raise ParseError(f"write '{usage}', got {text.strip()!r}")
-        return _cards(words[:i], text), _cards(words[i + 1 :], text)[0]
-    if not optional or not words:
-        raise ParseError(f"write '{usage}', got {text.strip()!r}")
-    return _cards(words, text), None
+def pile_card(view: View, n: int) -> str:
+    """The card a screen numbers ``n`` in the discard pile (from 1, at the bottom)."""
+    pile = list(view["discard"])
+    if not FIRST <= n < len(pile) + FIRST:
+        if not pile:
+            raise ParseError(f"the discard pile is empty: there is no card {n} to take")
+        raise ParseError(f"the discard pile has cards {FIRST}..{len(pile)}, not {n}")
+    return str(pile[n - FIRST])
+
+
+def meld_card(view: View, n: int) -> str:
+    """The card naming the meld a screen numbers ``n`` (from 1, in the order laid down): its first card."""
+    melds = list(view["melds"])
+    if not melds:
+        raise ParseError(f"there is no meld {n}: no meld is on the table yet")
+    if not FIRST <= n < len(melds) + FIRST:
+        raise ParseError(f"the melds are numbered {FIRST}..{len(melds)}, not {n}")
+    return str(melds[n - FIRST]["cards"][0])
+
+
+_MELD = Piece("meld", "CARD-OF-THE-MELD", parse=_card, numbered=meld_card)
+_CARDS = Several("cards", "CARD", parse=_card)
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Declared):
+    """Start a turn with the top card of the stock."""
+
+    COMMAND = Command(aliases=("stock",))
+
+
+@dataclass(frozen=True, slots=True)
+class Take(Declared):
+    """Start a turn from the discard pile: a card and every card above it.
+
+    The top card is an ordinary draw; a deeper card must be used in a meld or
+    add-on in the same turn.
+    """
+
+    card: Card
+
+    COMMAND = Command(Piece("card", "CARD", parse=_card, numbered=pile_card))
+
+
+@dataclass(frozen=True, slots=True)
+class Meld(Declared):
+    """Lay down a new meld of 3 or more cards from the hand (own turn, after the draw)."""
+
+    cards: Cards
+
+    COMMAND = Command(_CARDS)
+
+
+@dataclass(frozen=True, slots=True)
+class Addon(Declared):
+    """Add cards from the hand to the meld holding a card (any time, also out of turn)."""
+
+    cards: Cards
+    meld: Card
+
+    COMMAND = Command(_CARDS, Tail("to", _MELD), aliases=("add on",))
+
+
+@dataclass(frozen=True, slots=True)
+class Rummy(Declared):
+    """Call "rummy": claim discard-pile cards that extend the meld holding a card, or form a new meld."""
+
+    cards: Cards
+    meld: Card | None = None
+
+    COMMAND = Command(_CARDS, Tail("to", _MELD))
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Declared):
+    """End the turn: put a card from the hand on top of the discard pile."""
+
+    card: Card
+
+    COMMAND = Command(Piece("card", "CARD", parse=_card))
+
+
+ACTIONS: tuple[type[Action], ...] = (Draw, Take, Meld, Addon, Rummy, Discard)
+"""Every action class of mummus (``GameInfo.actions``), in the order of a turn."""
+
+VERBS = tuple(cls.type for cls in ACTIONS)
+"""The verbs of the notation: draw, take, meld, addon, rummy, discard."""
+
+COMMANDS = command_table(ACTIONS)
+"""Mummus's command table (:class:`~rummykit.engine.commands.Commands`): typed commands, help rows, Tab's words."""
 
 
 def parse_action_text(seat: int, text: str) -> Action:
@@ -155,33 +176,4 @@ def parse_action_text(seat: int, text: str) -> Action:
     ...
     rummykit.errors.ParseError: write 'addon CARD ... to CARD-OF-THE-MELD', got 'addon 9H'
     """
-    words = text.split()
-    if not words:
-        raise ParseError(f"an empty action: use {', '.join(VERBS)}")
-    verb, args = words[0].lower(), words[1:]
-
-    def need(count: int, usage: str) -> None:
-        if len(args) != count:
-            raise ParseError(f"write '{usage}', got {text.strip()!r}")
-
-    if verb == "draw":
-        need(0, "draw")
-        return Draw(seat)
-    if verb == "take":
-        need(1, "take CARD")
-        return Take(seat, _cards(args, text)[0])
-    if verb == "meld":
-        if not args:
-            raise ParseError(f"write 'meld CARD CARD CARD ...', got {text.strip()!r}")
-        return Meld(seat, _cards(args, text))
-    if verb == "addon":
-        cards, meld = _target(args, "addon CARD ... to CARD-OF-THE-MELD", text, optional=False)
-        assert meld is not None
-        return Addon(seat, cards, meld)
-    if verb == "rummy":
-        cards, meld = _target(args, "rummy CARD ... [to CARD-OF-THE-MELD]", text, optional=True)
-        return Rummy(seat, cards, meld)
-    if verb == "discard":
-        need(1, "discard CARD")
-        return Discard(seat, _cards(args, text)[0])
-    raise ParseError(f"unknown action {verb!r}: use {', '.join(VERBS)}")
+    return COMMANDS.read(seat, text)

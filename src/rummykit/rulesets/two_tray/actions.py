@@ -1,5 +1,11 @@
 """Two-tray's actions and their text form.
 
+Every action is a frozen dataclass that declares its words once, in
+``COMMAND`` (:mod:`rummykit.engine.commands`): its text, its parser
+(:func:`parse_action_text`), the command a person types (cells counted from 1,
+a play that takes its penalty said ``penalty``: see :data:`COMMANDS`) and its
+help row come from there.
+
 A turn that puts tiles on the grid is one :class:`Play`: the tray the tiles
 come from and the cells that changed, each written ``ROW,COLUMN=TILE`` (or
 ``ROW,COLUMN=.`` for a cell the turn emptied). The tiles placed from the tray
@@ -15,26 +21,45 @@ to rearrange them; otherwise the game finds them in the grid.
 '0 play A 0,3=R10 4,0=R11 4,1=R12 4,2=K1 down 4,0=R10 4,1=R11 4,2=R12'
 >>> str(parse_action_text(1, 'call 2,0 o3')), str(parse_action_text(1, 'draw b'))
 ('1 call 2,0 O3', '1 draw B')
+>>> COMMANDS.typed_text(a), COMMANDS.read_typed(0, 'penalty a 1,1=R5').text()
+('play A 1,1=R5 1,2=R6 1,3=R7', 'fail A 0,0=R5')
 """
 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import ClassVar, cast
 
 from rummykit.blocks.grid import Put, parse_cell
+from rummykit.engine.commands import (
+    SHOWN_FROM,
+    Command,
+    Declared,
+    Part,
+    Piece,
+    Reading,
+    Tail,
+    Word,
+    command_table,
+)
 from rummykit.engine.core import Action
 from rummykit.errors import ParseError
 from rummykit.pieces.tiles import Tile
 
 __all__ = [
+    "ACTIONS",
+    "COMMANDS",
     "DOWN",
     "Call",
+    "Cell",
     "Draw",
     "End",
     "Fail",
     "Pass",
     "Play",
+    "Puts",
     "parse_action_text",
     "parse_changes",
     "parse_tray",
@@ -60,33 +85,84 @@ def _normal(changes: Changes) -> Changes:
     return ordered
 
 
+# -- the grid's parts of a command (positions shown from 1, like every other) ----------------
+
+
+@dataclass(frozen=True)
+class Cell(Part):
+    """A grid cell written ``ROW,COLUMN`` that fills two number fields (``field`` and ``col``).
+
+    Rows and columns may be negative (a grid grows every way); a person sees
+    and types each one more.
+    """
+
+    col: str = "col"
+    name: str = "ROW,COLUMN"
+    plain: ClassVar[bool] = False
+
+    @property
+    def fields(self) -> tuple[str, ...]:
+        """The row's field and the column's."""
+        return (self.field, self.col)
+
+    def write(self, values: Sequence[object], typed: bool) -> list[str]:
+        """``ROW,COLUMN`` (typed: each one more)."""
+        shift = SHOWN_FROM if typed else 0
+        return [f"{cast(int, values[0]) + shift},{cast(int, values[1]) + shift}"]
+
+    def read(self, words: Sequence[str], reading: Reading) -> tuple[object, ...]:
+        """The row and the column (typed: each one less)."""
+        row, col = parse_cell(words[0])
+        shift = SHOWN_FROM if reading.typed else 0
+        return (row - shift, col - shift)
+
+
+@dataclass(frozen=True)
+class Puts(Piece):
+    """Grid cells a turn changed, each ``ROW,COLUMN=PIECE`` (or ``ROW,COLUMN=.``): any number of them.
+
+    The pieces are read by ``parse``; a person types each cell one more.
+    """
+
+    many: ClassVar[bool] = True
+    least: ClassVar[int] = 0
+    name: str = "ROW,COLUMN=PIECE"
+
+    def word(self, value: object, typed: bool) -> str:
+        """``ROW,COLUMN=PIECE`` (typed: the cell's numbers one more)."""
+        put = cast("Put[object]", value)
+        return str(Put(put.row + SHOWN_FROM, put.col + SHOWN_FROM, put.piece) if typed else put)
+
+    def value(self, word: str, reading: Reading) -> object:
+        """The :class:`~rummykit.blocks.grid.Put` (typed: the cell's numbers one less)."""
+        put = Put.from_notation(word, self.parse)
+        return Put(put.row - SHOWN_FROM, put.col - SHOWN_FROM, put.piece) if reading.typed else put
+
+
 @dataclass(frozen=True, slots=True)
-class Draw(Action):
+class Draw(Declared):
     """Draw one tile from the pool onto a tray (the playing tray; either on a player's first turn)."""
 
     tray: str
 
+    COMMAND = Command(Word("tray", read_word=parse_tray))
+
     def __post_init__(self) -> None:
         object.__setattr__(self, "tray", parse_tray(self.tray))
 
-    def text(self) -> str:
-        return f"draw {self.tray}"
-
 
 @dataclass(frozen=True, slots=True)
-class Pass(Action):
+class Pass(Declared):
     """End the turn without playing, when the pool is empty."""
 
-    def text(self) -> str:
-        return "pass"
+    COMMAND = Command()
 
 
 @dataclass(frozen=True, slots=True)
-class End(Action):
+class End(Declared):
     """End a turn after emptying a tray, without playing from the other tray."""
 
-    def text(self) -> str:
-        return "end"
+    COMMAND = Command()
 
 
 DOWN = "down"
@@ -100,15 +176,18 @@ def _down(down: Changes) -> Changes:
     return down
 
 
-def _turn_text(verb: str, tray: str, changes: Changes, down: Changes) -> str:
-    words = [verb, tray, *map(str, changes)]
-    if down:
-        words += [DOWN, *map(str, down)]
-    return " ".join(words)
+def _turn(said: str = "") -> Command:
+    """The words of a committed turn: the tray, the changed cells, then the going-down lines after ``down``."""
+    return Command(
+        Word("tray", read_word=parse_tray),
+        Puts("changes", "ROW,COLUMN=TILE", parse=Tile.parse),
+        Tail(DOWN, Puts("down", "ROW,COLUMN=TILE", parse=Tile.parse), what="going-down lines"),
+        said=said,
+    )
 
 
 @dataclass(frozen=True, slots=True)
-class Play(Action):
+class Play(Declared):
     """Commit a turn: the tray played from and the grid cells that changed (in cell order).
 
     ``down`` (only in the turn a player goes down, and only when needed)
@@ -121,42 +200,39 @@ class Play(Action):
     changes: Changes
     down: Changes = ()
 
+    COMMAND = _turn()
+
     def __post_init__(self) -> None:
         object.__setattr__(self, "tray", parse_tray(self.tray))
         object.__setattr__(self, "changes", _normal(tuple(self.changes)))
         object.__setattr__(self, "down", _down(self.down))
 
-    def text(self) -> str:
-        return _turn_text("play", self.tray, self.changes, self.down)
-
 
 @dataclass(frozen=True, slots=True)
-class Fail(Action):
+class Fail(Declared):
     """Commit a turn that breaks a rule, knowingly, taking the penalty (wrong tray or invalid table)."""
 
     tray: str
     changes: Changes
     down: Changes = ()
 
+    COMMAND = _turn(said="penalty")
+
     def __post_init__(self) -> None:
         object.__setattr__(self, "tray", parse_tray(self.tray))
         object.__setattr__(self, "changes", _normal(tuple(self.changes)))
         object.__setattr__(self, "down", _down(self.down))
 
-    def text(self) -> str:
-        return _turn_text("fail", self.tray, self.changes, self.down)
-
 
 @dataclass(frozen=True, slots=True)
-class Call(Action):
+class Call(Declared):
     """Name the tile a joker of a 3-tile group stands for (a colour the group lacks)."""
 
     row: int
     col: int
     tile: Tile
 
-    def text(self) -> str:
-        return f"call {self.row},{self.col} {self.tile}"
+    COMMAND = Command(Cell("row"), Piece("tile", "TILE", parse=Tile.parse))
 
 
 def split_down(words: list[str]) -> tuple[list[str], list[str]]:
@@ -177,30 +253,20 @@ def parse_changes(words: list[str]) -> Changes:
     return tuple(Put.from_notation(w, Tile.parse) for w in words)
 
 
+ACTIONS: tuple[type[Action], ...] = (Draw, Pass, End, Play, Fail, Call)
+"""Every action class of two-tray (``GameInfo.actions``)."""
+
+COMMANDS = command_table(ACTIONS)
+"""Two-tray's command table (:class:`~rummykit.engine.commands.Commands`): typed commands, help rows, Tab's words."""
+
+
 def parse_action_text(seat: int, text: str) -> Action:
     """Read an action (without its seat): ``draw T``, ``pass``, ``end``, ``play T CHANGES [down PUTS]``,
-    ``fail T CHANGES [down PUTS]`` or ``call ROW,COLUMN TILE``."""
-    words = text.split()
-    if not words:
-        raise ParseError("an empty action: use draw, pass, end, play, fail or call")
-    verb, args = words[0].lower(), words[1:]
-    if verb in ("pass", "end"):
-        if args:
-            raise ParseError(f"'{verb}' takes nothing after it, got {' '.join(args)!r}")
-        return Pass(seat) if verb == "pass" else End(seat)
-    if verb == "draw":
-        if len(args) != 1:
-            raise ParseError("write 'draw T' with the tray T the tile goes onto (e.g. draw A)")
-        return Draw(seat, args[0])
-    if verb in ("play", "fail"):
-        if not args:
-            raise ParseError(f"write '{verb} T ROW,COLUMN=TILE ...': the tray, then each changed cell")
-        cls = Play if verb == "play" else Fail
-        changes, down = split_down(args[1:])
-        return cls(seat, args[0], parse_changes(changes), parse_changes(down))
-    if verb == "call":
-        if len(args) != 2:
-            raise ParseError("write 'call ROW,COLUMN TILE' (e.g. call 2,0 O3)")
-        row, col = parse_cell(args[0])
-        return Call(seat, row, col, Tile.parse(args[1]))
-    raise ParseError(f"unknown action {verb!r}: use draw, pass, end, play, fail or call")
+    ``fail T CHANGES [down PUTS]`` or ``call ROW,COLUMN TILE``.
+
+    >>> parse_action_text(0, 'call 2,0')
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.ParseError: write 'call ROW,COLUMN TILE', got 'call 2,0'
+    """
+    return COMMANDS.read(seat, text)
