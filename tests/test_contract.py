@@ -9,7 +9,8 @@ from typing import Any, get_type_hints
 import pytest
 from conftest import Rejecter, changed, state_data
 
-from rummykit.catalogue import find_game, games, make_bot, new_game
+from rummykit.bots.registry import make_bot
+from rummykit.catalogue import find_game, games, new_game
 from rummykit.engine.core import Action, Event, GameState, Omit, Saved, SavedAs, ViewHeader, clone, plain
 from rummykit.engine.driver import claims_open, next_seat, step
 from rummykit.engine.match import Match

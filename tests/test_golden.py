@@ -36,7 +36,8 @@ from typing import Any
 
 import pytest
 
-from rummykit.catalogue import find_game, make_bot
+from rummykit.bots.registry import make_bot
+from rummykit.catalogue import find_game
 from rummykit.engine.core import GameState
 from rummykit.errors import RecordError
 from rummykit.records import parse_record, read_record, write_record

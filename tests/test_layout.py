@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 import rummykit
-from rummykit.catalogue import make_bot
+from rummykit.bots.registry import make_bot
 from rummykit.cli.main import main
 from rummykit.cli.render import make_style, terminal_width
 from rummykit.engine.driver import step

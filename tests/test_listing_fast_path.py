@@ -16,7 +16,8 @@ from typing import Any
 
 import pytest
 
-from rummykit.catalogue import find_game, make_bot, new_game
+from rummykit.bots.registry import make_bot
+from rummykit.catalogue import find_game, new_game
 from rummykit.engine.core import Action, GameState
 from rummykit.engine.driver import Agent, ListingAgent, step
 from rummykit.engine.rng import Rng

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 import pytest
 
 import rummykit
-from rummykit.catalogue import make_bot
+from rummykit.bots.registry import make_bot
 from rummykit.cli.main import main
 from rummykit.engine.core import GameState
 from rummykit.engine.driver import step

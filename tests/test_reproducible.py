@@ -84,7 +84,8 @@ SHORT: dict[str, dict[str, Any]] = {
 
 def bot_games() -> list[BotGame]:
     """Every game x every bot level (two table sizes), the issue's own games, the conveyor variants, six at mummus."""
-    from rummykit.catalogue import bot_levels, games
+    from rummykit.bots.registry import bot_levels
+    from rummykit.catalogue import games
 
     out: list[BotGame] = []
     for info in games():
@@ -111,7 +112,8 @@ def bot_games() -> list[BotGame]:
 
 def play_all() -> dict[str, str]:
     """Every bot game's record, by name (the child's work)."""
-    from rummykit.catalogue import make_bot, new_game
+    from rummykit.bots.registry import make_bot
+    from rummykit.catalogue import new_game
     from rummykit.records import write_record
     from rummykit.sim import run_bots
 
@@ -180,7 +182,8 @@ def compiled_solver() -> None:
 
 
 def test_the_games_cover_every_game_and_bot_level() -> None:
-    from rummykit.catalogue import bot_levels, games
+    from rummykit.bots.registry import bot_levels
+    from rummykit.catalogue import games
 
     played = {(g.game, level) for g in bot_games() for level in g.levels}
     assert played == {(info.id, level) for info in games() for level in bot_levels(info.id)}

@@ -1,8 +1,8 @@
-"""The bot interface (the catalogue registers the bot levels).
+"""The bot interface (:mod:`rummykit.bots.registry` registers the bot levels).
 
 A bot is made for one game and gets nothing but views::
 
-    from rummykit.catalogue import make_bot
+    from rummykit.bots.registry import make_bot
     bot = make_bot("random", "rummikub")
     action = bot.choose(state.view(seat), rng)
 """
@@ -21,8 +21,8 @@ Bot = Agent
 """A bot is an :class:`~rummykit.engine.driver.Agent`: ``choose(view, rng) -> action`` from views alone."""
 
 BotFactory = Callable[[GameInfo], Bot]
-"""Makes a bot for one game (the catalogue's :class:`~rummykit.catalogue.BotEntry` names one)."""
+"""Makes a bot for one game (a :class:`~rummykit.bots.registry.BotEntry` names one)."""
 
 
-# The registry lives in the catalogue; these names stay here for existing callers.
-from rummykit.catalogue import bot_levels, make_bot  # noqa: E402
+# The registry has its own module; these names stay here for existing callers.
+from rummykit.bots.registry import bot_levels, make_bot  # noqa: E402

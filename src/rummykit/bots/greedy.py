@@ -9,7 +9,7 @@ long run or a group of four, split a run to insert a tile, replace a table
 joker and use the freed joker again). The final table is checked with the
 meld checker before it is committed; otherwise the bot draws (or passes).
 
->>> from rummykit.catalogue import make_bot
+>>> from rummykit.bots.registry import make_bot
 >>> from rummykit.rulesets.rummikub import from_position
 >>> state = from_position('racks: K10 B10 O10 R2 / B1 B2; pool: seed 1; down: 00')
 >>> action = make_bot('greedy', 'rummikub').choose(state.view(0), Rng(0))

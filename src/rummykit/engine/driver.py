@@ -17,7 +17,8 @@ Each step applies exactly one action, so a record (the applied actions in
 order) replays to the same state, and the order in which seats are asked
 never depends on seat numbers alone.
 
->>> from rummykit.catalogue import new_game, make_bot
+>>> from rummykit.catalogue import new_game
+>>> from rummykit.bots.registry import make_bot
 >>> from rummykit.engine.rng import Rng
 >>> state = new_game('rummikub', players=2, seed=5)
 >>> agents = [make_bot('random', 'rummikub'), make_bot('random', 'rummikub')]

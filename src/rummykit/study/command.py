@@ -16,7 +16,8 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
-from rummykit.catalogue import bot_levels, find_game
+from rummykit.bots.registry import bot_levels
+from rummykit.catalogue import find_game
 from rummykit.cli.start import DEFAULT_BOT, FALLBACK_BOT, RANDOM_SEEDS, parse_options
 from rummykit.errors import OptionError
 
