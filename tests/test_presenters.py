@@ -289,6 +289,34 @@ def test_the_cli_names_no_game(path: Path) -> None:
     assert not found, "\n".join(found)
 
 
+def _id_spellings() -> set[str]:
+    """Every way a game id is written in code or prose: ids, long aliases, ``_`` for ``-``, long id parts."""
+    words: set[str] = set()
+    for info in games():
+        for word in (info.id, *info.aliases):
+            if len(word) > 2:
+                words |= {word.lower(), word.lower().replace("-", "_")}
+        words |= {part for part in info.id.split("-") if len(part) > 4}  # 'domino' of 'domino-rummikub'
+    return words
+
+
+# cli/play.py is being rewritten onto the session service (issue 22); drop it from here once it names no game.
+TEXT_CHECKED_CLI_FILES = [p for p in CLI_FILES if p.name != "play.py"]
+
+
+@pytest.mark.parametrize("path", TEXT_CHECKED_CLI_FILES, ids=lambda p: p.name)
+def test_the_cli_text_names_no_game_even_in_docstrings_and_comments(path: Path) -> None:
+    """``grep`` finds no game id in cli/: help, examples and comments name games through the catalogue."""
+    spellings = _id_spellings()
+    assert {"rummikub", "domino", "conveyor", "two-tray", "two_tray", "mummus"} <= spellings
+    found = [
+        f"{path.name}:{n}: {line.strip()}"
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if any(word in line.lower() for word in spellings)
+    ]
+    assert not found, "\n".join(found)
+
+
 @pytest.mark.parametrize("path", CLI_FILES, ids=lambda p: p.name)
 def test_the_cli_imports_no_rules(path: Path) -> None:
     tree = ast.parse(path.read_text(encoding="utf-8"))

@@ -5,7 +5,7 @@ The study commands (``simulate``, ``tournament``, ``report``) live in :mod:`rumm
 :func:`main` takes its arguments and streams as parameters, so tests (and
 other programs) can run any command in-process::
 
-    status = main(["play", "rummikub", "--bots", "2"], stdin=script, stdout=out)
+    status = main(["play", game_id, "--bots", "2"], stdin=script, stdout=out)
 
 Every bad input ends with one line on stderr and exit status 2; no traceback
 reaches the user.
@@ -171,7 +171,7 @@ def build_parser(out: TextIO, err: TextIO) -> Parser:
         "--threshold", metavar="N", help="the initial meld's least value, where the game has one (with --initial)"
     )
     solve.add_argument(
-        "--objective", metavar="WHAT", help="what to maximise: tiles (dominoes) or points (default: tiles)"
+        "--objective", metavar="WHAT", help="what to maximise: the pieces placed (named by the game's word for them, e.g. tiles; the default) or points"
     )
     solve.add_argument(
         "--option", "-o", action="append", default=[], metavar="KEY=VALUE", help="a game option, e.g. jokers=4"
