@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from catalogue_setups import GAME_IDS, one_round, seats
 
 import rummykit
 from rummykit.bots.registry import make_bot
@@ -28,15 +29,15 @@ from rummykit.records import read_record, write_record
 from rummykit.sim import bot_rng, run_bots
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "rummykit"
-GAME_IDS = [info.id for info in games()]
 
-# Games set up so that every part of the table shows up within a few dozen steps.
-SETUPS: dict[str, dict[str, Any]] = {
-    "rummikub": {"players": 3},
-    "domino-rummikub": {"players": 3},
-    "conveyor": {"players": 3, "jump_ins": True, "target": 0},
-    "mummus": {"players": 3, "target": 0},
-}
+VARIANTS: dict[str, dict[str, Any]] = {"conveyor": {"jump_ins": True}}
+"""Options that bring every part of a game's table up within a few dozen steps (beyond one round)."""
+
+
+def setup(game: str) -> dict[str, Any]:
+    """``players`` (3 where the game allows) and the options of one round of the game, with its variants."""
+    return {"players": seats(game, 3), **one_round(game), **VARIANTS.get(game, {})}
+
 
 PIECE = re.compile(r"(?<![\w-])(?:[KBOR]\d{1,2}|J|\d{1,2}-\d{1,2}|(?:[AJQK]|[2-9]|10)[CDHS])(?![\w-])")
 """A piece in notation: a tile (``R7``, ``J``), a domino (``3-5``) or a card (``AS``, ``10H``)."""
@@ -68,7 +69,7 @@ def printed_pieces(lines: list[str]) -> set[str]:
 
 def positions(game: str, seed: int, steps: int = 60, every: int = 7) -> Iterator[GameState]:
     """A bot game of ``game``, yielded every few steps (and at the end)."""
-    options = dict(SETUPS.get(game, {"players": 2}))
+    options = setup(game)
     players = options.pop("players")
     state = rummykit.new_game(game, players=players, seed=seed, **options)
     bots = [make_bot("random", game) for _ in range(players)]
@@ -201,7 +202,7 @@ def test_describing_an_event_never_prints_a_piece_the_seat_was_not_shown(game: s
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_round_and_match_endings_are_worded_by_the_presenter(game: str) -> None:
     presenter = presenter_for(game)
-    options = dict(SETUPS.get(game, {"players": 2}))
+    options = setup(game)
     players = options.pop("players")
     state = run_bots(rummykit.new_game(game, players=players, seed=4, **options), [make_bot("random", game)] * players)
     assert state.outcome is not None
@@ -218,7 +219,7 @@ def test_round_and_match_endings_are_worded_by_the_presenter(game: str) -> None:
 
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_an_unattended_game_at_the_prompt_is_the_drivers_game(game: str, tmp_path: Path) -> None:
-    options = dict(SETUPS.get(game, {"players": 2}))
+    options = setup(game)
     players = options.pop("players")
     record = tmp_path / "r.txt"
     argv = ["play", game, "--players", str(players), "--seed", "6", "--record", str(record)]

@@ -44,6 +44,7 @@ Teams: seats 0 and 2 against 1 and 3; seat 0 scores 12, then seat 2 scores 9.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -120,6 +121,25 @@ def match_options(
             allow_none=True,
         ),
     )
+
+
+def one_round_options(specs: Sequence[OptionSpec]) -> dict[str, int | None]:
+    """The options that make a game of these option specs one round (none for a game without ``target``).
+
+    A game that takes ``target`` 0 is given 0 (its ``none`` may mean a
+    recommended target); any other is given none.
+
+    >>> one_round_options(match_options(target=None, target_help="none: one round"))
+    {'target': None}
+    >>> one_round_options(match_options(target=None, target_help="none: 120", zero=True))
+    {'target': 0}
+    >>> one_round_options(())
+    {}
+    """
+    for spec in specs:
+        if spec.name == "target":
+            return {"target": 0 if spec.minimum == 0 else None}
+    return {}
 
 
 def single_round(target: int | None) -> bool:
