@@ -132,3 +132,27 @@ def resolve_options(specs: Sequence[OptionSpec], given: Mapping[str, Any]) -> di
             known = ", ".join(by_name) or "(none)"
             raise OptionError(f"unknown option {name!r}; the options are: {known}")
     return {s.name: s.convert(given[s.name]) if s.name in given else s.default for s in specs}
+
+
+def default_names(players: int | Sequence[str]) -> tuple[str, ...]:
+    """Player names from a count (``P1``, ``P2``...) or a list of names."""
+    if isinstance(players, bool):
+        raise OptionError("players must be a number of players or a list of names")
+    if isinstance(players, int):
+        return tuple(f"P{i + 1}" for i in range(players))
+    if isinstance(players, str):
+        raise OptionError("players must be a number of players or a list of names")
+    names = tuple(str(p).strip() for p in players)
+    for name in names:
+        if not name or any(ch in name for ch in "\n\r|#"):
+            raise OptionError(f"a player name must be non-empty, on one line and without '|' or '#': {name!r}")
+    if len(set(names)) != len(names):
+        raise OptionError(f"player names must differ: {', '.join(names)}")
+    return names
+
+
+def check_seed(seed: Any) -> int:
+    """Accept a seed (a whole number 0..2**63-1) or raise :class:`OptionError`."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise OptionError(f"a seed is a whole number from 0 to {2**63 - 1}, got {seed!r}")
+    return seed
