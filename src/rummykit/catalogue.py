@@ -20,7 +20,6 @@ from __future__ import annotations
 import importlib
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
 
 from rummykit.engine.core import GameInfo, GameState
 from rummykit.errors import UnknownGameError
@@ -72,7 +71,7 @@ def games() -> list[GameInfo]:
     return [by_id[k] for k in sorted(by_id)]
 
 
-def new_game(game_id: str, *, players: int | Sequence[str] = 2, seed: int = 0, **options: Any) -> GameState:
+def new_game(game_id: str, *, players: int | Sequence[str] = 2, seed: int = 0, **options: object) -> GameState:
     """Start a new game of ``game_id``.
 
     >>> state = new_game('rummikub', players=3, seed=1)

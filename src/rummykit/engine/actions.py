@@ -61,7 +61,7 @@ class Action:
         return f"{self.player} {self.text()}"
 
 
-def _encode(value: Any) -> JSON:
+def _encode(value: object) -> JSON:
     if value is None or isinstance(value, bool | int | str):
         return value
     if isinstance(value, tuple | list):

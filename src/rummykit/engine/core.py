@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Self, TypedDict
 
 from rummykit.engine.actions import Action, Event, decode_field, field_hints
-from rummykit.engine.match import Match, Outcome
-from rummykit.engine.options import OptionSpec, check_seed, default_names, resolve_options
+from rummykit.engine.match import Match, Outcome, OutcomeJSON
+from rummykit.engine.options import OptionSpec, OptionValue, check_seed, default_names, resolve_options
 from rummykit.engine.rng import Rng
 from rummykit.engine.snapshot import Field, Omit, Saved, SavedAs, match_fields, rng_digest
 from rummykit.engine.values import JSON, clone, plain, texts
@@ -61,7 +61,7 @@ class ViewHeader(TypedDict):
     game: str
     seat: int | None
     players: list[str]
-    options: dict[str, Any]
+    options: dict[str, OptionValue]
     phase: str
     turn: int | None
     turn_number: int
@@ -70,8 +70,8 @@ class ViewHeader(TypedDict):
     may_act: list[int]
     round: int
     totals: list[int]
-    rounds: list[dict[str, Any]]
-    outcome: dict[str, Any] | None
+    rounds: list[OutcomeJSON]
+    outcome: OutcomeJSON | None
 
 
 _NOBODY: frozenset[int] = frozenset()
@@ -452,9 +452,9 @@ class GameInfo:
     parse_piece: Callable[[str], Any]
     aliases: tuple[str, ...] = ()
     from_position: Callable[..., GameState] | None = None
-    view_actions: Callable[[Mapping[str, Any]], list[Action]] | None = None
+    view_actions: Callable[[Mapping[str, object]], list[Action]] | None = None
     rules_page: str = ""
-    read_typed: Callable[[int, str, Mapping[str, Any]], Action] | None = None
+    read_typed: Callable[[int, str, Mapping[str, object]], Action] | None = None
 
     @property
     def player_span(self) -> str:
@@ -464,7 +464,7 @@ class GameInfo:
         return f"{self.min_players} to {self.max_players}"
 
     def new(
-        self, *, players: int | Sequence[str] = 2, seed: int = 0, **options: Any
+        self, *, players: int | Sequence[str] = 2, seed: int = 0, **options: object
     ) -> GameState:
         """Start a game; ``players`` is a count or a list of names."""
         names = default_names(players)
@@ -483,7 +483,7 @@ class GameInfo:
         seat, rest = split_seat(text)
         return self.parse_action_text(seat, rest)
 
-    def parse_typed(self, seat: int, text: str, view: Mapping[str, Any]) -> Action:
+    def parse_typed(self, seat: int, text: str, view: Mapping[str, object]) -> Action:
         """Read an action typed by a person in ``seat`` (without the seat), who sees ``view``.
 
         A game with ``read_typed`` reads the screen's numbers there too (mummus:
@@ -500,7 +500,7 @@ class GameInfo:
             return self.parse_action_text(seat, text)
         return self.read_typed(seat, text, view)
 
-    def action_from_json(self, data: Mapping[str, Any]) -> Action:
+    def action_from_json(self, data: Mapping[str, object]) -> Action:
         """Read an action's JSON form (see :meth:`Action.to_json`); :class:`ParseError` if malformed.
 
         Every field is needed, except one with a default (``to_json`` always

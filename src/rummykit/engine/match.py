@@ -46,9 +46,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from rummykit.engine.options import OptionSpec
+
+
+class OutcomeJSON(TypedDict):
+    """An :class:`Outcome` as plain data (in views, events and records)."""
+
+    winners: list[int]
+    reason: str
+    scores: list[int]
+    totals: list[int]
+    match_over: bool
+    round: int
+    teams: NotRequired[list[list[int]]]
+    team_scores: NotRequired[list[int]]
+    team_totals: NotRequired[list[int]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,9 +86,9 @@ class Outcome:
     team_totals: tuple[int, ...] | None = None
     """The match total per team (the sum of its seats' totals), with teams: what the target is compared with."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> OutcomeJSON:
         """The outcome as plain data (``teams``, ``team_scores`` and ``team_totals`` only with teams)."""
-        out: dict[str, Any] = {
+        out: OutcomeJSON = {
             "winners": list(self.winners),
             "reason": self.reason,
             "scores": list(self.scores),

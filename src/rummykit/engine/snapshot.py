@@ -34,7 +34,7 @@ class Saved:
         """The snapshot keys this attribute is written under."""
         return (self.key or name,)
 
-    def write(self, name: str, value: Any, out: dict[str, JSON]) -> None:
+    def write(self, name: str, value: object, out: dict[str, JSON]) -> None:
         out[self.key or name] = self.encode(value)
 
 
@@ -49,7 +49,7 @@ class SavedAs:
         """The snapshot keys this attribute is written under."""
         return self.names
 
-    def write(self, name: str, value: Any, out: dict[str, JSON]) -> None:
+    def write(self, name: str, value: object, out: dict[str, JSON]) -> None:
         out.update(self.encode(value))
 
 
@@ -68,7 +68,7 @@ class Omit:
         """No snapshot keys: the attribute is left out."""
         return ()
 
-    def write(self, name: str, value: Any, out: dict[str, JSON]) -> None:
+    def write(self, name: str, value: object, out: dict[str, JSON]) -> None:
         return
 
 

@@ -63,7 +63,7 @@ def _frozen(kind: type) -> bool:
     return known
 
 
-def _all_shared(values: Iterable[Any]) -> bool:
+def _all_shared(values: Iterable[object]) -> bool:
     """Whether every value is immutable (judged once per type, not once per value)."""
     kinds = set(map(type, values))
     return kinds <= _SHARED or all(k in _SHARED or _frozen(k) for k in kinds)
@@ -72,7 +72,7 @@ def _all_shared(values: Iterable[Any]) -> bool:
 _OBJECT_STR = object.__str__
 
 
-def plain(value: Any) -> JSON:
+def plain(value: object) -> JSON:
     """``value`` as plain data, derived from what it holds (how a snapshot writes an undeclared attribute).
 
     Numbers, text, booleans and None are kept; lists and tuples become lists,
