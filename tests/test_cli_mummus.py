@@ -19,7 +19,7 @@ from typing import Any, TextIO, cast
 import pytest
 
 from rummykit.bots.mummus import MummusGreedy
-from rummykit.catalogue import make_bot
+from rummykit.bots.registry import make_bot
 from rummykit.cli.main import main
 from rummykit.cli.play import Console, Session
 from rummykit.engine.core import Action

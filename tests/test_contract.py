@@ -9,10 +9,11 @@ from typing import Any, get_type_hints
 import pytest
 from conftest import Rejecter, changed, state_data
 
-from rummykit.catalogue import find_game, games, make_bot, new_game
+from rummykit.bots.registry import make_bot
+from rummykit.catalogue import find_game, games, new_game
 from rummykit.engine.core import Action, Event, GameState, Omit, Saved, SavedAs, ViewHeader, clone, plain
 from rummykit.engine.driver import claims_open, next_seat, step
-from rummykit.engine.match import Match
+from rummykit.engine.match import Match, one_round_options
 from rummykit.engine.rng import Rng
 from rummykit.errors import RuleError
 from rummykit.sim import bot_rng
@@ -297,8 +298,7 @@ def test_the_match_loop_has_one_meaning_of_target_and_the_round_limit() -> None:
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_every_game_ends_its_match_through_the_match_loop(game_id: str) -> None:
     # 0 asks for one round where the game's ``none`` means its recommended target (conveyor)
-    single = 0 if game_id == "conveyor" else None
-    state = new_game(game_id, players=2, seed=11, target=single)
+    state = new_game(game_id, players=2, seed=11, **one_round_options(find_game(game_id).options))
     bots = [make_bot("random", game_id) for _ in state.players]
     rngs = [bot_rng(11, s) for s in range(2)]
     while state.outcome is None:

@@ -27,7 +27,7 @@ import pytest
 from conftest import changed, state_data
 
 import rummykit.rulesets.conveyor as cv
-from rummykit.catalogue import make_bot
+from rummykit.bots.registry import make_bot
 from rummykit.engine.core import Action, Event, ViewHeader
 from rummykit.engine.driver import Agent, next_seat, step
 from rummykit.engine.rng import Rng

@@ -26,13 +26,7 @@ from rummykit.records import MAGIC, read_record
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src" / "rummykit"
 RUMMIKUB_PAGE = ROOT / "docs" / "games" / "rummikub.md"
-GAME_PAGES = [
-    "docs/games/rummikub.md",
-    "docs/games/domino-rummikub.md",
-    "docs/games/conveyor.md",
-    "docs/games/two-tray.md",
-    "docs/games/mummus.md",
-]
+GAME_PAGES = [info.rules_page for info in rummykit.games()]
 DOCTEST_FILES = ["README.md", "docs/notation.md", "docs/index.md", *GAME_PAGES]
 
 FENCE = re.compile(r"^(\s*)(`{3,}|~{3,})\s*([\w+-]*)")

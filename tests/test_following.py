@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import rummykit
-from rummykit.catalogue import make_bot
+from rummykit.bots.registry import make_bot
 from rummykit.cli.main import main
 from rummykit.presenters import Narrator, presenter_for
 from rummykit.presenters.changes import match_sets, table_changes

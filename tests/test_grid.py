@@ -18,7 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummykit.blocks.grid import Cell, Grid, GridDraft, Line, Put, parse_cell
-from rummykit.catalogue import make_bot, new_game
+from rummykit.bots.registry import make_bot
+from rummykit.catalogue import new_game
 from rummykit.errors import ParseError, RuleError
 from rummykit.melds.tiles import read_line
 from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER, Tile, parse_tiles

@@ -14,15 +14,18 @@ nothing is imported or executed) and checks each against the layer order::
     base         errors, words
 
 A module may import its own layer or any layer below, with no exception. The
-catalogue names the games, bots and presenters it registers as text and
-imports them on first use; :func:`test_catalogue_entries_name_real_modules`
-checks those names. Nothing below the interfaces imports a UI, web, numeric
+catalogue names the games it registers as text and imports them on first use
+(:func:`test_catalogue_entries_name_real_modules` checks those names); the bot
+levels and the presenters are registered in their own layers
+(``bots/registry.py``, ``presenters/registry.py``), and the catalogue names no
+module above the games. Nothing below the interfaces imports a UI, web, numeric
 or RL library.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -255,12 +258,54 @@ def test_the_checker_reads_the_real_imports() -> None:
 def test_catalogue_entries_name_real_modules() -> None:
     from rummykit import catalogue
 
-    for entry in catalogue.GAMES:
-        assert is_package(entry.package) and layer_of(entry.package) == LAYERS["rulesets"], entry
-        assert is_module(entry.presenter) and layer_of(entry.presenter) == INTERFACES, entry
-    for bot in catalogue.BOTS:
+    assert catalogue.GAMES
+    for package in catalogue.GAMES:
+        assert is_package(package) and layer_of(package) == LAYERS["rulesets"], package
+
+
+def test_the_catalogue_names_no_module_above_the_games() -> None:
+    """The catalogue knows games only: it names (in code, as text or import) no bot, presenter or interface module."""
+    tree = ast.parse((SRC / PACKAGE / "catalogue.py").read_text(encoding="utf-8"))
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef) and node.body
+        if isinstance(node.body[0], ast.Expr)
+    }
+    texts = [
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+    ]
+    named = {m for text in texts for m in re.findall(r"rummykit(?:\.\w+)+", text)}
+    named |= {imp.target for imp in all_imports() if imp.module == "rummykit.catalogue"}
+    above = sorted(m for m in named if (layer_of(m) or 0) > LAYERS["catalogue"])
+    assert above == [], f"the catalogue names modules of higher layers: {above}"
+    assert any(layer_of(m) == LAYERS["rulesets"] for m in named)  # it does name the games
+
+
+def test_the_bot_registry_lives_in_the_bots_layer_and_covers_every_game() -> None:
+    from rummykit.bots import registry
+    from rummykit.catalogue import games
+
+    assert layer_of(registry.__name__) == LAYERS["bots"]
+    ids = {info.id for info in games()}
+    for bot in registry.BOTS:
         module = bot.factory.partition(":")[0]
         assert is_module(module) and layer_of(module) == LAYERS["bots"], bot
+        assert bot.games is None or set(bot.games) <= ids, bot
+    for game in ids:
+        assert registry.bot_levels(game), f"no bot plays {game}"
+
+
+def test_the_presenter_registry_lives_in_the_presenters_layer_and_covers_every_game() -> None:
+    from rummykit.catalogue import games
+    from rummykit.presenters import registry
+
+    assert layer_of(registry.__name__) == LAYERS["presenters"]
+    assert set(registry.PRESENTERS) == {info.id for info in games()}
+    for game, module in registry.PRESENTERS.items():
+        assert is_module(module) and module.startswith("rummykit.presenters."), (game, module)
 
 
 def test_the_pieces_layer_imports_nothing_above_the_errors() -> None:

@@ -19,14 +19,15 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from catalogue_setups import GAME_IDS, bot_game_args, one_round, seats
 
 import rummykit
-from rummykit.catalogue import make_bot
+from rummykit.bots.registry import make_bot
 from rummykit.cli.main import main
 from rummykit.cli.render import make_style, terminal_width
 from rummykit.engine.driver import step
 from rummykit.pieces.tiles import parse_tiles
-from rummykit.presenters import presenter_for
+from rummykit.presenters import Turn, presenter_for
 from rummykit.presenters.freetable import rack_lines
 from rummykit.presenters.rummikub import KIT
 from rummykit.presenters.text import Style, compact_table, table_lines
@@ -37,17 +38,23 @@ UNLIMITED = 10_000
 NUMBER = re.compile(r"^-?\d+$")
 """A row or column number of a grid (or any other bare number)."""
 
-SETUPS: dict[str, list[str]] = {
-    "rummikub": ["--players", "3", "--bots", "3"],
-    "domino-rummikub": ["--players", "4", "--bots", "4"],
-    "conveyor": ["--players", "3", "--bots", "3", "--option", "target=0", "--option", "set=12"],
-    "two-tray": ["--players", "2", "--bots", "2"],
-    "mummus": ["--players", "4", "--bots", "4", "--option", "target=0"],
-}
-OPTIONS: dict[str, dict[str, object]] = {"conveyor": {"target": 0, "set": 12, "jump_ins": True}, "mummus": {"target": 0}}
-"""The options of the games a person's screens are shown for (the others play with their defaults)."""
-LISTS = {"conveyor": "moves", "mummus": "moves"}
-"""The command that lists something at length (the free-table games check the draft)."""
+VARIANTS: dict[str, dict[str, object]] = {"conveyor": {"set": 12, "jump_ins": True}}
+"""Options that show more of a game's table (a game not listed plays one round of its defaults)."""
+
+
+def options_of(game: str) -> dict[str, object]:
+    """One round of the game, with its variant options."""
+    return {**one_round(game), **VARIANTS.get(game, {})}
+
+
+def play_args(game: str) -> list[str]:
+    """A whole bot game at the prompt: as many seats as the game allows, up to 4."""
+    return bot_game_args(game, seats(game, 4), options_of(game))
+
+
+def lists_at_length(turn: Turn) -> str:
+    """The command that lists something at length: ``moves`` where the game has it, else ``check`` (the draft)."""
+    return "moves" if "moves" in turn.completions([]) else "check"
 
 
 def run(argv: list[str], columns: int, script: str = "") -> str:
@@ -74,9 +81,9 @@ def words(text: str) -> list[str]:
     return [w for line in text.splitlines() if not line.startswith(saving) for w in line.split()]
 
 
-@pytest.mark.parametrize("game", sorted(SETUPS))
+@pytest.mark.parametrize("game", GAME_IDS)
 def test_a_whole_game_fits_every_width_and_breaks_no_piece(game: str, tmp_path: Path) -> None:
-    argv = ["play", game, *SETUPS[game], "--seed", "4"]
+    argv = ["play", game, *play_args(game), "--seed", "4"]
     whole = run([*argv, "--record", str(tmp_path / "r.txt")], UNLIMITED)
     for width in WIDTHS:
         text = run([*argv, "--no-record"], width)
@@ -97,10 +104,10 @@ def test_a_whole_game_fits_every_width_and_breaks_no_piece(game: str, tmp_path: 
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-@pytest.mark.parametrize("game", sorted(SETUPS))
+@pytest.mark.parametrize("game", GAME_IDS)
 def test_a_persons_screens_fit_every_width(game: str, width: int) -> None:
-    players = min(3, rummykit.find_game(game).max_players)
-    state = rummykit.new_game(game, players=players, seed=2, **OPTIONS.get(game, {}))
+    players = seats(game, 3)
+    state = rummykit.new_game(game, players=players, seed=2, **options_of(game))
     bots = [make_bot("random", game) for _ in range(players)]
     rngs = [bot_rng(2, s) for s in range(players)]
     presenter = presenter_for(game)
@@ -113,7 +120,7 @@ def test_a_persons_screens_fit_every_width(game: str, width: int) -> None:
         view = state.view(seat)
         said: list[str] = []
         turn = presenter.turn(view, say=collect(said), style=style, labels=["you", "bot", "bot"])
-        for command in ("help", "show", LISTS.get(game, "check")):
+        for command in ("help", "show", lists_at_length(turn)):
             turn.command(command)
         if game == "two-tray" and turn.completions(["place"]):
             turn.command(f"place {turn.completions(['place'])[0]} 99,99")  # a tile alone, far from the grid

@@ -15,19 +15,16 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
+from catalogue_setups import GAME_IDS, one_round, seats
 
-from rummykit.catalogue import find_game, make_bot, new_game
+from rummykit.bots.registry import make_bot
+from rummykit.catalogue import find_game, new_game
 from rummykit.engine.core import Action, GameState
 from rummykit.engine.driver import Agent, ListingAgent, step
 from rummykit.engine.rng import Rng
 from rummykit.sim import bot_rng, run_bots
 
-ONE_ROUND: dict[str, dict[str, Any]] = {"conveyor": {"target": 0}, "mummus": {"target": 0}}
-CASES = [
-    (game, players)
-    for game in ("rummikub", "domino-rummikub", "conveyor", "mummus", "two-tray")
-    for players in ((2,) if game == "two-tray" else (2, 4))
-]
+CASES = [(game, players) for game in GAME_IDS for players in sorted({seats(game, 2), seats(game, 4)})]
 
 
 class ViewOnly:
@@ -89,7 +86,7 @@ def assert_listings_match(state: GameState) -> int:
 def test_seat_listing_equals_view_listing(game: str, players: int) -> None:
     compared = positions = 0
     for seed in range(3):
-        state = new_game(game, players=players, seed=seed, **ONE_ROUND.get(game, {}))
+        state = new_game(game, players=players, seed=seed, **one_round(game))
         # Random play reaches many kinds of positions; greedy seats reach ones with melds down early.
         levels = ["random", "greedy"] * players
         agents: list[Agent | None] = [ViewOnly(make_bot(levels[seat + seed % 2], game)) for seat in range(players)]
@@ -107,7 +104,7 @@ def test_seat_listing_equals_view_listing(game: str, players: int) -> None:
 @pytest.mark.parametrize(("game", "players"), CASES)
 def test_games_identical_through_either_path(game: str, players: int) -> None:
     for seed in range(2):
-        options = ONE_ROUND.get(game, {})
+        options = one_round(game)
         by_view = run_bots(
             new_game(game, players=players, seed=seed, **options),
             [ViewOnly(make_bot("random", game)) for _ in range(players)],

@@ -14,9 +14,10 @@ import re
 from collections.abc import Iterator
 
 import pytest
+from catalogue_setups import GAME_IDS, bot_game_args, missing_from, one_round, seats
 
 import rummykit
-from rummykit.catalogue import make_bot
+from rummykit.bots.registry import make_bot
 from rummykit.cli.main import main
 from rummykit.engine.core import GameState
 from rummykit.engine.driver import step
@@ -193,14 +194,13 @@ def test_the_scan_catches_the_faults_it_is_for() -> None:
         assert not grammar_faults(good), good
 
 
-SETUPS: dict[str, list[str]] = {
-    "rummikub": ["--players", "3", "--bots", "3"],
-    "domino-rummikub": ["--players", "4", "--bots", "4"],
-    "conveyor": ["--players", "3", "--bots", "3", "--option", "target=0", "--option", "jump_ins=true"],
-    "two-tray": ["--players", "2", "--bots", "2"],
-    "mummus": ["--players", "4", "--bot", "greedy", "--bot", "random", "--bot", "greedy", "--bot", "random",
-               "--option", "target=0"],
-}
+VARIANTS: dict[str, dict[str, object]] = {"conveyor": {"jump_ins": True}}
+"""Options that make a game say more (a game not listed plays one round of its defaults)."""
+
+
+def options_of(game: str) -> dict[str, object]:
+    """One round of the game, with its variant options."""
+    return {**one_round(game), **VARIANTS.get(game, {})}
 
 
 def run(argv: list[str], script: str = "", columns: int = 100) -> str:
@@ -210,17 +210,18 @@ def run(argv: list[str], script: str = "", columns: int = 100) -> str:
 
 
 @pytest.mark.parametrize("seed", [1, 2])
-@pytest.mark.parametrize("game", sorted(SETUPS))
+@pytest.mark.parametrize("game", GAME_IDS)
 def test_whole_bot_games_print_no_grammar_fault(game: str, seed: int, tmp_path: object) -> None:
     record = f"{tmp_path}/g.txt"
-    text = run(["play", game, *SETUPS[game], "--seed", str(seed), "--record", record])
+    setup = bot_game_args(game, seats(game, 4), options_of(game), mixed=True)
+    text = run(["play", game, *setup, "--seed", str(seed), "--record", record])
     assert "Game over" in text
     text += run(["replay", record, "--verbose"])
     text += run(["rules", game])
     assert not grammar_faults(" ".join(text.split()))
 
 
-BAD_COMMANDS = {
+BAD_COMMANDS: dict[str, list[str]] = {
     "rummikub": ["new R1", "split 1 1", "add 9 R1", "merge 1 1", "back R1", "commit", "move R1 1 2", "new X1",
                  "penalty", "pass", "sort sideways", "help", "show", "check"],
     "domino-rummikub": ["new 1-2", "split 1 1", "add 9 1-2", "merge 1 1", "back 1-2", "commit", "pass", "new 9-9-9", "help", "show"],
@@ -233,13 +234,12 @@ BAD_COMMANDS = {
                "addon 9 2C", "addon 2C", "addon AS to KS", "rummy", "rummy 2C", "rummy 2C 3C 4C", "discard 2C",
                "discard KK", "sort sideways", "help", "moves", "show"],
 }
-OPTIONS: dict[str, dict[str, object]] = {"conveyor": {"target": 0, "jump_ins": True}, "mummus": {"target": 0}}
 
 
 def positions(game: str, seed: int) -> Iterator[GameState]:
     """A bot game yielded at every step where seat 0 is to act."""
-    players = min(3, rummykit.find_game(game).max_players)
-    state = rummykit.new_game(game, players=players, seed=seed, **OPTIONS.get(game, {}))
+    players = seats(game, 3)
+    state = rummykit.new_game(game, players=players, seed=seed, **options_of(game))
     bots = [make_bot("random", game) for _ in range(players)]
     rngs = [bot_rng(seed, s) for s in range(players)]
     for _ in range(300):
@@ -250,8 +250,9 @@ def positions(game: str, seed: int) -> Iterator[GameState]:
         step(state, bots, rngs)
 
 
-@pytest.mark.parametrize("game", sorted(BAD_COMMANDS))
+@pytest.mark.parametrize("game", GAME_IDS)
 def test_refusals_at_the_prompt_have_no_grammar_fault_and_name_no_seat(game: str) -> None:
+    assert game in BAD_COMMANDS, missing_from(BAD_COMMANDS, "BAD_COMMANDS (commands a person may mistype)")
     presenter = presenter_for(game)
     said: list[str] = []
     refusals: list[str] = []

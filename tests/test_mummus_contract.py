@@ -16,7 +16,8 @@ from typing import Any
 
 import pytest
 
-from rummykit.catalogue import make_bot, new_game
+from rummykit.bots.registry import make_bot
+from rummykit.catalogue import new_game
 from rummykit.engine.core import Action
 from rummykit.engine.driver import Agent, claims_open, next_seat, step
 from rummykit.engine.rng import Rng

@@ -21,7 +21,7 @@ from conftest import changed, state_data
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummykit.catalogue import make_bot
+from rummykit.bots.registry import make_bot
 from rummykit.engine.core import Action
 from rummykit.engine.driver import Agent, claims_open, step
 from rummykit.engine.rng import Rng

@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 from conftest import Rejecter
 
-from rummykit.catalogue import make_bot, new_game
+from rummykit.bots.registry import make_bot
+from rummykit.catalogue import new_game
 from rummykit.engine.rng import Rng
 from rummykit.errors import OptionError, ParseError, RuleError
 from rummykit.pieces.cards import DECK, Card

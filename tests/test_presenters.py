@@ -6,34 +6,38 @@ import ast
 import dataclasses
 import io
 import re
+import sys
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 import pytest
+from catalogue_setups import GAME_IDS, one_round, seats
 
 import rummykit
-from rummykit.catalogue import GAMES, games, make_bot, presenter_module
+from rummykit.bots.registry import make_bot
+from rummykit.catalogue import games
 from rummykit.cli.main import main
 from rummykit.cli.play import Console, Session
 from rummykit.engine.core import GameState
 from rummykit.engine.driver import step
 from rummykit.errors import RuleError
 from rummykit.presenters import Presenter, Turn, Vocabulary, presenter_for
+from rummykit.presenters.registry import PRESENTERS, presenter_module
 from rummykit.presenters.text import Style
 from rummykit.records import read_record, write_record
 from rummykit.sim import bot_rng, run_bots
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "rummykit"
-GAME_IDS = [info.id for info in games()]
 
-# Games set up so that every part of the table shows up within a few dozen steps.
-SETUPS: dict[str, dict[str, Any]] = {
-    "rummikub": {"players": 3},
-    "domino-rummikub": {"players": 3},
-    "conveyor": {"players": 3, "jump_ins": True, "target": 0},
-    "mummus": {"players": 3, "target": 0},
-}
+VARIANTS: dict[str, dict[str, Any]] = {"conveyor": {"jump_ins": True}}
+"""Options that bring every part of a game's table up within a few dozen steps (beyond one round)."""
+
+
+def setup(game: str) -> dict[str, Any]:
+    """``players`` (3 where the game allows) and the options of one round of the game, with its variants."""
+    return {"players": seats(game, 3), **one_round(game), **VARIANTS.get(game, {})}
+
 
 PIECE = re.compile(r"(?<![\w-])(?:[KBOR]\d{1,2}|J|\d{1,2}-\d{1,2}|(?:[AJQK]|[2-9]|10)[CDHS])(?![\w-])")
 """A piece in notation: a tile (``R7``, ``J``), a domino (``3-5``) or a card (``AS``, ``10H``)."""
@@ -65,7 +69,7 @@ def printed_pieces(lines: list[str]) -> set[str]:
 
 def positions(game: str, seed: int, steps: int = 60, every: int = 7) -> Iterator[GameState]:
     """A bot game of ``game``, yielded every few steps (and at the end)."""
-    options = dict(SETUPS.get(game, {"players": 2}))
+    options = setup(game)
     players = options.pop("players")
     state = rummykit.new_game(game, players=players, seed=seed, **options)
     bots = [make_bot("random", game) for _ in range(players)]
@@ -88,7 +92,8 @@ def test_every_game_has_a_presenter_that_keeps_the_interface(game: str) -> None:
     presenter = presenter_for(game)
     assert isinstance(presenter, Presenter)
     assert presenter.game == game
-    assert presenter_module(game) in {entry.presenter for entry in GAMES}
+    assert presenter_module(game) == PRESENTERS[game]
+    assert sys.modules[PRESENTERS[game]].PRESENTER is presenter
     assert presenter_for(game.upper()) is presenter  # any spelling of the id finds the same object
     words = presenter.words
     assert isinstance(words, Vocabulary)
@@ -197,7 +202,7 @@ def test_describing_an_event_never_prints_a_piece_the_seat_was_not_shown(game: s
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_round_and_match_endings_are_worded_by_the_presenter(game: str) -> None:
     presenter = presenter_for(game)
-    options = dict(SETUPS.get(game, {"players": 2}))
+    options = setup(game)
     players = options.pop("players")
     state = run_bots(rummykit.new_game(game, players=players, seed=4, **options), [make_bot("random", game)] * players)
     assert state.outcome is not None
@@ -214,7 +219,7 @@ def test_round_and_match_endings_are_worded_by_the_presenter(game: str) -> None:
 
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_an_unattended_game_at_the_prompt_is_the_drivers_game(game: str, tmp_path: Path) -> None:
-    options = dict(SETUPS.get(game, {"players": 2}))
+    options = setup(game)
     players = options.pop("players")
     record = tmp_path / "r.txt"
     argv = ["play", game, "--players", str(players), "--seed", "6", "--record", str(record)]
@@ -282,6 +287,34 @@ def test_the_cli_names_no_game(path: Path) -> None:
         text = str(node.value).lower()
         if text.strip() in GAME_WORDS or any(re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", text) for i in ids):
             found.append(f"{path.name}:{node.lineno}: {node.value!r}")
+    assert not found, "\n".join(found)
+
+
+def _id_spellings() -> set[str]:
+    """Every way a game id is written in code or prose: ids, long aliases, ``_`` for ``-``, long id parts."""
+    words: set[str] = set()
+    for info in games():
+        for word in (info.id, *info.aliases):
+            if len(word) > 2:
+                words |= {word.lower(), word.lower().replace("-", "_")}
+        words |= {part for part in info.id.split("-") if len(part) > 4}  # 'domino' of 'domino-rummikub'
+    return words
+
+
+# cli/play.py is being rewritten onto the session service (issue 22); drop it from here once it names no game.
+TEXT_CHECKED_CLI_FILES = [p for p in CLI_FILES if p.name != "play.py"]
+
+
+@pytest.mark.parametrize("path", TEXT_CHECKED_CLI_FILES, ids=lambda p: p.name)
+def test_the_cli_text_names_no_game_even_in_docstrings_and_comments(path: Path) -> None:
+    """``grep`` finds no game id in cli/: help, examples and comments name games through the catalogue."""
+    spellings = _id_spellings()
+    assert {"rummikub", "domino", "conveyor", "two-tray", "two_tray", "mummus"} <= spellings
+    found = [
+        f"{path.name}:{n}: {line.strip()}"
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if any(word in line.lower() for word in spellings)
+    ]
     assert not found, "\n".join(found)
 
 

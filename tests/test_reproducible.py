@@ -72,23 +72,19 @@ class BotGame:
         return f"{self.game} {'+'.join(self.levels)} {self.players}p seed {self.seed} {opts}".strip()
 
 
-SHORT: dict[str, dict[str, Any]] = {
-    "rummikub": {"target": None},
-    "domino-rummikub": {"target": None},
-    "conveyor": {"target": 0},
-    "two-tray": {"target": None},
-    "mummus": {"target": 0},
-}
-"""Options that make a game one round (a game not listed plays with its defaults)."""
-
-
 def bot_games() -> list[BotGame]:
     """Every game x every bot level (two table sizes), the issue's own games, the conveyor variants, six at mummus."""
-    from rummykit.catalogue import bot_levels, games
+    from rummykit.bots.registry import bot_levels
+    from rummykit.catalogue import find_game, games
+    from rummykit.engine.match import one_round_options
+
+    def one_round(game: str) -> dict[str, Any]:
+        """Options that make the game one round (from its option specs)."""
+        return dict(one_round_options(find_game(game).options))
 
     out: list[BotGame] = []
     for info in games():
-        short = SHORT.get(info.id, {})
+        short = one_round(info.id)
         big = min(info.max_players, 4)
         for level in bot_levels(info.id):
             out.append(BotGame(info.id, (level,), 2, 162, short))
@@ -105,13 +101,14 @@ def bot_games() -> list[BotGame]:
         )
         out.append(BotGame("conveyor", (level,), 4, 20, {"target": 0, "partners": True}))
     # A full mummus table: six seats, so out-of-turn add-ons and calls come from many seats at once.
-    out.append(BotGame("mummus", tuple(bot_levels("mummus")), 6, 3, SHORT["mummus"]))
+    out.append(BotGame("mummus", tuple(bot_levels("mummus")), 6, 3, one_round("mummus")))
     return out
 
 
 def play_all() -> dict[str, str]:
     """Every bot game's record, by name (the child's work)."""
-    from rummykit.catalogue import make_bot, new_game
+    from rummykit.bots.registry import make_bot
+    from rummykit.catalogue import new_game
     from rummykit.records import write_record
     from rummykit.sim import run_bots
 
@@ -180,7 +177,8 @@ def compiled_solver() -> None:
 
 
 def test_the_games_cover_every_game_and_bot_level() -> None:
-    from rummykit.catalogue import bot_levels, games
+    from rummykit.bots.registry import bot_levels
+    from rummykit.catalogue import games
 
     played = {(g.game, level) for g in bot_games() for level in g.levels}
     assert played == {(info.id, level) for info in games() for level in bot_levels(info.id)}

@@ -26,7 +26,8 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from rummykit.catalogue import find_game, games, make_bot
+from rummykit.bots.registry import make_bot
+from rummykit.catalogue import find_game, games
 from rummykit.engine.core import Event, GameState
 from rummykit.errors import ParseError
 from rummykit.sim import run_bots

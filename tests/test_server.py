@@ -16,7 +16,8 @@ from sqlalchemy import func, select
 from starlette.websockets import WebSocketDisconnect
 from test_server_support import Db, create, db, receive, sqlite_db, table_state, until
 
-from rummykit.catalogue import bot_levels, find_game, games, make_bot
+from rummykit.bots.registry import bot_levels, make_bot
+from rummykit.catalogue import find_game, games
 from rummykit.engine.rng import Rng
 from rummykit.server import protocol as p
 from rummykit.server.app import MAX_FRAME

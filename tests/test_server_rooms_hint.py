@@ -8,7 +8,7 @@ import pytest
 from fastapi.testclient import TestClient
 from test_server_support import Db, create, db, receive, sqlite_db, until
 
-from rummykit.catalogue import make_bot
+from rummykit.bots.registry import make_bot
 from rummykit.engine.rng import Rng
 from rummykit.server import protocol as p
 from rummykit.server.rooms import Room

@@ -25,7 +25,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 from test_server_support import PG_URL, Db, create, db, receive, sqlite_db, table_state, until
 
-from rummykit.catalogue import make_bot
+from rummykit.bots.registry import make_bot
 from rummykit.engine.rng import Rng
 from rummykit.server import rooms
 from rummykit.server.store import Store, StoreError, Writer

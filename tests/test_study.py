@@ -16,7 +16,8 @@ import pyarrow.csv as pcsv
 import pyarrow.parquet as pq
 import pytest
 
-from rummykit.catalogue import make_bot, new_game
+from rummykit.bots.registry import make_bot
+from rummykit.catalogue import new_game
 from rummykit.cli.main import main
 from rummykit.study import Row, game_seed, make_study, read_rows, run_studies, simulate, write_rows
 from rummykit.study.runner import play_game

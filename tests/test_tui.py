@@ -19,7 +19,8 @@ from rich.text import Text
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
-from rummykit.catalogue import DEFAULT_GAME, bot_levels, find_game, games
+from rummykit.bots.registry import bot_levels
+from rummykit.catalogue import DEFAULT_GAME, find_game, games
 from rummykit.cli.main import build_parser, main
 from rummykit.cli.start import game_setup
 from rummykit.tui.app import BoardPanel, CoverScreen, GameApp, RackBar, ScoreScreen

@@ -17,7 +17,8 @@ from test_tui import make_app, message_text, my_turn, panel_text, play
 from textual.pilot import Pilot
 from textual.widgets import Input, Select, Static
 
-from rummykit.catalogue import find_game, make_bot
+from rummykit.bots.registry import make_bot
+from rummykit.catalogue import find_game
 from rummykit.cli.main import build_parser
 from rummykit.cli.play import record_seats
 from rummykit.presenters.base import Presenter, Style

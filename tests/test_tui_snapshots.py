@@ -28,7 +28,8 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from rummykit.catalogue import games, make_bot
+from rummykit.bots.registry import make_bot
+from rummykit.catalogue import games
 from rummykit.cli.main import build_parser
 from rummykit.cli.start import game_setup
 from rummykit.engine.driver import claims_open, next_seat, step

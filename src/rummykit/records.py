@@ -35,7 +35,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from rummykit.catalogue import find_game
 from rummykit.engine.core import GameState, check_seed, default_names
@@ -229,7 +228,7 @@ def start_state(record: Record) -> GameState:
             resolve_options(info.options, {name: value})
         except RummykitError as exc:
             raise fail(f"option {name}", exc) from None
-    options: dict[str, Any] = dict(record.options)
+    options = dict(record.options)
     try:
         if record.position is not None:
             if info.from_position is None:

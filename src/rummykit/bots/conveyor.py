@@ -40,11 +40,12 @@ the view's legal list (:func:`rummykit.rulesets.conveyor.actions_from_view`).
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import cast
 
-from rummykit.bots.base import Bot
+from rummykit.bots.base import Bot, whole_option
 from rummykit.engine.core import Action, GameInfo
+from rummykit.engine.options import OptionValue
 from rummykit.engine.rng import Rng
 from rummykit.errors import RuleError
 from rummykit.melds.conveyor import ConveyorMelds, by_code
@@ -63,6 +64,7 @@ from rummykit.rulesets.conveyor import (
     Reveal,
     actions_from_view,
 )
+from rummykit.rulesets.conveyor.views import ConveyorView
 
 __all__ = [
     "ConveyorGreedy", "best_partition", "closable", "conveyor_greedy", "line_closable", "meld_ends", "pair_weight",
@@ -92,7 +94,7 @@ def _relations(a: Domino, b: Domino, top: int) -> tuple[tuple[float, tuple[Domin
         )
         out.append((2.5, others))
 
-    def near(lo: int, hi: int, make: Any) -> None:
+    def near(lo: int, hi: int, make: Callable[[int], Domino]) -> None:
         gap = hi - lo
         if gap == 1:
             ends = [v for v in (lo - 1, hi + 1) if 0 <= v <= top]
@@ -177,7 +179,7 @@ def _best_partition(rules: ConveyorMelds, hand: Pieces) -> tuple[Pieces, ...]:
     return found.sets if found is not None else ()
 
 
-def line_closable(rules: ConveyorMelds, hand: Sequence[Domino], options: Mapping[str, Any]) -> bool:
+def line_closable(rules: ConveyorMelds, hand: Sequence[Domino], options: Mapping[str, OptionValue]) -> bool:
     """True when ``hand`` (after a draw) closes as a line under ``domino_runs``: a whole hand.
 
     The line holds ``column_length`` dominoes after a discard, or the whole
@@ -194,7 +196,9 @@ def line_closable(rules: ConveyorMelds, hand: Sequence[Domino], options: Mapping
     """
     if not options["domino_runs"]:
         return False
-    whole = int(options["column_length"])
+    whole = options["column_length"]
+    if not isinstance(whole, int):  # a started game's options are resolved: a whole number here
+        raise TypeError(f"column_length is {whole!r}, not a whole number")
     if len(hand) != whole + 1:
         return False
     branching = bool(options["branch_on_doubles"])
@@ -282,11 +286,13 @@ class ConveyorGreedy:
             raise RuleError("BOT", f"this greedy bot plays conveyor, not {info.id}")
         self.info = info
 
-    def choose(self, view: Mapping[str, Any], rng: Rng) -> Action:
+    def choose(self, view: Mapping[str, object], rng: Rng) -> Action:
+
+        view = cast(ConveyorView, view)  # the view of this game
         actions = actions_from_view(view)
         if not actions:
             raise RuleError("BOT", f"seat {view.get('seat')} has nothing to do now")
-        rules = ConveyorMelds(int(view["options"]["set"]))
+        rules = ConveyorMelds(whole_option(view, "set"))
         hand = [Domino.parse(x) for x in view["hand"]]
         phase = view["phase"]
         if phase == "select":
@@ -299,11 +305,11 @@ class ConveyorGreedy:
 
     # -- selection ---------------------------------------------------------------
 
-    def _select(self, view: Mapping[str, Any], actions: list[Action], rng: Rng) -> Action:
+    def _select(self, view: ConveyorView, actions: list[Action], rng: Rng) -> Action:
         claims = [a for a in actions if isinstance(a, Claim)]
         reveals = [a for a in actions if isinstance(a, Reveal)]
         scores: dict[int, float] = {}
-        top = int(view["options"]["set"])
+        top = whole_option(view, "set")
         for col in view["columns"]:
             if col["claimed_by"] is None:
                 shown = [Domino.parse(x) for x in col["cells"] if x != UNKNOWN]
@@ -316,7 +322,7 @@ class ConveyorGreedy:
 
     # -- a turn ------------------------------------------------------------------
 
-    def _unseen(self, view: Mapping[str, Any], hand: Sequence[Domino], rules: ConveyorMelds) -> list[Domino]:
+    def _unseen(self, view: ConveyorView, hand: Sequence[Domino], rules: ConveyorMelds) -> list[Domino]:
         seen = set(hand)
         for col in view["columns"]:
             seen.update(Domino.parse(x) for x in col["cells"] if x != UNKNOWN)
@@ -327,7 +333,7 @@ class ConveyorGreedy:
         return [d for d in double_set(rules.top) if d not in seen]
 
     def _net(self, d: Domino, hand: Sequence[Domino], rules: ConveyorMelds, table: list[tuple[str, Pieces]],
-             base: dict[Domino, float], dead: frozenset[Domino], options: Mapping[str, Any],
+             base: dict[Domino, float], dead: frozenset[Domino], options: Mapping[str, OptionValue],
              table_ends: Mapping[Domino, tuple[int, str]]) -> float:
         """What drawing ``d`` adds to the hand, once the least useful domino is discarded again.
 
@@ -351,7 +357,7 @@ class ConveyorGreedy:
         return net
 
     def _draw(
-        self, view: Mapping[str, Any], rules: ConveyorMelds, hand: list[Domino], actions: list[Action], rng: Rng
+        self, view: ConveyorView, rules: ConveyorMelds, hand: list[Domino], actions: list[Action], rng: Rng
     ) -> Action:
         table = [(m["kind"], tuple(Domino.parse(x) for x in m["dominoes"])) for m in view["melds"]]
         cells = {c["column"]: c["cells"] for c in view["columns"] if c["claimed_by"] is None}
@@ -401,7 +407,7 @@ class ConveyorGreedy:
             return rng.choice([a for distance, a in wanted if distance == nearest])
         return rng.choice([a for _net, a in up])
 
-    def _play(self, view: Mapping[str, Any], rules: ConveyorMelds, hand: list[Domino], actions: list[Action]) -> Action:
+    def _play(self, view: ConveyorView, rules: ConveyorMelds, hand: list[Domino], actions: list[Action]) -> Action:
         closes = [a for a in actions if isinstance(a, Close)]
         if closes:
             return closes[0]
@@ -425,7 +431,7 @@ class ConveyorGreedy:
         top = rules.top
         return min(discards, key=lambda a: (worth(a.domino, hand, dead, top), -a.domino.pips, a.domino.code))
 
-    def _jump(self, view: Mapping[str, Any], rules: ConveyorMelds, hand: list[Domino], actions: list[Action]) -> Action:
+    def _jump(self, view: ConveyorView, rules: ConveyorMelds, hand: list[Domino], actions: list[Action]) -> Action:
         jumps = [a for a in actions if isinstance(a, Jump)]
         decline = next(a for a in actions if isinstance(a, Decline))
         if not jumps:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import cast
 
 from rummykit.engine.core import Action, GameInfo
 from rummykit.engine.rng import Rng
@@ -22,7 +22,7 @@ from rummykit.melds.base import MIN_SET
 from rummykit.melds.cover import Candidate, CoverProblem, best_cover, rank
 from rummykit.pieces.dominoes import Domino, parse_dominoes
 from rummykit.rulesets import domino_rummikub as dr
-from rummykit.rulesets.freetable import Draw, Pass, play_from_table
+from rummykit.rulesets.freetable import Draw, FreeTableView, Pass, play_from_table
 
 DSet = tuple[Domino, ...]
 
@@ -70,7 +70,9 @@ class DominoGreedyBot:
     def __init__(self, info: GameInfo) -> None:
         self.info = info
 
-    def choose(self, view: Mapping[str, Any], rng: Rng) -> Action:
+    def choose(self, view: Mapping[str, object], rng: Rng) -> Action:
+
+        view = cast(FreeTableView, view)  # the view of this game
         seat = view.get("seat")
         if seat is None or seat not in view["to_act"]:
             raise RuleError("BOT", f"seat {seat} has nothing to do now")

@@ -9,7 +9,7 @@ long run or a group of four, split a run to insert a tile, replace a table
 joker and use the freed joker again). The final table is checked with the
 meld checker before it is committed; otherwise the bot draws (or passes).
 
->>> from rummykit.catalogue import make_bot
+>>> from rummykit.bots.registry import make_bot
 >>> from rummykit.rulesets.rummikub import from_position
 >>> state = from_position('racks: K10 B10 O10 R2 / B1 B2; pool: seed 1; down: 00')
 >>> action = make_bot('greedy', 'rummikub').choose(state.view(0), Rng(0))
@@ -22,8 +22,9 @@ from __future__ import annotations
 import operator
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import cast
 
+from rummykit.bots.base import own_seat, whole_option
 from rummykit.engine.core import Action, GameInfo
 from rummykit.engine.rng import Rng
 from rummykit.errors import OptionError, RuleError
@@ -31,7 +32,7 @@ from rummykit.melds.base import MIN_SET
 from rummykit.melds.cover import Candidate, CoverProblem, best_cover, rank
 from rummykit.melds.tiles import MAX_GROUP, check_tiles, hand_sets
 from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER, MAX_NUMBER, Tile, parse_tiles
-from rummykit.rulesets.freetable import parse_view_set
+from rummykit.rulesets.freetable import FreeTableView, parse_view_set
 from rummykit.rulesets.rummikub import Draw, Pass, Play, play_from_table
 
 __all__ = ["GreedyBot", "best_meld", "plan_turn", "verify_play"]
@@ -440,7 +441,7 @@ def _set_around(donor: Tile, rack: Counter[Tile]) -> TileSet | None:
 # -- the whole decision --------------------------------------------------------------
 
 
-def plan_turn(view: Mapping[str, Any]) -> Play | None:
+def plan_turn(view: FreeTableView) -> Play | None:
     """The play greedy makes from ``view``, or None to draw (or pass).
 
     Unchecked: :class:`GreedyBot` verifies the play with :func:`verify_play` first.
@@ -448,12 +449,12 @@ def plan_turn(view: Mapping[str, Any]) -> Play | None:
     return _plan(*_read(view))[0]
 
 
-def _read(view: Mapping[str, Any]) -> tuple[int, list[Tile], list[TileSet], bool, int]:
+def _read(view: FreeTableView) -> tuple[int, list[Tile], list[TileSet], bool, int]:
     """(seat, rack, table, down, initial-meld threshold) from a view."""
-    seat = int(view["seat"])
+    seat = own_seat(view)
     rack = parse_tiles(view["rack"])
     table = [parse_view_set(parse_tiles, tuple(s)) for s in view["table"]]
-    return seat, rack, table, bool(view["down"][seat]), int(view["options"]["initial_meld_points"])
+    return seat, rack, table, bool(view["down"][seat]), whole_option(view, "initial_meld_points")
 
 
 def _plan(
@@ -517,7 +518,9 @@ class GreedyBot:
         self.fallbacks = 0
         """How many planned plays failed the final check (and became draws); should stay 0."""
 
-    def choose(self, view: Mapping[str, Any], rng: Rng) -> Action:
+    def choose(self, view: Mapping[str, object], rng: Rng) -> Action:
+
+        view = cast(FreeTableView, view)  # the view of this game
         seat = view.get("seat")
         if seat is None or seat not in view["to_act"]:
             raise RuleError("BOT", f"seat {seat} has nothing to do now")

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import cast
 
 from rummykit.engine.core import Action, GameInfo
 from rummykit.engine.rng import Rng
@@ -56,6 +56,7 @@ from rummykit.rulesets.mummus import (
     addon_chains,
     card_values,
 )
+from rummykit.rulesets.mummus.views import MummusView
 
 __all__ = ["MummusGreedy", "mummus_greedy", "plan"]
 
@@ -128,7 +129,9 @@ class MummusGreedy:
 
     # -- out of turn ---------------------------------------------------------------
 
-    def claim(self, view: Mapping[str, Any], rng: Rng) -> Action | None:
+    def claim(self, view: Mapping[str, object], rng: Rng) -> Action | None:
+
+        view = cast(MummusView, view)  # the view of this game
         actions = sorted(actions_from_view(view), key=lambda a: a.text())
         if not actions:
             return None
@@ -145,7 +148,9 @@ class MummusGreedy:
 
     # -- the turn --------------------------------------------------------------------
 
-    def choose(self, view: Mapping[str, Any], rng: Rng) -> Action:
+    def choose(self, view: Mapping[str, object], rng: Rng) -> Action:
+
+        view = cast(MummusView, view)  # the view of this game
         actions = sorted(actions_from_view(view), key=lambda a: a.text())
         if not actions:
             raise RuleError("BOT", f"seat {view.get('seat')} has nothing to do now")

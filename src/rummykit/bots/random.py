@@ -7,9 +7,9 @@ rummy call) it acts on a coin toss, picking uniformly among what it may do.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import cast
 
-from rummykit.engine.core import Action, GameInfo
+from rummykit.engine.core import Action, GameInfo, ViewHeader
 from rummykit.engine.rng import Rng
 from rummykit.errors import RuleError
 
@@ -24,11 +24,15 @@ class RandomBot:
             raise RuleError("BOT", f"{info.id} cannot list actions from a view")
         self._actions = info.view_actions
 
-    def choose(self, view: Mapping[str, Any], rng: Rng) -> Action:
+    def choose(self, view: Mapping[str, object], rng: Rng) -> Action:
+
+        view = cast(ViewHeader, view)  # the view of this game
         return self.choose_listed(view.get("seat"), self._actions(view), rng)
 
-    def claim(self, view: Mapping[str, Any], rng: Rng) -> Action | None:
+    def claim(self, view: Mapping[str, object], rng: Rng) -> Action | None:
         """Out of turn: on a coin toss, a uniform pick among the listed actions (None lets the chance pass)."""
+
+        view = cast(ViewHeader, view)  # the view of this game
         return self.claim_listed(view.get("seat"), self._actions(view), rng)
 
     # The driver's fast path (engine/driver.py ListingAgent): the seat's own listing, equal to the view's.

@@ -20,13 +20,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import cast
 
+from rummykit.bots.base import whole_option
 from rummykit.engine.core import Action, GameInfo
 from rummykit.engine.rng import Rng
 from rummykit.errors import OptionError, RuleError
 from rummykit.melds.tiles import check_tiles
 from rummykit.pieces.tiles import Tile, parse_tiles
+from rummykit.rulesets.freetable import FreeTableView
 from rummykit.rulesets.rummikub import Draw, Pass, Play, play_from_table
 from rummykit.solve.play import TileSolution, solve_tiles
 
@@ -64,13 +66,15 @@ class SolverBot:
         self.fallbacks = 0
         """How many planned plays failed the final check (and became draws); should stay 0."""
 
-    def choose(self, view: Mapping[str, Any], rng: Rng) -> Action:
+    def choose(self, view: Mapping[str, object], rng: Rng) -> Action:
+
+        view = cast(FreeTableView, view)  # the view of this game
         seat = view.get("seat")
         if seat is None or seat not in view["to_act"]:
             raise RuleError("BOT", f"seat {seat} has nothing to do now")
         table = [tuple(parse_tiles(s)) for s in view["table"]]
         rack = parse_tiles(view["rack"])
-        threshold = int(view["options"]["initial_meld_points"])
+        threshold = whole_option(view, "initial_meld_points")
         plan = choose_play(table, rack, down=bool(view["down"][seat]), threshold=threshold)
         if plan is not None:
             play = play_from_table(seat, table, plan.table)

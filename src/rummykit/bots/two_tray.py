@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import cast
 
 from rummykit.blocks.grid import Cell, Put
 from rummykit.bots.greedy import best_meld
@@ -51,6 +51,7 @@ from rummykit.rulesets.two_tray import (
     free_row,
     situation_from_view,
 )
+from rummykit.rulesets.two_tray.views import TwoTrayView
 
 __all__ = ["TwoTrayGreedyBot", "lay_lines", "plan_turn"]
 
@@ -150,7 +151,9 @@ class TwoTrayGreedyBot:
     def __init__(self, info: GameInfo) -> None:
         self.info = info
 
-    def choose(self, view: Mapping[str, Any], rng: Rng) -> Action:
+    def choose(self, view: Mapping[str, object], rng: Rng) -> Action:
+
+        view = cast(TwoTrayView, view)  # the view of this game
         seat = view.get("seat")
         if seat is None or seat not in view["to_act"]:
             raise RuleError("BOT", f"seat {seat} has nothing to do now")

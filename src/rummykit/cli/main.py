@@ -5,7 +5,7 @@ The study commands (``simulate``, ``tournament``, ``report``) live in :mod:`rumm
 :func:`main` takes its arguments and streams as parameters, so tests (and
 other programs) can run any command in-process::
 
-    status = main(["play", "rummikub", "--bots", "2"], stdin=script, stdout=out)
+    status = main(["play", game_id, "--bots", "2"], stdin=script, stdout=out)
 
 Every bad input ends with one line on stderr and exit status 2; no traceback
 reaches the user.
@@ -20,7 +20,7 @@ import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO, TypedDict
 
 from rummykit import __version__
 from rummykit.catalogue import find_game, games
@@ -51,6 +51,13 @@ class UsageError(Exception):
         self.status = status
 
 
+class Streams(TypedDict):
+    """Where a parser writes: its output and its errors."""
+
+    out: TextIO
+    err: TextIO
+
+
 class Parser(argparse.ArgumentParser):
     """An argument parser that writes to given streams and raises instead of exiting."""
 
@@ -59,7 +66,7 @@ class Parser(argparse.ArgumentParser):
         self.out = out
         self.err = err
 
-    def _print_message(self, message: str, file: Any = None) -> None:
+    def _print_message(self, message: str, file: object = None) -> None:
         if message:
             (self.err if file is sys.stderr else self.out).write(message)
 
@@ -76,7 +83,7 @@ class Parser(argparse.ArgumentParser):
 def build_parser(out: TextIO, err: TextIO) -> Parser:
     """The argument parser of the ``rummykit`` command."""
 
-    streams: dict[str, Any] = {"out": out, "err": err}
+    streams: Streams = {"out": out, "err": err}
     parser = Parser(
         **streams,
         prog="rummykit",
@@ -171,7 +178,7 @@ def build_parser(out: TextIO, err: TextIO) -> Parser:
         "--threshold", metavar="N", help="the initial meld's least value, where the game has one (with --initial)"
     )
     solve.add_argument(
-        "--objective", metavar="WHAT", help="what to maximise: tiles (dominoes) or points (default: tiles)"
+        "--objective", metavar="WHAT", help="what to maximise: the pieces placed (named by the game's word for them, e.g. tiles; the default) or points"
     )
     solve.add_argument(
         "--option", "-o", action="append", default=[], metavar="KEY=VALUE", help="a game option, e.g. jokers=4"
@@ -480,7 +487,7 @@ def _solve_lines(solver: Solver, defaults: Request, lines: Iterable[str], out: T
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
-        answer: dict[str, Any] = {"line": number}
+        answer: dict[str, object] = {"line": number}
         try:
             data = json.loads(line)
             if isinstance(data, dict) and "id" in data:

@@ -16,8 +16,8 @@ resumed game, which brings its own record up to date (see
 '/data/rummykit/records'
 >>> records_folder({'HOME': '/Users/ann'}, platform='darwin').as_posix()
 '/Users/ann/Library/Application Support/rummykit/records'
->>> numbered(Path('games/rummykit-rummikub-7.txt'), 3).as_posix()
-'games/rummykit-rummikub-7-3.txt'
+>>> numbered(Path('games/rummykit-game-7.txt'), 3).as_posix()
+'games/rummykit-game-7-3.txt'
 """
 
 from __future__ import annotations

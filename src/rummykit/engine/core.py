@@ -1,6 +1,9 @@
-"""The contract every game keeps: actions, events, outcomes and the state machine.
+"""The contract every game keeps: the state machine (:class:`GameState`) and the game (:class:`GameInfo`).
 
 A game is a :class:`GameState` subclass registered with a :class:`GameInfo`.
+Actions and events are defined in :mod:`rummykit.engine.actions`, snapshot
+declarations in :mod:`rummykit.engine.snapshot` and plain values in
+:mod:`rummykit.engine.values`; their names are imported here too.
 ``apply`` validates an action completely before changing anything; a rejected
 action raises :class:`~rummykit.errors.RuleError` (a ``ValueError``) naming the
 rule and leaves the state exactly as it was.
@@ -10,253 +13,37 @@ from __future__ import annotations
 
 import abc
 import dataclasses
-import hashlib
-import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar, Self, TypedDict
 
-from rummykit.engine.match import Match, Outcome
-from rummykit.engine.options import OptionSpec, resolve_options
+from rummykit.engine.actions import Action, Event, decode_field, field_hints
+from rummykit.engine.match import Match, Outcome, OutcomeJSON
+from rummykit.engine.options import OptionSpec, OptionValue, check_seed, default_names, resolve_options
 from rummykit.engine.rng import Rng
+from rummykit.engine.snapshot import Field, Omit, Saved, SavedAs, match_fields, rng_digest
+from rummykit.engine.values import JSON, clone, plain, texts
 from rummykit.errors import OptionError, ParseError, RuleError
 
-JSON = Any
-"""Plain data made of dicts, lists, strings, numbers, booleans and None."""
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """Something a player does. Every game's actions subclass this and name their player.
-
-    Each action has two serial forms, both read back by the game without a
-    live state (:meth:`GameInfo.parse_action`, :meth:`GameInfo.action_from_json`):
-    its text in record notation (``str(action)``: the seat, then :meth:`text`)
-    and a JSON object (:meth:`to_json`: ``type``, ``player`` and the fields,
-    pieces in notation).
-    """
-
-    player: int
-    type: ClassVar[str] = "action"
-    """The action's name in its JSON form (by default the class name in lower case)."""
-
-    def __init_subclass__(cls) -> None:
-        # No super() call: slots dataclasses rebuild the class, which breaks the zero-argument form.
-        if "type" not in cls.__dict__:
-            cls.type = cls.__name__.lower()
-
-    def text(self) -> str:
-        """The action in record notation, without the seat (e.g. ``draw``)."""
-        raise NotImplementedError
-
-    def to_json(self) -> dict[str, JSON]:
-        """The action as a JSON object: ``type``, ``player`` and each field, pieces as text.
-
-        >>> from rummykit.rulesets.rummikub import Play, parse_table
-        >>> Play(1, parse_table('R4')[0], parse_table('R1 R2 R3 R4')).to_json()
-        {'type': 'play', 'player': 1, 'placed': ['R4'], 'table': [['R1', 'R2', 'R3', 'R4']]}
-        """
-        out: dict[str, JSON] = {"type": self.type, "player": self.player}
-        for f in dataclasses.fields(self):
-            if f.name != "player":
-                out[f.name] = _encode(getattr(self, f.name))
-        return out
-
-    def __str__(self) -> str:
-        return f"{self.player} {self.text()}"
-
-
-def _encode(value: Any) -> JSON:
-    if value is None or isinstance(value, bool | int | str):
-        return value
-    if isinstance(value, tuple | list):
-        return [_encode(v) for v in value]
-    return str(value)
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """What happened, appended to the state's history.
-
-    ``data`` is public; ``secret`` is known only to ``player`` (say, the tile
-    a player drew). Both hold plain JSON data.
-    """
-
-    kind: str
-    player: int | None
-    data: Mapping[str, JSON] = field(default_factory=dict)
-    secret: Mapping[str, JSON] = field(default_factory=dict)
-
-    def seen_by(self, seat: int | None) -> dict[str, JSON]:
-        """The event as the given seat (or a spectator, ``None``) may see it."""
-        out: dict[str, JSON] = {"kind": self.kind, "player": self.player, **self.data}
-        if seat is not None and seat == self.player:
-            out.update(self.secret)
-        return out
-
-
-_IMMUTABLE: frozenset[type] = frozenset({int, str, bool, float, type(None), bytes, frozenset})
-
-
-def clone(value: Any) -> Any:
-    """A copy of ``value`` that shares nothing mutable with it.
-
-    Immutable values (numbers, text, frozen dataclasses, tuples of them, and
-    every piece) are shared; lists, dicts and sets are copied level by level;
-    other objects must have a ``copy()`` method.
-
-    >>> a = [[1], (2, 3)]
-    >>> b = clone(a)
-    >>> b == a, b[0] is a[0], b[1] is a[1]
-    (True, False, True)
-    """
-    kind = type(value)
-    if kind in _SHARED or _frozen(kind):
-        return value
-    if kind is list:
-        return list(value) if _all_shared(value) else [clone(v) for v in value]
-    if kind is tuple:
-        return value if _all_shared(value) else tuple(clone(v) for v in value)
-    if kind is dict:
-        return dict(value) if _all_shared(value.values()) else {k: clone(v) for k, v in value.items()}
-    if kind is set:
-        return set(value) if _all_shared(value) else {clone(v) for v in value}
-    copier = getattr(value, "copy", None)
-    if copier is None:
-        raise TypeError(f"cannot copy a {kind.__name__} attribute: give it a copy() method")
-    return copier()
-
-
-_FROZEN: dict[type, bool] = {}
-_SHARED: set[type] = set(_IMMUTABLE)
-"""The types found immutable so far (the fast path of :func:`clone`)."""
-
-
-def _frozen(kind: type) -> bool:
-    known = _FROZEN.get(kind)
-    if known is None:
-        params = getattr(kind, "__dataclass_params__", None)
-        known = _FROZEN[kind] = bool(params is not None and params.frozen) or bool(getattr(kind, "IMMUTABLE", False))
-        if known:
-            _SHARED.add(kind)
-    return known
-
-
-def _all_shared(values: Iterable[Any]) -> bool:
-    """Whether every value is immutable (judged once per type, not once per value)."""
-    kinds = set(map(type, values))
-    return kinds <= _SHARED or all(k in _SHARED or _frozen(k) for k in kinds)
-
-
-_OBJECT_STR = object.__str__
-
-
-def plain(value: Any) -> JSON:
-    """``value`` as plain data, derived from what it holds (how a snapshot writes an undeclared attribute).
-
-    Numbers, text, booleans and None are kept; lists and tuples become lists,
-    sets lists in a fixed order, dicts dicts with text keys; a value with its
-    own text (every piece) is written as that text; dataclasses and other
-    objects field by field (slots and attributes).
-
-    >>> from rummykit.pieces.tiles import Tile
-    >>> plain({1: (Tile.parse('R4'), None), 'up': {True, False}})
-    {'1': ['R4', None], 'up': [False, True]}
-    """
-    if value is None or isinstance(value, bool | int | float | str):
-        return value
-    if isinstance(value, list | tuple):
-        return [plain(v) for v in value]
-    if isinstance(value, set | frozenset):
-        return sorted((plain(v) for v in value), key=repr)
-    if isinstance(value, dict):
-        return {k if isinstance(k, str) else str(plain(k)): plain(v) for k, v in value.items()}
-    kind = type(value)
-    if getattr(kind, "__str__", None) is not _OBJECT_STR:
-        return str(value)
-    if dataclasses.is_dataclass(value):
-        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    names = [s for c in kind.__mro__ for s in c.__dict__.get("__slots__", ()) if hasattr(value, s)]
-    names += list(getattr(value, "__dict__", {}))
-    if not names:
-        raise TypeError(f"cannot write a {kind.__name__} as plain data: declare how its snapshot writes it (Saved)")
-    return {name: plain(getattr(value, name)) for name in names}
-
-
-def texts(pieces: Iterable[object]) -> list[str]:
-    """Each piece (or action) as its text."""
-    return [str(p) for p in pieces]
-
-
-@dataclass(frozen=True, slots=True)
-class Saved:
-    """How a state's attribute is written in its :meth:`~GameState.snapshot`.
-
-    Under ``key`` (by default the attribute's own name), as ``encode`` of the
-    value (by default :func:`plain`).
-    """
-
-    key: str | None = None
-    encode: Callable[[Any], JSON] = plain
-
-    def keys(self, name: str) -> tuple[str, ...]:
-        """The snapshot keys this attribute is written under."""
-        return (self.key or name,)
-
-    def write(self, name: str, value: Any, out: dict[str, JSON]) -> None:
-        out[self.key or name] = self.encode(value)
-
-
-@dataclass(frozen=True, slots=True)
-class SavedAs:
-    """An attribute written in the snapshot under several keys: ``encode`` returns them all (``names``)."""
-
-    names: tuple[str, ...]
-    encode: Callable[[Any], dict[str, JSON]]
-
-    def keys(self, name: str) -> tuple[str, ...]:
-        """The snapshot keys this attribute is written under."""
-        return self.names
-
-    def write(self, name: str, value: Any, out: dict[str, JSON]) -> None:
-        out.update(self.encode(value))
-
-
-@dataclass(frozen=True, slots=True)
-class Omit:
-    """An attribute the snapshot leaves out, and why.
-
-    ``cache`` marks a cache of other attributes: it may change whenever the
-    state is asked something, so no comparison of states looks at it.
-    """
-
-    reason: str
-    cache: bool = False
-
-    def keys(self, name: str) -> tuple[str, ...]:
-        """No snapshot keys: the attribute is left out."""
-        return ()
-
-    def write(self, name: str, value: Any, out: dict[str, JSON]) -> None:
-        return
-
-
-Field = Saved | SavedAs | Omit
-"""How a snapshot writes one attribute of a state (see :attr:`GameState.SNAPSHOT`)."""
-
-
-def _digest(rng: Rng) -> str:
-    return hashlib.sha256(repr(rng.getstate()).encode()).hexdigest()
-
-
-def _match_fields(match: Match) -> dict[str, JSON]:
-    return {
-        "first": match.first,
-        "round": match.round_no,
-        "totals": list(match.totals),
-        "rounds": [r.to_json() for r in match.rounds],
-    }
-
+__all__ = [
+    "JSON",
+    "OVER",
+    "Action",
+    "Event",
+    "Field",
+    "GameInfo",
+    "GameState",
+    "Omit",
+    "Saved",
+    "SavedAs",
+    "ViewHeader",
+    "check_seed",
+    "clone",
+    "default_names",
+    "plain",
+    "split_seat",
+    "texts",
+]
 
 _FIELDS: dict[type, dict[str, Field]] = {}
 """Each state class's :meth:`GameState.position_fields`, merged once."""
@@ -274,7 +61,7 @@ class ViewHeader(TypedDict):
     game: str
     seat: int | None
     players: list[str]
-    options: dict[str, Any]
+    options: dict[str, OptionValue]
     phase: str
     turn: int | None
     turn_number: int
@@ -283,8 +70,8 @@ class ViewHeader(TypedDict):
     may_act: list[int]
     round: int
     totals: list[int]
-    rounds: list[dict[str, Any]]
-    outcome: dict[str, Any] | None
+    rounds: list[OutcomeJSON]
+    outcome: OutcomeJSON | None
 
 
 _NOBODY: frozenset[int] = frozenset()
@@ -310,10 +97,10 @@ class GameState(abc.ABC):
         "players": Saved(encode=list),
         "seed": Saved(),
         "options": Saved(encode=dict),
-        "rng": Saved(encode=_digest),
+        "rng": Saved(encode=rng_digest),
         "history": Saved(encode=len),
         "actions": Saved(encode=texts),
-        "match": SavedAs(("first", "round", "totals", "rounds"), _match_fields),
+        "match": SavedAs(("first", "round", "totals", "rounds"), match_fields),
         "outcome": Saved(encode=lambda outcome: None if outcome is None else outcome.to_json()),
         "position_text": Omit(
             "the text of the position a game was started from: it never changes in play, the rest of the"
@@ -665,9 +452,9 @@ class GameInfo:
     parse_piece: Callable[[str], Any]
     aliases: tuple[str, ...] = ()
     from_position: Callable[..., GameState] | None = None
-    view_actions: Callable[[Mapping[str, Any]], list[Action]] | None = None
+    view_actions: Callable[[Mapping[str, object]], list[Action]] | None = None
     rules_page: str = ""
-    read_typed: Callable[[int, str, Mapping[str, Any]], Action] | None = None
+    read_typed: Callable[[int, str, Mapping[str, object]], Action] | None = None
 
     @property
     def player_span(self) -> str:
@@ -677,7 +464,7 @@ class GameInfo:
         return f"{self.min_players} to {self.max_players}"
 
     def new(
-        self, *, players: int | Sequence[str] = 2, seed: int = 0, **options: Any
+        self, *, players: int | Sequence[str] = 2, seed: int = 0, **options: object
     ) -> GameState:
         """Start a game; ``players`` is a count or a list of names."""
         names = default_names(players)
@@ -696,7 +483,7 @@ class GameInfo:
         seat, rest = split_seat(text)
         return self.parse_action_text(seat, rest)
 
-    def parse_typed(self, seat: int, text: str, view: Mapping[str, Any]) -> Action:
+    def parse_typed(self, seat: int, text: str, view: Mapping[str, object]) -> Action:
         """Read an action typed by a person in ``seat`` (without the seat), who sees ``view``.
 
         A game with ``read_typed`` reads the screen's numbers there too (mummus:
@@ -713,7 +500,7 @@ class GameInfo:
             return self.parse_action_text(seat, text)
         return self.read_typed(seat, text, view)
 
-    def action_from_json(self, data: Mapping[str, Any]) -> Action:
+    def action_from_json(self, data: Mapping[str, object]) -> Action:
         """Read an action's JSON form (see :meth:`Action.to_json`); :class:`ParseError` if malformed.
 
         Every field is needed, except one with a default (``to_json`` always
@@ -735,7 +522,7 @@ class GameInfo:
         player = data.get("player")
         if isinstance(player, bool) or not isinstance(player, int) or player < 0:
             raise ParseError(f"an action's 'player' is a seat number, got {player!r}")
-        hints = _field_hints(cls)
+        hints = field_hints(cls)
         fields = [f for f in dataclasses.fields(cls) if f.name != "player"]
         unknown = sorted(set(data) - {"type", "player", *(f.name for f in fields)})
         if unknown:
@@ -746,68 +533,8 @@ class GameInfo:
                 if f.default is not dataclasses.MISSING:
                     continue  # a field with a default may be left out
                 raise ParseError(f"{kind} needs the field {f.name!r}")
-            values[f.name] = _decode(data[f.name], hints[f.name], self.parse_piece, f"{kind}.{f.name}")
+            values[f.name] = decode_field(data[f.name], hints[f.name], self.parse_piece, f"{kind}.{f.name}")
         return cls(player, **values)
-
-
-def _field_hints(cls: type[Action]) -> dict[str, Any]:
-    hints = _HINTS.get(cls)
-    if hints is None:
-        hints = _HINTS[cls] = typing.get_type_hints(cls)
-    return hints
-
-
-_HINTS: dict[type, dict[str, Any]] = {}
-
-
-def _decode(value: Any, hint: Any, parse_piece: Callable[[str], Any], where: str) -> Any:
-    """One field of an action's JSON form, by its type: numbers and words as they are, pieces parsed."""
-    args = typing.get_args(hint)
-    if value is None:
-        if type(None) in args:
-            return None
-        raise ParseError(f"{where} may not be null")
-    if type(None) in args:
-        hint = next(a for a in args if a is not type(None))
-    if hint in (int, bool, str):
-        if type(value) is not hint:
-            raise ParseError(f"{where} needs a {hint.__name__}, got {value!r}")
-        return value
-    if isinstance(value, list):
-        inner = typing.get_args(hint)[0] if typing.get_args(hint) else Any
-        return tuple(_decode(v, inner, parse_piece, where) for v in value)
-    if isinstance(value, str):
-        # A field whose type writes its own notation (a grid change, say) reads it back itself.
-        reader = getattr(typing.get_origin(hint) or hint, "from_notation", None)
-        try:
-            return parse_piece(value) if reader is None else reader(value, parse_piece)
-        except ParseError as exc:
-            raise ParseError(f"{where}: {exc}") from None
-    raise ParseError(f"{where}: cannot read {value!r}")
-
-
-def default_names(players: int | Sequence[str]) -> tuple[str, ...]:
-    """Player names from a count (``P1``, ``P2``...) or a list of names."""
-    if isinstance(players, bool):
-        raise OptionError("players must be a number of players or a list of names")
-    if isinstance(players, int):
-        return tuple(f"P{i + 1}" for i in range(players))
-    if isinstance(players, str):
-        raise OptionError("players must be a number of players or a list of names")
-    names = tuple(str(p).strip() for p in players)
-    for name in names:
-        if not name or any(ch in name for ch in "\n\r|#"):
-            raise OptionError(f"a player name must be non-empty, on one line and without '|' or '#': {name!r}")
-    if len(set(names)) != len(names):
-        raise OptionError(f"player names must differ: {', '.join(names)}")
-    return names
-
-
-def check_seed(seed: Any) -> int:
-    """Accept a seed (a whole number 0..2**63-1) or raise :class:`OptionError`."""
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-        raise OptionError(f"a seed is a whole number from 0 to {2**63 - 1}, got {seed!r}")
-    return seed
 
 
 def _action_text(action: Action) -> str:

@@ -17,7 +17,8 @@ Each step applies exactly one action, so a record (the applied actions in
 order) replays to the same state, and the order in which seats are asked
 never depends on seat numbers alone.
 
->>> from rummykit.catalogue import new_game, make_bot
+>>> from rummykit.catalogue import new_game
+>>> from rummykit.bots.registry import make_bot
 >>> from rummykit.engine.rng import Rng
 >>> state = new_game('rummikub', players=2, seed=5)
 >>> agents = [make_bot('random', 'rummikub'), make_bot('random', 'rummikub')]
@@ -30,7 +31,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from rummykit.engine.core import Action, Event, GameState
 from rummykit.engine.rng import Rng
@@ -41,7 +42,7 @@ class Agent(Protocol):
 
     level: str
 
-    def choose(self, view: Mapping[str, Any], rng: Rng) -> Action:
+    def choose(self, view: Mapping[str, object], rng: Rng) -> Action:
         """An action for ``view['seat']``, which the game is waiting for."""
         ...
 
@@ -50,7 +51,7 @@ class Agent(Protocol):
 class Claimer(Protocol):
     """An agent that may also act when the game does not wait for it (claims, calls)."""
 
-    def claim(self, view: Mapping[str, Any], rng: Rng) -> Action | None:
+    def claim(self, view: Mapping[str, object], rng: Rng) -> Action | None:
         """An action the seat may take now although not waited for, or None to let it pass."""
         ...
 

@@ -44,10 +44,25 @@ Teams: seats 0 and 2 against 1 and 3; seat 0 scores 12, then seat 2 scores 9.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from rummykit.engine.options import OptionSpec
+
+
+class OutcomeJSON(TypedDict):
+    """An :class:`Outcome` as plain data (in views, events and records)."""
+
+    winners: list[int]
+    reason: str
+    scores: list[int]
+    totals: list[int]
+    match_over: bool
+    round: int
+    teams: NotRequired[list[list[int]]]
+    team_scores: NotRequired[list[int]]
+    team_totals: NotRequired[list[int]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,9 +86,9 @@ class Outcome:
     team_totals: tuple[int, ...] | None = None
     """The match total per team (the sum of its seats' totals), with teams: what the target is compared with."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> OutcomeJSON:
         """The outcome as plain data (``teams``, ``team_scores`` and ``team_totals`` only with teams)."""
-        out: dict[str, Any] = {
+        out: OutcomeJSON = {
             "winners": list(self.winners),
             "reason": self.reason,
             "scores": list(self.scores),
@@ -120,6 +135,25 @@ def match_options(
             allow_none=True,
         ),
     )
+
+
+def one_round_options(specs: Sequence[OptionSpec]) -> dict[str, int | None]:
+    """The options that make a game of these option specs one round (none for a game without ``target``).
+
+    A game that takes ``target`` 0 is given 0 (its ``none`` may mean a
+    recommended target); any other is given none.
+
+    >>> one_round_options(match_options(target=None, target_help="none: one round"))
+    {'target': None}
+    >>> one_round_options(match_options(target=None, target_help="none: 120", zero=True))
+    {'target': 0}
+    >>> one_round_options(())
+    {}
+    """
+    for spec in specs:
+        if spec.name == "target":
+            return {"target": 0 if spec.minimum == 0 else None}
+    return {}
 
 
 def single_round(target: int | None) -> bool:

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeAlias
 
 from rummykit.errors import OptionError
+
+OptionValue: TypeAlias = int | bool | str | None
+"""The value of a game option: a whole number, true or false, a word, or none."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +29,7 @@ class OptionSpec:
 
     name: str
     kind: type
-    default: Any
+    default: OptionValue
     help: str
     minimum: int | None = None
     maximum: int | None = None
@@ -59,7 +62,7 @@ class OptionSpec:
             parts.append("none")
         return ", or ".join(parts)
 
-    def convert(self, value: Any) -> Any:
+    def convert(self, value: object) -> OptionValue:
         """Check (and, for text from a command line or record, convert) one value."""
         if isinstance(value, str):
             value = self._from_text(value)
@@ -85,7 +88,7 @@ class OptionSpec:
             raise OptionError(f"option {self.name} needs {self.describe_range()}, got {value!r}")
         return value
 
-    def _from_text(self, text: str) -> Any:
+    def _from_text(self, text: str) -> OptionValue:
         t = text.strip().lower()
         if self.allow_none and t in ("none", ""):
             return None
@@ -104,7 +107,7 @@ class OptionSpec:
                 ) from None
         return text.strip()
 
-    def format(self, value: Any) -> str:
+    def format(self, value: object) -> str:
         """The value as written in records and on the command line."""
         if value is None:
             return "none"
@@ -113,7 +116,7 @@ class OptionSpec:
         return str(value)
 
 
-def resolve_options(specs: Sequence[OptionSpec], given: Mapping[str, Any]) -> dict[str, Any]:
+def resolve_options(specs: Sequence[OptionSpec], given: Mapping[str, object]) -> dict[str, OptionValue]:
     """Defaults overlaid with ``given``, every value checked; unknown names are refused.
 
     >>> spec = OptionSpec("jokers", int, 2, "jokers in play", minimum=0, maximum=4)
@@ -132,3 +135,27 @@ def resolve_options(specs: Sequence[OptionSpec], given: Mapping[str, Any]) -> di
             known = ", ".join(by_name) or "(none)"
             raise OptionError(f"unknown option {name!r}; the options are: {known}")
     return {s.name: s.convert(given[s.name]) if s.name in given else s.default for s in specs}
+
+
+def default_names(players: int | Sequence[str]) -> tuple[str, ...]:
+    """Player names from a count (``P1``, ``P2``...) or a list of names."""
+    if isinstance(players, bool):
+        raise OptionError("players must be a number of players or a list of names")
+    if isinstance(players, int):
+        return tuple(f"P{i + 1}" for i in range(players))
+    if isinstance(players, str):
+        raise OptionError("players must be a number of players or a list of names")
+    names = tuple(str(p).strip() for p in players)
+    for name in names:
+        if not name or any(ch in name for ch in "\n\r|#"):
+            raise OptionError(f"a player name must be non-empty, on one line and without '|' or '#': {name!r}")
+    if len(set(names)) != len(names):
+        raise OptionError(f"player names must differ: {', '.join(names)}")
+    return names
+
+
+def check_seed(seed: object) -> int:
+    """Accept a seed (a whole number 0..2**63-1) or raise :class:`OptionError`."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise OptionError(f"a seed is a whole number from 0 to {2**63 - 1}, got {seed!r}")
+    return seed

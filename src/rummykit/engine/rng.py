@@ -23,7 +23,7 @@ seed alone:
 from __future__ import annotations
 
 import random
-from typing import Any, TypeVar
+from typing import TypeVar
 
 T = TypeVar("T")
 
@@ -79,11 +79,11 @@ class Rng:
         """One item, uniformly."""
         return items[self.below(len(items))]
 
-    def getstate(self) -> Any:
+    def getstate(self) -> tuple[object, ...]:
         """The generator's full state (for snapshots and copies)."""
         return self._random.getstate()
 
-    def setstate(self, state: Any) -> None:
+    def setstate(self, state: tuple[object, ...]) -> None:
         """Restore a state from :meth:`getstate` (:attr:`draws` is left as it is)."""
         self._random.setstate(state)
 

@@ -41,7 +41,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Literal, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Generic, Literal, NamedTuple, TypeVar
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparison
 
 P = TypeVar("P", bound=Hashable)
 
@@ -84,7 +87,7 @@ class CoverProblem(Generic[P]):
 
     hand: Mapping[P, int]
     candidates: Sequence[Candidate[P]]
-    order: Callable[[P], Any]
+    order: Callable[[P], SupportsRichComparison]
     required: Mapping[P, int] = field(default_factory=dict)
     weight: Callable[[P], int] | None = None
     """What each hand piece a chosen set uses adds (none: nothing)."""

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rummykit.errors import ParseError
 
@@ -150,10 +150,10 @@ class Card:
         cls._interned[key] = card
         return card
 
-    def __setattr__(self, name: str, value: Any) -> None:
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Card is immutable")
 
-    def __reduce__(self) -> tuple[Any, tuple[int, Suit]]:
+    def __reduce__(self) -> tuple[type[Card], tuple[int, Suit]]:
         return (Card, (self.rank, self.suit))
 
     @classmethod

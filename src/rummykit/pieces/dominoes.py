@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rummykit.errors import ParseError
 
@@ -70,10 +70,10 @@ class Domino:
         cls._interned[key] = domino
         return domino
 
-    def __setattr__(self, name: str, value: Any) -> None:
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Domino is immutable")
 
-    def __reduce__(self) -> tuple[Any, tuple[int, int]]:
+    def __reduce__(self) -> tuple[type[Domino], tuple[int, int]]:
         return (Domino, (self.low, self.high))
 
     @classmethod

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rummykit.errors import ParseError
 
@@ -108,10 +108,10 @@ class Tile:
         cls._interned[key] = tile
         return tile
 
-    def __setattr__(self, name: str, value: Any) -> None:
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Tile is immutable")
 
-    def __reduce__(self) -> tuple[Any, tuple[Colour | None, int]]:
+    def __reduce__(self) -> tuple[type[Tile], tuple[Colour | None, int]]:
         return (Tile, (self.colour, self.number))
 
     @classmethod

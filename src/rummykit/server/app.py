@@ -25,7 +25,8 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from rummykit import __version__
-from rummykit.catalogue import bot_levels, find_game, games
+from rummykit.bots.registry import bot_levels
+from rummykit.catalogue import find_game, games
 from rummykit.engine.core import check_seed
 from rummykit.engine.options import resolve_options
 from rummykit.engine.rng import MAX_SEED

@@ -18,7 +18,7 @@ from typing import Any
 
 import websockets
 
-from rummykit.catalogue import make_bot
+from rummykit.bots.registry import make_bot
 from rummykit.engine.driver import Claimer
 from rummykit.engine.rng import Rng
 

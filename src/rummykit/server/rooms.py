@@ -25,12 +25,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from rummykit.catalogue import bot_levels, find_game, make_bot, presenter_module
+from rummykit.bots.registry import bot_levels, make_bot
+from rummykit.catalogue import find_game
 from rummykit.engine.core import Action, Event, GameInfo, GameState
 from rummykit.engine.driver import Agent, Claimer, claims_open, next_seat
 from rummykit.engine.rng import Rng
 from rummykit.errors import RuleError, RummykitError
 from rummykit.presenters.base import Narrator, Presenter
+from rummykit.presenters.registry import presenter_module
 from rummykit.presenters.text import Style
 from rummykit.rulesets.freetable import FreeTableGame, play_from_table
 from rummykit.server import protocol as p

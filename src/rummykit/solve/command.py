@@ -24,12 +24,18 @@ import json
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from rummykit.engine.options import OptionSpec, resolve_options
+from rummykit.engine.options import OptionSpec, OptionValue, resolve_options
 from rummykit.errors import RummykitError
 from rummykit.rulesets.freetable import format_table, parse_table_with
 from rummykit.solve.steps import screen_order
+
+if TYPE_CHECKING:
+    from rummykit.solve.dominoes import DominoSolution
+    from rummykit.solve.play import TileSolution
+
+Piece = TypeVar("Piece")
 
 EXIT_OK = 0
 EXIT_BAD = 2
@@ -134,7 +140,7 @@ def request_from_json(line: str, defaults: Request) -> Request:
     return Request(table, rack, initial, objective, threshold, options, batch=True)
 
 
-def _table_text(value: Any) -> str:
+def _table_text(value: object) -> str:
     if isinstance(value, str):
         return value
     if isinstance(value, list):
@@ -142,7 +148,7 @@ def _table_text(value: Any) -> str:
     raise SolveError(f'"table" must be text or a list of sets, not {json.dumps(value)}')
 
 
-def _pieces_text(value: Any, what: str) -> str:
+def _pieces_text(value: object, what: str) -> str:
     if isinstance(value, str):
         return value
     if isinstance(value, list) and all(isinstance(p, str) for p in value):
@@ -150,7 +156,7 @@ def _pieces_text(value: Any, what: str) -> str:
     raise SolveError(f"{what} must be text or a list of pieces, not {json.dumps(value)}")
 
 
-def _option_text(value: Any) -> str:
+def _option_text(value: object) -> str:
     if value is None:
         return "none"
     if isinstance(value, bool):
@@ -161,12 +167,20 @@ def _option_text(value: Any) -> str:
 # -- checks shared by the games ------------------------------------------------------
 
 
-def _options(specs: Sequence[OptionSpec], request: Request) -> dict[str, Any]:
+def _options(specs: Sequence[OptionSpec], request: Request) -> dict[str, OptionValue]:
     """The game's options resolved from the request (a bad one is a :class:`SolveError`)."""
     try:
         return resolve_options(specs, dict(request.options))
     except RummykitError as exc:
         raise SolveError(str(exc)) from None
+
+
+def _whole(options: Mapping[str, OptionValue], name: str) -> int:
+    """A whole-number option's value (its spec allows no other; none is refused here)."""
+    value = options[name]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SolveError(f"the option {name} needs a whole number here, not {_option_text(value)}")
+    return value
 
 
 def _objective(request: Request, choices: Sequence[str], game: str) -> str:
@@ -176,7 +190,7 @@ def _objective(request: Request, choices: Sequence[str], game: str) -> str:
     return objective
 
 
-def _copies_problem(counts: Counter[Any], limit: Callable[[Any], int], what: str) -> str | None:
+def _copies_problem(counts: Counter[Piece], limit: Callable[[Piece], int], what: str) -> str | None:
     over = sorted((p for p, k in counts.items() if k > limit(p)), key=str)
     if not over:
         return None
@@ -195,7 +209,7 @@ def solve_rummikub(request: Request) -> Answer:
 
     options = _options(OPTIONS, request)
     objective = _objective(request, ("tiles", "points"), GAME_ID)
-    threshold = int(options["initial_meld_points"])
+    threshold = _whole(options, "initial_meld_points")
     if request.threshold is not None:
         if not request.initial:
             raise SolveError(
@@ -220,9 +234,10 @@ def solve_rummikub(request: Request) -> Answer:
             raise SolveError(f"table set {i + 1} ({format_tiles(s)}) is invalid: {c.reason}")
     counts = Counter(t for s in table for t in s) + Counter(rack)
     jokers = sum(k for t, k in counts.items() if t.is_joker)
-    if jokers > options["jokers"]:
+    allowed = _whole(options, "jokers")
+    if jokers > allowed:
         raise SolveError(
-            f"J x{jokers}: the game has {options['jokers']} joker{'s' if options['jokers'] != 1 else ''}"
+            f"J x{jokers}: the game has {allowed} joker{'s' if allowed != 1 else ''}"
             f" (for a game with more: {'the option' if request.batch else '--option'} jokers=N)"
         )
     problem = _copies_problem(counts, lambda t: jokers if t.is_joker else COPIES, f"{COPIES} of each tile")
@@ -252,7 +267,9 @@ def solve_command(
     return EXIT_OK, json.dumps(answer.data) if as_json else "\n".join(answer.lines)
 
 
-def solution_json(table: Sequence[Sequence[Any]], solution: Any, *, initial: bool = False) -> dict[str, Any]:
+def solution_json(
+    table: Sequence[Sequence[object]], solution: TileSolution | None, *, initial: bool = False
+) -> dict[str, Any]:
     """A tile solution as one JSON object (``tiles_placed``, ``points_placed``, ``placed``, ``table``, ``steps``)."""
     if solution is None:
         return {
@@ -278,8 +295,8 @@ def solution_json(table: Sequence[Sequence[Any]], solution: Any, *, initial: boo
 
 
 def solution_lines(
-    table: Sequence[Sequence[Any]],
-    solution: Any,
+    table: Sequence[Sequence[object]],
+    solution: TileSolution | None,
     *,
     initial: bool = False,
     threshold: int = 30,
@@ -300,7 +317,9 @@ def solution_lines(
     return lines
 
 
-def final_table_line(table: Sequence[Sequence[Any]], final: Sequence[Sequence[Any]], *, numbered: bool = False) -> str:
+def final_table_line(
+    table: Sequence[Sequence[object]], final: Sequence[Sequence[object]], *, numbered: bool = False
+) -> str:
     """The final table in the order the screen numbers it (the sets given first, new sets after
     them, as the steps number them); ``numbered`` writes each set's number, for a hint."""
     order = screen_order(table, final)
@@ -376,7 +395,7 @@ def solve_domino_rummikub(request: Request) -> Answer:
     return Answer(domino_lines(table, solution, initial=request.initial), domino_json(table, solution))
 
 
-def domino_json(table: Sequence[Sequence[Any]], solution: Any) -> dict[str, Any]:
+def domino_json(table: Sequence[Sequence[object]], solution: DominoSolution | None) -> dict[str, Any]:
     """A domino solution as one JSON object (as :func:`solution_json`, ``dominoes_placed`` for tiles)."""
     if solution is None:
         return {
@@ -398,7 +417,9 @@ def domino_json(table: Sequence[Sequence[Any]], solution: Any) -> dict[str, Any]
     }
 
 
-def domino_lines(table: Sequence[Sequence[Any]], solution: Any, *, initial: bool = False) -> list[str]:
+def domino_lines(
+    table: Sequence[Sequence[object]], solution: DominoSolution | None, *, initial: bool = False
+) -> list[str]:
     """A domino solution as lines of text: what to place, the steps, the final table."""
     if solution is None:
         if initial:

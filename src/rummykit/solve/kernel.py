@@ -742,7 +742,7 @@ _step_options = _inline(_step_options_py)
 
 
 # the value encoding of rummykit.solve.tiles, compiled
-_value = _inline(model._value)
+_value = _inline(model.value_of)
 _primary_of = _inline(model.primary_of)
 
 

@@ -21,9 +21,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from rummykit.melds.cover import Candidate, CoverProblem, best_cover
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparison
 
 P = TypeVar("P", bound=Hashable)
 
@@ -44,7 +47,7 @@ class SetSearch(Generic[P]):
         candidates: Sequence[tuple[P, ...]],
         weight: Callable[[P], int],
         *,
-        order: Callable[[P], object],
+        order: Callable[[P], SupportsRichComparison],
         meld_value: Callable[[tuple[P, ...]], int] | None = None,
         threshold: int = 0,
         max_sets: int | None = None,

@@ -20,9 +20,23 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypedDict, TypeVar
 
 P = TypeVar("P")
+
+
+MoveJSON = TypedDict("MoveJSON", {"piece": str, "from": str | int})
+"""One piece of a step as plain data: the piece, and ``rack`` or the number of the set it comes from."""
+
+
+class StepJSON(TypedDict):
+    """A :class:`Step` as plain data (the ``steps`` of a solver's JSON answer)."""
+
+    set: int
+    new: bool
+    moves: list[MoveJSON]
+    result: list[str]
+    text: str
 
 
 @dataclass(frozen=True)
@@ -40,7 +54,7 @@ class Step(Generic[P]):
     result: tuple[P, ...]
     text: str
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> StepJSON:
         """The step as plain data."""
         return {
             "set": self.target,
@@ -151,13 +165,13 @@ def plan_steps(
     return steps
 
 
-def _fmt(pieces: Sequence[Any]) -> str:
+def _fmt(pieces: Sequence[object]) -> str:
     return " ".join(str(p) for p in pieces)
 
 
-def _text(target: int, new: bool, sources: Sequence[tuple[Any, int | None]], result: Sequence[Any]) -> str:
+def _text(target: int, new: bool, sources: Sequence[tuple[object, int | None]], result: Sequence[object]) -> str:
     parts: list[str] = []
-    by_source: dict[int | None, list[Any]] = {}
+    by_source: dict[int | None, list[object]] = {}
     for piece, src in sources:
         by_source.setdefault(src, []).append(piece)
     for src, pieces in by_source.items():

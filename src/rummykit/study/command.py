@@ -14,11 +14,15 @@ import argparse
 import secrets
 import time
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from rummykit.catalogue import bot_levels, find_game
+from rummykit.bots.registry import bot_levels
+from rummykit.catalogue import find_game
 from rummykit.cli.start import DEFAULT_BOT, FALLBACK_BOT, RANDOM_SEEDS, parse_options
 from rummykit.errors import OptionError
+
+if TYPE_CHECKING:
+    from rummykit.cli.main import Parser, Streams
 
 __all__ = ["COMMANDS", "add_commands", "bot_plan", "parse_vary", "run"]
 
@@ -43,7 +47,7 @@ def _add_run_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
-def add_commands(sub: Any, streams: dict[str, Any]) -> None:
+def add_commands(sub: argparse._SubParsersAction[Parser], streams: Streams) -> None:
     """Add ``simulate``, ``tournament`` and ``report`` to the subparsers ``sub`` of the ``rummykit`` parser."""
     simulate = sub.add_parser(
         "simulate",

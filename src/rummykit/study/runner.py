@@ -34,7 +34,8 @@ from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rummykit.catalogue import bot_levels, find_game, make_bot
+from rummykit.bots.registry import bot_levels, make_bot
+from rummykit.catalogue import find_game
 from rummykit.engine.core import Event, GameState, check_seed
 from rummykit.engine.driver import Agent
 from rummykit.engine.options import resolve_options

@@ -25,7 +25,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from rummykit.catalogue import DEFAULT_GAME, bot_levels, find_game, games, make_bot
+from rummykit.bots.registry import bot_levels, make_bot
+from rummykit.catalogue import DEFAULT_GAME, find_game, games
 from rummykit.cli.start import DEFAULT_BOT, FALLBACK_BOT, RANDOM_SEEDS, GameSetup, record_plan, resume_setup
 from rummykit.engine.core import GameInfo, check_seed
 from rummykit.engine.options import OptionSpec, resolve_options

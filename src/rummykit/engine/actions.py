@@ -1,0 +1,127 @@
+"""Actions and events: what a player does and what happened, with their serial forms.
+
+An action is written two ways, both read back without a live state: its
+text in record notation and its JSON form (:meth:`Action.to_json`, read by
+:func:`decode_field` field by field through
+:meth:`~rummykit.engine.core.GameInfo.action_from_json`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from rummykit.engine.values import JSON
+from rummykit.errors import ParseError
+
+__all__ = ["Action", "Event", "decode_field", "field_hints"]
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Something a player does. Every game's actions subclass this and name their player.
+
+    Each action has two serial forms, both read back by the game without a
+    live state (:meth:`GameInfo.parse_action`, :meth:`GameInfo.action_from_json`):
+    its text in record notation (``str(action)``: the seat, then :meth:`text`)
+    and a JSON object (:meth:`to_json`: ``type``, ``player`` and the fields,
+    pieces in notation).
+    """
+
+    player: int
+    type: ClassVar[str] = "action"
+    """The action's name in its JSON form (by default the class name in lower case)."""
+
+    def __init_subclass__(cls) -> None:
+        # No super() call: slots dataclasses rebuild the class, which breaks the zero-argument form.
+        if "type" not in cls.__dict__:
+            cls.type = cls.__name__.lower()
+
+    def text(self) -> str:
+        """The action in record notation, without the seat (e.g. ``draw``)."""
+        raise NotImplementedError
+
+    def to_json(self) -> dict[str, JSON]:
+        """The action as a JSON object: ``type``, ``player`` and each field, pieces as text.
+
+        >>> from rummykit.rulesets.rummikub import Play, parse_table
+        >>> Play(1, parse_table('R4')[0], parse_table('R1 R2 R3 R4')).to_json()
+        {'type': 'play', 'player': 1, 'placed': ['R4'], 'table': [['R1', 'R2', 'R3', 'R4']]}
+        """
+        out: dict[str, JSON] = {"type": self.type, "player": self.player}
+        for f in dataclasses.fields(self):
+            if f.name != "player":
+                out[f.name] = _encode(getattr(self, f.name))
+        return out
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.text()}"
+
+
+def _encode(value: object) -> JSON:
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, tuple | list):
+        return [_encode(v) for v in value]
+    return str(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """What happened, appended to the state's history.
+
+    ``data`` is public; ``secret`` is known only to ``player`` (say, the tile
+    a player drew). Both hold plain JSON data.
+    """
+
+    kind: str
+    player: int | None
+    data: Mapping[str, JSON] = field(default_factory=dict)
+    secret: Mapping[str, JSON] = field(default_factory=dict)
+
+    def seen_by(self, seat: int | None) -> dict[str, JSON]:
+        """The event as the given seat (or a spectator, ``None``) may see it."""
+        out: dict[str, JSON] = {"kind": self.kind, "player": self.player, **self.data}
+        if seat is not None and seat == self.player:
+            out.update(self.secret)
+        return out
+
+
+def field_hints(cls: type[Action]) -> dict[str, Any]:
+    """The type of each field of an action class (worked out once per class)."""
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = typing.get_type_hints(cls)
+    return hints
+
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def decode_field(value: Any, hint: Any, parse_piece: Callable[[str], Any], where: str) -> Any:
+    """One field of an action's JSON form, by its type: numbers and words as they are, pieces parsed."""
+    args = typing.get_args(hint)
+    if value is None:
+        if type(None) in args:
+            return None
+        raise ParseError(f"{where} may not be null")
+    if type(None) in args:
+        hint = next(a for a in args if a is not type(None))
+    if hint in (int, bool, str):
+        if type(value) is not hint:
+            raise ParseError(f"{where} needs a {hint.__name__}, got {value!r}")
+        return value
+    if isinstance(value, list):
+        inner = typing.get_args(hint)[0] if typing.get_args(hint) else Any
+        return tuple(decode_field(v, inner, parse_piece, where) for v in value)
+    if isinstance(value, str):
+        # A field whose type writes its own notation (a grid change, say) reads it back itself.
+        reader = getattr(typing.get_origin(hint) or hint, "from_notation", None)
+        try:
+            return parse_piece(value) if reader is None else reader(value, parse_piece)
+        except ParseError as exc:
+            raise ParseError(f"{where}: {exc}") from None
+    raise ParseError(f"{where}: cannot read {value!r}")
