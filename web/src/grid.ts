@@ -1,4 +1,4 @@
-// The grid layout (a game whose draft is `grid`): the grid of placed tiles with a free margin, and the seat's two trays.
+// The grid layout (a game whose draft is `grid`): the grid of placed tiles with a free margin, and the seat's trays.
 // A play is built by picking a tile of the playing tray and then a grid cell (click or tap); the draft is
 // checked by the server (`check` with the play action) and sent with Play. Actions are also listed.
 
