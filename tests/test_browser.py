@@ -526,7 +526,7 @@ def _a_few_turns(server: Server, browser: Browser, game: str, seed: int, turns: 
                     f'.tray[data-tray="{play["tray"]}"] [data-piece="{tile}"]:not(.used)'
                 ).first.click()
                 page.click(f'[data-cell="{cell}"]')
-            page.wait_for_selector(".twotray-table .verdict:has-text('accept')", timeout=15000)
+            page.wait_for_selector(".grid-table .verdict:has-text('accept')", timeout=15000)
             page.click("#tt-play")
             wait_moved(page, before)
         else:
@@ -634,7 +634,7 @@ def test_mummus_numbers_the_pile_and_the_command_box_takes_by_number(server: Ser
         ".discard [data-piece]", "els => els.map(e => [e.dataset.number, e.querySelector('sub').textContent])"
     )
     assert spread and all(a == b == str(n) for n, (a, b) in enumerate(spread, start=1)), spread
-    assert "take CARD or take N" in page.inner_text(".mummus-table")
+    assert "take CARD or take N" in page.inner_text(".pile-table")
     numbers = page.eval_on_selector_all(".meld-no", "els => els.map(e => e.textContent.split(':')[0])")
     assert numbers == [str(n) for n in range(1, len(numbers) + 1)], numbers
     pile: list[str] = page.eval_on_selector_all(".discard [data-piece]", "els => els.map(e => e.dataset.piece)")

@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from rummykit.catalogue import find_game, make_bot
+from rummykit.bots.registry import make_bot
+from rummykit.catalogue import find_game
 from rummykit.engine.commands import (
     Choice,
     Command,

@@ -50,6 +50,7 @@ LAYERS: dict[str, int] = {
     "sim": 7,
     "records": 7,
     "solve": 7,
+    "session": 7,
     "presenters": 8,
     "cli": 8,
     "tui": 8,

@@ -93,8 +93,9 @@ def test_create_list_join_and_spectate(db: Db) -> None:
             assert client.get(f"/api/tables/{table}").json()["seats"][0]["connected"] is True
             # Acting before everybody joined is refused.
             a.send_json({"type": "act", "text": "draw", "id": "early"})
-            assert until(a, "error") == {"type": "error", "id": "early", "rule": "WAITING",
-                                          "message": "the table is waiting for its players to join"}
+            waiting = "the table is waiting for its players to join"
+            assert until(a, "error") == {"type": "error", "id": "early", "rule": "WAITING", "message": waiting,
+                                          "worded": waiting, "params": None}
             with client.websocket_connect(f"/ws/{table}") as b:
                 _, state_b = hello(b, bob["token"])
                 assert state_b["status"] == "playing"
@@ -304,7 +305,8 @@ def test_check_legal_and_hint_play_nothing(db: Db) -> None:
             hello(c, conveyor["seats"][0]["token"])
             # A game with no hint yet says so in an error frame (the browser shows it), rather than an empty answer.
             c.send_json({"type": "hint", "id": 1})
-            assert answer(c) == {"type": "error", "id": 1, "rule": "NO-HINT", "message": "no hint for conveyor yet"}
+            assert answer(c) == {"type": "error", "id": 1, "rule": "NO-HINT", "message": "no hint for conveyor yet",
+                               "worded": "no hint for conveyor yet", "params": None}
             c.send_json({"type": "check", "table": [["1-2"]]})
             assert until(c, "error")["rule"] == "FREE-TABLE"
 
@@ -387,7 +389,8 @@ def test_mummus_text_takes_the_screens_numbers_as_the_prompt_does(db: Db) -> Non
                         state = act(seat, next(t for t in now if not t.startswith(("draw", "take"))))
             assert len(taken) == 2 and taken[0].split()[1].isdigit() and added, (taken, added)
             a.send_json({"type": "hint", "id": "h"})
-            assert answer(a) == {"type": "error", "id": "h", "rule": "NO-HINT", "message": "no hint for mummus yet"}
+            assert answer(a) == {"type": "error", "id": "h", "rule": "NO-HINT", "message": "no hint for mummus yet",
+                               "worded": "no hint for mummus yet", "params": None}
 
 
 # -- security ---------------------------------------------------------------------------------

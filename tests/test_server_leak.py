@@ -110,6 +110,18 @@ def moments(info: GameInfo, state: GameState) -> list[Moment]:
     return out
 
 
+def from_view(view: dict[str, Any], audience: int | None, info: GameInfo) -> dict[str, Any] | None:
+    """The listed actions a seat's state frame should carry, worked out from that seat's view only."""
+    if audience is None:
+        return None
+    assert info.view_actions is not None
+    actions = sorted(info.view_actions(view), key=lambda a: a.text())
+    return {
+        "actions": [{"json": a.to_json(), "text": a.text()} for a in actions[: p.MAX_LEGAL]],
+        "truncated": len(actions) > p.MAX_LEGAL,
+    }
+
+
 def leaks(frame: dict[str, Any], audience: int | None, moment: Moment, info: GameInfo) -> set[str]:
     """The hidden pieces a frame names."""
     return piece_texts(frame, info) & moment.hidden[audience]
@@ -163,6 +175,13 @@ def test_no_frame_holds_another_seats_hidden_pieces(
                 assert frame["rule"] != "PROTOCOL", frame
             if frame["type"] == "state":
                 assert frame["view"] == timeline[seq].views[audience], f"seat {audience}, seq {seq}"
+                # The seat's listed actions are worked out from its own view alone (as view_actions does), so they
+                # can hold nothing hidden from it, though a call may name any piece the grid allows.
+                # (None are listed while the table waits for its players: nobody may act yet.)
+                listed = from_view(frame["view"], audience, info) if frame["status"] != "waiting" else (
+                    None if audience is None else {"actions": [], "truncated": False})
+                assert frame["legal"] == listed, f"seat {audience}, seq {seq}"
+                frame = {k: v for k, v in frame.items() if k != "legal"}
             found = leaks(frame, audience, timeline[seq], info)
             assert not found, f"seat {audience} was sent {sorted(found)} at seq {seq}: {json.dumps(frame)[:300]}"
             checked += 1

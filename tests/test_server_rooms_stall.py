@@ -27,7 +27,7 @@ from test_server_support import PG_URL, Db, create, db, receive, sqlite_db, tabl
 
 from rummykit.bots.registry import make_bot
 from rummykit.engine.rng import Rng
-from rummykit.server import rooms
+from rummykit.server import driving
 from rummykit.server.store import Store, StoreError, Writer
 
 __all__ = ["db", "sqlite_db"]
@@ -121,7 +121,7 @@ def test_the_watchdog_restarts_bots_that_stopped(db: Db, monkeypatch: pytest.Mon
 
     Before the watchdog the table waited for ever (no driver, nobody to kick one).
     """
-    monkeypatch.setattr(rooms, "WATCHDOG_EVERY", 0.3, raising=False)
+    monkeypatch.setattr(driving, "WATCHDOG_EVERY", 0.3)
     caplog.set_level(logging.ERROR, logger="rummykit.server")
     failing, healing = _fail_writes_of(db, 4)
     with TestClient(db.app()) as client:

@@ -20,7 +20,11 @@ export interface GameEntry {
   bot_levels: string[];
   summary?: string;
   free_table?: boolean;
+  draft?: Draft;
 }
+
+/** How a person builds a turn in a game (the server's capability, never a list of game ids). */
+export type Draft = "table" | "grid" | null;
 
 export interface SeatInfo {
   seat: number;
@@ -36,6 +40,7 @@ export interface TableInfo {
   status: "waiting" | "playing" | "over";
   seats: SeatInfo[];
   created: unknown;
+  draft?: Draft;
 }
 
 export interface CreatedSeat {
@@ -73,6 +78,8 @@ export interface StateFrame {
   seats: SeatInfo[];
   clock: { seat: number; deadline: number } | null;
   status?: "waiting" | "playing" | "over";
+  /** The seat's legal actions now (null for a spectator): what a `legal` frame would answer. */
+  legal?: { actions: LegalAction[]; truncated: boolean } | null;
 }
 
 export interface SetVerdict {
@@ -88,6 +95,8 @@ export interface Checked {
   ok: boolean;
   rule: string | null;
   message: string | null;
+  worded?: string | null;
+  params?: Record<string, Json> | null;
   sets: SetVerdict[] | null;
 }
 
@@ -115,6 +124,14 @@ export interface ErrorFrame {
   id?: unknown;
   rule: string;
   message: string;
+  /** The refusal as a person reads it: positions counted from 1, seats by name. */
+  worded?: string;
+  params?: Record<string, Json> | null;
+}
+
+/** A refusal as the page shows it: the server's words for a person (counted from 1), with the rule id. */
+export function refusal(frame: { rule: string | null; message: string | null; worded?: string | null }): string {
+  return `${frame.rule ?? ""}: ${frame.worded ?? frame.message ?? ""}`;
 }
 
 export type Frame =

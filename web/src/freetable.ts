@@ -3,7 +3,7 @@
 // table is sent to the server (`check` with `table`), which answers per set whether it is valid and why not;
 // the client never judges a set itself. Commit sends the engine's `play` action (placed + table).
 
-import type { ActionJson, Checked, View } from "./api";
+import { refusal, type ActionJson, type Checked, type View } from "./api";
 import { clear, h } from "./dom";
 import { pieceEl } from "./pieces";
 import type { Ctx, Layout } from "./table";
@@ -143,7 +143,7 @@ export class FreeTableLayout implements Layout {
     const reply = await this.ctx.conn.request({ type: "check", table: this.tableJson() });
     if (serial !== this.checkSerial) return;
     if (reply.type === "checked") this.verdict = reply;
-    else if (reply.type === "error") this.ctx.say(`${reply.rule}: ${reply.message}`, true);
+    else if (reply.type === "error") this.ctx.say(refusal(reply), true);
     this.draw();
   }
 
@@ -238,7 +238,7 @@ export class FreeTableLayout implements Layout {
       overall.classList.add(this.verdict.ok ? "ok" : "bad");
       overall.textContent = this.verdict.ok
         ? "\u2714 The server would accept this play."
-        : `\u2718 ${this.verdict.rule ?? ""}: ${this.verdict.message ?? "not acceptable yet"}`;
+        : `\u2718 ${this.verdict.rule || this.verdict.message ? refusal(this.verdict) : "not acceptable yet"}`;
     } else if (this.history.length) {
       overall.textContent = "checking\u2026";
     } else {

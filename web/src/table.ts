@@ -1,14 +1,16 @@
 // The table page /t/<table>#seat=<n>&token=<t>: one connection, the header (round, turn, pool, rack sizes,
 // scores, clock), the game's own layout, the actions the server lists, the log and the score sheet.
-// The layout is picked from the view's shape (its keys), not from a list of game ids.
+// The layout is picked from the game's draft capability (welcome's table) and otherwise from the view's
+// shape (its keys), never from a list of game ids. The seat's actions come in each state frame; every action
+// sent carries the seq of the state it was made from (the server refuses it STALE if the game moved on).
 
-import type { ActionJson, Frame, LegalAction, SeatInfo, StateFrame, TableInfo, View } from "./api";
+import { refusal, type ActionJson, type Draft, type Frame, type LegalAction, type SeatInfo, type StateFrame, type TableInfo, type View } from "./api";
+import { ColumnsLayout } from "./columns";
 import { Connection, type ConnStatus } from "./conn";
 import { clear, h } from "./dom";
-import { ConveyorLayout } from "./conveyor";
 import { FreeTableLayout } from "./freetable";
-import { MummusLayout } from "./mummus";
-import { TwoTrayLayout } from "./twotray";
+import { GridLayout } from "./grid";
+import { SpreadPileLayout } from "./spreadpile";
 
 export interface Ctx {
   conn: Connection;
@@ -16,7 +18,8 @@ export interface Ctx {
   /** Send an action (JSON, the seat may be omitted) or its text; the reply is a state or an error frame. */
   act(action: ActionJson | string): void;
   say(message: string, error?: boolean): void;
-  legal(): Promise<LegalAction[]>;
+  /** The seat's legal actions in the newest state frame. */
+  legal(): LegalAction[];
   myTurn(): boolean;
 }
 
@@ -29,11 +32,11 @@ export interface Layout {
   hint?(action: ActionJson | null): void;
 }
 
-function pickLayout(view: View, ctx: Ctx): Layout | null {
-  if (Array.isArray(view.table) && Array.isArray(view.rack_sizes)) return new FreeTableLayout(ctx);
-  if (Array.isArray(view.columns)) return new ConveyorLayout(ctx);
-  if (Array.isArray(view.grid)) return new TwoTrayLayout(ctx);
-  if (Array.isArray(view.discard) && Array.isArray(view.melds)) return new MummusLayout(ctx);
+function pickLayout(view: View, ctx: Ctx, draft: Draft | undefined): Layout | null {
+  if (draft === "table") return new FreeTableLayout(ctx);
+  if (draft === "grid") return new GridLayout(ctx);
+  if (Array.isArray(view.columns)) return new ColumnsLayout(ctx);
+  if (Array.isArray(view.discard) && Array.isArray(view.melds)) return new SpreadPileLayout(ctx);
   return null;
 }
 
@@ -110,18 +113,15 @@ export function showTable(root: HTMLElement, table: string): void {
     },
     act(action) {
       const msg = typeof action === "string" ? { type: "act", text: action } : { type: "act", action };
-      if (!conn.send({ ...msg, id: `a${Date.now()}` })) ctx.say("Not connected: the action was not sent.", true);
+      if (!conn.send({ ...msg, seq: last?.seq, id: `a${Date.now()}` })) ctx.say("Not connected: the action was not sent.", true);
       else ctx.say("");
     },
     say(message, error = false) {
       statusLine.textContent = message;
       statusLine.classList.toggle("error", error);
     },
-    async legal() {
-      const reply = await conn.request({ type: "legal" });
-      if (reply.type === "legal") return reply.actions;
-      if (reply.type === "error") ctx.say(`${reply.rule}: ${reply.message}`, true);
-      return [];
+    legal() {
+      return last?.legal?.actions ?? [];
     },
     myTurn() {
       return seat !== null && !!last && Array.isArray(last.view.to_act) && last.view.to_act.includes(seat);
@@ -218,7 +218,7 @@ export function showTable(root: HTMLElement, table: string): void {
     sheet.hidden = false;
   }
 
-  async function drawActions(): Promise<void> {
+  function drawActions(): void {
     clear(actionsBox);
     const textBox = h("input", { id: "command", placeholder: "command, e.g. draw", "aria-label": "command", autocomplete: "off" }) as HTMLInputElement;
     const form = h(
@@ -252,8 +252,7 @@ export function showTable(root: HTMLElement, table: string): void {
       document.body.dataset.legalSeq = String(seq);
       return;
     }
-    const actions = await ctx.legal();
-    if ((last?.seq ?? -1) !== seq) return; // a newer state came meanwhile; its own list is on the way
+    const actions = ctx.legal();
     const groups = new Map<string, LegalAction[]>();
     for (const a of actions) {
       const kind = String(a.json.type ?? "other");
@@ -283,9 +282,9 @@ export function showTable(root: HTMLElement, table: string): void {
       hintBox.append(h("ul", null, reply.lines.map((l) => h("li", null, l))));
       layout?.hint?.(reply.action);
     } else if (reply.type === "error") {
-      // e.g. NO-HINT "no hint for conveyor yet": said where the hint would be, in the server's words
+      // e.g. NO-HINT "no hint for GAME yet": said where the hint would be, in the server's words
       // (instead of under the table as a refused action, where the frame put it a moment ago)
-      hintBox.append(h("p.no-hint", { "data-rule": reply.rule }, reply.message));
+      hintBox.append(h("p.no-hint", { "data-rule": reply.rule }, reply.worded ?? reply.message));
       ctx.say("");
     }
   }
@@ -304,13 +303,13 @@ export function showTable(root: HTMLElement, table: string): void {
         const moved = !last || last.seq !== frame.seq;
         last = frame;
         seats = frame.seats ?? seats;
-        if (!layout) layout = pickLayout(frame.view, ctx);
+        if (!layout) layout = pickLayout(frame.view, ctx, info?.draft);
         drawHeader();
         drawLog(frame.log ?? []);
         clear(board);
         board.append(layout ? layout.render(frame.view, frame.seq) : h("pre", null, JSON.stringify(frame.view, null, 1)));
         if (moved) clear(hintBox);
-        void drawActions();
+        drawActions();
         document.body.dataset.seq = String(frame.seq);
         document.body.dataset.turn = ctx.myTurn() ? "mine" : "other";
         if (frame.view.outcome) document.body.dataset.over = "true";
@@ -322,7 +321,7 @@ export function showTable(root: HTMLElement, table: string): void {
         showSheet(frame.lines, frame.match_over === true);
         break;
       case "error":
-        ctx.say(`${frame.rule}: ${frame.message}`, true);
+        ctx.say(refusal(frame), true);
         break;
       default:
         break;

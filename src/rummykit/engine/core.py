@@ -15,7 +15,7 @@ import abc
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self, TypedDict
+from typing import Any, ClassVar, Literal, Self, TypedDict
 
 from rummykit.engine.actions import Action, Event, decode_field, field_hints
 from rummykit.engine.match import Match, Outcome, OutcomeJSON
@@ -438,6 +438,11 @@ class GameInfo:
     an action as a person types it, against the view of the seat typing it,
     where the numbers a screen shows (counted from 1) may stand for pieces;
     :meth:`parse_typed` uses it, or the notation when the game has none.
+    ``draft`` names how a person builds a turn before sending it, for
+    interfaces to ask instead of testing the state's class: ``"table"`` (the
+    free table: every set of the table rearranged at will, checked as a
+    whole), ``"grid"`` (pieces placed on grid cells), or None (a turn is one
+    action chosen at a time).
     """
 
     id: str
@@ -455,6 +460,7 @@ class GameInfo:
     view_actions: Callable[[Mapping[str, object]], list[Action]] | None = None
     rules_page: str = ""
     read_typed: Callable[[int, str, Mapping[str, object]], Action] | None = None
+    draft: Literal["table", "grid"] | None = None
 
     @property
     def player_span(self) -> str:

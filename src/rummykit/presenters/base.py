@@ -7,7 +7,7 @@ say (``state.apply``, or the game's listing of actions from a view), and a
 presenter never reads a game state, only views, so it cannot show what the
 seat may not know.
 
-Each game's presenter module (named by ``catalogue.presenter_module``)
+Each game's presenter module (named by ``presenters.registry.presenter_module``)
 exports one object, ``PRESENTER``, that satisfies :class:`Presenter`.
 
 >>> words = Vocabulary(piece='domino', rack='hand', pool='boneyard', reasons={'blocked': 'the {pool} ran out'})

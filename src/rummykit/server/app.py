@@ -27,30 +27,18 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from rummykit import __version__
 from rummykit.bots.registry import bot_levels
 from rummykit.catalogue import find_game, games
-from rummykit.engine.core import check_seed
+from rummykit.engine.core import GameInfo, check_seed
 from rummykit.engine.options import resolve_options
 from rummykit.engine.rng import MAX_SEED
 from rummykit.errors import OptionError, RummykitError, UnknownGameError
-from rummykit.rulesets.freetable import FreeTableGame
 from rummykit.server import protocol as p
-from rummykit.server.rooms import (
-    Bucket,
-    Conn,
-    Refusal,
-    RestoreError,
-    Room,
-    fingerprint,
-    make_seats,
-    new_table_id,
-    new_token,
-    restore,
-    token_hash,
-)
+from rummykit.server.integrity import RestoreError, fingerprint, token_hash
+from rummykit.server.outbox import Bucket, Conn
+from rummykit.server.refusals import Refusal, error_frame
+from rummykit.server.rooms import Room, make_seats, make_session, new_table_id, new_token, restore
 from rummykit.server.store import DEFAULT_DB, Store, Writer
 
 __all__ = ["MAX_BODY", "MAX_FRAME", "MAX_TRANSPORT", "RestoreError", "create_app"]
-
-log = logging.getLogger("rummykit.server")
 
 log = logging.getLogger("rummykit.server")
 
@@ -163,7 +151,7 @@ class Hall:
             self.rooms[stored.id] = room
 
 
-def _game_out(info: Any) -> p.GameOut:
+def _game_out(info: GameInfo) -> p.GameOut:
     options = []
     for spec in info.options:
         kind: Literal["int", "bool", "str"] = "bool" if spec.kind is bool else "int" if spec.kind is int else "str"
@@ -180,7 +168,6 @@ def _game_out(info: Any) -> p.GameOut:
                 allow_none=spec.allow_none,
             )
         )
-    sample = info.new(players=info.min_players, seed=0)
     return p.GameOut(
         id=info.id,
         title=info.name,
@@ -189,7 +176,8 @@ def _game_out(info: Any) -> p.GameOut:
         max_players=info.max_players,
         options=options,
         bot_levels=bot_levels(info.id),
-        free_table=isinstance(sample, FreeTableGame),
+        free_table=info.draft == "table",
+        draft=info.draft,
     )
 
 
@@ -337,8 +325,8 @@ def create_app(
         room = Room(
             table_id=table_id,
             info=info,
-            state=state,
-            seats=make_seats(info, seats, seed),
+            session=make_session(info, state, seats),
+            seats=make_seats(seats),
             clock=body.clock,
             status=status,
             created=created,
@@ -426,7 +414,7 @@ def _listed(room: Room) -> p.TableInfo | None:
 
 
 def _err(rule: str, message: str, rid: Any = None) -> dict[str, Any]:
-    return p.Error(id=rid, rule=rule, message=p.bounded(message)).model_dump(mode="json")
+    return error_frame(rule, message, rid)
 
 
 class _Bad(Exception):
@@ -509,7 +497,7 @@ async def _hello(
         try:
             seat = room.seat_for(frame.token)
         except Refusal as exc:
-            await _send_now(websocket, _err(exc.rule, exc.message, frame.id))
+            await _send_now(websocket, exc.frame(frame.id))
             await websocket.close(code=1008)
             return None
         return room, seat
@@ -556,7 +544,7 @@ async def _session(websocket: WebSocket, hall: Hall, table_id: str, flood_rate: 
             try:
                 reply = await _answer(room, conn, frame)
             except Refusal as exc:
-                conn.send(_err(exc.rule, exc.message, frame.id))
+                conn.send(exc.frame(frame.id))
                 continue
             except Exception:  # a fault of the server's: logged, answered, and the connection stays
                 log.exception("table %s: answering a %r frame failed", room.id, frame.type)
@@ -587,8 +575,7 @@ async def _answer(room: Room, conn: Conn, frame: Any) -> dict[str, Any] | None:
     if seat is None:
         raise Refusal("SPECTATOR", "a spectator watches: only a seat may act or ask about its plays")
     if isinstance(frame, p.Act):
-        action = room.read_action(seat, frame.action, frame.text)
-        await room.act(seat, action)
+        await room.play(seat, frame)
         conn.bucket.refund()  # an accepted action is paced by the game, not counted as flooding
         return None
     if isinstance(frame, p.Check):

@@ -2,7 +2,8 @@
 
 :func:`play_seat` connects to ``/ws/{table}``, says hello with the seat's
 token and answers every state frame in which the seat must act (or may
-claim) with the bot's choice, sent as the action's JSON. It returns every
+claim) with the bot's choice, sent as the action's JSON with the ``seq`` it
+was made against (so one that lost a race is refused ``STALE``). It returns every
 frame it received, and the latency of each accepted action (from sending it
 to receiving the state frame that carries it).
 """
@@ -101,5 +102,5 @@ async def play_seat(
                 if think:
                     await asyncio.sleep(think)
                 sent = (seq, time.perf_counter())
-                last = json.dumps({"type": "act", "action": action.to_json()})
+                last = json.dumps({"type": "act", "action": action.to_json(), "seq": seq})
                 await ws.send(last)

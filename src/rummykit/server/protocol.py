@@ -57,6 +57,14 @@ class _Server(BaseModel):
 # -- HTTP ---------------------------------------------------------------------------------
 
 
+Draft = Literal["table", "grid"] | None
+"""How a person builds a turn in a game (the game's ``GameInfo.draft``)."""
+DRAFT_DOC = (
+    "how a person builds a turn: 'table' (the free table, checked in `check` frames with `table`),"
+    " 'grid' (pieces placed on grid cells), or null (one action at a time)"
+)
+
+
 class OptionOut(_Server):
     """One option of a game, from the game's own option specs."""
 
@@ -81,6 +89,7 @@ class GameOut(_Server):
     options: list[OptionOut]
     bot_levels: list[str]
     free_table: bool = Field(description="true when the game accepts draft tables in `check` frames")
+    draft: Draft = Field(description=DRAFT_DOC)
 
 
 class SeatRequest(_Client):
@@ -142,6 +151,7 @@ class TableInfo(_Server):
     clock: float | None
     seq: int
     spectators: int
+    draft: Draft = Field(default=None, description=DRAFT_DOC)
 
 
 class ErrorDetail(_Server):
@@ -169,11 +179,17 @@ class Hello(_Client):
 
 
 class Act(_Client):
-    """Play an action: its JSON form (``player`` may be left out) or its text without the seat."""
+    """Play an action: its JSON form (``player`` may be left out) or its text without the seat.
+
+    ``seq`` is the state frame's ``seq`` the action was made against: when
+    the game has moved on since, the action is refused (``STALE``) and nothing
+    changes. Without it the action is judged against the game as it is.
+    """
 
     type: Literal["act"]
     action: dict[str, Any] | None = None
     text: str | None = None
+    seq: int | None = Field(default=None, description="the seq of the state the action was made against")
     id: RequestId = None
 
 
@@ -238,8 +254,24 @@ class Welcome(_Server):
     id: RequestId = None
 
 
+class ListedAction(_Server):
+    """One legal action in both forms (text without the seat)."""
+
+    json_: dict[str, Any] = Field(alias="json")
+    text: str
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, serialize_by_alias=True)
+
+
+class LegalActions(_Server):
+    """A seat's legal actions now, in the game's stable order (at most :data:`MAX_LEGAL`)."""
+
+    actions: list[ListedAction]
+    truncated: bool = Field(description="true when there were more than the list holds")
+
+
 class State(_Server):
-    """The seat's view after ``seq`` accepted actions, with the new log lines."""
+    """The seat's view after ``seq`` accepted actions, with the new log lines and the seat's legal actions."""
 
     type: Literal["state"] = "state"
     seq: int
@@ -248,15 +280,24 @@ class State(_Server):
     seats: list[SeatInfo]
     clock: Clock | None
     status: Literal["waiting", "playing", "over"]
+    legal: LegalActions | None = Field(
+        default=None, description="the seat's legal actions as the `legal` frame lists them; null for a spectator"
+    )
 
 
 class Error(_Server):
-    """A refused request: the rule id (a game's rule, TURN, PROTOCOL, FLOOD...) and why."""
+    """A refused request: the rule id (a game's rule, STALE, TURN, PROTOCOL, FLOOD...), why, and its data."""
 
     type: Literal["error"] = "error"
     id: RequestId = None
     rule: str
-    message: str
+    message: str = Field(description="why, with positions numbered as the records number them (from 0)")
+    worded: str = Field(
+        description="why, as a person reads it: positions counted from 1, seats by name, 'you' for this seat"
+    )
+    params: dict[str, Any] | None = Field(
+        default=None, description="the refusal's data (cells, columns, set numbers, pieces, totals), or null"
+    )
 
 
 class SetVerdict(_Server):
@@ -276,17 +317,10 @@ class Checked(_Server):
     ok: bool
     rule: str | None
     message: str | None
+    worded: str | None = Field(default=None, description="the refusal as a person reads it (see `error`)")
+    params: dict[str, Any] | None = Field(default=None, description="the refusal's data (see `error`)")
     sets: list[SetVerdict] | None
     action: dict[str, Any] | None = Field(default=None, description="the action judged, in its JSON form")
-
-
-class ListedAction(_Server):
-    """One legal action in both forms (text without the seat)."""
-
-    json_: dict[str, Any] = Field(alias="json")
-    text: str
-
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, serialize_by_alias=True)
 
 
 class LegalList(_Server):

@@ -107,5 +107,6 @@ INFO = GameInfo(
     parse_action_text=parse_action_text,
     actions=(Draw, Pass, Play, Fail),
     parse_piece=Domino.parse,
+    draft="table",
 )
 DominoRummikub.info = INFO

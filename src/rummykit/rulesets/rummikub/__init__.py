@@ -115,5 +115,6 @@ INFO = GameInfo(
     parse_action_text=parse_action_text,
     actions=(Draw, Pass, Play, Fail),
     parse_piece=Tile.parse,
+    draft="table",
 )
 Rummikub.info = INFO

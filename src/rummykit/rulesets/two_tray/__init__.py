@@ -192,5 +192,6 @@ INFO = GameInfo(
     parse_action_text=parse_action_text,
     actions=(Draw, Pass, Play, Fail, Call, End),
     parse_piece=Tile.parse,
+    draft="grid",
 )
 TwoTray.info = INFO

@@ -1,12 +1,13 @@
-// Conveyor (the view has `columns`): the layout's columns with their top and bottom ends, the melds on
-// the table, this turn's pickup, a jump-in offer, and the seat's hand. Actions come from the server's list.
+// The columns layout (the view has `columns`: a belt of columns drawn from at either end): the columns with
+// their top and bottom ends, the melds on the table, this turn's pickup, a jump-in offer, and the seat's hand.
+// Actions come from the server's list.
 
 import type { View } from "./api";
 import { h } from "./dom";
 import { pieceEl } from "./pieces";
 import type { Ctx, Layout } from "./table";
 
-export class ConveyorLayout implements Layout {
+export class ColumnsLayout implements Layout {
   constructor(private ctx: Ctx) {}
 
   render(view: View): HTMLElement {
@@ -18,7 +19,7 @@ export class ConveyorLayout implements Layout {
         const cells: string[] = col.cells ?? [];
         return h(
           "div.column",
-          { "data-column": col.column, class: (view.conveyors ?? []).includes(col.column) ? "conveyor" : "" },
+          { "data-column": col.column, class: (view.conveyors ?? []).includes(col.column) ? "belt" : "" },
           h("div.col-head", null, `col ${col.column}`, col.claimed_by !== null ? ` \u2192 ${names[col.claimed_by] ?? col.claimed_by}` : ""),
           cells.map((cell, i) => {
             const end = i === 0 ? "top" : i === cells.length - 1 ? "bottom" : "";
@@ -57,7 +58,7 @@ export class ConveyorLayout implements Layout {
       ? [h("h3", null, `Your hand (${view.hand.length})`), h("div.rack.hand", null, (view.hand as string[]).map((d) => pieceEl(d)))]
       : [h("p.muted", null, "(a spectator sees no hand)")];
     return h(
-      "div.conveyor-table",
+      "div.columns-table",
       null,
       columns,
       drawn,

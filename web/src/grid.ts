@@ -1,8 +1,8 @@
-// Two-tray (the view has `grid`): the grid of placed tiles with a free margin, and the seat's two trays.
+// The grid layout (a game whose draft is `grid`): the grid of placed tiles with a free margin, and the seat's trays.
 // A play is built by picking a tile of the playing tray and then a grid cell (click or tap); the draft is
 // checked by the server (`check` with the play action) and sent with Play. Actions are also listed.
 
-import type { View } from "./api";
+import { refusal, type View } from "./api";
 import { clear, h } from "./dom";
 import { pieceEl } from "./pieces";
 import type { Ctx, Layout } from "./table";
@@ -14,14 +14,14 @@ interface Change {
   index: number; // position in the tray the tile came from
 }
 
-export class TwoTrayLayout implements Layout {
+export class GridLayout implements Layout {
   private seq = -1;
   private view: View = {};
   private tray = "A";
   private pick: number | null = null;
   private changes: Change[] = [];
   private verdict = "";
-  private el = h("div.twotray-table");
+  private el = h("div.grid-table");
 
   constructor(private ctx: Ctx) {}
 
@@ -51,8 +51,8 @@ export class TwoTrayLayout implements Layout {
       return;
     }
     const reply = await this.ctx.conn.request({ type: "check", action: { type: "play", tray: this.tray, changes: this.changeText() } });
-    if (reply.type === "checked") this.verdict = reply.ok ? "\u2714 The server would accept this play." : `\u2718 ${reply.rule}: ${reply.message}`;
-    else if (reply.type === "error") this.verdict = `\u2718 ${reply.rule}: ${reply.message}`;
+    if (reply.type === "checked") this.verdict = reply.ok ? "\u2714 The server would accept this play." : `\u2718 ${refusal(reply)}`;
+    else if (reply.type === "error") this.verdict = `\u2718 ${refusal(reply)}`;
     this.draw();
   }
 

@@ -1,4 +1,4 @@
-// Mummus (the view has `discard` and `melds`): the stock, the whole discard pile spread out (bottom first,
+// The spread pile layout (the view has `discard` and `melds`): the stock, the whole discard pile spread out (bottom first,
 // the cards that may be taken marked), the melds with who laid each card, and the seat's hand.
 // The pile and the melds are numbered from 1, as on the terminal's screens: the command box takes
 // `take 10H` (the form the action list shows) or `take N` by the pile's number, and `addon N CARD` by a
@@ -9,7 +9,7 @@ import { h } from "./dom";
 import { pieceEl } from "./pieces";
 import type { Ctx, Layout } from "./table";
 
-export class MummusLayout implements Layout {
+export class SpreadPileLayout implements Layout {
   constructor(private ctx: Ctx) {}
 
   render(view: View): HTMLElement {
@@ -47,7 +47,7 @@ export class MummusLayout implements Layout {
     );
     const laid = (view.laid_points as number[]).map((p, s) => `${names[s]} ${p}`).join(", ");
     return h(
-      "div.mummus-table",
+      "div.pile-table",
       null,
       h("p", null, `Stock: ${view.stock_size} cards. Dealer: ${names[view.dealer] ?? view.dealer}. Laid this round: ${laid}.`),
       h("h3", null, `Discard pile (${view.discard.length}, numbered from the bottom)`),

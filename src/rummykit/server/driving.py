@@ -1,0 +1,184 @@
+"""Who plays a room's game when no person sends a frame: its bots, the turn clock, and the watchdog.
+
+The rule of who acts next is the game session's
+(:meth:`~rummykit.session.GameSession.ask`): claims and calls first, then
+the seat the game waits for, bots before people when several must answer at
+once. A :class:`Driver` asks it again and again while the answer is a bot,
+lets the bot choose in a worker thread
+(:meth:`~rummykit.session.GameSession.choose_async`) and applies the choice
+through the room's one path (store, then tell). It stops when a person is to
+act.
+
+A person's chance to act out of turn (a claim or a call) never holds the
+bots up: every state frame offers it (the seat's listed actions), the person
+takes it by sending the action, and the driver lets it pass at once
+(:meth:`~rummykit.session.GameSession.let_pass`), as if the person had
+declined it, so the session goes on to the next seat.
+
+Two things only the server has stay here: the turn clock (a person whose time
+runs out has a bot play that turn for them, from their own view and
+generator) and the watchdog (a table waiting for a bot that no driver moves,
+after a fault, is logged and its bots started again).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Coroutine
+from typing import TYPE_CHECKING, Any
+
+from rummykit.bots.registry import bot_levels, make_bot
+from rummykit.server.refusals import Refusal
+from rummykit.session import Ask, GameSession, seat_to_ask
+
+if TYPE_CHECKING:
+    from rummykit.server.rooms import Room
+
+__all__ = ["WATCHDOG_EVERY", "Driver", "bot_to_ask", "clock_bot_level"]
+
+log = logging.getLogger("rummykit.server")
+
+WATCHDOG_EVERY = 5.0
+"""Seconds between two looks of a table's watchdog for a bot that should be playing and is not."""
+
+
+def clock_bot_level(game_id: str) -> str:
+    """The bot level that moves for a person whose clock ran out: greedy when the game has it, else its first level."""
+    levels = bot_levels(game_id)
+    return "greedy" if "greedy" in levels else levels[0]
+
+
+def bot_to_ask(session: GameSession) -> Ask | None:
+    """The session's next question when a bot is to answer it; None when a person is to act (or nobody).
+
+    A person's out-of-turn chance met on the way is let pass (see the module):
+    people act out of turn by sending the action, whenever they like.
+    """
+    ask = session.ask()
+    while ask is not None and ask.bot is None and ask.claim:
+        session.let_pass(ask.seat)
+        ask = session.ask()
+    return ask if ask is not None and ask.bot is not None else None
+
+
+class Driver:
+    """The tasks that play a room's game besides its connections: the bots, the clock, the watchdog."""
+
+    def __init__(self, room: Room) -> None:
+        self.room = room
+        self.bots: asyncio.Task[None] | None = None
+        """The task letting the bots play, while it runs (see :meth:`kick`)."""
+        self.watchdog: asyncio.Task[None] | None = None
+        self.deadline: tuple[int, float] | None = None
+        """The running turn clock: (seat, epoch seconds when it runs out), or None."""
+        self.tasks: set[asyncio.Task[Any]] = set()
+
+    def start(self) -> None:
+        """Start the clock, the bots and the watchdog (in the running event loop)."""
+        self.set_clock()
+        self.kick()
+        if self.watchdog is None:
+            self.watchdog = self._spawn(self._watch())
+
+    async def close(self) -> None:
+        for task in list(self.tasks):
+            task.cancel()
+        for task in list(self.tasks):
+            with contextlib.suppress(BaseException):
+                await task
+
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        task = asyncio.get_running_loop().create_task(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self._done)
+        return task
+
+    def _done(self, task: asyncio.Task[Any]) -> None:
+        self.tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("table %s: %s", self.room.id, task.exception(), exc_info=task.exception())
+
+    # -- the bots ----------------------------------------------------------------------------
+
+    def kick(self) -> None:
+        """Let the bots play while the game waits for them (in a task; one at a time per table).
+
+        A driver that has returned counts for nothing, even before its
+        done-callback has run: only a running one stops another from starting.
+        """
+        if self.room.status == "playing" and not self.driving():
+            self.bots = self._spawn(self._drive())
+
+    def driving(self) -> bool:
+        """Whether a bot is thinking (the bots' task is running)."""
+        return self.bots is not None and not self.bots.done()
+
+    def bot_due(self) -> bool:
+        """Whether a bot should be acting now (under the room's lock)."""
+        room = self.room
+        return room.status == "playing" and bot_to_ask(room.session) is not None
+
+    async def _drive(self) -> None:
+        room = self.room
+        while True:
+            if room.bot_delay:
+                await asyncio.sleep(room.bot_delay)
+            async with room.lock:
+                if room.status != "playing":
+                    return
+                action = None
+                while action is None:  # a bot that lets its claim pass is not asked again at this position
+                    ask = bot_to_ask(room.session)
+                    if ask is None:
+                        return
+                    action = await room.session.choose_async(ask)
+                await room.apply(action)
+
+    async def _watch(self) -> None:
+        """Every :data:`WATCHDOG_EVERY` seconds: a table waiting for a bot that no driver moves is an error; restart it.
+
+        It looks under the lock, so never between an action and the kick that
+        follows it. What it catches is a driver that died (a bot or the
+        database failing) or any path that changed the state and kicked no
+        driver: the table would otherwise wait forever.
+        """
+        room = self.room
+        while room.status != "over":
+            await asyncio.sleep(WATCHDOG_EVERY)
+            async with room.lock:
+                stalled = self.bot_due() and not self.driving()
+                what = room.describe() if stalled else ""
+            if stalled:
+                log.error("%s: the table waits for a bot that is not thinking; starting its bots again", what)
+                self.kick()
+
+    # -- the turn clock ------------------------------------------------------------------------
+
+    def set_clock(self) -> None:
+        """Start (or stop) the turn clock for the person the game waits for (under the room's lock)."""
+        room = self.room
+        self.deadline = None
+        if room.clock is None or room.status != "playing":
+            return
+        seat = seat_to_ask(room.state, room.session.bots)
+        if seat is None or room.session.is_bot(seat):
+            return
+        self.deadline = (seat, time.time() + room.clock)
+        self._spawn(self._expire(room.seq, seat, room.clock))
+
+    async def _expire(self, seq: int, seat: int, after: float) -> None:
+        """The clock of ``seat`` ran out: unless the game moved meanwhile, a bot plays the turn for the person."""
+        await asyncio.sleep(after)
+        room = self.room
+        async with room.lock:
+            if room.seq != seq or room.status != "playing" or seat_to_ask(room.state, room.session.bots) != seat:
+                return
+            stand_in = make_bot(clock_bot_level(room.info.id), room.info.id)
+            action = await room.session.choose_async(Ask(seat, False, stand_in))
+            assert action is not None  # asked for its turn, not a claim, a bot always answers
+            with contextlib.suppress(Refusal):
+                await room.apply(action)
+        self.kick()

@@ -1,0 +1,146 @@
+"""A seat's questions that change nothing: would this be accepted, what may I play, what would you play.
+
+Each answer is worked out on a copy of the game taken under the room's lock,
+in a worker thread, so a slow one (a hint's solver) never holds the table.
+The game itself is the only judge: a check applies the action (or the draft
+table's play) to the copy and reports what the engine said.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any, cast
+
+from rummykit.bots.registry import bot_levels, make_bot
+from rummykit.engine.core import GameState
+from rummykit.engine.rng import Rng
+from rummykit.errors import RuleError, RummykitError, seat_param
+from rummykit.rulesets.freetable import FreeTableGame, play_from_table
+from rummykit.server import protocol as p
+from rummykit.server.refusals import Refusal
+
+if TYPE_CHECKING:
+    from rummykit.server.rooms import Room
+
+__all__ = ["HINT_LEVEL", "as_at_turn", "check", "hint", "legal", "listing"]
+
+HINT_LEVEL = "solver"
+"""The bot level whose choice a hint frame suggests as an action, when the game has that level."""
+
+
+def listing(state: GameState, seat: int) -> dict[str, Any]:
+    """The seat's legal actions in both forms, as a state frame and the ``legal`` frame carry them.
+
+    Built without pydantic (it is on every state frame of a seat); the shape
+    is :class:`~rummykit.server.protocol.LegalActions`.
+    """
+    actions = state.indexed_actions(seat)
+    return {
+        "actions": [{"json": a.to_json(), "text": a.text()} for a in actions[: p.MAX_LEGAL]],
+        "truncated": len(actions) > p.MAX_LEGAL,
+    }
+
+
+def _verdict(frame_id: p.RequestId, action: dict[str, Any], exc: RuleError | None, names: list[str], seat: int,
+             sets: list[p.SetVerdict] | None = None) -> dict[str, Any]:
+    if exc is None:
+        return p.Checked(id=frame_id, ok=True, rule=None, message=None, sets=sets, action=action).model_dump(mode="json")
+    return p.Checked(
+        id=frame_id,
+        ok=False,
+        rule=exc.rule,
+        message=exc.reason,
+        worded=exc.worded(1, seat_param(names, seat)),
+        params=dict(exc.params) or None,
+        sets=sets,
+        action=action,
+    ).model_dump(mode="json")
+
+
+async def _judge(trial: GameState, action: Any) -> RuleError | None:
+    try:
+        await asyncio.to_thread(trial.apply, action)
+    except RuleError as exc:
+        return exc
+    return None
+
+
+async def check(room: Room, seat: int, frame: p.Check) -> dict[str, Any]:
+    """Would the engine accept this action (or this draft table) now? Nothing changes."""
+    if frame.table is not None:
+        return await _check_table(room, seat, frame)
+    action = room.read_action(seat, frame.action, frame.text)
+    async with room.lock:
+        trial = room.state.copy()
+    refused = await _judge(trial, action)
+    return _verdict(frame.id, action.to_json(), refused, list(trial.players), seat)
+
+
+async def _check_table(room: Room, seat: int, frame: p.Check) -> dict[str, Any]:
+    if room.info.draft != "table":
+        raise Refusal("FREE-TABLE", f"{room.info.id} has no free table to draft; check an action instead")
+    async with room.lock:
+        trial = cast("FreeTableGame[Any]", room.state.copy())  # a game whose draft is the table is a free-table game
+    assert frame.table is not None
+    try:
+        table = [tuple(room.info.parse_piece(t) for t in s) for s in frame.table]
+    except RummykitError as exc:
+        raise Refusal("PARSE", str(exc)) from None
+    sets: list[p.SetVerdict] = []
+    for i, pieces in enumerate(table):
+        verdict = trial.TABLE.check(pieces)
+        sets.append(p.SetVerdict(index=i, ok=verdict.valid, rule=verdict.rule, message=verdict.reason))
+    play = play_from_table(seat, trial.table, table)
+    refused = await _judge(trial, play)
+    return _verdict(frame.id, play.to_json(), refused, list(trial.players), seat, sets)
+
+
+async def legal(room: Room, seat: int, frame: p.Legal) -> dict[str, Any]:
+    """The seat's legal actions (the same list its state frames carry)."""
+    async with room.lock:
+        trial = room.state.copy()
+    listed = await asyncio.to_thread(listing, trial, seat)
+    return {"type": "legal", "id": frame.id, **listed}
+
+
+async def hint(room: Room, seat: int, frame: p.Hint) -> dict[str, Any]:
+    """The game's hint for the seat, from its own view; out of turn, the best play from the table as it stands.
+
+    Out of turn the lines say so first, and the suggested action (the
+    ``solver`` bot's choice, asked as if it were the seat's turn) is for
+    when the turn comes, if the table has not changed by then. A game
+    that is over, or a hint that cannot be worked out, gets a
+    :class:`Refusal` saying why (an error frame), never a closed connection.
+    """
+    async with room.lock:
+        state = room.state
+        view = state.view(seat)
+        over = state.outcome is not None
+        yours = seat in state.to_act
+        turn = state.describe_turn()
+    if over:
+        raise Refusal("GAME-OVER", "the game is over: there is no play left to hint")
+    if not room.presenter.hint:
+        raise Refusal("NO-HINT", f"no hint for {room.info.id} yet")
+    suggestion: dict[str, Any] | None = None
+    try:
+        lines = list(await asyncio.to_thread(room.presenter.hint_lines, view))
+        if HINT_LEVEL in bot_levels(room.info.id):
+            # The game's strongest bot, choosing from this seat's view only, names the action.
+            bot = make_bot(HINT_LEVEL, room.info.id)
+            chosen = await asyncio.to_thread(bot.choose, view if yours else as_at_turn(view, seat), Rng(0))
+            suggestion = chosen.to_json()
+    except RummykitError as exc:
+        raise Refusal("HINT", f"no hint now: {exc}") from None
+    if not yours:
+        lines.insert(
+            0,
+            f"It is not your turn ({turn}): this is the best play from the table as it is now;"
+            " the table may change before your turn.",
+        )
+    return p.HintOut(id=frame.id, lines=lines, action=suggestion).model_dump(mode="json")
+
+
+def as_at_turn(view: dict[str, Any], seat: int) -> dict[str, Any]:
+    """A seat's view with only the header changed to say it is that seat's turn (for a hint asked out of turn)."""
+    return {**view, "turn": seat, "to_act": [seat], "must_act": [seat], "may_act": []}
