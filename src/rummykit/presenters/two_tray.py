@@ -37,11 +37,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rummykit.blocks.grid import EMPTY, Cell, Grid, GridDraft, Put, cell_text, parse_cell
+from rummykit.blocks.grid import EMPTY, Cell, Grid, GridDraft, GridProblem, Put, cell_text, parse_cell
 from rummykit.engine.core import Action, GameInfo
 from rummykit.errors import ParseError, RummykitError
 from rummykit.pieces.tiles import COLOURS, MAX_NUMBER, Tile, parse_tiles
-from rummykit.presenters.base import Narrator, Presenter, Quit, Say, Solver, View, Vocabulary
+from rummykit.presenters.base import Narrator, Presenter, Quit, Say, Solver, View, Vocabulary, word_refusal
 from rummykit.presenters.freetable import describe_event as table_event
 from rummykit.presenters.freetable import outcome_lines, round_end_lines
 from rummykit.presenters.rummikub import by_colour, by_number
@@ -123,7 +123,12 @@ Marks = Mapping[Cell, str]
 
 def screen_cell(cell: Cell) -> str:
     """A cell of the notation (from 0) as people see and type it (from 1): ``ROW,COLUMN``."""
-    return cell_text(cell, BASE)
+    return f"{cell[0] + BASE},{cell[1] + BASE}"
+
+
+def problem_text(problem: GridProblem) -> str:
+    """A grid problem as people read it: its cells and lines counted from 1, its rule id at the end."""
+    return word_refusal(problem.error)
 
 
 def typed_cell(text: str) -> Cell:
@@ -618,7 +623,7 @@ class GridTurn:
         self.style = style
         self.labels = labels
         self.order = order if order in ORDERS else next(iter(ORDERS))
-        self.draft: GridDraft[Tile] = draft_from_view(view, base=BASE)
+        self.draft: GridDraft[Tile] = draft_from_view(view)
         self.ended_by: str | None = None
         self.penalised: list[str] = []
         """The problems of a turn committed with ``penalty`` (in the people's numbering), said once accepted."""
@@ -660,7 +665,7 @@ class GridTurn:
             "tray": self.draft.tray_name,
             "base": BASE,
             "marks": [[r, c, mark] for (r, c), mark in sorted(self.marks().items())],
-            "problems": [{"text": str(p), "cells": [list(cell) for cell in p.cells]} for p in problems],
+            "problems": [{"text": problem_text(p), "cells": [list(cell) for cell in p.cells]} for p in problems],
             "placed": [str(t) for t in placed],
             "ready": bool(placed) and not problems,
         }
@@ -687,7 +692,7 @@ class GridTurn:
             problems = self.draft.problems()
             if not problems:
                 notes.append("Ready: `commit` ends your turn with this grid.")
-            notes += [self.style.warn(f"Not yet: {p}") for p in problems]
+            notes += [self.style.warn(f"Not yet: {problem_text(p)}") for p in problems]
         lines += self.style.fit(notes)
         return lines + self.tray_text()
 
@@ -725,7 +730,7 @@ class GridTurn:
         """A new view of the same seat (after a call, or after emptying a tray): the draft follows it."""
         old = self.draft
         self.view = view
-        self.draft = draft_from_view(view, base=BASE)
+        self.draft = draft_from_view(view)
         if old.original.cells == self.draft.original.cells and old.tray_name == self.draft.tray_name:
             # Only a call changed: keep the moves drafted so far (and the going-down lines they hold).
             self.draft.cells = dict(old.cells)
@@ -800,11 +805,8 @@ class GridTurn:
     def _choose_tray(self, text: str) -> None:
         """Draft the turn from tray ``text`` (a first turn may choose; later turns play the playing tray)."""
         name = text.strip().upper()
-        playing = self.view["playing"][self.seat]
-        if playing is not None and name != playing:
-            raise ParseError(f"this turn plays from tray {playing}; the trays take turns")
         if name != self.draft.tray_name:
-            self.draft = draft_from_view(self.view, name, base=BASE)
+            self.draft = draft_from_view(self.view, name)  # the trays take turns: the game refuses another
 
     def _tray(self, args: list[str]) -> None:
         if len(args) != 1:
@@ -854,7 +856,7 @@ class GridTurn:
     def _check(self, args: list[str]) -> None:
         no_args("check", args)
         problems = self.draft.problems()
-        lines = [f"  {p}" for p in problems] if problems else ["The grid is valid: `commit` ends your turn with it."]
+        lines = [f"  {problem_text(p)}" for p in problems] if problems else ["The grid is valid: `commit` ends your turn with it."]
         view = dict(self.view)
         grid = self.draft.grid
         view["grid"] = [
@@ -871,10 +873,10 @@ class GridTurn:
         if not problems:
             return False
         if len(problems) == 1:
-            self.say(*self.style.fit([f"! Cannot commit: {problems[0]}; {anyway}."], hang=4))
+            self.say(*self.style.fit([f"! Cannot commit: {problem_text(problems[0])}; {anyway}."], hang=4))
         else:
             self.say(*self.style.fit([f"! Cannot commit, {counted(len(problems), 'problem')} ({anyway}):"], hang=4))
-            self.say(*self.style.fit((f"    {p}" for p in problems), hang=6))
+            self.say(*self.style.fit((f"    {problem_text(p)}" for p in problems), hang=6))
         return True
 
     def _commit(self, args: list[str]) -> Action | None:
@@ -893,13 +895,6 @@ class GridTurn:
         words, down_words = split_down(args[1:])
         changes = [_typed_change(word) for word in words]
         down = [_typed_change(word) for word in down_words]
-        for puts, what in ((changes, "changed twice in one turn"), (down, "named twice in the going-down lines")):
-            cells = [put.cell for put in puts]
-            twice = next((cell for cell in cells if cells.count(cell) > 1), None)
-            if twice is not None:
-                raise ParseError(f"cell {screen_cell(twice)} is {what}")
-        if any(put.piece is None for put in down):
-            raise ParseError(f"the going-down lines after '{DOWN}' lay tiles (ROW,COLUMN=TILE); none empties a cell")
         previous = self.draft
         self._choose_tray(args[0])
         try:
@@ -918,7 +913,7 @@ class GridTurn:
     def _penalty(self, args: list[str]) -> Action:
         if args:
             self._whole_turn("penalty", args)
-        self.penalised = [str(p) for p in self.draft.problems()]
+        self.penalised = [problem_text(p) for p in self.draft.problems()]
         return draft_action(self.seat, self.draft, accept_penalty=True)
 
     def _draw(self, args: list[str]) -> Action:
