@@ -183,7 +183,7 @@ class GridRules(Generic[P]):
         verdict = self.read_line(pieces)
         if not verdict.valid:
             wrong = refusal(
-                self.rule(verdict.rule or "LINE"), f"{{}} ({{pieces}}): {literal(verdict.reason or "")}", where, pieces=shown
+                self.rule(verdict.rule or "LINE"), f"{{}} ({{pieces}}): {literal(verdict.reason or '')}", where, pieces=shown
             )
             problems.append(GridProblem(wrong, cells))
             return ()
