@@ -58,7 +58,7 @@ _NOBODY: frozenset[int] = frozenset()
 
 def _err(rule: str, message: str, **params: Param) -> RuleError:
     """A refusal; its data (cards, a seat, counts) as params, so an interface words it for its audience."""
-    return RuleError(rule, message, **params)
+    return RuleError(rule, message, counted=(), **params)
 
 
 def _cards(cards: Iterable[Card]) -> list[str]:
