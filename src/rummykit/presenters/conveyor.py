@@ -69,7 +69,6 @@ from rummykit.rulesets.conveyor import (
     Layoff,
     Reveal,
     actions_from_view,
-    layoff_fits,
 )
 
 __all__ = [
@@ -826,48 +825,24 @@ class ConveyorTurn:
         return self._action("layoff", [str(index), args[1], end])
 
     def _layoff_end(self, index: int, domino_text: str) -> str:
-        """The end of a lay-off written without one: the only end where the game accepts the domino.
+        """The end of a lay-off written without one: the only end where the game's listing lays the domino.
 
-        The ends come from the game's listing of this seat's legal actions.
-        When the lay-off cannot be made for another reason than the fit (no
-        such meld, a domino not in the hand, not the time for it), ``high``
-        is returned and the engine explains what is wrong.
+        When the listing lays it at both ends, the person is asked to name
+        one; when at neither, ``high`` is returned and the engine says what is
+        wrong (it fits neither end, or only the other one, or the lay-off is
+        refused for another reason), its refusal worded from 1.
         """
-        meld_text = str(screen_number(index))
         try:
             domino = Domino.parse(domino_text)
         except ParseError:
             return HIGH
-        ends = [a.end for a in self.legal() if isinstance(a, Layoff) and a.meld == index and a.domino == domino]
-        if len(ends) == 1:
-            return ends[0]
-        if ends:
-            raise self._both_ends(meld_text, domino)
-        melds = self.view["melds"]
-        if not 0 <= index < len(melds) or self.view["phase"] != PLAY or str(domino) not in self.view.get("hand", []):
-            return HIGH
-        meld = melds[index]
-        if meld["kind"] == LINE:
-            return HIGH
-        wanted = layoff_fits(self.view["options"], str(meld["kind"]), meld["dominoes"])
-        fitting = [end for end in END_NAMES if domino in wanted[end]]
-        if len(fitting) == 1:
-            return fitting[0]  # it fits there, but is refused for another reason: the engine says which
-        if fitting:
-            raise self._both_ends(meld_text, domino)
-        takes = (
-            f"it takes {' or '.join(map(str, wanted[LOW])) or 'nothing'} at the low end"
-            f" and {' or '.join(map(str, wanted[HIGH])) or 'nothing'} at the high end"
-            if meld["kind"] != SUM
-            else f"it takes dominoes of {Domino.parse(meld['dominoes'][0]).pips} pips"
-        )
-        raise ParseError(f"{domino} fits neither end of meld {meld_text} ({' '.join(meld['dominoes'])}): {takes}")
-
-    @staticmethod
-    def _both_ends(meld_text: str, domino: Domino) -> ParseError:
-        return ParseError(
-            f"{domino} fits both ends of meld {meld_text}: write `layoff {meld_text} {domino} low` or `... high`"
-        )
+        ends = sorted({a.end for a in self.legal() if isinstance(a, Layoff) and a.meld == index and a.domino == domino})
+        if len(ends) > 1:
+            meld_text = str(screen_number(index))
+            raise ParseError(
+                f"{domino} fits both ends of meld {meld_text}: write `layoff {meld_text} {domino} low` or `... high`"
+            )
+        return ends[0] if ends else HIGH
 
     # -- completion -------------------------------------------------------------
 

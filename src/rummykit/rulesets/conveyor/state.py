@@ -498,19 +498,7 @@ class Conveyor(GameState):
             raise _err(f"{PREFIX}-LAYOFF-FIT", f"a meld's ends are low and high, not {action.end!r}")
         grown = self.rules.extend(meld.kind, meld.dominoes, action.domino, action.end)
         if grown is None:
-            other = HIGH if action.end == LOW else LOW
-            where = (
-                f"; it fits the {other} end"
-                if self.rules.extend(meld.kind, meld.dominoes, action.domino, other) is not None
-                else ""
-            )
-            fits = [str(d) for d in self.rules.fits(meld.kind, meld.dominoes, action.end)]
-            wanted = " or ".join(fits) if len(fits) <= 3 else f"a domino of {meld.dominoes[0].pips} pips"
-            raise _err(
-                f"{PREFIX}-LAYOFF-FIT",
-                f"{action.domino} does not fit the {action.end} end of the meld {format_dominoes(meld.dominoes)},"
-                f" which takes {wanted or 'nothing more'}{where}",
-            )
+            raise self._misfit(action, meld)
         self._keeps_discard(seat, (action.domino,), "this lay-off")
         self._take(seat, (action.domino,))
         self.table[action.meld] = TableMeld.make(self.rules, meld.owner, meld.kind, grown, meld.layout)
@@ -527,6 +515,32 @@ class Conveyor(GameState):
         )
         if not self.hands[seat]:
             self._end_round(seat, "pickup")
+
+    def _misfit(self, action: Layoff, meld: TableMeld) -> RuleError:
+        """The refusal of a lay-off that does not fit its end: what each end takes, the meld as a counted param."""
+        other = HIGH if action.end == LOW else LOW
+        takes = {end: [str(d) for d in self.rules.fits(meld.kind, meld.dominoes, end)] for end in END_NAMES}
+        params: dict[str, Param] = {
+            "meld": action.meld,
+            "domino": str(action.domino),
+            "end": action.end,
+            "dominoes": [str(d) for d in meld.dominoes],
+            "low": takes[LOW],
+            "high": takes[HIGH],
+        }
+        shown = f"{action.domino} fits neither end of meld {{meld}} ({format_dominoes(meld.dominoes)})"
+        if self.rules.extend(meld.kind, meld.dominoes, action.domino, other) is not None:
+            wanted = _wanted(takes[action.end], meld.dominoes)
+            text = (
+                f"{action.domino} does not fit the {action.end} end of meld {{meld}} ({format_dominoes(meld.dominoes)}),"
+                f" which takes {wanted or 'nothing more'}; it fits the {other} end"
+            )
+        elif len(takes[LOW]) > 3 or len(takes[HIGH]) > 3:
+            text = f"{shown}: it takes dominoes of {meld.dominoes[0].pips} pips"
+        else:
+            low, high = (" or ".join(takes[end]) or "nothing" for end in (LOW, HIGH))
+            text = f"{shown}: it takes {low} at the low end and {high} at the high end"
+        return _err(f"{PREFIX}-LAYOFF-FIT", text, counted=("meld",), **params)
 
     def _check_discard(self, seat: int, domino: Domino) -> None:
         self._in_hand(seat, (domino,))
@@ -813,6 +827,11 @@ def _line_size_reason(options: Mapping[str, Any], size: int, *, pickup: bool) ->
         f"{whole}, none left over; yours would hold {size}. After a meld or a lay-off a hand is no longer whole:"
         " close by melding instead"
     )
+
+
+def _wanted(fits: Sequence[str], dominoes: Pieces) -> str:
+    """What one end of a meld takes, in words: its dominoes (up to 3), else the pips of a sum."""
+    return " or ".join(fits) if len(fits) <= 3 else f"a domino of {dominoes[0].pips} pips"
 
 
 def _meld_event(data: MeldView) -> dict[str, JSON]:
