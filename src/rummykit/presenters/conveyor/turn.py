@@ -12,7 +12,7 @@ from rummykit.errors import ParseError
 # Constants only (the names of meld kinds and meld ends): every judgement is the game's.
 from rummykit.melds.conveyor import END_NAMES, HIGH
 from rummykit.pieces.dominoes import Domino
-from rummykit.presenters.base import Quit, Say, View
+from rummykit.presenters.base import Say, View
 from rummykit.presenters.conveyor.view import (
     END_ALIASES,
     ORDER_ALIASES,
@@ -30,9 +30,8 @@ from rummykit.presenters.text import (
     HelpRow,
     Style,
     help_table,
-    no_args,
-    unknown_command,
 )
+from rummykit.presenters.turn import CommandTurn, Handler
 from rummykit.rulesets.conveyor import (
     INFO,
     JUMP,
@@ -141,7 +140,11 @@ def moves_lines(actions: Sequence[Action]) -> list[str]:
     return lines
 
 
-class ConveyorTurn:
+LAY_OFF = {("lay", "off"): "layoff"}
+"""``lay off`` is ``layoff``."""
+
+
+class ConveyorTurn(CommandTurn):
     """One person at the keyboard: typed commands turned into conveyor actions.
 
     :meth:`command` runs one line and returns the :class:`Action` to apply (or
@@ -149,6 +152,10 @@ class ConveyorTurn:
     :class:`~rummykit.errors.RummykitError` for bad input, or :class:`Quit`.
     Nothing here changes the game.
     """
+
+    orders = tuple(ORDERS)
+    order_aliases = ORDER_ALIASES
+    phrases = LAY_OFF
 
     def __init__(
         self,
@@ -160,23 +167,14 @@ class ConveyorTurn:
         labels: Sequence[str] = (),
         order: str | None = None,
     ) -> None:
-        self.view = view
-        self.seat = int(view["seat"])
-        self.parse_action = parse_action
-        self._say = say
-        self.style = style
-        self.names = list(view["players"])
-        self.labels = list(labels)
-        self.order = _order(order)
-        self.echo = True
-        """Kept for the :class:`~rummykit.presenters.base.Turn` interface: a conveyor turn drafts nothing."""
+        super().__init__(view, parse_action=parse_action, say=say, style=style, labels=labels, order=_order(order))
 
     def board(self) -> None:
         """None: a conveyor turn applies each step at once, with no free-table draft."""
         return None
 
     @property
-    def label(self) -> str:
+    def label(self) -> str:  # type: ignore[override]
         """``answer`` in a jump-in window, else ``turn``."""
         return "answer" if self.view["phase"] == JUMP else "turn"
 
@@ -207,35 +205,25 @@ class ConveyorTurn:
         """This seat's hand in the chosen order."""
         return hand_lines(self.view.get("hand", []), self.order, self.style, self.view["hand_known"][self.seat])
 
-    def say(self, *lines: str) -> None:
-        """Show lines (screens, hands and lists come laid out to the width; a refusal stays one line)."""
-        self._say(*lines)
-
     # -- commands -------------------------------------------------------------
 
-    def command(self, line: str) -> Action | None:
-        """Run one typed command (see :func:`help_lines`)."""
-        words = line.split()
-        if not words:
-            return None
-        verb, args = words[0].lower(), words[1:]
-        if verb == "lay" and args and args[0].lower() == "off":
-            verb, args = "layoff", args[1:]
-        handler = self._handlers().get(verb)
-        if handler is None:
-            raise unknown_command(words[0], str(self.view["game"]))
-        return handler(args)
+    def help_text(self) -> list[str]:
+        """See :func:`help_lines`."""
+        return help_lines(self.view["options"], self.style.width)
 
-    def _handlers(self) -> dict[str, Callable[[list[str]], Action | None]]:
+    def order_lines(self) -> list[str]:
+        """The hand in the new order."""
+        return self.hand_lines()
+
+    def moves_text(self) -> list[str]:
+        """See :func:`moves_lines`."""
+        return moves_lines(self.legal())
+
+    def game_handlers(self) -> dict[str, Handler]:
+        """Conveyor's commands (see :func:`help_lines`)."""
         return {
-            "help": self._help,
-            "?": self._help,
-            "show": self._show,
-            "sort": self._sort,
             "moves": self._moves,
             "options": self._moves,
-            "quit": self._quit,
-            "exit": self._quit,
             "reveal": self._reveal,
             "claim": self._claim,
             "draw": self._draw,
@@ -248,33 +236,6 @@ class ConveyorTurn:
             "decline": lambda args: self._action("decline", args),
             "pass": lambda args: self._action("decline", args),
         }
-
-    def _action(self, verb: str, args: Sequence[str]) -> Action:
-        """The game's action for ``verb args`` (the game's parser says what is malformed)."""
-        return self.parse_action(" ".join([str(self.seat), verb, *args]))
-
-    def _help(self, args: list[str]) -> None:
-        self.say(*help_lines(self.view["options"], self.style.width))
-
-    def _show(self, args: list[str]) -> None:
-        no_args("show", args)
-        self.say(*self.screen())
-
-    def _sort(self, args: list[str]) -> None:
-        if len(args) != 1:
-            raise ParseError(f"usage: sort {'|'.join(ORDERS)}")
-        key = ORDER_ALIASES.get(args[0].lower(), args[0].lower())
-        if key not in ORDERS:
-            raise ParseError(f"sort by {' or '.join(ORDERS)}, not {args[0]!r}")
-        self.order = key
-        self.say(*self.hand_lines())
-
-    def _moves(self, args: list[str]) -> None:
-        no_args("moves", args)
-        self.say(*self.style.fit(moves_lines(self.legal()), hang=4))
-
-    def _quit(self, args: list[str]) -> None:
-        raise Quit
 
     # Columns, cells and melds are typed as the screen numbers them (from 1); the actions count
     # from 0. Whether the column, cell or meld is there (or claimed, or face up, or a conveyor) is
@@ -343,9 +304,7 @@ class ConveyorTurn:
             if not options.get("jump_ins"):
                 off |= {"jump", "mine", "decline", "pass"}
             return sorted(verb for verb in self._handlers() if verb.isalpha() and verb not in off)
-        verb, args = words[0].lower(), list(words[1:])
-        if verb == "lay" and args and args[0].lower() == "off":
-            verb, args = "layoff", args[1:]
+        verb, args = self.verb_and_args(words)
         if verb in ("meld", "discard", "close"):
             return self._hand_left(args)
         if verb == "draw" and len(args) == 1:
