@@ -9,7 +9,7 @@ from rummykit.errors import ParseError
 
 # Constants only (the names of meld kinds): every judgement is the game's.
 from rummykit.pieces.cards import Card
-from rummykit.presenters.base import Quit, Say, View
+from rummykit.presenters.base import Say, View
 from rummykit.presenters.mummus.view import (
     MARKS_LEGEND,
     ORDER_ALIASES,
@@ -22,7 +22,8 @@ from rummykit.presenters.mummus.view import (
     screen_lines,
     table_lines,
 )
-from rummykit.presenters.text import HelpRow, Style, help_table, no_args, unknown_command
+from rummykit.presenters.text import HelpRow, Style, help_table
+from rummykit.presenters.turn import CommandTurn, Handler
 from rummykit.rulesets.mummus import INFO, actions_from_view, read_typed
 from rummykit.rulesets.mummus.typed import open_claims
 
@@ -99,7 +100,11 @@ def moves_lines(actions: Sequence[Action]) -> list[str]:
     return lines
 
 
-class MummusTurn:
+ADD_ON = {("add", "on"): "addon"}
+"""``add on`` is ``addon``."""
+
+
+class MummusTurn(CommandTurn):
     """One person at the keyboard for one seat: typed commands turned into mummus actions.
 
     :meth:`command` runs one line and returns the :class:`Action` to apply (or
@@ -107,6 +112,10 @@ class MummusTurn:
     :class:`~rummykit.errors.RummykitError` for bad input, or :class:`Quit`.
     Nothing here changes the game.
     """
+
+    orders = tuple(ORDERS)
+    order_aliases = ORDER_ALIASES
+    phrases = ADD_ON
 
     def __init__(
         self,
@@ -118,27 +127,18 @@ class MummusTurn:
         labels: Sequence[str] = (),
         order: str | None = None,
     ) -> None:
-        self.view = view
-        self.seat = int(view["seat"])
-        self.parse_action = parse_action
-        self.say = say
-        self.style = style
-        self.names = list(view["players"])
-        self.labels = list(labels)
-        self.order = _order(order)
+        super().__init__(view, parse_action=parse_action, say=say, style=style, labels=labels, order=_order(order))
         self.marks: dict[int, list[str]] = {}
         """The cards the seat's last action put on melds, marked (by meld index)."""
         self.new: list[str] = []
         """The cards the seat's last action brought into its hand."""
-        self.echo = True
-        """Kept for the :class:`~rummykit.presenters.base.Turn` interface: a mummus turn drafts nothing."""
 
     def board(self) -> None:
         """None: each mummus action is applied at once, with no free-table draft."""
         return None
 
     @property
-    def label(self) -> str:
+    def label(self) -> str:  # type: ignore[override]
         """``turn`` for the player to move, ``call`` for a seat acting out of turn."""
         return "turn" if self.view["turn"] == self.seat else "call"
 
@@ -179,29 +179,23 @@ class MummusTurn:
 
     # -- commands -------------------------------------------------------------
 
-    def command(self, line: str) -> Action | None:
-        """Run one typed command (see :func:`help_lines`)."""
-        words = line.split()
-        if not words:
-            return None
-        verb, args = words[0].lower(), words[1:]
-        if verb == "add" and args and args[0].lower() == "on":
-            verb, args = "addon", args[1:]
-        handler = self._handlers().get(verb)
-        if handler is None:
-            raise unknown_command(words[0], str(self.view["game"]))
-        return handler(args)
+    def help_text(self) -> list[str]:
+        """See :func:`help_lines`."""
+        return help_lines(self.style.width)
 
-    def _handlers(self) -> dict[str, Callable[[list[str]], Action | None]]:
+    def order_lines(self) -> list[str]:
+        """The hand in the new order."""
+        return self.hand_lines()
+
+    def moves_text(self) -> list[str]:
+        """See :func:`moves_lines`."""
+        return moves_lines(self.legal())
+
+    def game_handlers(self) -> dict[str, Handler]:
+        """Mummus's commands (see :func:`help_lines`)."""
         return {
-            "help": self._help,
-            "?": self._help,
-            "show": self._show,
-            "sort": self._sort,
             "moves": self._moves,
             "options": self._moves,
-            "quit": self._quit,
-            "exit": self._quit,
             "draw": lambda args: self._action("draw", args),
             "stock": lambda args: self._action("draw", args),
             "take": self._take,
@@ -210,33 +204,6 @@ class MummusTurn:
             "rummy": self._rummy,
             "discard": lambda args: self._action("discard", args),
         }
-
-    def _action(self, verb: str, args: Sequence[str]) -> Action:
-        """The game's action for ``verb args`` (the game's parser says what is malformed)."""
-        return self.parse_action(" ".join([str(self.seat), verb, *args]))
-
-    def _help(self, args: list[str]) -> None:
-        self.say(*help_lines(self.style.width))
-
-    def _show(self, args: list[str]) -> None:
-        no_args("show", args)
-        self.say(*self.screen())
-
-    def _sort(self, args: list[str]) -> None:
-        if len(args) != 1:
-            raise ParseError(f"usage: sort {'|'.join(ORDERS)}")
-        key = ORDER_ALIASES.get(args[0].lower(), args[0].lower())
-        if key not in ORDERS:
-            raise ParseError(f"sort by {' or '.join(ORDERS)}, not {args[0]!r}")
-        self.order = key
-        self.say(*self.hand_lines())
-
-    def _moves(self, args: list[str]) -> None:
-        no_args("moves", args)
-        self.say(*self.style.fit(moves_lines(self.legal()), hang=4))
-
-    def _quit(self, args: list[str]) -> None:
-        raise Quit
 
     def _take(self, args: list[str]) -> Action:
         return self._typed("take", args)
@@ -273,9 +240,7 @@ class MummusTurn:
         """
         if not words:
             return list(COMMANDS)
-        verb, args = words[0].lower(), list(words[1:])
-        if verb == "add" and args and args[0].lower() == "on":
-            verb, args = "addon", args[1:]
+        verb, args = self.verb_and_args(words)
         lowered = [a.lower() for a in args]
         if verb == "meld":
             return self._left(self._hand(), args)
