@@ -10,8 +10,9 @@ from rummykit.blocks.grid import Cell, GridDraft, cell_text
 from rummykit.engine.core import Action
 from rummykit.errors import ParseError, RummykitError
 from rummykit.pieces.tiles import Tile
-from rummykit.presenters.base import Quit, Say, View
-from rummykit.presenters.text import MOVED, NEW, HelpRow, Style, counted, help_table, no_args, unknown_command
+from rummykit.presenters.base import Say, View
+from rummykit.presenters.text import MOVED, NEW, HelpRow, Style, counted, help_table, no_args
+from rummykit.presenters.turn import CommandTurn, Handler
 from rummykit.presenters.two_tray.view import (
     ALIASES,
     BASE,
@@ -105,17 +106,11 @@ def command_text(action: Action) -> str:
     return action.text()  # draw A, pass, end: no numbers
 
 
-def _order_name(text: str) -> str:
-    key = ALIASES.get(text.strip().lower(), text.strip().lower())
-    if key not in ORDERS:
-        raise ParseError(f"sort by {' or '.join(ORDERS)}, not {text.strip()!r}")
-    return key
-
-
-class GridTurn:
+class GridTurn(CommandTurn):
     """One person's turn: a grid draft driven by typed commands (see :func:`help_rows`)."""
 
-    label = "turn"
+    orders = tuple(ORDERS)
+    order_aliases = ALIASES
 
     def __init__(
         self,
@@ -127,23 +122,16 @@ class GridTurn:
         labels: Sequence[str] = (),
         order: str | None = None,
     ) -> None:
-        self.view = view
-        self.seat = int(view["seat"])
-        self.parse_action = parse_action
-        self.say = say
-        self.style = style
-        self.labels = labels
-        self.order = order if order in ORDERS else next(iter(ORDERS))
+        order = order if order in ORDERS else next(iter(ORDERS))
+        super().__init__(view, parse_action=parse_action, say=say, style=style, labels=labels, order=order)
         self.draft: GridDraft[Tile] = draft_from_view(view)
-        self.ended_by: str | None = None
         self.penalised: list[str] = []
         """The problems of a turn committed with ``penalty`` (in the people's numbering), said once accepted."""
-        self.echo = True
-        """Kept for the :class:`~rummykit.presenters.base.Turn` interface. A grid draft has no :meth:`board`
-        for an interface to draw, so each drafting step says the drafted grid even when this is False."""
         self.draws_draft = False
         """True once an interface asked for :meth:`draft_view` (it draws the draft itself, like the terminal
-        app's grid): from then on a drafting step no longer says the drafted grid."""
+        app's grid): from then on a drafting step no longer says the drafted grid. (A grid draft has no
+        :meth:`board` for an interface to draw, so each drafting step says the drafted grid even when
+        :attr:`echo` is False.)"""
 
     def board(self) -> None:
         """None: a two-tray turn is a grid draft, not a free table; each step says the drafted grid."""
@@ -252,26 +240,17 @@ class GridTurn:
 
     # -- commands ----------------------------------------------------------------------
 
-    def command(self, line: str) -> Action | None:
-        """Run one typed command: the action to apply, or None (it only drafted or showed something)."""
-        words = line.split()
-        if not words:
-            return None
-        verb, args = words[0].lower(), words[1:]
-        handler = self._handlers().get(verb)
-        if handler is None:
-            raise unknown_command(words[0], str(self.view["game"]))
-        action = handler(args)
-        if action is not None:
-            self.ended_by = verb
-        return action
+    def help_text(self) -> list[str]:
+        """See :func:`help_lines`."""
+        return help_lines(self.view, self.style.width)
 
-    def _handlers(self) -> dict[str, Callable[[list[str]], Action | None]]:
+    def order_lines(self) -> list[str]:
+        """The trays in the new order."""
+        return self.tray_text()
+
+    def game_handlers(self) -> dict[str, Handler]:
+        """Two-tray's commands (see :func:`help_rows`)."""
         return {
-            "help": self._help,
-            "?": self._help,
-            "show": self._show,
-            "sort": self._sort,
             "tray": self._tray,
             "place": self._place,
             "move": self._move,
@@ -287,26 +266,11 @@ class GridTurn:
             "pass": self._pass,
             "end": self._end,
             "call": self._call,
-            "quit": self._quit,
-            "exit": self._quit,
         }
 
     def _changed(self) -> None:
         if not self.draws_draft:
             self.say(*self.table_lines())
-
-    def _help(self, args: list[str]) -> None:
-        self.say(*help_lines(self.view, self.style.width))
-
-    def _show(self, args: list[str]) -> None:
-        no_args("show", args)
-        self.say(*self.screen())
-
-    def _sort(self, args: list[str]) -> None:
-        if len(args) != 1:
-            raise ParseError(f"usage: sort {'|'.join(ORDERS)}")
-        self.order = _order_name(args[0])
-        self.say(*self.tray_text())
 
     def _trays_allowed(self) -> list[str]:
         """The trays this turn may play from or draw onto: the playing one, or any on a first turn."""
@@ -454,8 +418,6 @@ class GridTurn:
         # whether the joker may be called so is the engine's to say; its refusal names the cell as data
         return self.parse_action(f"{self.seat} call {cell_text(cell)} {tile}")
 
-    def _quit(self, args: list[str]) -> None:
-        raise Quit
 
     # -- completion -------------------------------------------------------------
 
