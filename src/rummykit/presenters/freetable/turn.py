@@ -9,7 +9,7 @@ from typing import Any, Generic
 from rummykit.blocks.table import TableDraft
 from rummykit.engine.core import Action
 from rummykit.errors import ParseError
-from rummykit.presenters.base import Board, BoardSet, Quit, Say, View
+from rummykit.presenters.base import Board, BoardSet, Say, View
 from rummykit.presenters.changes import table_changes
 from rummykit.presenters.freetable.view import LEGEND, P, TableKit, rack_lines, status_lines
 from rummykit.presenters.text import (
@@ -19,9 +19,9 @@ from rummykit.presenters.text import (
     no_args,
     plural,
     table_lines,
-    unknown_command,
     whole_number,
 )
+from rummykit.presenters.turn import CommandTurn, Handler
 
 # -- commands ----------------------------------------------------------------------
 
@@ -64,15 +64,13 @@ def help_lines(kit: TableKit[Any], width: int = 0) -> list[str]:
     return help_table(head, help_rows(kit), width)
 
 
-class DraftTurn(Generic[P]):
+class DraftTurn(CommandTurn, Generic[P]):
     """One person's turn: a draft of the table driven by typed commands.
 
     :meth:`command` runs one line. It returns the :class:`Action` to commit
     (or ``None`` to keep drafting), raises :class:`~rummykit.errors.RummykitError`
     for bad input (the draft is unchanged), or :class:`Quit`.
     """
-
-    label = "turn"
 
     def __init__(
         self,
@@ -85,26 +83,16 @@ class DraftTurn(Generic[P]):
         labels: Sequence[str] = (),
         order: str | None = None,
     ) -> None:
+        super().__init__(
+            view, parse_action=parse_action, say=say, style=style, labels=labels, order=kit.order_or_default(order)
+        )
         self.kit = kit
         self.words = kit.words
-        self.view = view
-        self.seat = int(view["seat"])
-        self.parse_action = parse_action
-        self._say = say
-        self.style = style
-        self.labels = labels
-        self.order = kit.order_or_default(order)
+        self.orders = tuple(kit.orders)
+        self.order_aliases = kit.aliases
         self.draft: TableDraft[P] = kit.draft_from_view(view)
-        self.ended_by: str | None = None
-        """The command that produced the last action returned (``commit``, ``draw``...)."""
-        self.echo = True
-        """Say the draft table after each step (an interface drawing :meth:`board` itself turns it off)."""
 
     # -- screens ----------------------------------------------------------------
-
-    def say(self, *lines: str) -> None:
-        """Show lines (tables, racks and lists come laid out to the width; a refusal stays one line)."""
-        self._say(*lines)
 
     def table_lines(self) -> list[str]:
         """The draft table with invalid sets and changed pieces marked, the placed pieces and the rack."""
@@ -195,26 +183,17 @@ class DraftTurn(Generic[P]):
 
     # -- commands ---------------------------------------------------------------
 
-    def command(self, line: str) -> Action | None:
-        """Run one typed command (see :func:`help_lines`)."""
-        words = line.split()
-        if not words:
-            return None
-        verb, args = words[0].lower(), words[1:]
-        handler = self._handlers().get(verb)
-        if handler is None:
-            raise unknown_command(words[0], str(self.view["game"]))
-        action = handler(args)
-        if action is not None:
-            self.ended_by = verb
-        return action
+    def help_text(self) -> list[str]:
+        """See :func:`help_lines`."""
+        return help_lines(self.kit, self.style.width)
 
-    def _handlers(self) -> dict[str, Callable[[list[str]], Action | None]]:
-        h: dict[str, Callable[[list[str]], Action | None]] = {
-            "help": self._help,
-            "?": self._help,
-            "show": self._show,
-            "sort": self._sort,
+    def order_lines(self) -> list[str]:
+        """The rack in the new order."""
+        return rack_lines(self.kit, self.draft.rack, self.order, self.style)
+
+    def game_handlers(self) -> dict[str, Handler]:
+        """The drafting commands (see :func:`help_lines`); ``penalty`` and ``hint`` where the game has them."""
+        h: dict[str, Handler] = {
             "new": self._new,
             "add": self._add,
             "move": self._move,
@@ -228,8 +207,6 @@ class DraftTurn(Generic[P]):
             "done": self._commit,
             "draw": self._draw,
             "pass": self._pass,
-            "quit": self._quit,
-            "exit": self._quit,
         }
         if self.kit.penalty is not None:
             h["penalty"] = self._penalty
@@ -242,19 +219,6 @@ class DraftTurn(Generic[P]):
         assert self.kit.best_play is not None
         # the first line already says "hint:"; the steps below it are indented
         self.say(*self.style.fit(f"  {line}" for line in self.kit.best_play(self.view)))
-
-    def _help(self, args: list[str]) -> None:
-        self.say(*help_lines(self.kit, self.style.width))
-
-    def _show(self, args: list[str]) -> None:
-        no_args("show", args)
-        self.say(*self.screen())
-
-    def _sort(self, args: list[str]) -> None:
-        if len(args) != 1:
-            raise ParseError(f"usage: sort {'|'.join(self.kit.orders)}")
-        self.order = self.kit.order_name(args[0])
-        self.say(*rack_lines(self.kit, self.draft.rack, self.order, self.style))
 
     def _pieces(self, args: list[str], usage: str) -> list[P]:
         if not args:
@@ -370,9 +334,6 @@ class DraftTurn(Generic[P]):
     def _pass(self, args: list[str]) -> Action:
         no_args("pass", args)
         return self.parse_action(f"{self.seat} pass")
-
-    def _quit(self, args: list[str]) -> None:
-        raise Quit
 
     # -- completion -------------------------------------------------------------
 

@@ -8,7 +8,6 @@ from typing import Any, Generic, TypeVar
 
 from rummykit.blocks.table import TableDraft
 from rummykit.engine.core import Action
-from rummykit.errors import ParseError
 from rummykit.presenters.base import View, Vocabulary
 from rummykit.presenters.changes import moved_text, table_changes
 from rummykit.presenters.text import (
@@ -24,6 +23,7 @@ from rummykit.presenters.text import (
     seat_name,
     signed,
 )
+from rummykit.presenters.turn import order_named
 
 P = TypeVar("P")
 
@@ -81,11 +81,7 @@ class TableKit(Generic[P]):
 
     def order_name(self, text: str) -> str:
         """The sort order a person named (``ParseError`` if unknown)."""
-        key = text.strip().lower()
-        key = self.aliases.get(key, key)
-        if key not in self.orders:
-            raise ParseError(f"sort by {' or '.join(self.orders)}, not {text.strip()!r}")
-        return key
+        return order_named(text, tuple(self.orders), self.aliases)
 
 
 def grouped(pieces: Sequence[P], key: Callable[[P], Any], sort: Callable[[P], Any]) -> list[list[P]]:
