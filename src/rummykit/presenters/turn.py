@@ -21,14 +21,14 @@ rummykit.errors.ParseError: sort by suit or rank, not 'size'
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import ClassVar
+from typing import ClassVar, Protocol
 
 from rummykit.engine.core import Action
 from rummykit.errors import ParseError
 from rummykit.presenters.base import Quit, Say, View
 from rummykit.presenters.text import Style, no_args, unknown_command
 
-__all__ = ["CommandTurn", "Handler", "order_named"]
+__all__ = ["CommandTurn", "DraftCommands", "Handler", "StepDraft", "order_named"]
 
 NO_PHRASES: Mapping[tuple[str, str], str] = {}
 """No two-word commands (the default of :attr:`CommandTurn.phrases`)."""
@@ -72,7 +72,7 @@ class CommandTurn:
         say: Say,
         style: Style,
         labels: Sequence[str] = (),
-        order: str,
+        order: str | None = None,
     ) -> None:
         self.view = view
         self.seat = int(view["seat"])
@@ -81,7 +81,8 @@ class CommandTurn:
         self.style = style
         self.labels = list(labels)
         self.names = list(view["players"])
-        self.order = order
+        self.order = order if order is not None and order in self.orders else self.orders[0]
+        """The sort order of the seat's pieces (the first of :attr:`orders` unless another is named)."""
         self.ended_by: str | None = None
         self.echo = True
         """True (the line prompt): a drafting step says the new draft (see :class:`~rummykit.presenters.base.Turn`)."""
@@ -173,3 +174,51 @@ class CommandTurn:
 
     def _quit(self, args: list[str]) -> None:
         raise Quit
+
+
+class StepDraft(Protocol):
+    """A turn built step by step (a table draft, a grid draft): what the shared drafting commands use."""
+
+    @property
+    def changed(self) -> bool:
+        """True once the table differs from the start of the turn."""
+        ...
+
+    def placed(self) -> Sequence[object]:
+        """The pieces moved from the rack to the table so far."""
+        ...
+
+    def undo(self) -> None:
+        """Take back the last step (``RuleError`` when there is none)."""
+        ...
+
+    def reset(self) -> None:
+        """Back to the table and rack as the turn began."""
+        ...
+
+
+class DraftCommands(CommandTurn):
+    """The drafting commands a free table and a grid share: ``undo`` and ``reset`` (see :class:`StepDraft`).
+
+    :attr:`surface` names what is drafted in the words (``table``, ``grid``);
+    :meth:`changed` says the draft after a step, as the game's turn does it.
+    """
+
+    surface: str = "table"
+    draft: StepDraft
+
+    def changed(self) -> None:
+        """Say what a drafting step changed."""
+        raise NotImplementedError
+
+    def _undo(self, args: list[str]) -> None:
+        no_args("undo", args)
+        self.draft.undo()
+        self.changed()
+
+    def _reset(self, args: list[str]) -> None:
+        no_args("reset", args)
+        if not self.draft.changed and not self.draft.placed():
+            raise ParseError(f"nothing to reset: the {self.surface} is as the turn began")
+        self.draft.reset()
+        self.changed()

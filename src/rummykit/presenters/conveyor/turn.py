@@ -17,7 +17,6 @@ from rummykit.presenters.conveyor.view import (
     END_ALIASES,
     ORDER_ALIASES,
     ORDERS,
-    _order,
     columns_lines,
     hand_lines,
     meld_lines,
@@ -167,7 +166,7 @@ class ConveyorTurn(CommandTurn):
         labels: Sequence[str] = (),
         order: str | None = None,
     ) -> None:
-        super().__init__(view, parse_action=parse_action, say=say, style=style, labels=labels, order=_order(order))
+        super().__init__(view, parse_action=parse_action, say=say, style=style, labels=labels, order=order)
 
     def board(self) -> None:
         """None: a conveyor turn applies each step at once, with no free-table draft."""

@@ -21,7 +21,7 @@ from rummykit.presenters.text import (
     table_lines,
     whole_number,
 )
-from rummykit.presenters.turn import CommandTurn, Handler
+from rummykit.presenters.turn import DraftCommands, Handler
 
 # -- commands ----------------------------------------------------------------------
 
@@ -64,7 +64,7 @@ def help_lines(kit: TableKit[Any], width: int = 0) -> list[str]:
     return help_table(head, help_rows(kit), width)
 
 
-class DraftTurn(CommandTurn, Generic[P]):
+class DraftTurn(DraftCommands, Generic[P]):
     """One person's turn: a draft of the table driven by typed commands.
 
     :meth:`command` runs one line. It returns the :class:`Action` to commit
@@ -83,13 +83,11 @@ class DraftTurn(CommandTurn, Generic[P]):
         labels: Sequence[str] = (),
         order: str | None = None,
     ) -> None:
-        super().__init__(
-            view, parse_action=parse_action, say=say, style=style, labels=labels, order=kit.order_or_default(order)
-        )
         self.kit = kit
         self.words = kit.words
         self.orders = tuple(kit.orders)
         self.order_aliases = kit.aliases
+        super().__init__(view, parse_action=parse_action, say=say, style=style, labels=labels, order=order)
         self.draft: TableDraft[P] = kit.draft_from_view(view)
 
     # -- screens ----------------------------------------------------------------
@@ -225,14 +223,15 @@ class DraftTurn(CommandTurn, Generic[P]):
             raise ParseError(f"usage: {usage}")
         return self.kit.parse_pieces(" ".join(args))
 
-    def _changed(self) -> None:
+    def changed(self) -> None:
+        """Say the drafted table after a step (unless an interface draws :meth:`board` itself)."""
         if self.echo:
             self.say(*self.table_lines())
 
     def _new(self, args: list[str]) -> None:
         pieces = self._pieces(args, f"new {self.kit.example}")
         self.draft.new_set(pieces)
-        self._changed()
+        self.changed()
 
     def _add(self, args: list[str]) -> None:
         usage = f"add SET {self.words.piece.upper()}... (e.g. add 2 {self.kit.example.split()[0]})"
@@ -241,7 +240,7 @@ class DraftTurn(CommandTurn, Generic[P]):
         index = self._set_index(args[0])
         pieces = self._pieces(args[1:], usage)
         self.draft.add(index, pieces)
-        self._changed()
+        self.changed()
 
     def _move(self, args: list[str]) -> None:
         piece = self.words.piece
@@ -253,14 +252,14 @@ class DraftTurn(CommandTurn, Generic[P]):
         source = self._set_index(args[1])
         target = None if args[2].lower() == "new" else self._set_index(args[2])
         self.draft.move(pieces[0], source, target)
-        self._changed()
+        self.changed()
 
     def _back(self, args: list[str]) -> None:
         pieces = self._pieces(args, f"back {self.words.piece.upper()}")
         if len(pieces) != 1:
             raise ParseError(f"take back one {self.words.piece} at a time")
         self.draft.take_back(pieces[0])
-        self._changed()
+        self.changed()
 
     def _split(self, args: list[str]) -> None:
         piece = self.words.piece
@@ -276,25 +275,13 @@ class DraftTurn(CommandTurn, Generic[P]):
                 raise ParseError(f"set {index + 1} has only {plural(size, piece)}: nothing to split")
             raise ParseError(f"set {index + 1} has {plural(size, piece)}: split it before {piece} 2..{size}")
         self.draft.split(index, before - 1)
-        self._changed()
+        self.changed()
 
     def _merge(self, args: list[str]) -> None:
         if len(args) != 2:
             raise ParseError("usage: merge SET SET (merge 2 3: put set 3 on the end of set 2)")
         self.draft.merge(self._set_index(args[0]), self._set_index(args[1]))
-        self._changed()
-
-    def _undo(self, args: list[str]) -> None:
-        no_args("undo", args)
-        self.draft.undo()
-        self._changed()
-
-    def _reset(self, args: list[str]) -> None:
-        no_args("reset", args)
-        if not self.draft.changed and not self.draft.placed():
-            raise ParseError("nothing to reset: the table is as the turn began")
-        self.draft.reset()
-        self._changed()
+        self.changed()
 
     def _check(self, args: list[str]) -> None:
         no_args("check", args)

@@ -14,7 +14,6 @@ from rummykit.presenters.mummus.view import (
     MARKS_LEGEND,
     ORDER_ALIASES,
     ORDERS,
-    _order,
     changes,
     claim_line,
     hand_lines,
@@ -127,7 +126,7 @@ class MummusTurn(CommandTurn):
         labels: Sequence[str] = (),
         order: str | None = None,
     ) -> None:
-        super().__init__(view, parse_action=parse_action, say=say, style=style, labels=labels, order=_order(order))
+        super().__init__(view, parse_action=parse_action, say=say, style=style, labels=labels, order=order)
         self.marks: dict[int, list[str]] = {}
         """The cards the seat's last action put on melds, marked (by meld index)."""
         self.new: list[str] = []

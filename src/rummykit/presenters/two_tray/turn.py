@@ -12,7 +12,7 @@ from rummykit.errors import ParseError, RummykitError
 from rummykit.pieces.tiles import Tile
 from rummykit.presenters.base import Say, View
 from rummykit.presenters.text import MOVED, NEW, HelpRow, Style, counted, help_table, no_args
-from rummykit.presenters.turn import CommandTurn, Handler
+from rummykit.presenters.turn import DraftCommands, Handler
 from rummykit.presenters.two_tray.view import (
     ALIASES,
     BASE,
@@ -106,11 +106,12 @@ def command_text(action: Action) -> str:
     return action.text()  # draw A, pass, end: no numbers
 
 
-class GridTurn(CommandTurn):
+class GridTurn(DraftCommands):
     """One person's turn: a grid draft driven by typed commands (see :func:`help_rows`)."""
 
     orders = tuple(ORDERS)
     order_aliases = ALIASES
+    surface = "grid"
 
     def __init__(
         self,
@@ -122,7 +123,6 @@ class GridTurn(CommandTurn):
         labels: Sequence[str] = (),
         order: str | None = None,
     ) -> None:
-        order = order if order in ORDERS else next(iter(ORDERS))
         super().__init__(view, parse_action=parse_action, say=say, style=style, labels=labels, order=order)
         self.draft: GridDraft[Tile] = draft_from_view(view)
         self.penalised: list[str] = []
@@ -268,7 +268,8 @@ class GridTurn(CommandTurn):
             "call": self._call,
         }
 
-    def _changed(self) -> None:
+    def changed(self) -> None:
+        """Say the drafted grid after a step (unless an interface draws :meth:`draft_view` itself)."""
         if not self.draws_draft:
             self.say(*self.table_lines())
 
@@ -302,31 +303,19 @@ class GridTurn(CommandTurn):
             for _ in range(done):
                 self.draft.undo()
             raise
-        self._changed()
+        self.changed()
 
     def _move(self, args: list[str]) -> None:
         if len(args) != 2:
             raise ParseError("usage: move FROM TO, two cells ROW,COLUMN (e.g. move 3,4 5,1)")
         self.draft.move(typed_cell(args[0]), typed_cell(args[1]))
-        self._changed()
+        self.changed()
 
     def _back(self, args: list[str]) -> None:
         if len(args) != 1:
             raise ParseError(f"usage: back ROW,COLUMN (e.g. back {EXAMPLE_CELL})")
         self.draft.back(typed_cell(args[0]))
-        self._changed()
-
-    def _undo(self, args: list[str]) -> None:
-        no_args("undo", args)
-        self.draft.undo()
-        self._changed()
-
-    def _reset(self, args: list[str]) -> None:
-        no_args("reset", args)
-        if not self.draft.changed and not self.draft.placed():
-            raise ParseError("nothing to reset: the grid is as the turn began")
-        self.draft.reset()
-        self._changed()
+        self.changed()
 
     def _check(self, args: list[str]) -> None:
         no_args("check", args)
