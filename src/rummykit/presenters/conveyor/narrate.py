@@ -11,6 +11,7 @@ from rummykit.presenters.conveyor.view import FACE_DOWN, _name, _names, meld_kin
 from rummykit.presenters.text import (
     Style,
     game_over_lines,
+    other_event_lines,
     plural,
     score_lines,
 )
@@ -112,11 +113,7 @@ def _describe(event: Mapping[str, Any], names: Sequence[str], style: Style) -> l
         return round_end_lines(event, names, style)
     if kind == "match-end":
         return match_end_lines(event, names, style)
-    if kind == "position":
-        # the position string holds every hand and every face-down domino: never printed
-        return ["The game starts from a set position (the start of a turn)."]
-    rest = ", ".join(f"{k} {v}" for k, v in event.items() if k not in ("kind", "player"))
-    return [f"{who} {kind}: {rest}" if event.get("player") is not None else f"{kind}: {rest}"]
+    return other_event_lines(event, who)
 
 
 MELD_KINDS = (RUN, PAIRS, SUM, LINE)

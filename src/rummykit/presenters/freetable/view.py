@@ -17,6 +17,7 @@ from rummykit.presenters.text import (
     compact_table,
     details,
     fit,
+    other_event_lines,
     plural,
     rack_line,
     score_lines,
@@ -241,11 +242,7 @@ def _describe(
         return round_end_lines(event, names, style, words)
     if kind == "match-end":
         return outcome_lines(event, names, style, words)
-    if kind == "position":
-        return ["The game starts from a set position."]
-    detail = details(event, skip=("kind", "player"))
-    head = f"{who} {kind}" if event.get("player") is not None else kind
-    return [f"{head}: {detail}" if detail else head]
+    return other_event_lines(event, who, turn_start=False)
 
 
 def _winners(outcome: View, names: Sequence[str]) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 # Constants only (the names of meld kinds): every judgement is the game's.
 from rummykit.presenters.base import View
 from rummykit.presenters.mummus.view import _name, card_text, cards_text, meld_name
-from rummykit.presenters.text import NEW, Style, fit, game_over_lines, score_lines
+from rummykit.presenters.text import NEW, Style, fit, game_over_lines, other_event_lines, score_lines
 from rummykit.rulesets.mummus.typed import FIRST
 from rummykit.words import counted
 
@@ -100,11 +100,7 @@ def _describe(event: Mapping[str, Any], names: Sequence[str], style: Style) -> l
         return round_end_lines(event, names, style)
     if kind == "match-end":
         return match_end_lines(event, names, style)
-    if kind == "position":
-        # the position string holds every hand and the stock: never printed
-        return ["The game starts from a set position (the start of a turn)."]
-    rest = ", ".join(f"{k} {v}" for k, v in event.items() if k not in ("kind", "player"))
-    return [f"{who} {kind}: {rest}" if event.get("player") is not None else f"{kind}: {rest}"]
+    return other_event_lines(event, who)
 
 
 EVENT_LEGEND = f"({NEW} marks the cards just added to the meld)"
