@@ -30,8 +30,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rummykit.engine.core import Action
-
-# Constants only (the names of meld kinds and meld ends): every judgement is the game's.
 from rummykit.presenters.base import EventNarrator, Narrator, Presenter, Say, Solver, View, Vocabulary
 from rummykit.presenters.conveyor.narrate import (
     MELD_KINDS,

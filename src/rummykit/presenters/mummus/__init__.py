@@ -41,8 +41,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rummykit.engine.core import Action
-
-# Constants only (the names of meld kinds): every judgement is the game's.
 from rummykit.presenters.base import Narrator, Presenter, Say, Solver, View, Vocabulary
 from rummykit.presenters.mummus.narrate import (
     EVENT_LEGEND,

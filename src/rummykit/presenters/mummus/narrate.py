@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-# Constants only (the names of meld kinds): every judgement is the game's.
 from rummykit.presenters.base import View
 from rummykit.presenters.mummus.view import _name, card_text, cards_text, meld_name
 from rummykit.presenters.text import NEW, Style, fit, game_over_lines, other_event_lines, score_lines

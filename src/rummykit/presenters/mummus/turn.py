@@ -6,8 +6,6 @@ from collections.abc import Callable, Sequence
 
 from rummykit.engine.core import Action
 from rummykit.errors import ParseError
-
-# Constants only (the names of meld kinds): every judgement is the game's.
 from rummykit.pieces.cards import Card
 from rummykit.presenters.base import Say, View
 from rummykit.presenters.mummus.view import (
