@@ -331,6 +331,7 @@ def test_a_turn_from_a_known_hand(tmp_path: Path) -> None:
     assert reply_to(out, "layoff 2 3-3") == ["! 3-3 fits both ends of meld 2: write `layoff 2 3-3 low` or `... high`"]
     assert reply_to(out, "layoff 1 0-0") == [
         "! 0-0 fits neither end of meld 1 (1-6 2-6 3-6 4-6): it takes 0-6 at the low end and 5-6 at the high end"
+        " (rule CV-LAYOFF-FIT)"  # the engine's refusal, its meld counted from 1
     ]
     meld_reply = reply_to(out, "meld 0-0 1-1 2-2")
     assert meld_reply[0] == "P1 melds a run of pairs: 0-0 1-1 2-2 (meld 3; 3 dominoes left)"
@@ -394,7 +395,7 @@ AFTER_DRAW = [
     ("meld 0-0 0-0 0-1", "(rule CV-MELD-REPEAT)"),
     ("layoff 5 1-6 low", "there is no meld 5: the melds are 1..2"),
     ("layoff 0 1-6 low", "melds are numbered from 1, as on the screen; got '0'"),
-    ("layoff 1 1-6 high", "1-6 does not fit the high end of the meld 2-6 3-6 4-6, which takes 5-6; it fits the low end"),
+    ("layoff 1 1-6 high", "1-6 does not fit the high end of meld 1 (2-6 3-6 4-6), which takes 5-6; it fits the low end"),
     ("lay off 1 1-6 sideways", "a meld's ends are 'low' and 'high'"),
     ("lay off", "write `layoff MELD DOMINO low|high`"),
     ("layoff 1 4-4", "4-4 is not in your hand (rule CV-HAND)"),

@@ -156,6 +156,46 @@ def test_lines_are_named_by_their_cells() -> None:
     assert problems[0].cells == ((2, 4), (2, 5))
 
 
+def test_grid_refusals_carry_their_cells_counted_from_0_and_are_worded_from_1() -> None:
+    """The block knows no screen: a problem's cells and lines are params, which people read from 1."""
+    line = GRID.problems(Grid.parse("2,4: K5 B5", Tile.parse))[0].error
+    assert {k: line.params[k] for k in ("line_fixed", "line_start", "line_end")} == {
+        "line_fixed": 2,
+        "line_start": 4,
+        "line_end": 5,
+    }
+    assert {"line_fixed", "line_start", "line_end"} <= set(line.counted) and "pieces" not in line.counted
+    assert line.worded(1).startswith("row 3, columns 5-6: a line of 2 tiles (K5 B5)")
+    alone = GRID.problems(Grid.parse("0,0: R1 R2 R3 / . . . / K9", Tile.parse))[0].error
+    assert alone.rule == "TT-ALONE" and (alone.params["row"], alone.params["col"]) == (2, 0)
+    assert alone.reason.startswith("row 2, column 0: K9") and alone.worded(1).startswith("row 3, column 1: K9")
+    clash = Grid.parse("-3,0: . . . O6 / . . . K6 / . . . B6 / B3 B4 B5 J B7 B8 B9", Tile.parse)
+    (cross,) = (p.error for p in GRID.problems(clash))
+    assert cross.rule == "TT-JOKER-CROSS" and (cross.params["row"], cross.params["col"]) == (0, 3)
+    assert cross.params["second_fixed"] == 3 and cross.params["second_start"] == -3
+    assert "column 3, rows -3-0 needs R6" in cross.reason and "column 4, rows -2-1 needs R6" in cross.worded(1)
+
+
+def test_a_draft_refuses_a_cell_changed_twice_with_its_cell() -> None:
+    d = draft()
+    with pytest.raises(RuleError) as refused:
+        d.apply([Put(0, 3, Tile.parse("R4")), Put(0, 3, Tile.parse("R5"))])
+    assert refused.value.rule == "TT-DRAFT" and refused.value.params == {"row": 0, "col": 3}
+    assert refused.value.worded(1) == "cell 1,4 is changed twice in one turn"
+    assert d.changes() == () and not d.placed()
+
+
+def test_a_later_turn_cannot_draft_from_the_other_tray() -> None:
+    """The trays take turns: the game refuses a draft from the tray that is not playing (no presenter check)."""
+    from rummykit.rulesets.two_tray import draft_from_view, from_position
+
+    state = from_position("grid: 0,0: R1 R2 R3; trays: A[R4] B[O1] / A[K1] B[B1]; next: A A; down: 11")
+    with pytest.raises(RuleError) as refused:
+        draft_from_view(state.view(0), "B")
+    assert refused.value.rule == "TT-WRONG-TRAY" and refused.value.params == {"tray": "B", "playing": "A"}
+    assert draft_from_view(state.view(0)).tray_name == "A"
+
+
 # -- validity ------------------------------------------------------------------------------------------
 
 

@@ -152,7 +152,7 @@ CONVEYOR = (
          " discard (or close)"),
         (["0 draw 1 bottom"], "0 discard 9-9", "9-9 is not in your hand"),
         (["0 draw 1 bottom"], "0 layoff 0 1-6 high",
-         "1-6 does not fit the high end of the meld 2-6 3-6 4-6, which takes 5-6; it fits the low end"),
+         "1-6 does not fit the high end of meld 0 (2-6 3-6 4-6), which takes 5-6; it fits the low end"),
     ],
 )
 def test_conveyor_refusals_speak_to_the_player_and_are_not_garbled(
@@ -165,6 +165,23 @@ def test_conveyor_refusals_speak_to_the_player_and_are_not_garbled(
         state.apply(state.parse_action(action))
     assert refused.value.reason == reason
     assert "seat 0" not in str(refused.value) and "the game is at" not in str(refused.value)
+
+
+def test_a_lay_off_that_fits_no_end_carries_its_meld_and_what_each_end_takes() -> None:
+    """The engine says why a lay-off does not fit (no presenter checks it); its meld is counted from 0 as data."""
+    from rummykit.presenters.base import word_refusal
+
+    state = cv.from_position(CONVEYOR, target=0)
+    state.apply(state.parse_action("0 draw 1 bottom"))
+    before = state.snapshot()
+    with pytest.raises(RuleError) as refused:
+        state.apply(state.parse_action("0 layoff 0 0-0 high"))
+    error = refused.value
+    assert error.rule == "CV-LAYOFF-FIT" and error.counted == ("meld",)
+    assert error.params["meld"] == 0 and error.params["low"] == ["1-6"] and error.params["high"] == ["5-6"]
+    assert error.reason == "0-0 fits neither end of meld 0 (2-6 3-6 4-6): it takes 1-6 at the low end and 5-6 at the high end"
+    assert word_refusal(error).startswith("0-0 fits neither end of meld 1 (2-6 3-6 4-6)")
+    assert state.snapshot() == before
 
 
 # -- a scan of everything printed ------------------------------------------------------------------

@@ -508,3 +508,22 @@ def test_actions_are_read_in_any_case_and_written_canonically() -> None:
     ):
         with pytest.raises(ParseError, match=words):
             INFO.parse_action(bad)
+
+
+def test_refusals_carry_their_data(assert_rejected: Rejecter) -> None:
+    """A refusal carries its cards and seat as params; the words are the same in the records and for people."""
+    from rummykit.presenters.base import word_refusal
+
+    state = position("hands: 5H 6H / 3D 4D 9C; melds: 0: 10C JC QC; discard: 9S 2C")
+    turn = assert_rejected(state, "1 draw", "MU-TURN")
+    assert turn.params["turn_seat"] == 0 and turn.params["player"] == state.players[0]
+    assert word_refusal(turn, state.players, viewer=1).startswith(f"you cannot draw now: it is {state.players[0]}'s turn")
+    missing = assert_rejected(state, "0 take 8D", "MU-TAKE")
+    assert missing.params == {"card": "8D", "pile": ["9S", "2C"]}
+    assert missing.reason == "8D is not in the discard pile (bottom to top: 9S 2C)"
+    hand_err = assert_rejected(state, "0 addon 3D to 10C", "MU-HAND")
+    assert hand_err.params == {"missing": ["3D"]} and hand_err.reason == "3D is not in your hand"
+    none = assert_rejected(state, "1 addon 9C to 2S", "MU-MELD-NONE")
+    assert none.params == {"card": "2S"} and word_refusal(none) == (
+        "no meld on the table holds 2S: name a meld by one of its cards (rule MU-MELD-NONE)"
+    )

@@ -119,19 +119,24 @@ def test_a_grid_that_grows_up_and_left_numbers_those_cells_0_and_below() -> None
 
 
 @pytest.mark.parametrize(
-    ("line", "said"),
+    ("line", "said", "cell"),
     [
-        ("place R4 1,1", "1,1 already holds R1"),
-        ("move 4,4 5,5", "there is no tile at 4,4"),
-        ("back 1,2", "R2 at 1,2 was on the table when the turn began"),
+        ("place R4 1,1", "1,1 already holds R1", (0, 0)),
+        ("move 4,4 5,5", "there is no tile at 4,4", (3, 3)),
+        ("back 1,2", "R2 at 1,2 was on the table when the turn began", (0, 1)),
     ],
 )
-def test_refusals_at_the_prompt_name_cells_as_the_screen_does(line: str, said: str) -> None:
+def test_refusals_at_the_prompt_name_cells_as_the_screen_does(line: str, said: str, cell: tuple[int, int]) -> None:
+    """The grid draft refuses with the cell as data (from 0); the person reads it as the screen counts (from 1)."""
     state = from_position(POSITION, players=["P1", "P2"])
     turn, _ = turn_for(state)
+    before = (turn.draft.changes(), list(turn.draft.tray))
     with pytest.raises(RuleError) as refused:
         turn.command(line)
-    assert refused.value.reason.startswith(said), refused.value.reason
+    error = refused.value
+    assert (error.params["row"], error.params["col"]) == cell and {"row", "col"} <= set(error.counted)
+    assert word_refusal(error).startswith(said), word_refusal(error)
+    assert (turn.draft.changes(), list(turn.draft.tray)) == before  # refused: the draft is as it was
 
 
 def test_a_call_is_judged_by_the_engine_alone_and_worded_as_the_screen_counts() -> None:
@@ -330,8 +335,9 @@ def test_play_commits_a_whole_turn_typed_in_one_line() -> None:
         ("play A", "usage: play TRAY ROW,COLUMN=TILE"),
     ]:
         fresh, _ = turn_for(state)
-        with pytest.raises(rummykit.RummykitError, match=re.escape(needle)):
+        with pytest.raises(rummykit.RummykitError) as refused:
             fresh.command(line)
+        assert needle in word_refusal(refused.value), word_refusal(refused.value)  # worded as the screen counts
         assert fresh.draft.changes() == ()
 
 

@@ -197,6 +197,23 @@ def seat_name(names: Sequence[str], seat: Any, nobody: str = "?") -> str:
     return nobody if seat is None else f"seat {seat}"
 
 
+def other_event_lines(event: Mapping[str, Any], who: str, *, turn_start: bool = True) -> list[str]:
+    """The lines of an event a game does not word itself: a set position (whose string holds hidden pieces
+    and is never printed), else the event's kind and fields told plainly.
+
+    >>> other_event_lines({'kind': 'position', 'text': 'hands: ...'}, 'ann')
+    ['The game starts from a set position (the start of a turn).']
+    >>> other_event_lines({'kind': 'odd', 'player': 0, 'n': 2}, 'ann')
+    ['ann odd: n 2']
+    """
+    kind = str(event.get("kind"))
+    if kind == "position":
+        return ["The game starts from a set position (the start of a turn)." if turn_start else "The game starts from a set position."]
+    detail = details(event, skip=("kind", "player"))
+    head = f"{who} {kind}" if event.get("player") is not None else kind
+    return [f"{head}: {detail}" if detail else head]
+
+
 def details(event: Mapping[str, Any], *, skip: Sequence[str]) -> str:
     """An event's other fields as ``key value`` pairs (for events without their own wording).
 

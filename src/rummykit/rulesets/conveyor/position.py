@@ -17,7 +17,8 @@ from rummykit.errors import ParseError
 from rummykit.melds.conveyor import SUM, by_code
 from rummykit.pieces.dominoes import Domino, double_set, format_dominoes, parse_dominoes
 from rummykit.rulesets.conveyor.actions import Pieces
-from rummykit.rulesets.conveyor.options import DRAW, GAME_ID, MAX_PLAYERS, MIN_PLAYERS, OPTIONS, SETS
+from rummykit.rulesets.conveyor.options import DRAW, GAME_ID, MAX_PLAYERS, MIN_PLAYERS, OPTIONS, PREFIX, SETS
+from rummykit.rulesets.conveyor.parts import _err
 from rummykit.rulesets.conveyor.state import Conveyor, TableMeld
 from rummykit.words import counted
 
@@ -204,3 +205,29 @@ def from_position(
     for seat in range(n):
         state.emit("hand", seat, {}, {"hand": [str(d) for d in sorted(state.hands[seat], key=by_code)]})
     return state
+
+
+def position_text(state: Conveyor) -> str:
+    """The position of ``state`` as a one-line string (the start of a turn only), as :func:`from_position` reads it."""
+    if state.phase != DRAW:
+        raise _err(
+            f"{PREFIX}-POSITION", f"a position string describes the start of a turn; the game is at {state.phase}"
+        )
+    cols: list[str] = []
+    for c in range(state.belt.count):
+        owner = state.belt.claimed_by[c]
+        if owner is not None:
+            cols.append(f"claimed {owner}")
+        else:
+            cols.append(
+                " ".join(
+                    str(p) if up else f"?{p}" for p, up in zip(state.belt.columns[c], state.belt.up[c], strict=True)
+                )
+            )
+    hands = " / ".join(format_dominoes(sorted(h)) for h in state.hands)
+    melds = " | ".join(f"{m.owner}: {format_dominoes(m.dominoes)}" for m in state.table)
+    known = " / ".join(format_dominoes(sorted(k)) for k in state.known)
+    return (
+        f"columns: {' / '.join(cols)}; hands: {hands}; melds: {melds}; known: {known};"
+        f" turn: {state.current}; turns: {state.turn_no - 1}"
+    )

@@ -12,13 +12,12 @@ object with a ``copy`` method, so :meth:`~rummykit.engine.core.GameState.copy`
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rummykit.blocks.conveyor import ENDS, Conveyors
 from rummykit.engine.core import JSON, Action, Field, GameState, Omit, Saved, SavedAs, texts
-from rummykit.errors import Param, RuleError
-from rummykit.melds.conveyor import END_NAMES, HIGH, LINE, LOW, ConveyorMelds, by_code
+from rummykit.errors import RuleError
+from rummykit.melds.conveyor import END_NAMES, LINE, ConveyorMelds, by_code
 from rummykit.pieces.dominoes import Domino, double_set, format_dominoes
 from rummykit.rulesets.conveyor.actions import (
     Claim,
@@ -32,6 +31,7 @@ from rummykit.rulesets.conveyor.actions import (
     Pieces,
     Reveal,
 )
+from rummykit.rulesets.conveyor.jumps import check_jump, resolve_window
 from rummykit.rulesets.conveyor.listing import (
     KEEP_DISCARD,
     PICKUP_CLOSE,
@@ -51,6 +51,18 @@ from rummykit.rulesets.conveyor.options import (
     resolve_options,
     rules_for,
 )
+from rummykit.rulesets.conveyor.parts import (
+    TableMeld,
+    _belt_json,
+    _Drawn,
+    _err,
+    _line_size_reason,
+    _meld_event,
+    _no_such,
+    _Window,
+    misfit,
+)
+from rummykit.rulesets.conveyor.selection import claim, reveal
 from rummykit.rulesets.conveyor.views import ConveyorView, MeldView, build_view
 
 __all__ = ["Conveyor", "TableMeld"]
@@ -59,112 +71,6 @@ __all__ = ["Conveyor", "TableMeld"]
 _NOBODY: frozenset[int] = frozenset()
 _ONLY = tuple(frozenset((seat,)) for seat in range(MAX_PLAYERS))
 """Each seat alone (``must_act`` outside a claim window, without building a set each time)."""
-
-
-def _err(rule: str, message: str, *, counted: Sequence[str] = (), **params: Param) -> RuleError:
-    return RuleError(rule, message, counted=counted, **params)
-
-
-def _no_such(rule: str, what: str, number: int, count: int, where: str = "", **within: int) -> RuleError:
-    """There is no ``what`` ``number`` (of ``count``, numbered from 0); ``where`` names the positions ``within``."""
-    counted = (what, "first", "last", *within)
-    if count == 0:
-        text = f"there is no {what} {{{what}}}{where}: there are no {what}s yet"
-    elif count == 1:
-        text = f"there is no {what} {{{what}}}{where}: the only {what} is {{first}}"
-    else:
-        text = f"there is no {what} {{{what}}}{where}: the {what}s are {{first}}..{{last}}"
-    return _err(rule, text, counted=counted, **{what: number, "first": 0, "last": count - 1}, **within)
-
-
-@dataclass(frozen=True, slots=True)
-class TableMeld:
-    """A meld on the table: its owner (who laid it down), kind and dominoes in table order.
-
-    ``layout`` is the written layout of a line (``domino_runs``), else None;
-    ``royal`` and ``score`` are worked out once, by :meth:`make`.
-    """
-
-    owner: int
-    kind: str
-    dominoes: Pieces
-    layout: str | None
-    royal: bool
-    score: int
-
-    @classmethod
-    def make(cls, rules: ConveyorMelds, owner: int, kind: str, dominoes: Pieces, layout: str | None = None) -> TableMeld:
-        """A meld with its royal mark and score computed from the set in play."""
-        return cls(owner, kind, dominoes, layout, rules.is_royal(kind, dominoes), rules.score(kind, dominoes))
-
-    def to_json(self, index: int) -> MeldView:
-        """The meld as plain data for views and events."""
-        return {
-            "index": index,
-            "owner": self.owner,
-            "kind": self.kind,
-            "dominoes": [str(d) for d in self.dominoes],
-            "layout": self.layout,
-            "royal": self.royal,
-            "score": self.score,
-        }
-
-
-@dataclass(slots=True)
-class _Window:
-    """An open claim window after a discard (``jump_ins``).
-
-    ``waiting`` are the seats that have not answered yet (the state's
-    :attr:`~Conveyor.must_act`); ``claims`` each answer given, a
-    :class:`Jump` or None for a decline. Mutable, so it copies itself.
-    """
-
-    domino: Domino
-    column: int
-    end: str
-    discarder: int
-    waiting: set[int]
-    claims: dict[int, Jump | None]
-
-    def copy(self) -> _Window:
-        """An independent copy (the answers themselves are frozen)."""
-        return _Window(self.domino, self.column, self.end, self.discarder, set(self.waiting), dict(self.claims))
-
-    def to_json(self) -> dict[str, JSON]:
-        """The window as plain data (for the snapshot)."""
-        return {
-            "domino": str(self.domino),
-            "column": self.column,
-            "end": self.end,
-            "discarder": self.discarder,
-            "waiting": sorted(self.waiting),
-            "claims": {str(s): None if c is None else c.text() for s, c in sorted(self.claims.items())},
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class _Drawn:
-    """This turn's pickup: where from, what, whether it was face up, whether it was a jump-in."""
-
-    column: int
-    end: str
-    domino: Domino
-    face_up: bool
-    jumped: bool = False
-
-    def to_json(self) -> list[JSON]:
-        """The pickup as plain data (for the snapshot)."""
-        return [self.column, self.end, str(self.domino), self.face_up, self.jumped]
-
-
-def _belt_json(belt: Conveyors[Domino]) -> dict[str, JSON]:
-    """The conveyor belt as plain data (for the snapshot): pieces, face-up marks, claims, a pending draw."""
-    return {
-        "columns": [texts(col) for col in belt.columns],
-        "face_up": [list(u) for u in belt.up],
-        "claimed_by": list(belt.claimed_by),
-        "pending": None if belt.pending is None else list(belt.pending),
-    }
 
 
 class Conveyor(GameState):
@@ -329,70 +235,11 @@ class Conveyor(GameState):
 
     # -- selection round -----------------------------------------------------------
 
-    def _open_column(self, column: int, what: str) -> None:
-        if not self.belt.has_column(column):
-            raise _no_such(f"{PREFIX}-COLUMN", "column", column, self.belt.count)
-        if not self.belt.is_open(column):
-            raise _err(
-                f"{PREFIX}-COLUMN-CLAIMED",
-                f"column {{column}} was claimed by {{seat}}: {what} an unclaimed column",
-                counted=("column",),
-                column=column,
-                seat=self.belt.claimed_by[column],
-            )
-
     def _reveal(self, action: Reveal) -> None:
-        self._phase_is(action, SELECT)
-        self._open_column(action.column, "reveal in")
-        length = len(self.belt.columns[action.column])
-        if not 0 <= action.index < length:
-            raise _no_such(f"{PREFIX}-REVEAL", "cell", action.index, length, " in column {column}", column=action.column)
-        if self.belt.up[action.column][action.index]:
-            raise _err(
-                f"{PREFIX}-REVEAL",
-                "cell {cell} of column {column} is already face up ({domino}): reveal a face-down domino",
-                counted=("cell", "column"),
-                cell=action.index,
-                column=action.column,
-                domino=str(self.belt.columns[action.column][action.index]),
-            )
-        domino = self.belt.reveal(action.column, action.index)
-        self.emit("reveal", action.player, {"column": action.column, "index": action.index, "domino": str(domino)})
-        self._next_selector()
+        reveal(self, action)
 
     def _claim(self, action: Claim) -> None:
-        self._phase_is(action, SELECT)
-        self._open_column(action.column, "claim")
-        seat = action.player
-        taken = self.belt.claim(action.column, seat)
-        self.hands[seat] = [d for d, _up in taken]
-        self.known[seat] = {d for d, up in taken if up}
-        if self.first_claimer is None:
-            self.first_claimer = seat
-        self.emit(
-            "claim",
-            seat,
-            {"column": action.column, "size": len(taken), "face_up": [str(d) for d, up in taken if up]},
-            {"hand": [str(d) for d in sorted(self.hands[seat], key=by_code)]},
-        )
-        if all(s in self.belt.claimed_by for s in range(len(self.players))):
-            assert self.first_claimer is not None
-            self.phase = DRAW
-            self.current = self.first_claimer
-            self.turn_no = 1
-            self.emit("play-starts", self.current, {"conveyors": self.belt.open_columns()})
-        else:
-            self._next_selector()
-
-    def _next_selector(self) -> None:
-        n = len(self.players)
-        claimed = set(self.belt.claimed_by)
-        seat = self.current
-        for _ in range(n):
-            seat = (seat + 1) % n
-            if seat not in claimed:
-                self.current = seat
-                return
+        claim(self, action)
 
     # -- a turn ------------------------------------------------------------------------
 
@@ -498,19 +345,7 @@ class Conveyor(GameState):
             raise _err(f"{PREFIX}-LAYOFF-FIT", f"a meld's ends are low and high, not {action.end!r}")
         grown = self.rules.extend(meld.kind, meld.dominoes, action.domino, action.end)
         if grown is None:
-            other = HIGH if action.end == LOW else LOW
-            where = (
-                f"; it fits the {other} end"
-                if self.rules.extend(meld.kind, meld.dominoes, action.domino, other) is not None
-                else ""
-            )
-            fits = [str(d) for d in self.rules.fits(meld.kind, meld.dominoes, action.end)]
-            wanted = " or ".join(fits) if len(fits) <= 3 else f"a domino of {meld.dominoes[0].pips} pips"
-            raise _err(
-                f"{PREFIX}-LAYOFF-FIT",
-                f"{action.domino} does not fit the {action.end} end of the meld {format_dominoes(meld.dominoes)},"
-                f" which takes {wanted or 'nothing more'}{where}",
-            )
+            raise misfit(self.rules, action, meld)
         self._keeps_discard(seat, (action.domino,), "this lay-off")
         self._take(seat, (action.domino,))
         self.table[action.meld] = TableMeld.make(self.rules, meld.owner, meld.kind, grown, meld.layout)
@@ -616,34 +451,8 @@ class Conveyor(GameState):
     # -- jump-ins ------------------------------------------------------------------------
 
     def _jump(self, action: Jump) -> None:
-        self._phase_is(action, JUMP)
-        window = self.window
-        assert window is not None
-        seat = action.player
-        if action.domino != window.domino:
-            raise _err(f"{PREFIX}-JUMP-DOMINO", f"the discard on offer is {window.domino}, not {action.domino}")
-        if self.options["jump_in_only_on_completion"]:
-            if not action.rest:
-                raise _err(
-                    f"{PREFIX}-JUMP-COMPLETE",
-                    f"with jump_in_only_on_completion, name the dominoes {window.domino} completes a meld with:"
-                    f" 'jump {window.domino} with ...'",
-                )
-            if window.domino in action.rest:
-                raise _err(f"{PREFIX}-HAND", f"{window.domino} is the discard, not a domino of your hand")
-            self._in_hand(seat, action.rest)
-            check = self.rules.check((window.domino, *action.rest))
-            if not check.valid:
-                raise check.error()
-            # after the pickup the hand holds one more domino; the meld empties it if it uses all of them
-            if len(action.rest) >= len(self.hands[seat]):
-                self._keeps_discard(seat, self.hands[seat], "this jump's meld")
-        elif action.rest:
-            raise _err(
-                f"{PREFIX}-JUMP-WITH",
-                "without jump_in_only_on_completion a jump takes only the domino; lay melds down in the turn that follows",
-            )
-        self._answer(seat, action)
+        check_jump(self, action)
+        self._answer(action.player, action)
 
     def _decline(self, action: Decline) -> None:
         self._phase_is(action, JUMP)
@@ -659,35 +468,7 @@ class Conveyor(GameState):
             self._resolve_window()
 
     def _resolve_window(self) -> None:
-        window = self.window
-        assert window is not None
-        n = len(self.players)
-        # the priority order of the contract: turn order from the seat after the discarder
-        claimers = [s for s in self.act_order(window.claims) if window.claims[s] is not None]
-        winner = claimers[0] if claimers else None
-        self.window = None
-        self.emit(
-            "jump-resolved",
-            winner,
-            {"claimers": claimers, "winner": winner, "domino": str(window.domino)},
-        )
-        if winner is None:
-            self._next_turn((window.discarder + 1) % n)
-            return
-        claim = window.claims[winner]
-        assert claim is not None
-        self.current = winner
-        self.turn_no += 1
-        domino, _up = self.belt.draw(window.column, window.end)
-        self.hands[winner].append(domino)
-        self.known[winner].add(domino)
-        self.drawn = _Drawn(window.column, window.end, domino, True, jumped=True)
-        self.phase = PLAY
-        self.emit("jump", winner, {"column": window.column, "end": window.end, "domino": str(domino)})
-        if claim.rest:
-            self._lay_meld(winner, (domino, *claim.rest))
-            if not self.hands[winner]:
-                self._end_round(winner, "pickup")
+        resolve_window(self)
 
     # -- the end of a round ------------------------------------------------------------
 
@@ -765,28 +546,9 @@ class Conveyor(GameState):
 
     def position(self) -> str:
         """This position as a one-line string (the start of a turn only; see :func:`from_position`)."""
-        if self.phase != DRAW:
-            raise _err(
-                f"{PREFIX}-POSITION", f"a position string describes the start of a turn; the game is at {self.phase}"
-            )
-        cols: list[str] = []
-        for c in range(self.belt.count):
-            owner = self.belt.claimed_by[c]
-            if owner is not None:
-                cols.append(f"claimed {owner}")
-            else:
-                cols.append(
-                    " ".join(
-                        str(p) if up else f"?{p}" for p, up in zip(self.belt.columns[c], self.belt.up[c], strict=True)
-                    )
-                )
-        hands = " / ".join(format_dominoes(sorted(h)) for h in self.hands)
-        melds = " | ".join(f"{m.owner}: {format_dominoes(m.dominoes)}" for m in self.table)
-        known = " / ".join(format_dominoes(sorted(k)) for k in self.known)
-        return (
-            f"columns: {' / '.join(cols)}; hands: {hands}; melds: {melds}; known: {known};"
-            f" turn: {self.current}; turns: {self.turn_no - 1}"
-        )
+        from rummykit.rulesets.conveyor.position import position_text
+
+        return position_text(self)
 
 
 _HANDLERS: dict[type, Any] = {
@@ -800,23 +562,3 @@ _HANDLERS: dict[type, Any] = {
     Jump: Conveyor._jump,
     Decline: Conveyor._decline,
 }
-
-
-def _line_size_reason(options: Mapping[str, Any], size: int, *, pickup: bool) -> str:
-    """Why a closing line of ``size`` dominoes is refused (it is not a whole hand)."""
-    hand = options["column_length"]
-    if pickup:
-        whole = f"a closing line on the pickup must hold a whole hand and the pickup: {hand + 1} dominoes"
-    else:
-        whole = f"a closing line must hold a whole hand: the {hand} dominoes of a claimed column, after the discard"
-    return (
-        f"{whole}, none left over; yours would hold {size}. After a meld or a lay-off a hand is no longer whole:"
-        " close by melding instead"
-    )
-
-
-def _meld_event(data: MeldView) -> dict[str, JSON]:
-    """A meld's data for an event: its kind under ``meld_kind`` (``kind`` names the event)."""
-    out: dict[str, JSON] = dict(data)
-    out["meld_kind"] = out.pop("kind")
-    return out

@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 from rummykit.blocks.areas import MeldArea
 from rummykit.blocks.piles import Piles
 from rummykit.engine.core import JSON, Action, Field, GameState, Omit, Saved, SavedAs, texts
-from rummykit.errors import RuleError
+from rummykit.errors import Param, RuleError
 from rummykit.pieces.cards import DECK, Card, format_cards
 from rummykit.rulesets.mummus.actions import Addon, Cards, Discard, Draw, Meld, Rummy, Take
 from rummykit.rulesets.mummus.listing import (
@@ -56,8 +56,14 @@ __all__ = ["Mummus"]
 _NOBODY: frozenset[int] = frozenset()
 
 
-def _err(rule: str, message: str) -> RuleError:
-    return RuleError(rule, message)
+def _err(rule: str, message: str, **params: Param) -> RuleError:
+    """A refusal; its data (cards, a seat, counts) as params, so an interface words it for its audience."""
+    return RuleError(rule, message, counted=(), **params)
+
+
+def _cards(cards: Iterable[Card]) -> list[str]:
+    """Cards as a refusal's param (a list of their notation)."""
+    return [str(c) for c in cards]
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,8 +256,10 @@ class Mummus(GameState):
         if action.player != self.current:
             raise _err(
                 "MU-TURN",
-                f"you cannot {action.type} now: it is {self.players[self.current]}'s turn, and out of turn you may"
+                f"you cannot {action.type} now: it is {{player}}'s turn, and out of turn you may"
                 " only add on (`addon`) or call rummy (`rummy`)",
+                player=self.players[self.current],
+                turn_seat=self.current,
             )
 
     def _drawn(self, action: Action) -> None:
@@ -267,7 +275,7 @@ class Mummus(GameState):
         missing = [c for c in cards if c not in hand]
         if missing:
             verb = "is" if len(missing) == 1 else "are"
-            raise _err("MU-HAND", f"{format_cards(missing)} {verb} not in your hand")
+            raise _err("MU-HAND", f"{format_cards(missing)} {verb} not in your hand", missing=_cards(missing))
 
     def _keeps_a_card(self, seat: int, cards: Sequence[Card], what: str) -> None:
         if len(cards) >= len(self.hands[seat]):
@@ -275,12 +283,14 @@ class Mummus(GameState):
                 "MU-KEEP-CARD",
                 f"{what} would empty your hand; a round ends only when a player discards their last card,"
                 " so keep a card to discard",
+                cards=_cards(cards),
+                hand_size=len(self.hands[seat]),
             )
 
     def _meld_of(self, ref: Card) -> int:
         index = self.area.holding(ref)
         if index is None:
-            raise _err("MU-MELD-NONE", f"no meld on the table holds {ref}: name a meld by one of its cards")
+            raise _err("MU-MELD-NONE", "no meld on the table holds {card}: name a meld by one of its cards", card=str(ref))
         return index
 
     def _keeps_deep(self, seat: int, used: Sequence[Card], after: Table) -> None:
@@ -292,8 +302,9 @@ class Mummus(GameState):
         if not deep_usable(deep, rest, after):
             raise _err(
                 "MU-DEEP-KEEP",
-                f"after this you could no longer use {deep}, which you took from deep in the discard pile and must"
+                "after this you could no longer use {deep}, which you took from deep in the discard pile and must"
                 " meld or add on this turn; use it first, or keep the cards it needs",
+                deep=str(deep),
             )
 
     def _plan_addon(self, index: int, cards: Cards) -> _Plan:
@@ -328,14 +339,21 @@ class Mummus(GameState):
         index = self.piles.position(action.card)
         if index is None:
             pile = format_cards(self.piles.discard) or "empty"
-            raise _err("MU-TAKE", f"{action.card} is not in the discard pile (bottom to top: {pile})")
+            raise _err(
+                "MU-TAKE",
+                f"{{card}} is not in the discard pile (bottom to top: {pile})",
+                card=str(action.card),
+                pile=_cards(self.piles.discard),
+            )
         if index < len(self.piles.discard) - 1:
             taken = self.piles.discard[index:]
             if not deep_usable(action.card, [*self.hands[action.player], *taken], self.table):
                 raise _err(
                     "MU-DEEP-USE",
-                    f"{action.card} lies under {counted(len(taken) - 1, 'card')}; you may take it (with every card above it)"
+                    f"{{card}} lies under {counted(len(taken) - 1, 'card')}; you may take it (with every card above it)"
                     " only to meld it or add it on this turn, and it fits no meld you could make or extend",
+                    card=str(action.card),
+                    above=_cards(taken[1:]),
                 )
         return index
 
@@ -397,6 +415,8 @@ class Mummus(GameState):
                 "MU-RUMMY-PILE",
                 f"a rummy call claims cards of the discard pile, and {format_cards(missing)} is not there"
                 f" (bottom to top: {pile}); another player may have claimed or taken it first",
+                missing=_cards(missing),
+                pile=_cards(self.piles.discard),
             )
         if action.meld is None:
             check = MELDS.check(action.cards)
@@ -452,8 +472,9 @@ class Mummus(GameState):
         if self.deep is not None:
             raise _err(
                 "MU-DEEP-PLAY",
-                f"you took {self.deep} from deep in the discard pile: meld it or add it on before you discard;"
+                "you took {deep} from deep in the discard pile: meld it or add it on before you discard;"
                 " the turn cannot end until you do",
+                deep=str(self.deep),
             )
 
     def _discard(self, action: Discard) -> None:

@@ -31,7 +31,6 @@ on the shared blocks: the grid (:mod:`rummykit.blocks.grid`), the racks
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from rummykit.blocks.grid import GridDraft
@@ -124,13 +123,13 @@ __all__ = [
 ]
 
 
-def draft_from_view(view: Mapping[str, Any], tray: str | None = None, base: int = 0) -> GridDraft[Tile]:
+def draft_from_view(view: Mapping[str, Any], tray: str | None = None) -> GridDraft[Tile]:
     """A turn draft for the seat whose view this is, playing from ``tray`` (by default the playing tray,
     or tray A on the seat's first turn).
 
-    ``base`` is what the draft's messages add to row and column numbers: 1
-    names cells as people count them at an interface (the notation's 0,0 is
-    their 1,1); the draft's cells and changes are the notation's all the same.
+    Only a seat's first turn may choose its tray; later, the trays take turns
+    and another tray is refused (``TT-WRONG-TRAY``, with the ``tray`` asked
+    for and the ``playing`` one as params).
     """
     seat = view.get("seat")
     if seat is None or "trays" not in view:
@@ -139,10 +138,16 @@ def draft_from_view(view: Mapping[str, Any], tray: str | None = None, base: int 
     playing = view["playing"][seat]
     name = tray or playing or next(iter(trays))
     if name not in trays:
-        raise RuleError("TT-TRAY", f"you have no tray {name} (your trays: {', '.join(trays)})")
+        raise RuleError(
+            "TT-TRAY", "you have no tray {tray} (your trays: {trays})", tray=name, trays=list(trays)
+        )
+    if playing is not None and name != playing:
+        raise RuleError(
+            "TT-WRONG-TRAY", "this turn plays from tray {playing}; the trays take turns", tray=name, playing=playing
+        )
     opening = None if view["down"][seat] else int(view["options"]["initial_meld_points"])
     return GridDraft(
-        replace(GRID, base=base) if base else GRID,
+        GRID,
         trays[name],
         grid_from_view(view),
         opening=opening,

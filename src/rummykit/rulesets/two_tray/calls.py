@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from rummykit.blocks.grid import Cell, Line
+from rummykit.blocks.grid import Cell, Line, cell_words, line_words
 from rummykit.errors import Param, RuleError
 from rummykit.melds.base import LineReading
 from rummykit.melds.tiles import read_line
@@ -79,21 +79,18 @@ def call_options(grid: TileGrid, cell: Cell) -> list[Tile]:
 
 
 _CELL = "{row},{col}"
-"""Where a refusal names the joker's cell (``row`` and ``col`` params)."""
-
-_LINE_PARAMS = ("line_fixed", "line_start", "line_end")
+"""Where a refusal names the joker's cell (``row`` and ``col`` params, as :func:`cell_words` names them)."""
 
 
 def _line(line: Line) -> tuple[str, dict[str, Param]]:
     """A line in words as a template (``row 2, columns 4-5``) and its params (counted positions)."""
-    text = "row {line_fixed}, columns {line_start}-{line_end}" if line.across else "column {line_fixed}, rows {line_start}-{line_end}"
-    return text, {"line_fixed": line.fixed, "line_start": line.start, "line_end": line.end}
+    return line_words(line)
 
 
 def _refusal(rule: str, message: str, cell: Cell, **params: Param) -> RuleError:
     """A refusal naming the joker's cell (and perhaps a line): every position counted, from 0."""
-    counted = ("row", "col", *(k for k in _LINE_PARAMS if k in params))
-    return RuleError(rule, message, counted=counted, row=cell[0], col=cell[1], **params)
+    where = cell_words(cell)[1]
+    return RuleError(rule, message, counted=(*where, *params), **where, **params)
 
 
 def _fixed_by(grid: TileGrid, cell: Cell, tile: Tile) -> tuple[str, dict[str, Param]]:

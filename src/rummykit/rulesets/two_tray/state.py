@@ -272,7 +272,7 @@ class TwoTray(GameState):
                 return PlayCheck(new, placed, correct, opening.fault, wrong_tray=False)
         verdict = GRID.verdict(new)
         if verdict.problems:
-            fault = verdict.problems[0].error()
+            fault = verdict.problems[0].error
         elif opening is not None:
             fault = opening.fault
         return PlayCheck(new, placed, correct, fault, wrong_tray=False)
