@@ -20,9 +20,9 @@ from textual.widgets import Input, Select, Static
 from rummykit.bots.registry import make_bot
 from rummykit.catalogue import find_game
 from rummykit.cli.main import build_parser
-from rummykit.cli.play import record_seats
 from rummykit.presenters.base import Presenter, Style
 from rummykit.records import Seat, write_record
+from rummykit.session import record_seats
 from rummykit.sim import bot_rng
 from rummykit.tui.app import BoardPanel, GameApp, MovesList, RackBar, ScoreScreen
 from rummykit.tui.replay import ReplayScreen

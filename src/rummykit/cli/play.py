@@ -1,13 +1,13 @@
 """Playing at the terminal: people (hot-seat) and bots, any game, through its presenter.
 
-A :class:`Session` runs one game to its end. Who acts next is the step
-driver's rule (:mod:`rummykit.engine.driver`): seats that may act out of turn
-are offered a claim first, then the first seat in priority order among those
-that must act. Bots get their seat's view and answer with an action; people
-type commands into the game's :class:`~rummykit.presenters.base.Turn` (from
-its presenter), which turns them into actions. The engine decides every
-question of legality: an action goes through ``state.apply`` and a refusal is
-printed as one line.
+A :class:`Session` runs one game to its end through a
+:class:`~rummykit.session.GameSession`, which says who acts next (claims out
+of turn first, each seat asked once per position; then the seat the game
+waits for, bots first when several must act). Bots answer from their seat's
+view; people type commands into the game's
+:class:`~rummykit.presenters.base.Turn` (from its presenter), which turns
+them into actions. The engine decides every question of legality: an action
+goes through the session's ``apply`` and a refusal is printed as one line.
 
 Input and output are injectable (:class:`Console`), so a whole game can be
 driven by a script of lines.
@@ -21,26 +21,33 @@ Ctrl-C) is put to it again from the same point of its generator.
 
 from __future__ import annotations
 
-import shlex
 import sys
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
 from importlib.util import find_spec
 from pathlib import Path
 from typing import Any, TextIO
 
 from rummykit.bots.base import Bot
 from rummykit.cli.lineedit import Completer, LineEditor
-from rummykit.cli.saving import records_folder, save_new, save_text
-from rummykit.engine.core import Action, Event, GameState
-from rummykit.engine.driver import Claimer, claims_open, next_seat
+from rummykit.engine.core import Action, GameState
 from rummykit.engine.rng import Rng
 from rummykit.errors import RuleError, RummykitError
 from rummykit.presenters import Presenter, Quit, presenter_for
 from rummykit.presenters.base import word_refusal
 from rummykit.presenters.text import Style, plural
-from rummykit.records import Seat, write_record
-from rummykit.sim import bot_rng
+from rummykit.records import Seat
+from rummykit.session import (
+    Ask,
+    GameSession,
+    Resumed,
+    Saved,
+    default_record_path,
+    record_seats,
+    save_record,
+    seat_to_ask,
+    settled_draws,
+)
+from rummykit.session.files import save_text
 
 __all__ = [
     "Console",
@@ -140,14 +147,6 @@ def one_line(exc: BaseException, names: Sequence[str] = (), viewer: int | None =
 # -- a whole game ------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Resumed:
-    """The record a session continues: its file and its text as read."""
-
-    path: Path
-    text: str
-
-
 class Session:
     """One game at the terminal: some seats people, the others bots; any game with a presenter.
 
@@ -157,16 +156,15 @@ class Session:
     seed, :func:`~rummykit.sim.bot_rng`). Call :meth:`run`; it returns the
     exit status and saves the record (unless ``record`` is False): to
     ``record_path``, or as ``rummykit-<game>-<seed>.txt`` in ``records_dir``
-    (by default :func:`~rummykit.cli.saving.records_folder`), never over an
+    (by default :func:`~rummykit.session.files.records_folder`), never over an
     existing file. A ``resumed`` game given neither brings its own record up
     to date instead, as long as that file is still as it was read.
 
-    A person's stint at the keyboard lasts while that seat alone is to act
-    (a whole conveyor turn from the draw to the discard, a free-table turn).
-    When several seats must act at once (say, a claim window every other
-    seat answers), the bots among them answer first and then each person in
-    priority order, so nobody at the keyboard waits on a bot; such answers are
-    sealed by the game, so their order changes nothing anyone can see.
+    Who acts next is the game session's question (:attr:`game`,
+    :meth:`~rummykit.session.GameSession.ask`); this class only shows the
+    game and reads people's commands. A person's stint at the keyboard lasts
+    while that seat alone is to act (a whole conveyor turn from the draw to
+    the discard, a free-table turn).
     """
 
     def __init__(
@@ -183,12 +181,11 @@ class Session:
         records_dir: Path | None = None,
         resumed: Resumed | None = None,
     ) -> None:
-        if len(bots) != len(state.players):
-            raise ValueError(f"{len(state.players)} seats need {len(state.players)} entries in bots")
-        if rngs is not None and len(rngs) != len(bots):
-            raise ValueError(f"{len(bots)} seats need {len(bots)} generators in rngs")
+        self.game = GameSession(state, bots, rngs)
+        """Who acts, the bots' choices, applying actions and the record's seats."""
         self.state = state
-        self.bots = list(bots)
+        self.bots: list[Bot | None] = list(bots)
+        self.rngs = self.game.rngs
         self.console = console
         self.style = style
         self.record_path = record_path
@@ -198,19 +195,17 @@ class Session:
         self.presenter = presenter or presenter_for(state.info.id)
         self.names = list(state.players)
         self.narrator = self.presenter.narrator(self.names, style)
-        self.people = [seat for seat, bot in enumerate(self.bots) if bot is None]
+        self.people = self.game.people
         if self.people and not self.presenter.playable:
             raise RuleError("CLI", f"{state.info.id} cannot be played by people here yet; seat only bots")
-        self.rngs: list[Rng] = (
-            list(rngs) if rngs is not None else [bot_rng(state.seed, seat) for seat in range(len(self.bots))]
-        )
         self.orders: dict[int, str] = {}
-        self.offered: set[tuple[int, int]] = set()
-        """(seat, events so far) of every claim already offered to a person and let pass."""
         self.shown = len(state.history) if resumed is not None else 0
         self.saved: Path | None = None
-        self.settled = settled_draws(self.rngs)
+
+    @property
+    def settled(self) -> list[int]:
         """Where each bot's generator stood after the last action applied (what the record keeps)."""
+        return self.game.settled
 
     @property
     def labels(self) -> list[str]:
@@ -250,7 +245,7 @@ class Session:
         try:
             self.console.say(*self.style.fit(self.welcome()))
             self._show_events(None)
-            while self.state.outcome is None and self.step():
+            while self.step():
                 pass
         except Quit:
             self.console.say("Stopped at your request.")
@@ -269,49 +264,46 @@ class Session:
     # -- who acts ----------------------------------------------------------------
 
     def step(self) -> bool:
-        """Let the next seat act, by the driver's rule (claims first); False once nobody must act."""
-        if self.offer_claims():
-            return True
-        seat = self.next_seat()
-        if seat is None:
+        """Let the seat the game session asks act (or let its chance pass); False once nobody must act."""
+        ask = self.game.ask()
+        if ask is None:
             return False
-        if self.bots[seat] is None:
-            self.person_turn(seat)
-        else:
-            self.bot_turn(seat)
+        self.take(ask)
         return True
 
+    def take(self, ask: Ask) -> bool:
+        """Put ``ask`` to its bot or person; True if an action was applied (False: a claim let pass)."""
+        if ask.bot is not None:
+            return self.bot_turn(ask)
+        acted = self.person_turn(ask.seat, claim=ask.claim)
+        if not acted and ask.claim:
+            self.game.let_pass(ask.seat)
+        return acted
+
     def next_seat(self) -> int | None:
-        """The seat to ask next: see :func:`seat_to_ask`."""
+        """The seat the game waits for, bots first: see :func:`~rummykit.session.seat_to_ask`."""
         return seat_to_ask(self.state, self.bots)
 
     def offer_claims(self) -> bool:
-        """Offer each seat that may act out of turn a claim, in priority order; True if one was made."""
-        for seat in claims_open(self.state):
-            bot = self.bots[seat]
-            if bot is None:
-                key = (seat, len(self.state.history))
-                if key not in self.offered:
-                    self.offered.add(key)
-                    if self.person_turn(seat, claim=True):
-                        return True
-            elif isinstance(bot, Claimer):
-                action = bot.claim(self.state.view(seat), self.rngs[seat])
-                if action is not None:
-                    self.apply(action)
-                    self._show_events(None)
-                    return True
+        """Put the open out-of-turn chances to their seats, as the session asks; True once one is taken."""
+        ask = self.game.ask()
+        while ask is not None and ask.claim:
+            if self.take(ask):
+                return True
+            ask = self.game.ask()
         return False
 
     # -- turns -----------------------------------------------------------------
 
-    def bot_turn(self, seat: int) -> None:
-        """Let the bot in ``seat`` act on its view; print what everyone may see."""
-        bot = self.bots[seat]
-        assert bot is not None
-        action = bot.choose(self.state.view(seat), self.rngs[seat])
-        self.apply(action)
+    def bot_turn(self, ask: Ask) -> bool:
+        """Let the bot of ``ask`` act on its view; print what everyone may see. False if it let a claim pass."""
+        seq = self.game.seq
+        action = self.game.choose(ask)
+        if action is None:
+            return False
+        self.apply(action, seq=seq)
         self._show_events(None)
+        return True
 
     def person_turn(self, seat: int, *, claim: bool = False) -> bool:
         """Let the person in ``seat`` act until another seat is to act; True if they acted.
@@ -327,6 +319,7 @@ class Session:
             if answer.strip().lower() in ("quit", "exit"):
                 raise Quit
         view = self.state.view(seat)
+        seq = self.game.seq
         turn = self.presenter.turn(
             view,
             say=self.console.say,
@@ -350,7 +343,7 @@ class Session:
                 action = turn.command(line)
                 if action is None:
                     continue
-                self.apply(action)
+                self.apply(action, seq=seq)
             except RummykitError as exc:
                 self.console.say(one_line(exc, self.names, seat))
                 continue
@@ -362,6 +355,7 @@ class Session:
             if self.state.outcome is not None or self.state.to_act != {seat}:
                 break
             view = self.state.view(seat)
+            seq = self.game.seq
             if view["round"] != round_no:
                 break
             self.console.say(*turn.update(view))
@@ -370,16 +364,15 @@ class Session:
             self.console.clear()
         return acted
 
-    def apply(self, action: Action) -> None:
-        """Apply an action (the engine may refuse it); once applied, note where every generator stands."""
-        self.state.apply(action)
-        self.settled = settled_draws(self.rngs)
+    def apply(self, action: Action, *, seq: int | None = None) -> None:
+        """Apply an action through the game session (the engine may refuse it; so is one made at an old ``seq``)."""
+        self.game.apply(action, seq=seq)
 
     def _show_events(self, seat: int | None) -> None:
-        events: list[Event] = self.state.history[self.shown :]
+        events = self.game.events(self.shown, seat)
         self.shown = len(self.state.history)
         for event in events:
-            self.console.say(*self.narrator.describe(event.seen_by(seat)))
+            self.console.say(*self.narrator.describe(event))
 
     # -- the record ------------------------------------------------------------
 
@@ -390,17 +383,15 @@ class Session:
         cut short) are left out: resuming puts the same question to it again
         from the same point, so it answers as it did.
         """
-        return record_seats(self.bots, self.rngs, self.settled)
+        return self.game.seats()
 
     def record_text(self) -> str:
         """The game's record so far, with the seats."""
-        return write_record(self.state, self.seats())
+        return self.game.record_text()
 
     def save(self) -> bool:
         """Write the record, never over another file; say where and how to go on. False if it failed."""
-        saved = save_record(
-            self.state,
-            self.seats(),
+        saved = self.game.save(
             record=self.record,
             record_path=self.record_path,
             records_dir=self.records_dir,
@@ -412,107 +403,3 @@ class Session:
             return False
         self.console.say(*saved.lines)
         return True
-
-
-# -- seats and records, shared with the terminal app -------------------------------------
-
-
-def seat_to_ask(state: GameState, bots: Sequence[Any | None]) -> int | None:
-    """:func:`~rummykit.engine.driver.next_seat`, except that bots waited for at once go before people.
-
-    ``bots[seat]`` is None for a person. When several seats must act at once
-    (their answers sealed by the game), the bots answer first, so nobody at
-    the keyboard waits on a bot.
-    """
-    seat = next_seat(state)
-    if seat is None or bots[seat] is not None:
-        return seat
-    return next((s for s in state.act_order(state.must_act) if bots[s] is not None), seat)
-
-
-def settled_draws(rngs: Sequence[Rng]) -> list[int]:
-    """Where each bot's generator stands: taken just after an action is applied, it is what a record
-    keeps (see :func:`record_seats`), so that draws made since (an out-of-turn chance let pass, a
-    choice cut short by quitting) are made again, the same way, when the game resumes."""
-    return [rng.draws for rng in rngs]
-
-
-def record_seats(bots: Sequence[Bot | None], rngs: Sequence[Rng], draws: Sequence[int] | None = None) -> list[Seat]:
-    """Who plays each seat, with each bot's level and where its generator stands (for the record).
-
-    ``draws`` gives each generator's position to record (default: where it
-    stands now), e.g. as it was after the last action applied.
-    """
-    used = [rng.draws for rng in rngs] if draws is None else draws
-    return [
-        Seat() if bot is None else Seat(bot.level, rng.seed, n)
-        for bot, rng, n in zip(bots, rngs, used, strict=True)
-    ]
-
-
-@dataclass(frozen=True)
-class Saved:
-    """What :func:`save_record` did: the file written (None: none), lines for the person, or an error line."""
-
-    path: Path | None
-    lines: list[str]
-    error: str | None = None
-
-
-def default_record_path(state: GameState, records_dir: Path | None) -> Path:
-    """``rummykit-<game>-<seed>.txt`` in the records folder (saving picks ``-2``, ``-3``... if taken)."""
-    folder = records_dir if records_dir is not None else records_folder()
-    return folder / f"rummykit-{state.info.id}-{state.seed}.txt"
-
-
-def save_record(
-    state: GameState,
-    seats: Sequence[Seat],
-    *,
-    record: bool = True,
-    record_path: Path | None = None,
-    records_dir: Path | None = None,
-    resumed: Resumed | None = None,
-    command: str = "play",
-) -> Saved:
-    """Write a game's record, never over another file; what to tell the person (see :class:`Session`).
-
-    A ``resumed`` game saved to neither ``record_path`` nor ``records_dir``
-    brings its own record up to date, as long as that file is as it was read.
-    An unfinished game is offered to be continued with ``rummykit COMMAND
-    --resume FILE``: the command it was played with (``play`` or ``tui``).
-    """
-    if not record:
-        return Saved(None, ["The game was not saved (--no-record)."])
-    text = write_record(state, list(seats))
-    update = record_path is None and records_dir is None and resumed is not None
-    wanted = record_path or (resumed.path if resumed is not None else default_record_path(state, records_dir))
-    try:
-        if update and resumed is not None and _unchanged(wanted, resumed):
-            path = wanted
-            save_text(path, text)  # the same game, further on: bring its record up to date
-        else:
-            wanted.parent.mkdir(parents=True, exist_ok=True)
-            path = save_new(wanted, text)
-    except OSError as exc:
-        where = exc.filename if isinstance(exc.filename, str) else wanted
-        return Saved(None, [], f"rummykit: could not save the record to {where}: {exc.strerror or exc}")
-    lines = []
-    if path != wanted:
-        why = "changed since the game was resumed from it" if update else "already exists"
-        lines.append(f"{wanted} {why}: rummykit never overwrites a record.")
-    quoted = shlex.quote(str(path))
-    if state.outcome is None:
-        lines.append(f"Record saved to {path}; continue with: rummykit {command} --resume {quoted}")
-    else:
-        lines.append(f"Record saved to {path} (replay it with: rummykit replay {quoted})")
-    # whole, even when wider than the screen: the command is for copying
-    return Saved(path, lines)
-
-
-def _unchanged(path: Path, resumed: Resumed) -> bool:
-    """True when the resumed record's file still holds what was read from it."""
-    try:
-        return path.read_text(encoding="utf-8") == resumed.text
-    except (OSError, UnicodeDecodeError):
-        return False

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from rummykit.bots.base import Bot, bot_levels, make_bot
 from rummykit.catalogue import find_game
-from rummykit.cli.play import Console, Resumed, Session
+from rummykit.cli.play import Console, Session
 from rummykit.cli.render import make_style
 from rummykit.cli.saving import RECORDS_ENV, free_path, records_folder
 from rummykit.engine.core import GameInfo, GameState, check_seed
@@ -29,6 +29,7 @@ from rummykit.errors import OptionError, RecordError, RummykitError
 from rummykit.presenters import Presenter, presenter_for
 from rummykit.presenters.text import plural
 from rummykit.records import Record, parse_record, read_record
+from rummykit.session import Resumed
 from rummykit.sim import bot_rng
 
 __all__ = [

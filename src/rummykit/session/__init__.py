@@ -1,5 +1,17 @@
 """The one place a game is run for people and programs (see :mod:`rummykit.session.core`)."""
 
 from rummykit.session.core import Ask, GameSession, StaleAction, record_seats, seat_to_ask, settled_draws
+from rummykit.session.saving import Resumed, Saved, default_record_path, save_record
 
-__all__ = ["Ask", "GameSession", "StaleAction", "record_seats", "seat_to_ask", "settled_draws"]
+__all__ = [
+    "Ask",
+    "GameSession",
+    "Resumed",
+    "Saved",
+    "StaleAction",
+    "default_record_path",
+    "record_seats",
+    "save_record",
+    "seat_to_ask",
+    "settled_draws",
+]

@@ -44,12 +44,14 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from rummykit.engine.core import Action, Event, GameState
 from rummykit.engine.driver import Agent, Claimer, claims_open, next_seat
 from rummykit.engine.rng import Rng
 from rummykit.errors import RuleError
 from rummykit.records import Seat, write_record
+from rummykit.session.saving import Resumed, Saved, save_record
 from rummykit.sim import bot_rng
 
 __all__ = ["Ask", "GameSession", "StaleAction", "record_seats", "seat_to_ask", "settled_draws"]
@@ -241,3 +243,23 @@ class GameSession:
     def record_text(self) -> str:
         """The game's record so far, with its seats."""
         return write_record(self.state, self.seats())
+
+    def save(
+        self,
+        *,
+        record: bool = True,
+        record_path: Path | None = None,
+        records_dir: Path | None = None,
+        resumed: Resumed | None = None,
+        command: str = "play",
+    ) -> Saved:
+        """Save the record for a person (:func:`~rummykit.session.saving.save_record`); what was done."""
+        return save_record(
+            self.state,
+            self.seats(),
+            record=record,
+            record_path=record_path,
+            records_dir=records_dir,
+            resumed=resumed,
+            command=command,
+        )

@@ -20,8 +20,10 @@ also F2). Several people share the screen (hot-seat) behind a
 :class:`CoverScreen` that shows nobody's rack; a :class:`ScoreScreen` follows
 each round and the match (the presenter's round-end and outcome lines).
 
-The record is saved when the app stops, as ``rummykit play`` saves it
-(:func:`rummykit.cli.play.save_record`: never over another file).
+Who acts next is the game session's question
+(:class:`~rummykit.session.GameSession`, as at the line prompt): the app keeps
+no loop of its own. The record is saved when the app stops, as ``rummykit
+play`` saves it (:func:`rummykit.session.save_record`: never over another file).
 """
 
 from __future__ import annotations
@@ -46,13 +48,11 @@ from textual.widget import Widget
 from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-from rummykit.cli.play import Saved, record_seats, save_record, seat_to_ask, settled_draws
 from rummykit.cli.start import GameSetup
 from rummykit.engine.core import Action
-from rummykit.engine.driver import Claimer, claims_open
 from rummykit.errors import ParseError, RummykitError
 from rummykit.presenters.base import TEXT_TABLE, Board, Quit, Style, Turn, table_kind, word_refusal
-from rummykit.sim import bot_rng
+from rummykit.session import GameSession, Saved
 from rummykit.tui.guard import Guarded
 from rummykit.tui.tables import (
     FOCUS_MARK,
@@ -881,14 +881,14 @@ class GameApp(App[int]):
     def load(self, setup: GameSetup) -> None:
         """Take a game to play (the screen is drawn by :meth:`begin`)."""
         self.setup = setup
-        self.state = setup.state
+        self.session = GameSession(setup.state, setup.bots, setup.rngs)
+        """Who acts, the bots' choices, applying actions and the record's seats."""
+        self.state = self.session.state
         self.bots = list(setup.bots)
         self.presenter = setup.presenter
-        self.rngs = list(setup.rngs) if setup.rngs is not None else [
-            bot_rng(self.state.seed, seat) for seat in range(len(self.bots))
-        ]
+        self.rngs = self.session.rngs
         self.names = list(self.state.players)
-        self.people = [seat for seat, bot in enumerate(self.bots) if bot is None]
+        self.people = self.session.people
         self.hot_seat = len(self.people) > 1
         self.seat: int | None = self.people[0] if len(self.people) == 1 else None
         """The seat whose view the screen shows (None: a spectator's: bots only, or between hot-seat people)."""
@@ -897,7 +897,8 @@ class GameApp(App[int]):
         self.narrator = self.presenter.narrator(self.names, self.style)
         self.turn: Turn | None = None
         self.claim = False
-        self.offered: set[tuple[int, int]] = set()
+        self.turn_seq = 0
+        """The position (``seq``) the person's turn shows: their action is made against it."""
         self.orders: dict[int, str] = {}
         self.order: str | None = None
         self.messages: list[str] = []
@@ -906,8 +907,6 @@ class GameApp(App[int]):
         self.saved: Saved | None = None
         self.round_no = self.state.round_no
         self.pending = []
-        self.settled = settled_draws(self.rngs)
-        """Where each bot's generator stood after the last action applied (what the record keeps)."""
         self.keys_shown = ()
         self.board_now = None
         self.target = 1
@@ -1256,30 +1255,31 @@ class GameApp(App[int]):
         self.run_worker(self.drive(), exclusive=True, group="drive")
 
     async def drive(self) -> None:
-        state = self.state
-        while state.outcome is None:
+        """Put the session's questions to the bots (thinking in a thread) until a person is asked or the game ends."""
+        session = self.session
+        while self.state.outcome is None:
             if self.pending and not await self.show_scores(final=False):
                 return
-            if await self.claims():
-                continue
             if self.turn is not None:
                 return
-            seat = seat_to_ask(state, self.bots)
-            if seat is None:
+            ask = session.ask()
+            if ask is None:
                 break
-            bot = self.bots[seat]
-            if bot is None:
-                self.begin_turn(seat)
+            if ask.bot is None:
+                self.begin_turn(ask.seat, claim=ask.claim)
                 return
-            await self.bot_pause()
-            if state is not self.state:
-                return
-            action = await asyncio.to_thread(bot.choose, state.view(seat), self.rngs[seat])
-            if state is not self.state:
+            if not ask.claim:
+                await self.bot_pause()
+                if session is not self.session:
+                    return
+            seq = session.seq
+            action = await session.choose_async(ask)
+            if session is not self.session:
                 return  # another game was started meanwhile
-            self.apply_bot(action)
+            if action is not None:
+                self.apply_bot(action, seq)
         self.game_over()
-        if state.outcome is not None:
+        if self.state.outcome is not None:
             await self.show_scores(final=True)
 
     async def bot_pause(self) -> None:
@@ -1309,26 +1309,9 @@ class GameApp(App[int]):
             return False
         return True
 
-    async def claims(self) -> bool:
-        """Offer claims out of turn (the driver's rule): True if one was made or a person is asked."""
-        for seat in claims_open(self.state):
-            bot = self.bots[seat]
-            if bot is None:
-                key = (seat, len(self.state.history))
-                if key not in self.offered:
-                    self.offered.add(key)
-                    self.begin_turn(seat, claim=True)
-                    return True
-            elif isinstance(bot, Claimer):
-                action = await asyncio.to_thread(bot.claim, self.state.view(seat), self.rngs[seat])
-                if action is not None:
-                    self.apply_bot(action)
-                    return True
-        return False
-
-    def apply_bot(self, action: Action) -> None:
-        self.state.apply(action)
-        self.settled = settled_draws(self.rngs)
+    def apply_bot(self, action: Action, seq: int) -> None:
+        """Apply a bot's action, made at position ``seq``; tell it and show it as the last move."""
+        self.session.apply(action, seq=seq)
         told = self.show_events()
         if told:
             self.last_move = ["Last: " + told[0], *told[1:6]]
@@ -1358,6 +1341,7 @@ class GameApp(App[int]):
             parse_action=self.state.parse_action,
         )
         self.turn.echo = False
+        self.turn_seq = self.session.seq
         self.claim = claim
         self.hint = None
         self.table_picks = set()
@@ -1416,6 +1400,8 @@ class GameApp(App[int]):
             return False
         self.messages = []
         if self.claim and not line.strip():
+            assert self.seat is not None
+            self.session.let_pass(self.seat)
             self.messages = ["You let the chance pass."]
             self.end_turn()
             return True
@@ -1463,11 +1449,10 @@ class GameApp(App[int]):
     def apply_person(self, turn: Turn, action: Action) -> bool:
         seat = action.player
         try:
-            self.state.apply(action)
+            self.session.apply(action, seq=self.turn_seq)
         except RummykitError as exc:
             self.messages.append(message_of(exc))
             return False
-        self.settled = settled_draws(self.rngs)
         self.last_move = []
         self.messages.extend(turn.accepted())
         self.show_events()
@@ -1477,6 +1462,7 @@ class GameApp(App[int]):
             return True
         self.claim = False
         self.hint = None
+        self.turn_seq = self.session.seq
         turn.update(state.view(seat))
         return True
 
@@ -1654,9 +1640,7 @@ class GameApp(App[int]):
             return None
         if self.saved is None:
             plan = self.setup.plan
-            self.saved = save_record(
-                self.state,
-                record_seats(self.bots, self.rngs, self.settled),
+            self.saved = self.session.save(
                 record=plan.save,
                 record_path=plan.path,
                 records_dir=plan.folder,
