@@ -499,8 +499,8 @@ class RackBar(DraftKeys):
 class MovesList(OptionList):
     """The moves the seat may make now (the engine's listing), as the commands a person types.
 
-    For a game whose turn has no free-table draft (``conveyor``, ``two-tray``,
-    ``mummus``): Up/Down and Enter (or a click) play a move, through the
+    For a game whose turn has no free-table draft (and no table widget of its
+    own, or F6 asks for it): Up/Down and Enter (or a click) play a move, through the
     person's turn exactly like the typed command. Letters typed go to the
     command line (as everywhere), which narrows the list to the moves starting
     with what is typed.
