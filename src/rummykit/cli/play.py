@@ -163,8 +163,8 @@ class Session:
     Who acts next is the game session's question (:attr:`game`,
     :meth:`~rummykit.session.GameSession.ask`); this class only shows the
     game and reads people's commands. A person's stint at the keyboard lasts
-    while that seat alone is to act (a whole conveyor turn from the draw to
-    the discard, a free-table turn).
+    while that seat alone is to act (a whole turn from the draw to the
+    discard, a free-table turn).
     """
 
     def __init__(

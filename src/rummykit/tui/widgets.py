@@ -28,7 +28,12 @@ from textual.widgets import RichLog, Static
 from rummykit.presenters.text import fit
 from rummykit.tui.tables import Wrapped, focus_title
 
-__all__ = ["FittedText", "GameLog", "Hint", "KeysBar", "LinesPanel", "fit_key_rows"]
+__all__ = ["FittedText", "GameLog", "Hint", "KeysBar", "LinesPanel", "ansi", "fit_key_rows"]
+
+
+def ansi(lines: list[str]) -> Text:
+    """Lines that may hold the presenters' ANSI colours, as one styled text."""
+    return Text.from_ansi("\n".join(lines)) if lines else Text("")
 
 
 class Hint(NamedTuple):
