@@ -27,16 +27,16 @@ the last applied action (:attr:`GameSession.settled`), so that a game saved
 in the middle of a bot's thinking, or just after a bot let a claim pass,
 resumes with the same question put to the same bot from the same point.
 
->>> from rummykit.catalogue import new_game
+The session knows no game; any catalogued game is run the same way:
+
+>>> from rummykit.catalogue import games, new_game
 >>> from rummykit.bots.registry import make_bot
->>> state = new_game('conveyor', players=2, seed=3)
->>> session = GameSession(state, [make_bot('greedy', 'conveyor'), None])
->>> ask = session.ask()
->>> while ask is not None and ask.bot is not None:
-...     _ = session.play_bot(ask)
+>>> for info in games():
+...     state = new_game(info.id, players=2, seed=3)
+...     session = GameSession(state, [make_bot('greedy', info.id), None])
+...     events = session.play_bots()  # the bot plays until the person is asked
 ...     ask = session.ask()
->>> ask is not None and ask.seat == 1
-True
+...     assert ask is not None and ask.seat == 1 and ask.bot is None, (info.id, ask)
 """
 
 from __future__ import annotations
