@@ -71,8 +71,9 @@ from __future__ import annotations
 
 import itertools
 import threading
+from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from rummykit.solve.tilemodel import (
     COLOURS,
@@ -102,11 +103,21 @@ from rummykit.solve.tilemodel import (
 if TYPE_CHECKING:
     from types import ModuleType
 
-    import numpy as np
-    from numpy.typing import NDArray
 
-    Ints = NDArray[np.int64]
-    """One of the kernel's arrays (problem, work, path, result): 64-bit integers."""
+class Ints(Protocol):
+    """One of the kernel's arrays (problem, work, path, result) as this module uses it: 64-bit integers.
+
+    The arrays are numpy's (made by :mod:`rummykit.solve.kernel`, the one module
+    that imports numpy); their int64 items act as whole numbers here.
+    """
+
+    def __getitem__(self, index: int, /) -> int: ...
+
+    def __setitem__(self, index: int | slice, value: int | Sequence[int], /) -> None: ...
+
+    def copy(self) -> Ints: ...
+
+    def tolist(self) -> list[list[int]]: ...
 
 __all__ = [
     "COLOURS",
