@@ -184,7 +184,7 @@ def test_a_bad_stored_row_does_not_break_the_lobby(db: Db, caplog: pytest.LogCap
         for table_id, seat0 in ((legacy, {"name": "\ud800 ann"}), (broken, {"kind": "alien"})):
             row = rows[table_id]
             seats = [dict(row.seats[0], **seat0), row.seats[1]]
-            state = info.new(players=[s["name"] for s in seats], seed=row.seed, **row.options)
+            state = info.new(players=[str(s["name"]) for s in seats], seed=row.seed, **row.options)
             with store.engine.begin() as conn:
                 conn.execute(update(tables_table).where(tables_table.c.id == table_id).values(seats=seats))
             store.set_snapshot(table_id, fingerprint(state))

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -110,7 +111,7 @@ def moments(info: GameInfo, state: GameState) -> list[Moment]:
     return out
 
 
-def from_view(view: dict[str, Any], audience: int | None, info: GameInfo) -> dict[str, Any] | None:
+def from_view(view: Mapping[str, object], audience: int | None, info: GameInfo) -> dict[str, Any] | None:
     """The listed actions a seat's state frame should carry, worked out from that seat's view only."""
     if audience is None:
         return None
@@ -122,7 +123,7 @@ def from_view(view: dict[str, Any], audience: int | None, info: GameInfo) -> dic
     }
 
 
-def leaks(frame: dict[str, Any], audience: int | None, moment: Moment, info: GameInfo) -> set[str]:
+def leaks(frame: Mapping[str, object], audience: int | None, moment: Moment, info: GameInfo) -> set[str]:
     """The hidden pieces a frame names."""
     return piece_texts(frame, info) & moment.hidden[audience]
 
@@ -159,10 +160,11 @@ def test_no_frame_holds_another_seats_hidden_pieces(
     assert all(any(m.hidden[a] for m in timeline) for a in audiences), "pieces were hidden from every audience"
     checked = 0
     for audience, run in zip(audiences, runs, strict=True):
-        assert run.frames and run.frames[-1]["status"] == "over"
+        last = run.frames[-1] if run.frames else None
+        assert last is not None and last["type"] == "state" and last["status"] == "over"
         # A frame other than state (welcome, round, error...) is judged at the seq of the next state frame.
         at: list[int] = []
-        upcoming = run.frames[-1]["seq"]
+        upcoming = last["seq"]
         for frame in reversed(run.frames):
             if frame["type"] == "state":
                 upcoming = frame["seq"]
@@ -181,9 +183,9 @@ def test_no_frame_holds_another_seats_hidden_pieces(
                 listed = from_view(frame["view"], audience, info) if frame["status"] != "waiting" else (
                     None if audience is None else {"actions": [], "truncated": False})
                 assert frame["legal"] == listed, f"seat {audience}, seq {seq}"
-                frame = {k: v for k, v in frame.items() if k != "legal"}
-            found = leaks(frame, audience, timeline[seq], info)
-            assert not found, f"seat {audience} was sent {sorted(found)} at seq {seq}: {json.dumps(frame)[:300]}"
+            sent: Mapping[str, object] = {k: v for k, v in frame.items() if k != "legal"}
+            found = leaks(sent, audience, timeline[seq], info)
+            assert not found, f"seat {audience} was sent {sorted(found)} at seq {seq}: {json.dumps(sent)[:300]}"
             checked += 1
     assert checked > 20
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import update
 from test_server_support import Db, create, db, until
 
+from rummykit.engine.core import ViewHeader
 from rummykit.server.rooms import RestoreError, Room, fingerprint
 from rummykit.server.store import Store, actions_table
 
@@ -126,20 +127,24 @@ def test_group_commit_refuses_only_the_faulty_action(db: Db) -> None:
     store = Store(db.url, schema=db.schema)
     try:
         state = new_game("rummikub", players=2, seed=1)
+        view = cast("ViewHeader", {})  # the store keeps a spectator's view as it is given
         for table in ("a", "b"):
             store.create_table({
                 "id": table, "game": "rummikub", "options": dict(state.options), "seed": 1,
                 "seats": [], "clock": None, "status": "playing", "created": 0.0, "seq": 0,
-                "snapshot": fingerprint(state), "spectator_view": {}, "bot_draws": [0, 0],
+                "snapshot": fingerprint(state), "spectator_view": view, "bot_draws": [0, 0],
             })
         writer = Writer(store)
-        item = {"snapshot": "x", "spectator_view": {}, "status": "playing", "bot_draws": [0, 0], "chain": "c"}
+
+        async def write(table_id: str, seq: int, action: str) -> None:
+            await writer.write(table_id=table_id, seq=seq, action=action, snapshot="x", spectator_view=view,
+                               status="playing", bot_draws=[0, 0], chain="c")
 
         async def both() -> list[BaseException | None]:
             results = await asyncio.gather(
-                writer.write(table_id="a", seq=1, action="0 draw", **item),
-                writer.write(table_id="b", seq=5, action="0 draw", **item),
-                writer.write(table_id="b", seq=1, action="1 draw", **item),
+                write("a", 1, "0 draw"),
+                write("b", 5, "0 draw"),
+                write("b", 1, "1 draw"),
                 return_exceptions=True,
             )
             return list(results)

@@ -27,7 +27,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import httpx
 import pytest
@@ -35,6 +35,8 @@ import websockets
 from fastapi.testclient import TestClient
 from test_server_support import Db, create, db, receive, sqlite_db, until
 
+from rummykit.engine.core import ViewHeader
+from rummykit.server.frames import StateFrame
 from rummykit.server.rooms import BEHIND, LOG_TAIL, Outbox
 
 __all__ = ["db", "sqlite_db"]
@@ -44,8 +46,10 @@ ROOT = Path(__file__).resolve().parent.parent
 # -- the outbox itself ----------------------------------------------------------------------------
 
 
-def _state(seq: int, *lines: str) -> dict[str, Any]:
-    return {"type": "state", "seq": seq, "view": {}, "log": list(lines), "seats": [], "clock": None, "status": "playing"}
+def _state(seq: int, *lines: str) -> StateFrame:
+    view = cast("ViewHeader", {})  # the outbox never looks into a view
+    return {"type": "state", "seq": seq, "view": view, "log": list(lines), "seats": [], "clock": None, "status": "playing",
+            "legal": None}
 
 
 def _drain(box: Outbox) -> list[Any]:

@@ -14,7 +14,6 @@ from rummykit.cli.main import main
 from rummykit.study import read_rows, simulate, write_rows
 from rummykit.study.report import (
     REASONS,
-    _pyplot,
     figures,
     group_rows,
     one_action_a_turn,
@@ -121,7 +120,9 @@ def test_turns_and_actions_are_shown_once_when_every_turn_is_one_action() -> Non
         text = "\n".join(summary_lines(rows))
         assert ("actions:" in text) == (len(panels) == 2)
         assert ("one action a turn" in text) == ("one action a turn" in caption) == (len(panels) == 1)
-    _pyplot().close("all")
+    import matplotlib.pyplot as plt
+
+    plt.close("all")
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,7 @@ import dataclasses
 import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rummykit.engine.values import JSON
 from rummykit.errors import ParseError
@@ -90,7 +90,7 @@ class Event:
         return out
 
 
-def field_hints(cls: type[Action]) -> dict[str, Any]:
+def field_hints(cls: type[Action]) -> dict[str, object]:
     """The type of each field of an action class (worked out once per class)."""
     hints = _HINTS.get(cls)
     if hints is None:
@@ -98,10 +98,10 @@ def field_hints(cls: type[Action]) -> dict[str, Any]:
     return hints
 
 
-_HINTS: dict[type, dict[str, Any]] = {}
+_HINTS: dict[type, dict[str, object]] = {}
 
 
-def decode_field(value: Any, hint: Any, parse_piece: Callable[[str], Any], where: str) -> Any:
+def decode_field(value: object, hint: object, parse_piece: Callable[[str], object], where: str) -> object:
     """One field of an action's JSON form, by its type: numbers and words as they are, pieces parsed."""
     args = typing.get_args(hint)
     if value is None:
@@ -110,12 +110,12 @@ def decode_field(value: Any, hint: Any, parse_piece: Callable[[str], Any], where
         raise ParseError(f"{where} may not be null")
     if type(None) in args:
         hint = next(a for a in args if a is not type(None))
-    if hint in (int, bool, str):
+    if isinstance(hint, type) and hint in (int, bool, str):
         if type(value) is not hint:
             raise ParseError(f"{where} needs a {hint.__name__}, got {value!r}")
         return value
     if isinstance(value, list):
-        inner = typing.get_args(hint)[0] if typing.get_args(hint) else Any
+        inner = typing.get_args(hint)[0] if typing.get_args(hint) else object
         return tuple(decode_field(v, inner, parse_piece, where) for v in value)
     if isinstance(value, str):
         # A field whose type writes its own notation (a grid change, say) reads it back itself.

@@ -13,16 +13,17 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping, Sequence
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rummykit import __version__
 from rummykit.bots.registry import bot_levels
@@ -32,11 +33,20 @@ from rummykit.engine.options import resolve_options
 from rummykit.engine.rng import MAX_SEED
 from rummykit.errors import OptionError, RummykitError, UnknownGameError
 from rummykit.server import protocol as p
+from rummykit.server.frames import (
+    CheckedFrame,
+    ErrorFrame,
+    HintFrame,
+    LegalFrame,
+    PongFrame,
+    ServerFrameJSON,
+    Status,
+)
 from rummykit.server.integrity import RestoreError, fingerprint, token_hash
 from rummykit.server.outbox import Bucket, Conn
 from rummykit.server.refusals import Refusal, error_frame
 from rummykit.server.rooms import Room, make_seats, make_session, new_table_id, new_token, restore
-from rummykit.server.store import DEFAULT_DB, Store, Writer
+from rummykit.server.store import DEFAULT_DB, SeatRow, Store, TableRow, Writer
 
 __all__ = ["MAX_BODY", "MAX_FRAME", "MAX_TRANSPORT", "RestoreError", "create_app"]
 
@@ -68,9 +78,6 @@ def _error(status: int, rule: str, message: str) -> JSONResponse:
     return JSONResponse(status_code=status, content=p.ErrorBody(error=detail).model_dump())
 
 
-ASGIApp = Callable[[MutableMapping[str, Any], Callable[[], Awaitable[Any]], Callable[[Any], Awaitable[None]]], Awaitable[None]]
-
-
 class BodyGuard:
     """Checks every HTTP request body before the app reads it: at most ``limit`` bytes, JSON nested at most ``MAX_DEPTH``.
 
@@ -83,9 +90,7 @@ class BodyGuard:
         self.app = app
         self.limit = limit
 
-    async def __call__(
-        self, scope: MutableMapping[str, Any], receive: Callable[[], Awaitable[Any]], send: Callable[[Any], Awaitable[None]]
-    ) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS"):
             await self.app(scope, receive, send)
             return
@@ -120,7 +125,7 @@ class BodyGuard:
                 return
         replayed = False
 
-        async def replay() -> Any:
+        async def replay() -> Message:
             nonlocal replayed
             if not replayed:
                 replayed = True
@@ -155,7 +160,7 @@ def _game_out(info: GameInfo) -> p.GameOut:
     options = []
     for spec in info.options:
         kind: Literal["int", "bool", "str"] = "bool" if spec.kind is bool else "int" if spec.kind is int else "str"
-        choices: list[Any] | None = list(spec.choices) or list(spec.values) or None
+        choices: list[str] | list[int] | None = list(spec.choices) or list(spec.values) or None
         options.append(
             p.OptionOut(
                 name=spec.name,
@@ -249,7 +254,7 @@ def create_app(
         return [_game_out(info) for info in games()]
 
     @app.post("/api/tables", response_model=p.CreatedTable, responses={400: {"model": p.ErrorBody}})
-    async def create_table(body: p.CreateTable) -> Any:
+    async def create_table(body: p.CreateTable) -> p.CreatedTable | JSONResponse:
         try:
             info = find_game(body.game)
         except UnknownGameError as exc:
@@ -258,7 +263,7 @@ def create_app(
         if not info.min_players <= n <= info.max_players:
             return _error(400, "SEATS", f"{info.id} is for {info.player_span} players, not {n}")
         levels = bot_levels(info.id)
-        seats: list[dict[str, Any]] = []
+        seats: list[SeatRow] = []
         tokens: list[str | None] = []
         for i, seat in enumerate(body.seats):
             try:
@@ -305,9 +310,9 @@ def create_app(
         except RummykitError as exc:
             return _error(400, "OPTION", str(exc))
         table_id = new_table_id()
-        status = "playing" if all(s["kind"] == "bot" for s in seats) else "waiting"
+        status: Status = "playing" if all(s["kind"] == "bot" for s in seats) else "waiting"
         created = time.time()
-        row = {
+        row: TableRow = {
             "id": table_id,
             "game": info.id,
             "options": dict(state.options),
@@ -355,7 +360,7 @@ def create_app(
         return [info for info in listed if info is not None]
 
     @app.get("/api/tables/{table_id}", response_model=p.TableInfo, responses={404: {"model": p.ErrorBody}})
-    def get_table(table_id: str) -> Any:
+    def get_table(table_id: str) -> p.TableInfo | JSONResponse:
         room = hall.rooms.get(table_id)
         if room is None:
             return _error(404, "TABLE", f"there is no table {p.short(table_id)} on this server")
@@ -413,19 +418,19 @@ def _listed(room: Room) -> p.TableInfo | None:
         return None
 
 
-def _err(rule: str, message: str, rid: Any = None) -> dict[str, Any]:
+def _err(rule: str, message: str, rid: p.RequestId = None) -> ErrorFrame:
     return error_frame(rule, message, rid)
 
 
 class _Bad(Exception):
     """A frame refused before it reached a room: the error frame to answer with."""
 
-    def __init__(self, frame: dict[str, Any]) -> None:
+    def __init__(self, frame: ErrorFrame) -> None:
         super().__init__(frame["message"])
         self.frame = frame
 
 
-def _read(message: MutableMapping[str, Any]) -> p.Hello | p.Act | p.Check | p.Legal | p.Hint | p.Ping | p.Leave:
+def _read(message: Message) -> p.ClientModel:
     """The client frame a WebSocket message carries; :class:`_Bad` with the error frame when it is not one.
 
     Checked in order: the size (``TOO-BIG``), the nesting depth before any
@@ -452,7 +457,7 @@ def _read(message: MutableMapping[str, Any]) -> p.Hello | p.Act | p.Check | p.Le
         raise _Bad(_err("PROTOCOL", str(exc), rid if isinstance(rid, str | int) else None)) from None
 
 
-async def _send_now(websocket: WebSocket, frame: dict[str, Any]) -> None:
+async def _send_now(websocket: WebSocket, frame: ServerFrameJSON) -> None:
     await websocket.send_text(json.dumps(frame, separators=(",", ":")))
 
 
@@ -566,9 +571,9 @@ async def _session(websocket: WebSocket, hall: Hall, table_id: str, flood_rate: 
                 await websocket.close(code=conn.queue.dropped or 1000)
 
 
-async def _answer(room: Room, conn: Conn, frame: Any) -> dict[str, Any] | None:
+async def _answer(room: Room, conn: Conn, frame: p.ClientModel) -> CheckedFrame | LegalFrame | HintFrame | PongFrame | None:
     if isinstance(frame, p.Ping):
-        return p.Pong(id=frame.id).model_dump(mode="json")
+        return {"type": "pong", "id": frame.id}
     if isinstance(frame, p.Hello):
         raise Refusal("PROTOCOL", "hello is the first frame only")
     seat = conn.seat

@@ -15,24 +15,24 @@ import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 import websockets
 
 from rummykit.bots.registry import make_bot
 from rummykit.engine.driver import Claimer
 from rummykit.engine.rng import Rng
+from rummykit.server.frames import ErrorFrame, ServerFrameJSON
 
 
 @dataclass
 class SeatRun:
     """What one seat's client saw: every frame, and the latency of each of its accepted actions."""
 
-    frames: list[dict[str, Any]] = field(default_factory=list)
+    frames: list[ServerFrameJSON] = field(default_factory=list)
     latencies: list[float] = field(default_factory=list)
     sent_at: list[float] = field(default_factory=list)
     """When (``time.perf_counter()``) each action of ``latencies`` was sent."""
-    errors: list[dict[str, Any]] = field(default_factory=list)
+    errors: list[ErrorFrame] = field(default_factory=list)
 
 
 async def play_seat(
@@ -43,7 +43,7 @@ async def play_seat(
     level: str = "random",
     seed: int = 0,
     timeout: float = 60.0,
-    on_frame: Callable[[dict[str, Any]], None] | None = None,
+    on_frame: Callable[[ServerFrameJSON], None] | None = None,
     headers: dict[str, str] | None = None,
     run: SeatRun | None = None,
     keep_frames: bool = True,
@@ -65,21 +65,20 @@ async def play_seat(
         last: str | None = None
         while True:
             raw = await asyncio.wait_for(ws.recv(), timeout)
-            frame: dict[str, Any] = json.loads(raw)
+            frame: ServerFrameJSON = json.loads(raw)
             if keep_frames:
                 run.frames.append(frame)
             if on_frame is not None:
                 on_frame(frame)
-            kind = frame.get("type")
-            if kind == "error":
+            if frame["type"] == "error":
                 run.errors.append(frame)
-                if frame.get("rule") in ("TOKEN", "TABLE"):
+                if frame["rule"] in ("TOKEN", "TABLE"):
                     return run
-                if frame.get("rule") == "FLOOD" and last is not None:
+                if frame["rule"] == "FLOOD" and last is not None:
                     await asyncio.sleep(0.2)
                     await ws.send(last)
                 continue
-            if kind != "state":
+            if frame["type"] != "state":
                 continue
             seq = frame["seq"]
             if sent is not None and seq > sent[0]:

@@ -28,7 +28,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Coroutine
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rummykit.bots.registry import bot_levels, make_bot
 from rummykit.server.refusals import Refusal
@@ -74,7 +74,7 @@ class Driver:
         self.watchdog: asyncio.Task[None] | None = None
         self.deadline: tuple[int, float] | None = None
         """The running turn clock: (seat, epoch seconds when it runs out), or None."""
-        self.tasks: set[asyncio.Task[Any]] = set()
+        self.tasks: set[asyncio.Task[None]] = set()
 
     def start(self) -> None:
         """Start the clock, the bots and the watchdog (in the running event loop)."""
@@ -90,13 +90,13 @@ class Driver:
             with contextlib.suppress(BaseException):
                 await task
 
-    def _spawn(self, coro: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+    def _spawn(self, coro: Coroutine[object, None, None]) -> asyncio.Task[None]:
         task = asyncio.get_running_loop().create_task(coro)
         self.tasks.add(task)
         task.add_done_callback(self._done)
         return task
 
-    def _done(self, task: asyncio.Task[Any]) -> None:
+    def _done(self, task: asyncio.Task[None]) -> None:
         self.tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("table %s: %s", self.room.id, task.exception(), exc_info=task.exception())

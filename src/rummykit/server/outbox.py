@@ -14,7 +14,8 @@ import json
 import time
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any
+
+from rummykit.server.frames import ServerFrameJSON, StateFrame
 
 __all__ = ["BEHIND", "LOG_TAIL", "QUEUE_LIMIT", "SPECTATORS", "Bucket", "Conn", "Outbox"]
 
@@ -80,11 +81,11 @@ class Outbox:
     def __len__(self) -> int:
         return len(self.items)
 
-    def put(self, frame: dict[str, Any]) -> None:
+    def put(self, frame: ServerFrameJSON) -> None:
         """Queue a frame (nothing happens once the box is closed)."""
         if self.closed:
             return
-        if frame.get("type") == "state":
+        if frame["type"] == "state":
             old = self.state
             if old is not None:
                 # The waiting state frame is superseded; its log lines are not lost (the last LOG_TAIL kept).
@@ -149,7 +150,7 @@ class _Slot:
 
     __slots__ = ("frame",)
 
-    def __init__(self, frame: dict[str, Any]) -> None:
+    def __init__(self, frame: StateFrame) -> None:
         self.frame = frame
 
 
@@ -171,5 +172,5 @@ class Conn:
         """True once the connection was given up for being too far behind."""
         return self.queue.dropped is not None
 
-    def send(self, frame: dict[str, Any]) -> None:
+    def send(self, frame: ServerFrameJSON) -> None:
         self.queue.put(frame)

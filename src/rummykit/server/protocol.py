@@ -19,12 +19,15 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from typing import Annotated, Any, Literal
+from collections.abc import Mapping
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from rummykit.engine.options import OptionValue
+
 RequestId = str | int | None
-"""Any string or number a client puts in ``id``; the reply carries it back (None when absent)."""
+"""A string or number a client puts in ``id``; the reply carries it back (None when absent)."""
 
 MAX_LEGAL = 200
 """The most actions a ``legal`` frame lists (``truncated`` says when there were more)."""
@@ -70,9 +73,9 @@ class OptionOut(_Server):
 
     name: str
     help: str
-    default: Any
+    default: OptionValue
     kind: Literal["int", "bool", "str"]
-    choices: list[Any] | None = Field(description="the only values allowed (strings or whole numbers), or null")
+    choices: list[str] | list[int] | None = Field(description="the only values allowed (strings or whole numbers), or null")
     min: int | None
     max: int | None
     allow_none: bool = Field(description="true when null (written 'none') is a value")
@@ -104,7 +107,7 @@ class CreateTable(_Client):
     """The body of ``POST /api/tables``."""
 
     game: str
-    options: dict[str, Any] = Field(default_factory=dict)
+    options: dict[str, object] = Field(default_factory=dict)
     seats: list[SeatRequest]
     seed: int | None = None
     clock: float | None = Field(default=None, description="seconds a person has for each turn; null: no clock")
@@ -147,7 +150,7 @@ class TableInfo(_Server):
     status: Literal["waiting", "playing", "over"]
     seats: list[SeatInfo]
     created: float = Field(description="epoch seconds")
-    options: dict[str, Any]
+    options: dict[str, OptionValue]
     clock: float | None
     seq: int
     spectators: int
@@ -187,7 +190,7 @@ class Act(_Client):
     """
 
     type: Literal["act"]
-    action: dict[str, Any] | None = None
+    action: dict[str, object] | None = None
     text: str | None = None
     seq: int | None = Field(default=None, description="the seq of the state the action was made against")
     id: RequestId = None
@@ -197,7 +200,7 @@ class Check(_Client):
     """Would the engine accept this action now? Or, in a free-table game, judge a draft table."""
 
     type: Literal["check"]
-    action: dict[str, Any] | str | None = None
+    action: dict[str, object] | str | None = None
     text: str | None = None
     table: list[list[str]] | None = None
     id: RequestId = None
@@ -231,7 +234,9 @@ class Leave(_Client):
     id: RequestId = None
 
 
-ClientFrame = Annotated[Hello | Act | Check | Legal | Hint | Ping | Leave, Field(discriminator="type")]
+ClientModel = Hello | Act | Check | Legal | Hint | Ping | Leave
+"""A frame a client sends, read."""
+ClientFrame = Annotated[ClientModel, Field(discriminator="type")]
 CLIENT_TYPES = ("act", "check", "hello", "hint", "leave", "legal", "ping")
 
 
@@ -257,7 +262,7 @@ class Welcome(_Server):
 class ListedAction(_Server):
     """One legal action in both forms (text without the seat)."""
 
-    json_: dict[str, Any] = Field(alias="json")
+    json_: Mapping[str, object] = Field(alias="json")
     text: str
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True, serialize_by_alias=True)
@@ -275,7 +280,7 @@ class State(_Server):
 
     type: Literal["state"] = "state"
     seq: int
-    view: dict[str, Any] = Field(description="state.view(seat) exactly: docs/schema/<game>-view.json")
+    view: Mapping[str, object] = Field(description="state.view(seat) exactly: docs/schema/<game>-view.json")
     log: list[str]
     seats: list[SeatInfo]
     clock: Clock | None
@@ -295,7 +300,7 @@ class Error(_Server):
     worded: str = Field(
         description="why, as a person reads it: positions counted from 1, seats by name, 'you' for this seat"
     )
-    params: dict[str, Any] | None = Field(
+    params: Mapping[str, object] | None = Field(
         default=None, description="the refusal's data (cells, columns, set numbers, pieces, totals), or null"
     )
 
@@ -318,9 +323,9 @@ class Checked(_Server):
     rule: str | None
     message: str | None
     worded: str | None = Field(default=None, description="the refusal as a person reads it (see `error`)")
-    params: dict[str, Any] | None = Field(default=None, description="the refusal's data (see `error`)")
+    params: Mapping[str, object] | None = Field(default=None, description="the refusal's data (see `error`)")
     sets: list[SetVerdict] | None
-    action: dict[str, Any] | None = Field(default=None, description="the action judged, in its JSON form")
+    action: Mapping[str, object] | None = Field(default=None, description="the action judged, in its JSON form")
 
 
 class LegalList(_Server):
@@ -338,7 +343,7 @@ class HintOut(_Server):
     type: Literal["hint"] = "hint"
     id: RequestId = None
     lines: list[str]
-    action: dict[str, Any] | None
+    action: Mapping[str, object] | None
 
 
 class Pong(_Server):
@@ -357,9 +362,9 @@ class Round(_Server):
     lines: list[str]
 
 
-ServerFrame = Annotated[
-    Welcome | State | Error | Checked | LegalList | HintOut | Pong | Round, Field(discriminator="type")
-]
+ServerModel = Welcome | State | Error | Checked | LegalList | HintOut | Pong | Round
+"""A frame the server sends, as its model."""
+ServerFrame = Annotated[ServerModel, Field(discriminator="type")]
 
 
 class ProtocolDocument(BaseModel):
@@ -422,7 +427,7 @@ def too_deep(text: str, limit: int = MAX_DEPTH) -> bool:
     return brackets.startswith(b"[") and len(brackets) > limit
 
 
-def _real_text(value: Any) -> bool:
+def _real_text(value: object) -> bool:
     """Whether every string (and key) in a decoded JSON value is encodable text: no lone surrogate."""
     if isinstance(value, str):
         try:
@@ -437,7 +442,7 @@ def _real_text(value: Any) -> bool:
     return True
 
 
-def decode_json(text: str, what: str = "a frame") -> Any:
+def decode_json(text: str, what: str = "a frame") -> object:
     """Decode a client's JSON; :class:`FrameError` when it nests too deep, is not JSON, or holds a lone surrogate.
 
     The depth is checked before decoding (:func:`too_deep`), so no input
@@ -485,7 +490,7 @@ def bounded(message: str, limit: int = MAX_MESSAGE) -> str:
     return message.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
-def short(value: Any, limit: int = 40) -> str:
+def short(value: object, limit: int = 40) -> str:
     """``repr(value)`` cut to ``limit`` characters: a message names the input it refuses, it does not echo it.
 
     >>> short("x" * 100, 12)
@@ -519,7 +524,7 @@ def clean_name(name: str) -> str:
     return text[:MAX_NAME].rstrip()
 
 
-def display_text(value: Any, limit: int = 4 * MAX_NAME) -> str:
+def display_text(value: object, limit: int = 4 * MAX_NAME) -> str:
     r"""Stored text made safe to show: a string of at most ``limit`` characters, every unprintable one escaped.
 
     For rows written before the server checked names (a lone surrogate cannot
@@ -533,11 +538,11 @@ def display_text(value: Any, limit: int = 4 * MAX_NAME) -> str:
                    if _real_text(ch) else f"\\u{ord(ch):04x}" for ch in text)
 
 
-_CLIENT: TypeAdapter[Any] = TypeAdapter(ClientFrame)
-SERVER: TypeAdapter[Any] = TypeAdapter(ServerFrame)
+_CLIENT: TypeAdapter[ClientModel] = TypeAdapter(ClientFrame)
+SERVER: TypeAdapter[ServerModel] = TypeAdapter(ServerFrame)
 
 
-def client_frame(data: Any) -> Hello | Act | Check | Legal | Hint | Ping | Leave:
+def client_frame(data: object) -> ClientModel:
     """Read a decoded client frame; :class:`FrameError` with a plain sentence when it is malformed."""
     if not isinstance(data, dict):
         raise FrameError(f"a frame is a JSON object, got {type(data).__name__}")
@@ -545,7 +550,7 @@ def client_frame(data: Any) -> Hello | Act | Check | Legal | Hint | Ping | Leave
     if kind not in CLIENT_TYPES:
         raise FrameError(f"unknown frame type {short(kind)}; the types are: {', '.join(CLIENT_TYPES)}")
     try:
-        frame: Hello | Act | Check | Legal | Hint | Ping | Leave = _CLIENT.validate_python(data)
+        frame = _CLIENT.validate_python(data)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"][1:]) or "frame"
@@ -553,6 +558,6 @@ def client_frame(data: Any) -> Hello | Act | Check | Legal | Hint | Ping | Leave
     return frame
 
 
-def server_frame(data: Any) -> Any:
+def server_frame(data: object) -> ServerModel:
     """Validate a frame the server sent (tests use it on every frame they receive)."""
     return SERVER.validate_python(data)

@@ -9,14 +9,15 @@ table's play) to the copy and reports what the engine said.
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from rummykit.bots.registry import bot_levels, make_bot
-from rummykit.engine.core import GameState
+from rummykit.engine.core import Action, GameState, ViewHeader
 from rummykit.engine.rng import Rng
 from rummykit.errors import RuleError, RummykitError, seat_param
 from rummykit.rulesets.freetable import FreeTableGame, play_from_table
 from rummykit.server import protocol as p
+from rummykit.server.frames import ActionJSON, CheckedFrame, HintFrame, LegalFrame, LegalJSON
 from rummykit.server.refusals import Refusal
 
 if TYPE_CHECKING:
@@ -28,7 +29,7 @@ HINT_LEVEL = "solver"
 """The bot level whose choice a hint frame suggests as an action, when the game has that level."""
 
 
-def listing(state: GameState, seat: int) -> dict[str, Any]:
+def listing(state: GameState, seat: int) -> LegalJSON:
     """The seat's legal actions in both forms, as a state frame and the ``legal`` frame carry them.
 
     Built without pydantic (it is on every state frame of a seat); the shape
@@ -41,11 +42,12 @@ def listing(state: GameState, seat: int) -> dict[str, Any]:
     }
 
 
-def _verdict(frame_id: p.RequestId, action: dict[str, Any], exc: RuleError | None, names: list[str], seat: int,
-             sets: list[p.SetVerdict] | None = None) -> dict[str, Any]:
+def _verdict(frame_id: p.RequestId, action: ActionJSON, exc: RuleError | None, names: list[str], seat: int,
+             sets: list[p.SetVerdict] | None = None) -> CheckedFrame:
     if exc is None:
-        return p.Checked(id=frame_id, ok=True, rule=None, message=None, sets=sets, action=action).model_dump(mode="json")
-    return p.Checked(
+        checked = p.Checked(id=frame_id, ok=True, rule=None, message=None, sets=sets, action=action)
+        return cast("CheckedFrame", checked.model_dump(mode="json"))
+    checked = p.Checked(
         id=frame_id,
         ok=False,
         rule=exc.rule,
@@ -54,10 +56,11 @@ def _verdict(frame_id: p.RequestId, action: dict[str, Any], exc: RuleError | Non
         params=dict(exc.params) or None,
         sets=sets,
         action=action,
-    ).model_dump(mode="json")
+    )
+    return cast("CheckedFrame", checked.model_dump(mode="json"))
 
 
-async def _judge(trial: GameState, action: Any) -> RuleError | None:
+async def _judge(trial: GameState, action: Action) -> RuleError | None:
     try:
         await asyncio.to_thread(trial.apply, action)
     except RuleError as exc:
@@ -65,7 +68,7 @@ async def _judge(trial: GameState, action: Any) -> RuleError | None:
     return None
 
 
-async def check(room: Room, seat: int, frame: p.Check) -> dict[str, Any]:
+async def check(room: Room, seat: int, frame: p.Check) -> CheckedFrame:
     """Would the engine accept this action (or this draft table) now? Nothing changes."""
     if frame.table is not None:
         return await _check_table(room, seat, frame)
@@ -76,11 +79,11 @@ async def check(room: Room, seat: int, frame: p.Check) -> dict[str, Any]:
     return _verdict(frame.id, action.to_json(), refused, list(trial.players), seat)
 
 
-async def _check_table(room: Room, seat: int, frame: p.Check) -> dict[str, Any]:
+async def _check_table(room: Room, seat: int, frame: p.Check) -> CheckedFrame:
     if room.info.draft != "table":
         raise Refusal("FREE-TABLE", f"{room.info.id} has no free table to draft; check an action instead")
     async with room.lock:
-        trial = cast("FreeTableGame[Any]", room.state.copy())  # a game whose draft is the table is a free-table game
+        trial = cast("FreeTableGame[object]", room.state.copy())  # a game whose draft is the table is a free-table game
     assert frame.table is not None
     try:
         table = [tuple(room.info.parse_piece(t) for t in s) for s in frame.table]
@@ -95,15 +98,15 @@ async def _check_table(room: Room, seat: int, frame: p.Check) -> dict[str, Any]:
     return _verdict(frame.id, play.to_json(), refused, list(trial.players), seat, sets)
 
 
-async def legal(room: Room, seat: int, frame: p.Legal) -> dict[str, Any]:
+async def legal(room: Room, seat: int, frame: p.Legal) -> LegalFrame:
     """The seat's legal actions (the same list its state frames carry)."""
     async with room.lock:
         trial = room.state.copy()
     listed = await asyncio.to_thread(listing, trial, seat)
-    return {"type": "legal", "id": frame.id, **listed}
+    return {"type": "legal", "id": frame.id, "actions": listed["actions"], "truncated": listed["truncated"]}
 
 
-async def hint(room: Room, seat: int, frame: p.Hint) -> dict[str, Any]:
+async def hint(room: Room, seat: int, frame: p.Hint) -> HintFrame:
     """The game's hint for the seat, from its own view; out of turn, the best play from the table as it stands.
 
     Out of turn the lines say so first, and the suggested action (the
@@ -122,7 +125,7 @@ async def hint(room: Room, seat: int, frame: p.Hint) -> dict[str, Any]:
         raise Refusal("GAME-OVER", "the game is over: there is no play left to hint")
     if not room.presenter.hint:
         raise Refusal("NO-HINT", f"no hint for {room.info.id} yet")
-    suggestion: dict[str, Any] | None = None
+    suggestion: ActionJSON | None = None
     try:
         lines = list(await asyncio.to_thread(room.presenter.hint_lines, view))
         if HINT_LEVEL in bot_levels(room.info.id):
@@ -138,9 +141,9 @@ async def hint(room: Room, seat: int, frame: p.Hint) -> dict[str, Any]:
             f"It is not your turn ({turn}): this is the best play from the table as it is now;"
             " the table may change before your turn.",
         )
-    return p.HintOut(id=frame.id, lines=lines, action=suggestion).model_dump(mode="json")
+    return cast("HintFrame", p.HintOut(id=frame.id, lines=lines, action=suggestion).model_dump(mode="json"))
 
 
-def as_at_turn(view: dict[str, Any], seat: int) -> dict[str, Any]:
+def as_at_turn(view: ViewHeader, seat: int) -> ViewHeader:
     """A seat's view with only the header changed to say it is that seat's turn (for a hint asked out of turn)."""
     return {**view, "turn": seat, "to_act": [seat], "must_act": [seat], "may_act": []}

@@ -10,11 +10,12 @@ for people (:meth:`RuleError.worded <rummykit.errors.RuleError.worded>`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import cast
 
-from rummykit.errors import RuleError, seat_param
+from rummykit.errors import Param, RuleError, seat_param
 from rummykit.server import protocol as p
+from rummykit.server.frames import ErrorFrame
 
 __all__ = ["Refusal", "error_frame"]
 
@@ -26,7 +27,9 @@ class Refusal(Exception):
     message for a person (the message itself when not given).
     """
 
-    def __init__(self, rule: str, message: str, *, params: dict[str, Any] | None = None, worded: str | None = None) -> None:
+    def __init__(
+        self, rule: str, message: str, *, params: Mapping[str, Param] | None = None, worded: str | None = None
+    ) -> None:
         super().__init__(message)
         self.rule = rule
         self.message = message
@@ -43,19 +46,25 @@ class Refusal(Exception):
             worded=exc.worded(1, seat_param(names, viewer)),
         )
 
-    def frame(self, rid: p.RequestId = None) -> dict[str, Any]:
+    def frame(self, rid: p.RequestId = None) -> ErrorFrame:
         """The ``error`` frame answering the request ``rid``."""
         return error_frame(self.rule, self.message, rid, params=self.params, worded=self.worded)
 
 
 def error_frame(
-    rule: str, message: str, rid: p.RequestId = None, *, params: dict[str, Any] | None = None, worded: str | None = None
-) -> dict[str, Any]:
+    rule: str,
+    message: str,
+    rid: p.RequestId = None,
+    *,
+    params: Mapping[str, Param] | None = None,
+    worded: str | None = None,
+) -> ErrorFrame:
     """An ``error`` frame (messages bounded to :data:`~rummykit.server.protocol.MAX_MESSAGE` characters)."""
-    return p.Error(
+    error = p.Error(
         id=rid,
         rule=rule,
         message=p.bounded(message),
         worded=p.bounded(message if worded is None else worded),
         params=params,
-    ).model_dump(mode="json")
+    )
+    return cast("ErrorFrame", error.model_dump(mode="json"))

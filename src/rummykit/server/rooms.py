@@ -20,11 +20,12 @@ import hmac
 import importlib
 import logging
 import secrets
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import cast
 
 from rummykit.bots.registry import make_bot
-from rummykit.engine.core import Action, Event, GameInfo, GameState
+from rummykit.engine.core import Action, Event, GameInfo, GameState, ViewHeader
 from rummykit.engine.driver import Agent
 from rummykit.engine.rng import Rng
 from rummykit.errors import RuleError, RummykitError
@@ -34,6 +35,18 @@ from rummykit.presenters.text import Style
 from rummykit.server import protocol as p
 from rummykit.server import questions
 from rummykit.server.driving import Driver
+from rummykit.server.frames import (
+    CheckedFrame,
+    HintFrame,
+    LegalFrame,
+    LegalJSON,
+    RoundFrame,
+    SeatJSON,
+    SeatKind,
+    StateFrame,
+    Status,
+    WelcomeFrame,
+)
 from rummykit.server.integrity import (
     RestoreError,
     fingerprint,
@@ -43,7 +56,7 @@ from rummykit.server.integrity import (
 )
 from rummykit.server.outbox import BEHIND, LOG_TAIL, SPECTATORS, Conn, Outbox
 from rummykit.server.refusals import Refusal
-from rummykit.server.store import Store, StoredTable, StoreError, Writer, chain_next, chain_start
+from rummykit.server.store import SeatRow, Store, StoredTable, StoreError, Writer, chain_next, chain_start
 from rummykit.session import GameSession, StaleAction
 from rummykit.sim import bot_rng
 
@@ -80,13 +93,13 @@ def load_presenter(game_id: str) -> Presenter:
 class Seat:
     """One seat as the table shows it: a person (with the hash of its token) or a bot (its level)."""
 
-    kind: str
+    kind: SeatKind
     name: str
     level: str | None
     token_hash: str | None
     joined: bool = False
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> SeatRow:
         return {"kind": self.kind, "name": self.name, "level": self.level, "token_hash": self.token_hash}
 
 
@@ -101,7 +114,7 @@ class Room:
         session: GameSession,
         seats: list[Seat],
         clock: float | None,
-        status: str,
+        status: Status,
         created: float,
         store: Store,
         writer: Writer | None = None,
@@ -146,7 +159,7 @@ class Room:
         return p.TableInfo(
             table=self.id,
             game=self.info.id,
-            status=self.status,  # type: ignore[arg-type]
+            status=self.status,
             seats=self.seat_infos(),
             created=self.created,
             options=dict(self.state.options),
@@ -203,7 +216,8 @@ class Room:
             self.conns.add(conn)
             if conn.seat is not None:
                 self.seats[conn.seat].joined = True
-            conn.send(p.Welcome(seat=conn.seat, table=self.info_model()).model_dump(mode="json"))
+            welcome = p.Welcome(seat=conn.seat, table=self.info_model())
+            conn.send(cast("WelcomeFrame", welcome.model_dump(mode="json")))
             became_playing = False
             if self.status == "waiting" and all(s.joined for s in self.seats if s.kind == "person"):
                 self.status = "playing"
@@ -258,7 +272,7 @@ class Room:
             lines.extend(narrator.describe(event.seen_by(seat)))
         self.narrated[audience] = len(history)
 
-    def _seat_dicts(self) -> list[dict[str, Any]]:
+    def _seat_dicts(self) -> list[SeatJSON]:
         """The seats as the JSON a state frame carries, built without pydantic (it is on every frame)."""
         connected = {c.seat for c in self.conns}
         return [
@@ -267,7 +281,7 @@ class Room:
             for i, s in enumerate(self.seats)
         ]
 
-    def _state_frame(self, conn: Conn, view: Any, seats: list[dict[str, Any]], legal: dict[str, Any] | None) -> dict[str, Any]:
+    def _state_frame(self, conn: Conn, view: ViewHeader, seats: list[SeatJSON], legal: LegalJSON | None) -> StateFrame:
         self._catch_up(conn.audience)
         lines = self.logs[conn.audience]
         start = max(0, len(lines) - LOG_TAIL) if conn.log_pos is None else conn.log_pos
@@ -284,7 +298,7 @@ class Room:
             "legal": legal,
         }
 
-    def _legal(self, seat: int | None) -> dict[str, Any] | None:
+    def _legal(self, seat: int | None) -> LegalJSON | None:
         """The seat's legal actions for its state frame (None for a spectator; none while the table waits)."""
         if seat is None:
             return None
@@ -297,7 +311,7 @@ class Room:
 
     def _broadcast_state(self) -> None:
         seats = self._seat_dicts()
-        views: dict[int, tuple[Any, dict[str, Any] | None]] = {}
+        views: dict[int, tuple[ViewHeader, LegalJSON | None]] = {}
         for conn in list(self.conns):
             if conn.dropped:  # given up for being too far behind: it gets nothing more
                 self.conns.discard(conn)
@@ -313,22 +327,21 @@ class Room:
             if conn is not exclude:
                 self._send_state(conn)
 
-    def _round_frames(self, events: list[Event]) -> list[dict[str, Any]]:
+    def _round_frames(self, events: list[Event]) -> list[RoundFrame]:
         """The round frames of new events (a round or the match ended), from their public parts."""
-        rounds: list[dict[str, Any]] = []
+        rounds: list[RoundFrame] = []
         names = list(self.state.players)
         for event in events:
             if event.kind not in ("round-end", "match-end"):
                 continue
             public = event.seen_by(None)
             over = event.kind == "match-end"
-            rounds.append(
-                p.Round(
-                    round=_round_no(public, self.state.round_no),
-                    match_over=over or bool(public.get("match_over")),
-                    lines=(self.presenter.outcome_lines if over else self.presenter.round_end_lines)(public, names, STYLE),
-                ).model_dump(mode="json")
+            frame = p.Round(
+                round=_round_no(public, self.state.round_no),
+                match_over=over or bool(public.get("match_over")),
+                lines=(self.presenter.outcome_lines if over else self.presenter.round_end_lines)(public, names, STYLE),
             )
+            rounds.append(cast("RoundFrame", frame.model_dump(mode="json")))
         return rounds
 
     # -- acting ----------------------------------------------------------------------------
@@ -337,10 +350,10 @@ class Room:
         """The engine's refusal as the seat is told it (positions from 1, seats by name)."""
         return Refusal.of(exc, list(self.state.players), seat)
 
-    def read_action(self, seat: int, action: dict[str, Any] | str | None, text: str | None) -> Action:
+    def read_action(self, seat: int, action: Mapping[str, object] | str | None, text: str | None) -> Action:
         """The action a seat's frame names (JSON form, ``player`` defaulting to the seat, or text)."""
         try:
-            if isinstance(action, dict):
+            if isinstance(action, Mapping):
                 data = dict(action)
                 data.setdefault("player", seat)
                 if data["player"] != seat:
@@ -435,15 +448,15 @@ class Room:
 
     # -- questions (see rummykit.server.questions) -------------------------------------------
 
-    async def check(self, seat: int, frame: p.Check) -> dict[str, Any]:
+    async def check(self, seat: int, frame: p.Check) -> CheckedFrame:
         """Would the engine accept this action (or this draft table) now? Nothing changes."""
         return await questions.check(self, seat, frame)
 
-    async def legal(self, seat: int, frame: p.Legal) -> dict[str, Any]:
+    async def legal(self, seat: int, frame: p.Legal) -> LegalFrame:
         """The seat's legal actions (the list its state frames carry)."""
         return await questions.legal(self, seat, frame)
 
-    async def hint(self, seat: int, frame: p.Hint) -> dict[str, Any]:
+    async def hint(self, seat: int, frame: p.Hint) -> HintFrame:
         """The game's hint for the seat (see :func:`rummykit.server.questions.hint`)."""
         return await questions.hint(self, seat, frame)
 
@@ -451,7 +464,7 @@ class Room:
         await self.driver.close()
 
 
-def _round_no(event: dict[str, Any], default: int) -> int:
+def _round_no(event: Mapping[str, object], default: int) -> int:
     value = event.get("round")
     return value if isinstance(value, int) else default
 
@@ -479,19 +492,30 @@ def rngs_at(seed: int, draws: list[int] | None, seats: int | None = None) -> lis
     return rngs
 
 
-def make_seats(seats: list[dict[str, Any]]) -> list[Seat]:
+def make_seats(seats: Sequence[SeatRow]) -> list[Seat]:
     """Seats from their stored form."""
     return [Seat(s["kind"], s["name"], s["level"], s["token_hash"]) for s in seats]
 
 
-def make_session(info: GameInfo, state: GameState, seats: list[dict[str, Any]], draws: list[int] | None = None) -> GameSession:
+def make_session(
+    info: GameInfo, state: GameState, seats: Sequence[SeatRow], draws: list[int] | None = None
+) -> GameSession:
     """The game session of a table: a bot for each bot seat, every seat's generator moved on by ``draws``.
 
     Every seat has a generator, a person's too: the turn clock's stand-in
     plays from it.
     """
-    bots: list[Agent | None] = [make_bot(s["level"], info.id) if s["kind"] == "bot" else None for s in seats]
+    bots: list[Agent | None] = [_bot(s, info.id) for s in seats]
     return GameSession(state, bots, rngs_at(state.seed, draws, len(seats)))
+
+
+def _bot(seat: SeatRow, game_id: str) -> Agent | None:
+    """The bot of a bot seat, at its level; None for a person's seat."""
+    if seat["kind"] != "bot":
+        return None
+    level = seat["level"]
+    assert level is not None, "a bot seat has a level"
+    return make_bot(level, game_id)
 
 
 def restore(stored: StoredTable, store: Store, bot_delay: float = 0.0, writer: Writer | None = None) -> Room:

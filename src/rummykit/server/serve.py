@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any, TextIO
+from typing import TextIO, TypedDict
 
 from rummykit.server.app import MAX_TRANSPORT, create_app
 from rummykit.server.rooms import RestoreError
 
-WEBSOCKET_SETTINGS: dict[str, Any] = {"ws_max_size": MAX_TRANSPORT, "ws_per_message_deflate": False}
+
+class WebSocketSettings(TypedDict):
+    """The keyword arguments of ``uvicorn.run`` that shape its WebSockets."""
+
+    ws_max_size: int
+    ws_per_message_deflate: bool
+
+
+WEBSOCKET_SETTINGS: WebSocketSettings = {"ws_max_size": MAX_TRANSPORT, "ws_per_message_deflate": False}
 """uvicorn's WebSocket settings: frames over :data:`MAX_TRANSPORT` bytes are closed (1009), none compressed.
 
 No per-message compression: frames are a few kilobytes, and compressing each

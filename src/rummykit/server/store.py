@@ -23,12 +23,14 @@ import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import NotRequired, TypedDict, TypeVar, Unpack
 
 from sqlalchemy import (
     JSON,
     BigInteger,
+    BindParameter,
     Column,
+    Connection,
     Engine,
     Float,
     ForeignKey,
@@ -47,6 +49,12 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import make_url
+from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.pool import ConnectionPoolEntry
+
+from rummykit.engine.core import ViewHeader
+from rummykit.engine.options import OptionValue
+from rummykit.server.frames import SeatKind, Status
 
 DEFAULT_DB = "sqlite:///rummykit-server.db"
 
@@ -102,17 +110,57 @@ class StoreError(RuntimeError):
     """The database refused a write (the action it carried is not accepted)."""
 
 
+class SeatRow(TypedDict):
+    """A seat as the ``seats`` column keeps it: a person with the hash of its token, or a bot with its level."""
+
+    kind: SeatKind
+    name: str
+    level: str | None
+    token_hash: str | None
+
+
+class TableRow(TypedDict):
+    """A new row of ``tables`` (:meth:`Store.create_table`)."""
+
+    id: str
+    game: str
+    options: dict[str, OptionValue]
+    seed: int
+    seats: list[SeatRow]
+    clock: float | None
+    status: Status
+    created: float
+    seq: int
+    snapshot: str
+    spectator_view: ViewHeader
+    bot_draws: list[int]
+    chain: NotRequired[str]
+
+
+class ActionRow(TypedDict):
+    """An action to write and the table's state after it (:meth:`Store.record_action`'s arguments)."""
+
+    table_id: str
+    seq: int
+    action: str
+    chain: str
+    snapshot: str | None
+    spectator_view: ViewHeader
+    status: Status
+    bot_draws: list[int]
+
+
 @dataclass
 class StoredTable:
     """A row of ``tables`` and its actions, in order."""
 
     id: str
     game: str
-    options: dict[str, Any]
+    options: dict[str, OptionValue]
     seed: int
-    seats: list[dict[str, Any]]
+    seats: list[SeatRow]
     clock: float | None
-    status: str
+    status: Status
     created: float
     seq: int
     snapshot: str
@@ -131,7 +179,7 @@ def make_engine(url: str, schema: str | None = None) -> Engine:
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
         @event.listens_for(engine, "connect")
-        def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+        def _pragmas(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
             cursor = dbapi_connection.cursor()
             cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute("PRAGMA synchronous=NORMAL")
@@ -201,7 +249,7 @@ class Store:
             log.warning("the database was written by an earlier server: the actions of its %d tables are chained now", len(ids))
 
     @contextlib.contextmanager
-    def _writing(self) -> Iterator[Any]:
+    def _writing(self) -> Iterator[Connection]:
         """A write transaction (committed on leaving), one at a time on SQLite."""
         with self._write_lock or contextlib.nullcontext(), self.engine.begin() as conn:
             yield conn
@@ -210,7 +258,7 @@ class Store:
         """Release every connection."""
         self.engine.dispose()
 
-    def create_table(self, row: dict[str, Any]) -> None:
+    def create_table(self, row: TableRow) -> None:
         """Insert a new table row (``seq`` 0; its ``chain`` is :func:`chain_start` unless given)."""
         with self._writing() as conn:
             conn.execute(insert(tables_table).values(**{"chain": chain_start(row["id"]), **row}))
@@ -223,8 +271,8 @@ class Store:
         *,
         chain: str,
         snapshot: str | None,
-        spectator_view: Any,
-        status: str,
+        spectator_view: ViewHeader,
+        status: Status,
         bot_draws: list[int],
     ) -> None:
         """Write action number ``seq`` (from 1) and the table's state after it, in one transaction.
@@ -259,7 +307,7 @@ class Store:
         except Exception as exc:  # the driver's own errors: the action is not accepted
             raise StoreError(f"could not store action {seq} of table {table_id}: {exc}") from exc
 
-    def record_batch(self, items: list[dict[str, Any]]) -> None:
+    def record_batch(self, items: list[ActionRow]) -> None:
         """Write several actions (of any tables, each as :meth:`record_action`'s arguments) in one transaction.
 
         All or nothing: :class:`StoreError` when any of them cannot be written.
@@ -286,7 +334,7 @@ class Store:
                     ]
                     if not rows:
                         continue
-                    values: dict[str, Any] = {
+                    values: dict[str, BindParameter[object]] = {
                         "seq": bindparam("b_seq"),
                         "spectator_view": bindparam("b_view"),
                         "status": bindparam("b_status"),
@@ -356,12 +404,19 @@ class Store:
         return out
 
 
-def _store_error(item: dict[str, Any], exc: BaseException) -> StoreError:
+def _store_error(item: ActionRow, exc: BaseException) -> StoreError:
     return StoreError(f"could not store action {item.get('seq')} of table {item.get('table_id')}: {exc!r}")
 
 
-def _json(value: Any) -> Any:
-    return json.loads(value) if isinstance(value, str) else value
+T = TypeVar("T")
+
+
+def _json(value: T | str) -> T:
+    """A JSON column's value: the value itself, or (as some drivers hand it back) its JSON text."""
+    if isinstance(value, str):
+        decoded: T = json.loads(value)
+        return decoded
+    return value
 
 
 class Writer:
@@ -378,13 +433,13 @@ class Writer:
     def __init__(self, store: Store, max_batch: int = 256) -> None:
         self.store = store
         self.max_batch = max_batch
-        self.pending: list[tuple[dict[str, Any], asyncio.Future[None]]] = []
+        self.pending: list[tuple[ActionRow, asyncio.Future[None]]] = []
         self.busy = False
         self.task: asyncio.Task[None] | None = None
         self.batches = 0
         self.written = 0
 
-    async def write(self, **item: Any) -> None:
+    async def write(self, **item: Unpack[ActionRow]) -> None:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
         self.pending.append((item, future))
@@ -394,7 +449,7 @@ class Writer:
         await future
 
     async def _flush(self) -> None:
-        batch: list[tuple[dict[str, Any], asyncio.Future[None]]] = []
+        batch: list[tuple[ActionRow, asyncio.Future[None]]] = []
         try:
             while self.pending:
                 batch, self.pending = self.pending[: self.max_batch], self.pending[self.max_batch :]
@@ -424,6 +479,5 @@ class Writer:
                     future.set_exception(_store_error(item, RuntimeError("the writer stopped")))
             self.pending = []
 
-    def _one(self, item: dict[str, Any]) -> None:
-        args = dict(item)
-        self.store.record_action(args.pop("table_id"), args.pop("seq"), args.pop("action"), **args)
+    def _one(self, item: ActionRow) -> None:
+        self.store.record_action(**item)

@@ -24,12 +24,12 @@ import json
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, NotRequired, TypedDict, TypeVar, cast
 
 from rummykit.engine.options import OptionSpec, OptionValue, resolve_options
 from rummykit.errors import RummykitError
-from rummykit.rulesets.freetable import format_table, parse_table_with
-from rummykit.solve.steps import screen_order
+from rummykit.rulesets.freetable import FreeTableView, format_table, parse_table_with
+from rummykit.solve.steps import StepJSON, screen_order
 
 if TYPE_CHECKING:
     from rummykit.solve.dominoes import DominoSolution
@@ -69,12 +69,37 @@ class Request:
         return f'"{what}"' if self.batch else f"--{what}"
 
 
+class TileSolutionJSON(TypedDict):
+    """A tile solution as one JSON object (see :func:`solution_json`); no ``objective`` when there is no play."""
+
+    play: str | None
+    objective: NotRequired[str]
+    tiles_placed: int
+    points_placed: int
+    placed: list[str]
+    table: list[list[str]]
+    steps: list[StepJSON]
+    meld_points: NotRequired[int]
+
+
+class DominoSolutionJSON(TypedDict):
+    """A domino solution as one JSON object (see :func:`domino_json`); no ``objective`` when there is no play."""
+
+    play: str | None
+    objective: NotRequired[str]
+    dominoes_placed: int
+    points_placed: int
+    placed: list[str]
+    table: list[list[str]]
+    steps: list[StepJSON]
+
+
 @dataclass(frozen=True)
 class Answer:
     """A solved request: lines for a person and one JSON object."""
 
     lines: list[str]
-    data: dict[str, Any]
+    data: TileSolutionJSON | DominoSolutionJSON
 
 
 Solver = Callable[[Request], Answer]
@@ -269,7 +294,7 @@ def solve_command(
 
 def solution_json(
     table: Sequence[Sequence[object]], solution: TileSolution | None, *, initial: bool = False
-) -> dict[str, Any]:
+) -> TileSolutionJSON:
     """A tile solution as one JSON object (``tiles_placed``, ``points_placed``, ``placed``, ``table``, ``steps``)."""
     if solution is None:
         return {
@@ -280,7 +305,7 @@ def solution_json(
             "table": [[str(t) for t in s] for s in table],
             "steps": [],
         }
-    out: dict[str, Any] = {
+    out: TileSolutionJSON = {
         "play": f"play {' '.join(map(str, solution.placed))} : {format_table(solution.table)}",
         "objective": solution.objective,
         "tiles_placed": solution.tiles_placed,
@@ -329,21 +354,22 @@ def final_table_line(
     return f"final table: {format_table(s for _, s in order)}"
 
 
-def hint_lines(view: Mapping[str, Any]) -> list[str]:
+def hint_lines(view: Mapping[str, object]) -> list[str]:
     """The best play for the seat whose rummikub view this is, as steps (it plays nothing)."""
     from rummykit.pieces.tiles import parse_tiles
     from rummykit.solve.play import solve_tiles
 
-    seat = view.get("seat")
+    free = cast("FreeTableView", view)  # a rummikub view is a free-table view
+    seat = free.get("seat")
     if seat is None:
         return ["a spectator has no rack to play from"]
-    table = [tuple(parse_tiles(s)) for s in view["table"]]
-    rack = parse_tiles(view["rack"])
-    threshold = int(view["options"]["initial_meld_points"])
-    initial = not view["down"][seat] and threshold > 0
+    table = [tuple(parse_tiles(s)) for s in free["table"]]
+    rack = parse_tiles(free["rack"])
+    threshold = _whole(free["options"], "initial_meld_points")
+    initial = not free["down"][seat] and threshold > 0
     solution = solve_tiles(table, rack, objective="initial" if initial else "tiles", threshold=threshold)
     if solution is None:
-        what = "draw a tile" if view.get("pool_size") else "pass"
+        what = "draw a tile" if free.get("pool_size") else "pass"
         if initial:
             return [f"hint: no initial meld of {threshold}+ points in your rack: {what}"]
         return [f"hint: no play from your rack: {what}"]
@@ -395,7 +421,7 @@ def solve_domino_rummikub(request: Request) -> Answer:
     return Answer(domino_lines(table, solution, initial=request.initial), domino_json(table, solution))
 
 
-def domino_json(table: Sequence[Sequence[object]], solution: DominoSolution | None) -> dict[str, Any]:
+def domino_json(table: Sequence[Sequence[object]], solution: DominoSolution | None) -> DominoSolutionJSON:
     """A domino solution as one JSON object (as :func:`solution_json`, ``dominoes_placed`` for tiles)."""
     if solution is None:
         return {
@@ -439,7 +465,7 @@ HINT_NODES = 4000
 fraction of a second; ``rummykit solve`` searches to the end)."""
 
 
-def domino_hint_lines(view: Mapping[str, Any]) -> list[str]:
+def domino_hint_lines(view: Mapping[str, object]) -> list[str]:
     """The best play for the seat whose domino-rummikub view this is, as steps (it plays nothing).
 
     Before the seat is down, the best starting group; afterwards the play placing the
@@ -449,21 +475,22 @@ def domino_hint_lines(view: Mapping[str, Any]) -> list[str]:
     from rummykit.pieces.dominoes import parse_dominoes
     from rummykit.solve.dominoes import solve_dominoes
 
-    seat = view.get("seat")
+    free = cast("FreeTableView", view)  # a domino-rummikub view is a free-table view
+    seat = free.get("seat")
     if seat is None:
         return ["a spectator has no rack to play from"]
-    table = [tuple(parse_dominoes(" ".join(s))) for s in view["table"]]
-    rack = parse_dominoes(" ".join(view["rack"]))
-    initial = not view["down"][seat]
+    table = [tuple(parse_dominoes(" ".join(s))) for s in free["table"]]
+    rack = parse_dominoes(" ".join(free["rack"]))
+    initial = not free["down"][seat]
     solution = solve_dominoes(
         table,
         rack,
         objective="initial" if initial else "dominoes",
-        starting_group_size=str(view["options"]["starting_group_size"]),
+        starting_group_size=str(free["options"]["starting_group_size"]),
         node_limit=HINT_NODES,
     )
     if solution is None:
-        what = "draw a domino" if view.get("pool_size") else "pass"
+        what = "draw a domino" if free.get("pool_size") else "pass"
         if initial:
             return [f"hint: no starting group in your rack: {what}"]
         return [f"hint: no play from your rack found quickly: {what} (`rummykit solve` searches to the end)"]

@@ -71,8 +71,9 @@ from __future__ import annotations
 
 import itertools
 import threading
+from collections.abc import Sequence
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
 
 from rummykit.solve.tilemodel import (
     COLOURS,
@@ -98,6 +99,25 @@ from rummykit.solve.tilemodel import (
     upper_bound,
     value_of,
 )
+
+if TYPE_CHECKING:
+    from types import ModuleType
+
+
+class Ints(Protocol):
+    """One of the kernel's arrays (problem, work, path, result) as this module uses it: 64-bit integers.
+
+    The arrays are numpy's (made by :mod:`rummykit.solve.kernel`, the one module
+    that imports numpy); their int64 items act as whole numbers here.
+    """
+
+    def __getitem__(self, index: int, /) -> int: ...
+
+    def __setitem__(self, index: int | slice, value: int | Sequence[int], /) -> None: ...
+
+    def copy(self) -> Ints: ...
+
+    def tolist(self) -> list[list[int]]: ...
 
 __all__ = [
     "COLOURS",
@@ -146,7 +166,7 @@ def _partition_table() -> tuple[list[int], list[int], list[int]]:
     return offsets, ks, threes
 
 
-def _kernel_problem(problem: Problem, k: Any) -> Any:
+def _kernel_problem(problem: Problem, k: ModuleType) -> Ints:
     """The read-only problem array of the kernel (layout in :mod:`rummykit.solve.kernel`)."""
     p = problem if problem.threshold is None else _mirrored(problem)
     P = _problem_template(k).copy()
@@ -201,10 +221,10 @@ def _kernel_problem(problem: Problem, k: Any) -> Any:
     return P
 
 
-_TEMPLATES: dict[int, Any] = {}
+_TEMPLATES: dict[int, Ints] = {}
 
 
-def _problem_template(k: Any) -> Any:
+def _problem_template(k: ModuleType) -> Ints:
     """A problem array holding what every problem shares (the group partitions)."""
     template = _TEMPLATES.get(id(k))
     if template is None:
@@ -266,7 +286,7 @@ class _SharedWork(threading.local):
     """
 
     def __init__(self) -> None:
-        self.work: Any = None
+        self.work: Ints | None = None
         self.memo_size = DEFAULT_MEMO
         self.pool_size = DEFAULT_POOL
         self.owner = 0  # the kernel whose relaxation the table holds
@@ -280,7 +300,7 @@ class _Kernel:
     """Searches of one problem with the compiled kernel."""
 
     def __init__(
-        self, problem: Problem, sizes: tuple[int, int, int] | None = None, module: Any = None
+        self, problem: Problem, sizes: tuple[int, int, int] | None = None, module: ModuleType | None = None
     ) -> None:
         from rummykit.solve.compiled import kernel_module
 
@@ -307,8 +327,10 @@ class _Kernel:
             self._private_sizes = (memo_size, pool_size)
 
     @property
-    def W(self) -> Any:
-        return _SHARED.work if self.shared else self._private
+    def W(self) -> Ints:
+        work = _SHARED.work if self.shared else self._private
+        assert work is not None, "the shared work array is made with the kernel"
+        return work
 
     def _sizes(self) -> tuple[int, int]:
         return (_SHARED.memo_size, _SHARED.pool_size) if self.shared else self._private_sizes
@@ -389,7 +411,7 @@ class _Kernel:
         return _result_of(self.path, self.result, k), bool(self.result[4])
 
 
-def _result_of(path: Any, result: Any, k: Any) -> Result | None:
+def _result_of(path: Ints, result: Ints, k: ModuleType) -> Result | None:
     steps = TOP * 5
     if not result[0]:
         return None

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from rummykit.errors import OptionError
+
+if TYPE_CHECKING:
+    from ray import ObjectRef
 
 __all__ = ["check_ray", "ray_results"]
 
@@ -46,8 +49,8 @@ def ray_results(jobs: Sequence[Job], address: str | None, play: Callable[[Job], 
             ray.init(address=address, include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
         except (ConnectionError, RuntimeError, ValueError) as exc:
             raise OptionError(f"cannot reach a Ray cluster at {address or 'a new local instance'}: {exc}") from None
-    remote: Any = ray.remote(play)
-    pending: list[Any] = [remote.remote(job) for job in jobs]
+    remote = ray.remote(play)
+    pending: list[ObjectRef[Out]] = [remote.remote(job) for job in jobs]
     try:
         while pending:
             done, pending = ray.wait(pending, num_returns=1)

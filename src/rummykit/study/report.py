@@ -29,14 +29,17 @@ import base64
 import html
 import statistics
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from rummykit.errors import OptionError
 from rummykit.study.runner import Row
 from rummykit.study.stats import Z95, wilson
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 __all__ = [
     "REASONS",
@@ -284,18 +287,22 @@ def summary_lines(rows: Sequence[Row]) -> list[str]:
 # -- pictures ---------------------------------------------------------------------------------
 
 
-def _pyplot() -> Any:
+Measure = Callable[[Group], list[float]]
+"""One number per game of a group (a histogram's data)."""
+
+
+def _use_agg() -> None:
+    """Draw without a display (matplotlib is imported only when a report is drawn)."""
     import matplotlib
 
     matplotlib.use("Agg")
+
+
+def _rate_figure(groups: list[Group], rates_of: str, title: str, fair: bool) -> Figure:
+    """Grouped bars of win rates with their 95% intervals, one colour per setting."""
+    _use_agg()
     import matplotlib.pyplot as plt
 
-    return plt
-
-
-def _rate_figure(groups: list[Group], rates_of: str, title: str, fair: bool) -> Any:
-    """Grouped bars of win rates with their 95% intervals, one colour per setting."""
-    plt = _pyplot()
     series = [(g.label, getattr(g, rates_of)()) for g in groups]
     labels: list[str] = []
     for _, rates in series:
@@ -330,9 +337,11 @@ def _rate_figure(groups: list[Group], rates_of: str, title: str, fair: bool) -> 
     return fig
 
 
-def _histogram_figure(groups: list[Group], panels: list[tuple[str, Any]], title: str) -> Any:
+def _histogram_figure(groups: list[Group], panels: list[tuple[str, Measure]], title: str) -> Figure:
     """Histograms (one panel per measure), the settings overlaid as outlines."""
-    plt = _pyplot()
+    _use_agg()
+    import matplotlib.pyplot as plt
+
     fig, axes = plt.subplots(1, len(panels), figsize=(4.2 * len(panels), 3.4), squeeze=False)
     for ax, (name, get) in zip(axes[0], panels, strict=True):
         data = [(g.label, get(g)) for g in groups]
@@ -343,7 +352,7 @@ def _histogram_figure(groups: list[Group], panels: list[tuple[str, Any]], title:
         low, high = min(every), max(every)
         integers = all(float(v).is_integer() for v in every)
         span = high - low
-        bins: Any = 30 if span == 0 else min(40, int(span) + 1) if integers else 30
+        bins = 30 if span == 0 else min(40, int(span) + 1) if integers else 30
         for label, values in data:
             if values:
                 ax.hist(values, bins=bins, range=(low - 0.5, high + 0.5) if integers else None,
@@ -357,7 +366,7 @@ def _histogram_figure(groups: list[Group], panels: list[tuple[str, Any]], title:
     return fig
 
 
-def figures(rows: Sequence[Row]) -> list[tuple[str, str, Any]]:
+def figures(rows: Sequence[Row]) -> list[tuple[str, str, Figure]]:
     """(file name, caption, matplotlib figure) for each picture of the report."""
     groups = group_rows(rows)
     out = [
@@ -371,14 +380,14 @@ def figures(rows: Sequence[Row]) -> list[tuple[str, str, Any]]:
     levels = {r.label for g in groups for r in g.by_bot()}
     if len(levels) > 1:
         out.append(("bots.png", "Win rate by bot level", _rate_figure(groups, "by_bot", "Win rate by bot", fair=True)))
-    length: list[tuple[str, Any]] = [("turns per game", lambda g: g.values("turns"))]
+    length: list[tuple[str, Measure]] = [("turns per game", lambda g: g.values("turns"))]
     if not one_action_a_turn(rows):
         length.append(("actions per game", lambda g: g.values("actions")))
     if any(v > 1 for g in groups for v in g.values("rounds")):
         length.append(("rounds per game", lambda g: g.values("rounds")))
     caption = f"Game length ({SAME_LENGTHS})" if one_action_a_turn(rows) else "Game length"
     out.append(("length.png", caption, _histogram_figure(groups, length, "Game length")))
-    scores: list[tuple[str, Any]] = [
+    scores: list[tuple[str, Measure]] = [
         ("final total of a winner", lambda g: g.totals(True)),
         ("final total of another seat", lambda g: g.totals(False)),
     ]
@@ -449,7 +458,9 @@ def write_report(rows: Sequence[Row], folder: str | Path, *, title: str = "rummy
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise OptionError(f"cannot create the report folder {folder}: {exc.strerror or exc}") from None
-    plt = _pyplot()
+    _use_agg()
+    import matplotlib.pyplot as plt
+
     groups = group_rows(rows)
     parts = [
         f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>",

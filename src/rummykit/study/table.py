@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rummykit.errors import OptionError
 from rummykit.study.runner import Row
@@ -143,6 +143,6 @@ def read_rows(path: str | Path) -> list[Row]:
         )
     if table.num_rows == 0:
         raise OptionError(f"{path}: holds no games")
-    rows: list[dict[str, Any]] = table.to_pylist()
+    rows: list[Row] = table.to_pylist()
     # a CSV holds a seat column for every seat of its widest game: drop the empty cells
     return [{k: v for k, v in row.items() if v is not None} for row in rows]
