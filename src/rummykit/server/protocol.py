@@ -11,7 +11,7 @@ Ping(type='ping', id=7)
 >>> client_frame({"type": "teleport"})
 Traceback (most recent call last):
 ...
-rummykit.server.protocol.FrameError: unknown frame type 'teleport'; the types are: act, check, hello, hint, leave, legal, ping
+rummykit.server.protocol.FrameError: unknown frame type 'teleport'; the types are: act, check, hello, hint, leave, legal, pass, ping
 """
 
 from __future__ import annotations
@@ -193,6 +193,21 @@ class Act(_Client):
     id: RequestId = None
 
 
+class Pass(_Client):
+    """Let the chance to act out of turn (a claim, a call) that the table asks the seat about now pass.
+
+    Sent when the seat's state frame says it is ``asked`` with ``claim``
+    true; ``seq`` is that frame's. Refused ``STALE`` against an older ``seq``
+    and ``NOT-ASKED`` when the seat is not being asked about a chance out of
+    turn. The table waits for this answer (or an ``act``) as it waits for a
+    person's turn.
+    """
+
+    type: Literal["pass"]
+    seq: int = Field(description="the seq of the state frame that asked the seat")
+    id: RequestId = None
+
+
 class Check(_Client):
     """Would the engine accept this action now? Or, in a free-table game, judge a draft table."""
 
@@ -231,8 +246,8 @@ class Leave(_Client):
     id: RequestId = None
 
 
-ClientFrame = Annotated[Hello | Act | Check | Legal | Hint | Ping | Leave, Field(discriminator="type")]
-CLIENT_TYPES = ("act", "check", "hello", "hint", "leave", "legal", "ping")
+ClientFrame = Annotated[Hello | Act | Pass | Check | Legal | Hint | Ping | Leave, Field(discriminator="type")]
+CLIENT_TYPES = ("act", "check", "hello", "hint", "leave", "legal", "pass", "ping")
 
 
 # -- server -> client ----------------------------------------------------------------------
@@ -243,6 +258,15 @@ class Clock(_Server):
 
     seat: int
     deadline: float = Field(description="epoch seconds")
+
+
+class Asked(_Server):
+    """What the table asks the seat now: to act on its turn, or (``claim``) whether to act out of turn."""
+
+    claim: bool = Field(
+        description="true: a chance to act out of turn (a claim, a call), which the seat takes with `act` or lets"
+        " pass with `pass`; false: the seat's turn"
+    )
 
 
 class Welcome(_Server):
@@ -282,6 +306,11 @@ class State(_Server):
     status: Literal["waiting", "playing", "over"]
     legal: LegalActions | None = Field(
         default=None, description="the seat's legal actions as the `legal` frame lists them; null for a spectator"
+    )
+    asked: Asked | None = Field(
+        default=None,
+        description="set when the table waits for this seat's answer now (its turn, or a chance out of turn);"
+        " null otherwise, and for a spectator",
     )
 
 
@@ -537,7 +566,7 @@ _CLIENT: TypeAdapter[Any] = TypeAdapter(ClientFrame)
 SERVER: TypeAdapter[Any] = TypeAdapter(ServerFrame)
 
 
-def client_frame(data: Any) -> Hello | Act | Check | Legal | Hint | Ping | Leave:
+def client_frame(data: Any) -> Hello | Act | Pass | Check | Legal | Hint | Ping | Leave:
     """Read a decoded client frame; :class:`FrameError` with a plain sentence when it is malformed."""
     if not isinstance(data, dict):
         raise FrameError(f"a frame is a JSON object, got {type(data).__name__}")
@@ -545,7 +574,7 @@ def client_frame(data: Any) -> Hello | Act | Check | Legal | Hint | Ping | Leave
     if kind not in CLIENT_TYPES:
         raise FrameError(f"unknown frame type {short(kind)}; the types are: {', '.join(CLIENT_TYPES)}")
     try:
-        frame: Hello | Act | Check | Legal | Hint | Ping | Leave = _CLIENT.validate_python(data)
+        frame: Hello | Act | Pass | Check | Legal | Hint | Ping | Leave = _CLIENT.validate_python(data)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"][1:]) or "frame"
