@@ -131,6 +131,8 @@ def test_the_state_frame_lists_what_the_legal_frame_lists(sqlite_db: Db) -> None
                     if 0 in state["view"]["must_act"]:
                         ws.send_json({"type": "act", "action": me.choose(state["view"], rng).to_json(),
                                       "seq": state["seq"]})
+                    elif state["asked"] is not None:  # a chance out of turn: the table waits for the answer
+                        ws.send_json({"type": "pass", "seq": state["seq"]})
                     state = next_state(ws)
             assert compared >= 3, info.id
 
@@ -314,3 +316,24 @@ def test_a_finished_tables_record_is_given_and_an_unfinished_ones_is_not(sqlite_
     assert record.seats is not None and [s.bot for s in record.seats] == [None, "random"]
     assert read_record(answer.text).snapshot() == room.state.snapshot()
     assert answer.text == room.session.record_text()
+
+
+def test_a_table_restored_while_a_person_is_asked_out_of_turn_asks_again(sqlite_db: Db) -> None:
+    """What a seat let pass is not stored: after a restart the person is asked about the same chance again."""
+    with TestClient(sqlite_db.app()) as client:
+        made = create(client, "mummus", [{"kind": "person"}, {"kind": "bot", "level": "random"},
+                                         {"kind": "bot", "level": "random"}], seed=MUMMUS_CLAIM["seed"],
+                      options=MUMMUS_CLAIM["options"])
+        with client.websocket_connect(f"/ws/{made['table']}") as ws:
+            asked = asked_to_claim(ws, hello(ws, made["seats"][0]["token"]), make_bot("random", "mummus"), Rng(3))
+    with TestClient(sqlite_db.app()) as client:
+        room = room_of(client, made["table"])
+        with client.websocket_connect(f"/ws/{made['table']}") as ws:
+            state = hello(ws, made["seats"][0]["token"])
+            while state["asked"] is None:  # the bots' chances before the person's are put to them again first
+                state = next_state(ws)
+            assert (state["seq"], state["asked"], state["view"]) == (asked["seq"], {"claim": True}, asked["view"])
+            assert no_frame_within(ws, 0.5) and room.seq == asked["seq"]
+            ws.send_json({"type": "pass", "seq": state["seq"]})
+            later = next_state(ws)
+            assert later["seq"] > state["seq"] or later["asked"] is None
