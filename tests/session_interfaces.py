@@ -14,12 +14,16 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO, cast
 
+import httpx
+import websockets
+from test_server_support import serving
 from textual.widgets import Input
 
 from rummykit.bots.base import Bot, make_bot
@@ -31,6 +35,7 @@ from rummykit.engine.rng import Rng
 from rummykit.presenters import presenter_for
 from rummykit.presenters.text import Style
 from rummykit.rulesets.freetable import Play
+from rummykit.server.app import create_app
 from rummykit.tui.app import GameApp, ScoreScreen
 
 Interface = Callable[[GameState, Sequence[Bot | None], "Typist", Path], str]
@@ -166,5 +171,90 @@ def play_in_app(state: GameState, bots: Sequence[Bot | None], typist: Typist, re
     return record.read_text(encoding="utf-8")
 
 
-INTERFACES: dict[str, Interface] = {"prompt": play_at_prompt, "app": play_in_app}
+# -- the server -----------------------------------------------------------------------------------
+
+SERVER_TIMEOUT = 60.0
+"""Seconds the server play waits for any one frame or answer before it fails."""
+
+
+def play_on_server(state: GameState, bots: Sequence[Bot | None], typist: Typist, record: Path) -> str:
+    """The game served by ``rummykit serve`` (uvicorn, a database in ``record``'s folder), the person at a real
+    WebSocket; the record the server gives for the finished table (``GET /api/tables/{table}/record``).
+
+    The table is made with the state's seed, options and seat names, the bots' levels and one person. Each
+    state frame that asks the person (``asked``) is answered once: the typist's lines go to the game's
+    :class:`~rummykit.presenters.base.Turn` for that view, as the line prompt's do, until one makes an action,
+    which is sent as text with the frame's ``seq``; an empty line asked about a chance out of turn is a
+    ``pass`` frame. ``state`` is kept in step with the server's game (for the typist, which chooses from it),
+    action by action, up to the ``seq`` of each frame.
+    """
+    info = state.info
+    names = list(state.players)
+    person = next(seat for seat, bot in enumerate(bots) if bot is None)
+    presenter = presenter_for(info.id)
+    labels = [f"bot {bot.level}" if bot is not None else "you" for bot in bots]
+    app = create_app(f"sqlite:///{record.parent / f'{record.stem}-server.db'}")
+    seats = [
+        {"kind": "person", "name": name} if bot is None else {"kind": "bot", "level": bot.level, "name": name}
+        for name, bot in zip(names, bots, strict=True)
+    ]
+
+    def catch_up(table: str, seq: int) -> None:
+        served = app.state.hall.rooms[table].state
+        for action in served.actions[len(state.actions) : seq]:
+            state.apply(info.parse_action(str(action)))
+
+    async def answer(ws: websockets.ClientConnection, frame: dict[str, object], claim: bool) -> None:
+        view = frame["view"]
+        assert isinstance(view, dict)
+        turn = presenter.turn(view, say=lambda *lines: None, style=Style(), labels=labels,
+                              parse_action=state.parse_action)
+        while True:
+            line = typist.line(person)
+            if claim and not line.strip():
+                await ws.send(json.dumps({"type": "pass", "seq": frame["seq"]}))
+                return
+            action = turn.command(line)
+            if action is not None:
+                await ws.send(json.dumps({"type": "act", "text": action.text(), "seq": frame["seq"]}))
+                return
+
+    async def play(base: str) -> str:
+        async with httpx.AsyncClient(base_url=f"http://{base}", timeout=SERVER_TIMEOUT) as http:
+            made = await http.post(
+                "/api/tables",
+                json={"game": info.id, "seed": state.seed, "options": dict(state.options), "seats": seats},
+            )
+            assert made.status_code == 200, made.text
+            table = made.json()["table"]
+            token = made.json()["seats"][person]["token"]
+            async with websockets.connect(f"ws://{base}/ws/{table}") as ws:
+                await ws.send(json.dumps({"type": "hello", "token": token}))
+                answered: tuple[int, bool] | None = None
+                for _ in range(typist.limit * 20):
+                    frame = json.loads(await asyncio.wait_for(ws.recv(), SERVER_TIMEOUT))
+                    assert frame["type"] != "error", frame
+                    if frame["type"] != "state":
+                        continue
+                    catch_up(table, frame["seq"])
+                    if frame["status"] == "over":
+                        break
+                    asked = frame["asked"]
+                    if asked is None or (frame["seq"], asked["claim"]) == answered:
+                        continue  # another seat is asked, or this question was answered already
+                    answered = (frame["seq"], asked["claim"])
+                    await answer(ws, frame, asked["claim"])
+                else:
+                    raise AssertionError("the game did not end")
+            got = await http.get(f"/api/tables/{table}/record")
+            assert got.status_code == 200, got.text
+            return got.text
+
+    with serving(app) as base:
+        text = asyncio.run(asyncio.wait_for(play(base), timeout=600))
+    record.write_text(text, encoding="utf-8")
+    return text
+
+
+INTERFACES: dict[str, Interface] = {"prompt": play_at_prompt, "app": play_in_app, "server": play_on_server}
 """Every interface a person plays through, by name."""

@@ -198,6 +198,26 @@ def listed_on_my_turn(page: Page, wait: float = 20) -> list[dict[str, Any]]:
     return actions
 
 
+def asked(page: Page) -> str:
+    """What the newest state frame asks the seat: ``turn``, ``claim`` (a chance out of turn) or nothing."""
+    return str(page.evaluate("() => document.body.dataset.asked ?? ''"))
+
+
+def let_pass(page: Page, key: bool = False) -> None:
+    """Let the chance out of turn pass (the button, or the P key) and wait until the seat is no longer asked about it."""
+    before = seq(page)
+    if key:
+        page.locator("body").press("p")
+    else:
+        page.click("#let-pass")
+    deadline = time.monotonic() + 30
+    while asked(page) == "claim" and seq(page) == before:
+        assert time.monotonic() < deadline, "the pass was not answered within 30 s"
+        status = page.inner_text(".status") if page.locator(".status.error").count() else ""
+        assert not status, f"the server refused: {status}"
+        time.sleep(0.05)
+
+
 def wait_moved(page: Page, before: int) -> None:
     """Wait for a state after `before`; an error frame fails the test with the server's message."""
     deadline = time.monotonic() + 30
@@ -621,6 +641,9 @@ def test_mummus_numbers_the_pile_and_the_command_box_takes_by_number(server: Ser
         if not my_turn(page):
             time.sleep(0.05)
             continue
+        if asked(page) == "claim":  # a call or an add-on out of turn: not what this test is about
+            let_pass(page)
+            continue
         actions = listed_on_my_turn(page)
         takes = [a for a in actions if a["type"] == "take"]
         if takes:
@@ -648,6 +671,46 @@ def test_mummus_numbers_the_pile_and_the_command_box_takes_by_number(server: Ser
     page.click("#hint")
     page.wait_for_selector(".hint .no-hint", timeout=15000)
     assert page.inner_text(".hint .no-hint") == "no hint for mummus yet"
+    assert page.locator(".status.error").count() == 0
+    page.context.close()
+
+
+def test_a_chance_out_of_turn_waits_for_the_person_who_may_let_it_pass(server: Server, browser: Browser) -> None:
+    """Against bots, a mummus call or add-on is offered as at the terminal: the table waits, the page shows
+    "Let it pass" next to the listed chances, and the P key or the button sends the pass; the game goes on."""
+    created = server.table(
+        "mummus",
+        [{"kind": "person", "name": "Ann"}, {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}],
+        seed=5,
+        target=0,
+    )
+    page = open_page(browser, server.base + created["seats"][0]["invite"])
+    passes = 0
+    deadline = time.monotonic() + 180
+    while passes < 2:
+        assert time.monotonic() < deadline, f"{passes} chances out of turn in 3 minutes"
+        assert not over(page), "the game ended before the person was asked twice"
+        if not ready(page) or not asked(page):
+            time.sleep(0.05)
+            continue
+        if asked(page) == "claim":
+            chances = listed_on_my_turn(page)
+            assert chances and {a["type"] for a in chances} <= {"addon", "rummy"}, chances
+            assert page.locator("#let-pass").is_visible()
+            assert "out of turn" in page.inner_text(".chance")
+            before = seq(page)
+            time.sleep(0.5)
+            assert seq(page) == before and asked(page) == "claim", "the bots did not wait for the person"
+            if passes == 0:
+                shot(page, "mummus-let-it-pass")
+            let_pass(page, key=passes == 1)
+            passes += 1
+            continue
+        actions = listed_on_my_turn(page)
+        choice = next(a for a in actions if a["type"] in ("draw", "discard"))
+        before = seq(page)
+        page.locator(".legal-action").nth(actions.index(choice)).click()
+        wait_moved(page, before)
     assert page.locator(".status.error").count() == 0
     page.context.close()
 

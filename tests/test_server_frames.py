@@ -22,6 +22,7 @@ PAIRS: list[tuple[type, type[BaseModel]]] = [
     (f.ListedJSON, p.ListedAction),
     (f.LegalJSON, p.LegalActions),
     (f.ClockJSON, p.Clock),
+    (f.AskedJSON, p.Asked),
     (f.SetVerdictJSON, p.SetVerdict),
     (f.WelcomeFrame, p.Welcome),
     (f.StateFrame, p.State),

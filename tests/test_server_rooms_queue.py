@@ -49,7 +49,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def _state(seq: int, *lines: str) -> StateFrame:
     view = cast("ViewHeader", {})  # the outbox never looks into a view
     return {"type": "state", "seq": seq, "view": view, "log": list(lines), "seats": [], "clock": None, "status": "playing",
-            "legal": None}
+            "legal": None, "asked": None}
 
 
 def _drain(box: Outbox) -> list[Any]:

@@ -16,6 +16,7 @@ from rummykit.bots.registry import make_bot
 from rummykit.catalogue import find_game, games
 from rummykit.engine.driver import next_seat
 from rummykit.engine.rng import Rng
+from rummykit.records import parse_record, read_record
 from rummykit.server import protocol as p
 from rummykit.server.rooms import Room
 
@@ -130,6 +131,8 @@ def test_the_state_frame_lists_what_the_legal_frame_lists(sqlite_db: Db) -> None
                     if 0 in state["view"]["must_act"]:
                         ws.send_json({"type": "act", "action": me.choose(state["view"], rng).to_json(),
                                       "seq": state["seq"]})
+                    elif state["asked"] is not None:  # a chance out of turn: the table waits for the answer
+                        ws.send_json({"type": "pass", "seq": state["seq"]})
                     state = next_state(ws)
             assert compared >= 3, info.id
 
@@ -205,3 +208,132 @@ def test_the_lobby_names_each_games_draft() -> None:
         assert listed[info.id]["draft"] == info.draft
         assert listed[info.id]["free_table"] == (info.draft == "table")
     assert {g["draft"] for g in listed.values()} == {"table", "grid", None}
+
+
+# -- a person's chance out of turn -------------------------------------------------------------------
+
+
+def asked_to_claim(ws: Any, state: dict[str, Any], me: Any, rng: Rng, limit: int = 3000) -> dict[str, Any]:
+    """Play the person's turns (``me`` choosing) until a state frame asks the person about a chance out of turn."""
+    answered = -1
+    for _ in range(limit):
+        assert state["status"] != "over", "the game ended before the person was asked about a claim"
+        asked = state["asked"]
+        if asked is not None and asked["claim"]:
+            return state
+        if asked is not None and answered != state["seq"]:
+            answered = state["seq"]
+            ws.send_json({"type": "act", "action": me.choose(state["view"], rng).to_json(), "seq": state["seq"]})
+        state = next_state(ws)
+    raise AssertionError("the person was never asked about a claim")
+
+
+def no_frame_within(ws: Any, seconds: float) -> bool:
+    """Whether no frame arrives within ``seconds``."""
+    try:
+        frame = receive(ws, timeout=seconds)
+    except AssertionError:
+        return True
+    raise AssertionError(f"a frame came while the table should wait: {str(frame)[:300]}")
+
+
+MUMMUS_CLAIM = {"game": "mummus", "seed": 5, "options": {"target": 0}}
+"""A mummus table (a person at seat 0, two random bots) where the person is soon asked about a call or add-on."""
+
+
+def test_the_table_waits_for_a_persons_chance_out_of_turn_and_a_pass_lets_it_go_on(db: Db) -> None:
+    """Against bots at machine speed, a person is asked about each call and add-on as at the prompt: the
+    table waits for the answer; a pass against an old seq is STALE, one not asked is NOT-ASKED."""
+    with TestClient(db.app()) as client:
+        made = create(client, "mummus", [{"kind": "person"}, {"kind": "bot", "level": "random"},
+                                         {"kind": "bot", "level": "random"}], seed=MUMMUS_CLAIM["seed"],
+                      options=MUMMUS_CLAIM["options"])
+        room = room_of(client, made["table"])
+        with client.websocket_connect(f"/ws/{made['table']}") as ws:
+            state = hello(ws, made["seats"][0]["token"])
+            while state["asked"] is None:
+                state = next_state(ws)
+            assert state["asked"] == {"claim": False}, "this seed asks the person about its turn first"
+            # Asked about its turn, not a chance out of turn: a pass is refused and changes nothing.
+            ws.send_json({"type": "pass", "seq": state["seq"], "id": "turn"})
+            error = until(ws, "error")
+            assert (error["id"], error["rule"]) == ("turn", "NOT-ASKED") and room.seq == state["seq"]
+            state = asked_to_claim(ws, state, make_bot("random", "mummus"), Rng(3))
+            p.server_frame(state)
+            seq = state["seq"]
+            assert 0 in state["view"]["may_act"] and 0 not in state["view"]["must_act"]
+            assert state["legal"]["actions"], "a chance out of turn lists what may be done"
+            # The bots wait for the answer; the watchdog sees a table waiting for a person, not a stalled one.
+            assert no_frame_within(ws, 0.5)
+            assert room.seq == seq and not room.bot_due() and "asking seat 0 out of turn" in room.describe()
+            ws.send_json({"type": "pass", "seq": seq - 1, "id": "old"})
+            error = until(ws, "error")
+            assert (error["id"], error["rule"], error["params"]) == ("old", "STALE", {"made_at": seq - 1, "now": seq})
+            assert room.seq == seq
+            ws.send_json({"type": "pass", "seq": seq, "id": "now"})
+            later = next_state(ws)
+            p.server_frame(later)
+            assert later["seq"] > seq or later["asked"] is None
+            assert (0, seq) in room.session.passed and all(a.player != 0 for a in room.state.actions[seq:])
+
+
+def test_the_clock_lets_a_persons_chance_out_of_turn_pass(sqlite_db: Db) -> None:
+    """A person who does not answer a claim in time lets it pass: the clock claims nothing for anyone."""
+    with TestClient(sqlite_db.app()) as client:
+        made = create(client, "mummus", [{"kind": "person"}, {"kind": "bot", "level": "random"},
+                                         {"kind": "bot", "level": "random"}], seed=MUMMUS_CLAIM["seed"],
+                      options=MUMMUS_CLAIM["options"], clock=2)
+        room = room_of(client, made["table"])
+        with client.websocket_connect(f"/ws/{made['table']}") as ws:
+            state = asked_to_claim(ws, hello(ws, made["seats"][0]["token"]), make_bot("random", "mummus"), Rng(3))
+            seq = state["seq"]
+            assert state["clock"] is not None and state["clock"]["seat"] == 0
+            later = next_state(ws)  # within the clock's 2 seconds and the receive timeout
+            assert (0, seq) in room.session.passed
+            assert later["asked"] is None or later["seq"] > seq
+            assert all(a.player != 0 for a in room.state.actions[seq:]), "the clock acted for the person out of turn"
+
+
+def test_a_finished_tables_record_is_given_and_an_unfinished_ones_is_not(sqlite_db: Db) -> None:
+    with TestClient(sqlite_db.app()) as client:
+        assert client.get("/api/tables/nothing/record").json()["error"]["rule"] == "TABLE"
+        made = create(client, "conveyor", [{"kind": "person"}, {"kind": "bot", "level": "random"}], seed=2,
+                      options={"target": 0})
+        answer = client.get(f"/api/tables/{made['table']}/record")
+        assert answer.status_code == 409 and answer.json()["error"]["rule"] == "NOT-OVER"
+        with client.websocket_connect(f"/ws/{made['table']}") as ws:
+            state = hello(ws, made["seats"][0]["token"])
+            me, rng = make_bot("random", "conveyor"), Rng(4)
+            while state["status"] != "over":
+                if state["asked"] is not None:
+                    ws.send_json({"type": "act", "action": me.choose(state["view"], rng).to_json(), "seq": state["seq"]})
+                state = next_state(ws)
+        answer = client.get(f"/api/tables/{made['table']}/record")
+        assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/plain")
+        room = room_of(client, made["table"])
+    record = parse_record(answer.text)
+    assert (record.game, record.seed, record.players) == ("conveyor", 2, ["player 1", "bot 2"])
+    assert record.seats is not None and [s.bot for s in record.seats] == [None, "random"]
+    assert read_record(answer.text).snapshot() == room.state.snapshot()
+    assert answer.text == room.session.record_text()
+
+
+def test_a_table_restored_while_a_person_is_asked_out_of_turn_asks_again(sqlite_db: Db) -> None:
+    """What a seat let pass is not stored: after a restart the person is asked about the same chance again."""
+    with TestClient(sqlite_db.app()) as client:
+        made = create(client, "mummus", [{"kind": "person"}, {"kind": "bot", "level": "random"},
+                                         {"kind": "bot", "level": "random"}], seed=MUMMUS_CLAIM["seed"],
+                      options=MUMMUS_CLAIM["options"])
+        with client.websocket_connect(f"/ws/{made['table']}") as ws:
+            asked = asked_to_claim(ws, hello(ws, made["seats"][0]["token"]), make_bot("random", "mummus"), Rng(3))
+    with TestClient(sqlite_db.app()) as client:
+        room = room_of(client, made["table"])
+        with client.websocket_connect(f"/ws/{made['table']}") as ws:
+            state = hello(ws, made["seats"][0]["token"])
+            while state["asked"] is None:  # the bots' chances before the person's are put to them again first
+                state = next_state(ws)
+            assert (state["seq"], state["asked"], state["view"]) == (asked["seq"], {"claim": True}, asked["view"])
+            assert no_frame_within(ws, 0.5) and room.seq == asked["seq"]
+            ws.send_json({"type": "pass", "seq": state["seq"]})
+            later = next_state(ws)
+            assert later["seq"] > state["seq"] or later["asked"] is None

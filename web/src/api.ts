@@ -80,6 +80,8 @@ export interface StateFrame {
   status?: "waiting" | "playing" | "over";
   /** The seat's legal actions now (null for a spectator): what a `legal` frame would answer. */
   legal?: { actions: LegalAction[]; truncated: boolean } | null;
+  /** Set when the table waits for this seat now: its turn, or (`claim`) a chance out of turn it may let pass. */
+  asked?: { claim: boolean } | null;
 }
 
 export interface SetVerdict {

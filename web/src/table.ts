@@ -128,6 +128,13 @@ export function showTable(root: HTMLElement, table: string): void {
     },
   };
 
+  /** Let the chance out of turn the newest state frame asks about pass (the `pass` frame, with its seq). */
+  function letPass(): void {
+    if (!last?.asked?.claim) return;
+    if (!conn.send({ type: "pass", seq: last.seq, id: `p${Date.now()}` })) ctx.say("Not connected: nothing was sent.", true);
+    else ctx.say("");
+  }
+
   function drawHeader(): void {
     clear(header);
     if (!last) return;
@@ -252,6 +259,17 @@ export function showTable(root: HTMLElement, table: string): void {
       document.body.dataset.legalSeq = String(seq);
       return;
     }
+    if (last?.asked?.claim) {
+      // the table waits for this answer, as the terminal waits for a line: act out of turn, or let it pass
+      legalBox.append(
+        h(
+          "div.chance",
+          null,
+          h("p", null, "You may act out of turn now: play a listed action, or let the chance pass (key P)."),
+          h("button.let-pass", { type: "button", id: "let-pass", onclick: letPass }, "Let it pass"),
+        ),
+      );
+    }
     const actions = ctx.legal();
     const groups = new Map<string, LegalAction[]>();
     for (const a of actions) {
@@ -312,6 +330,7 @@ export function showTable(root: HTMLElement, table: string): void {
         drawActions();
         document.body.dataset.seq = String(frame.seq);
         document.body.dataset.turn = ctx.myTurn() ? "mine" : "other";
+        document.body.dataset.asked = frame.asked ? (frame.asked.claim ? "claim" : "turn") : "";
         if (frame.view.outcome) document.body.dataset.over = "true";
         // the score sheet may have come before the state that holds the round's scores: redraw it
         if (!sheet.hidden) showSheet(sheetLines, sheetOver);
@@ -347,6 +366,11 @@ export function showTable(root: HTMLElement, table: string): void {
   document.addEventListener("keydown", (event) => {
     const target = event.target as HTMLElement;
     if (target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA")) return;
+    if ((event.key === "p" || event.key === "P") && !event.ctrlKey && !event.metaKey && !event.altKey && last?.asked?.claim) {
+      letPass();
+      event.preventDefault();
+      return;
+    }
     if (layout?.key?.(event)) event.preventDefault();
   });
 

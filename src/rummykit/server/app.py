@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -45,7 +45,15 @@ from rummykit.server.frames import (
 from rummykit.server.integrity import RestoreError, fingerprint, token_hash
 from rummykit.server.outbox import Bucket, Conn
 from rummykit.server.refusals import Refusal, error_frame
-from rummykit.server.rooms import Room, make_seats, make_session, new_table_id, new_token, restore
+from rummykit.server.rooms import (
+    Room,
+    make_seats,
+    make_session,
+    new_table_id,
+    new_token,
+    restore,
+    stored_record,
+)
 from rummykit.server.store import DEFAULT_DB, SeatRow, Store, TableRow, Writer
 
 __all__ = ["MAX_BODY", "MAX_FRAME", "MAX_TRANSPORT", "RestoreError", "create_app"]
@@ -369,6 +377,29 @@ def create_app(
             return _error(404, "TABLE", f"table {p.short(table_id)} cannot be shown (the server's log says why)")
         return info
 
+    @app.get(
+        "/api/tables/{table_id}/record",
+        response_class=PlainTextResponse,
+        responses={404: {"model": p.ErrorBody}, 409: {"model": p.ErrorBody}},
+    )
+    async def table_record(table_id: str) -> Response:
+        """The record of a finished table, from what the database holds (``rummykit replay`` reads it)."""
+        found = await asyncio.to_thread(store.load, unfinished_only=False, table_id=table_id)
+        if not found:
+            return _error(404, "TABLE", f"there is no table {p.short(table_id)} on this server")
+        stored = found[0]
+        if stored.status != "over":
+            return _error(
+                409, "NOT-OVER", "a table's record is given once its game is over: it names the seed, which tells every hidden piece"
+            )
+        try:
+            text = await asyncio.to_thread(stored_record, stored)
+        except RestoreError as exc:
+            log.error("%s", exc)
+            return _error(500, "SERVER", "this table's stored actions do not replay; the fault is logged")
+        name = f"rummykit-{stored.game}-{stored.seed}.txt"
+        return PlainTextResponse(text, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
     def _page() -> Response:
         index = static / "index.html"
         if index.is_file():
@@ -582,6 +613,10 @@ async def _answer(room: Room, conn: Conn, frame: p.ClientModel) -> CheckedFrame 
     if isinstance(frame, p.Act):
         await room.play(seat, frame)
         conn.bucket.refund()  # an accepted action is paced by the game, not counted as flooding
+        return None
+    if isinstance(frame, p.Pass):
+        await room.let_pass(seat, frame)
+        conn.bucket.refund()  # paced by the game, as an accepted action is
         return None
     if isinstance(frame, p.Check):
         return await room.check(seat, frame)

@@ -1,9 +1,10 @@
 """A protocol client that plays one seat with a bot: for tests, the benchmark, and as an example.
 
 :func:`play_seat` connects to ``/ws/{table}``, says hello with the seat's
-token and answers every state frame in which the seat must act (or may
-claim) with the bot's choice, sent as the action's JSON with the ``seq`` it
-was made against (so one that lost a race is refused ``STALE``). It returns every
+token and answers every state frame in which the table asks the seat (its
+turn, or a chance out of turn: the frame's ``asked``) with the bot's choice, sent as the action's JSON
+with the ``seq`` it was made against (so one that lost a race is refused
+``STALE``); a chance the bot does not take is let pass (a ``pass`` frame). It returns every
 frame it received, and the latency of each accepted action (from sending it
 to receiving the state frame that carries it).
 """
@@ -91,15 +92,20 @@ async def play_seat(
             seat = view["seat"]
             if seat is None or frame["status"] != "playing" or answered == seq:
                 continue
+            asked = frame["asked"]
+            if asked is None:  # the table asks another seat now
+                continue
             action = None
-            if seat in view["must_act"]:
+            if not asked["claim"]:
                 action = await asyncio.to_thread(bot.choose, view, rng)
-            elif seat in view["may_act"] and isinstance(bot, Claimer):
+            elif isinstance(bot, Claimer):
                 action = await asyncio.to_thread(bot.claim, view, rng)
             answered = seq
-            if action is not None:
-                if think:
-                    await asyncio.sleep(think)
-                sent = (seq, time.perf_counter())
-                last = json.dumps({"type": "act", "action": action.to_json(), "seq": seq})
-                await ws.send(last)
+            if action is None:  # the table waits for the answer: let the chance pass
+                await ws.send(json.dumps({"type": "pass", "seq": seq}))
+                continue
+            if think:
+                await asyncio.sleep(think)
+            sent = (seq, time.perf_counter())
+            last = json.dumps({"type": "act", "action": action.to_json(), "seq": seq})
+            await ws.send(last)

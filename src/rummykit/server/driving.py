@@ -9,16 +9,23 @@ lets the bot choose in a worker thread
 through the room's one path (store, then tell). It stops when a person is to
 act.
 
-A person's chance to act out of turn (a claim or a call) never holds the
-bots up: every state frame offers it (the seat's listed actions), the person
-takes it by sending the action, and the driver lets it pass at once
-(:meth:`~rummykit.session.GameSession.let_pass`), as if the person had
-declined it, so the session goes on to the next seat.
+A person's chance to act out of turn (a claim or a call) is put to them as
+the line prompt and the terminal app put it: the session asks that person,
+and the table waits for the answer, as it waits for a person's turn. The
+seat's state frame says it is asked (``asked``); the person takes the chance
+with an ``act`` frame or lets it pass with a ``pass`` frame
+(:meth:`Room.let_pass <rummykit.server.rooms.Room.let_pass>`, which calls
+:meth:`~rummykit.session.GameSession.let_pass`), and the session goes on to
+the next seat. So a person playing bots at machine speed has every call and
+add-on a person at the prompt has, and the same typed answers make the same
+record through every interface.
 
 Two things only the server has stay here: the turn clock (a person whose time
 runs out has a bot play that turn for them, from their own view and
-generator) and the watchdog (a table waiting for a bot that no driver moves,
-after a fault, is logged and its bots started again).
+generator, or has an out-of-turn chance let pass: the clock never claims for
+a person) and the watchdog (a table waiting for a bot that no driver moves,
+after a fault, is logged and its bots started again; a table waiting for a
+person is not stalled).
 """
 
 from __future__ import annotations
@@ -32,7 +39,7 @@ from typing import TYPE_CHECKING
 
 from rummykit.bots.registry import bot_levels, make_bot
 from rummykit.server.refusals import Refusal
-from rummykit.session import Ask, GameSession, seat_to_ask
+from rummykit.session import Ask, GameSession
 
 if TYPE_CHECKING:
     from rummykit.server.rooms import Room
@@ -52,16 +59,15 @@ def clock_bot_level(game_id: str) -> str:
 
 
 def bot_to_ask(session: GameSession) -> Ask | None:
-    """The session's next question when a bot is to answer it; None when a person is to act (or nobody).
-
-    A person's out-of-turn chance met on the way is let pass (see the module):
-    people act out of turn by sending the action, whenever they like.
-    """
+    """The session's next question when a bot is to answer it; None when a person is asked (or nobody)."""
     ask = session.ask()
-    while ask is not None and ask.bot is None and ask.claim:
-        session.let_pass(ask.seat)
-        ask = session.ask()
     return ask if ask is not None and ask.bot is not None else None
+
+
+def person_asked(session: GameSession) -> tuple[int, int, bool] | None:
+    """``(seq, seat, claim)`` when the session asks a person now (their turn, or a chance out of turn); else None."""
+    ask = session.ask()
+    return None if ask is None or ask.bot is not None else (session.seq, ask.seat, ask.claim)
 
 
 class Driver:
@@ -74,6 +80,8 @@ class Driver:
         self.watchdog: asyncio.Task[None] | None = None
         self.deadline: tuple[int, float] | None = None
         """The running turn clock: (seat, epoch seconds when it runs out), or None."""
+        self.timing: tuple[int, int, bool] | None = None
+        """The question the running clock times: (seq, seat, claim), as :func:`person_asked` gives it."""
         self.tasks: set[asyncio.Task[None]] = set()
 
     def start(self) -> None:
@@ -133,6 +141,9 @@ class Driver:
                 while action is None:  # a bot that lets its claim pass is not asked again at this position
                     ask = bot_to_ask(room.session)
                     if ask is None:
+                        # A person is asked now (or nobody): if bots let their chances pass to get
+                        # here, the person has not been told yet.
+                        room.tell_asked()
                         return
                     action = await room.session.choose_async(ask)
                 await room.apply(action)
@@ -158,27 +169,39 @@ class Driver:
     # -- the turn clock ------------------------------------------------------------------------
 
     def set_clock(self) -> None:
-        """Start (or stop) the turn clock for the person the game waits for (under the room's lock)."""
-        room = self.room
-        self.deadline = None
-        if room.clock is None or room.status != "playing":
-            return
-        seat = seat_to_ask(room.state, room.session.bots)
-        if seat is None or room.session.is_bot(seat):
-            return
-        self.deadline = (seat, time.time() + room.clock)
-        self._spawn(self._expire(room.seq, seat, room.clock))
+        """Start the turn clock for the person the session asks now, or stop it (under the room's lock).
 
-    async def _expire(self, seq: int, seat: int, after: float) -> None:
-        """The clock of ``seat`` ran out: unless the game moved meanwhile, a bot plays the turn for the person."""
+        The clock runs for a person's turn and for a person's chance out of
+        turn alike. Asked the same question again (the same seat, position
+        and kind), the running clock runs on.
+        """
+        room = self.room
+        asked = person_asked(room.session) if room.clock is not None and room.status == "playing" else None
+        if asked == self.timing:
+            return
+        self.timing = asked
+        self.deadline = None
+        if asked is None or room.clock is None:
+            return
+        self.deadline = (asked[1], time.time() + room.clock)
+        self._spawn(self._expire(asked, room.clock))
+
+    async def _expire(self, asked: tuple[int, int, bool], after: float) -> None:
+        """The clock of a question ran out: unless it was answered meanwhile, a bot plays the turn for the
+        person, or the chance out of turn is let pass (the clock makes no claim for anyone)."""
         await asyncio.sleep(after)
         room = self.room
+        seq, seat, claim = asked
         async with room.lock:
-            if room.seq != seq or room.status != "playing" or seat_to_ask(room.state, room.session.bots) != seat:
+            if self.timing != asked or room.status != "playing" or person_asked(room.session) != asked:
                 return
-            stand_in = make_bot(clock_bot_level(room.info.id), room.info.id)
-            action = await room.session.choose_async(Ask(seat, False, stand_in))
-            assert action is not None  # asked for its turn, not a claim, a bot always answers
-            with contextlib.suppress(Refusal):
-                await room.apply(action)
+            if claim:
+                room.session.let_pass(seat)
+                room.tell_asked()
+            else:
+                stand_in = make_bot(clock_bot_level(room.info.id), room.info.id)
+                action = await room.session.choose_async(Ask(seat, False, stand_in))
+                assert action is not None  # asked for its turn, not a claim, a bot always answers
+                with contextlib.suppress(Refusal):
+                    await room.apply(action, seq=seq)
         self.kick()

@@ -24,6 +24,7 @@ from rummykit.server.protocol import Draft, RequestId
 
 __all__ = [
     "ActionJSON",
+    "AskedJSON",
     "CheckedFrame",
     "ClockJSON",
     "ErrorFrame",
@@ -97,6 +98,12 @@ class ClockJSON(TypedDict):
     deadline: float
 
 
+class AskedJSON(TypedDict):
+    """What the table asks the seat now (:class:`~rummykit.server.protocol.Asked`)."""
+
+    claim: bool
+
+
 class SetVerdictJSON(TypedDict):
     """The verdict on one set of a draft table (:class:`~rummykit.server.protocol.SetVerdict`)."""
 
@@ -126,6 +133,7 @@ class StateFrame(TypedDict):
     clock: ClockJSON | None
     status: Status
     legal: LegalJSON | None
+    asked: AskedJSON | None
 
 
 class ErrorFrame(TypedDict):

@@ -11,7 +11,7 @@ Ping(type='ping', id=7)
 >>> client_frame({"type": "teleport"})
 Traceback (most recent call last):
 ...
-rummykit.server.protocol.FrameError: unknown frame type 'teleport'; the types are: act, check, hello, hint, leave, legal, ping
+rummykit.server.protocol.FrameError: unknown frame type 'teleport'; the types are: act, check, hello, hint, leave, legal, pass, ping
 """
 
 from __future__ import annotations
@@ -196,6 +196,21 @@ class Act(_Client):
     id: RequestId = None
 
 
+class Pass(_Client):
+    """Let the chance to act out of turn (a claim, a call) that the table asks the seat about now pass.
+
+    Sent when the seat's state frame says it is ``asked`` with ``claim``
+    true; ``seq`` is that frame's. Refused ``STALE`` against an older ``seq``
+    and ``NOT-ASKED`` when the seat is not being asked about a chance out of
+    turn. The table waits for this answer (or an ``act``) as it waits for a
+    person's turn.
+    """
+
+    type: Literal["pass"]
+    seq: int = Field(description="the seq of the state frame that asked the seat")
+    id: RequestId = None
+
+
 class Check(_Client):
     """Would the engine accept this action now? Or, in a free-table game, judge a draft table."""
 
@@ -234,10 +249,10 @@ class Leave(_Client):
     id: RequestId = None
 
 
-ClientModel = Hello | Act | Check | Legal | Hint | Ping | Leave
+ClientModel = Hello | Act | Pass | Check | Legal | Hint | Ping | Leave
 """A frame a client sends, read."""
 ClientFrame = Annotated[ClientModel, Field(discriminator="type")]
-CLIENT_TYPES = ("act", "check", "hello", "hint", "leave", "legal", "ping")
+CLIENT_TYPES = ("act", "check", "hello", "hint", "leave", "legal", "pass", "ping")
 
 
 # -- server -> client ----------------------------------------------------------------------
@@ -248,6 +263,15 @@ class Clock(_Server):
 
     seat: int
     deadline: float = Field(description="epoch seconds")
+
+
+class Asked(_Server):
+    """What the table asks the seat now: to act on its turn, or (``claim``) whether to act out of turn."""
+
+    claim: bool = Field(
+        description="true: a chance to act out of turn (a claim, a call), which the seat takes with `act` or lets"
+        " pass with `pass`; false: the seat's turn"
+    )
 
 
 class Welcome(_Server):
@@ -287,6 +311,11 @@ class State(_Server):
     status: Literal["waiting", "playing", "over"]
     legal: LegalActions | None = Field(
         default=None, description="the seat's legal actions as the `legal` frame lists them; null for a spectator"
+    )
+    asked: Asked | None = Field(
+        default=None,
+        description="set when the table waits for this seat's answer now (its turn, or a chance out of turn);"
+        " null otherwise, and for a spectator",
     )
 
 

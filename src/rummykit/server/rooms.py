@@ -34,7 +34,7 @@ from rummykit.presenters.registry import presenter_module
 from rummykit.presenters.text import Style
 from rummykit.server import protocol as p
 from rummykit.server import questions
-from rummykit.server.driving import Driver
+from rummykit.server.driving import Driver, person_asked
 from rummykit.server.frames import (
     CheckedFrame,
     HintFrame,
@@ -75,6 +75,7 @@ __all__ = [
     "new_table_id",
     "new_token",
     "restore",
+    "stored_record",
     "token_hash",
 ]
 
@@ -141,6 +142,8 @@ class Room:
         self.driver = Driver(self)
         self.chain = chain or chain_start(table_id)
         """The chain hash after the last stored action (see ``store.chain_next``)."""
+        self.told: tuple[int, int, bool] | None = None
+        """The person the last state frames said is asked (seq, seat, claim), or None (see :meth:`tell_asked`)."""
 
     # -- facts ---------------------------------------------------------------------------
 
@@ -177,10 +180,12 @@ class Room:
             f"seat {s} ({self.seats[s].kind}{' ' + str(self.seats[s].level) if self.seats[s].level else ''})"
             for s in waiting
         ) or "nobody"
+        ask = self.session.ask()
+        asked = "nobody" if ask is None else f"seat {ask.seat}{' out of turn' if ask.claim else ''}"
         driver = "a bot is thinking" if self.driver.driving() else "no bot is thinking"
         return (
-            f"table {self.id} ({self.info.id}, {self.status}, {self.seq} actions): waiting for {who}; {driver};"
-            f" {len(self.conns)} connections"
+            f"table {self.id} ({self.info.id}, {self.status}, {self.seq} actions): waiting for {who}; asking {asked};"
+            f" {driver}; {len(self.conns)} connections"
         )
 
     def seat_for(self, token: str | None) -> int | None:
@@ -281,7 +286,18 @@ class Room:
             for i, s in enumerate(self.seats)
         ]
 
-    def _state_frame(self, conn: Conn, view: ViewHeader, seats: list[SeatJSON], legal: LegalJSON | None) -> StateFrame:
+    def _asked(self) -> tuple[int, int, bool] | None:
+        """The person the session asks now, while the table plays: (seq, seat, claim), or None."""
+        return person_asked(self.session) if self.status == "playing" else None
+
+    def _state_frame(
+        self,
+        conn: Conn,
+        view: ViewHeader,
+        seats: list[SeatJSON],
+        legal: LegalJSON | None,
+        asked: tuple[int, int, bool] | None,
+    ) -> StateFrame:
         self._catch_up(conn.audience)
         lines = self.logs[conn.audience]
         start = max(0, len(lines) - LOG_TAIL) if conn.log_pos is None else conn.log_pos
@@ -296,6 +312,7 @@ class Room:
             "clock": None if deadline is None else {"seat": deadline[0], "deadline": deadline[1]},
             "status": self.status,
             "legal": legal,
+            "asked": {"claim": asked[2]} if asked is not None and asked[1] == conn.seat else None,
         }
 
     def _legal(self, seat: int | None) -> LegalJSON | None:
@@ -307,10 +324,12 @@ class Room:
         return questions.listing(self.state, seat)
 
     def _send_state(self, conn: Conn) -> None:
-        conn.send(self._state_frame(conn, self.state.view(conn.seat), self._seat_dicts(), self._legal(conn.seat)))
+        frame = self._state_frame(conn, self.state.view(conn.seat), self._seat_dicts(), self._legal(conn.seat), self._asked())
+        conn.send(frame)
 
     def _broadcast_state(self) -> None:
         seats = self._seat_dicts()
+        asked = self.told = self._asked()
         views: dict[int, tuple[ViewHeader, LegalJSON | None]] = {}
         for conn in list(self.conns):
             if conn.dropped:  # given up for being too far behind: it gets nothing more
@@ -319,7 +338,7 @@ class Room:
             if conn.audience not in views:
                 views[conn.audience] = (self.state.view(conn.seat), self._legal(conn.seat))
             view, legal = views[conn.audience]
-            conn.send(self._state_frame(conn, view, seats, legal))
+            conn.send(self._state_frame(conn, view, seats, legal, asked))
 
     def _broadcast_seats(self, exclude: Conn | None = None) -> None:
         """A seat connected or left: everyone gets a state frame (same seq, new seats)."""
@@ -385,6 +404,35 @@ class Room:
                 raise Refusal("WAITING", "the table is waiting for its players to join")
             await self.apply(action, seq=seq, seat=seat)
         self.kick()
+
+    async def let_pass(self, seat: int, frame: p.Pass) -> None:
+        """A seat's ``pass`` frame: it lets the chance out of turn it is asked about pass; the session goes on.
+
+        Refused ``STALE`` when made against an old ``seq``, ``NOT-ASKED`` when
+        the seat is not being asked about a chance out of turn now.
+        """
+        async with self.lock:
+            if self.status == "waiting":
+                raise Refusal("WAITING", "the table is waiting for its players to join")
+            if frame.seq != self.seq:
+                raise self.refusal(StaleAction(frame.seq, self.seq), seat)
+            asked = self._asked()
+            if asked is None or asked[1] != seat or not asked[2]:
+                raise Refusal("NOT-ASKED", "you are not being asked about a chance to act out of turn now")
+            self.session.let_pass(seat)
+            self.tell_asked()
+        self.kick()
+
+    def tell_asked(self) -> None:
+        """Who is asked changed with no action (a chance let pass): run its clock, and tell the seats (under the lock).
+
+        Every connection gets a state frame (the same ``seq``) when the person
+        asked differs from what the last state frames said, so the seat asked
+        now knows it, and the seat no longer asked stops offering its chance.
+        """
+        self.driver.set_clock()
+        if self._asked() != self.told:
+            self._broadcast_state()
 
     async def apply(self, action: Action, *, seq: int | None = None, seat: int | None = None) -> None:
         """Apply, store, then tell (the lock is held); :class:`Refusal` worded for ``seat`` when refused.
@@ -516,6 +564,13 @@ def _bot(seat: SeatRow, game_id: str) -> Agent | None:
     level = seat["level"]
     assert level is not None, "a bot seat has a level"
     return make_bot(level, game_id)
+
+
+def stored_record(stored: StoredTable) -> str:
+    """The record of a stored table, as ``rummykit play`` writes one: its actions, and who plays each seat
+    (each bot with where its generator stood after the last action); checked as a restore is (:class:`RestoreError`)."""
+    info, state = replay(stored)
+    return make_session(info, state, stored.seats, stored.bot_draws).record_text()
 
 
 def restore(stored: StoredTable, store: Store, bot_delay: float = 0.0, writer: Writer | None = None) -> Room:

@@ -369,13 +369,15 @@ class Store:
         with self._writing() as conn:
             conn.execute(update(tables_table).where(tables_table.c.id == table_id).values(snapshot=snapshot))
 
-    def load(self, *, unfinished_only: bool = True) -> list[StoredTable]:
-        """Every table (by default only those not over), with its actions in order."""
+    def load(self, *, unfinished_only: bool = True, table_id: str | None = None) -> list[StoredTable]:
+        """Every table (by default only those not over; with ``table_id`` only that one), with its actions in order."""
         out: list[StoredTable] = []
         with self.engine.connect() as conn:
             query = select(tables_table).order_by(tables_table.c.created)
             if unfinished_only:
                 query = query.where(tables_table.c.status != "over")
+            if table_id is not None:
+                query = query.where(tables_table.c.id == table_id)
             rows = conn.execute(query).mappings().all()
             for row in rows:
                 acts = conn.execute(
