@@ -12,9 +12,10 @@ from textual.widgets import Static
 
 from rummykit.tui.app import GameApp, MovesList
 from rummykit.tui.tables import TableWidget
-from rummykit.tui.tables.conveyor import COLUMN, MELD, ConveyorTable
+from rummykit.tui.tables.conveyor import CELL, COLUMN, MELD, ConveyorTable
 from rummykit.tui.tables.grid import GridTable
-from rummykit.tui.tables.melds_pile import HAND, MeldsPileTable
+from rummykit.tui.tables.melds_pile import HAND, PILE, MeldsPileTable
+from rummykit.tui.tables.melds_pile import MELD as MELD_OF_PILE
 
 RULE_ID = re.compile(r"\(rule [A-Z0-9-]+\)")
 
@@ -270,3 +271,39 @@ def test_the_two_tray_turn_gives_its_draft_as_a_view() -> None:
     assert not draft["draft"]["ready"] and [1, 3] in draft["draft"]["problems"][0]["cells"]
     assert not said  # the interface draws the draft: nothing printed
     assert state.view(0)["trays"]["A"] == ["K1", "K9", "R4", "R8"]  # drafting changes no state
+
+
+def test_clicks_on_the_conveyor_table_move_its_markers() -> None:
+    """A click on a cell marks its column ``>`` and the cell ``^``; on a meld, the meld; on a column's label, the column."""
+
+    async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
+        table = app.query_one(ConveyorTable)
+        await pilot.pause()
+        await click_cell(pilot, table, (CELL, (2, 3)))
+        assert (table.row, table.cell) == (2, 3) and table.has_focus
+        await click_cell(pilot, table, (MELD, 0))
+        assert table.at_row() == (MELD, 0)
+        await click_cell(pilot, table, (COLUMN, 1))
+        assert table.at_row() == (COLUMN, 1)
+        await click_cell(pilot, table, (HAND, 2))  # a hand domino: on the hand bar
+        assert table.cursor == 2 and table.selected == {2}
+
+    position = ("columns: claimed 0 / 0-3 ?0-4 ?0-5 ?0-0 ?0-1 ?0-2 0-6 / ?1-1 ?1-2 ?1-3 1-4 ?1-5 ?1-6 ?2-2 / "
+                "claimed 1; hands: 4-6 5-5 3-6 5-6 6-6 2-5 4-5 / 2-3 3-4 2-4 3-3; melds: 1: 2-6 3-5 4-4; turn: 0")
+    play(with_position("conveyor", position), scenario)
+
+
+def test_clicks_on_the_melds_pile_table_move_its_markers() -> None:
+    """A click on a discard-pile card marks it ``^``; on a meld, marks the meld ``>``."""
+
+    async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
+        table = app.query_one(MeldsPileTable)
+        await pilot.pause()
+        assert (table.meld, table.pile) == (0, 2)  # the top card
+        await click_cell(pilot, table, (PILE, 0))
+        assert table.pile == 0 and table.has_focus
+        await click_cell(pilot, table, (MELD_OF_PILE, 1))
+        assert (table.meld, table.pile) == (1, 0)
+
+    play(with_position("mummus", "hands: JC JH 8S KC 2C / 2S 3C 4D 9D; discard: JD 2H 9S; "
+                                 "melds: 1: 5S 6S 7S | 0: QH QS QD"), scenario)

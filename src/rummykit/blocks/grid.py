@@ -1,6 +1,6 @@
 """A grid table: pieces in the cells of an unbounded board, read like a crossword.
 
-Any game whose table is laid out in two dimensions builds on this block
+Every game whose table is laid out in two dimensions builds on this block
 (``two-tray`` is the first). Cells are ``(row, column)`` pairs of integers,
 negative ones included; rows grow downwards, columns to the right.
 

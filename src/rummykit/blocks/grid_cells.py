@@ -14,7 +14,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
+from typing import ClassVar, Generic, TypeAlias, TypeVar
 
 from rummykit.errors import Param, ParseError
 
@@ -131,7 +131,7 @@ class Put(Generic[P]):
         return f"{self.row},{self.col}={EMPTY if self.piece is None else self.piece}"
 
     @classmethod
-    def from_notation(cls, text: str, parse_piece: Callable[[str], Any]) -> Put[Any]:
+    def from_notation(cls, text: str, parse_piece: Callable[[str], P]) -> Put[P]:
         """Read ``ROW,COLUMN=PIECE`` (or ``ROW,COLUMN=.``) with the game's piece parser."""
         where, sep, what = text.strip().partition("=")
         if not sep or not what.strip():

@@ -24,7 +24,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from rummykit.blocks.grid_cells import Cell, Grid, Line, Put, Words, cell_words, line_words, where_words
 from rummykit.errors import Param, RuleError
@@ -521,7 +521,7 @@ class GoingDown(Generic[P]):
     points: int
 
 
-def _supported(grid: Grid[Any], cells: frozenset[Cell]) -> frozenset[Cell]:
+def _supported(grid: Grid[P], cells: frozenset[Cell]) -> frozenset[Cell]:
     """The cells of ``cells`` that lie in a line of 3 or more of them (dropping cells until none is left alone)."""
     while cells:
         sub = grid.only(cells)
@@ -532,7 +532,7 @@ def _supported(grid: Grid[Any], cells: frozenset[Cell]) -> frozenset[Cell]:
     return cells
 
 
-def _covered(grid: Grid[Any], cell: Cell) -> bool:
+def _covered(grid: Grid[P], cell: Cell) -> bool:
     r, c = cell
     cells = grid.cells
     return (r, c - 1) in cells or (r, c + 1) in cells or (r - 1, c) in cells or (r + 1, c) in cells

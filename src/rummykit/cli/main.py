@@ -20,7 +20,7 @@ import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, TextIO, TypedDict
+from typing import TYPE_CHECKING, NoReturn, TextIO, TypedDict
 
 from rummykit import __version__
 from rummykit.catalogue import find_game, games
@@ -59,10 +59,21 @@ class Streams(TypedDict):
 
 
 class Parser(argparse.ArgumentParser):
-    """An argument parser that writes to given streams and raises instead of exiting."""
+    """An argument parser that writes to given streams and raises instead of exiting.
 
-    def __init__(self, *args: Any, out: TextIO, err: TextIO, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    It takes the options the commands give it (and ``add_parser`` passes on to it): the streams,
+    the program's name, the description and the epilog."""
+
+    def __init__(
+        self,
+        *,
+        out: TextIO,
+        err: TextIO,
+        prog: str | None = None,
+        description: str | None = None,
+        epilog: str | None = None,
+    ) -> None:
+        super().__init__(prog=prog, description=description, epilog=epilog)
         self.out = out
         self.err = err
 

@@ -25,7 +25,7 @@ import sys
 from collections.abc import Hashable, Sequence
 from importlib.util import find_spec
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from rummykit.bots.base import Bot
 from rummykit.cli.lineedit import Completer, LineEditor
@@ -131,7 +131,8 @@ class Console:
             self.stdout.flush()
 
 
-def _isatty(stream: Any) -> bool:
+def _isatty(stream: TextIO) -> bool:
+    """True when ``stream`` is a terminal (a stream that cannot say, or is closed, is not)."""
     try:
         return bool(stream.isatty())
     except (AttributeError, ValueError):

@@ -32,10 +32,9 @@ fixed size chosen by the caller; when one is full the search raises
 
 from __future__ import annotations
 
-from typing import Any
-
 import numba
 import numpy as np
+import numpy.typing as npt
 
 from rummykit.solve import tiles as model
 from rummykit.solve.tiles import COLOURS, END, JOK, JOKER_SHIFT, MERGE, MIN_SET, NAT, PRIMARY_SHIFT, TOP
@@ -137,6 +136,9 @@ SWEEP = 2
 
 MAX_SUCC = 1024
 
+IntArray = npt.NDArray[np.int64]
+"""Every array of the kernel: flat or two-dimensional, of 64-bit integers."""
+
 _jit = numba.njit(cache=True, nogil=True)
 _inline = numba.njit(cache=True, nogil=True, inline="always")
 
@@ -150,22 +152,22 @@ def work_size(memo_size: int, pool_size: int) -> int:
     return W_HEADER + 3 * memo_size + 3 * SID_TABLE + MAX_SIDS + RELAX_CELLS + pool_size * O_WIDTH
 
 
-def new_problem() -> Any:
+def new_problem() -> IntArray:
     """An empty problem array (filled by :mod:`rummykit.solve.tiles`)."""
     return np.zeros(P_SIZE, np.int64)
 
 
-def new_path() -> Any:
+def new_path() -> IntArray:
     """An array for a path: one row per step."""
     return np.zeros((STEPS, PATH_WIDTH), np.int64)
 
 
-def new_result() -> Any:
+def new_result() -> IntArray:
     """An array for a search's answer (found, full value, jokers placed, structural jokers, finished)."""
     return np.zeros(5, np.int64)
 
 
-def new_work(memo_size: int, pool_size: int) -> Any:
+def new_work(memo_size: int, pool_size: int) -> IntArray:
     """A work array, initialised only where a search reads before it writes.
 
     It is allocated uninitialised on purpose: zeroing several megabytes per solve
@@ -199,7 +201,7 @@ _LOW32 = (1 << 32) - 1
 _LOW35 = (1 << 35) - 1
 
 
-def _slot_py(a: Any, keys: int, stamps: int, size: int, key: int, stamp: int, generational: bool) -> int:
+def _slot_py(a: IntArray, keys: int, stamps: int, size: int, key: int, stamp: int, generational: bool) -> int:
     """The slot (0..size-1) holding (key, stamp) in the table whose keys start at ``a[keys]``
     and stamps at ``a[stamps]``, or the free slot where it belongs. A slot is free when its
     stamp is -1; in a *generational* table also when its stamp differs (an earlier layer)."""
@@ -224,7 +226,7 @@ def _slot_py(a: Any, keys: int, stamps: int, size: int, key: int, stamp: int, ge
 _slot = _inline(_slot_py)
 
 
-def _after_memo_py(w: Any) -> int:
+def _after_memo_py(w: IntArray) -> int:
     """Where the segments after the memo start in ``w``: the table numbering the colour
     states (keys, stamps, numbers, then the packed runs of each number), the
     relaxation's table, then the pool of moves."""
@@ -234,7 +236,7 @@ def _after_memo_py(w: Any) -> int:
 _after_memo = _inline(_after_memo_py)
 
 
-def _sid_py(w: Any, packed: int) -> int:
+def _sid_py(w: IntArray, packed: int) -> int:
     """The number of a set of open runs (numbered in order of first use)."""
     keys = _after_memo(w)
     stamps = keys + SID_TABLE
@@ -256,14 +258,14 @@ def _sid_py(w: Any, packed: int) -> int:
 _sid = _jit(_sid_py)
 
 
-def _packed_of_py(w: Any, sid: int) -> int:
+def _packed_of_py(w: IntArray, sid: int) -> int:
     return int(w[_after_memo(w) + 3 * SID_TABLE + sid])
 
 
 _packed_of = _inline(_packed_of_py)
 
 
-def _relaxed_py(w: Any) -> int:
+def _relaxed_py(w: IntArray) -> int:
     """Where the relaxation's table starts in ``w``: at ``((colour * CELLS + number) *
     MAX_SIDS + sid) * JOKER_SLOTS + jokers_left``, 0 if not worked out, -1 if that colour
     cannot be completed from there, else 1 + the most primary value its rack tiles can
@@ -274,7 +276,7 @@ def _relaxed_py(w: Any) -> int:
 _relaxed = _inline(_relaxed_py)
 
 
-def _pool_py(w: Any) -> int:
+def _pool_py(w: IntArray) -> int:
     """Where the option rows start in ``w``."""
     return _relaxed(w) + RELAX_CELLS
 
@@ -282,7 +284,7 @@ def _pool_py(w: Any) -> int:
 _pool = _inline(_pool_py)
 
 
-def _unpack_py(packed: int, out: Any) -> int:
+def _unpack_py(packed: int, out: IntArray) -> int:
     n = 0
     while packed:
         out[n] = packed & CODE_MASK
@@ -294,7 +296,7 @@ def _unpack_py(packed: int, out: Any) -> int:
 _unpack = _jit(_unpack_py)
 
 
-def _pack_sorted_py(codes: Any, n: int) -> int:
+def _pack_sorted_py(codes: IntArray, n: int) -> int:
     """Sort ``codes[:n]`` ascending and pack them (smallest in the low bits)."""
     for i in range(1, n):
         x = codes[i]
@@ -364,7 +366,7 @@ def _dominates_py(a: int, b: int) -> bool:
 _dominates = _jit(_dominates_py)
 
 
-def _grow_py(rows: Any) -> Any:
+def _grow_py(rows: IntArray) -> IntArray:
     bigger = np.empty((rows.shape[0] * 2, rows.shape[1]), np.int64)
     bigger[: rows.shape[0]] = rows
     return bigger
@@ -386,7 +388,7 @@ def _options_py(
     prune: bool,
     explicit: bool,
     v: int,
-    work: Any,
+    work: IntArray,
 ) -> tuple[int, int]:
     """Every useful move of one colour at number ``v`` from its open runs ``packed``,
     appended to the pool of ``work``; returns (first row, number of rows).
@@ -678,7 +680,7 @@ def _options_py(
 _options = _jit(_options_py)
 
 
-def _colour_options_py(v: int, c: int, sid: int, jleft: int, prune: bool, p: Any, w: Any) -> tuple[int, int]:
+def _colour_options_py(v: int, c: int, sid: int, jleft: int, prune: bool, p: IntArray, w: IntArray) -> tuple[int, int]:
     """The moves of colour ``c`` at number ``v`` from its open runs ``sid`` with ``jleft``
     jokers left (memoised in ``w``): (first pool row, count)."""
     total = p[P_TOTAL]
@@ -727,7 +729,7 @@ def _colour_options_py(v: int, c: int, sid: int, jleft: int, prune: bool, p: Any
 _colour_options = _inline(_colour_options_py)
 
 
-def _step_options_py(v: int, c: int, key: int, p: Any, w: Any) -> tuple[int, int]:
+def _step_options_py(v: int, c: int, key: int, p: IntArray, w: IntArray) -> tuple[int, int]:
     """The moves of colour ``c`` at number ``v`` from state ``key``: (first pool row, count)."""
     total = p[P_TOTAL]
     sid = (key >> (SID_BITS * c)) & SID_MASK
@@ -762,7 +764,7 @@ def _meld_bits_py(meld: int) -> int:
 _meld_bits = _inline(_meld_bits_py)
 
 
-def _bound_py(key: int, c: int, v: int, nsid: int, jokers_left: int, w: Any) -> int:
+def _bound_py(key: int, c: int, v: int, nsid: int, jokers_left: int, w: IntArray) -> int:
     """The relaxation's bound on the primary value the rack tiles can still add after
     colour ``c`` moved at number ``v`` to open runs ``nsid`` (-1: a colour cannot finish;
     a large number when some colour's state was not worked out)."""
@@ -792,7 +794,7 @@ def _bound_py(key: int, c: int, v: int, nsid: int, jokers_left: int, w: Any) -> 
 _bound = _inline(_bound_py)
 
 
-def _successors_py(s: int, key: int, val: int, low: int, p: Any, w: Any, out: Any, base: int) -> int:
+def _successors_py(s: int, key: int, val: int, low: int, p: IntArray, w: IntArray, out: IntArray, base: int) -> int:
     """Write the successors of ``key`` (value ``val``) at step ``s`` to rows ``base``
     onwards of ``out`` (next key, value gained, option or partition index, slot mask);
     returns how many. With the relaxation worked out, successors that cannot reach
@@ -893,7 +895,7 @@ def _successors_py(s: int, key: int, val: int, low: int, p: Any, w: Any, out: An
 _successors = _inline(_successors_py)
 
 
-def _initial_successors_py(s: int, key: int, val: int, low: int, p: Any, w: Any, out: Any, base: int) -> int:
+def _initial_successors_py(s: int, key: int, val: int, low: int, p: IntArray, w: IntArray, out: IntArray, base: int) -> int:
     """:func:`_successors_py` for the initial meld: every joker stands at a number, so each
     move adds what its tiles and jokers stand for to the meld value in the key (capped at
     the threshold), and a state that cannot reach the threshold any more is left out
@@ -974,7 +976,7 @@ def _initial_successors_py(s: int, key: int, val: int, low: int, p: Any, w: Any,
 _initial_successors = _jit(_initial_successors_py)
 
 
-def _finish_py(key: int, val: int, p: Any) -> tuple[int, int]:
+def _finish_py(key: int, val: int, p: IntArray) -> tuple[int, int]:
     """(full value, jokers placed) of a complete table, or (NEG, -1) when a table joker
     has no place. Jokers not used in sets are parked while there is room."""
     total = p[P_TOTAL]
@@ -996,7 +998,7 @@ def _finish_py(key: int, val: int, p: Any) -> tuple[int, int]:
 _finish = _inline(_finish_py)
 
 
-def _fill_path_row_py(path: Any, s: int, key: int, index: int, slot_mask: int, p: Any, w: Any) -> None:
+def _fill_path_row_py(path: IntArray, s: int, key: int, index: int, slot_mask: int, p: IntArray, w: IntArray) -> None:
     """Row ``s`` of a path: what the step did, in terms the rebuilding code uses."""
     v = s // 5 + 1
     c = s % 5
@@ -1025,7 +1027,7 @@ def _fill_path_row_py(path: Any, s: int, key: int, index: int, slot_mask: int, p
 _fill_path_row = _jit(_fill_path_row_py)
 
 
-def _groups_possible_py(c: int, v: int, groups: int, jokers: int, p: Any) -> bool:
+def _groups_possible_py(c: int, v: int, groups: int, jokers: int, p: IntArray) -> bool:
     """Whether colour ``c`` could give ``groups`` tiles to groups at number ``v`` as far as
     the other colours' tiles there and ``jokers`` allow (optimistic: nothing is charged)."""
     if groups == 0 or p[P_NSLOTS + v] > 0:
@@ -1046,7 +1048,7 @@ def _groups_possible_py(c: int, v: int, groups: int, jokers: int, p: Any) -> boo
 _groups_possible = _inline(_groups_possible_py)
 
 
-def _relax_py(p: Any, w: Any) -> None:
+def _relax_py(p: IntArray, w: IntArray) -> None:
     """Work out the relaxation's table (see :func:`_relaxed_py`): for each colour, number,
     open runs reachable in that colour alone and jokers left, whether that colour's own
     tiles (the table's all used) can still be laid in runs and in groups that the other
@@ -1107,11 +1109,11 @@ def _relax_py(p: Any, w: Any) -> None:
                     w[here + jl] = best + 1 if best >= 0 else -1
 
 
-relax: Any = _jit(_relax_py)
+relax = _jit(_relax_py)
 """Work out the relaxation's table in ``w`` (see :func:`_relax_py`)."""
 
 
-def _enlarged_py(t: Any, size: int) -> Any:
+def _enlarged_py(t: IntArray, size: int) -> IntArray:
     """The depth-first search's table of states, four times larger, with every state kept."""
     bigger = np.empty(4 * 4 * size, np.int64)
     big = 4 * size
@@ -1131,7 +1133,7 @@ _enlarged = _jit(_enlarged_py)
 
 
 def _depth_first_py(
-    size: int, floor: int, node_limit: int, path: Any, result: Any, p: Any, w: Any
+    size: int, floor: int, node_limit: int, path: IntArray, result: IntArray, p: IntArray, w: IntArray
 ) -> bool:
     """Depth-first branch and bound (``node_limit`` < 0: none) for the best play whose
     primary value reaches ``floor``: moves are tried most tiles first, a state is
@@ -1233,7 +1235,7 @@ def _depth_first_py(
 _depth_first = _jit(_depth_first_py)
 
 
-def _breadth_first_py(size: int, low: int, incumbent: int, path: Any, result: Any, p: Any, w: Any) -> None:
+def _breadth_first_py(size: int, low: int, incumbent: int, path: IntArray, result: IntArray, p: IntArray, w: IntArray) -> None:
     """A sweep over every state, number by number (each state once); states that
     cannot reach primary value ``low``, or whose full value cannot reach ``incumbent``
     (the value of a play already found), are dropped. Fills ``path`` and ``result``
@@ -1321,11 +1323,11 @@ def _search_py(
     target: int,
     node_limit: int,
     incumbent: int,
-    p: Any,
-    w: Any,
+    p: IntArray,
+    w: IntArray,
     size: int,
-    path: Any,
-    result: Any,
+    path: IntArray,
+    result: IntArray,
 ) -> None:
     """``REACH``: depth-first for the best play whose primary value reaches ``target``
     (``node_limit`` < 0: no limit; ``result[4]`` says whether the search finished).
@@ -1338,7 +1340,7 @@ def _search_py(
         result[4] = 1 if _depth_first(size, target, node_limit, path, result, p, w) else 0
 
 
-search: Any = _jit(_search_py)
+search = _jit(_search_py)
 """Run one search over the states of a problem (see :func:`_search_py`)."""
 
 ENTRIES = (search, relax)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Unpack
 
 from rich.text import Text
 from textual import events
@@ -23,7 +23,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from rummykit.presenters.base import Board, Style
-from rummykit.tui.tables import FOCUS_MARK, TURN_KEYS, Wrapped, focus_title, scroll_to_line
+from rummykit.tui.tables import FOCUS_MARK, TURN_KEYS, WidgetOptions, Wrapped, focus_title, scroll_to_line
 from rummykit.tui.widgets import ansi
 
 if TYPE_CHECKING:
@@ -161,7 +161,7 @@ class BoardPanel(DraftKeys):
         Binding("ctrl+g", "merge", "Merge"),
     ]
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: Unpack[WidgetOptions]) -> None:
         super().__init__(**kwargs)
         self.can_focus = False  # until a draft is shown
         self.lines: Callable[[Style], list[str]] = lambda style: []
@@ -306,12 +306,12 @@ class BoardPanel(DraftKeys):
         if game is None or layout is None or at is None:
             return
         self.focus()
-        what = layout.at(at.x, at.y)
-        if isinstance(what, tuple):
-            game.target, game.table_pos = what
-            game.table_picks ^= {what}
-        elif 0 <= at.y < len(self.line_sets) and self.line_sets[at.y]:
-            game.target = self.line_sets[at.y]
+        match layout.at(at.x, at.y):
+            case (int(number), int(place)):
+                game.target, game.table_pos = number, place
+                game.table_picks ^= {(number, place)}
+            case _ if 0 <= at.y < len(self.line_sets) and self.line_sets[at.y]:
+                game.target = self.line_sets[at.y]
         game.redraw_table()
 
     # -- the table's keys ------------------------------------------------------------
@@ -418,7 +418,7 @@ class RackBar(DraftKeys):
         Binding("down", "target(1)", "Set down", show=False),
     ]
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: Unpack[WidgetOptions]) -> None:
         super().__init__(**kwargs)
         self.cursor = 0
         self.selected: set[int] = set()

@@ -16,7 +16,7 @@ from __future__ import annotations
 import io
 import traceback
 from collections.abc import Callable, Mapping
-from typing import Any, TextIO
+from typing import Generic, TextIO, TypeVar
 
 from rich.console import Console
 from textual.app import App
@@ -25,11 +25,14 @@ from rummykit.cli.crashlog import report_crash
 
 __all__ = ["Guarded"]
 
+R = TypeVar("R")
+"""What the app returns when it exits."""
 
-class Guarded:
+
+class Guarded(Generic[R]):
     """One run of a Textual app, and whether it (or a step after it) stopped on an unexpected error."""
 
-    def __init__(self, app: App[Any]) -> None:
+    def __init__(self, app: App[R]) -> None:
         self.app = app
         self.error: BaseException | None = None
         """The first unexpected error (None: none, or Textual kept none)."""
@@ -40,10 +43,11 @@ class Guarded:
         # Textual prints an unhandled error's traceback to its error console when the app stops: keep it.
         app.error_console = Console(file=self.exit_text, width=120, markup=False, highlight=False)
 
-    def run(self, **options: Any) -> Any:
-        """Run the app (``App.run`` with ``options``) until it exits; its result (None after an unexpected error)."""
+    def run(self, *, headless: bool = False) -> R | None:
+        """Run the app (``App.run``, without a terminal when ``headless``) until it exits; its result (None
+        after an unexpected error)."""
         try:
-            result = self.app.run(**options)
+            result = self.app.run(headless=headless)
         except Exception as exc:  # an error Textual let through: the same treatment
             self.fail(exc)
             return None

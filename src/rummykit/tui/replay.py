@@ -10,9 +10,10 @@ presenter's narrator to the same audience.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -40,7 +41,7 @@ class Replay:
     actions: list[Action]
     presenter: Presenter
     color: bool = True
-    frames: dict[int | None, list[tuple[Any, int]]] = field(default_factory=dict)
+    frames: dict[int | None, list[tuple[Mapping[str, object], int]]] = field(default_factory=dict)
     """Per audience (None: a spectator): the view after each number of actions, and how many log lines."""
     logs: dict[int | None, list[str]] = field(default_factory=dict)
 
@@ -48,13 +49,13 @@ class Replay:
     def players(self) -> list[str]:
         return list(self.start.players)
 
-    def frames_for(self, seat: int | None) -> list[tuple[Any, int]]:
+    def frames_for(self, seat: int | None) -> list[tuple[Mapping[str, object], int]]:
         """The audience's views after 0, 1, ... every action (worked out once, replaying the record)."""
         if seat not in self.frames:
             state = start_state(self.record)
             narrator = self.presenter.narrator(self.players, Style(color=self.color))
             log: list[str] = []
-            frames: list[tuple[Any, int]] = []
+            frames: list[tuple[Mapping[str, object], int]] = []
             told = 0
 
             def tell() -> None:

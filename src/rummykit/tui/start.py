@@ -16,7 +16,7 @@ from __future__ import annotations
 import argparse
 import secrets
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -87,7 +87,7 @@ def resume_choice(file: str, args: argparse.Namespace, environ: Mapping[str, str
     """A saved game from the start screen, resumed as ``rummykit tui --resume FILE`` would."""
     if not file.strip():
         raise OptionError("type the path of a saved game to resume")
-    fields: dict[str, Any] = {
+    fields: dict[str, object] = {
         "game": None, "seed": None, "option": [], "names": None, "players": None, "bots": None, "bot": None,
         "record": None, "no_record": False,
     }

@@ -13,7 +13,7 @@ import argparse
 import asyncio
 import io
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -221,8 +221,8 @@ class GameView(App[int]):
 
     # -- drawing ------------------------------------------------------------------
 
-    def view(self) -> Mapping[str, Any]:
-        view: Mapping[str, Any] = self.state.view(self.seat)
+    def view(self) -> Mapping[str, object]:
+        view: Mapping[str, object] = self.state.view(self.seat)
         return view
 
     def write_log(self, *lines: str) -> None:
@@ -431,7 +431,7 @@ class GameView(App[int]):
         self.hint = sets if isinstance(sets, list) else []
         self.note(*lines)
 
-    def turn_view(self) -> Mapping[str, Any]:
+    def turn_view(self) -> Mapping[str, object]:
         turn_view: object = getattr(self.turn, "view", None)
         if isinstance(turn_view, Mapping):
             return turn_view
@@ -453,7 +453,7 @@ class GameView(App[int]):
 class Notices(io.StringIO):
     """A stream for the solver's notices (written from its thread): each line shows as a toast."""
 
-    def __init__(self, app: App[Any]) -> None:
+    def __init__(self, app: GameView) -> None:
         super().__init__()
         self.app = app
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from typing import Any, ClassVar, NamedTuple
+from typing import ClassVar, NamedTuple, Unpack
 
 from rich.text import Text
 from textual import events
@@ -26,7 +26,7 @@ from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
 from rummykit.presenters.text import fit
-from rummykit.tui.tables import Wrapped, focus_title
+from rummykit.tui.tables import WidgetOptions, Wrapped, focus_title
 
 __all__ = ["FittedText", "GameLog", "Hint", "KeysBar", "LinesPanel", "ansi", "fit_key_rows"]
 
@@ -67,7 +67,7 @@ class KeysBar(Widget):
     KeysBar > .keys-bar--off { color: $footer-foreground 50%; }
     """
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: Unpack[WidgetOptions]) -> None:
         super().__init__(**kwargs)
         self.hints: list[Hint] = []
         self.layout_: Wrapped | None = None
@@ -78,7 +78,7 @@ class KeysBar(Widget):
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
 
-    def bindings_changed(self, screen: Screen[Any]) -> None:
+    def bindings_changed(self, screen: Screen[object]) -> None:
         if screen is self.screen:
             self.hints = self.find_hints()
             self.refresh(layout=True)
@@ -136,7 +136,7 @@ class GameLog(RichLog):
     GameLog { scrollbar-gutter: stable; scrollbar-size-vertical: 1; }
     """
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: Unpack[WidgetOptions]) -> None:
         super().__init__(wrap=True, markup=False, min_width=10, **kwargs)
         self.entries: list[str] = []
         """Every line given, as given."""
@@ -204,7 +204,7 @@ def fit_key_rows(lines: Iterable[str], width: int) -> list[str]:
 class FittedText(Static):
     """A text laid out to the widget's width by ``lines(width)``, again whenever the width changes."""
 
-    def __init__(self, lines: Callable[[int], list[str]], **kwargs: Any) -> None:
+    def __init__(self, lines: Callable[[int], list[str]], **kwargs: Unpack[WidgetOptions]) -> None:
         super().__init__(Text("\n".join(lines(0))), **kwargs)
         self.lines = lines
         self.laid_out_width = 0
@@ -220,7 +220,7 @@ class LinesPanel(Widget):
     """Lines (ANSI-coloured) laid out to the panel's width by a function, drawn again at every width;
     hidden while there is no function."""
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: Unpack[WidgetOptions]) -> None:
         super().__init__(**kwargs)
         self.lines: Callable[[int], list[str]] | None = None
         self.laid_out_width = 0

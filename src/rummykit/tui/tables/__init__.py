@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any, ClassVar, Protocol, Self, runtime_checkable
+from typing import ClassVar, Protocol, Self, TypedDict, Unpack, runtime_checkable
 
 from rich.text import Text
 from textual import events
@@ -36,6 +36,7 @@ __all__ = [
     "HandTable",
     "Host",
     "TableWidget",
+    "WidgetOptions",
     "Wrapped",
     "focus_title",
     "piece_text",
@@ -78,6 +79,15 @@ def piece_text(piece: str, color: bool) -> Text:
     return Text.from_ansi(Style(color=color).piece(piece))
 
 
+class WidgetOptions(TypedDict, total=False):
+    """The options every Textual widget takes, which the app's widgets pass on to it."""
+
+    name: str | None
+    id: str | None
+    classes: str | None
+    disabled: bool
+
+
 @runtime_checkable
 class Host(Protocol):
     """What a table widget asks of the app it is in."""
@@ -96,14 +106,17 @@ class Host(Protocol):
 
 
 class Wrapped:
-    """Text laid out cell by cell to a width, remembering where each cell went (for mouse clicks)."""
+    """Text laid out cell by cell to a width, remembering where each cell went (for mouse clicks).
+
+    A cell may be tagged with what it is (a place in the hand, a grid cell, a key...): any value
+    but None, told apart by equality; the widget that drew it reads its own tags back."""
 
     def __init__(self, width: int) -> None:
         self.width = max(10, width)
         self.text = Text("")
         self.line = 0
         self.x = 0
-        self.spans: list[tuple[int, int, int, Any]] = []
+        self.spans: list[tuple[int, int, int, object]] = []
         """(line, first column, last column + 1, what the cell is) of every cell placed."""
 
     def newline(self, indent: str = "") -> None:
@@ -111,7 +124,7 @@ class Wrapped:
         self.line += 1
         self.x = len(indent)
 
-    def add(self, cell: Text, what: Any = None, *, indent: str = "") -> None:
+    def add(self, cell: Text, what: object = None, *, indent: str = "") -> None:
         if self.x + len(cell.plain) > self.width and self.x > len(indent):
             self.newline(indent)
         if what is not None:
@@ -119,7 +132,7 @@ class Wrapped:
         self.text.append_text(cell)
         self.x += len(cell.plain)
 
-    def add_apart(self, cell: Text, what: Any = None, *, gap: int = 2) -> None:
+    def add_apart(self, cell: Text, what: object = None, *, gap: int = 2) -> None:
         """Add a cell ``gap`` spaces after the last one when it fits there whole, else at the start of
         the next line (never a gap at the start of a line)."""
         if self.x and self.x + gap + len(cell.plain) <= self.width:
@@ -128,11 +141,11 @@ class Wrapped:
             self.newline()
         self.add(cell, what)
 
-    def at(self, x: int, y: int) -> Any:
+    def at(self, x: int, y: int) -> object:
         """What the cell at (x, y) is (None: no cell there)."""
         return next((what for line, start, end, what in self.spans if line == y and start <= x < end), None)
 
-    def line_of(self, what: Any) -> int | None:
+    def line_of(self, what: object) -> int | None:
         """The line the first cell tagged ``what`` went on (None: no such cell)."""
         return next((line for line, _, _, drawn in self.spans if drawn == what), None)
 
@@ -173,9 +186,9 @@ class TableWidget(Widget, can_focus=True):
     hand_bar: HandBar | None = None
     """The bar the seat's own pieces are drawn in (set by the app)."""
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: Unpack[WidgetOptions]) -> None:
         super().__init__(**kwargs)
-        self.view: Mapping[str, Any] = {}
+        self.view: Mapping[str, object] = {}
         self.acting = False
         """True while the seat shown is asked to act (its keys are offered)."""
         self.color = True
@@ -183,14 +196,14 @@ class TableWidget(Widget, can_focus=True):
         self.layout_: Wrapped | None = None
         """The last drawing's layout, to find what a click landed on."""
 
-    def show(self, view: Mapping[str, Any], *, acting: bool, color: bool = True) -> None:
+    def show(self, view: Mapping[str, object], *, acting: bool, color: bool = True) -> None:
         """Take the seat's view as it is now, whether the seat is asked to act, and whether to colour pieces."""
         if view != self.view:
             self.changed(self.view, view)
         self.view, self.acting, self.color = view, acting, color
         self.refresh(layout=True)
 
-    def changed(self, before: Mapping[str, Any], now: Mapping[str, Any]) -> None:
+    def changed(self, before: Mapping[str, object], now: Mapping[str, object]) -> None:
         """The view changed (a subclass drops a selection that no longer holds)."""
 
     @property
@@ -201,10 +214,10 @@ class TableWidget(Widget, can_focus=True):
     def draw_hand(self, out: Wrapped, focused: bool) -> None:
         """Draw the seat's own pieces into ``out``, each tagged with what a click on it means."""
 
-    def hand_clicked(self, what: Any) -> None:
+    def hand_clicked(self, what: object) -> None:
         """A click on the hand bar landed on the piece tagged ``what``."""
 
-    def cursor_tag(self) -> Any:
+    def cursor_tag(self) -> object:
         """The tag of the cell under the table's cursor (None: no cursor to keep in view)."""
         return None
 
@@ -247,7 +260,7 @@ class TableWidget(Widget, can_focus=True):
     def on_blur(self) -> None:
         self.border_title = focus_title("the table", False)
 
-    def clicked(self, event: events.Click) -> Any:
+    def clicked(self, event: events.Click) -> object:
         """Focus this widget and say what the click landed on in the last drawing (None: nothing)."""
         self.focus()
         at = event.get_content_offset(self)
@@ -264,7 +277,7 @@ class HandTable(TableWidget):
     in the hand bar's layout, see :meth:`draw_hand`) does both.
     """
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: Unpack[WidgetOptions]) -> None:
         super().__init__(**kwargs)
         self.cursor = 0
         self.selected: set[int] = set()
@@ -272,9 +285,10 @@ class HandTable(TableWidget):
 
     @property
     def hand(self) -> list[str]:
-        return [str(p) for p in self.view.get("hand", None) or ()]
+        hand = self.view.get("hand")
+        return [str(p) for p in hand] if isinstance(hand, list) else []
 
-    def changed(self, before: Mapping[str, Any], now: Mapping[str, Any]) -> None:
+    def changed(self, before: Mapping[str, object], now: Mapping[str, object]) -> None:
         if before.get("hand") != now.get("hand"):
             self.selected = set()
 
@@ -306,10 +320,11 @@ class HandTable(TableWidget):
         for i, piece in enumerate(hand):
             out.add(self.hand_cell(piece, chosen=i in self.selected, cursor=focused and i == self.cursor), (HAND, i))
 
-    def hand_clicked(self, what: Any) -> None:
-        if isinstance(what, tuple) and what[0] == HAND:
-            self.click_hand(what[1])
-            self.refresh()
+    def hand_clicked(self, what: object) -> None:
+        match what:
+            case (tag, int(n)) if tag == HAND:
+                self.click_hand(n)
+                self.refresh()
 
     def click_hand(self, n: int) -> None:
         self.cursor = n
@@ -340,7 +355,7 @@ class HandBar(Widget):
     HandBar.-active { border: round $success; }
     """
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: Unpack[WidgetOptions]) -> None:
         super().__init__(**kwargs)
         self.table: TableWidget | None = None
         self.layout_: Wrapped | None = None

@@ -14,18 +14,28 @@ types: ``reveal COLUMN CELL``, ``claim COLUMN``, ``draw COLUMN top|bottom``,
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Unpack, cast
 
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
 
-from rummykit.tui.tables import HandTable, Wrapped
+from rummykit.tui.tables import HandTable, WidgetOptions, Wrapped
+
+if TYPE_CHECKING:
+    from rummykit.rulesets.conveyor.views import ColumnView, ConveyorView, MeldView
 
 __all__ = ["ConveyorTable"]
 
 COLUMN, CELL, MELD = "column", "cell", "meld"
 """What a clicked cell is."""
+
+
+def conveyor_view(view: Mapping[str, object]) -> ConveyorView:
+    """The view as the conveyor game lays it out (the only game whose presenter names this table).
+
+    The widget's first view is empty: every key is read with ``get``."""
+    return cast("ConveyorView", view)
 
 
 def domino_cell(domino: str, *, chosen: bool = False, cursor: bool = False) -> Text:
@@ -77,7 +87,7 @@ class ConveyorTable(HandTable):
         Binding("ctrl+k", "decline", "Decline", show=False),
     ]
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: Unpack[WidgetOptions]) -> None:
         super().__init__(**kwargs)
         self.row = 0
         """The row marked ``>``: the columns first, then the melds."""
@@ -87,12 +97,12 @@ class ConveyorTable(HandTable):
     # -- what the view holds -----------------------------------------------------------
 
     @property
-    def columns(self) -> list[Mapping[str, Any]]:
-        return list(self.view.get("columns", None) or ())
+    def columns(self) -> list[ColumnView]:
+        return list(conveyor_view(self.view).get("columns", None) or ())
 
     @property
-    def melds(self) -> list[Mapping[str, Any]]:
-        return list(self.view.get("melds", None) or ())
+    def melds(self) -> list[MeldView]:
+        return list(conveyor_view(self.view).get("melds", None) or ())
 
     def at_row(self) -> tuple[str, int]:
         """What the row marked ``>`` is: (COLUMN, column index) or (MELD, meld index)."""
@@ -100,16 +110,17 @@ class ConveyorTable(HandTable):
         return (COLUMN, self.row) if self.row < n else (MELD, self.row - n)
 
     @staticmethod
-    def conveyor_rows(view: Mapping[str, Any]) -> list[int]:
+    def conveyor_rows(seen: Mapping[str, object]) -> list[int]:
         """The rows of the view's columns that are conveyors still (a claimed column is a hand now)."""
+        view = conveyor_view(seen)
         conveyors = {int(c) for c in view.get("conveyors", None) or ()}
         columns = view.get("columns", None) or ()
         return [n for n, column in enumerate(columns) if int(column.get("column", n)) in conveyors]
 
-    def changed(self, before: Mapping[str, Any], now: Mapping[str, Any]) -> None:
+    def changed(self, before: Mapping[str, object], now: Mapping[str, object]) -> None:
         """The row marker leaves a column that is no conveyor any more (claimed: a hand) for the next conveyor."""
         super().changed(before, now)
-        columns = len(now.get("columns", None) or ())
+        columns = len(conveyor_view(now).get("columns", None) or ())
         conveyors = self.conveyor_rows(now)
         if self.row < columns and conveyors and self.row not in conveyors:
             self.row = next((n for n in conveyors if n > self.row), conveyors[0])
@@ -117,7 +128,7 @@ class ConveyorTable(HandTable):
     # -- drawing -----------------------------------------------------------------------
 
     def render(self) -> Text:
-        view = self.view
+        view = conveyor_view(self.view)
         columns, melds = self.columns, self.melds
         rows = len(columns) + len(melds)
         self.row = max(0, min(self.row, rows - 1))
@@ -125,7 +136,7 @@ class ConveyorTable(HandTable):
         focused = self.has_focus
         players = [str(p) for p in view.get("players", ())]
 
-        def who(seat: Any) -> str:
+        def who(seat: object) -> str:
             return players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else str(seat)
 
         out.add(Text("Conveyors (top on the left; ?? face down):", style="bold"))
@@ -166,7 +177,7 @@ class ConveyorTable(HandTable):
     def hand_cell(self, piece: str, *, chosen: bool, cursor: bool) -> Text:
         return domino_cell(piece, chosen=chosen, cursor=cursor)
 
-    def cursor_tag(self) -> Any:
+    def cursor_tag(self) -> object:
         where, n = self.at_row()
         if where == MELD:
             return (MELD, n)
@@ -174,16 +185,16 @@ class ConveyorTable(HandTable):
 
     def on_click(self, event: events.Click) -> None:
         """A click on a column or a meld marks it ``>``; on a cell, marks it ``^`` (a hand domino: the hand bar)."""
-        what = self.clicked(event)
-        if isinstance(what, tuple):
-            where, n = what
-            if where == COLUMN:
+        match self.clicked(event):
+            case (where, int(n)) if where == COLUMN:
                 self.row = n
-            elif where == CELL:
-                self.row, self.cell = n
-            elif where == MELD:
+            case (where, (int(n), int(cell))) if where == CELL:
+                self.row, self.cell = n, cell
+            case (where, int(n)) if where == MELD:
                 self.row = len(self.columns) + n
-            self.refresh()
+            case _:
+                return
+        self.refresh()
 
     # -- keys --------------------------------------------------------------------------
 

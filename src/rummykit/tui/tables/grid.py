@@ -15,13 +15,14 @@ built here are the commands a person types: ``place TILE ROW,COLUMN``,
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import ClassVar, TypedDict, Unpack, cast
 
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
 
-from rummykit.tui.tables import TURN_KEYS, TableWidget, Wrapped, piece_text
+from rummykit.rulesets.two_tray.views import TwoTrayView
+from rummykit.tui.tables import TURN_KEYS, TableWidget, WidgetOptions, Wrapped, piece_text
 
 __all__ = ["GridTable"]
 
@@ -33,6 +34,37 @@ NARROW_CELL = 4
 (as the line prompt draws the grid)."""
 
 Cell = tuple[int, int]
+
+
+class ProblemView(TypedDict):
+    """A problem of the draft: the engine's check in words (with its rule id) and the cells it is about."""
+
+    text: str
+    cells: list[list[int]]
+
+
+class DraftView(TypedDict, total=False):
+    """What a drafting turn adds to the view under ``draft`` (see the module)."""
+
+    tray: str
+    base: int
+    marks: list[list[int | str]]
+    problems: list[ProblemView]
+    placed: list[str]
+    ready: bool
+
+
+class GridView(TwoTrayView, total=False):
+    """The seat's view as the grid draws it: the two-tray view, with the draft while the turn drafts one."""
+
+    draft: DraftView
+
+
+def grid_view(view: Mapping[str, object]) -> GridView:
+    """The view as the two-tray game lays it out (the only game whose presenter names this table).
+
+    The widget's first view is empty: every key is read with ``get``."""
+    return cast("GridView", view)
 
 
 class GridTable(TableWidget):
@@ -70,7 +102,7 @@ class GridTable(TableWidget):
         Binding("ctrl+l", "call", "Call joker", show=False),
     ]
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: Unpack[WidgetOptions]) -> None:
         super().__init__(**kwargs)
         self.cell: Cell = (0, 0)
         """The cell cursor, in the view's numbering (from 0)."""
@@ -83,11 +115,11 @@ class GridTable(TableWidget):
 
     @property
     def tiles(self) -> dict[Cell, str]:
-        return {(int(c["row"]), int(c["col"])): str(c["tile"]) for c in self.view.get("grid", None) or ()}
+        return {(int(c["row"]), int(c["col"])): str(c["tile"]) for c in grid_view(self.view).get("grid", None) or ()}
 
     @property
-    def draft(self) -> Mapping[str, Any]:
-        draft = self.view.get("draft", None)
+    def draft(self) -> DraftView:
+        draft = grid_view(self.view).get("draft", None)
         return draft if isinstance(draft, Mapping) else {}
 
     @property
@@ -106,7 +138,7 @@ class GridTable(TableWidget):
 
     @property
     def tray(self) -> list[str]:
-        trays = self.view.get("trays", None)
+        trays = grid_view(self.view).get("trays", None)
         name = self.tray_name
         if not isinstance(trays, Mapping) or name is None:
             return []
@@ -116,7 +148,7 @@ class GridTable(TableWidget):
         """A cell as the screen numbers it (the commands take it so)."""
         return f"{cell[0] + self.base},{cell[1] + self.base}"
 
-    def changed(self, before: Mapping[str, Any], now: Mapping[str, Any]) -> None:
+    def changed(self, before: Mapping[str, object], now: Mapping[str, object]) -> None:
         if before.get("grid") != now.get("grid"):
             self.grabbed = None
 
@@ -133,7 +165,7 @@ class GridTable(TableWidget):
         tiles, draft = self.tiles, self.draft
         marks = {(int(r), int(c)): str(m) for r, c, m in draft.get("marks", ())}
         bad = {(int(r), int(c)) for p in draft.get("problems", ()) for r, c in p.get("cells", ())}
-        calls = {(int(c["row"]), int(c["col"])): str(c["called"]) for c in self.view.get("grid", None) or ()
+        calls = {(int(c["row"]), int(c["col"])): str(c["called"]) for c in grid_view(self.view).get("grid", None) or ()
                  if c.get("called")}
         rows, cols = self.area()
         width = self.content_region.width or self.size.width or 60
@@ -235,25 +267,27 @@ class GridTable(TableWidget):
             if here and focused:
                 piece.stylize("reverse", 1)
             out.add(piece, i)
-        others = {str(k): len(v) for k, v in dict(self.view.get("trays") or {}).items() if k != name}
+        view = grid_view(self.view)
+        others = {str(k): len(v) for k, v in dict(view.get("trays") or {}).items() if k != name}
+        seat = view.get("seat", 0)
+        first_turn = seat is not None and view.get("playing", [None])[seat] is None
         for other, size in others.items():
             out.add_apart(Text(f"Tray {other}: {size} tiles (first turn: Ctrl+S plays from it)"
-                         if self.view.get("playing", [None])[self.view.get("seat", 0)] is None
-                         else f"Tray {other}: {size} tiles", style="dim"), gap=3)
+                         if first_turn else f"Tray {other}: {size} tiles", style="dim"), gap=3)
 
-    def hand_clicked(self, what: Any) -> None:
+    def hand_clicked(self, what: object) -> None:
         if isinstance(what, int):
             self.tile = what
             self.refresh()
 
-    def cursor_tag(self) -> Any:
+    def cursor_tag(self) -> object:
         return self.cell
 
     def on_click(self, event: events.Click) -> None:
         """A click on a grid cell puts the cursor there (a tray tile: the hand bar marks it ``^``)."""
-        what = self.clicked(event)
-        if isinstance(what, tuple):
-            self.cell = what
+        match self.clicked(event):
+            case (int(row), int(col)):
+                self.cell = (row, col)
         self.refresh()
 
     # -- keys --------------------------------------------------------------------------
@@ -308,7 +342,7 @@ class GridTable(TableWidget):
             self.run(f"call {self.typed(self.cell)} {self.tray[min(self.tile, len(self.tray) - 1)]}")
 
     def action_switch_tray(self) -> None:
-        trays = [str(k) for k in dict(self.view.get("trays") or {})]
+        trays = [str(k) for k in dict(grid_view(self.view).get("trays") or {})]
         others = [t for t in trays if t != self.tray_name]
         if others:
             self.run(f"tray {others[0]}")

@@ -12,13 +12,16 @@ the commands a person types: ``meld CARDS``, ``addon CARDS to N``,
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Unpack, cast
 
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
 
-from rummykit.tui.tables import HAND, HandTable, Wrapped
+from rummykit.tui.tables import HAND, HandTable, WidgetOptions, Wrapped
+
+if TYPE_CHECKING:
+    from rummykit.rulesets.mummus.views import MummusView
 
 __all__ = ["HAND", "MELD", "PILE", "MeldsPileTable"]
 
@@ -34,6 +37,13 @@ def card_cell(card: str, *, chosen: bool = False, cursor: bool = False, mark: st
     if chosen:
         cell.stylize("bold")
     return cell
+
+
+def melds_pile_view(view: Mapping[str, object]) -> MummusView:
+    """The view as the mummus game lays it out (the only game whose presenter names this table).
+
+    The widget's first view is empty: every key is read with ``get``."""
+    return cast("MummusView", view)
 
 
 class MeldsPileTable(HandTable):
@@ -74,7 +84,7 @@ class MeldsPileTable(HandTable):
         Binding("ctrl+y", "rummy", "Rummy"),
     ]
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: Unpack[WidgetOptions]) -> None:
         super().__init__(**kwargs)
         self.meld = 0
         """The meld marked ``>`` (its place in the view's list, from 0)."""
@@ -85,21 +95,22 @@ class MeldsPileTable(HandTable):
 
     @property
     def melds(self) -> list[Sequence[str]]:
-        return [list(map(str, m.get("cards", ()))) for m in self.view.get("melds", None) or ()]
+        return [list(map(str, m.get("cards", ()))) for m in melds_pile_view(self.view).get("melds", None) or ()]
 
     @property
     def discard(self) -> list[str]:
-        return [str(c) for c in self.view.get("discard", None) or ()]
+        return [str(c) for c in melds_pile_view(self.view).get("discard", None) or ()]
 
-    def changed(self, before: Mapping[str, Any], now: Mapping[str, Any]) -> None:
+    def changed(self, before: Mapping[str, object], now: Mapping[str, object]) -> None:
         super().changed(before, now)
-        if len(before.get("discard") or ()) != len(now.get("discard") or ()):
-            self.pile = max(0, len(now.get("discard") or ()) - 1)  # the top card
+        was, discard = melds_pile_view(before).get("discard") or (), melds_pile_view(now).get("discard") or ()
+        if len(was) != len(discard):
+            self.pile = max(0, len(discard) - 1)  # the top card
 
     # -- drawing -----------------------------------------------------------------------
 
     def render(self) -> Text:
-        view = self.view
+        view = melds_pile_view(self.view)
         out = Wrapped(self.content_region.width or self.size.width or 60)
         focused = self.has_focus
         melds, discard = self.melds, self.discard
@@ -136,19 +147,19 @@ class MeldsPileTable(HandTable):
     def hand_cell(self, piece: str, *, chosen: bool, cursor: bool) -> Text:
         return card_cell(piece, chosen=chosen, cursor=cursor)
 
-    def cursor_tag(self) -> Any:
+    def cursor_tag(self) -> object:
         return (MELD, self.meld) if self.melds else (PILE, self.pile) if self.discard else None
 
     def on_click(self, event: events.Click) -> None:
         """A click on a meld makes it the target; on a pile card, puts ^ on it (a hand card: the hand bar)."""
-        what = self.clicked(event)
-        if isinstance(what, tuple):
-            where, n = what
-            if where == MELD:
+        match self.clicked(event):
+            case (where, int(n)) if where == MELD:
                 self.meld = n
-            elif where == PILE:
+            case (where, int(n)) if where == PILE:
                 self.pile = n
-            self.refresh()
+            case _:
+                return
+        self.refresh()
 
     # -- keys --------------------------------------------------------------------------
 
