@@ -356,3 +356,13 @@ def test_jokers_and_points_agree_with_what_each_tile_stands_for(tiles: list[Tile
         for role in result.jokers:
             assert role.startswith(f"{number} in ")
             assert set(role.split(" in ")[1].split("/")) == missing
+
+
+def test_a_group_of_one_number_and_three_jokers_keeps_its_reading_in_normal_form() -> None:
+    """Found by Hypothesis: J J K3 J is a group (12 points beats the run 1-4 as laid); its normal form
+    must not read as the run K3 J J J (3-6, 18 points)."""
+    result = check_tiles(parse_tiles("J J K3 J"))
+    assert result.kind == "group"
+    again = check_tiles(result.pieces)
+    assert again.kind == "group" and again.points == result.points
+    assert format_tiles(result.pieces) == "J J K3 J"

@@ -142,11 +142,28 @@ def _as_group(
         seen.add(t)
     number = natural[0].number
     missing = "/".join(c.letter for c in COLOURS if c not in {t.colour for t in natural})
-    # Jokers first: the normal form then never reads as a better run.
-    ordered = (JOKER,) * jokers + tuple(sorted(natural))
-    return MeldCheck(
-        True, "group", ordered, points=number * n, jokers=(f"{number} in {missing}",) * jokers
-    )
+    points = number * n
+    ordered = _group_order(natural, jokers, points, text)
+    return MeldCheck(True, "group", ordered, points=points, jokers=(f"{number} in {missing}",) * jokers)
+
+
+def _group_order(natural: list[Tile], jokers: int, points: int, text: _LazyText) -> tuple[Tile, ...]:
+    """A group's normal form: jokers first, unless that would read as a better run.
+
+    With two numbered tiles or more no run can be read. With one, jokers
+    first read as a run below the group's points whenever the number is above
+    the count of jokers; otherwise (three jokers and a 3, say) the numbered tile
+    goes where the group is still the better reading, as in the set judged.
+    """
+    tiles = tuple(sorted(natural))
+    if len(natural) > 1:
+        return (JOKER,) * jokers + tiles
+    for before in range(jokers, -1, -1):
+        ordered = (JOKER,) * before + tiles + (JOKER,) * (jokers - before)
+        run = _as_run(ordered, natural, jokers, text)
+        if not run.valid or run.points < points:
+            return ordered
+    return (JOKER,) * jokers + tiles
 
 
 def _as_run(tiles: tuple[Tile, ...], natural: list[Tile], jokers: int, text: _LazyText) -> TileCheck:
