@@ -17,11 +17,14 @@ SHOWN_FROM = 1
 
 
 class Reading(NamedTuple):
-    """What a part reads words for: the whole text (for messages), typed by a person or not, the view."""
+    """What a part reads words for: the whole text (for messages), typed by a person or not, the view,
+    and the game's reader of pieces (a text of pieces to the pieces) for parts shared by games whose
+    pieces differ (a free table's play: tiles in one game, dominoes in another)."""
 
     text: str
     typed: bool = False
     view: View | None = None
+    pieces: Callable[[str], Sequence[object]] | None = None
 
 
 # -- the parts ----------------------------------------------------------------------------
