@@ -44,7 +44,7 @@ from typing import Any
 from rummykit.engine.core import Action
 from rummykit.errors import ParseError
 from rummykit.pieces.cards import Card
-from rummykit.rulesets.mummus.actions import Addon, Rummy, parse_action_text
+from rummykit.rulesets.mummus.actions import COMMANDS, Addon, Rummy
 from rummykit.rulesets.mummus.listing import actions_from_view
 
 __all__ = ["FIRST", "meld_number", "open_claims", "read_typed"]
@@ -63,14 +63,14 @@ def read_typed(seat: int, text: str, view: View) -> Action:
     cannot tell.
     """
     words = text.split()
-    verb, args = (words[0].lower(), words[1:]) if words else ("", [])
-    if verb == "take" and len(args) == 1 and args[0].isdigit():
-        return parse_action_text(seat, f"take {_pile_card(view, int(args[0]))}")
-    if verb == "addon":
-        return _addon(seat, args, view)
-    if verb == "rummy":
-        return _rummy(seat, args, view)
-    return parse_action_text(seat, text)
+    found = COMMANDS.find(words)
+    if found is not None:
+        command, size = found
+        if command.cls is Addon:
+            return _addon(seat, words[size:], view)
+        if command.cls is Rummy:
+            return _rummy(seat, words[size:], view)
+    return COMMANDS.read_typed(seat, text, view)
 
 
 def meld_number(view: View, card: Card) -> int:
