@@ -34,7 +34,8 @@ from rummykit.pieces.tiles import parse_tiles
 from rummykit.presenters import presenter_for
 from rummykit.presenters.base import word_refusal
 from rummykit.presenters.text import MOVED, NEW, Style
-from rummykit.presenters.two_tray import LEGEND, GridTurn, command_text, describe_event, draw_grid
+from rummykit.presenters.turn import Turn
+from rummykit.presenters.two_tray import LEGEND, GridDisplay, command_text, describe_event, draw_grid
 from rummykit.records import read_record
 from rummykit.rulesets.two_tray import INFO, TwoTray, from_position
 from rummykit.sim import bot_rng
@@ -44,10 +45,10 @@ POSITION = "grid: 0,0: R1 R2 R3; trays: A[R4 K9 K10 K11] B[O1 O2 O3 B5] / A[K1 B
 GRAMMAR = re.compile(r"(?<![\w.-])1 (?:[a-z]+ )?(?:tile|place|number|line|problem|point)s\b|\(s\)|\btwice in\b")
 
 
-def turn_for(state: GameState, seat: int = 0, width: int = 0) -> tuple[GridTurn, list[str]]:
+def turn_for(state: GameState, seat: int = 0, width: int = 0) -> tuple[Turn, list[str]]:
     said: list[str] = []
     turn = PRESENTER.turn(state.view(seat), say=lambda *lines: said.extend(lines), style=Style(width=width))
-    assert isinstance(turn, GridTurn)
+    assert isinstance(turn, Turn) and isinstance(turn.display, GridDisplay)
     return turn, said
 
 

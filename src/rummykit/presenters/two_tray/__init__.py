@@ -1,6 +1,6 @@
 """The ``two-tray`` presenter: the crossword grid with row and column labels, the trays, and the grid commands.
 
-A person builds a turn in a :class:`GridTurn`: typed commands (``place``,
+A person builds a turn on a :class:`GridDisplay`'s draft, through the generic turn: typed commands (``place``,
 ``move``, ``back``, ``undo``...) become steps of a
 :class:`~rummykit.blocks.grid.GridDraft` that the game makes from the seat's
 view, which reports what is wrong with the grid (every invalid line, with its
@@ -40,17 +40,13 @@ from rummykit.pieces.tiles import COLOURS, MAX_NUMBER
 from rummykit.presenters.base import Narrator, Presenter, Say, Solver, View, Vocabulary
 from rummykit.presenters.freetable import outcome_lines, round_end_lines
 from rummykit.presenters.text import HelpRow, Style, counted
+from rummykit.presenters.turn import Turn, help_lines, help_rows
 from rummykit.presenters.two_tray.narrate import (
     GridNarrator,
     after_play,
     describe_event,
 )
-from rummykit.presenters.two_tray.turn import (
-    GridTurn,
-    command_text,
-    help_lines,
-    help_rows,
-)
+from rummykit.presenters.two_tray.turn import HEAD, STEP_ROWS, GridDisplay, command_text
 from rummykit.presenters.two_tray.view import (
     ALIASES,
     BASE,
@@ -80,16 +76,18 @@ __all__ = [
     "BASE",
     "CELL_WIDTH",
     "EXAMPLE_CELL",
+    "HEAD",
     "LEGEND",
     "NOTATION",
     "ORDERS",
     "PRESENTER",
     "REASONS",
     "RULES",
+    "STEP_ROWS",
     "WORDS",
     "GridChange",
+    "GridDisplay",
     "GridNarrator",
-    "GridTurn",
     "Marks",
     "TwoTrayPresenter",
     "after_play",
@@ -98,8 +96,6 @@ __all__ = [
     "draw_grid",
     "grid_changes",
     "grid_lines",
-    "help_lines",
-    "help_rows",
     "moved_text",
     "problem_text",
     "reminder",
@@ -213,12 +209,12 @@ class TwoTrayPresenter:
         return [*lines, *style.fit([note])] if note else lines
 
     def help_rows(self, view: View) -> list[HelpRow]:
-        """See :func:`help_rows`."""
-        return help_rows(view)
+        """The drafting commands, then the game's (see :func:`~rummykit.presenters.turn.help_rows`)."""
+        return help_rows(self.info, GridDisplay(), view)
 
     def help_lines(self, view: View, style: Style | None = None) -> list[str]:
-        """See :func:`help_lines`."""
-        return help_lines(view, style.width if style else 0)
+        """The command list with its heading, laid out to the style's width."""
+        return help_lines(self.info, GridDisplay(), view, style.width if style else 0)
 
     def command_text(self, action: Action) -> str:
         """See :func:`command_text`."""
@@ -233,11 +229,9 @@ class TwoTrayPresenter:
         labels: Sequence[str] = (),
         order: str | None = None,
         parse_action: Callable[[str], Action] | None = None,
-    ) -> GridTurn:
-        """A :class:`GridTurn` for the seat whose view this is."""
-        return GridTurn(
-            view, parse_action=parse_action or self.info.parse_action, say=say, style=style, labels=labels, order=order
-        )
+    ) -> Turn:
+        """A :class:`~rummykit.presenters.turn.Turn` drafting the grid for the seat whose view this is."""
+        return Turn(view, info=self.info, display=GridDisplay(), say=say, style=style, labels=labels, order=order)
 
     def hint_lines(self, view: View) -> list[str]:
         """Nothing: two-tray has no solver."""

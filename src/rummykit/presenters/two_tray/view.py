@@ -12,12 +12,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from rummykit.blocks.grid import EMPTY, Cell, GridProblem, Put, parse_cell
+from rummykit.engine.commands import SHOWN_FROM
 from rummykit.pieces.tiles import Tile, parse_tiles
 from rummykit.presenters.base import View, Vocabulary, word_refusal
 from rummykit.presenters.rummikub import by_colour, by_number
 from rummykit.presenters.text import MOVED, NEW, Style, counted, fit, rack_line, seat_name, signed
 
-BASE = 1
+BASE = SHOWN_FROM
 """What people's row and column numbers add to the notation's: the record's cell 0,0 is the screen's 1,1."""
 
 REASONS = {
