@@ -124,7 +124,8 @@ class WholeTable(Part):
         parse = reading.pieces
         if parse is None:
             raise ParseError("a free table's play is read with its game's pieces")
-        return tuple(parse(placed_text)), parse_table_with(parse, table_text)
+        pieces = cast("Callable[[str], list[object]]", parse)
+        return tuple(pieces(placed_text)), parse_table_with(pieces, table_text)
 
 
 @dataclass(frozen=True, slots=True)

@@ -152,7 +152,7 @@ class TwoTrayPresenter:
     playable: bool = True
     solver: Solver | None = None
     table_kind: str = "grid"
-    """The terminal app draws the grid with a cell cursor and the playing tray (the turn's :meth:`GridTurn.draft_view`)."""
+    """The terminal app draws the grid with a cell cursor and the playing tray (the turn's :meth:`~rummykit.presenters.turn.Turn.draft_view`)."""
 
     @property
     def game(self) -> str:
