@@ -36,7 +36,7 @@ from rummykit.errors import ParseError
 from rummykit.presenters.base import Board, Quit, Say, View
 from rummykit.presenters.text import HelpRow, Style, help_table, no_args, unknown_command
 
-__all__ = ["TOOL_ROWS", "Display", "Handler", "Turn", "help_lines", "help_rows", "order_named", "typed_text"]
+__all__ = ["DRAFT_ROWS", "TOOL_ROWS", "Display", "Handler", "Turn", "help_lines", "help_rows", "order_named", "typed_text"]
 
 Handler = Callable[[list[str]], Action | None]
 """A draft step's handler: its arguments in, the action to apply (or None: it only showed or drafted something)."""
@@ -83,6 +83,8 @@ class Display:
     """True: the game lists the seat's moves (the ``moves`` command)."""
     draft: Draft | None = None
     """The turn's draft, for a game whose turn is drafted (None: none)."""
+    surface: str = "table"
+    """What a drafted turn builds on, in words (``table``, ``grid``)."""
 
     def start(self, turn: Turn) -> None:
         """Get ready for a turn (a drafted game makes its draft from the turn's view)."""
@@ -159,11 +161,17 @@ class Display:
         return None
 
 
+DRAFT_ROWS: list[HelpRow] = [("undo | reset", "undo the last step | start the turn again")]
+"""The steps every draft takes (:class:`~rummykit.blocks.draft.Draft`), for a game whose turn is drafted."""
+
+
 def help_rows(info: GameInfo, display: Display, view: View) -> list[HelpRow]:
-    """The commands: the draft's steps, the game's commands its options offer (from the command table,
-    usage and docstring), then the tools."""
+    """The commands: the draft's steps (and ``undo | reset``, for a game whose turn is drafted), the
+    game's commands its options offer (from the command table, usage and docstring), then the tools."""
     d, options = display, dict(view.get("options", {}))
-    return [*d.step_rows(), *command_table(info.actions).rows(options), *TOOL_ROWS(d.orders, d.rack, d.moves)]
+    drafted = DRAFT_ROWS if info.draft is not None else []
+    rows = command_table(info.actions).rows(options)
+    return [*d.step_rows(), *drafted, *rows, *TOOL_ROWS(d.orders, d.rack, d.moves)]
 
 
 def help_lines(info: GameInfo, display: Display, view: View, width: int = 0) -> list[str]:
@@ -313,7 +321,24 @@ class Turn:
         }
         if self.display.moves:
             tools |= {"moves": self._moves, "options": self._moves}
+        if self.draft is not None:
+            tools |= {"undo": self._undo, "reset": self._reset}
         return tools
+
+    def _undo(self, args: list[str]) -> None:
+        no_args("undo", args)
+        assert self.draft is not None
+        self.draft.undo()
+        self.display.changed(self)
+
+    def _reset(self, args: list[str]) -> None:
+        no_args("reset", args)
+        draft = self.draft
+        assert draft is not None
+        if not draft.changed and not draft.placed():
+            raise ParseError(f"nothing to reset: the {self.display.surface} is as the turn began")
+        draft.reset()
+        self.display.changed(self)
 
     def _help(self, args: list[str]) -> None:
         self.say(*self.help_lines())
@@ -350,7 +375,8 @@ class Turn:
         """
         d = self.display
         if not words:
-            verbs = [*d.steps(self), *(s.said for s in self.table.offered(self.options))]
+            drafted = ["undo", "reset"] if self.draft is not None else []
+            verbs = [*d.steps(self), *drafted, *(s.said for s in self.table.offered(self.options))]
             tools = [*(["moves"] if d.moves else []), "sort", "show", "help", "quit"]
             return list(dict.fromkeys([*verbs, *tools]))
         verb, args = words[0].lower(), list(words[1:])

@@ -46,8 +46,7 @@ def step_rows(kit: TableKit[Any]) -> list[HelpRow]:
         (f"back {first}", f"take a {piece} you placed this turn back to your {kit.words.rack}"),
         ("split 2 3", f"split set 2 before its 3rd {piece} (the rest becomes a new set at the end)"),
         ("merge 2 3", "put set 3 on the end of set 2 (set 3 stays empty until you commit)"),
-        ("undo | reset", "undo the last step | start the turn again"),
-        ("check", "list what is wrong with the table now"),
+            ("check", "list what is wrong with the table now"),
         ("commit (or done)", "end your turn with the table as it is"),
     ]
     if kit.penalty is not None:
@@ -81,7 +80,7 @@ class TableDisplay(Display, Generic[P]):
     >>> board.sets[0].problem.endswith('(rule RK-SET-KIND)')
     True
     >>> turn.completions([])[:8]
-    ['new', 'add', 'move', 'back', 'split', 'merge', 'undo', 'reset']
+    ['new', 'add', 'move', 'back', 'split', 'merge', 'check', 'commit']
     >>> turn.completions(['new', 'k10'])
     ['K2', 'B6', 'B8', 'B10', 'O1', 'R3', 'R9', 'R10', 'R11', 'R13']
     """
@@ -203,8 +202,6 @@ class TableDisplay(Display, Generic[P]):
             "back": bind(self._back),
             "split": bind(self._split),
             "merge": bind(self._merge),
-            "undo": bind(self._undo),
-            "reset": bind(self._reset),
             "check": bind(self._check),
             "commit": bind(self._commit),
             "done": bind(self._commit),
@@ -280,18 +277,6 @@ class TableDisplay(Display, Generic[P]):
         if len(args) != 2:
             raise ParseError("usage: merge SET SET (merge 2 3: put set 3 on the end of set 2)")
         self.draft.merge(self._set_index(args[0]), self._set_index(args[1]))
-        self.changed(turn)
-
-    def _undo(self, turn: Turn, args: list[str]) -> None:
-        no_args("undo", args)
-        self.draft.undo()
-        self.changed(turn)
-
-    def _reset(self, turn: Turn, args: list[str]) -> None:
-        no_args("reset", args)
-        if not self.draft.changed and not self.draft.placed():
-            raise ParseError("nothing to reset: the table is as the turn began")
-        self.draft.reset()
         self.changed(turn)
 
     def _check(self, turn: Turn, args: list[str]) -> None:

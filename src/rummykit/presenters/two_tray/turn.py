@@ -59,7 +59,6 @@ STEP_ROWS: list[HelpRow] = [
     (f"place R7 {EXAMPLE_CELL}", "put a tile from your playing tray in cell row 3, column 4 (several: place R7 3,4 R8 3,5)"),
     ("move 3,4 5,1", "move the tile in cell 3,4 to the empty cell 5,1"),
     ("back 3,4", "take a tile you placed this turn back to your tray"),
-    ("undo | reset", "undo the last step | start the turn again"),
     ("check", "list every invalid line, and what each joker can stand for"),
     ("commit (or done)", "end your turn with the grid as it is"),
     ("tray A|B", "on your first turn: play from tray A or tray B"),
@@ -100,6 +99,7 @@ class GridDisplay(Display):
     orders = tuple(ORDERS)
     order_aliases = ALIASES
     rack = "trays"
+    surface = "grid"
     head = HEAD
     draft: GridDraft[Tile]
 
@@ -238,8 +238,6 @@ class GridDisplay(Display):
             "place": bind(self._place),
             "move": bind(self._move),
             "back": bind(self._back),
-            "undo": bind(self._undo),
-            "reset": bind(self._reset),
             "check": bind(self._check),
             "commit": bind(self._commit),
             "done": bind(self._commit),
@@ -310,18 +308,6 @@ class GridDisplay(Display):
         if len(args) != 1:
             raise ParseError(f"usage: back ROW,COLUMN (e.g. back {EXAMPLE_CELL})")
         self.draft.back(typed_cell(args[0]))
-        self.changed(turn)
-
-    def _undo(self, turn: Turn, args: list[str]) -> None:
-        no_args("undo", args)
-        self.draft.undo()
-        self.changed(turn)
-
-    def _reset(self, turn: Turn, args: list[str]) -> None:
-        no_args("reset", args)
-        if not self.draft.changed and not self.draft.placed():
-            raise ParseError("nothing to reset: the grid is as the turn began")
-        self.draft.reset()
         self.changed(turn)
 
     def _check(self, turn: Turn, args: list[str]) -> None:
