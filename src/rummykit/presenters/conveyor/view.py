@@ -135,7 +135,7 @@ def selection_grid(view: Mapping[str, Any], names: Sequence[str], style: Style) 
     lines: list[str] = []
     for start in range(0, max(length, 1), max(per, 1)):
         stop = min(length, start + per)
-        numbers = " ".join(f"{i + 1:^{width}}" for i in range(start, stop))
+        numbers = " ".join(f"{i + SHOWN_FROM:^{width}}" for i in range(start, stop))
         lines.append(f"  {'cell':<{label}}  {numbers}".rstrip())
         for c in columns:
             head = f"  {'column ' + str(screen_number(c['column'])):<{label}}  "
