@@ -314,7 +314,7 @@ def test_person_game_bad_input_changes_nothing_then_draws_and_quits(tmp_path: Pa
     assert replies["frobnicate"] == ["! unknown command 'frobnicate'; type `help` for the commands"]
     assert len(replies["new X99"]) == 1 and "bad tile 'X99'" in replies["new X99"][0]
     assert len(replies["add 7 " + rack[0]]) == 1 and "there is no set 7" in replies["add 7 " + rack[0]][0]
-    assert len(replies["split 1"]) == 1 and "usage: split" in replies["split 1"][0]
+    assert len(replies["split 1"]) == 1 and "write 'split SET POSITION'" in replies["split 1"][0]
     # The second `commit` (after the invalid set) is the one kept in the dict: one message, laid out to the width.
     assert replies["commit"][0].startswith("! Cannot commit: set ") and "`penalty`" in " ".join(replies["commit"])
     assert all(len(line) <= 80 for line in replies["commit"])

@@ -30,17 +30,13 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rummykit.blocks.draft import Draft
-from rummykit.engine.commands import Part, Syntax, command_table
+from rummykit.engine.commands import Commands, Part, Syntax, command_table
 from rummykit.engine.core import Action, GameInfo
 from rummykit.errors import ParseError
 from rummykit.presenters.base import Board, Quit, Say, View
 from rummykit.presenters.text import HelpRow, Style, help_table, no_args, unknown_command
 
-__all__ = ["DRAFT_ROWS", "TOOL_ROWS", "Display", "Handler", "Turn", "help_lines", "help_rows", "order_named", "typed_text"]
-
-Handler = Callable[[list[str]], Action | None]
-"""A draft step's handler: its arguments in, the action to apply (or None: it only showed or drafted something)."""
-
+__all__ = ["DRAFT_ROWS", "TOOL_ROWS", "Display", "Turn", "help_lines", "help_rows", "order_named", "typed_text"]
 
 def order_named(text: str, orders: Sequence[str], aliases: Mapping[str, str]) -> str:
     """The sort order a person named (an alias allowed, case and spaces aside); ``ParseError`` if none."""
@@ -125,17 +121,22 @@ class Display:
 
     # -- a drafted turn --------------------------------------------------------------
 
-    def steps(self, turn: Turn) -> Mapping[str, Handler]:
-        """The draft's own commands by verb (none for a game without a draft)."""
-        return {}
+    step_table: Commands | None = None
+    """The draft's steps (``new``, ``place``...), declared like actions (None: no draft)."""
+
+    def step_offered(self, command: Syntax) -> bool:
+        """True when the draft offers this step (a game without a penalty has no ``penalty`` step)."""
+        return True
 
     def step_rows(self) -> list[HelpRow]:
-        """The help rows of the draft's commands."""
-        return []
+        """The help rows of the draft's steps (from their declarations)."""
+        steps = self.step_table
+        return [] if steps is None else [s.row() for s in steps.syntaxes if self.step_offered(s)]
 
-    def step_words(self, turn: Turn, verb: str, args: Sequence[str]) -> list[str]:
-        """Tab's words after a draft command."""
-        return []
+    def take(self, turn: Turn, step: Action) -> Action | None:
+        """Take one step on the draft: the action to send (a commit), or None (the draft changed, or
+        something was shown)."""
+        raise NotImplementedError
 
     def action(self, turn: Turn, action: Action) -> Action | None:
         """A game action typed whole, as the turn sends it (a drafted game may draft it first: None)."""
@@ -295,11 +296,12 @@ class Turn:
         if tool is not None:
             tool(args)
             return None
-        step = self.display.steps(self).get(verb)
+        step = self._step(words)
         if step is not None:
-            action = step(args)
+            steps, said = step
+            action = self.display.take(self, steps.read_typed(self.seat, line, self.view))
             if action is not None:
-                self.ended_by = verb
+                self.ended_by = said
             return action
         found = self.table.find(words)
         if found is None:
@@ -309,6 +311,14 @@ class Turn:
         if action is not None:
             self.ended_by = found[0].said
         return action
+
+    def _step(self, words: Sequence[str]) -> tuple[Commands, str] | None:
+        """The draft's step table and the step's verb, when ``words`` name a step the draft offers."""
+        steps = self.display.step_table
+        found = steps.find(words) if steps is not None else None
+        if steps is None or found is None or not self.display.step_offered(found[0]):
+            return None
+        return steps, found[0].said
 
     def _tools(self) -> dict[str, Callable[[list[str]], None]]:
         tools: dict[str, Callable[[list[str]], None]] = {
@@ -367,24 +377,24 @@ class Turn:
     def completions(self, words: Sequence[str]) -> list[str]:
         """The words that may be typed next after ``words`` (see :meth:`~rummykit.presenters.base.Turn.completions`).
 
-        With no words, the commands (the draft's, the game's its options
-        offer, the tools); after a game command, what its next part may be
-        (the table's keywords and choice words, the pieces the display
-        offers); after a draft command, the display's words; after ``sort``,
-        the orders.
+        With no words, the commands (the draft's steps, the game's its
+        options offer, the tools); after a step or a game command, what its
+        next part may be (its declaration's keywords and choice words, the
+        pieces the display offers); after ``sort``, the orders.
         """
         d = self.display
+        steps = d.step_table
         if not words:
             drafted = ["undo", "reset"] if self.draft is not None else []
-            verbs = [*d.steps(self), *drafted, *(s.said for s in self.table.offered(self.options))]
+            step_verbs = [s.said for s in steps.syntaxes if d.step_offered(s)] if steps is not None else []
+            verbs = [*step_verbs, *drafted, *(s.said for s in self.table.offered(self.options))]
             tools = [*(["moves"] if d.moves else []), "sort", "show", "help", "quit"]
             return list(dict.fromkeys([*verbs, *tools]))
         verb, args = words[0].lower(), list(words[1:])
         if verb == "sort":
             return [] if args else list(d.orders)
-        if verb in d.steps(self):
-            return d.step_words(self, verb, args)
-        found = self.table.find(words)
+        step = self._step(words)
+        found = step[0].find(words) if step is not None else self.table.find(words)
         if found is None:
             return []
         command, size = found

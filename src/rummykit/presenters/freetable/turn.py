@@ -10,13 +10,12 @@ own commands, read by its command table. The generic
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Generic
+from collections.abc import Sequence
+from typing import Any, Generic, cast
 
 from rummykit.blocks.table import TableDraft
-from rummykit.engine.commands import SHOWN_FROM
+from rummykit.engine.commands import SHOWN_FROM, Part, Syntax, command_table
 from rummykit.engine.core import Action
 from rummykit.errors import ParseError
 from rummykit.presenters.base import Board, BoardSet, View
@@ -24,35 +23,46 @@ from rummykit.presenters.changes import table_changes
 from rummykit.presenters.freetable.view import LEGEND, P, TableKit, rack_lines, status_lines
 from rummykit.presenters.text import (
     HelpRow,
-    no_args,
     plural,
     table_lines,
-    whole_number,
 )
-from rummykit.presenters.turn import Display, Handler, Turn
+from rummykit.presenters.turn import Display, Turn
+from rummykit.rulesets.draft_steps import (
+    TABLE_STEPS,
+    Add,
+    Back,
+    Check,
+    Commit,
+    Hint,
+    Merge,
+    Move,
+    New,
+    Penalty,
+    Split,
+)
 from rummykit.rulesets.freetable import Draw, Pass
 
 # -- commands ----------------------------------------------------------------------
 
 
 def step_rows(kit: TableKit[Any]) -> list[HelpRow]:
-    """The drafting commands, worded for the kit's pieces."""
-    piece, pieces, example = kit.words.piece, kit.words.plural, kit.example
-    first = example.split()[0]
-    rows = [
-        (f"new {example}", f"make a new set from {pieces} in your {kit.words.rack}"),
-        (f"add 2 {first}", f"add {pieces} from your {kit.words.rack} to set 2"),
-        (f"move {first} 2 3", f"move {first} from set 2 to set 3 (`move {first} 2 new`: a new set)"),
-        (f"back {first}", f"take a {piece} you placed this turn back to your {kit.words.rack}"),
-        ("split 2 3", f"split set 2 before its 3rd {piece} (the rest becomes a new set at the end)"),
-        ("merge 2 3", "put set 3 on the end of set 2 (set 3 stays empty until you commit)"),
-            ("check", "list what is wrong with the table now"),
-        ("commit (or done)", "end your turn with the table as it is"),
-    ]
-    if kit.penalty is not None:
-        rows.append(("penalty", f"commit an invalid table anyway: it is restored, you draw {kit.penalty}"))
-    if kit.best_play is not None:
-        rows.append(("hint", "show the best play as steps (it plays nothing for you)"))
+    """The drafting steps' help rows (from their declarations), worded for the kit's pieces and rack;
+    ``penalty`` and ``hint`` only where the game has them.
+
+    >>> from rummykit.presenters.domino_rummikub import KIT
+    >>> step_rows(KIT)[0]
+    ('new DOMINO ...', 'Make a new set (at the end of the table) from dominoes of your rack.')
+    """
+    words = kit.words
+    rows = []
+    for s in command_table(TABLE_STEPS, kit.parse_pieces).syntaxes:
+        if (s.cls is Penalty and kit.penalty is None) or (s.cls is Hint and kit.best_play is None):
+            continue
+        usage, text = s.row()
+        text = text.replace("pieces", words.plural).replace("piece", words.piece).replace("rack", words.rack)
+        if s.cls is Penalty:
+            text = text.replace("the game's penalty", f"{kit.penalty}")
+        rows.append((usage.replace("PIECE", words.piece.upper()), text))
     return rows
 
 
@@ -99,6 +109,7 @@ class TableDisplay(Display, Generic[P]):
     def start(self, turn: Turn) -> None:
         """A fresh draft from the turn's view."""
         self.draft = self.kit.draft_from_view(turn.view)
+        self.step_table = command_table(TABLE_STEPS, self.kit.parse_pieces)
 
     # -- screens ----------------------------------------------------------------
 
@@ -184,111 +195,69 @@ class TableDisplay(Display, Generic[P]):
         if turn.echo:
             turn.say(*self.table_lines(turn))
 
-    # -- the draft's commands -------------------------------------------------------
+    # -- the draft's steps -------------------------------------------------------
+
+    def step_offered(self, command: Syntax) -> bool:
+        """Every step, but ``penalty`` and ``hint`` only where the game has them."""
+        if command.cls is Penalty:
+            return self.kit.penalty is not None
+        return command.cls is not Hint or self.kit.best_play is not None
 
     def step_rows(self) -> list[HelpRow]:
         """See :func:`step_rows`."""
         return step_rows(self.kit)
 
-    def steps(self, turn: Turn) -> Mapping[str, Handler]:
-        """The drafting commands (see :func:`step_rows`); ``penalty`` and ``hint`` where the game has them."""
-        def bind(method: Callable[[Turn, list[str]], Action | None]) -> Handler:
-            return functools.partial(method, turn)
-
-        h: dict[str, Handler] = {
-            "new": bind(self._new),
-            "add": bind(self._add),
-            "move": bind(self._move),
-            "back": bind(self._back),
-            "split": bind(self._split),
-            "merge": bind(self._merge),
-            "check": bind(self._check),
-            "commit": bind(self._commit),
-            "done": bind(self._commit),
-        }
-        if self.kit.penalty is not None:
-            h["penalty"] = bind(self._penalty)
-        if self.kit.best_play is not None:
-            h["hint"] = bind(self._hint)
-        return h
-
-    def _hint(self, turn: Turn, args: list[str]) -> None:
-        no_args("hint", args)
-        assert self.kit.best_play is not None
-        # the first line already says "hint:"; the steps below it are indented
-        turn.say(*turn.style.fit(f"  {line}" for line in self.kit.best_play(turn.view)))
-
-    def _pieces(self, args: list[str], usage: str) -> list[P]:
-        if not args:
-            raise ParseError(f"usage: {usage}")
-        return self.kit.parse_pieces(" ".join(args))
-
-    def _new(self, turn: Turn, args: list[str]) -> None:
-        pieces = self._pieces(args, f"new {self.kit.example}")
-        self.draft.new_set(pieces)
+    def take(self, turn: Turn, step: Action) -> Action | None:
+        """Take one step on the table draft (a commit or a penalty: the action to send)."""
+        draft = self.draft
+        match step:
+            case New(pieces=pieces):
+                draft.new_set(list(pieces))
+            case Add(set=index, pieces=pieces):
+                draft.add(self._need_set(index), list(pieces))
+            case Move(piece=piece, source=source, target=target):
+                draft.move(cast(P, piece), self._need_set(source), None if target is None else self._need_set(target))
+            case Back(piece=piece):
+                draft.take_back(cast(P, piece))
+            case Split(set=index, before=before):
+                self._split(self._need_set(index), before)
+            case Merge(set=index, other=other):
+                draft.merge(self._need_set(index), self._need_set(other))
+            case Check():
+                self._check(turn)
+                return None
+            case Commit():
+                return self._commit(turn)
+            case Penalty():
+                return self.kit.draft_action(turn.seat, draft, accept_penalty=True)
+            case Hint():
+                assert self.kit.best_play is not None
+                # the first line already says "hint:"; the steps below it are indented
+                turn.say(*turn.style.fit(f"  {line}" for line in self.kit.best_play(turn.view)))
+                return None
         self.changed(turn)
+        return None
 
-    def _add(self, turn: Turn, args: list[str]) -> None:
-        usage = f"add SET {self.words.piece.upper()}... (e.g. add 2 {self.kit.example.split()[0]})"
-        if len(args) < 2:
-            raise ParseError(f"usage: {usage}")
-        index = self._set_index(args[0])
-        pieces = self._pieces(args[1:], usage)
-        self.draft.add(index, pieces)
-        self.changed(turn)
-
-    def _move(self, turn: Turn, args: list[str]) -> None:
-        piece = self.words.piece
-        if len(args) != 3:
-            raise ParseError(f"usage: move {piece.upper()} FROM TO (TO may be `new`)")
-        pieces = self.kit.parse_pieces(args[0])
-        if len(pieces) != 1:
-            raise ParseError(f"move one {piece} at a time, got {args[0]!r}")
-        source = self._set_index(args[1])
-        target = None if args[2].lower() == "new" else self._set_index(args[2])
-        self.draft.move(pieces[0], source, target)
-        self.changed(turn)
-
-    def _back(self, turn: Turn, args: list[str]) -> None:
-        pieces = self._pieces(args, f"back {self.words.piece.upper()}")
-        if len(pieces) != 1:
-            raise ParseError(f"take back one {self.words.piece} at a time")
-        self.draft.take_back(pieces[0])
-        self.changed(turn)
-
-    def _split(self, turn: Turn, args: list[str]) -> None:
-        piece = self.words.piece
-        if len(args) != 2:
-            raise ParseError(f"usage: split SET POSITION (split 2 3: before the 3rd {piece} of set 2)")
-        index = self._set_index(args[0])
-        size = len(self.draft.sets[index])
-        before = whole_number(args[1], "a position")
-        shown = index + SHOWN_FROM
-        if not 2 <= before <= size:
+    def _split(self, index: int, before: int) -> None:
+        """Split set ``index`` before its piece ``before`` (from 0), worded as the screen counts."""
+        piece, size, shown = self.words.piece, len(self.draft.sets[index]), index + SHOWN_FROM
+        if not 0 < before < size:
             if not size:
                 raise ParseError(f"set {shown} is empty: nothing to split")
             if size < 2:
                 raise ParseError(f"set {shown} has only {plural(size, piece)}: nothing to split")
-            raise ParseError(f"set {shown} has {plural(size, piece)}: split it before {piece} 2..{size}")
-        self.draft.split(index, before - SHOWN_FROM)
-        self.changed(turn)
+            first, last = 1 + SHOWN_FROM, size - 1 + SHOWN_FROM
+            raise ParseError(f"set {shown} has {plural(size, piece)}: split it before {piece} {first}..{last}")
+        self.draft.split(index, before)
 
-    def _merge(self, turn: Turn, args: list[str]) -> None:
-        if len(args) != 2:
-            raise ParseError("usage: merge SET SET (merge 2 3: put set 3 on the end of set 2)")
-        self.draft.merge(self._set_index(args[0]), self._set_index(args[1]))
-        self.changed(turn)
-
-    def _check(self, turn: Turn, args: list[str]) -> None:
-        no_args("check", args)
+    def _check(self, turn: Turn) -> None:
         problems = self.draft.problems()
         if not problems:
             turn.say("The table is valid: `commit` ends your turn with it.")
         else:
             turn.say(*turn.style.fit((f"  {p}" for p in problems), hang=4))
 
-    def _commit(self, turn: Turn, args: list[str]) -> Action | None:
-        no_args("commit", args)
+    def _commit(self, turn: Turn) -> Action | None:
         if not self.draft.placed():
             raise ParseError(f"nothing placed from your {self.words.rack} yet: place {self.words.plural}, or `draw`")
         problems = self.draft.problems()
@@ -306,24 +275,28 @@ class TableDisplay(Display, Generic[P]):
             return None
         return self.kit.draft_action(turn.seat, self.draft)
 
-    def _penalty(self, turn: Turn, args: list[str]) -> Action:
-        no_args("penalty", args)
-        return self.kit.draft_action(turn.seat, self.draft, accept_penalty=True)
+    def _need_set(self, index: int) -> int:
+        """``index`` if the draft has that set (a refusal counted as the screen counts, else)."""
+        count = len(self.draft.sets)
+        if index >= count:
+            n = index + SHOWN_FROM
+            raise ParseError(
+                f"there is no set {n}" + (f" (sets are {SHOWN_FROM}..{count})" if count else " (the table is empty)")
+            )
+        return index
 
     # -- completion -------------------------------------------------------------
 
-    def step_words(self, turn: Turn, verb: str, args: Sequence[str]) -> list[str]:
-        """After a drafting command, the pieces it takes: the rack's left (``new``, ``add N``), the
-        table's (``move``), those placed this turn (``back``); ``new`` as a target."""
-        if verb == "new":
+    def pieces(self, turn: Turn, command: Syntax, part: Part, args: Sequence[str]) -> list[str]:
+        """The pieces a step takes: the rack's left (``new``, ``add N``), the table's (``move``), those
+        placed this turn (``back``)."""
+        if command.cls is New:
             return self._rack_left(turn, args)
-        if verb == "add" and args:
+        if command.cls is Add:
             return self._rack_left(turn, args[1:])
-        if verb == "move" and not args:
+        if command.cls is Move:
             return list(dict.fromkeys(str(p) for s in self.draft.sets for p in s))
-        if verb == "move" and len(args) == 2:
-            return ["new"]
-        if verb == "back" and not args:
+        if command.cls is Back:
             return list(dict.fromkeys(str(p) for p in self.draft.placed()))
         return []
 
@@ -337,14 +310,3 @@ class TableDisplay(Display, Generic[P]):
                 continue
         shown = [str(p) for group in self.kit.orders[turn.order](self.draft.rack) for p in group]
         return [p for p in dict.fromkeys(shown) if left[p] > 0]
-
-    def _set_index(self, text: str) -> int:
-        n = whole_number(text, "a set number")
-        if n < SHOWN_FROM:
-            raise ParseError(f"set numbers start at {SHOWN_FROM}, got {text!r}")
-        if n - SHOWN_FROM >= len(self.draft.sets):
-            count = len(self.draft.sets)
-            raise ParseError(
-                f"there is no set {n}" + (f" (sets are 1..{count})" if count else " (the table is empty)")
-            )
-        return n - SHOWN_FROM

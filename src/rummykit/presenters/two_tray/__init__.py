@@ -46,7 +46,7 @@ from rummykit.presenters.two_tray.narrate import (
     after_play,
     describe_event,
 )
-from rummykit.presenters.two_tray.turn import HEAD, STEP_ROWS, GridDisplay, command_text
+from rummykit.presenters.two_tray.turn import HEAD, PENALTY_ROW, GridDisplay, command_text
 from rummykit.presenters.two_tray.view import (
     ALIASES,
     BASE,
@@ -80,10 +80,10 @@ __all__ = [
     "LEGEND",
     "NOTATION",
     "ORDERS",
+    "PENALTY_ROW",
     "PRESENTER",
     "REASONS",
     "RULES",
-    "STEP_ROWS",
     "WORDS",
     "GridChange",
     "GridDisplay",

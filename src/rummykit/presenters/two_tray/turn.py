@@ -12,23 +12,21 @@ generic :class:`~rummykit.presenters.turn.Turn` drives it all.
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, cast
 
-from rummykit.blocks.grid import Cell, GridDraft
-from rummykit.engine.commands import Part, Syntax
+from rummykit.blocks.grid import Cell, GridDraft, Put
+from rummykit.engine.commands import Part, Reading, Syntax
 from rummykit.engine.core import Action
 from rummykit.errors import ParseError, RummykitError
 from rummykit.pieces.tiles import Tile
 from rummykit.presenters.base import View
-from rummykit.presenters.text import MOVED, NEW, HelpRow, counted, no_args
-from rummykit.presenters.turn import Display, Handler, Turn
+from rummykit.presenters.text import MOVED, NEW, HelpRow, counted
+from rummykit.presenters.turn import Display, Turn
 from rummykit.presenters.two_tray.view import (
     ALIASES,
     BASE,
-    EXAMPLE_CELL,
     ORDERS,
     draw_grid,
     grid_changes,
@@ -37,8 +35,8 @@ from rummykit.presenters.two_tray.view import (
     screen_cell,
     status_lines,
     tray_lines,
-    typed_cell,
 )
+from rummykit.rulesets.draft_steps import Check, Commit
 from rummykit.rulesets.two_tray import (
     INVALID_TABLE_PENALTY,
     WRONG_TRAY_PENALTY,
@@ -52,23 +50,17 @@ from rummykit.rulesets.two_tray import (
     joker_options,
 )
 from rummykit.rulesets.two_tray.actions import COMMANDS
+from rummykit.rulesets.two_tray.actions import Cell as CellPart
+from rummykit.rulesets.two_tray.steps import STEPS, Back, Move, Place, Tray
 
 HEAD = "Commands (cells are ROW,COLUMN as the grid is labelled, counted from 1; tiles are written like R7, K13, J):"
 
-STEP_ROWS: list[HelpRow] = [
-    (f"place R7 {EXAMPLE_CELL}", "put a tile from your playing tray in cell row 3, column 4 (several: place R7 3,4 R8 3,5)"),
-    ("move 3,4 5,1", "move the tile in cell 3,4 to the empty cell 5,1"),
-    ("back 3,4", "take a tile you placed this turn back to your tray"),
-    ("check", "list every invalid line, and what each joker can stand for"),
-    ("commit (or done)", "end your turn with the grid as it is"),
-    ("tray A|B", "on your first turn: play from tray A or tray B"),
-    (
-        "penalty",
-        f"commit anyway: the table is restored and you draw {INVALID_TABLE_PENALTY}"
-        f" ({WRONG_TRAY_PENALTY} for playing from the wrong tray)",
-    ),
-]
-"""The drafting commands (the game's own, ``play A 3,4=R7 ...`` and the rest, come from its command table)."""
+PENALTY_ROW: HelpRow = (
+    "penalty",
+    f"commit anyway: the table is restored and you draw {INVALID_TABLE_PENALTY}"
+    f" ({WRONG_TRAY_PENALTY} for playing from the wrong tray)",
+)
+"""The row of a bare ``penalty`` (the game's own command, said with its cost)."""
 
 
 def command_text(action: Action) -> str:
@@ -223,26 +215,35 @@ class GridDisplay(Display):
         if not self.draws_draft:
             turn.say(*self.table_lines(turn))
 
-    # -- the draft's commands ------------------------------------------------------------
+    # -- the draft's steps ---------------------------------------------------------------
+
+    step_table = STEPS
 
     def step_rows(self) -> list[HelpRow]:
-        """See :data:`STEP_ROWS`."""
-        return list(STEP_ROWS)
+        """The steps' rows (from their declarations), then ``penalty`` (the game's, worded with its cost)."""
+        return [*super().step_rows(), PENALTY_ROW]
 
-    def steps(self, turn: Turn) -> Mapping[str, Handler]:
-        """The drafting commands (see :data:`STEP_ROWS`)."""
-        def bind(method: Callable[[Turn, list[str]], Action | None]) -> Handler:
-            return functools.partial(method, turn)
-
-        return {
-            "place": bind(self._place),
-            "move": bind(self._move),
-            "back": bind(self._back),
-            "check": bind(self._check),
-            "commit": bind(self._commit),
-            "done": bind(self._commit),
-            "tray": bind(self._tray),
-        }
+    def take(self, turn: Turn, step: Action) -> Action | None:
+        """Take one step on the grid draft (a commit: the action to send)."""
+        draft = self.draft
+        match step:
+            case Place(puts=puts):
+                self._place(puts)
+            case Move(row=row, col=col, to_row=to_row, to_col=to_col):
+                draft.move((row, col), (to_row, to_col))
+            case Back(row=row, col=col):
+                draft.back((row, col))
+            case Tray(tray=tray):
+                self._choose_tray(turn, tray)
+                turn.say(f"Playing from tray {self.draft.tray_name}.", *self.table_lines(turn))
+                return None
+            case Check():
+                self._check(turn)
+                return None
+            case Commit():
+                return self._commit(turn)
+        self.changed(turn)
+        return None
 
     def action(self, turn: Turn, action: Action) -> Action | None:
         """A whole turn typed (``play``, ``penalty`` with its cells) is drafted first; a bare ``penalty``
@@ -277,41 +278,20 @@ class GridDisplay(Display):
         if name != self.draft.tray_name:
             self.draft = draft_from_view(turn.view, name)  # the trays take turns: the game refuses another
 
-    def _tray(self, turn: Turn, args: list[str]) -> None:
-        if len(args) != 1:
-            raise ParseError("usage: tray A (or tray B): the tray your first turn plays from")
-        self._choose_tray(turn, args[0])
-        turn.say(f"Playing from tray {self.draft.tray_name}.", *self.table_lines(turn))
-
-    def _place(self, turn: Turn, args: list[str]) -> None:
-        if not args or len(args) % 2:
-            raise ParseError(f"usage: place TILE ROW,COLUMN [TILE ROW,COLUMN ...] (e.g. place R7 {EXAMPLE_CELL})")
-        steps = [(Tile.parse(args[i]), typed_cell(args[i + 1])) for i in range(0, len(args), 2)]
+    def _place(self, puts: Sequence[Put[Tile]]) -> None:
+        """Place tiles one by one (none placed if one is refused)."""
         done = 0
         try:
-            for tile, cell in steps:
-                self.draft.place(tile, cell)
+            for put in puts:
+                assert put.piece is not None
+                self.draft.place(put.piece, put.cell)
                 done += 1
         except RummykitError:
             for _ in range(done):
                 self.draft.undo()
             raise
-        self.changed(turn)
 
-    def _move(self, turn: Turn, args: list[str]) -> None:
-        if len(args) != 2:
-            raise ParseError("usage: move FROM TO, two cells ROW,COLUMN (e.g. move 3,4 5,1)")
-        self.draft.move(typed_cell(args[0]), typed_cell(args[1]))
-        self.changed(turn)
-
-    def _back(self, turn: Turn, args: list[str]) -> None:
-        if len(args) != 1:
-            raise ParseError(f"usage: back ROW,COLUMN (e.g. back {EXAMPLE_CELL})")
-        self.draft.back(typed_cell(args[0]))
-        self.changed(turn)
-
-    def _check(self, turn: Turn, args: list[str]) -> None:
-        no_args("check", args)
+    def _check(self, turn: Turn) -> None:
         problems = self.draft.problems()
         lines = [f"  {problem_text(p)}" for p in problems] if problems else ["The grid is valid: `commit` ends your turn with it."]
         for cell, options in joker_options(self._grid_view(turn)).items():
@@ -331,8 +311,7 @@ class GridDisplay(Display):
             turn.say(*style.fit((f"    {problem_text(p)}" for p in problems), hang=6))
         return True
 
-    def _commit(self, turn: Turn, args: list[str]) -> Action | None:
-        no_args("commit", args)
+    def _commit(self, turn: Turn) -> Action | None:
         if not self.draft.placed():
             raise ParseError("nothing placed from your tray yet: place tiles, or `draw`")
         if self._problems_said(turn, f"fix it, or `penalty` commits anyway (you draw {INVALID_TABLE_PENALTY})"):
@@ -341,27 +320,21 @@ class GridDisplay(Display):
 
     # -- completion -------------------------------------------------------------
 
-    def step_words(self, turn: Turn, verb: str, args: Sequence[str]) -> list[str]:
-        """The playing tray's tiles not placed or typed yet (``place``), the cells of the tiles placed this
-        turn (``back``), the trays the turn may use (``tray``)."""
-        if verb == "place" and len(args) % 2 == 0:
-            return self._tray_left(turn, args[0::2])
-        if verb == "back" and not args:
-            return [screen_cell(cell) for cell, mark in sorted(self.marks().items()) if mark == NEW]
-        if verb == "tray" and not args:
-            return self._trays_allowed(turn)
-        return []
-
     def pieces(self, turn: Turn, command: Syntax, part: Part, args: Sequence[str]) -> list[str]:
         """The trays the turn may use (``draw``, ``play``, ``penalty``); the jokers' cells and the tiles each
         may be called (``call``)."""
         if part.field == "tray":
             return self._trays_allowed(turn)
+        if command.cls is Place:
+            return self._tray_left(turn, args[0::2]) if len(args) % 2 == 0 else []
+        if command.cls is Back:
+            return [screen_cell(cell) for cell, mark in sorted(self.marks().items()) if mark == NEW]
         if command.cls is Call and part.field == "row":
             return [screen_cell(cell) for cell, tile in sorted(self.draft.original.cells.items()) if tile.colour is None]
         if command.cls is Call and part.field == "tile":
             try:
-                cell = typed_cell(args[0])
+                row, col = CellPart("row").read(args[:1], Reading(args[0], typed=True))
+                cell = (cast(int, row), cast(int, col))
             except ParseError:
                 return []
             return [str(t) for t in call_options(grid_from_view(turn.view), cell)]
