@@ -46,7 +46,7 @@ from rummykit.presenters.two_tray.narrate import (
     after_play,
     describe_event,
 )
-from rummykit.presenters.two_tray.turn import HEAD, PENALTY_ROW, GridDisplay, command_text
+from rummykit.presenters.two_tray.turn import HEAD, GridDisplay, command_text
 from rummykit.presenters.two_tray.view import (
     ALIASES,
     BASE,
@@ -80,7 +80,6 @@ __all__ = [
     "LEGEND",
     "NOTATION",
     "ORDERS",
-    "PENALTY_ROW",
     "PRESENTER",
     "REASONS",
     "RULES",

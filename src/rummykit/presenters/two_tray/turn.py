@@ -22,7 +22,7 @@ from rummykit.engine.core import Action
 from rummykit.errors import ParseError, RummykitError
 from rummykit.pieces.tiles import Tile
 from rummykit.presenters.base import View
-from rummykit.presenters.text import MOVED, NEW, HelpRow, counted
+from rummykit.presenters.text import MOVED, NEW, counted
 from rummykit.presenters.turn import Display, Turn
 from rummykit.presenters.two_tray.view import (
     ALIASES,
@@ -53,14 +53,13 @@ from rummykit.rulesets.two_tray.actions import COMMANDS
 from rummykit.rulesets.two_tray.actions import Cell as CellPart
 from rummykit.rulesets.two_tray.steps import STEPS, Back, Move, Place, Tray
 
-HEAD = "Commands (cells are ROW,COLUMN as the grid is labelled, counted from 1; tiles are written like R7, K13, J):"
-
-PENALTY_ROW: HelpRow = (
-    "penalty",
-    f"commit anyway: the table is restored and you draw {INVALID_TABLE_PENALTY}"
-    f" ({WRONG_TRAY_PENALTY} for playing from the wrong tray)",
+HEAD = (
+    "Commands (cells are ROW,COLUMN as the grid is labelled, counted from 1; tiles are written like R7, K13, J;"
+    " a bare `draw` draws onto your playing tray; a bare `penalty` commits the grid as drafted anyway: the"
+    f" table is restored and you draw {INVALID_TABLE_PENALTY}, {WRONG_TRAY_PENALTY} for playing from the"
+    " wrong tray):"
 )
-"""The row of a bare ``penalty`` (the game's own command, said with its cost)."""
+
 
 
 def command_text(action: Action) -> str:
@@ -218,10 +217,6 @@ class GridDisplay(Display):
     # -- the draft's steps ---------------------------------------------------------------
 
     step_table = STEPS
-
-    def step_rows(self) -> list[HelpRow]:
-        """The steps' rows (from their declarations), then ``penalty`` (the game's, worded with its cost)."""
-        return [*super().step_rows(), PENALTY_ROW]
 
     def take(self, turn: Turn, step: Action) -> Action | None:
         """Take one step on the grid draft (a commit: the action to send)."""
