@@ -12,10 +12,11 @@ the game's notation (records, actions, views, events) calls the first cell
 0,0, and the screen and what a person types call it 1,1. The board has no
 edge, so a grid that grows above or left of that cell has rows and columns
 numbered 0 and below, on the screen as in the notation (-1 there). A cell
-keeps its number for the whole round. This module is the one place that
-converts (:func:`screen_cell` one way, :func:`typed_cell` the other), and
-the draft it asks the game for names cells in the people's numbering
-(``base`` 1), so no message a person reads uses the record's.
+keeps its number for the whole round. The command layer is the one place
+that converts (the ``Cell`` part of the game's commands and steps reads what
+a person types; :func:`screen_cell` writes a cell on the screen, both from
+:data:`~rummykit.engine.commands.SHOWN_FROM`), so no message a person reads
+uses the record's.
 
 >>> view = {'grid': [{'row': 0, 'col': 0, 'tile': 'R1', 'called': None},
 ...                  {'row': 0, 'col': 1, 'tile': 'R2', 'called': None},
@@ -26,8 +27,8 @@ the draft it asks the game for names cells in the people's numbering
    1   .  R1  R2   J   .
    2   .   .   .   .   .
   Called: the joker at 1,3 is R3.
->>> screen_cell((0, 2)), typed_cell('1,3')
-('1,3', (0, 2))
+>>> screen_cell((0, 2))
+'1,3'
 """
 
 from __future__ import annotations
@@ -51,7 +52,6 @@ from rummykit.presenters.two_tray.view import (
     ALIASES,
     BASE,
     CELL_WIDTH,
-    EXAMPLE_CELL,
     LEGEND,
     ORDERS,
     REASONS,
@@ -67,7 +67,6 @@ from rummykit.presenters.two_tray.view import (
     screen_cell,
     status_lines,
     tray_lines,
-    typed_cell,
 )
 from rummykit.rulesets.two_tray import INFO, INVALID_TABLE_PENALTY, TRAY_SIZE, WRONG_TRAY_PENALTY
 
@@ -75,7 +74,6 @@ __all__ = [
     "ALIASES",
     "BASE",
     "CELL_WIDTH",
-    "EXAMPLE_CELL",
     "HEAD",
     "LEGEND",
     "NOTATION",
@@ -101,7 +99,6 @@ __all__ = [
     "screen_cell",
     "status_lines",
     "tray_lines",
-    "typed_cell",
 ]
 
 
