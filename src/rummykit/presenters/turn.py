@@ -36,7 +36,7 @@ from rummykit.errors import ParseError
 from rummykit.presenters.base import Board, Quit, Say, View
 from rummykit.presenters.text import HelpRow, Style, help_table, no_args, unknown_command
 
-__all__ = ["DRAFT_ROWS", "TOOL_ROWS", "Display", "Turn", "help_lines", "help_rows", "order_named", "typed_text"]
+__all__ = ["DRAFT_ROWS", "Display", "Turn", "help_lines", "help_rows", "order_named", "tool_rows", "typed_text"]
 
 def order_named(text: str, orders: Sequence[str], aliases: Mapping[str, str]) -> str:
     """The sort order a person named (an alias allowed, case and spaces aside); ``ParseError`` if none."""
@@ -47,7 +47,7 @@ def order_named(text: str, orders: Sequence[str], aliases: Mapping[str, str]) ->
     return key
 
 
-def TOOL_ROWS(orders: Sequence[str], rack: str, moves: bool) -> list[HelpRow]:
+def tool_rows(orders: Sequence[str], rack: str, moves: bool) -> list[HelpRow]:
     """The rows of the commands that only show something (``moves`` where the game lists moves)."""
     rows = [("moves", "list every move you may make now (also `options`)")] if moves else []
     return [
@@ -172,7 +172,7 @@ def help_rows(info: GameInfo, display: Display, view: View) -> list[HelpRow]:
     d, options = display, dict(view.get("options", {}))
     drafted = DRAFT_ROWS if info.draft is not None else []
     rows = command_table(info.actions).rows(options)
-    return [*d.step_rows(), *drafted, *rows, *TOOL_ROWS(d.orders, d.rack, d.moves)]
+    return [*d.step_rows(), *drafted, *rows, *tool_rows(d.orders, d.rack, d.moves)]
 
 
 def help_lines(info: GameInfo, display: Display, view: View, width: int = 0) -> list[str]:
