@@ -12,6 +12,7 @@ from typing import Any, TextIO, cast
 import pytest
 
 import rummykit
+from rummykit.blocks.table import TableDraft
 from rummykit.bots.base import make_bot
 from rummykit.cli.main import main
 from rummykit.cli.play import Console, Session
@@ -23,9 +24,10 @@ from rummykit.errors import RummykitError
 from rummykit.melds.tiles import check_tiles
 from rummykit.pieces.tiles import format_tiles, parse_tiles
 from rummykit.presenters import presenter_for
-from rummykit.presenters.freetable import DraftTurn, describe_event
+from rummykit.presenters.freetable import TableDisplay, describe_event
 from rummykit.presenters.rummikub import KIT as RUMMIKUB_KIT
 from rummykit.presenters.text import Style, signed
+from rummykit.presenters.turn import Turn
 from rummykit.records import Seat, read_record, write_record
 from rummykit.rulesets.rummikub import Fail, Play, Rummikub, from_position, rack_sets
 from rummykit.sim import bot_rng, run_bots
@@ -312,7 +314,7 @@ def test_person_game_bad_input_changes_nothing_then_draws_and_quits(tmp_path: Pa
     assert replies["frobnicate"] == ["! unknown command 'frobnicate'; type `help` for the commands"]
     assert len(replies["new X99"]) == 1 and "bad tile 'X99'" in replies["new X99"][0]
     assert len(replies["add 7 " + rack[0]]) == 1 and "there is no set 7" in replies["add 7 " + rack[0]][0]
-    assert len(replies["split 1"]) == 1 and "usage: split" in replies["split 1"][0]
+    assert len(replies["split 1"]) == 1 and "write 'split SET POSITION'" in replies["split 1"][0]
     # The second `commit` (after the invalid set) is the one kept in the dict: one message, laid out to the width.
     assert replies["commit"][0].startswith("! Cannot commit: set ") and "`penalty`" in " ".join(replies["commit"])
     assert all(len(line) <= 80 for line in replies["commit"])
@@ -497,12 +499,18 @@ def test_rules_says_what_the_notation_means() -> None:
 POSITION = "table: R1 R2 R3 R4 | K5 B5 O5; racks: R5 K9 O9 B9 / B1 B2; pool: seed 5; turn: 0; down: 11"
 
 
-def _turn(state: GameState, seat: int = 0) -> tuple[DraftTurn[Any], list[str]]:
+def table_draft(turn: Turn) -> TableDraft[Any]:
+    """The table draft a free-table turn builds."""
+    assert isinstance(turn.display, TableDisplay)
+    return turn.display.draft
+
+
+def _turn(state: GameState, seat: int = 0) -> tuple[Turn, list[str]]:
     said: list[str] = []
-    turn: DraftTurn[Any] = DraftTurn(
-        RUMMIKUB_KIT,
+    turn = Turn(
         state.view(seat),
-        parse_action=state.parse_action,
+        info=state.info,
+        display=TableDisplay(RUMMIKUB_KIT),
         say=lambda *lines: said.extend(lines),
         style=Style(),
         labels=["you", "bot"],
@@ -520,14 +528,14 @@ def test_bad_draft_input_raises_or_is_ignored_and_changes_nothing(line: str) -> 
     state = from_position(POSITION)
     before = state.snapshot()
     turn, said = _turn(state)
-    sets, rack = [list(s) for s in turn.draft.sets], list(turn.draft.rack)
+    sets, rack = [list(s) for s in table_draft(turn).sets], list(table_draft(turn).rack)
     if line:
         with pytest.raises(RummykitError):
             turn.command(line)
     else:
         assert turn.command(line) is None
     assert said == []
-    assert [list(s) for s in turn.draft.sets] == sets and turn.draft.rack == rack
+    assert [list(s) for s in table_draft(turn).sets] == sets and table_draft(turn).rack == rack
     assert state.snapshot() == before
 
 
@@ -535,18 +543,18 @@ def test_draft_commands_use_set_numbers_from_one() -> None:
     state = from_position(POSITION)
     turn, said = _turn(state)
     assert turn.command("add 1 R5") is None
-    assert [str(t) for t in turn.draft.sets[0]] == ["R1", "R2", "R3", "R4", "R5"]
+    assert [str(t) for t in table_draft(turn).sets[0]] == ["R1", "R2", "R3", "R4", "R5"]
     turn.command("split 1 4")  # before the 4th tile: the tail is a new set 3, set 2 keeps its number
-    assert [[str(t) for t in s] for s in turn.draft.sets] == [["R1", "R2", "R3"], ["K5", "B5", "O5"], ["R4", "R5"]]
+    assert [[str(t) for t in s] for s in table_draft(turn).sets] == [["R1", "R2", "R3"], ["K5", "B5", "O5"], ["R4", "R5"]]
     assert any("<- INVALID" in line and line.strip().startswith("3 ") for line in said)
     turn.command("merge 1 3")
-    assert [str(t) for t in turn.draft.sets[0]] == ["R1", "R2", "R3", "R4", "R5"]
-    assert turn.draft.sets[2] == []  # an empty slot until the commit: no set changes its number
+    assert [str(t) for t in table_draft(turn).sets[0]] == ["R1", "R2", "R3", "R4", "R5"]
+    assert table_draft(turn).sets[2] == []  # an empty slot until the commit: no set changes its number
     turn.command("new K9 O9 B9")
     turn.command("move R5 1 new")
-    assert [str(t) for t in turn.draft.sets[-1]] == ["R5"]
+    assert [str(t) for t in table_draft(turn).sets[-1]] == ["R5"]
     turn.command("back R5")
-    assert "R5" in [str(t) for t in turn.draft.rack]
+    assert "R5" in [str(t) for t in table_draft(turn).rack]
     turn.command("undo")
     turn.command("undo")
     turn.command("sort number")

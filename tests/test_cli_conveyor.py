@@ -17,7 +17,7 @@ from rummykit.engine.core import Action, GameState
 from rummykit.engine.rng import Rng
 from rummykit.errors import RuleError, RummykitError
 from rummykit.presenters.base import word_refusal
-from rummykit.presenters.conveyor import ConveyorTurn, command_text, describe_event
+from rummykit.presenters.conveyor import PRESENTER, command_text, describe_event
 from rummykit.presenters.text import Style
 from rummykit.records import read_record
 from rummykit.rulesets import conveyor as cv
@@ -364,14 +364,14 @@ def test_the_screen_shows_the_columns_ends_melds_owners_and_the_hand(tmp_path: P
 
 BEFORE_DRAW = [
     ("frobnicate", "unknown command 'frobnicate'"),
-    ("draw", "write `draw COLUMN top` or `draw COLUMN bottom`"),
-    ("draw 2", "write `draw COLUMN top` or `draw COLUMN bottom`"),
+    ("draw", "write 'draw COLUMN top|bottom', got 'draw'"),
+    ("draw 2", "write 'draw COLUMN top|bottom', got 'draw 2'"),
     ("draw 2 middle", "a conveyor's ends are 'top' and 'bottom'"),
     ("draw 9 top", "there is no column 9: the columns are 1..4 (rule CV-COLUMN)"),
     ("draw 0 top", "columns are numbered from 1, as on the screen; got '0'"),
     ("draw 4 top", "column 4 is not a conveyor: the conveyors are columns 2, 3 (rule CV-COLUMN)"),
     ("draw 1 top", "column 1 is not a conveyor: the conveyors are columns 2, 3 (rule CV-COLUMN)"),
-    ("draw x top", "a column number is a whole number, got 'x'"),
+    ("draw x top", "a column number is a whole number, as on the screen; got 'x'"),
     ("discard 1-6", "you cannot discard now: your turn starts with a draw from an end of a conveyor (rule CV-PHASE)"),
     ("meld 0-0 0-1 0-2", "you cannot meld now: "),
     ("layoff 1 1-6", "you cannot lay off now: "),
@@ -397,7 +397,7 @@ AFTER_DRAW = [
     ("layoff 0 1-6 low", "melds are numbered from 1, as on the screen; got '0'"),
     ("layoff 1 1-6 high", "1-6 does not fit the high end of meld 1 (2-6 3-6 4-6), which takes 5-6; it fits the low end"),
     ("lay off 1 1-6 sideways", "a meld's ends are 'low' and 'high'"),
-    ("lay off", "write `layoff MELD DOMINO low|high`"),
+    ("lay off", "write 'layoff MELD DOMINO low|high'"),
     ("layoff 1 4-4", "4-4 is not in your hand (rule CV-HAND)"),
     ("layoff 1 9-9-9", "bad domino '9-9-9': write its halves like 3-5"),
     ("close 0-1", "needs the domino_runs variant (rule CV-LINE-OFF)"),
@@ -426,9 +426,8 @@ def test_the_turn_object_refuses_without_touching_the_game() -> None:
     state = cv.from_position(POSITION, target=0)
     before = state.snapshot()
     said: list[str] = []
-    turn = ConveyorTurn(
+    turn = PRESENTER.turn(
         state.view(0),
-        parse_action=state.parse_action,
         say=lambda *lines: said.extend(lines),
         style=Style(),
         labels=["you", "bot"],
@@ -642,9 +641,9 @@ def test_help_names_every_command_and_the_numbering(tmp_path: Path) -> None:
     assert status == 0
     text = "\n".join(reply_to(out, "help"))
     assert "numbered from 1, as on the screen" in text
-    for command in ("reveal COLUMN CELL", "claim COLUMN", "draw COLUMN top|bottom", "meld D D D", "layoff MELD D",
-                    "lay off", "discard D", "close [D]", "jump [D]", "mine", "decline", "moves", "sort", "show",
-                    "quit"):
+    for command in ("reveal COLUMN CELL", "claim COLUMN", "draw COLUMN top|bottom", "meld DOMINO ...",
+                    "layoff MELD DOMINO", "lay off", "discard DOMINO", "close [DOMINO]", "jump DOMINO", "mine",
+                    "decline", "moves", "sort", "show", "quit", "`jump` alone", "end may be left out"):
         assert command in text, command
 
 

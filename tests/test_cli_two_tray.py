@@ -128,10 +128,10 @@ def test_the_grid_commands_build_a_turn_cell_by_cell(tmp_path: Path) -> None:
     [
         ("place R7 b4", "a cell is written ROW,COLUMN"),
         ("place X9 1,1", "bad tile 'X9'"),
-        ("place R4", "usage: place TILE ROW,COLUMN"),
+        ("place R4", "write 'place TILE ROW,COLUMN ...'"),
         ("place O1 1,1", "O1 is on tray B; this turn plays from tray A"),
         ("place R4 1,1", "1,1 already holds R1"),
-        ("move 1,1", "usage: move FROM TO"),
+        ("move 1,1", "write 'move FROM TO'"),
         ("move 6,6 7,7", "there is no tile at 6,6"),
         ("back 1,1", "R1 at 1,1 was on the table when the turn began"),
         ("frobnicate", "unknown command 'frobnicate'"),

@@ -347,3 +347,75 @@ def test_an_optional_last_part_is_left_out_when_at_its_default() -> None:
     assert stop.typed_text(Stop(0, "x")) == "halt x" and stop.usage(typed=True) == "halt [PIECE]"
     with pytest.raises(ParseError, match=re.escape("write 'stop [PIECE]', got 'stop y z'")):
         stop.read(1, "stop y z")
+
+
+# -- the free table, the drafts' steps, the view's shortcuts, one turn --------------------------------
+
+
+@pytest.mark.parametrize("game", ["rummikub", "domino-rummikub"])
+def test_free_table_actions_read_and_write_their_records_as_before(game: str) -> None:
+    info = find_game(game)
+    paths = sorted(GOLDEN.glob(f"{game}*.txt"))
+    assert paths
+    seen = set()
+    for path in paths:
+        record = read_record(path.read_text())
+        for action in record.actions:
+            text = str(action)
+            assert str(info.parse_action(text)) == text  # byte for byte, read back the same
+            assert info.action_from_json(action.to_json()) == action
+            seen.add(action.type)
+    assert {"play", "draw"} <= seen
+    table = command_table(info.actions)
+    assert [s.verb for s in table.offered({})] == ["draw", "pass"]  # a play is drafted, never typed whole
+    assert table.find(["play"]) is None and table.find(["draw"]) is not None
+
+
+def test_draft_steps_read_positions_from_1_with_the_games_pieces() -> None:
+    from rummykit.pieces.dominoes import parse_dominoes
+    from rummykit.rulesets.draft_steps import TABLE_STEPS, Move, Split
+    from rummykit.rulesets.two_tray.steps import STEPS, Back, Place
+
+    dominoes = command_table(TABLE_STEPS, parse_dominoes)
+    assert dominoes.read_typed(1, "move 5:3 2 new") == Move(1, Domino(3, 5), 1, None)
+    assert dominoes.read_typed(1, "split 1 2") == Split(1, 0, 1)
+    with pytest.raises(ParseError, match="sets are numbered from 1"):
+        dominoes.read_typed(1, "merge 0 1")
+    place = STEPS.read_typed(0, "place R7 1,1")
+    assert isinstance(place, Place) and place.puts[0].cell == (0, 0)
+    assert STEPS.read_typed(0, "back 0,0") == Back(0, -1, -1)  # the grid grows every way
+    assert STEPS.typed_text(place) == "place R7 1,1"
+
+
+def test_the_views_shortcuts_are_read_by_the_game_for_every_interface() -> None:
+    view = cv.INFO.new(players=3, seed=3, jump_ins=True).view(0)
+    with pytest.raises(ParseError, match="no discard is on offer"):
+        cv.INFO.parse_typed(0, "jump", view)
+    assert cv.INFO.parse_typed(0, "lay off 2 3-4 h", view) == cv.Layoff(0, 1, Domino(3, 4), "high")
+    tray = tt.from_position("grid: 0,0: R1 R2 R3; trays: A[R4] B[K1] / A[O1] B[B1]; next: A B; down: 11")
+    assert tt.INFO.parse_typed(0, "draw", tray.view(0)) == tt.Draw(0, "A")
+    assert tt.INFO.parse_typed(0, "penalty", tray.view(0)) == tt.Fail(0, "A", ())
+    first = tt.INFO.new(seed=3)
+    seat = first.view(None)["turn"]
+    with pytest.raises(ParseError, match="name the tray"):
+        tt.INFO.parse_typed(seat, "draw", first.view(seat))
+
+
+@pytest.mark.parametrize("game", ["conveyor", "mummus", "two-tray", "rummikub", "domino-rummikub"])
+def test_every_game_is_played_through_the_one_turn(game: str) -> None:
+    from rummykit.presenters import presenter_for
+    from rummykit.presenters.text import Style
+    from rummykit.presenters.turn import Turn
+
+    info = find_game(game)
+    state = info.new(players=2, seed=5)
+    seat = min(state.to_act)
+    said: list[str] = []
+    turn = presenter_for(game).turn(state.view(seat), say=lambda *lines: said.extend(lines), style=Style())
+    assert type(turn) is Turn
+    table = command_table(info.actions)
+    for action in state.legal_actions(seat):
+        if syntax(type(action)).typed:  # what a move list shows is what the turn reads back
+            assert turn.command(table.typed_text(action)) == action
+    assert turn.command("help") is None and said
+    assert all(usage in "\n".join(said) for usage, _ in table.rows(dict(state.view(seat)["options"])))

@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 import rummykit
+from rummykit.blocks.grid import GridDraft
 from rummykit.bots.base import make_bot
 from rummykit.cli.lineedit import complete_word
 from rummykit.cli.main import main
@@ -30,11 +31,12 @@ from rummykit.engine.core import GameState
 from rummykit.engine.driver import step
 from rummykit.errors import RuleError
 from rummykit.melds.tiles import read_line
-from rummykit.pieces.tiles import parse_tiles
+from rummykit.pieces.tiles import Tile, parse_tiles
 from rummykit.presenters import presenter_for
 from rummykit.presenters.base import word_refusal
 from rummykit.presenters.text import MOVED, NEW, Style
-from rummykit.presenters.two_tray import LEGEND, GridTurn, command_text, describe_event, draw_grid
+from rummykit.presenters.turn import Turn
+from rummykit.presenters.two_tray import LEGEND, GridDisplay, command_text, describe_event, draw_grid
 from rummykit.records import read_record
 from rummykit.rulesets.two_tray import INFO, TwoTray, from_position
 from rummykit.sim import bot_rng
@@ -44,11 +46,17 @@ POSITION = "grid: 0,0: R1 R2 R3; trays: A[R4 K9 K10 K11] B[O1 O2 O3 B5] / A[K1 B
 GRAMMAR = re.compile(r"(?<![\w.-])1 (?:[a-z]+ )?(?:tile|place|number|line|problem|point)s\b|\(s\)|\btwice in\b")
 
 
-def turn_for(state: GameState, seat: int = 0, width: int = 0) -> tuple[GridTurn, list[str]]:
+def turn_for(state: GameState, seat: int = 0, width: int = 0) -> tuple[Turn, list[str]]:
     said: list[str] = []
     turn = PRESENTER.turn(state.view(seat), say=lambda *lines: said.extend(lines), style=Style(width=width))
-    assert isinstance(turn, GridTurn)
+    assert isinstance(turn, Turn) and isinstance(turn.display, GridDisplay)
     return turn, said
+
+
+def grid_draft(turn: Turn) -> GridDraft[Tile]:
+    """The grid draft a two-tray turn builds."""
+    assert isinstance(turn.display, GridDisplay)
+    return turn.display.draft
 
 
 def drawn_grids(lines: list[str]) -> list[dict[tuple[int, int], str]]:
@@ -130,13 +138,13 @@ def test_refusals_at_the_prompt_name_cells_as_the_screen_does(line: str, said: s
     """The grid draft refuses with the cell as data (from 0); the person reads it as the screen counts (from 1)."""
     state = from_position(POSITION, players=["P1", "P2"])
     turn, _ = turn_for(state)
-    before = (turn.draft.changes(), list(turn.draft.tray))
+    before = (grid_draft(turn).changes(), list(grid_draft(turn).tray))
     with pytest.raises(RuleError) as refused:
         turn.command(line)
     error = refused.value
     assert (error.params["row"], error.params["col"]) == cell and {"row", "col"} <= set(error.counted)
     assert word_refusal(error).startswith(said), word_refusal(error)
-    assert (turn.draft.changes(), list(turn.draft.tray)) == before  # refused: the draft is as it was
+    assert (grid_draft(turn).changes(), list(grid_draft(turn).tray)) == before  # refused: the draft is as it was
 
 
 def test_a_call_is_judged_by_the_engine_alone_and_worded_as_the_screen_counts() -> None:
@@ -338,7 +346,7 @@ def test_play_commits_a_whole_turn_typed_in_one_line() -> None:
         with pytest.raises(rummykit.RummykitError) as refused:
             fresh.command(line)
         assert needle in word_refusal(refused.value), word_refusal(refused.value)  # worded as the screen counts
-        assert fresh.draft.changes() == ()
+        assert grid_draft(fresh).changes() == ()
 
 
 def test_a_penalty_says_what_it_was_taken_for_in_the_screens_numbers(tmp_path: Path) -> None:
@@ -372,7 +380,7 @@ def test_a_draft_goes_down_then_rearranges_its_lines_and_commit_names_them() -> 
     # Then, in the same turn: R10 joins the tens, R11 R12 take the R13 of the thirteens.
     for line in ("move 7,1 1,4", "move 3,4 5,3", "move 7,2 5,1", "move 7,3 5,2"):
         turn.command(line)
-    assert turn.draft.problems() == []
+    assert grid_draft(turn).problems() == []
     action = turn.command("commit")
     assert str(action) == "0 play A 0,3=R10 2,3=. 4,0=R11 4,1=R12 4,2=R13 down 6,0=R10 6,1=R11 6,2=R12"
     assert action is not None and state.apply(action) and state.down[0]
@@ -383,10 +391,10 @@ def test_a_draft_that_touches_the_table_before_going_down_is_told_so() -> None:
     state = from_position(GOING_DOWN, players=["P1", "P2"])
     turn, said = turn_for(state)
     turn.command("place R10 1,4")
-    assert [p.rule for p in turn.draft.problems()] == ["TT-OPENING-TABLE"]
+    assert [p.rule for p in grid_draft(turn).problems()] == ["TT-OPENING-TABLE"]
     assert any("before going down you may not touch the table (row 1, columns 1-4 joins" in line for line in said)
     turn.command("place R11 7,1 R12 7,2 K1 7,3")  # R11 R12 K1 is no line: nothing goes down yet
-    assert [p.rule for p in turn.draft.problems()] == ["TT-OPENING-TABLE"]
+    assert [p.rule for p in grid_draft(turn).problems()] == ["TT-OPENING-TABLE"]
 
 
 def test_a_whole_going_down_turn_typed_in_one_line_may_name_its_lines() -> None:

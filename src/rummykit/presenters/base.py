@@ -160,7 +160,8 @@ class Board:
     engine's checks of the draft. The command templates say how to ask the
     turn for each step (``{pieces}``: pieces separated by spaces, ``{set}``: a
     set number from 1); the interface runs them through :meth:`Turn.command`
-    like typed lines, so a step picked with keys is exactly a typed command.
+    like typed lines, so a step picked with keys is exactly a typed command
+    (the steps are declared in :mod:`rummykit.rulesets.draft_steps`).
     """
 
     sets: tuple[BoardSet, ...]
@@ -382,7 +383,13 @@ class Presenter(Protocol):
         order: str | None = None,
         parse_action: Callable[[str], Action] | None = None,
     ) -> Turn:
-        """A :class:`Turn` for the seat whose view this is (``parse_action``: the game's, by default)."""
+        """A :class:`Turn` for the seat whose view this is.
+
+        Every game's turn is the one generic :class:`~rummykit.presenters.turn.Turn`,
+        which reads typed commands with the game's command table and
+        :meth:`~rummykit.engine.core.GameInfo.parse_typed`; ``parse_action`` is
+        accepted for callers that still pass it, and not used.
+        """
         ...
 
     def hint_lines(self, view: View) -> list[str]:

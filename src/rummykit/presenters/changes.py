@@ -28,6 +28,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from rummykit.engine.commands import SHOWN_FROM
 from rummykit.presenters.text import MOVED, NEW
 
 __all__ = ["TableChange", "match_sets", "moved_text", "table_changes"]
@@ -111,11 +112,11 @@ def table_changes(before: Sets, after: Sets, placed: Sequence[str]) -> TableChan
             source = next((k for k, rest in enumerate(left) if rest[piece]), None)
             if source is not None:
                 left[source][piece] -= 1
-                moved.append((piece, source + 1, i + 1))
+                moved.append((piece, source + SHOWN_FROM, i + SHOWN_FROM))
         marks.append(row)
-    new_sets = [i + 1 for i in range(len(after)) if i not in matched]
+    new_sets = [i + SHOWN_FROM for i in range(len(after)) if i not in matched]
     kept = set(matched.values())
-    gone = [k + 1 for k in range(len(before)) if k not in kept]
+    gone = [k + SHOWN_FROM for k in range(len(before)) if k not in kept]
     return TableChange(marks, moved, new_sets, gone)
 
 

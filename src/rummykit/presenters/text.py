@@ -27,6 +27,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rummykit.engine.commands import SHOWN_FROM
 from rummykit.errors import ParseError
 from rummykit.words import counted, plural_of, times
 
@@ -273,7 +274,7 @@ def table_lines(
     out = []
     for i, s in enumerate(sets):
         text = marked_pieces(s, style, marks[i] if marks and i < len(marks) else None) if s else style.dim(empty)
-        line = f"{indent}{i + 1:>{number_width}}  {text}"
+        line = f"{indent}{i + SHOWN_FROM:>{number_width}}  {text}"
         if problems and i in problems:
             line += "   " + style.warn(f"<- INVALID: {problems[i]}")
         out += fit(line, style.width, hang)

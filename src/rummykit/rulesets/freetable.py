@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Generic, NotRequired, TypeVar, cast
 
 from rummykit.blocks.racks import Racks
 from rummykit.blocks.table import FreeTable, Opening, TableDraft
+from rummykit.engine.commands import Command, Declared, Part, Reading, command_table
 from rummykit.engine.core import JSON, Action, Field, GameState, Saved, ViewHeader, texts
 from rummykit.errors import ParseError, RuleError
 
@@ -88,62 +89,93 @@ def parse_table_with(parse: Callable[[str], list[P]], text: str) -> tuple[tuple[
 # -- actions ------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class WholeTable(Part):
+    """A committed turn's words: the pieces placed, ``:``, then the whole table, sets separated by ``|``.
+
+    It fills two fields (``field``, the placed pieces, and ``table``); the
+    pieces are read by the game's reader (a free table's actions serve games
+    whose pieces differ). Written as ``R4 : R1 R2 R3 R4 | K5 B5 O5``.
+    """
+
+    table: str = "table"
+    name: str = "PLACED : SET | SET ..."
+    many: ClassVar[bool] = True
+    plain: ClassVar[bool] = False
+
+    @property
+    def fields(self) -> tuple[str, ...]:
+        """The placed pieces' field and the table's."""
+        return (self.field, self.table)
+
+    def write(self, values: Sequence[object], typed: bool) -> list[str]:
+        """The placed pieces, ``:`` and the table (an empty part leaves its word empty)."""
+        return [format_pieces(cast("PieceSet", values[0])), ":", format_table(cast(Table, values[1]))]
+
+    def read(self, words: Sequence[str], reading: Reading) -> tuple[object, ...]:
+        """The placed pieces and the table (a :class:`ParseError` when the ``:`` is missing)."""
+        text = " ".join(words)
+        placed_text, sep, table_text = text.partition(":")
+        if not sep:
+            verb = reading.text.split()[0].lower() if reading.text.split() else "play"
+            raise ParseError(
+                f"write '{verb} <placed pieces> : <final table>', sets separated by '|'; got {reading.text!r}"
+            )
+        parse = reading.pieces
+        if parse is None:
+            raise ParseError("a free table's play is read with its game's pieces")
+        pieces = cast("Callable[[str], list[object]]", parse)
+        return tuple(pieces(placed_text)), parse_table_with(pieces, table_text)
+
+
 @dataclass(frozen=True, slots=True)
-class Draw(Action):
+class Draw(Declared):
     """Draw one piece from the pool, ending the turn."""
 
-    def text(self) -> str:
-        return "draw"
+    COMMAND = Command()
 
 
 @dataclass(frozen=True, slots=True)
-class Pass(Action):
+class Pass(Declared):
     """End the turn without playing, when the pool is empty."""
 
-    def text(self) -> str:
-        return "pass"
+    COMMAND = Command()
 
 
 @dataclass(frozen=True, slots=True)
-class Play(Action):
+class Play(Declared):
     """Commit a turn: the pieces taken from the rack and the whole final table."""
 
     placed: PieceSet
     table: Table
 
-    def text(self) -> str:
-        return f"play {format_pieces(self.placed)} : {format_table(self.table)}"
+    COMMAND = Command(WholeTable("placed"), typed=False)
 
 
 @dataclass(frozen=True, slots=True)
-class Fail(Action):
+class Fail(Declared):
     """Commit a turn whose table is invalid, taking the game's penalty (where it has one)."""
 
     placed: PieceSet
     table: Table
 
-    def text(self) -> str:
-        return f"fail {format_pieces(self.placed)} : {format_table(self.table)}"
+    COMMAND = Command(WholeTable("placed"), typed=False)
+
+
+ACTIONS: tuple[type[Action], ...] = (Draw, Pass, Play, Fail)
+"""Every action class of a free-table game (``GameInfo.actions``)."""
 
 
 def parse_turn_action(seat: int, text: str, parse: Callable[[str], list[Any]]) -> Action:
-    """Read ``draw``, ``pass``, ``play <placed> : <table>`` or ``fail <placed> : <table>``."""
-    verb, _, rest = text.strip().partition(" ")
-    verb = verb.lower()
-    if verb in ("draw", "pass"):
-        if rest.strip():
-            raise ParseError(f"'{verb}' takes nothing after it, got {rest.strip()!r}")
-        return Draw(seat) if verb == "draw" else Pass(seat)
-    if verb in ("play", "fail"):
-        placed_text, sep, table_text = rest.partition(":")
-        if not sep:
-            raise ParseError(
-                f"write '{verb} <placed pieces> : <final table>', sets separated by '|'; got {text!r}"
-            )
-        placed = tuple(parse(placed_text))
-        table = parse_table_with(parse, table_text)
-        return (Play if verb == "play" else Fail)(seat, placed, table)
-    raise ParseError(f"unknown action {verb!r}: use draw, pass, play or fail")
+    """Read ``draw``, ``pass``, ``play <placed> : <table>`` or ``fail <placed> : <table>``.
+
+    >>> from rummykit.pieces.tiles import parse_tiles
+    >>> parse_turn_action(0, 'play R4:R1 R2 R3 R4', parse_tiles).text()
+    'play R4 : R1 R2 R3 R4'
+    >>> parse_turn_action(0, 'fail  : R1 R2', parse_tiles).text(), parse_turn_action(1, 'DRAW', parse_tiles)
+    ('fail  : R1 R2', Draw(player=1))
+    """
+    return command_table(ACTIONS, parse).read(seat, text)
 
 
 def play_from_table(seat: int, old_table: Iterable[Iterable[Any]], new_table: Iterable[Iterable[Any]]) -> Play:
@@ -432,10 +464,6 @@ class FreeTableGame(GameState, Generic[P]):
         return v
 
     # -- notation -------------------------------------------------------------
-
-    def parse_action(self, text: str) -> Action:
-        seat, rest = self.split_seat(text)
-        return parse_turn_action(seat, rest, self.parse_pieces)
 
     def position(self) -> str:
         """This position as a one-line string (see each game's ``from_position``)."""

@@ -17,11 +17,14 @@ SHOWN_FROM = 1
 
 
 class Reading(NamedTuple):
-    """What a part reads words for: the whole text (for messages), typed by a person or not, the view."""
+    """What a part reads words for: the whole text (for messages), typed by a person or not, the view,
+    and the game's reader of pieces (a text of pieces to the pieces) for parts shared by games whose
+    pieces differ (a free table's play: tiles in one game, dominoes in another)."""
 
     text: str
     typed: bool = False
     view: View | None = None
+    pieces: Callable[[str], Sequence[object]] | None = None
 
 
 # -- the parts ----------------------------------------------------------------------------
@@ -113,6 +116,26 @@ class Position(Part):
 
 
 @dataclass(frozen=True)
+class Target(Position):
+    """A position, or a word that stands for none (None): ``new`` for a set not made yet."""
+
+    none: str = "new"
+    plain: ClassVar[bool] = False
+
+    def label(self, typed: bool) -> str:
+        return f"{super().label(typed)}|{self.none}"
+
+    def choices(self) -> tuple[str, ...]:
+        return (self.none,)
+
+    def word(self, value: object, typed: bool) -> str:
+        return self.none if value is None else super().word(value, typed)
+
+    def value(self, word: str, reading: Reading) -> object:
+        return None if word.lower() == self.none else super().value(word, reading)
+
+
+@dataclass(frozen=True)
 class Piece(Part):
     """A piece, read by ``parse`` (the game's piece notation).
 
@@ -145,6 +168,27 @@ class Piece(Part):
 @dataclass(frozen=True)
 class Pieces(Piece):
     """Several pieces (at least one), up to the next keyword."""
+
+    many: ClassVar[bool] = True
+    least: ClassVar[int] = 1
+
+
+@dataclass(frozen=True)
+class GamePiece(Part):
+    """A piece read by the game's reader (:attr:`Reading.pieces`): a part shared by games whose pieces differ."""
+
+    def value(self, word: str, reading: Reading) -> object:
+        if reading.pieces is None:
+            raise ParseError(f"a {self.thing()} is read with its game's pieces")
+        found = list(reading.pieces(word))
+        if len(found) != 1:
+            raise ParseError(f"one {self.thing()} per word, got {word!r}")
+        return found[0]
+
+
+@dataclass(frozen=True)
+class GamePieces(GamePiece):
+    """Several pieces (at least one) read by the game's reader, up to the next keyword."""
 
     many: ClassVar[bool] = True
     least: ClassVar[int] = 1

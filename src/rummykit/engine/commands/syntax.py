@@ -22,11 +22,13 @@ class Command:
     ``said`` the verb a person types (by default the same), ``aliases`` other
     words a person may type for it (two words allowed: ``lay off``),
     ``option`` the game option that must be on for the command to be
-    offered, and ``help`` its help line (by default the first line of the
-    class's docstring).
+    offered, ``help`` its help line (by default the first line of the
+    class's docstring), and ``typed`` False for an action a person never
+    types whole (a free table's play, which a person drafts step by step):
+    it has no help row and no typed word.
     """
 
-    __slots__ = ("aliases", "help", "option", "parts", "said", "verb")
+    __slots__ = ("aliases", "help", "option", "parts", "said", "typed", "verb")
 
     def __init__(
         self,
@@ -36,8 +38,10 @@ class Command:
         aliases: tuple[str, ...] = (),
         option: str = "",
         help: str = "",
+        typed: bool = True,
     ) -> None:
         self.parts = parts
+        self.typed = typed
         self.verb = verb
         self.said = said
         self.aliases = aliases
@@ -93,6 +97,7 @@ class Syntax:
         self.said = command.said or self.verb
         self.aliases = command.aliases
         self.option = command.option
+        self.typed = command.typed
         fields = {f.name: f for f in dataclasses.fields(cls) if f.name != "player"}
         self.defaults: dict[str, object] = {
             name: f.default

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from rummykit.engine.commands.parts import Part, Reading, View
 from rummykit.engine.commands.syntax import Declared, Syntax, syntax
@@ -16,21 +16,28 @@ class Commands:
     What a turn of any interface needs: the record parser (:meth:`read`),
     the typed commands (:meth:`find`, :meth:`read_typed`, :meth:`typed_text`),
     the help rows of the commands a game's options offer (:meth:`rows`) and
-    Tab's words (:meth:`completions`, :meth:`expects`).
+    Tab's words (:meth:`completions`, :meth:`expects`). ``pieces`` reads a
+    text of pieces for the parts that name no reader of their own (see
+    :class:`~rummykit.engine.commands.parts.Reading`).
     """
 
-    def __init__(self, actions: Sequence[type[Action]]) -> None:
+    def __init__(
+        self, actions: Sequence[type[Action]], pieces: Callable[[str], Sequence[object]] | None = None
+    ) -> None:
         self.syntaxes = tuple(syntax(cls) for cls in actions if issubclass(cls, Declared))
+        self.pieces = pieces
         self.by_verb = {s.verb: s for s in self.syntaxes}
         self.by_word: dict[tuple[str, ...], Syntax] = {}
         for s in self.syntaxes:
+            if not s.typed:
+                continue
             for word in (s.said, *s.aliases):
                 self.by_word[tuple(word.split())] = s
         self.verbs = tuple(self.by_verb)
 
     def offered(self, options: Mapping[str, object]) -> list[Syntax]:
         """The commands a game with these options offers (a variant's only when its option is on)."""
-        return [s for s in self.syntaxes if not s.option or options.get(s.option)]
+        return [s for s in self.syntaxes if s.typed and (not s.option or options.get(s.option))]
 
     def rows(self, options: Mapping[str, object]) -> list[tuple[str, str]]:
         """The help rows (typed usage, help line) of the commands offered."""
@@ -44,7 +51,7 @@ class Commands:
         found = self.by_verb.get(words[0].lower())
         if found is None:
             raise ParseError(f"unknown action {words[0].lower()!r}: use {self._list()}")
-        return found.read_words(seat, words[1:], Reading(text))
+        return found.read_words(seat, words[1:], Reading(text, pieces=self.pieces))
 
     def _list(self) -> str:
         verbs = list(self.verbs)
@@ -64,14 +71,14 @@ class Commands:
         words = line.split()
         found = self.find(words)
         if found is None:
-            said = [s.said for s in self.syntaxes]
+            said = [s.said for s in self.syntaxes if s.typed]
             raise ParseError(f"unknown command {words[0] if words else ''!r}: use {', '.join(said)}")
         command, size = found
-        return command.read_words(seat, words[size:], Reading(line, typed=True, view=view))
+        return command.read_words(seat, words[size:], Reading(line, typed=True, view=view, pieces=self.pieces))
 
     def typed_text(self, action: Action) -> str:
         """The command a person types for ``action`` (its record text if the class declares none)."""
-        if isinstance(action, Declared):
+        if isinstance(action, Declared) and syntax(type(action)).typed:
             return syntax(type(action)).typed_text(action)
         return action.text()
 
@@ -96,15 +103,20 @@ class Commands:
         return out
 
 
-_TABLES: dict[tuple[type[Action], ...], Commands] = {}
+_TABLES: dict[tuple[tuple[type[Action], ...], object], Commands] = {}
 
 
-def command_table(actions: Sequence[type[Action]]) -> Commands:
-    """The command table of a game's action classes (``GameInfo.actions``), built once per game."""
-    key = tuple(actions)
+def command_table(
+    actions: Sequence[type[Action]], pieces: Callable[[str], Sequence[object]] | None = None
+) -> Commands:
+    """The command table of a game's action classes (``GameInfo.actions``), built once per game.
+
+    ``pieces``: the game's reader of pieces, for actions shared by games whose pieces differ.
+    """
+    key = (tuple(actions), pieces)
     found = _TABLES.get(key)
     if found is None:
-        found = _TABLES[key] = Commands(key)
+        found = _TABLES[key] = Commands(key[0], pieces)
     return found
 
 

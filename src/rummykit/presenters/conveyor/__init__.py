@@ -9,10 +9,10 @@ of legal actions from the view fills it in.
 
 Columns, cells and melds are numbered from 1 for people, on the screen and
 in what they type, like the sets of the free-table games; views, events,
-actions and the game record number them from 0. This module is the one
-place that converts (:func:`screen_number` one way, :func:`typed_number` the
-other), so ``draw 3 top`` typed at the prompt is ``0 draw 2 top`` in the
-record. Face-down dominoes are ``??`` and face-up ones are bracketed:
+actions and the game record number them from 0. The command layer is the
+one place that converts (its ``Position`` parts, and :func:`screen_number`
+for the screen, both from :data:`~rummykit.engine.commands.SHOWN_FROM`), so
+``draw 3 top`` typed at the prompt is ``0 draw 2 top`` in the record. Face-down dominoes are ``??`` and face-up ones are bracketed:
 
 >>> style = Style()
 >>> column_line({'column': 1, 'claimed_by': None, 'cells': ['??', '1-1', '??', '3-5']}, ['ann', 'bob'], style)
@@ -38,20 +38,9 @@ from rummykit.presenters.conveyor.narrate import (
     match_end_lines,
     round_end_lines,
 )
-from rummykit.presenters.conveyor.turn import (
-    CLOSE_ROWS,
-    HELP_ROWS,
-    JUMP_ROWS,
-    TOOL_ROWS,
-    ConveyorTurn,
-    command_text,
-    help_lines,
-    help_rows,
-    moves_lines,
-)
+from rummykit.presenters.conveyor.turn import HEAD, ConveyorDisplay, moves_lines
 from rummykit.presenters.conveyor.view import (
     DEFAULT_ORDER,
-    END_ALIASES,
     FACE_DOWN,
     GAME,
     ORDER_ALIASES,
@@ -73,19 +62,16 @@ from rummykit.presenters.conveyor.view import (
     screen_lines,
     screen_number,
     selection_grid,
-    typed_number,
 )
 from rummykit.presenters.text import HelpRow, Style
+from rummykit.presenters.turn import Turn, help_lines, help_rows, typed_text
 from rummykit.rulesets.conveyor import INFO, SELECT
 
 __all__ = [
-    "CLOSE_ROWS",
     "DEFAULT_ORDER",
-    "END_ALIASES",
     "FACE_DOWN",
     "GAME",
-    "HELP_ROWS",
-    "JUMP_ROWS",
+    "HEAD",
     "MELD_KINDS",
     "NOTATION",
     "ORDERS",
@@ -95,10 +81,9 @@ __all__ = [
     "PRESENTER",
     "REASONS",
     "RULES",
-    "TOOL_ROWS",
     "WORDS",
+    "ConveyorDisplay",
     "ConveyorPresenter",
-    "ConveyorTurn",
     "cell_text",
     "column_line",
     "column_lines",
@@ -108,8 +93,6 @@ __all__ = [
     "hand_line",
     "hand_lines",
     "header_line",
-    "help_lines",
-    "help_rows",
     "match_end_lines",
     "meld_kind",
     "meld_lines",
@@ -120,7 +103,6 @@ __all__ = [
     "screen_lines",
     "screen_number",
     "selection_grid",
-    "typed_number",
 ]
 
 
@@ -213,16 +195,16 @@ class ConveyorPresenter:
         return screen_lines(view, list(view["players"]), labels, style, _order(order))
 
     def help_rows(self, view: View) -> list[HelpRow]:
-        """See :func:`help_rows`."""
-        return help_rows(view["options"])
+        """The commands (the variants' only when they are on; see :func:`~rummykit.presenters.turn.help_rows`)."""
+        return help_rows(INFO, ConveyorDisplay(), view)
 
     def help_lines(self, view: View, style: Style | None = None) -> list[str]:
-        """See :func:`help_lines`."""
-        return help_lines(view["options"], style.width if style else 0)
+        """The command list with its heading, laid out to the style's width."""
+        return help_lines(INFO, ConveyorDisplay(), view, style.width if style else 0)
 
     def command_text(self, action: Action) -> str:
-        """See :func:`command_text`."""
-        return command_text(action)
+        """The command a person types for ``action``: columns, cells and melds counted from 1."""
+        return typed_text(INFO, action)
 
     def turn(
         self,
@@ -233,11 +215,9 @@ class ConveyorPresenter:
         labels: Sequence[str] = (),
         order: str | None = None,
         parse_action: Callable[[str], Action] | None = None,
-    ) -> ConveyorTurn:
-        """A :class:`ConveyorTurn` for the seat whose view this is."""
-        return ConveyorTurn(
-            view, parse_action=parse_action or INFO.parse_action, say=say, style=style, labels=labels, order=order
-        )
+    ) -> Turn:
+        """A :class:`~rummykit.presenters.turn.Turn` for the seat whose view this is."""
+        return Turn(view, info=INFO, display=ConveyorDisplay(), say=say, style=style, labels=labels, order=order)
 
     def hint_lines(self, view: View) -> list[str]:
         """Conveyor has no solver: no hint."""
@@ -250,6 +230,17 @@ class ConveyorPresenter:
     def outcome_lines(self, outcome: View, names: Sequence[str], style: Style) -> list[str]:
         """See :func:`match_end_lines`."""
         return style.fit(match_end_lines(outcome, names, style))
+
+
+def command_text(action: Action) -> str:
+    """The command a person types for an action: the command table's typed form, numbers counted from 1.
+
+    >>> command_text(INFO.parse_action('0 draw 2 top')), command_text(INFO.parse_action('1 layoff 0 4-6 high'))
+    ('draw 3 top', 'layoff 1 4-6 high')
+    >>> command_text(INFO.parse_action('0 reveal 4 0')), command_text(INFO.parse_action('2 discard 3-5'))
+    ('reveal 5 1', 'discard 3-5')
+    """
+    return typed_text(INFO, action)
 
 
 PRESENTER: Presenter = ConveyorPresenter()

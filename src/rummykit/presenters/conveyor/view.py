@@ -5,21 +5,19 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from rummykit.errors import ParseError
+from rummykit.engine.commands import SHOWN_FROM
 
 # Constants only (the names of meld kinds and meld ends): every judgement is the game's.
-from rummykit.melds.conveyor import HIGH, LINE, LOW, PAIRS, RUN, SUM
+from rummykit.melds.conveyor import LINE, PAIRS, RUN, SUM
 from rummykit.pieces.dominoes import Domino
 from rummykit.presenters.text import (
     Style,
     fit,
     plural,
-    plural_of,
     rack_line,
     seat_name,
     signed,
     visible_len,
-    whole_number,
 )
 from rummykit.rulesets.conveyor import (
     DRAW,
@@ -53,7 +51,6 @@ ORDER_ALIASES = {"half": "low", "suit": "low", "number": "low", "sum": "pips", "
 DEFAULT_ORDER = "low"
 ORDER_WORDS = {"low": "by low half", "pips": "by pip total"}
 
-END_ALIASES = {"t": "top", "b": "bottom", "l": LOW, "lo": LOW, "h": HIGH, "hi": HIGH}
 
 
 def _order(order: str | None) -> str:
@@ -69,27 +66,7 @@ def _grouped(dominoes: Sequence[Domino], key: Callable[[Domino], int]) -> list[l
 
 def screen_number(number: int) -> int:
     """A column, cell or meld number of a view, event or action (from 0) as people count it (from 1)."""
-    return int(number) + 1
-
-
-def typed_number(text: str, what: str) -> int:
-    """The number (from 0) of the column, cell or meld a person typed as counted on the screen (from 1).
-
-    Only the notation is read here: whether there is such a column, cell or
-    meld is the engine's to say, and its refusal is worded from 1 too
-    (:func:`~rummykit.presenters.base.word_refusal`).
-
-    >>> typed_number('3', 'column')
-    2
-    >>> typed_number('0', 'column')
-    Traceback (most recent call last):
-    ...
-    rummykit.errors.ParseError: columns are numbered from 1, as on the screen; got '0'
-    """
-    n = whole_number(text, f"a {what} number")
-    if n < 1:
-        raise ParseError(f"{plural_of(what)} are numbered from 1, as on the screen; got {text!r}")
-    return n - 1
+    return int(number) + SHOWN_FROM
 
 
 def _name(names: Sequence[str], seat: Any) -> str:
@@ -158,7 +135,7 @@ def selection_grid(view: Mapping[str, Any], names: Sequence[str], style: Style) 
     lines: list[str] = []
     for start in range(0, max(length, 1), max(per, 1)):
         stop = min(length, start + per)
-        numbers = " ".join(f"{i + 1:^{width}}" for i in range(start, stop))
+        numbers = " ".join(f"{i + SHOWN_FROM:^{width}}" for i in range(start, stop))
         lines.append(f"  {'cell':<{label}}  {numbers}".rstrip())
         for c in columns:
             head = f"  {'column ' + str(screen_number(c['column'])):<{label}}  "

@@ -1,6 +1,6 @@
 """What the free-table games (``rummikub``, ``domino-rummikub``...) share at an interface.
 
-A person builds a turn in a :class:`DraftTurn`: typed commands (``new``,
+A person builds a turn on a :class:`TableDisplay`'s draft, through the generic turn: typed commands (``new``,
 ``add``, ``move``, ``split``...) become operations on a
 :class:`~rummykit.blocks.table.TableDraft`, which the game makes from the
 seat's view and which reports what is still wrong with the table; ``commit``
@@ -28,9 +28,9 @@ from rummykit.engine.core import Action, GameInfo
 from rummykit.presenters.base import Say, Solver, View, Vocabulary
 from rummykit.presenters.changes import table_changes
 from rummykit.presenters.freetable.turn import (
-    DraftTurn,
-    help_lines,
-    help_rows,
+    TableDisplay,
+    help_head,
+    step_rows,
 )
 from rummykit.presenters.freetable.view import (
     LEGEND,
@@ -47,25 +47,26 @@ from rummykit.presenters.freetable.view import (
     status_lines,
 )
 from rummykit.presenters.text import HelpRow, Style, table_lines
+from rummykit.presenters.turn import Turn, help_lines, help_rows, typed_text
 
 __all__ = [
     "LEGEND",
     "REASONS",
     "TILE_WORDS",
-    "DraftTurn",
     "FreeTablePresenter",
     "P",
+    "TableDisplay",
     "TableKit",
     "TableNarrator",
     "describe_event",
     "grouped",
-    "help_lines",
-    "help_rows",
+    "help_head",
     "outcome_lines",
     "rack_lines",
     "rack_text",
     "round_end_lines",
     "status_lines",
+    "step_rows",
 ]
 
 
@@ -140,16 +141,16 @@ class FreeTablePresenter(Generic[P]):
         return style.fit([*lines, reminder] if reminder else lines)
 
     def help_rows(self, view: View) -> list[HelpRow]:
-        """See :func:`help_rows`."""
-        return help_rows(self.kit)
+        """The drafting commands, then the game's (see :func:`~rummykit.presenters.turn.help_rows`)."""
+        return help_rows(self.info, TableDisplay(self.kit), view)
 
     def help_lines(self, view: View, style: Style | None = None) -> list[str]:
-        """See :func:`help_lines`."""
-        return help_lines(self.kit, style.width if style else 0)
+        """The command list with its heading, laid out to the style's width."""
+        return help_lines(self.info, TableDisplay(self.kit), view, style.width if style else 0)
 
     def command_text(self, action: Action) -> str:
-        """The action's text without the seat (``draw``, ``pass``): the free-table commands number nothing."""
-        return action.text()
+        """The command a person types (``draw``, ``pass``; a play is drafted, and written as recorded)."""
+        return typed_text(self.info, action)
 
     def turn(
         self,
@@ -160,17 +161,10 @@ class FreeTablePresenter(Generic[P]):
         labels: Sequence[str] = (),
         order: str | None = None,
         parse_action: Callable[[str], Action] | None = None,
-    ) -> DraftTurn[P]:
-        """A :class:`DraftTurn` for the seat whose view this is."""
-        return DraftTurn(
-            self.kit,
-            view,
-            parse_action=parse_action or self.info.parse_action,
-            say=say,
-            style=style,
-            labels=labels,
-            order=order,
-        )
+    ) -> Turn:
+        """A :class:`~rummykit.presenters.turn.Turn` drafting the table for the seat whose view this is."""
+        display = TableDisplay(self.kit)
+        return Turn(view, info=self.info, display=display, say=say, style=style, labels=labels, order=order)
 
     def hint_lines(self, view: View) -> list[str]:
         """The kit's best play for the seat (nothing without one)."""

@@ -51,16 +51,7 @@ from rummykit.presenters.mummus.narrate import (
     match_end_lines,
     round_end_lines,
 )
-from rummykit.presenters.mummus.turn import (
-    COMMANDS,
-    HELP_ROWS,
-    TOOL_ROWS,
-    MummusTurn,
-    command_text,
-    help_lines,
-    help_rows,
-    moves_lines,
-)
+from rummykit.presenters.mummus.turn import HEAD, MummusDisplay, moves_lines
 from rummykit.presenters.mummus.view import (
     DEFAULT_ORDER,
     GAME,
@@ -92,14 +83,14 @@ from rummykit.presenters.mummus.view import (
     table_lines,
 )
 from rummykit.presenters.text import HelpRow, Style
+from rummykit.presenters.turn import Turn, help_lines, help_rows, typed_text
 from rummykit.rulesets.mummus import INFO
 
 __all__ = [
-    "COMMANDS",
     "DEFAULT_ORDER",
     "EVENT_LEGEND",
     "GAME",
-    "HELP_ROWS",
+    "HEAD",
     "MARKS_LEGEND",
     "NOTATION",
     "ORDERS",
@@ -113,12 +104,11 @@ __all__ = [
     "REASONS",
     "RED",
     "RULES",
-    "TOOL_ROWS",
     "WORDS",
     "Marks",
+    "MummusDisplay",
     "MummusNarrator",
     "MummusPresenter",
-    "MummusTurn",
     "card_text",
     "cards_text",
     "changes",
@@ -128,8 +118,6 @@ __all__ = [
     "hand_line",
     "hand_lines",
     "header_line",
-    "help_lines",
-    "help_rows",
     "laid_by_text",
     "marks_meld",
     "match_end_lines",
@@ -229,12 +217,12 @@ class MummusPresenter:
         return screen_lines(view, list(view["players"]), labels, style, _order(order))
 
     def help_rows(self, view: View) -> list[HelpRow]:
-        """See :func:`help_rows`."""
-        return help_rows()
+        """The commands (see :func:`~rummykit.presenters.turn.help_rows`)."""
+        return help_rows(INFO, MummusDisplay(), view)
 
     def help_lines(self, view: View, style: Style | None = None) -> list[str]:
-        """See :func:`help_lines`."""
-        return help_lines(style.width if style else 0)
+        """The command list with its heading, laid out to the style's width."""
+        return help_lines(INFO, MummusDisplay(), view, style.width if style else 0)
 
     def command_text(self, action: Action) -> str:
         """See :func:`command_text`."""
@@ -249,11 +237,9 @@ class MummusPresenter:
         labels: Sequence[str] = (),
         order: str | None = None,
         parse_action: Callable[[str], Action] | None = None,
-    ) -> MummusTurn:
-        """A :class:`MummusTurn` for the seat whose view this is."""
-        return MummusTurn(
-            view, parse_action=parse_action or INFO.parse_action, say=say, style=style, labels=labels, order=order
-        )
+    ) -> Turn:
+        """A :class:`~rummykit.presenters.turn.Turn` for the seat whose view this is."""
+        return Turn(view, info=INFO, display=MummusDisplay(), say=say, style=style, labels=labels, order=order)
 
     def hint_lines(self, view: View) -> list[str]:
         """Mummus has no solver: no hint."""
@@ -266,6 +252,15 @@ class MummusPresenter:
     def outcome_lines(self, outcome: View, names: Sequence[str], style: Style) -> list[str]:
         """See :func:`match_end_lines`."""
         return match_end_lines(outcome, names, style)
+
+
+def command_text(action: Action) -> str:
+    """The command a person types for an action: its text without the seat (mummus numbers nothing in it).
+
+    >>> command_text(INFO.parse_action('2 addon jh 10h to 9h')), command_text(INFO.parse_action('0 take 8H'))
+    ('addon JH 10H to 9H', 'take 8H')
+    """
+    return typed_text(INFO, action)
 
 
 PRESENTER: Presenter = MummusPresenter()

@@ -1,6 +1,6 @@
 """The ``two-tray`` presenter: the crossword grid with row and column labels, the trays, and the grid commands.
 
-A person builds a turn in a :class:`GridTurn`: typed commands (``place``,
+A person builds a turn on a :class:`GridDisplay`'s draft, through the generic turn: typed commands (``place``,
 ``move``, ``back``, ``undo``...) become steps of a
 :class:`~rummykit.blocks.grid.GridDraft` that the game makes from the seat's
 view, which reports what is wrong with the grid (every invalid line, with its
@@ -12,10 +12,11 @@ the game's notation (records, actions, views, events) calls the first cell
 0,0, and the screen and what a person types call it 1,1. The board has no
 edge, so a grid that grows above or left of that cell has rows and columns
 numbered 0 and below, on the screen as in the notation (-1 there). A cell
-keeps its number for the whole round. This module is the one place that
-converts (:func:`screen_cell` one way, :func:`typed_cell` the other), and
-the draft it asks the game for names cells in the people's numbering
-(``base`` 1), so no message a person reads uses the record's.
+keeps its number for the whole round. The command layer is the one place
+that converts (the ``Cell`` part of the game's commands and steps reads what
+a person types; :func:`screen_cell` writes a cell on the screen, both from
+:data:`~rummykit.engine.commands.SHOWN_FROM`), so no message a person reads
+uses the record's.
 
 >>> view = {'grid': [{'row': 0, 'col': 0, 'tile': 'R1', 'called': None},
 ...                  {'row': 0, 'col': 1, 'tile': 'R2', 'called': None},
@@ -26,8 +27,8 @@ the draft it asks the game for names cells in the people's numbering
    1   .  R1  R2   J   .
    2   .   .   .   .   .
   Called: the joker at 1,3 is R3.
->>> screen_cell((0, 2)), typed_cell('1,3')
-('1,3', (0, 2))
+>>> screen_cell((0, 2))
+'1,3'
 """
 
 from __future__ import annotations
@@ -40,22 +41,17 @@ from rummykit.pieces.tiles import COLOURS, MAX_NUMBER
 from rummykit.presenters.base import Narrator, Presenter, Say, Solver, View, Vocabulary
 from rummykit.presenters.freetable import outcome_lines, round_end_lines
 from rummykit.presenters.text import HelpRow, Style, counted
+from rummykit.presenters.turn import Turn, help_lines, help_rows
 from rummykit.presenters.two_tray.narrate import (
     GridNarrator,
     after_play,
     describe_event,
 )
-from rummykit.presenters.two_tray.turn import (
-    GridTurn,
-    command_text,
-    help_lines,
-    help_rows,
-)
+from rummykit.presenters.two_tray.turn import HEAD, GridDisplay, command_text
 from rummykit.presenters.two_tray.view import (
     ALIASES,
     BASE,
     CELL_WIDTH,
-    EXAMPLE_CELL,
     LEGEND,
     ORDERS,
     REASONS,
@@ -71,7 +67,6 @@ from rummykit.presenters.two_tray.view import (
     screen_cell,
     status_lines,
     tray_lines,
-    typed_cell,
 )
 from rummykit.rulesets.two_tray import INFO, INVALID_TABLE_PENALTY, TRAY_SIZE, WRONG_TRAY_PENALTY
 
@@ -79,7 +74,7 @@ __all__ = [
     "ALIASES",
     "BASE",
     "CELL_WIDTH",
-    "EXAMPLE_CELL",
+    "HEAD",
     "LEGEND",
     "NOTATION",
     "ORDERS",
@@ -88,8 +83,8 @@ __all__ = [
     "RULES",
     "WORDS",
     "GridChange",
+    "GridDisplay",
     "GridNarrator",
-    "GridTurn",
     "Marks",
     "TwoTrayPresenter",
     "after_play",
@@ -98,15 +93,12 @@ __all__ = [
     "draw_grid",
     "grid_changes",
     "grid_lines",
-    "help_lines",
-    "help_rows",
     "moved_text",
     "problem_text",
     "reminder",
     "screen_cell",
     "status_lines",
     "tray_lines",
-    "typed_cell",
 ]
 
 
@@ -156,7 +148,7 @@ class TwoTrayPresenter:
     playable: bool = True
     solver: Solver | None = None
     table_kind: str = "grid"
-    """The terminal app draws the grid with a cell cursor and the playing tray (the turn's :meth:`GridTurn.draft_view`)."""
+    """The terminal app draws the grid with a cell cursor and the playing tray (the turn's :meth:`~rummykit.presenters.turn.Turn.draft_view`)."""
 
     @property
     def game(self) -> str:
@@ -213,12 +205,12 @@ class TwoTrayPresenter:
         return [*lines, *style.fit([note])] if note else lines
 
     def help_rows(self, view: View) -> list[HelpRow]:
-        """See :func:`help_rows`."""
-        return help_rows(view)
+        """The drafting commands, then the game's (see :func:`~rummykit.presenters.turn.help_rows`)."""
+        return help_rows(self.info, GridDisplay(), view)
 
     def help_lines(self, view: View, style: Style | None = None) -> list[str]:
-        """See :func:`help_lines`."""
-        return help_lines(view, style.width if style else 0)
+        """The command list with its heading, laid out to the style's width."""
+        return help_lines(self.info, GridDisplay(), view, style.width if style else 0)
 
     def command_text(self, action: Action) -> str:
         """See :func:`command_text`."""
@@ -233,11 +225,9 @@ class TwoTrayPresenter:
         labels: Sequence[str] = (),
         order: str | None = None,
         parse_action: Callable[[str], Action] | None = None,
-    ) -> GridTurn:
-        """A :class:`GridTurn` for the seat whose view this is."""
-        return GridTurn(
-            view, parse_action=parse_action or self.info.parse_action, say=say, style=style, labels=labels, order=order
-        )
+    ) -> Turn:
+        """A :class:`~rummykit.presenters.turn.Turn` drafting the grid for the seat whose view this is."""
+        return Turn(view, info=self.info, display=GridDisplay(), say=say, style=style, labels=labels, order=order)
 
     def hint_lines(self, view: View) -> list[str]:
         """Nothing: two-tray has no solver."""

@@ -137,7 +137,7 @@ def _describe(event: View, names: Sequence[str], style: Style) -> list[str]:
         ]
     if kind == "penalty":
         # The reason (secret, the acting seat's only) names cells as the notation does; the person who
-        # took the penalty at the prompt has just read it in screen numbers (GridTurn.accepted).
+        # took the penalty at the prompt has just read it in screen numbers (GridDisplay.accepted).
         n = int(event.get("drawn", 0))
         wrong = event.get("penalty") == "wrong-tray"
         what = "played from the wrong tray" if wrong else "committed an invalid table"

@@ -12,12 +12,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from rummykit.blocks.grid import EMPTY, Cell, GridProblem, Put, parse_cell
+from rummykit.engine.commands import SHOWN_FROM
 from rummykit.pieces.tiles import Tile, parse_tiles
 from rummykit.presenters.base import View, Vocabulary, word_refusal
 from rummykit.presenters.rummikub import by_colour, by_number
 from rummykit.presenters.text import MOVED, NEW, Style, counted, fit, rack_line, seat_name, signed
 
-BASE = 1
+BASE = SHOWN_FROM
 """What people's row and column numbers add to the notation's: the record's cell 0,0 is the screen's 1,1."""
 
 REASONS = {
@@ -31,7 +32,6 @@ ORDERS: dict[str, Callable[[Sequence[Tile]], list[list[Tile]]]] = {"colour": by_
 ALIASES = {"color": "colour", "colours": "colour", "colors": "colour", "numbers": "number", "num": "number"}
 CELL_WIDTH = 4
 """The least columns a grid cell takes on the screen (a tile and the space before it)."""
-EXAMPLE_CELL = "3,4"
 
 LEGEND = f"({NEW} placed from a tray, {MOVED} moved from another cell)"
 """What the change marks on a grid mean (said with the first marked grid)."""
@@ -52,16 +52,6 @@ def problem_text(problem: GridProblem) -> str:
     return word_refusal(problem.error)
 
 
-def typed_cell(text: str) -> Cell:
-    """The cell (in the notation) of a cell a person typed as the screen numbers it.
-
-    >>> typed_cell('1,1'), typed_cell(' 0,-2 ')
-    ((0, 0), (-1, -3))
-    """
-    row, col = parse_cell(text)
-    return row - BASE, col - BASE
-
-
 def _notation_cell(text: str) -> Cell:
     """A cell as a view or event writes it (the notation), or as a grid text holds it."""
     return parse_cell(text)
@@ -70,15 +60,6 @@ def _notation_cell(text: str) -> Cell:
 def _put_text(put: Put[Tile]) -> str:
     """One change of a play as people read it: ``1,4=R4`` or ``3,1=.``."""
     return f"{screen_cell(put.cell)}={EMPTY if put.piece is None else put.piece}"
-
-
-def _typed_change(text: str) -> Put[Tile]:
-    """A change typed ``ROW,COLUMN=TILE`` (or ``=.``) in the people's numbering, as the notation's."""
-    put = Put.from_notation(text, Tile.parse)
-    return Put(put.row - BASE, put.col - BASE, put.piece)
-
-
-# -- drawing grids ----------------------------------------------------------------------
 
 
 def _cells(view: View) -> tuple[dict[Cell, str], dict[Cell, str]]:

@@ -90,6 +90,7 @@ from rummykit.rulesets.conveyor.options import (
 )
 from rummykit.rulesets.conveyor.position import from_position, position_fields
 from rummykit.rulesets.conveyor.state import Conveyor, TableMeld
+from rummykit.rulesets.conveyor.typed import read_typed
 from rummykit.rulesets.conveyor.views import ColumnView, ConveyorView, DrawnView, JumpWindowView, MeldView
 
 __all__ = [
@@ -133,6 +134,7 @@ __all__ = [
     "parse_action_text",
     "parse_piece",
     "position_fields",
+    "read_typed",
     "resolve_options",
     "rules_for",
 ]
@@ -158,5 +160,6 @@ INFO = GameInfo(
     from_position=from_position,
     view_actions=actions_from_view,
     rules_page="docs/games/conveyor.md",
+    read_typed=read_typed,
 )
 Conveyor.info = INFO

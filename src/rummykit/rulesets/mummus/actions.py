@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rummykit.engine.commands import Command, Declared, Piece, Tail, View, command_table
+from rummykit.engine.commands import SHOWN_FROM, Command, Declared, Piece, Tail, View, command_table
 from rummykit.engine.commands import Pieces as Several
 from rummykit.engine.core import Action
 from rummykit.errors import ParseError
@@ -55,7 +55,7 @@ __all__ = [
 
 Cards = tuple[Card, ...]
 
-FIRST = 1
+FIRST = SHOWN_FROM
 """The number a screen gives the bottom card of the discard pile and the first meld."""
 
 

@@ -41,15 +41,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rummykit.engine.commands import SHOWN_FROM
 from rummykit.engine.core import Action
 from rummykit.errors import ParseError
 from rummykit.pieces.cards import Card
-from rummykit.rulesets.mummus.actions import Addon, Rummy, parse_action_text
+from rummykit.rulesets.mummus.actions import COMMANDS, Addon, Rummy
 from rummykit.rulesets.mummus.listing import actions_from_view
 
 __all__ = ["FIRST", "meld_number", "open_claims", "read_typed"]
 
-FIRST = 1
+FIRST = SHOWN_FROM
 """The number a screen gives the bottom card of the discard pile and the first meld."""
 
 View = Mapping[str, Any]
@@ -63,14 +64,14 @@ def read_typed(seat: int, text: str, view: View) -> Action:
     cannot tell.
     """
     words = text.split()
-    verb, args = (words[0].lower(), words[1:]) if words else ("", [])
-    if verb == "take" and len(args) == 1 and args[0].isdigit():
-        return parse_action_text(seat, f"take {_pile_card(view, int(args[0]))}")
-    if verb == "addon":
-        return _addon(seat, args, view)
-    if verb == "rummy":
-        return _rummy(seat, args, view)
-    return parse_action_text(seat, text)
+    found = COMMANDS.find(words)
+    if found is not None:
+        command, size = found
+        if command.cls is Addon:
+            return _addon(seat, words[size:], view)
+        if command.cls is Rummy:
+            return _rummy(seat, words[size:], view)
+    return COMMANDS.read_typed(seat, text, view)
 
 
 def meld_number(view: View, card: Card) -> int:
@@ -88,15 +89,6 @@ def open_claims(view: View, meld: str | None = None) -> list[Rummy]:
         return sorted(calls, key=lambda a: a.text())
     held = set(_meld_cards(view, _meld_card(view, meld)))
     return sorted((a for a in calls if a.meld is not None and a.meld in held), key=lambda a: a.text())
-
-
-def _pile_card(view: View, n: int) -> str:
-    pile = list(view["discard"])
-    if not FIRST <= n < len(pile) + FIRST:
-        if not pile:
-            raise ParseError(f"the discard pile is empty: there is no card {n} to take")
-        raise ParseError(f"the discard pile has cards {FIRST}..{len(pile)}, not {n}")
-    return str(pile[n - FIRST])
 
 
 def _meld_card(view: View, word: str) -> Card:

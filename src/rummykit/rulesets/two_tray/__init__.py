@@ -75,6 +75,7 @@ from rummykit.rulesets.two_tray.options import (
 )
 from rummykit.rulesets.two_tray.position import from_position, position
 from rummykit.rulesets.two_tray.state import PlayCheck, TwoTray
+from rummykit.rulesets.two_tray.typed import playing_tray, read_typed
 from rummykit.rulesets.two_tray.views import CellView, TwoTrayView
 
 __all__ = [
@@ -117,7 +118,9 @@ __all__ = [
     "parse_action_text",
     "parse_changes",
     "parse_tray",
+    "playing_tray",
     "position",
+    "read_typed",
     "situation_from_view",
     "split_down",
 ]
@@ -198,5 +201,6 @@ INFO = GameInfo(
     actions=(Draw, Pass, Play, Fail, Call, End),
     parse_piece=Tile.parse,
     draft="grid",
+    read_typed=read_typed,
 )
 TwoTray.info = INFO

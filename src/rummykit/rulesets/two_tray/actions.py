@@ -133,6 +133,16 @@ class Puts(Piece):
         put = cast("Put[object]", value)
         return str(Put(put.row + SHOWN_FROM, put.col + SHOWN_FROM, put.piece) if typed else put)
 
+    def read(self, words: Sequence[str], reading: Reading) -> tuple[object, ...]:
+        """The changes (typed: a cell changed twice is refused in the numbers the person typed)."""
+        puts = cast("tuple[Put[object], ...]", super().read(words, reading)[0])
+        seen: set[tuple[int, int]] = set()
+        for put in puts:
+            if reading.typed and put.cell in seen:
+                raise ParseError(f"cell {put.row + SHOWN_FROM},{put.col + SHOWN_FROM} is changed twice in one turn")
+            seen.add(put.cell)
+        return (puts,)
+
     def value(self, word: str, reading: Reading) -> object:
         """The :class:`~rummykit.blocks.grid.Put` (typed: the cell's numbers one less)."""
         put = Put.from_notation(word, self.parse)
