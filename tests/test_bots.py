@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
+from conftest import as_game
 
 from rummykit.bots.base import Bot, bot_levels, make_bot
 from rummykit.bots.greedy import GreedyBot, best_meld, verify_play
@@ -17,7 +18,7 @@ from rummykit.engine.rng import Rng
 from rummykit.errors import OptionError
 from rummykit.melds.tiles import check_tiles
 from rummykit.pieces.tiles import JOKER, Tile, parse_tiles
-from rummykit.rulesets.rummikub import Draw, Fail, Pass, Play, from_position, full_set, rack_sets
+from rummykit.rulesets.rummikub import Draw, Fail, Pass, Play, Rummikub, from_position, full_set, rack_sets
 from rummykit.sim import run_bots
 
 GAME = "rummikub"
@@ -194,7 +195,7 @@ def test_spy_notices_a_leaky_view() -> None:
     spy = Spy(greedy(), state)
     seat = min(state.to_act)
     view = state.view(seat)
-    leaky = dict(view, extra=list(state.view(1 - seat)["rack"]))
+    leaky = dict(view, extra=list(as_game(state, Rummikub).view(1 - seat)["rack"]))
     with pytest.raises(AssertionError):
         spy.choose(leaky, Rng(0))
     with pytest.raises(AssertionError):

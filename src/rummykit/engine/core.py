@@ -33,6 +33,7 @@ __all__ = [
     "Field",
     "GameInfo",
     "GameState",
+    "LastMove",
     "Omit",
     "Saved",
     "SavedAs",
@@ -49,13 +50,33 @@ _FIELDS: dict[type, dict[str, Field]] = {}
 """Each state class's :meth:`GameState.position_fields`, merged once."""
 
 
+class LastMove(TypedDict):
+    """The last action the game accepted, as the seat whose view it is may know it.
+
+    ``seat`` is the seat that acted; ``text`` the action in the game's
+    notation without the seat (:meth:`GameState.move_text`: to the other
+    seats only what the table saw, e.g. a failed turn's pieces, still in the
+    rack, are left out); ``events`` the events it caused as this seat sees
+    them (:meth:`~rummykit.engine.actions.Event.seen_by`: ``kind``,
+    ``player`` and the event's data).
+    """
+
+    seat: int
+    text: str
+    events: list[dict[str, JSON]]
+
+
 class ViewHeader(TypedDict):
     """The part of every game's view that is the same in all games (see ``docs/notation.md``).
 
     ``must_act`` are the seats the game waits for; ``may_act`` the seats that
     may act now without being waited for (claims and calls out of turn);
     ``to_act`` is both. ``turn`` is the seat whose turn it is (None between
-    rounds or once the match is over).
+    rounds or once the match is over). ``piece_counts`` is, per seat, how many
+    pieces it holds hidden (rack, hand or trays); ``stock_count`` how many
+    pieces are left to draw from (pool, boneyard or stock; None in a game
+    without one); ``last_move`` the last action accepted (None before the
+    first).
     """
 
     game: str
@@ -72,6 +93,9 @@ class ViewHeader(TypedDict):
     totals: list[int]
     rounds: list[OutcomeJSON]
     outcome: OutcomeJSON | None
+    piece_counts: list[int]
+    stock_count: int | None
+    last_move: LastMove | None
 
 
 _NOBODY: frozenset[int] = frozenset()
@@ -102,6 +126,10 @@ class GameState(abc.ABC):
         "actions": Saved(encode=texts),
         "match": SavedAs(("first", "round", "totals", "rounds"), match_fields),
         "outcome": Saved(encode=lambda outcome: None if outcome is None else outcome.to_json()),
+        "move_start": Omit(
+            "where the last action's events begin in the history, for the view's last move: replaying the"
+            " actions sets it again, and the stored fingerprints were taken without it"
+        ),
         "position_text": Omit(
             "the text of the position a game was started from: it never changes in play, the rest of the"
             " snapshot holds the position itself, and the stored fingerprints of such games were taken without it"
@@ -124,6 +152,7 @@ class GameState(abc.ABC):
             len(self.players), self.options.get("target"), self.options.get("max_rounds"), teams=self.teams
         )
         self.outcome: Outcome | None = None
+        self.move_start = 0
         self.position_text: str | None = None
 
     # -- the match ------------------------------------------------------------
@@ -249,6 +278,7 @@ class GameState(abc.ABC):
         start = len(self.history)
         self._apply(action)
         self.actions.append(action)
+        self.move_start = start
         return self.history[start:]
 
     def explain_out_of_turn(self, action: Action) -> None:
@@ -288,12 +318,38 @@ class GameState(abc.ABC):
         """The listable legal actions of ``player`` now (see each game's docs)."""
 
     @abc.abstractmethod
-    def view(self, player: int | None) -> Any:
+    def view(self, player: int | None) -> ViewHeader:
         """Exactly what ``player`` may see, as JSON-able data (``None``: a spectator).
 
         Every view starts with the :class:`ViewHeader` (see :meth:`view_header`);
-        each game documents its body as a TypedDict.
+        each game declares its whole view as a TypedDict extending it, and its
+        ``view`` returns that type (``tools/gen_schema.py`` reads it there).
         """
+
+    @abc.abstractmethod
+    def piece_counts(self) -> list[int]:
+        """How many pieces each seat holds hidden from the others (its rack, hand or trays), by seat."""
+
+    @abc.abstractmethod
+    def stock_count(self) -> int | None:
+        """How many pieces are left to draw from (the pool, boneyard or stock); None in a game without one."""
+
+    def move_text(self, action: Action, seat: int | None) -> str:
+        """The text of an accepted ``action`` (without its seat) as ``seat`` may read it (``None``: a spectator).
+
+        By default the action's own text, which every seat saw played. A game
+        whose actions may hold what others must not learn (pieces still in a
+        rack, a sealed answer) gives the other seats less here.
+        """
+        return action.text()
+
+    def last_move(self, player: int | None) -> LastMove | None:
+        """The last accepted action as ``player`` may know it (see :class:`LastMove`); None before the first."""
+        if not self.actions:
+            return None
+        action = self.actions[-1]
+        events = [clone(e.seen_by(player)) for e in self.history[self.move_start :]]
+        return {"seat": action.player, "text": self.move_text(action, player), "events": events}
 
     def current_phase(self) -> str:
         """The phase of the game, as the view shows it (``over`` once the match is over)."""
@@ -327,6 +383,9 @@ class GameState(abc.ABC):
             "totals": list(self.totals),
             "rounds": [r.to_json() for r in self.rounds],
             "outcome": None if outcome is None else outcome.to_json(),
+            "piece_counts": self.piece_counts(),
+            "stock_count": self.stock_count(),
+            "last_move": self.last_move(player),
         }
 
     @classmethod

@@ -9,6 +9,7 @@ table's play) to the copy and reports what the engine said.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
 from rummykit.bots.registry import bot_levels, make_bot
@@ -141,6 +142,6 @@ async def hint(room: Room, seat: int, frame: p.Hint) -> dict[str, Any]:
     return p.HintOut(id=frame.id, lines=lines, action=suggestion).model_dump(mode="json")
 
 
-def as_at_turn(view: dict[str, Any], seat: int) -> dict[str, Any]:
+def as_at_turn(view: Mapping[str, object], seat: int) -> dict[str, object]:
     """A seat's view with only the header changed to say it is that seat's turn (for a hint asked out of turn)."""
     return {**view, "turn": seat, "to_act": [seat], "must_act": [seat], "may_act": []}
