@@ -2,8 +2,9 @@
 
 A game is a :class:`GameState` subclass registered with a :class:`GameInfo`.
 Actions and events are defined in :mod:`rummykit.engine.actions`, snapshot
-declarations in :mod:`rummykit.engine.snapshot` and plain values in
-:mod:`rummykit.engine.values`; their names are imported here too.
+declarations in :mod:`rummykit.engine.snapshot`, plain values in
+:mod:`rummykit.engine.values` and the views' common header in
+:mod:`rummykit.engine.views`; their names are imported here too.
 ``apply`` validates an action completely before changing anything; a rejected
 action raises :class:`~rummykit.errors.RuleError` (a ``ValueError``) naming the
 rule and leaves the state exactly as it was.
@@ -15,14 +16,15 @@ import abc
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, Self, TypedDict
+from typing import Any, ClassVar, Literal, Self
 
 from rummykit.engine.actions import Action, Event, decode_field, field_hints
-from rummykit.engine.match import Match, Outcome, OutcomeJSON
-from rummykit.engine.options import OptionSpec, OptionValue, check_seed, default_names, resolve_options
+from rummykit.engine.match import Match, Outcome
+from rummykit.engine.options import OptionSpec, check_seed, default_names, resolve_options
 from rummykit.engine.rng import Rng
 from rummykit.engine.snapshot import Field, Omit, Saved, SavedAs, match_fields, rng_digest
 from rummykit.engine.values import JSON, clone, plain, texts
+from rummykit.engine.views import LastMove, ViewHeader
 from rummykit.errors import OptionError, ParseError, RuleError
 
 __all__ = [
@@ -48,54 +50,6 @@ __all__ = [
 
 _FIELDS: dict[type, dict[str, Field]] = {}
 """Each state class's :meth:`GameState.position_fields`, merged once."""
-
-
-class LastMove(TypedDict):
-    """The last action the game accepted, as the seat whose view it is may know it.
-
-    ``seat`` is the seat that acted; ``text`` the action in the game's
-    notation without the seat (:meth:`GameState.move_text`: to the other
-    seats only what the table saw, e.g. a failed turn's pieces, still in the
-    rack, are left out); ``events`` the events it caused as this seat sees
-    them (:meth:`~rummykit.engine.actions.Event.seen_by`: ``kind``,
-    ``player`` and the event's data).
-    """
-
-    seat: int
-    text: str
-    events: list[dict[str, JSON]]
-
-
-class ViewHeader(TypedDict):
-    """The part of every game's view that is the same in all games (see ``docs/notation.md``).
-
-    ``must_act`` are the seats the game waits for; ``may_act`` the seats that
-    may act now without being waited for (claims and calls out of turn);
-    ``to_act`` is both. ``turn`` is the seat whose turn it is (None between
-    rounds or once the match is over). ``piece_counts`` is, per seat, how many
-    pieces it holds hidden (rack, hand or trays); ``stock_count`` how many
-    pieces are left to draw from (pool, boneyard or stock; None in a game
-    without one); ``last_move`` the last action accepted (None before the
-    first).
-    """
-
-    game: str
-    seat: int | None
-    players: list[str]
-    options: dict[str, OptionValue]
-    phase: str
-    turn: int | None
-    turn_number: int
-    to_act: list[int]
-    must_act: list[int]
-    may_act: list[int]
-    round: int
-    totals: list[int]
-    rounds: list[OutcomeJSON]
-    outcome: OutcomeJSON | None
-    piece_counts: list[int]
-    stock_count: int | None
-    last_move: LastMove | None
 
 
 _NOBODY: frozenset[int] = frozenset()
