@@ -148,8 +148,15 @@ class Spy:
         visible = Counter(view["rack"])
         for s in snap["table"]:
             visible.update(s)
-        named = Counter(_tile_strings(view))
+        named = Counter(_tile_strings({k: v for k, v in view.items() if k != "last_move"}))
         assert not named - visible, f"the view shows tiles it should hide: {named - visible}"
+        # The last move: its events as this seat sees them, and no tile in its text that they do not show.
+        last = view["last_move"]
+        if last is not None:
+            seen = self.state.events_for(seat)
+            assert last["events"] == seen[len(seen) - len(last["events"]) :]
+            shown = set(visible) | set(_tile_strings(last["events"]))
+            assert set(_tile_strings(last["text"].split())) <= shown, last["text"]
         for other, rack in enumerate(snap["racks"]):
             if other != seat and rack:
                 assert not _contains_list(view, sorted(rack)), f"seat {seat} sees seat {other}'s rack"
