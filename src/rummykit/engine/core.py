@@ -298,11 +298,15 @@ class GameState(abc.ABC):
         return action.text()
 
     def last_move(self, player: int | None) -> LastMove | None:
-        """The last accepted action as ``player`` may know it (see :class:`LastMove`); None before the first."""
+        """The last accepted action as ``player`` may know it (see :class:`LastMove`); None before the first.
+
+        Its events are :meth:`events_for`'s: each a fresh dict whose values are
+        shared with the history, to be read, not changed.
+        """
         if not self.actions:
             return None
         action = self.actions[-1]
-        events = [clone(e.seen_by(player)) for e in self.history[self.move_start :]]
+        events = [e.seen_by(player) for e in self.history[self.move_start :]]
         return {"seat": action.player, "text": self.move_text(action, player), "events": events}
 
     def current_phase(self) -> str:

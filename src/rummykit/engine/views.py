@@ -23,7 +23,9 @@ class LastMove(TypedDict):
     seats only what the table saw, e.g. a failed turn's pieces, still in the
     rack, are left out); ``events`` the events it caused as this seat sees
     them (:meth:`~rummykit.engine.actions.Event.seen_by`: ``kind``,
-    ``player`` and the event's data).
+    ``player`` and the event's data, shared with the history as
+    :meth:`~rummykit.engine.core.GameState.events_for` gives it: read it, do
+    not change it).
     """
 
     seat: int
