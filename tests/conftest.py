@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -89,6 +89,14 @@ def _records_away_from_home(tmp_path_factory: pytest.TempPathFactory) -> Iterato
 # -- shared helpers ------------------------------------------------------------
 
 Rejecter = Callable[[GameState, Action | str, str], RuleError]
+
+S = TypeVar("S", bound=GameState)
+
+
+def as_game(state: GameState, kind: type[S]) -> S:
+    """``state`` as the game's own state class, whose ``view`` has the game's view type (checked)."""
+    assert isinstance(state, kind), f"a {kind.__name__} was expected, not a {type(state).__name__}"
+    return state
 
 
 def state_data(state: GameState) -> dict[str, Any]:

@@ -92,7 +92,8 @@ class Typist:
             if action is None:
                 return [""]
         if isinstance(action, Play):
-            return self.draft(action, view["table"], "draw" if view["pool_size"] else "pass")
+            table = cast("list[list[str]]", cast("dict[str, object]", view)["table"])
+            return self.draft(action, table, "draw" if view["stock_count"] else "pass")
         return [self.presenter.command_text(action)]
 
     def draft(self, play: Play, table: list[list[str]], instead: str) -> list[str]:

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
+from conftest import as_game
 
 from rummykit.bots.base import Bot, bot_levels, make_bot
 from rummykit.bots.greedy import GreedyBot, best_meld, verify_play
@@ -17,7 +18,7 @@ from rummykit.engine.rng import Rng
 from rummykit.errors import OptionError
 from rummykit.melds.tiles import check_tiles
 from rummykit.pieces.tiles import JOKER, Tile, parse_tiles
-from rummykit.rulesets.rummikub import Draw, Fail, Pass, Play, from_position, full_set, rack_sets
+from rummykit.rulesets.rummikub import Draw, Fail, Pass, Play, Rummikub, from_position, full_set, rack_sets
 from rummykit.sim import run_bots
 
 GAME = "rummikub"
@@ -147,8 +148,15 @@ class Spy:
         visible = Counter(view["rack"])
         for s in snap["table"]:
             visible.update(s)
-        named = Counter(_tile_strings(view))
+        named = Counter(_tile_strings({k: v for k, v in view.items() if k != "last_move"}))
         assert not named - visible, f"the view shows tiles it should hide: {named - visible}"
+        # The last move: its events as this seat sees them, and no tile in its text that they do not show.
+        last = view["last_move"]
+        if last is not None:
+            seen = self.state.events_for(seat)
+            assert last["events"] == seen[len(seen) - len(last["events"]) :]
+            shown = set(visible) | set(_tile_strings(last["events"]))
+            assert set(_tile_strings(last["text"].split())) <= shown, last["text"]
         for other, rack in enumerate(snap["racks"]):
             if other != seat and rack:
                 assert not _contains_list(view, sorted(rack)), f"seat {seat} sees seat {other}'s rack"
@@ -194,7 +202,7 @@ def test_spy_notices_a_leaky_view() -> None:
     spy = Spy(greedy(), state)
     seat = min(state.to_act)
     view = state.view(seat)
-    leaky = dict(view, extra=list(state.view(1 - seat)["rack"]))
+    leaky = dict(view, extra=list(as_game(state, Rummikub).view(1 - seat)["rack"]))
     with pytest.raises(AssertionError):
         spy.choose(leaky, Rng(0))
     with pytest.raises(AssertionError):

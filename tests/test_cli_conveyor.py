@@ -146,7 +146,7 @@ class Typist:
         self.count += 1
         if self.count > self.limit:
             return "quit\n"
-        view = self.state.view(seat)
+        view: dict[str, Any] = dict(self.state.view(seat))
         kind, line = self._choose(seat, view)
         self.typed.append((seat, line))
         self.last = (seat, line, kind, self.state.snapshot(), len(text))
@@ -213,7 +213,8 @@ class Typist:
         return hands_shown(segment)
 
     def _check_hands(self, text: str, seat: int) -> None:
-        hand = sorted(self.state.view(seat).get("hand", []))
+        view: dict[str, Any] = dict(self.state.view(seat))
+        hand = sorted(view.get("hand", []))
         for shown in self._hand_lines(text):
             assert shown == hand, (self.names[seat], shown, hand)
             self.hands_checked += 1
@@ -511,7 +512,7 @@ def test_a_player_who_cannot_reveal_must_claim(tmp_path: Path) -> None:
 # -- jump-in windows ---------------------------------------------------------------------------------
 
 
-def _window_state(people: list[int], seed: int = 7) -> tuple[GameState, list[Bot | None]]:
+def _window_state(people: list[int], seed: int = 7) -> tuple[cv.Conveyor, list[Bot | None]]:
     """A 3-player jump_ins game advanced by greedy bots to the first open jump-in window."""
     state = rummykit.new_game("conveyor", players=3, seed=seed, target=0, jump_ins=True)
     bots = [greedy() for _ in range(3)]
@@ -529,7 +530,9 @@ def test_in_a_jump_window_the_bots_answer_first_then_the_person(tmp_path: Path) 
     person = waiting[0]  # the lower seat: the run loop would come to it first
     state, seats = _window_state([person])
     bot = next(s for s in waiting if s != person)
-    domino = state.view(None)["jump_window"]["domino"]
+    window = state.view(None)["jump_window"]
+    assert window is not None
+    domino = window["domino"]
     wrong = "jump 0-1" if domino == "0-0" else "jump 0-0"
     out = io.StringIO()
     status = session(state, seats, io.StringIO(f"{wrong}\nshow\nquit\n"), out, tmp_path / "w.txt").run()

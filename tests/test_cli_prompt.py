@@ -21,6 +21,7 @@ import termios
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -197,7 +198,9 @@ def test_up_arrow_recalls_earlier_lines_and_ctrl_l_is_no_text(terminal: Open) ->
 
 def test_each_seat_has_its_own_history_in_hot_seat(terminal: Open) -> None:
     state = rummykit.new_game("rummikub", players=["Ann", "Bob"], seed=3)
-    first, second = state.players[state.view(None)["turn"]], state.players[1 - state.view(None)["turn"]]
+    turn = state.view(None)["turn"]
+    assert turn is not None
+    first, second = state.players[turn], state.players[1 - turn]
     term = terminal(["play", "rummikub", "--players", "2", "--names", "Ann,Bob", "--seed", "3", "--no-record"])
     term.expect("press Enter when ready")
     term.send("\r")
@@ -257,7 +260,8 @@ def test_every_game_completes_its_commands_and_the_pieces_in_the_rack(game: str)
         for text in ("0 claim 0", "1 claim 1") if seat == 0 else ("1 claim 0", "0 claim 1"):
             state.apply(state.parse_action(text))
         seat = state.view(None)["turn"]
-    view = state.view(seat)
+    assert seat is not None
+    view: dict[str, Any] = dict(state.view(seat))  # the keys of any game
     turn = presenter.turn(view, say=lambda *lines: None, style=Style())
     commands = turn.completions([])
     help_text = " ".join(left for left, _ in presenter.help_rows(view))

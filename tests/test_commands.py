@@ -397,6 +397,7 @@ def test_the_views_shortcuts_are_read_by_the_game_for_every_interface() -> None:
     assert tt.INFO.parse_typed(0, "penalty", tray.view(0)) == tt.Fail(0, "A", ())
     first = tt.INFO.new(seed=3)
     seat = first.view(None)["turn"]
+    assert seat is not None
     with pytest.raises(ParseError, match="name the tray"):
         tt.INFO.parse_typed(seat, "draw", first.view(seat))
 

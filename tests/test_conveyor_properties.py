@@ -99,8 +99,14 @@ def check_no_leak(state: Conveyor) -> None:
             if other != seat:
                 secret |= set(hand) - state.known[other]
         view = state.view(seat)
-        leaked = dominoes_in(view) & secret
+        leaked = dominoes_in({k: v for k, v in view.items() if k != "last_move"}) & secret
         assert not leaked, f"view of {seat} shows {sorted(map(str, leaked))}"
+        # The last move too, unless it ended a round: then its events name the old round's hands (public
+        # at its end), whose dominoes are dealt anew in this round's layout.
+        last = view["last_move"]
+        if last is not None and not any(e["kind"] in ("layout", "position") for e in last["events"]):
+            shown = dominoes_in(last) & secret
+            assert not shown, f"the last move shows {sorted(map(str, shown))} to {seat}"
         if seat is None:
             assert "hand" not in view
         else:

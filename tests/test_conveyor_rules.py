@@ -18,7 +18,7 @@ import json
 import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import pytest
 
@@ -213,7 +213,7 @@ def test_first_player_is_drawn_by_the_seeded_generator() -> None:
 
 
 def test_reveal_turns_a_domino_up_for_everyone(assert_rejected: Rejecter) -> None:
-    s = cast(Conveyor, new_game("conveyor", players=2, seed=3))
+    s = new_game("conveyor", players=2, seed=3)
     seat = s.view(None)["turn"]
     hidden = s.belt.columns[2][0]
     play(s, f"{seat} reveal 2 0")
@@ -229,7 +229,7 @@ def test_reveal_turns_a_domino_up_for_everyone(assert_rejected: Rejecter) -> Non
 
 
 def test_claim_takes_the_column_and_the_claimer_leaves_the_selection(assert_rejected: Rejecter) -> None:
-    s = cast(Conveyor, new_game("conveyor", players=3, seed=5))
+    s = new_game("conveyor", players=3, seed=5)
     first = s.view(None)["turn"]
     column = list(s.belt.columns[4])
     play(s, f"{first} reveal 4 0", f"{(first + 1) % 3} claim 4")
@@ -254,7 +254,7 @@ def test_claim_takes_the_column_and_the_claimer_leaves_the_selection(assert_reje
 
 
 def test_forced_claim_is_the_only_listed_action() -> None:
-    s = cast(Conveyor, new_game("conveyor", players=2, seed=9, set=6))
+    s = new_game("conveyor", players=2, seed=9, set=6)
     while s.belt.any_face_down():
         seat = s.view(None)["turn"]
         reveals = [a for a in s.legal_actions(seat) if isinstance(a, Reveal)]
@@ -270,7 +270,7 @@ def test_forced_claim_is_the_only_listed_action() -> None:
 
 
 def test_others_learn_only_the_count_and_the_face_up_dominoes_of_a_claim() -> None:
-    s = cast(Conveyor, new_game("conveyor", players=2, seed=2, set=6))
+    s = new_game("conveyor", players=2, seed=2, set=6)
     seat = s.view(None)["turn"]
     middle = s.belt.columns[1][3]
     play(s, f"{seat} claim 1", f"{1 - seat} claim 3")

@@ -67,6 +67,9 @@ def conserved(state: Mummus) -> None:
 def seats_view(state: Mummus) -> None:
     for seat in (None, *range(len(state.players))):
         view: dict[str, Any] = dict(state.view(seat))
+        # The last move's events are the step's, checked by events_seen (a reshuffle or a round's end may name
+        # cards that were public when they happened); its text by tests/test_view_header.py.
+        view.pop("last_move")
         own = set(view.pop("hand", []))
         assert own == ({str(c) for c in state.hands[seat]} if seat is not None else set())
         leaked = cards_in(view) & hidden_from(state, seat)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from conftest import changed, state_data
@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from rummykit import new_game
 from rummykit.bots.base import make_bot
-from rummykit.engine.core import Event, GameState
+from rummykit.engine.core import Event, GameState, LastMove
 from rummykit.engine.rng import Rng
 from rummykit.errors import ParseError
 from rummykit.pieces.tiles import COLOURS, JOKER, Tile
@@ -54,6 +54,9 @@ VIEW_KEYS = {
     "totals",
     "rounds",
     "outcome",
+    "piece_counts",
+    "stock_count",
+    "last_move",
 }
 
 
@@ -149,22 +152,43 @@ def test_every_tile_is_present_in_each_round_of_a_match(seed: int, players: int)
 # -- hidden information ------------------------------------------------------------------------
 
 
-def check_views(s: Rummikub, _events: list[Event]) -> None:
+def check_last_move(s: Rummikub, events: list[Event], seat: int | None, last: LastMove | None) -> None:
+    """The header's last move: its seat, its text (a drawn tile in no one's) and its events as ``seat`` sees them."""
+    if not s.actions:
+        assert last is None
+        return
+    assert last is not None
+    action = s.actions[-1]
+    assert last["seat"] == action.player and last["text"] == action.text()
+    assert last["events"] == [e.seen_by(seat) for e in events] and last["events"]
+    if isinstance(action, Draw):
+        assert last["text"] == "draw"
+        if seat != action.player:
+            assert not list(tile_strings(dict(last))), "another seat learns nothing of the tile drawn"
+
+
+def without_last_move(view: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in view.items() if k != "last_move"}
+
+
+def check_views(s: Rummikub, events: list[Event]) -> None:
     table = Counter(str(t) for st_ in s.table for t in st_)
     spectator = s.view(None)
     assert set(spectator) == VIEW_KEYS
     assert "rack" not in spectator and "pool" not in spectator
-    assert Counter(tile_strings(spectator)) == table
+    check_last_move(s, events, None, spectator["last_move"])
+    assert Counter(tile_strings(without_last_move(spectator))) == table
     for seat in range(len(s.players)):
         view = s.view(seat)
         assert set(view) == VIEW_KEYS | {"rack"}
         assert view["seat"] == seat
         own = sorted(s.racks[seat])
         assert view["rack"] == [str(t) for t in own]
-        # The only tiles this seat sees are the table's and its own rack's.
-        assert Counter(tile_strings(view)) == table + Counter(str(t) for t in own)
-        assert view["rack_sizes"] == [len(r) for r in s.racks]
-        assert view["pool_size"] == len(s.pool)
+        check_last_move(s, events, seat, view["last_move"])
+        # The only tiles this seat sees are the table's and its own rack's (and the last move's, checked above).
+        assert Counter(tile_strings(without_last_move(view))) == table + Counter(str(t) for t in own)
+        assert view["rack_sizes"] == view["piece_counts"] == [len(r) for r in s.racks]
+        assert view["pool_size"] == view["stock_count"] == len(s.pool)
     json.dumps(spectator)
 
 

@@ -715,9 +715,11 @@ def test_match_totals_accumulate_until_the_target(players: int, target: int) -> 
 def test_turn_passes_to_the_next_seat() -> None:
     state = new_game("rummikub", players=3, seed=12)
     start = state.view(None)["turn"]
+    assert start is not None
     order = []
     for _ in range(6):
         seat = state.view(None)["turn"]
+        assert seat is not None
         order.append(seat)
         state.apply(Draw(seat))
     assert order == [(start + i) % 3 for i in range(6)]

@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 import pytest
+from conftest import as_game
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 from starlette.websockets import WebSocketDisconnect
@@ -19,6 +20,7 @@ from test_server_support import Db, create, db, receive, sqlite_db, table_state,
 from rummykit.bots.registry import bot_levels, make_bot
 from rummykit.catalogue import find_game, games
 from rummykit.engine.rng import Rng
+from rummykit.rulesets.rummikub import Rummikub
 from rummykit.server import protocol as p
 from rummykit.server.app import MAX_FRAME
 from rummykit.server.rooms import Room, fingerprint
@@ -284,7 +286,7 @@ def test_check_legal_and_hint_play_nothing(db: Db) -> None:
             checked = until(ws, "checked")
             assert checked["ok"] is False and checked["rule"].startswith("RK-")
             # A draft table: per-set verdicts from the engine, and whether committing it would pass.
-            rack = room.state.view(turn)["rack"]
+            rack = as_game(room.state, Rummikub).view(turn)["rack"]
             ws.send_json({"type": "check", "table": [[rack[0]], ["K1", "B1", "O1", "R1", "R2"]], "id": "t"})
             checked = until(ws, "checked")
             p.server_frame(checked)

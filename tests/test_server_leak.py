@@ -27,10 +27,12 @@ from typing import Any
 
 import httpx
 import pytest
+from conftest import as_game
 from test_server_support import Db, serving, sqlite_db
 
 from rummykit.catalogue import find_game
 from rummykit.engine.core import GameInfo, GameState
+from rummykit.rulesets.mummus import Mummus
 from rummykit.server import protocol as p
 from rummykit.server.client import SeatRun, play_seat
 
@@ -198,7 +200,7 @@ def test_the_check_catches_a_leak() -> None:
     frame = {"type": "state", "seq": 0, "view": state.view(1), "log": []}
     assert leaks(frame, 0, timeline[0], info)
     assert leaks({"type": "state", "seq": 0, "view": state.view(0), "log": []}, 0, timeline[0], info) == set()
-    hand = state.view(1)["hand"]
+    hand = as_game(state, Mummus).view(1)["hand"]
     assert leaks({"type": "hint", "lines": [f"play {hand[0]} now."]}, 0, timeline[0], info) == {hand[0]} - set(
-        state.view(0)["hand"]
+        as_game(state, Mummus).view(0)["hand"]
     )

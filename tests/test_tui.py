@@ -23,6 +23,7 @@ from rummykit.bots.registry import bot_levels
 from rummykit.catalogue import DEFAULT_GAME, find_game, games
 from rummykit.cli.main import build_parser, main
 from rummykit.cli.start import game_setup
+from rummykit.rulesets.freetable import FreeTableGame
 from rummykit.tui.app import BoardPanel, CoverScreen, GameApp, RackBar, ScoreScreen
 from rummykit.tui.start import StartScreen
 from rummykit.tui.widgets import LinesPanel
@@ -118,7 +119,7 @@ def test_rack_keys_make_a_set_and_commit_it() -> None:
         await my_turn(app, pilot)
         play_action = app.state.actions[before_actions]
         assert play_action.player == 0 and "R5 R6 R7" in str(play_action)
-        assert app.state.view(0)["rack_sizes"][0] == 11
+        assert app.state.view(0)["piece_counts"][0] == 11
 
     play(make_app("rummikub", "--seed", "4", "--no-record", "-o", "initial_meld_points=0"), scenario)
 
@@ -156,16 +157,16 @@ def test_clicking_a_rack_tile_selects_it() -> None:
 
 def test_the_draw_key_draws_and_the_bot_moves_then_the_screen_hides_its_rack() -> None:
     async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
-        size = len(app.state.view(0)["rack"])
+        size = app.state.view(0)["piece_counts"][0]
         await pilot.press("tab", "tab", "ctrl+d")
         await my_turn(app, pilot)
-        assert len(app.state.view(0)["rack"]) == size + 1
+        assert app.state.view(0)["piece_counts"][0] == size + 1
         assert str(app.state.actions[-2]) == "0 draw" and app.state.actions[-1].player == 1
         # what seat 0 may know: its view and the events it sees
         visible = set(re.findall(r"[A-Z]+\d*", str(app.state.view(0))))
         for event in app.state.history:
             visible |= set(re.findall(r"[A-Z]+\d*", str(event.seen_by(0))))
-        hidden = set(app.state.view(1)["rack"]) - visible
+        hidden = set(rack_of(app, 1)) - visible
         assert hidden, "the test needs a tile only the bot holds"
         words = set(re.findall(r"[+*]?([A-Z]+\d+)", screen_text(app)))
         assert not (hidden & words)
@@ -336,9 +337,16 @@ def public_words(app: GameApp) -> set[str]:
     return visible
 
 
+def rack_of(app: GameApp, seat: int) -> list[str]:
+    """The rack of ``seat`` in the app's free-table game (from the seat's own view)."""
+    state = app.state
+    assert isinstance(state, FreeTableGame)
+    return state.view(seat)["rack"]
+
+
 def only_held(app: GameApp) -> list[set[str]]:
     """For seats 0 and 1, the pieces only that seat may know of (tiles come in pairs: not in the other rack)."""
-    racks = [set(app.state.view(seat)["rack"]) - public_words(app) for seat in (0, 1)]
+    racks = [set(rack_of(app, seat)) - public_words(app) for seat in (0, 1)]
     return [racks[0] - racks[1], racks[1] - racks[0]]
 
 

@@ -103,7 +103,7 @@ def test_an_invalid_table_is_marked_and_can_still_be_committed_on_purpose() -> N
         await pilot.click("#command")
         await pilot.press(*"penalty", "enter")
         await my_turn(app, pilot)
-        assert app.state.history[-1].kind != "play" or app.state.view(0)["rack_sizes"][0] >= 16
+        assert app.state.history[-1].kind != "play" or app.state.view(0)["piece_counts"][0] >= 16
         assert any(e.kind == "penalty" for e in app.state.history)
 
     play(make_app("rummikub", "--seed", "4", "--no-record"), scenario)
@@ -187,7 +187,7 @@ def test_a_whole_rummikub_game_against_a_bot_with_keys_only() -> None:
             assert len(app.state.actions) > before, message_text(app)
             await my_turn(app, pilot)
         assert app.state.outcome is not None and isinstance(app.screen, ScoreScreen) and app.screen.final
-        assert list(app.state.outcome.winners) == [0] and app.state.view(0)["rack_sizes"][0] == 0
+        assert list(app.state.outcome.winners) == [0] and app.state.view(0)["piece_counts"][0] == 0
         plays = [str(a) for a in app.state.actions if a.player == 0]
         assert plays and all(" play " in p for p in plays)  # new sets and tiles added to sets: no draw
         assert "K1 K2 K3 K4" in plays[-1] and "B5 B6 B7 B8" in plays[-1] and "O9 O10 O11" in plays[-1]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -55,7 +56,7 @@ def plain(widget: Widget) -> str:
 @pytest.mark.parametrize("game", GAMES)
 def test_at_80x24_the_table_your_pieces_and_the_last_move_are_in_view(game: str) -> None:
     async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
-        view = app.state.view(0)
+        view: dict[str, Any] = dict(app.state.view(0))  # the keys of any game
         own = [str(p) for p in view.get("rack") or view.get("hand") or []]
         if app.board_now is not None:  # a free-table game: the draft and the rack under it
             table: Widget = app.query_one(BoardPanel)

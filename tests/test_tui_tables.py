@@ -6,10 +6,14 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from conftest import as_game
 from test_tui import make_app, message_text, my_turn, play
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from rummykit.rulesets.conveyor.state import Conveyor
+from rummykit.rulesets.mummus.state import Mummus
+from rummykit.rulesets.two_tray.state import TwoTray
 from rummykit.tui.app import GameApp, MovesList
 from rummykit.tui.tables import TableWidget
 from rummykit.tui.tables.conveyor import CELL, COLUMN, MELD, ConveyorTable
@@ -41,22 +45,23 @@ def drawn_text(table: TableWidget) -> str:
 
 def test_mummus_is_played_with_the_hand_melds_and_pile_keys() -> None:
     async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
+        game = as_game(app.state, Mummus)  # the state stays the same object while the app plays
         table = app.query_one(MeldsPileTable)
         assert table.display and not app.query_one(MovesList).display  # the widget, not the list
-        assert app.state.view(0)["phase"] == "draw" and app.state.to_act == {0}
+        assert game.view(0)["phase"] == "draw" and app.state.to_act == {0}
         drawn = set(re.findall(r"[0-9AJQKT]+[CDHS]", drawn_text(table)))
-        assert set(app.state.view(0)["hand"]) <= drawn
-        assert not drawn & set(app.state.view(1)["hand"])  # the bot's hand is never drawn
+        assert set(game.view(0)["hand"]) <= drawn
+        assert not drawn & set(game.view(1)["hand"])  # the bot's hand is never drawn
         await pilot.press("tab")  # from the command line to the table
         assert app.focused is table
         before = len(app.state.actions)
         await pilot.press("ctrl+x")  # a discard before drawing: refused by the engine
         assert RULE_ID.search(message_text(app)), message_text(app)
         assert len(app.state.actions) == before
-        hand = list(app.state.view(0)["hand"])
+        hand = list(game.view(0)["hand"])
         await pilot.press("ctrl+d")
         drew = app.state.actions[before]
-        assert drew.player == 0 and "draw" in str(drew) and len(app.state.view(0)["hand"]) == len(hand) + 1
+        assert drew.player == 0 and "draw" in str(drew) and len(game.view(0)["hand"]) == len(hand) + 1
         # one card is no meld: refused with the rule, nothing changes
         count = len(app.state.actions)
         await pilot.press("space", "ctrl+n")
@@ -69,17 +74,17 @@ def test_mummus_is_played_with_the_hand_melds_and_pile_keys() -> None:
         await pilot.press("ctrl+x")
         discarded = app.state.actions[count]
         assert discarded.player == 0 and discarded.text().split()[-1] == card
-        assert card not in app.state.view(0)["hand"]
+        assert card not in game.view(0)["hand"]
         await my_turn(app, pilot)
         # the next turn: take the top of the discard pile (the cursor is on it)
-        assert app.turn is not None and app.state.view(0)["phase"] == "draw"
-        pile = list(app.state.view(0)["discard"])
+        assert app.turn is not None and game.view(0)["phase"] == "draw"
+        pile = list(game.view(0)["discard"])
         count = len(app.state.actions)
         table.focus()
         await pilot.press("ctrl+t")
         taken = app.state.actions[count]
         assert taken.player == 0 and "take" in str(taken)
-        assert pile[-1] in app.state.view(0)["hand"] and app.state.view(0)["discard"] == pile[:-1]
+        assert pile[-1] in game.view(0)["hand"] and game.view(0)["discard"] == pile[:-1]
         # F6 shows the moves list as a fallback
         await pilot.press("f6")
         assert app.query_one(MovesList).display
@@ -96,25 +101,26 @@ async def pick(pilot: Pilot[int], table: MeldsPileTable, *cards: str) -> None:
 
 def test_mummus_meld_add_on_and_a_deep_take_by_keys() -> None:
     async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
+        game = as_game(app.state, Mummus)  # the state stays the same object while the app plays
         table = app.query_one(MeldsPileTable)
         table.focus()
         await pilot.press("shift+left", "shift+left", "ctrl+t")  # take JD from deep in the pile (2H, 9S above it)
         assert app.state.actions[-1].text() == "take JD"
-        assert {"JD", "2H", "9S"} <= set(app.state.view(0)["hand"]) and app.state.view(0)["discard"] == []
+        assert {"JD", "2H", "9S"} <= set(game.view(0)["hand"]) and game.view(0)["discard"] == []
         await pilot.press("ctrl+x")  # JD must be melded first: refused with the rule, nothing changes
         assert RULE_ID.search(message_text(app)) and app.state.actions[-1].text() == "take JD"
         await pick(pilot, table, "JD", "JC", "JH")
         await pilot.press("ctrl+n")
-        assert app.state.actions[-1].text().startswith("meld") and len(app.state.view(0)["melds"]) == 2
-        assert not {"JD", "JC", "JH"} & set(app.state.view(0)["hand"])
+        assert app.state.actions[-1].text().startswith("meld") and len(game.view(0)["melds"]) == 2
+        assert not {"JD", "JC", "JH"} & set(game.view(0)["hand"])
         await pick(pilot, table, "8S")
         await pilot.press("enter")  # the meld marked > is the first: 5S 6S 7S
-        assert app.state.view(0)["melds"][0]["cards"] == ["5S", "6S", "7S", "8S"]
+        assert game.view(0)["melds"][0]["cards"] == ["5S", "6S", "7S", "8S"]
         await pick(pilot, table, "9S")
         await pilot.press("down", "enter")  # 9S on the jacks: refused, nothing changes
-        assert RULE_ID.search(message_text(app)) and "9S" in app.state.view(0)["hand"]
+        assert RULE_ID.search(message_text(app)) and "9S" in game.view(0)["hand"]
         await pilot.press("up", "enter")
-        assert app.state.view(0)["melds"][0]["cards"][-1] == "9S"
+        assert game.view(0)["melds"][0]["cards"][-1] == "9S"
 
     app = make_app("mummus", "--seed", "5", "--no-record")
     assert app.setup is not None
@@ -143,6 +149,7 @@ async def tray_to(pilot: Pilot[int], table: GridTable, tile: str) -> None:
 
 def test_two_tray_grid_cursor_draft_commit_and_draw_by_keys() -> None:
     async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
+        game = as_game(app.state, TwoTray)  # the state stays the same object while the app plays
         table = app.query_one(GridTable)
         assert table.display and not app.query_one(MovesList).display
         table.focus()
@@ -167,7 +174,7 @@ def test_two_tray_grid_cursor_draft_commit_and_draw_by_keys() -> None:
         await pilot.press("ctrl+o")
         mine = app.state.actions[len(before)]
         assert mine.player == 0 and mine.text() == "play A 0,3=R8"
-        assert {"row": 0, "col": 3, "tile": "R8", "called": None} in app.state.view(0)["grid"]
+        assert {"row": 0, "col": 3, "tile": "R8", "called": None} in game.view(0)["grid"]
         await my_turn(app, pilot)
         table.focus()
         count = len(app.state.actions)
@@ -188,15 +195,16 @@ async def hand_to(pilot: Pilot[int], table: ConveyorTable, *dominoes: str) -> No
 
 def test_conveyor_selection_round_reveal_and_claim_by_keys() -> None:
     async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
+        game = as_game(app.state, Conveyor)  # the state stays the same object while the app plays
         table = app.query_one(ConveyorTable)
-        assert table.display and app.state.view(0)["phase"] == "select"
+        assert table.display and game.view(0)["phase"] == "select"
         table.focus()
         count = len(app.state.actions)
         await pilot.press("ctrl+d")  # no drawing in the selection round: refused with the rule, nothing changes
         assert RULE_ID.search(message_text(app)) and len(app.state.actions) == count
         await pilot.press("shift+down", "ctrl+e")  # reveal cell 2 of column 1
         assert app.state.actions[count].player == 0 and app.state.actions[count].text() == "reveal 0 1"
-        assert app.state.view(None)["columns"][0]["cells"][1] != "??"
+        assert game.view(None)["columns"][0]["cells"][1] != "??"
         await my_turn(app, pilot)
         table.focus()
         count = len(app.state.actions)
@@ -204,8 +212,8 @@ def test_conveyor_selection_round_reveal_and_claim_by_keys() -> None:
         assert table.row == free  # the marker left the column the bot claimed: it is on a conveyor
         await pilot.press("ctrl+t")
         assert app.state.actions[count].text() == f"claim {free}"
-        assert app.state.view(0)["columns"][free]["claimed_by"] == 0 and app.state.view(0)["hand"]
-        assert table.row in app.state.view(0)["conveyors"]  # and off the column claimed now
+        assert game.view(0)["columns"][free]["claimed_by"] == 0 and game.view(0)["hand"]
+        assert table.row in game.view(0)["conveyors"]  # and off the column claimed now
         await pilot.press("f1")  # the help screen lists the widget's keys
         help_text = app.screen.query_one("#help-text", Static).render()
         assert "claim the column marked >" in str(help_text)
@@ -215,6 +223,7 @@ def test_conveyor_selection_round_reveal_and_claim_by_keys() -> None:
 
 def test_conveyor_draw_meld_lay_off_and_discard_by_keys() -> None:
     async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
+        game = as_game(app.state, Conveyor)  # the state stays the same object while the app plays
         table = app.query_one(ConveyorTable)
         table.focus()
         count = len(app.state.actions)
@@ -222,12 +231,12 @@ def test_conveyor_draw_meld_lay_off_and_discard_by_keys() -> None:
         assert RULE_ID.search(message_text(app)) and len(app.state.actions) == count
         assert table.at_row() == (COLUMN, 1)  # on the only conveyor, not on column 1 (a hand)
         await pilot.press("ctrl+d")  # the cell marker on its top: draw the top
-        assert app.state.actions[count].text() == "draw 1 top" and "0-3" in app.state.view(0)["hand"]
+        assert app.state.actions[count].text() == "draw 1 top" and "0-3" in game.view(0)["hand"]
         await pilot.press("ctrl+n")  # one domino is no meld: refused with the rule
         assert RULE_ID.search(message_text(app)) and len(app.state.actions) == count + 1
         await hand_to(pilot, table, "4-6", "5-6", "6-6")
         await pilot.press("ctrl+n")
-        assert app.state.actions[-1].text().startswith("meld") and len(app.state.view(0)["melds"]) == 2
+        assert app.state.actions[-1].text().startswith("meld") and len(game.view(0)["melds"]) == 2
         await hand_to(pilot, table, "3-6")
         for _ in range(len(table.columns) + len(table.melds)):  # to meld 2, the run of 6s
             if table.at_row() == (MELD, 1):
@@ -235,7 +244,7 @@ def test_conveyor_draw_meld_lay_off_and_discard_by_keys() -> None:
             await pilot.press("down")  # (passing over the claimed columns)
         assert table.at_row() == (MELD, 1)
         await pilot.press("enter")
-        assert "3-6" in app.state.view(0)["melds"][1]["dominoes"] and "3-6" not in app.state.view(0)["hand"]
+        assert "3-6" in game.view(0)["melds"][1]["dominoes"] and "3-6" not in game.view(0)["hand"]
         count = len(app.state.actions)
         await hand_to(pilot, table, "2-5")
         await pilot.press("ctrl+x")
@@ -270,7 +279,7 @@ def test_the_two_tray_turn_gives_its_draft_as_a_view() -> None:
     draft = turn.draft_view()  # type: ignore[attr-defined]
     assert not draft["draft"]["ready"] and [1, 3] in draft["draft"]["problems"][0]["cells"]
     assert not said  # the interface draws the draft: nothing printed
-    assert state.view(0)["trays"]["A"] == ["K1", "K9", "R4", "R8"]  # drafting changes no state
+    assert as_game(state, TwoTray).view(0)["trays"]["A"] == ["K1", "K9", "R4", "R8"]  # drafting changes no state
 
 
 def test_clicks_on_the_conveyor_table_move_its_markers() -> None:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import as_game
 from test_cli_prompt import Terminal
 from test_tui import make_app, message_text, my_turn, panel_text, play
 from textual import events
@@ -23,6 +24,7 @@ from textual.widget import Widget
 from textual.widgets import Input
 
 from rummykit.catalogue import games
+from rummykit.rulesets.conveyor import Conveyor
 from rummykit.tui.app import BoardPanel, GameApp, GameLog, MovesList, RackBar
 from rummykit.tui.tables import FOCUS_MARK, TableWidget
 from rummykit.tui.tables.conveyor import COLUMN, ConveyorTable
@@ -315,7 +317,7 @@ def test_after_claiming_a_column_the_row_marker_is_on_a_conveyor() -> None:
         await pilot.press("ctrl+t")
         await my_turn(app, pilot)
         assert "0 claim 0" in [str(a) for a in app.state.actions]
-        view = app.state.view(0)
+        view = as_game(app.state, Conveyor).view(0)
         assert view["phase"] == "draw" and app.turn is not None and view["conveyors"] == [2, 3, 4]
         assert table.at_row() == (COLUMN, 2)
         await pilot.press("ctrl+d")

@@ -322,6 +322,7 @@ def test_completion_offers_tray_tiles_trays_jokers_and_their_calls() -> None:
     assert turn.completions(["call", "x"]) == [] and turn.completions(["sort"]) == ["colour", "number"]
     first = rummykit.new_game("two-tray", seed=3)
     seat = first.view(None)["turn"]
+    assert seat is not None
     first_turn, _ = turn_for(first, seat)
     assert first_turn.completions(["draw"]) == ["A", "B"] and first_turn.completions(["tray"]) == ["A", "B"]
 

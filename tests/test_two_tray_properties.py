@@ -165,8 +165,12 @@ def check_views(s: TwoTray, rng: Rng) -> None:
     for seat in (0, 1, None):
         view = s.view(seat)
         assert json.loads(json.dumps(view)) == view
-        body = {k: v for k, v in view.items() if k not in ("grid", "trays")}
-        assert list(tile_words(body)) == [], f"tiles outside the grid and the seat's trays: {body}"
+        body = {k: v for k, v in view.items() if k not in ("grid", "trays", "last_move")}
+        assert list(tile_words(body)) == [], f"tiles outside the grid, the seat's trays and the last move: {body}"
+        # The last move names only tiles its public events show (the grid's, or the trays' for its own seat).
+        last = view["last_move"]
+        if last is not None and last["seat"] != seat:
+            assert set(tile_words(last["text"])) <= set(tile_words(last["events"])), last["text"]
         assert Counter(c["tile"] for c in view["grid"]) == grid_words
         if seat is None:
             assert "trays" not in view

@@ -6,7 +6,7 @@ import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 
 const here = new URL(".", import.meta.url).pathname;
-const inputs = ["index.html", "package.json", "package-lock.json", "tsconfig.json", "vite.config.ts", "stamp.mjs"];
+const inputs = ["index.html", "package.json", "package-lock.json", "tsconfig.json", "vite.config.ts", "stamp.mjs", "gen-types.mjs"];
 
 function walk(dir) {
   const out = [];

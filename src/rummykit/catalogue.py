@@ -20,9 +20,17 @@ from __future__ import annotations
 import importlib
 from collections.abc import Sequence
 from functools import cache
+from typing import TYPE_CHECKING, Literal, overload
 
 from rummykit.engine.core import GameInfo, GameState
 from rummykit.errors import UnknownGameError
+
+if TYPE_CHECKING:  # for the types of new_game only: the games are imported on first use
+    from rummykit.rulesets.conveyor.state import Conveyor
+    from rummykit.rulesets.domino_rummikub.state import DominoRummikub
+    from rummykit.rulesets.mummus.state import Mummus
+    from rummykit.rulesets.rummikub.state import Rummikub
+    from rummykit.rulesets.two_tray.state import TwoTray
 
 # One line per game: adding a game means adding its package here.
 GAMES: tuple[str, ...] = (
@@ -71,8 +79,33 @@ def games() -> list[GameInfo]:
     return [by_id[k] for k in sorted(by_id)]
 
 
+@overload
+def new_game(
+    game_id: Literal["rummikub"], *, players: int | Sequence[str] = 2, seed: int = 0, **options: object
+) -> Rummikub: ...
+@overload
+def new_game(
+    game_id: Literal["domino-rummikub"], *, players: int | Sequence[str] = 2, seed: int = 0, **options: object
+) -> DominoRummikub: ...
+@overload
+def new_game(
+    game_id: Literal["conveyor"], *, players: int | Sequence[str] = 2, seed: int = 0, **options: object
+) -> Conveyor: ...
+@overload
+def new_game(
+    game_id: Literal["two-tray"], *, players: int | Sequence[str] = 2, seed: int = 0, **options: object
+) -> TwoTray: ...
+@overload
+def new_game(
+    game_id: Literal["mummus"], *, players: int | Sequence[str] = 2, seed: int = 0, **options: object
+) -> Mummus: ...
+@overload
+def new_game(game_id: str, *, players: int | Sequence[str] = 2, seed: int = 0, **options: object) -> GameState: ...
 def new_game(game_id: str, *, players: int | Sequence[str] = 2, seed: int = 0, **options: object) -> GameState:
     """Start a new game of ``game_id``.
+
+    Named by its id, the game's own state class is the static type (so
+    ``view`` is typed with its view); by an alias or a variable, GameState.
 
     >>> state = new_game('rummikub', players=3, seed=1)
     >>> len(state.players), sorted(state.to_act) == [state.view(None)['turn']]

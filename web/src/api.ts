@@ -1,4 +1,7 @@
 // The wire types of the server's HTTP lobby and WebSocket protocol (docs/online.md), as the client uses them.
+// The views' types are generated from docs/schema (src/generated, by gen-types.mjs).
+
+import type { GameView } from "./generated";
 
 export interface OptionSpec {
   name: string;
@@ -58,8 +61,29 @@ export interface Created {
 }
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-export type View = Record<string, any>;
-export type ActionJson = Record<string, any>;
+/** A game's view as the server sends it (types generated from docs/schema: src/generated). */
+export type View = GameView;
+/** The views of the layouts, by their shape (never by game id): a free table, a grid, columns, a spread pile. */
+export type TableView = Extract<View, { table: unknown }>;
+export type GridView = Extract<View, { grid: unknown }>;
+export type ColumnsView = Extract<View, { columns: unknown }>;
+export type SpreadPileView = Extract<View, { discard: unknown; melds: unknown }>;
+
+export function isTableView(view: View): view is TableView {
+  return "table" in view;
+}
+export function isGridView(view: View): view is GridView {
+  return "grid" in view;
+}
+export function isColumnsView(view: View): view is ColumnsView {
+  return "columns" in view;
+}
+export function isSpreadPileView(view: View): view is SpreadPileView {
+  return "discard" in view && "melds" in view;
+}
+
+/** An action in its JSON form (docs/schema/<game>-actions.json); the client may leave out `player`. */
+export type ActionJson = { [key: string]: Json };
 
 export interface Outcome {
   winners: number[];
@@ -151,16 +175,17 @@ export class HttpError extends Error {}
 
 async function reply<T>(response: Response): Promise<T> {
   const text = await response.text();
-  let body: any = null;
+  let body: Json = null;
   try {
-    body = text ? JSON.parse(text) : null;
+    body = text ? (JSON.parse(text) as Json) : null;
   } catch {
     body = null;
   }
   if (!response.ok) {
-    const err = body && body.error;
-    if (err && typeof err === "object") throw new HttpError(`${err.rule ?? ""}: ${err.message ?? text}`);
-    if (body && body.detail) throw new HttpError(typeof body.detail === "string" ? body.detail : JSON.stringify(body.detail));
+    const fields = body !== null && typeof body === "object" && !Array.isArray(body) ? body : {};
+    const err = fields.error;
+    if (err && typeof err === "object" && !Array.isArray(err)) throw new HttpError(`${err.rule ?? ""}: ${err.message ?? text}`);
+    if (fields.detail) throw new HttpError(typeof fields.detail === "string" ? fields.detail : JSON.stringify(fields.detail));
     throw new HttpError(`${response.status} ${response.statusText}`);
   }
   return body as T;

@@ -2,7 +2,7 @@
 // their top and bottom ends, the melds on the table, this turn's pickup, a jump-in offer, and the seat's hand.
 // Actions come from the server's list.
 
-import type { View } from "./api";
+import { isColumnsView, type View } from "./api";
 import { h } from "./dom";
 import { pieceEl } from "./pieces";
 import type { Ctx, Layout } from "./table";
@@ -11,15 +11,16 @@ export class ColumnsLayout implements Layout {
   constructor(private ctx: Ctx) {}
 
   render(view: View): HTMLElement {
-    const names: string[] = view.players ?? [];
+    if (!isColumnsView(view)) return h("p.muted", null, "(this view has no columns)");
+    const names = view.players;
     const columns = h(
       "div.columns",
       { "aria-label": "columns" },
-      (view.columns as any[]).map((col) => {
-        const cells: string[] = col.cells ?? [];
+      view.columns.map((col) => {
+        const cells = col.cells;
         return h(
           "div.column",
-          { "data-column": col.column, class: (view.conveyors ?? []).includes(col.column) ? "belt" : "" },
+          { "data-column": col.column, class: view.conveyors.includes(col.column) ? "belt" : "" },
           h("div.col-head", null, `col ${col.column}`, col.claimed_by !== null ? ` \u2192 ${names[col.claimed_by] ?? col.claimed_by}` : ""),
           cells.map((cell, i) => {
             const end = i === 0 ? "top" : i === cells.length - 1 ? "bottom" : "";
@@ -30,12 +31,12 @@ export class ColumnsLayout implements Layout {
         );
       }),
     );
-    const melds = (view.melds as any[]).map((m) =>
+    const melds = view.melds.map((m) =>
       h(
         "div.meld",
         { "data-meld": m.index },
         h("span.meld-no", null, `${m.index}: ${m.kind}${m.royal ? " (royal)" : ""}, ${names[m.owner] ?? m.owner}, ${m.score} pts`),
-        (m.dominoes as string[]).map((d) => pieceEl(d)),
+        m.dominoes.map((d) => pieceEl(d)),
       ),
     );
     const drawn = view.drawn
@@ -49,13 +50,13 @@ export class ColumnsLayout implements Layout {
       : null;
     const jw = view.jump_window;
     const jump = jw
-      ? h("p.jump", null, `Jump-in offer: `, pieceEl(jw.domino), ` discarded by ${names[jw.discarder] ?? jw.discarder} at column ${jw.column} ${jw.end}; waiting for ${(jw.waiting as number[]).map((s) => names[s] ?? s).join(", ")}`)
+      ? h("p.jump", null, `Jump-in offer: `, pieceEl(jw.domino), ` discarded by ${names[jw.discarder] ?? jw.discarder} at column ${jw.column} ${jw.end}; waiting for ${jw.waiting.map((s) => names[s] ?? s).join(", ")}`)
       : null;
-    const known = (view.hand_known as string[][]).map((k, s) =>
+    const known = view.hand_known.map((k, s) =>
       k.length && s !== this.ctx.seat ? h("p.known", null, `${names[s]} is known to hold `, k.map((d) => pieceEl(d))) : null,
     );
-    const hand = Array.isArray(view.hand)
-      ? [h("h3", null, `Your hand (${view.hand.length})`), h("div.rack.hand", null, (view.hand as string[]).map((d) => pieceEl(d)))]
+    const hand = view.hand
+      ? [h("h3", null, `Your hand (${view.hand.length})`), h("div.rack.hand", null, view.hand.map((d) => pieceEl(d)))]
       : [h("p.muted", null, "(a spectator sees no hand)")];
     return h(
       "div.columns-table",

@@ -1,9 +1,9 @@
-// The free table (the view has `table` and `rack_sizes`): build a turn as a draft, by dragging pieces
+// The free table (a game whose draft is `table`): build a turn as a draft, by dragging pieces
 // (pointer events, so mouse, pen and touch all work) or with the keyboard. After every change the draft
 // table is sent to the server (`check` with `table`), which answers per set whether it is valid and why not;
 // the client never judges a set itself. Commit sends the engine's `play` action (placed + table).
 
-import { refusal, type ActionJson, type Checked, type View } from "./api";
+import { isTableView, refusal, type ActionJson, type Checked, type TableView, type View } from "./api";
 import { clear, h } from "./dom";
 import { pieceEl } from "./pieces";
 import type { Ctx, Layout } from "./table";
@@ -27,7 +27,7 @@ function copy(d: Draft): Draft {
 
 export class FreeTableLayout implements Layout {
   private seq = -1;
-  private view: View = {};
+  private view: TableView | null = null;
   private base: Draft = { sets: [], rack: [] };
   private draft: Draft = { sets: [], rack: [] };
   private history: Draft[] = [];
@@ -47,13 +47,14 @@ export class FreeTableLayout implements Layout {
   }
 
   render(view: View, seq: number): HTMLElement {
+    if (!isTableView(view)) return h("p.muted", null, "(this view has no free table)");
     this.view = view;
     if (seq !== this.seq) {
       this.seq = seq;
       let next = 1;
       this.base = {
-        sets: (view.table as string[][]).map((set) => set.map((piece) => ({ id: next++, piece, fromRack: false }))),
-        rack: ((view.rack as string[] | undefined) ?? []).map((piece) => ({ id: next++, piece, fromRack: true })),
+        sets: view.table.map((set) => set.map((piece) => ({ id: next++, piece, fromRack: false }))),
+        rack: (view.rack ?? []).map((piece) => ({ id: next++, piece, fromRack: true })),
       };
       this.draft = copy(this.base);
       this.history = [];
@@ -219,7 +220,7 @@ export class FreeTableLayout implements Layout {
     const v = this.view;
     const mine = this.ctx.myTurn();
     const seat = this.ctx.seat;
-    const opened = seat !== null && Array.isArray(v.down) ? v.down[seat] : null;
+    const opened = seat !== null && v ? v.down[seat] : null;
 
     const controls = h(
       "div.controls",

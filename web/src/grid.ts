@@ -2,7 +2,7 @@
 // A play is built by picking a tile of the playing tray and then a grid cell (click or tap); the draft is
 // checked by the server (`check` with the play action) and sent with Play. Actions are also listed.
 
-import { refusal, type View } from "./api";
+import { isGridView, refusal, type GridView, type View } from "./api";
 import { clear, h } from "./dom";
 import { pieceEl } from "./pieces";
 import type { Ctx, Layout } from "./table";
@@ -16,7 +16,7 @@ interface Change {
 
 export class GridLayout implements Layout {
   private seq = -1;
-  private view: View = {};
+  private view: GridView | null = null;
   private tray = "A";
   private pick: number | null = null;
   private changes: Change[] = [];
@@ -26,6 +26,7 @@ export class GridLayout implements Layout {
   constructor(private ctx: Ctx) {}
 
   render(view: View, seq: number): HTMLElement {
+    if (!isGridView(view)) return h("p.muted", null, "(this view has no grid)");
     this.view = view;
     if (seq !== this.seq) {
       this.seq = seq;
@@ -33,7 +34,7 @@ export class GridLayout implements Layout {
       this.pick = null;
       this.verdict = "";
       const seat = this.ctx.seat;
-      const playing = seat !== null ? view.playing?.[seat] : null;
+      const playing = seat !== null ? view.playing[seat] : null;
       if (playing) this.tray = playing;
     }
     this.draw();
@@ -60,7 +61,8 @@ export class GridLayout implements Layout {
     const el = this.el;
     clear(el);
     const v = this.view;
-    const cells = v.grid as { row: number; col: number; tile: string; called: string | null }[];
+    if (!v) return;
+    const cells = v.grid;
     const all = [...cells.map((c) => ({ row: c.row, col: c.col })), ...this.changes];
     const rows = all.map((c) => c.row);
     const cols = all.map((c) => c.col);
@@ -91,14 +93,14 @@ export class GridLayout implements Layout {
         grid.append(cell);
       }
     }
-    const names: string[] = v.players ?? [];
+    const names = v.players;
     el.append(
-      h("p", null, `Pool: ${v.pool_size}. Playing trays: ${(v.playing as (string | null)[]).map((t, s) => `${names[s]} ${t ?? "-"}`).join(", ")}.`),
+      h("p", null, `Pool: ${v.stock_count ?? 0}. Playing trays: ${v.playing.map((t, s) => `${names[s]} ${t ?? "-"}`).join(", ")}.`),
       grid,
     );
     if (v.trays) {
       const used = new Set(this.changes.map((c) => c.index));
-      for (const [name, tiles] of Object.entries(v.trays as Record<string, string[]>)) {
+      for (const [name, tiles = []] of Object.entries(v.trays)) {
         const tray = h(
           "div.rack.tray",
           { "data-tray": name, class: name === this.tray ? "active" : "" },
@@ -139,7 +141,7 @@ export class GridLayout implements Layout {
     if (at >= 0) {
       this.changes.splice(at, 1);
     } else if (this.pick !== null) {
-      const tile = (this.view.trays?.[this.tray] ?? [])[this.pick];
+      const tile = (this.view?.trays?.[this.tray] ?? [])[this.pick];
       if (tile === undefined) return;
       this.changes.push({ row, col, tile, index: this.pick });
       this.pick = null;

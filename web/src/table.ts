@@ -1,10 +1,22 @@
-// The table page /t/<table>#seat=<n>&token=<t>: one connection, the header (round, turn, pool, rack sizes,
-// scores, clock), the game's own layout, the actions the server lists, the log and the score sheet.
-// The layout is picked from the game's draft capability (welcome's table) and otherwise from the view's
-// shape (its keys), never from a list of game ids. The seat's actions come in each state frame; every action
+// The table page /t/<table>#seat=<n>&token=<t>: one connection, the header (round, turn, stock, each seat's
+// hidden pieces, scores, clock: all from the view's common header), the game's own layout, the actions the
+// server lists, the log and the score sheet. The layout is picked from the game's draft capability
+// (welcome's table) and otherwise from the view's shape (its typed body), never from a list of game ids. The seat's actions come in each state frame; every action
 // sent carries the seq of the state it was made from (the server refuses it STALE if the game moved on).
 
-import { refusal, type ActionJson, type Draft, type Frame, type LegalAction, type SeatInfo, type StateFrame, type TableInfo, type View } from "./api";
+import {
+  isColumnsView,
+  isSpreadPileView,
+  refusal,
+  type ActionJson,
+  type Draft,
+  type Frame,
+  type LegalAction,
+  type SeatInfo,
+  type StateFrame,
+  type TableInfo,
+  type View,
+} from "./api";
 import { ColumnsLayout } from "./columns";
 import { Connection, type ConnStatus } from "./conn";
 import { clear, h } from "./dom";
@@ -35,8 +47,8 @@ export interface Layout {
 function pickLayout(view: View, ctx: Ctx, draft: Draft | undefined): Layout | null {
   if (draft === "table") return new FreeTableLayout(ctx);
   if (draft === "grid") return new GridLayout(ctx);
-  if (Array.isArray(view.columns)) return new ColumnsLayout(ctx);
-  if (Array.isArray(view.discard) && Array.isArray(view.melds)) return new SpreadPileLayout(ctx);
+  if (isColumnsView(view)) return new ColumnsLayout(ctx);
+  if (isSpreadPileView(view)) return new SpreadPileLayout(ctx);
   return null;
 }
 
@@ -74,15 +86,6 @@ function credentials(table: string): { seat: number | null; token: string | null
     /* ignore a broken entry */
   }
   return { seat: null, token: null };
-}
-
-function sizesOf(view: View): (number | string)[] | null {
-  if (Array.isArray(view.rack_sizes)) return view.rack_sizes;
-  if (Array.isArray(view.hand_sizes)) return view.hand_sizes;
-  if (Array.isArray(view.tray_sizes)) {
-    return view.tray_sizes.map((t: Record<string, number>) => Object.entries(t).map(([k, v]) => `${k}:${v}`).join(" "));
-  }
-  return null;
 }
 
 export function showTable(root: HTMLElement, table: string): void {
@@ -124,7 +127,7 @@ export function showTable(root: HTMLElement, table: string): void {
       return last?.legal?.actions ?? [];
     },
     myTurn() {
-      return seat !== null && !!last && Array.isArray(last.view.to_act) && last.view.to_act.includes(seat);
+      return seat !== null && !!last && last.view.to_act.includes(seat);
     },
   };
 
@@ -139,9 +142,9 @@ export function showTable(root: HTMLElement, table: string): void {
     clear(header);
     if (!last) return;
     const v = last.view;
-    const names: string[] = v.players ?? [];
-    const sizes = sizesOf(v);
-    const pool = v.pool_size ?? v.stock_size;
+    const names = v.players;
+    const sizes = v.piece_counts;
+    const stock = v.stock_count;
     const facts = h(
       "div.facts",
       null,
@@ -150,7 +153,7 @@ export function showTable(root: HTMLElement, table: string): void {
       h("span", null, `turn ${v.turn_number}`),
       h("span", null, `phase ${v.phase}`),
       last.status === "waiting" ? h("span.waiting", null, "waiting for every player to open their link") : null,
-      pool !== undefined ? h("span.pool", null, `${v.pool_size !== undefined ? "pool" : "stock"} ${pool}`) : null,
+      stock !== null ? h("span.pool", null, `to draw ${stock}`) : null,
       h("span.turn", null, v.turn === null || v.turn === undefined ? "match over" : `${names[v.turn] ?? v.turn} to play`),
     );
     const rows = names.map((name, i) => {
@@ -161,7 +164,7 @@ export function showTable(root: HTMLElement, table: string): void {
         { class: [i === v.turn ? "current" : "", i === seat ? "me" : ""].join(" "), "data-seat": i },
         h("td", null, i === v.turn ? "\u25B6 " : "", name, i === seat ? " (you)" : ""),
         h("td", null, s ? (s.kind === "bot" ? "bot" : s.connected ? "here" : "away") : ""),
-        h("td.size", null, sizes ? String(sizes[i]) : ""),
+        h("td.size", null, String(sizes[i] ?? "")),
         h("td.total", null, String(v.totals?.[i] ?? "")),
         h("td", null, clock),
       );
@@ -203,8 +206,8 @@ export function showTable(root: HTMLElement, table: string): void {
     sheetOver = matchOver;
     clear(sheet);
     const v = last?.view;
-    const names: string[] = v?.players ?? [];
-    const rounds: any[] = v?.rounds ?? [];
+    const names = v?.players ?? [];
+    const rounds = v?.rounds ?? [];
     const table = h(
       "table.scores",
       null,
@@ -212,8 +215,8 @@ export function showTable(root: HTMLElement, table: string): void {
       h(
         "tbody",
         null,
-        rounds.map((r) => h("tr", null, h("td", null, String(r.round)), (r.scores ?? []).map((s: number) => h("td", null, String(s))))),
-        h("tr.totals", null, h("td", null, "total"), (v?.totals ?? []).map((t: number) => h("td", null, String(t)))),
+        rounds.map((r) => h("tr", null, h("td", null, String(r.round)), r.scores.map((s) => h("td", null, String(s))))),
+        h("tr.totals", null, h("td", null, "total"), (v?.totals ?? []).map((t) => h("td", null, String(t)))),
       ),
     );
     sheet.append(

@@ -2,8 +2,9 @@
 
 A game is a :class:`GameState` subclass registered with a :class:`GameInfo`.
 Actions and events are defined in :mod:`rummykit.engine.actions`, snapshot
-declarations in :mod:`rummykit.engine.snapshot` and plain values in
-:mod:`rummykit.engine.values`; their names are imported here too.
+declarations in :mod:`rummykit.engine.snapshot`, plain values in
+:mod:`rummykit.engine.values` and the views' common header in
+:mod:`rummykit.engine.views`; their names are imported here too.
 ``apply`` validates an action completely before changing anything; a rejected
 action raises :class:`~rummykit.errors.RuleError` (a ``ValueError``) naming the
 rule and leaves the state exactly as it was.
@@ -15,14 +16,15 @@ import abc
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, Self, TypedDict
+from typing import Any, ClassVar, Literal, Self
 
 from rummykit.engine.actions import Action, Event, decode_field, field_hints
-from rummykit.engine.match import Match, Outcome, OutcomeJSON
-from rummykit.engine.options import OptionSpec, OptionValue, check_seed, default_names, resolve_options
+from rummykit.engine.match import Match, Outcome
+from rummykit.engine.options import OptionSpec, check_seed, default_names, resolve_options
 from rummykit.engine.rng import Rng
 from rummykit.engine.snapshot import Field, Omit, Saved, SavedAs, match_fields, rng_digest
 from rummykit.engine.values import JSON, clone, plain, texts
+from rummykit.engine.views import LastMove, ViewHeader
 from rummykit.errors import OptionError, ParseError, RuleError
 
 __all__ = [
@@ -33,6 +35,7 @@ __all__ = [
     "Field",
     "GameInfo",
     "GameState",
+    "LastMove",
     "Omit",
     "Saved",
     "SavedAs",
@@ -47,31 +50,6 @@ __all__ = [
 
 _FIELDS: dict[type, dict[str, Field]] = {}
 """Each state class's :meth:`GameState.position_fields`, merged once."""
-
-
-class ViewHeader(TypedDict):
-    """The part of every game's view that is the same in all games (see ``docs/notation.md``).
-
-    ``must_act`` are the seats the game waits for; ``may_act`` the seats that
-    may act now without being waited for (claims and calls out of turn);
-    ``to_act`` is both. ``turn`` is the seat whose turn it is (None between
-    rounds or once the match is over).
-    """
-
-    game: str
-    seat: int | None
-    players: list[str]
-    options: dict[str, OptionValue]
-    phase: str
-    turn: int | None
-    turn_number: int
-    to_act: list[int]
-    must_act: list[int]
-    may_act: list[int]
-    round: int
-    totals: list[int]
-    rounds: list[OutcomeJSON]
-    outcome: OutcomeJSON | None
 
 
 _NOBODY: frozenset[int] = frozenset()
@@ -102,6 +80,10 @@ class GameState(abc.ABC):
         "actions": Saved(encode=texts),
         "match": SavedAs(("first", "round", "totals", "rounds"), match_fields),
         "outcome": Saved(encode=lambda outcome: None if outcome is None else outcome.to_json()),
+        "move_start": Omit(
+            "where the last action's events begin in the history, for the view's last move: replaying the"
+            " actions sets it again, and the stored fingerprints were taken without it"
+        ),
         "position_text": Omit(
             "the text of the position a game was started from: it never changes in play, the rest of the"
             " snapshot holds the position itself, and the stored fingerprints of such games were taken without it"
@@ -124,6 +106,7 @@ class GameState(abc.ABC):
             len(self.players), self.options.get("target"), self.options.get("max_rounds"), teams=self.teams
         )
         self.outcome: Outcome | None = None
+        self.move_start = 0
         self.position_text: str | None = None
 
     # -- the match ------------------------------------------------------------
@@ -249,6 +232,7 @@ class GameState(abc.ABC):
         start = len(self.history)
         self._apply(action)
         self.actions.append(action)
+        self.move_start = start
         return self.history[start:]
 
     def explain_out_of_turn(self, action: Action) -> None:
@@ -288,12 +272,42 @@ class GameState(abc.ABC):
         """The listable legal actions of ``player`` now (see each game's docs)."""
 
     @abc.abstractmethod
-    def view(self, player: int | None) -> Any:
+    def view(self, player: int | None) -> ViewHeader:
         """Exactly what ``player`` may see, as JSON-able data (``None``: a spectator).
 
         Every view starts with the :class:`ViewHeader` (see :meth:`view_header`);
-        each game documents its body as a TypedDict.
+        each game declares its whole view as a TypedDict extending it, and its
+        ``view`` returns that type (``tools/gen_schema.py`` reads it there).
         """
+
+    @abc.abstractmethod
+    def piece_counts(self) -> list[int]:
+        """How many pieces each seat holds hidden from the others (its rack, hand or trays), by seat."""
+
+    @abc.abstractmethod
+    def stock_count(self) -> int | None:
+        """How many pieces are left to draw from (the pool, boneyard or stock); None in a game without one."""
+
+    def move_text(self, action: Action, seat: int | None) -> str:
+        """The text of an accepted ``action`` (without its seat) as ``seat`` may read it (``None``: a spectator).
+
+        By default the action's own text, which every seat saw played. A game
+        whose actions may hold what others must not learn (pieces still in a
+        rack, a sealed answer) gives the other seats less here.
+        """
+        return action.text()
+
+    def last_move(self, player: int | None) -> LastMove | None:
+        """The last accepted action as ``player`` may know it (see :class:`LastMove`); None before the first.
+
+        Its events are :meth:`events_for`'s: each a fresh dict whose values are
+        shared with the history, to be read, not changed.
+        """
+        if not self.actions:
+            return None
+        action = self.actions[-1]
+        events = [e.seen_by(player) for e in self.history[self.move_start :]]
+        return {"seat": action.player, "text": self.move_text(action, player), "events": events}
 
     def current_phase(self) -> str:
         """The phase of the game, as the view shows it (``over`` once the match is over)."""
@@ -327,6 +341,9 @@ class GameState(abc.ABC):
             "totals": list(self.totals),
             "rounds": [r.to_json() for r in self.rounds],
             "outcome": None if outcome is None else outcome.to_json(),
+            "piece_counts": self.piece_counts(),
+            "stock_count": self.stock_count(),
+            "last_move": self.last_move(player),
         }
 
     @classmethod

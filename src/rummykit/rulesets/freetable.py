@@ -451,6 +451,20 @@ class FreeTableGame(GameState, Generic[P]):
 
     # -- views ----------------------------------------------------------------
 
+    def piece_counts(self) -> list[int]:
+        """The pieces in each seat's rack."""
+        return self.racks.sizes()
+
+    def stock_count(self) -> int | None:
+        """The pieces left in the pool (the boneyard of domino-rummikub)."""
+        return len(self.pool)
+
+    def move_text(self, action: Action, seat: int | None) -> str:
+        """A failed turn reads ``fail`` to the other seats: its pieces went back to the rack unseen."""
+        if isinstance(action, Fail) and seat != action.player:
+            return "fail"
+        return action.text()
+
     def view(self, player: int | None) -> FreeTableView:
         # The header is a fresh dict: the body is added to it in place.
         v = cast(FreeTableView, self.view_header(player))

@@ -9,10 +9,11 @@ table's play) to the copy and reports what the engine said.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, cast
 
 from rummykit.bots.registry import bot_levels, make_bot
-from rummykit.engine.core import Action, GameState, ViewHeader
+from rummykit.engine.core import Action, GameState
 from rummykit.engine.rng import Rng
 from rummykit.errors import RuleError, RummykitError, seat_param
 from rummykit.rulesets.freetable import FreeTableGame, play_from_table
@@ -144,6 +145,6 @@ async def hint(room: Room, seat: int, frame: p.Hint) -> HintFrame:
     return cast("HintFrame", p.HintOut(id=frame.id, lines=lines, action=suggestion).model_dump(mode="json"))
 
 
-def as_at_turn(view: ViewHeader, seat: int) -> ViewHeader:
+def as_at_turn(view: Mapping[str, object], seat: int) -> dict[str, object]:
     """A seat's view with only the header changed to say it is that seat's turn (for a hint asked out of turn)."""
     return {**view, "turn": seat, "to_act": [seat], "must_act": [seat], "may_act": []}

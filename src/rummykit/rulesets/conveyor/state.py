@@ -535,6 +535,20 @@ class Conveyor(GameState):
 
     # -- views ---------------------------------------------------------------------------
 
+    def piece_counts(self) -> list[int]:
+        """The dominoes in each seat's hand."""
+        return [len(h) for h in self.hands]
+
+    def stock_count(self) -> int | None:
+        """None: conveyor has no stock (the face-down dominoes of the conveyors show as ``??`` in the layout)."""
+        return None
+
+    def move_text(self, action: Action, seat: int | None) -> str:
+        """A jump-in answer (a jump or a decline) is sealed: the other seats read ``answer``, whichever it was."""
+        if isinstance(action, Jump | Decline) and seat != action.player:
+            return "answer"
+        return action.text()
+
     def view(self, player: int | None) -> ConveyorView:
         """What ``player`` may see (``None``: a spectator): see :class:`ConveyorView`.
 

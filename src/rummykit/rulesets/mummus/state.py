@@ -552,6 +552,14 @@ class Mummus(GameState):
 
     # -- views ---------------------------------------------------------------------------
 
+    def piece_counts(self) -> list[int]:
+        """The cards in each seat's hand."""
+        return [len(h) for h in self.hands]
+
+    def stock_count(self) -> int | None:
+        """The cards left in the stock."""
+        return self.piles.stock_size
+
     def view(self, player: int | None) -> MummusView:
         """What ``player`` may see (``None``: a spectator): see :class:`MummusView`."""
         return build_view(self, player)

@@ -447,6 +447,20 @@ class TwoTray(GameState):
             for (r, c), t in sorted(self.grid.cells.items())
         ]
 
+    def piece_counts(self) -> list[int]:
+        """The tiles each seat holds in its trays (both trays together)."""
+        return self.trays.sizes()
+
+    def stock_count(self) -> int | None:
+        """The tiles left in the pool."""
+        return len(self.pool)
+
+    def move_text(self, action: Action, seat: int | None) -> str:
+        """A failed turn reads ``fail`` to the other seats: its tiles went back to the trays unseen."""
+        if isinstance(action, Fail) and seat != action.player:
+            return "fail"
+        return action.text()
+
     def view(self, player: int | None) -> TwoTrayView:
         v = cast(
             TwoTrayView,
