@@ -217,7 +217,7 @@ def play_on_server(state: GameState, bots: Sequence[Bot | None], typist: Typist,
                 return
             action = turn.command(line)
             if action is not None:
-                await ws.send(json.dumps({"type": "act", "text": action.text(), "seq": frame["seq"]}))
+                await ws.send(json.dumps({"type": "act", "action": action.to_json(), "seq": frame["seq"]}))
                 return
 
     async def play(base: str) -> str:

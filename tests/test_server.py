@@ -20,6 +20,7 @@ from test_server_support import Db, create, db, receive, sqlite_db, table_state,
 from rummykit.bots.registry import bot_levels, make_bot
 from rummykit.catalogue import find_game, games
 from rummykit.engine.rng import Rng
+from rummykit.presenters import presenter_for
 from rummykit.rulesets.rummikub import Rummikub
 from rummykit.server import protocol as p
 from rummykit.server.app import MAX_FRAME
@@ -214,8 +215,8 @@ def test_a_person_plays_against_a_bot_to_the_end(db: Db) -> None:
                 view = state["view"]
                 if 0 in view["must_act"] and answered != state["seq"]:
                     answered = state["seq"]
-                    action = me.choose(view, rng)
-                    ws.send_json({"type": "act", "text": action.text()})
+                    action = me.choose(view, rng)  # sent as a person types it: counted from 1
+                    ws.send_json({"type": "act", "text": presenter_for("conveyor").command_text(action)})
                 state = next_state(ws)
             assert state["status"] == "over" and state["view"]["outcome"] is not None
         assert client.get(f"/api/tables/{made['table']}").json()["status"] == "over"

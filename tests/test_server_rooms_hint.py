@@ -69,7 +69,7 @@ def test_a_hint_after_the_end_says_why_not(sqlite_db: Db) -> None:
             while state["status"] != "over":
                 if 0 in state["view"]["must_act"] and answered != state["seq"]:
                     answered = state["seq"]
-                    ws.send_json({"type": "act", "text": me.choose(state["view"], rng).text()})
+                    ws.send_json({"type": "act", "action": me.choose(state["view"], rng).to_json()})
                 state = until(ws, "state")
             ws.send_json({"type": "hint", "id": 7})
             error = until(ws, "error")

@@ -62,7 +62,7 @@ def test_a_person_at_machine_speed_is_never_refused_as_a_flood(db: Db) -> None:
                 view = state["view"]
                 if 0 in view["must_act"] and answered != state["seq"]:
                     answered = state["seq"]
-                    ws.send_json({"type": "act", "text": me.choose(view, rng).text()})
+                    ws.send_json({"type": "act", "action": me.choose(view, rng).to_json()})
                     acted += 1
                 state = next_state(ws)
         assert acted == 31 and state["view"]["outcome"] is not None

@@ -154,14 +154,14 @@ def test_a_refusal_carries_its_data_and_is_worded_from_1(db: Db) -> None:
             columns = len(state["view"]["columns"])
             seat = next_seat(room_of(client, table).state)
             ws = a if seat == 0 else b
-            ws.send_json({"type": "act", "text": "claim 9", "id": "far"})
+            ws.send_json({"type": "act", "text": "claim 10", "id": "far"})  # typed as a person counts: from 1
             error = until(ws, "error")
             p.server_frame(error)
             assert (error["rule"], error["params"]) == ("CV-COLUMN", {"column": 9, "first": 0, "last": columns - 1})
             assert error["message"] == f"there is no column 9: the columns are 0..{columns - 1}"
             assert error["worded"] == f"there is no column 10: the columns are 1..{columns}"
             # A check says it the same way.
-            ws.send_json({"type": "check", "text": "claim 9"})
+            ws.send_json({"type": "check", "text": "claim 10"})
             checked = until(ws, "checked")
             assert (checked["ok"], checked["params"], checked["worded"]) == (False, error["params"], error["worded"])
             assert room_of(client, table).seq == 0
@@ -196,7 +196,7 @@ def test_bots_answer_before_a_person_waited_for_at_the_same_time(sqlite_db: Db) 
                     state = later
                     continue
                 if 0 in view["must_act"]:
-                    ws.send_json({"type": "act", "text": me.choose(view, rng).text(), "seq": state["seq"]})
+                    ws.send_json({"type": "act", "action": me.choose(view, rng).to_json(), "seq": state["seq"]})
                 state = next_state(ws)
         assert seen >= 2
 

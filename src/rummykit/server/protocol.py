@@ -182,16 +182,20 @@ class Hello(_Client):
 
 
 class Act(_Client):
-    """Play an action: its JSON form (``player`` may be left out) or its text without the seat.
+    """Play an action: its JSON form (``player`` may be left out) or its text as a person types it.
 
-    ``seq`` is the state frame's ``seq`` the action was made against: when
+    ``text`` is read as at the line prompt, without the seat: positions counted
+    from 1, the game's short forms read against the seat's view. ``seq`` is the state frame's ``seq`` the action was made against: when
     the game has moved on since, the action is refused (``STALE``) and nothing
     changes. Without it the action is judged against the game as it is.
     """
 
     type: Literal["act"]
     action: dict[str, object] | None = None
-    text: str | None = None
+    text: str | None = Field(
+        default=None,
+        description="the action as a person types it at the line prompt: positions counted from 1, without the seat",
+    )
     seq: int | None = Field(default=None, description="the seq of the state the action was made against")
     id: RequestId = None
 
