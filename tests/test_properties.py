@@ -24,7 +24,7 @@ from rummykit.engine.rng import Rng
 from rummykit.errors import ParseError
 from rummykit.pieces.tiles import COLOURS, JOKER, Tile
 from rummykit.records import read_record, write_record
-from rummykit.rulesets.rummikub import Draw, Rummikub, from_position
+from rummykit.rulesets.rummikub import Draw, Play, Rummikub, from_position
 from rummykit.sim import run_bots
 
 # Whole games are slower than unit checks: a quarter of the profile's examples.
@@ -159,7 +159,8 @@ def check_last_move(s: Rummikub, events: list[Event], seat: int | None, last: La
         return
     assert last is not None
     action = s.actions[-1]
-    assert last["seat"] == action.player and last["text"] == action.text()
+    text = f"play {' '.join(map(str, action.placed)) or '-'}" if isinstance(action, Play) else action.text()
+    assert last["seat"] == action.player and last["text"] == text  # a play: what it laid (the table is the view's)
     assert last["events"] == [e.seen_by(seat) for e in events] and last["events"]
     if isinstance(action, Draw):
         assert last["text"] == "draw"

@@ -24,6 +24,7 @@ from rummykit.bots.registry import make_bot
 from rummykit.catalogue import find_game, games, new_game
 from rummykit.engine.core import Event, GameInfo, GameState, LastMove
 from rummykit.engine.driver import step
+from rummykit.rulesets.freetable import Play
 from rummykit.rulesets.two_tray import from_position as two_tray_position
 from rummykit.sim import bot_rng
 
@@ -96,8 +97,10 @@ def check_header(state: GameState, events: list[Event]) -> None:
             continue
         assert last is not None and last["seat"] == action.player
         assert last["events"] == [e.seen_by(seat) for e in events]
-        if seat == action.player:
+        if seat == action.player and not isinstance(action, Play):
             assert last["text"] == action.text()
+        elif isinstance(action, Play):  # the pieces it laid; the table it left is the view's
+            assert last["text"] == f"play {' '.join(map(str, action.placed)) or '-'}"
         else:
             assert not leaked(info, view), (last["text"], action.text())
 

@@ -21,7 +21,8 @@ class LastMove(TypedDict):
     ``seat`` is the seat that acted; ``text`` the action in the game's
     notation without the seat (:meth:`~rummykit.engine.core.GameState.move_text`: to the other
     seats only what the table saw, e.g. a failed turn's pieces, still in the
-    rack, are left out); ``events`` the events it caused as this seat sees
+    rack, are left out; a free-table play names only the pieces it laid,
+    ``play R4 R5``, as the table it left is in the view); ``events`` the events it caused as this seat sees
     them (:meth:`~rummykit.engine.actions.Event.seen_by`: ``kind``,
     ``player`` and the event's data, shared with the history as
     :meth:`~rummykit.engine.core.GameState.events_for` gives it: read it, do

@@ -460,7 +460,14 @@ class FreeTableGame(GameState, Generic[P]):
         return len(self.pool)
 
     def move_text(self, action: Action, seat: int | None) -> str:
-        """A failed turn reads ``fail`` to the other seats: its pieces went back to the rack unseen."""
+        """A failed turn reads ``fail`` to the other seats: its pieces went back to the rack unseen.
+
+        A play reads ``play`` and the pieces it laid from the rack (``play -`` when it laid none):
+        the table it left is the view's ``table``, and writing the whole of it
+        into every view would cost more than the rest of the view.
+        """
+        if isinstance(action, Play):
+            return f"play {format_pieces(action.placed) or '-'}"
         if isinstance(action, Fail) and seat != action.player:
             return "fail"
         return action.text()
