@@ -52,6 +52,7 @@ from rummykit.presenters.conveyor.view import (
     column_line,
     column_lines,
     columns_lines,
+    conveyor_view,
     hand_line,
     hand_lines,
     header_line,
@@ -89,6 +90,7 @@ __all__ = [
     "column_lines",
     "columns_lines",
     "command_text",
+    "conveyor_view",
     "describe_event",
     "hand_line",
     "hand_lines",
@@ -172,15 +174,15 @@ class ConveyorPresenter:
 
     def status_lines(self, view: View, labels: Sequence[str], style: Style) -> list[str]:
         """The round, turn and phase, then one line per seat."""
-        names = list(view["players"])
-        return style.fit([header_line(view, names), *player_lines(view, names, labels)])
+        seen, names = conveyor_view(view), list(view["players"])
+        return style.fit([header_line(seen, names), *player_lines(seen, names, labels)])
 
     def table_lines(self, view: View, style: Style) -> list[str]:
         """The columns (conveyors) and the melds."""
-        names = list(view["players"])
-        lines = columns_lines(view, names, style)
+        seen, names = conveyor_view(view), list(view["players"])
+        lines = columns_lines(seen, names, style)
         if view["phase"] != SELECT or view["melds"]:
-            lines += meld_lines(view, names, style)
+            lines += meld_lines(seen, names, style)
         return style.fit(lines)
 
     def rack_lines(self, view: View, style: Style, order: str | None = None) -> list[str]:
@@ -192,7 +194,7 @@ class ConveyorPresenter:
 
     def screen(self, view: View, labels: Sequence[str], style: Style, order: str | None = None) -> list[str]:
         """See :func:`screen_lines`."""
-        return screen_lines(view, list(view["players"]), labels, style, _order(order))
+        return screen_lines(conveyor_view(view), list(view["players"]), labels, style, _order(order))
 
     def help_rows(self, view: View) -> list[HelpRow]:
         """The commands (the variants' only when they are on; see :func:`~rummykit.presenters.turn.help_rows`)."""
