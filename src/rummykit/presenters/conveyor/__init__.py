@@ -52,7 +52,6 @@ from rummykit.presenters.conveyor.view import (
     column_line,
     column_lines,
     columns_lines,
-    conveyor_view,
     hand_line,
     hand_lines,
     header_line,
@@ -67,6 +66,7 @@ from rummykit.presenters.conveyor.view import (
 from rummykit.presenters.text import HelpRow, Style
 from rummykit.presenters.turn import Turn, help_lines, help_rows, typed_text
 from rummykit.rulesets.conveyor import INFO, SELECT
+from rummykit.rulesets.conveyor.views import conveyor_view
 
 __all__ = [
     "DEFAULT_ORDER",
@@ -90,7 +90,6 @@ __all__ = [
     "column_lines",
     "columns_lines",
     "command_text",
-    "conveyor_view",
     "describe_event",
     "hand_line",
     "hand_lines",

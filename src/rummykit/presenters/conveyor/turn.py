@@ -20,7 +20,6 @@ from rummykit.presenters.conveyor.view import (
     ORDER_ALIASES,
     ORDERS,
     columns_lines,
-    conveyor_view,
     hand_lines,
     meld_lines,
     next_step_line,
@@ -28,6 +27,7 @@ from rummykit.presenters.conveyor.view import (
 )
 from rummykit.presenters.turn import Display, Turn
 from rummykit.rulesets.conveyor import JUMP, PLAY, SELECT, Jump
+from rummykit.rulesets.conveyor.views import conveyor_view
 
 HEAD = (
     "Commands (columns, cells and melds are numbered from 1, as on the screen; dominoes are written like 3-5;"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import cast
 
 from rummykit.engine.commands import SHOWN_FROM
 from rummykit.engine.values import JSON
@@ -53,11 +52,6 @@ ORDER_ALIASES = {"half": "low", "suit": "low", "number": "low", "sum": "pips", "
 DEFAULT_ORDER = "low"
 ORDER_WORDS = {"low": "by low half", "pips": "by pip total"}
 
-
-
-def conveyor_view(view: Mapping[str, object]) -> ConveyorView:
-    """A view a presenter was given, read as the conveyor view it is (the presenter is only given its own game's)."""
-    return cast(ConveyorView, view)
 
 
 def _order(order: str | None) -> str:

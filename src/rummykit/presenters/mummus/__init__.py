@@ -76,7 +76,6 @@ from rummykit.presenters.mummus.view import (
     laid_by_text,
     meld_lines,
     meld_name,
-    mummus_view,
     next_step_line,
     pile_lines,
     player_lines,
@@ -86,6 +85,7 @@ from rummykit.presenters.mummus.view import (
 from rummykit.presenters.text import HelpRow, Style
 from rummykit.presenters.turn import Turn, help_lines, help_rows, typed_text
 from rummykit.rulesets.mummus import INFO
+from rummykit.rulesets.mummus.views import mummus_view
 
 __all__ = [
     "DEFAULT_ORDER",
@@ -125,7 +125,6 @@ __all__ = [
     "meld_lines",
     "meld_name",
     "moves_lines",
-    "mummus_view",
     "next_step_line",
     "pile_lines",
     "player_lines",

@@ -22,13 +22,13 @@ from rummykit.presenters.mummus.view import (
     changes,
     claim_line,
     hand_lines,
-    mummus_view,
     next_step_line,
     screen_lines,
     table_lines,
 )
 from rummykit.presenters.turn import Display, Turn
 from rummykit.rulesets.mummus import Rummy, Take
+from rummykit.rulesets.mummus.views import mummus_view
 
 HEAD = (
     "Commands (melds and discard-pile cards are numbered from 1 as shown; cards are written rank then suit"

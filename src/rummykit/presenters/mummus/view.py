@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import cast
 
 # Constants only (the names of meld kinds): every judgement is the game's.
 from rummykit.engine.values import JSON
@@ -36,11 +35,6 @@ PILE_CELL = len("  10 10H*")
 
 Marks = Mapping[int, Sequence[str]]
 """A change mark per card (``+`` or ``""``) of the melds an action changed, by the meld's index."""
-
-
-def mummus_view(view: Mapping[str, object]) -> MummusView:
-    """A view a presenter was given, read as the mummus view it is (the presenter is only given its own game's)."""
-    return cast(MummusView, view)
 
 
 def _order(order: str | None) -> str:
