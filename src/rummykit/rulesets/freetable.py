@@ -22,6 +22,7 @@ from rummykit.blocks.racks import Racks
 from rummykit.blocks.table import FreeTable, Opening, TableDraft
 from rummykit.engine.commands import Command, Declared, Part, Reading, command_table
 from rummykit.engine.core import JSON, Action, Field, GameState, Saved, ViewHeader, texts
+from rummykit.engine.options import OptionValue
 from rummykit.errors import ParseError, RuleError
 
 P = TypeVar("P")
@@ -236,7 +237,7 @@ class FreeTableGame(GameState, Generic[P]):
         self,
         players: Sequence[str],
         seed: int,
-        options: Mapping[str, Any],
+        options: Mapping[str, OptionValue],
         *,
         deal: bool = True,
     ) -> None:

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 from rummykit.blocks.conveyor import ENDS, Conveyors
 from rummykit.engine.core import JSON, Action, Field, GameState, Omit, Saved, SavedAs, texts
+from rummykit.engine.options import OptionValue
 from rummykit.errors import RuleError
 from rummykit.melds.conveyor import END_NAMES, LINE, ConveyorMelds, by_code
 from rummykit.pieces.dominoes import Domino, double_set, format_dominoes
@@ -110,7 +111,7 @@ class Conveyor(GameState):
         self,
         players: Sequence[str],
         seed: int,
-        options: Mapping[str, Any],
+        options: Mapping[str, OptionValue],
         *,
         deal: bool = True,
     ) -> None:

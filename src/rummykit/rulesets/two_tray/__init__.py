@@ -31,11 +31,10 @@ on the shared blocks: the grid (:mod:`rummykit.blocks.grid`), the racks
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from rummykit.blocks.grid import GridDraft
 from rummykit.engine.core import GameInfo, GameState
-from rummykit.engine.options import int_option
+from rummykit.engine.options import OptionValue, int_option
 from rummykit.errors import RuleError
 from rummykit.pieces.tiles import Tile, parse_tiles
 from rummykit.rulesets.two_tray.actions import (
@@ -180,7 +179,7 @@ def joker_options(view: Mapping[str, object]) -> dict[tuple[int, int], list[str]
     return {cell: sorted(str(t) for t in tiles) for cell, tiles in sorted(verdict.options.items())}
 
 
-def _factory(players: tuple[str, ...], seed: int, options: dict[str, Any]) -> GameState:
+def _factory(players: tuple[str, ...], seed: int, options: dict[str, OptionValue]) -> GameState:
     return TwoTray(players, seed, options)
 
 

@@ -30,9 +30,9 @@ from functools import lru_cache
 
 from rummykit.blocks.grid import Cell, Put, parse_cell
 from rummykit.engine.core import Action
+from rummykit.engine.options import int_option
 from rummykit.melds.tiles import hand_sets, read_line
 from rummykit.pieces.tiles import ALL_TILES, Tile, parse_tiles
-from rummykit.engine.options import int_option
 from rummykit.rulesets.two_tray.actions import Call, Draw, End, Pass, Play
 from rummykit.rulesets.two_tray.calls import call_options
 from rummykit.rulesets.two_tray.options import GRID, TileGrid
