@@ -472,7 +472,7 @@ class GameInfo:
     factory: Callable[[tuple[str, ...], int, dict[str, OptionValue]], GameState]
     parse_action_text: Callable[[int, str], Action]
     actions: tuple[type[Action], ...]
-    parse_piece: Callable[[str], Any]
+    parse_piece: Callable[[str], object]
     aliases: tuple[str, ...] = ()
     from_position: Callable[..., GameState] | None = None
     view_actions: Callable[[Mapping[str, object]], list[Action]] | None = None
@@ -551,7 +551,7 @@ class GameInfo:
         unknown = sorted(set(data) - {"type", "player", *(f.name for f in fields)})
         if unknown:
             raise ParseError(f"{kind} has no field {', '.join(map(repr, unknown))}")
-        values: dict[str, Any] = {}
+        values: dict[str, object] = {}
         for f in fields:
             if f.name not in data:
                 if f.default is not dataclasses.MISSING:

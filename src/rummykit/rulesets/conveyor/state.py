@@ -11,8 +11,8 @@ object with a ``copy`` method, so :meth:`~rummykit.engine.core.GameState.copy`
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import ClassVar
 
 from rummykit.blocks.conveyor import ENDS, Conveyors
 from rummykit.engine.core import JSON, Action, Field, GameState, Omit, Saved, SavedAs, texts
@@ -566,7 +566,7 @@ class Conveyor(GameState):
         return position_text(self)
 
 
-_HANDLERS: dict[type, Any] = {
+_HANDLERS: dict[type[Action], Callable[..., None]] = {
     Reveal: Conveyor._reveal,
     Claim: Conveyor._claim,
     Draw: Conveyor._draw,

@@ -17,9 +17,9 @@ value or a block with a ``copy`` method, so the derived
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rummykit.blocks.areas import MeldArea
 from rummykit.blocks.piles import Piles
@@ -585,7 +585,7 @@ class Mummus(GameState):
         )
 
 
-_HANDLERS: dict[type, Any] = {
+_HANDLERS: dict[type[Action], Callable[..., None]] = {
     Draw: Mummus._draw,
     Take: Mummus._take,
     Meld: Mummus._meld,
