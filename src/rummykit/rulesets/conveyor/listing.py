@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from rummykit.blocks.conveyor import BOTTOM, TOP, UNKNOWN
-from rummykit.engine.core import JSON, Action
+from rummykit.engine.core import Action
 from rummykit.engine.options import OptionValue, int_option
 from rummykit.melds.conveyor import END_NAMES, ConveyorMelds, by_code
 from rummykit.pieces.dominoes import Domino, double_set
@@ -27,6 +27,7 @@ from rummykit.rulesets.conveyor.actions import (
     Reveal,
 )
 from rummykit.rulesets.conveyor.options import DRAW, JUMP, PLAY, SELECT, rules_for
+from rummykit.rulesets.conveyor.views import conveyor_view
 
 __all__ = ["KEEP_DISCARD", "PICKUP_CLOSE", "actions_from_view", "hand_left_fault", "line_size", "list_actions"]
 
@@ -148,29 +149,30 @@ def list_actions(
     return out
 
 
-def actions_from_view(view: Mapping[str, JSON]) -> list[Action]:
-    """:func:`list_actions` for the seat whose view this is (empty if it may not act)."""
-    seat = view.get("seat")
-    if seat is None or seat not in view["to_act"]:
+def actions_from_view(view: Mapping[str, object]) -> list[Action]:
+    """:func:`list_actions` for the seat whose view (a :class:`ConveyorView`) this is (empty if it may not act)."""
+    seen = conveyor_view(view)
+    seat = seen["seat"]
+    if seat is None or seat not in seen["to_act"]:
         return []
-    options = view["options"]
-    phase = view["phase"]
-    drawn = view["drawn"]
+    options = seen["options"]
+    phase = seen["phase"]
+    drawn = seen["drawn"]
     milled = _dom(drawn["domino"]) if drawn is not None and drawn["face_up"] else None
-    window = view["jump_window"]
+    window = seen["jump_window"]
     selecting = phase == SELECT
     return list_actions(
         seat,
         phase=phase,
-        hand=[_dom(x) for x in view["hand"]] if phase in (PLAY, JUMP) else [],
-        rules=rules_for(options["set"]),
+        hand=[_dom(x) for x in seen["hand"]] if phase in (PLAY, JUMP) else [],
+        rules=rules_for(int_option(options, "set")),
         options=options,
         open_columns=[
             (col["column"], [i for i, x in enumerate(col["cells"]) if x == UNKNOWN] if selecting else [])
-            for col in view["columns"]
+            for col in seen["columns"]
             if col["claimed_by"] is None
         ],
-        melds=[(m["kind"], tuple(_dom(x) for x in m["dominoes"])) for m in view["melds"]] if phase == PLAY else [],
+        melds=[(m["kind"], tuple(_dom(x) for x in m["dominoes"])) for m in seen["melds"]] if phase == PLAY else [],
         milled=milled,
         window_domino=None if window is None else _dom(window["domino"]),
     )
