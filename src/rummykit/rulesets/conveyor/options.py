@@ -198,8 +198,10 @@ def resolve_options(players: int, given: Mapping[str, OptionValue]) -> dict[str,
 
 
 def _whole(value: OptionValue) -> int | None:
-    """A whole-number option that may be none (its spec has checked it)."""
-    return None if value is None else int(value)
+    """A whole-number option that may be none (its spec has checked it: anything else is a ``TypeError``)."""
+    if value is None or isinstance(value, int):
+        return value
+    raise TypeError(f"a whole number or none, got {value!r}")
 
 
 @functools.cache
