@@ -20,6 +20,7 @@ from rummykit.presenters.mummus import (
 from rummykit.presenters.text import Style
 from rummykit.presenters.turn import Turn
 from rummykit.rulesets.mummus import Take, from_position
+from rummykit.rulesets.mummus.views import mummus_view
 
 
 def turn(text: str, seat: int, said: list[str] | None = None) -> Turn:
@@ -164,7 +165,7 @@ def test_the_screen_shows_one_take_form_and_every_reader_takes_both() -> None:
     view = t.view
     info = find_game("mummus")
     shown = "\n".join([*t.screen(), *t.help_lines()])
-    assert "`take CARD` from the discard pile" in shown and "`take N`" not in next_step_line(view)
+    assert "`take CARD` from the discard pile" in shown and "`take N`" not in next_step_line(mummus_view(view))
     assert "take CARD|N" in shown and "`take CARD` or `take N`" in shown
     for n, card in enumerate(view["discard"], start=1):  # numbered from 1 at the bottom, as shown
         expected = Take(0, Card.parse(card))

@@ -20,7 +20,7 @@ from typing import Any, ClassVar, Literal, Self
 
 from rummykit.engine.actions import Action, Event, decode_field, field_hints
 from rummykit.engine.match import Match, Outcome
-from rummykit.engine.options import OptionSpec, check_seed, default_names, resolve_options
+from rummykit.engine.options import OptionSpec, OptionValue, check_seed, default_names, resolve_options
 from rummykit.engine.rng import Rng
 from rummykit.engine.snapshot import Field, Omit, Saved, SavedAs, match_fields, rng_digest
 from rummykit.engine.values import JSON, clone, plain, texts
@@ -95,10 +95,11 @@ class GameState(abc.ABC):
     declarations of its base classes hold for it too (:meth:`position_fields`).
     """
 
-    def __init__(self, players: Sequence[str], seed: int, options: Mapping[str, Any]) -> None:
+    def __init__(self, players: Sequence[str], seed: int, options: Mapping[str, OptionValue]) -> None:
         self.players: tuple[str, ...] = tuple(players)
         self.seed = seed
         self.options: dict[str, Any] = dict(options)
+        """The resolved options (each game reads its own by name, with the type its spec declares)."""
         self.rng = Rng(seed)
         self.history: list[Event] = []
         self.actions: list[Action] = []
@@ -468,10 +469,10 @@ class GameInfo:
     min_players: int
     max_players: int
     options: tuple[OptionSpec, ...]
-    factory: Callable[[tuple[str, ...], int, dict[str, Any]], GameState]
+    factory: Callable[[tuple[str, ...], int, dict[str, OptionValue]], GameState]
     parse_action_text: Callable[[int, str], Action]
     actions: tuple[type[Action], ...]
-    parse_piece: Callable[[str], Any]
+    parse_piece: Callable[[str], object]
     aliases: tuple[str, ...] = ()
     from_position: Callable[..., GameState] | None = None
     view_actions: Callable[[Mapping[str, object]], list[Action]] | None = None
@@ -550,7 +551,7 @@ class GameInfo:
         unknown = sorted(set(data) - {"type", "player", *(f.name for f in fields)})
         if unknown:
             raise ParseError(f"{kind} has no field {', '.join(map(repr, unknown))}")
-        values: dict[str, Any] = {}
+        values: dict[str, object] = {}
         for f in fields:
             if f.name not in data:
                 if f.default is not dataclasses.MISSING:

@@ -116,6 +116,18 @@ class OptionSpec:
         return str(value)
 
 
+def int_option(options: Mapping[str, OptionValue], name: str) -> int:
+    """The value of the whole-number option ``name`` (as ``int(value)``; ``TypeError`` when it is none).
+
+    >>> int_option({'target': 500}, 'target')
+    500
+    """
+    value = options[name]
+    if value is None:
+        raise TypeError(f"option {name} is none, not a whole number")
+    return int(value)
+
+
 def resolve_options(specs: Sequence[OptionSpec], given: Mapping[str, object]) -> dict[str, OptionValue]:
     """Defaults overlaid with ``given``, every value checked; unknown names are refused.
 

@@ -25,9 +25,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from rummykit.engine.commands import SHOWN_FROM
+from rummykit.engine.values import JSON
 from rummykit.errors import ParseError
 from rummykit.words import counted, plural_of, times
 
@@ -187,7 +187,7 @@ def signed(n: int) -> str:
     return f"{n:+d}" if n else "0"
 
 
-def seat_name(names: Sequence[str], seat: Any, nobody: str = "?") -> str:
+def seat_name(names: Sequence[str], seat: object, nobody: str = "?") -> str:
     """A seat's name; ``nobody`` for None, ``seat N`` for a seat the list does not name.
 
     >>> seat_name(['ann', 'bob'], 1), seat_name(['ann'], None, 'nobody'), seat_name(['ann'], 4)
@@ -198,7 +198,7 @@ def seat_name(names: Sequence[str], seat: Any, nobody: str = "?") -> str:
     return nobody if seat is None else f"seat {seat}"
 
 
-def other_event_lines(event: Mapping[str, Any], who: str, *, turn_start: bool = True) -> list[str]:
+def other_event_lines(event: Mapping[str, JSON], who: str, *, turn_start: bool = True) -> list[str]:
     """The lines of an event a game does not word itself: a set position (whose string holds hidden pieces
     and is never printed), else the event's kind and fields told plainly.
 
@@ -215,7 +215,7 @@ def other_event_lines(event: Mapping[str, Any], who: str, *, turn_start: bool = 
     return [f"{head}: {detail}" if detail else head]
 
 
-def details(event: Mapping[str, Any], *, skip: Sequence[str]) -> str:
+def details(event: Mapping[str, JSON], *, skip: Sequence[str]) -> str:
     """An event's other fields as ``key value`` pairs (for events without their own wording).
 
     >>> details({'kind': 'reveal', 'column': 3, 'domino': '7-7', 'face_up': ['3-8', '1-2']}, skip=('kind',))
@@ -336,7 +336,7 @@ def rack_line(groups: Sequence[Sequence[str]], style: Style) -> str:
 
 
 def score_lines(
-    outcome: Mapping[str, Any],
+    outcome: Mapping[str, JSON],
     names: Sequence[str],
     *,
     racks: Sequence[Sequence[str]] | None = None,
@@ -447,7 +447,7 @@ def whole_number(text: str, what: str) -> int:
 
 
 def game_over_lines(
-    event: Mapping[str, Any], names: Sequence[str], style: Style, reasons: Mapping[str, str]
+    event: Mapping[str, JSON], names: Sequence[str], style: Style, reasons: Mapping[str, str]
 ) -> list[str]:
     """The end of a match (an outcome or a ``match-end`` event): the winners, why, and the final totals.
 

@@ -22,6 +22,7 @@ from rummykit.blocks.racks import Racks
 from rummykit.blocks.table import FreeTable, Opening, TableDraft
 from rummykit.engine.commands import Command, Declared, Part, Reading, command_table
 from rummykit.engine.core import JSON, Action, Field, GameState, Saved, ViewHeader, texts
+from rummykit.engine.options import OptionValue
 from rummykit.errors import ParseError, RuleError
 
 P = TypeVar("P")
@@ -34,13 +35,13 @@ Table = tuple[PieceSet, ...]
 
 
 @functools.lru_cache(maxsize=1 << 12)
-def set_texts(pieces: tuple[Any, ...]) -> tuple[str, ...]:
+def set_texts(pieces: tuple[object, ...]) -> tuple[str, ...]:
     """The text form of each piece of a table set (cached: table sets repeat from view to view)."""
     return tuple(str(p) for p in pieces)
 
 
 @functools.lru_cache(maxsize=1 << 12)
-def parse_view_set(parse: Callable[[str], list[Any]], texts: tuple[str, ...]) -> PieceSet:
+def parse_view_set(parse: Callable[[str], Sequence[object]], texts: tuple[str, ...]) -> PieceSet:
     """A table set read back from a view's text forms (cached: table sets repeat from view to view)."""
     return tuple(parse(" ".join(texts)))
 
@@ -48,7 +49,7 @@ def parse_view_set(parse: Callable[[str], list[Any]], texts: tuple[str, ...]) ->
 def one_step_plays(
     seat: int,
     new_sets: Iterable[PieceSet],
-    layoffs: Iterable[tuple[Any, int, PieceSet]],
+    layoffs: Iterable[tuple[object, int, PieceSet]],
     table: Sequence[PieceSet],
     pool_size: int,
 ) -> list[Action]:
@@ -166,7 +167,7 @@ ACTIONS: tuple[type[Action], ...] = (Draw, Pass, Play, Fail)
 """Every action class of a free-table game (``GameInfo.actions``)."""
 
 
-def parse_turn_action(seat: int, text: str, parse: Callable[[str], list[Any]]) -> Action:
+def parse_turn_action(seat: int, text: str, parse: Callable[[str], Sequence[object]]) -> Action:
     """Read ``draw``, ``pass``, ``play <placed> : <table>`` or ``fail <placed> : <table>``.
 
     >>> from rummykit.pieces.tiles import parse_tiles
@@ -178,7 +179,7 @@ def parse_turn_action(seat: int, text: str, parse: Callable[[str], list[Any]]) -
     return command_table(ACTIONS, parse).read(seat, text)
 
 
-def play_from_table(seat: int, old_table: Iterable[Iterable[Any]], new_table: Iterable[Iterable[Any]]) -> Play:
+def play_from_table(seat: int, old_table: Iterable[Iterable[object]], new_table: Iterable[Iterable[object]]) -> Play:
     """The :class:`Play` that turns ``old_table`` into ``new_table`` (placed pieces derived)."""
     new = tuple(tuple(s) for s in new_table)
     placed = Counter(t for s in new for t in s) - Counter(t for s in old_table for t in s)
@@ -201,6 +202,12 @@ class FreeTableView(ViewHeader):
     down: list[bool]
     idle_turns: int
     rack: NotRequired[list[str]]
+
+
+def free_table_view(view: Mapping[str, object]) -> FreeTableView:
+    """``view`` read as the free-table view it is: for code given a view as plain data (a listing, a
+    presenter) that is only ever given a free-table game's views. Nothing is checked or copied."""
+    return cast(FreeTableView, view)
 
 
 
@@ -236,7 +243,7 @@ class FreeTableGame(GameState, Generic[P]):
         self,
         players: Sequence[str],
         seed: int,
-        options: Mapping[str, Any],
+        options: Mapping[str, OptionValue],
         *,
         deal: bool = True,
     ) -> None:
@@ -514,7 +521,7 @@ def draft_from_view(
     )
 
 
-def draft_action(seat: int, draft: TableDraft[Any], *, accept_penalty: bool = False) -> Action:
+def draft_action(seat: int, draft: TableDraft[P], *, accept_penalty: bool = False) -> Action:
     """The action committing a draft: a :class:`Play`, or with ``accept_penalty`` a :class:`Fail`."""
     table = draft.table()
     placed = tuple(draft.placed())

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from rummykit.blocks.racks import Racks
-from rummykit.engine.options import check_seed, default_names, resolve_options
+from rummykit.engine.options import OptionValue, check_seed, default_names, resolve_options
 from rummykit.engine.rng import Rng
 from rummykit.errors import ParseError
 from rummykit.words import counted
@@ -34,7 +34,7 @@ def game_from_position(
     *,
     players: int | Sequence[str] | None,
     seed: int,
-    options: Mapping[str, Any],
+    options: Mapping[str, OptionValue],
 ) -> G:
     """A game of ``cls`` set up from a position string, its options checked (shared by the games)."""
     info = cls.info

@@ -5,11 +5,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple, cast
+from typing import ClassVar, NamedTuple, cast
 
 from rummykit.errors import ParseError
 
-View = Mapping[str, Any]
+View = Mapping[str, object]
 """A seat's view, as a game's ``view()`` returns it (for parts a screen's numbers may name)."""
 
 SHOWN_FROM = 1

@@ -66,6 +66,7 @@ from rummykit.presenters.conveyor.view import (
 from rummykit.presenters.text import HelpRow, Style
 from rummykit.presenters.turn import Turn, help_lines, help_rows, typed_text
 from rummykit.rulesets.conveyor import INFO, SELECT
+from rummykit.rulesets.conveyor.views import conveyor_view
 
 __all__ = [
     "DEFAULT_ORDER",
@@ -172,15 +173,15 @@ class ConveyorPresenter:
 
     def status_lines(self, view: View, labels: Sequence[str], style: Style) -> list[str]:
         """The round, turn and phase, then one line per seat."""
-        names = list(view["players"])
-        return style.fit([header_line(view, names), *player_lines(view, names, labels)])
+        seen, names = conveyor_view(view), list(view["players"])
+        return style.fit([header_line(seen, names), *player_lines(seen, names, labels)])
 
     def table_lines(self, view: View, style: Style) -> list[str]:
         """The columns (conveyors) and the melds."""
-        names = list(view["players"])
-        lines = columns_lines(view, names, style)
+        seen, names = conveyor_view(view), list(view["players"])
+        lines = columns_lines(seen, names, style)
         if view["phase"] != SELECT or view["melds"]:
-            lines += meld_lines(view, names, style)
+            lines += meld_lines(seen, names, style)
         return style.fit(lines)
 
     def rack_lines(self, view: View, style: Style, order: str | None = None) -> list[str]:
@@ -192,7 +193,7 @@ class ConveyorPresenter:
 
     def screen(self, view: View, labels: Sequence[str], style: Style, order: str | None = None) -> list[str]:
         """See :func:`screen_lines`."""
-        return screen_lines(view, list(view["players"]), labels, style, _order(order))
+        return screen_lines(conveyor_view(view), list(view["players"]), labels, style, _order(order))
 
     def help_rows(self, view: View) -> list[HelpRow]:
         """The commands (the variants' only when they are on; see :func:`~rummykit.presenters.turn.help_rows`)."""

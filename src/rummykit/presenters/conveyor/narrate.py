@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+
+from rummykit.engine.values import JSON
 
 # Constants only (the names of meld kinds and meld ends): every judgement is the game's.
 from rummykit.melds.conveyor import LINE, PAIRS, RUN, SUM
@@ -20,7 +21,7 @@ from rummykit.presenters.text import (
 
 
 def describe_event(
-    event: Mapping[str, Any], names: Sequence[str], style: Style, **_ignored: Any
+    event: Mapping[str, JSON], names: Sequence[str], style: Style, **_ignored: object
 ) -> list[str]:
     """Lines describing one conveyor event as a seat sees it (``Event.seen_by``); ``[]`` if nothing to say.
 
@@ -31,7 +32,7 @@ def describe_event(
     return style.fit(_describe(event, names, style))
 
 
-def _describe(event: Mapping[str, Any], names: Sequence[str], style: Style) -> list[str]:
+def _describe(event: Mapping[str, JSON], names: Sequence[str], style: Style) -> list[str]:
     kind = str(event.get("kind"))
     who = _name(names, event.get("player"))
     if kind == "first-player":
@@ -119,7 +120,7 @@ def _describe(event: Mapping[str, Any], names: Sequence[str], style: Style) -> l
 MELD_KINDS = (RUN, PAIRS, SUM, LINE)
 
 
-def _event_meld(event: Mapping[str, Any]) -> dict[str, Any]:
+def _event_meld(event: Mapping[str, JSON]) -> dict[str, JSON]:
     """A ``meld`` event as a meld: the game puts the meld's kind under ``meld_kind``.
 
     >>> _event_meld({'kind': 'meld', 'meld_kind': 'sum', 'dominoes': ['0-8']})['kind']
@@ -133,7 +134,7 @@ def _event_meld(event: Mapping[str, Any]) -> dict[str, Any]:
     return meld
 
 
-def _left(event: Mapping[str, Any]) -> str:
+def _left(event: Mapping[str, JSON]) -> str:
     return f"{plural(int(event.get('hand_size', 0)), 'domino')} left"
 
 
@@ -145,7 +146,7 @@ REASONS = {
 }
 
 
-def round_end_lines(event: Mapping[str, Any], names: Sequence[str], style: Style) -> list[str]:
+def round_end_lines(event: Mapping[str, JSON], names: Sequence[str], style: Style) -> list[str]:
     """The end of a round: who closed, what scored, every seat's score and total."""
     reason = str(event.get("reason"))
     if reason == "closed":
@@ -163,6 +164,6 @@ def round_end_lines(event: Mapping[str, Any], names: Sequence[str], style: Style
     return lines + score_lines(event, names)
 
 
-def match_end_lines(event: Mapping[str, Any], names: Sequence[str], style: Style) -> list[str]:
+def match_end_lines(event: Mapping[str, JSON], names: Sequence[str], style: Style) -> list[str]:
     """The end of the game: the winners, why, and the final totals (:func:`~rummykit.presenters.text.game_over_lines`)."""
     return game_over_lines(event, names, style, REASONS)

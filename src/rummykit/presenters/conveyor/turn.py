@@ -27,6 +27,7 @@ from rummykit.presenters.conveyor.view import (
 )
 from rummykit.presenters.turn import Display, Turn
 from rummykit.rulesets.conveyor import JUMP, PLAY, SELECT, Jump
+from rummykit.rulesets.conveyor.views import conveyor_view
 
 HEAD = (
     "Commands (columns, cells and melds are numbered from 1, as on the screen; dominoes are written like 3-5;"
@@ -75,11 +76,11 @@ class ConveyorDisplay(Display):
 
     def screen(self, turn: Turn) -> list[str]:
         """The whole game as this seat sees it."""
-        return screen_lines(turn.view, turn.names, turn.labels, turn.style, turn.order)
+        return screen_lines(conveyor_view(turn.view), turn.names, turn.labels, turn.style, turn.order)
 
     def update(self, turn: Turn, before: View) -> list[str]:
         """All of it if the phase changed; else what a step changes (the columns, or the melds and hand)."""
-        view, style = turn.view, turn.style
+        view, style = conveyor_view(turn.view), turn.style
         if view["phase"] != before["phase"] or view["phase"] not in (PLAY, SELECT):
             return self.screen(turn)
         if view["phase"] == SELECT:

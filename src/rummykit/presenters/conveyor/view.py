@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 from rummykit.engine.commands import SHOWN_FROM
+from rummykit.engine.values import JSON
 
 # Constants only (the names of meld kinds and meld ends): every judgement is the game's.
 from rummykit.melds.conveyor import LINE, PAIRS, RUN, SUM
@@ -30,6 +30,7 @@ from rummykit.rulesets.conveyor import (
     Reveal,
     actions_from_view,
 )
+from rummykit.rulesets.conveyor.views import ColumnView, ConveyorView, MeldView
 
 GAME = GAME_ID
 FACE_DOWN = UNKNOWN
@@ -69,11 +70,11 @@ def screen_number(number: int) -> int:
     return int(number) + SHOWN_FROM
 
 
-def _name(names: Sequence[str], seat: Any) -> str:
+def _name(names: Sequence[str], seat: object) -> str:
     return seat_name(names, seat, "nobody")
 
 
-def _names(names: Sequence[str], seats: Sequence[Any]) -> str:
+def _names(names: Sequence[str], seats: Sequence[object]) -> str:
     return ", ".join(_name(names, s) for s in seats) if seats else "nobody"
 
 
@@ -89,7 +90,7 @@ def cell_text(cell: str, style: Style) -> str:
     return cell if cell == FACE_DOWN else style.bold(f"[{cell}]")
 
 
-def column_line(column: Mapping[str, Any], names: Sequence[str], style: Style) -> str:
+def column_line(column: ColumnView, names: Sequence[str], style: Style) -> str:
     """A column for play: its top end, the cells between, its bottom end (or who claimed it)."""
     number = screen_number(column["column"])
     owner = column["claimed_by"]
@@ -105,13 +106,13 @@ def column_line(column: Mapping[str, Any], names: Sequence[str], style: Style) -
     return f"  column {number}  top {cells[0]} |{inner}| {cells[-1]} bottom"
 
 
-def column_lines(column: Mapping[str, Any], names: Sequence[str], style: Style) -> list[str]:
+def column_lines(column: ColumnView, names: Sequence[str], style: Style) -> list[str]:
     """:func:`column_line` laid out to the style's width, the cells going on under the first one."""
     line = column_line(column, names, style)
     return fit(line, style.width, len(f"  column {screen_number(column['column'])}  top "))
 
 
-def selection_grid(view: Mapping[str, Any], names: Sequence[str], style: Style) -> list[str]:
+def selection_grid(view: ConveyorView, names: Sequence[str], style: Style) -> list[str]:
     """The columns as a grid with cell numbers (for ``reveal COLUMN CELL`` in the selection round).
 
     When the cells do not fit the style's width, the grid is shown in blocks
@@ -149,7 +150,7 @@ def selection_grid(view: Mapping[str, Any], names: Sequence[str], style: Style) 
     return lines
 
 
-def meld_kind(meld: Mapping[str, Any]) -> str:
+def meld_kind(meld: MeldView | Mapping[str, JSON]) -> str:
     """A meld's kind in words: ``run of 5s``, ``run of pairs``, ``sum of 8``, ``line``.
 
     >>> meld_kind({'kind': 'run', 'dominoes': ['3-5', '4-5', '5-5']}), meld_kind({'kind': 'sum', 'dominoes': ['0-8']})
@@ -169,7 +170,7 @@ def meld_kind(meld: Mapping[str, Any]) -> str:
     return str(kind)
 
 
-def meld_lines(view: Mapping[str, Any], names: Sequence[str], style: Style) -> list[str]:
+def meld_lines(view: ConveyorView, names: Sequence[str], style: Style) -> list[str]:
     """Every meld on the table: number, owner, kind, dominoes (low end first), worth."""
     melds = list(view["melds"])
     if not melds:
@@ -178,7 +179,7 @@ def meld_lines(view: Mapping[str, Any], names: Sequence[str], style: Style) -> l
     name_w = max(len(_name(names, m["owner"])) for m in melds)
     kind_w = max(len(meld_kind(m)) for m in melds)
     num_w = len(str(len(melds)))
-    shown = [m["layout"] if m["kind"] == LINE and m.get("layout") else " ".join(m["dominoes"]) for m in melds]
+    shown = [m["layout"] if m["kind"] == LINE and m["layout"] else " ".join(m["dominoes"]) for m in melds]
     hang = 2 + num_w + 2 + name_w + 2 + kind_w + 2
     # the worth lines up after the dominoes when every line fits; otherwise it follows them
     shown_w = max(len(x) for x in shown)
@@ -215,7 +216,7 @@ def hand_lines(hand: Sequence[str], order: str, style: Style, known: Sequence[st
     return fit(line, style.width, len(head) + 3)
 
 
-def header_line(view: Mapping[str, Any], names: Sequence[str]) -> str:
+def header_line(view: ConveyorView, names: Sequence[str]) -> str:
     """Round, turn, phase and who is to act."""
     phase = view["phase"]
     target = view["options"].get("target")
@@ -231,13 +232,14 @@ def header_line(view: Mapping[str, Any], names: Sequence[str]) -> str:
     if phase == PLAY:
         return f"{turn} (meld/discard): {who} has drawn, may meld and lay off, then discards."
     window = view["jump_window"]
+    assert window is not None, "the jump-in window is open in its phase"
     return (
         f"{turn} (jump-in window): {_name(names, window['discarder'])} discarded {window['domino']};"
         f" waiting for {_names(names, window['waiting'])}."
     )
 
 
-def player_lines(view: Mapping[str, Any], names: Sequence[str], labels: Sequence[str]) -> list[str]:
+def player_lines(view: ConveyorView, names: Sequence[str], labels: Sequence[str]) -> list[str]:
     """One line per seat: to act, hand size (or still selecting), total, what all saw of the hand.
 
     With ``partners`` a seat's line has no total: the teams' scores (one per
@@ -274,7 +276,7 @@ def player_lines(view: Mapping[str, Any], names: Sequence[str], labels: Sequence
     return lines
 
 
-def columns_lines(view: Mapping[str, Any], names: Sequence[str], style: Style) -> list[str]:
+def columns_lines(view: ConveyorView, names: Sequence[str], style: Style) -> list[str]:
     """The columns: a numbered grid in the selection round, else each conveyor with its two ends."""
     legend = "?? face down, [3-5] face up"
     if view["phase"] == SELECT:
@@ -284,7 +286,7 @@ def columns_lines(view: Mapping[str, Any], names: Sequence[str], style: Style) -
     return lines
 
 
-def next_step_line(view: Mapping[str, Any]) -> str:
+def next_step_line(view: ConveyorView) -> str:
     """What the seat whose view this is may do now, in one line."""
     seat = view.get("seat")
     phase = view["phase"]
@@ -299,6 +301,7 @@ def next_step_line(view: Mapping[str, Any]) -> str:
         return f"Your move: `draw COLUMN top` or `draw COLUMN bottom` (conveyors: {conveyors})."
     if phase == PLAY:
         drawn = view["drawn"]
+        assert drawn is not None, "a drawn domino is in the view in the play phase"
         how = "by jumping in" if drawn["jumped"] else f"({'face up' if drawn['face_up'] else 'face down'})"
         return (
             f"You took {drawn['domino']} {how} from the {drawn['end']} of column {screen_number(drawn['column'])}."
@@ -306,7 +309,9 @@ def next_step_line(view: Mapping[str, Any]) -> str:
             f" of column {screen_number(drawn['column'])}."
         )
     if phase == JUMP:
-        domino = view["jump_window"]["domino"]
+        window = view["jump_window"]
+        assert window is not None, "the jump-in window is open in its phase"
+        domino = window["domino"]
         if view["options"].get("jump_in_only_on_completion"):
             claim = f"`jump {domino} with D D` (naming the dominoes of your hand it completes a meld with)"
         else:
@@ -316,14 +321,14 @@ def next_step_line(view: Mapping[str, Any]) -> str:
 
 
 def screen_lines(
-    view: Mapping[str, Any], names: Sequence[str], labels: Sequence[str], style: Style, order: str = DEFAULT_ORDER
+    view: ConveyorView, names: Sequence[str], labels: Sequence[str], style: Style, order: str = DEFAULT_ORDER
 ) -> list[str]:
     """The whole game as the seat whose view this is sees it."""
     lines = [header_line(view, names), *player_lines(view, names, labels), *columns_lines(view, names, style)]
     if view["phase"] != SELECT or view["melds"]:
         lines += meld_lines(view, names, style)
-    if view.get("hand"):
-        seat = int(view["seat"])
-        lines += hand_lines(view["hand"], order, style, view["hand_known"][seat])
+    hand, seat = view.get("hand"), view["seat"]
+    if hand and seat is not None:
+        lines += hand_lines(hand, order, style, view["hand_known"][seat])
     lines.append(next_step_line(view))
     return style.fit(lines)

@@ -85,6 +85,7 @@ from rummykit.presenters.mummus.view import (
 from rummykit.presenters.text import HelpRow, Style
 from rummykit.presenters.turn import Turn, help_lines, help_rows, typed_text
 from rummykit.rulesets.mummus import INFO
+from rummykit.rulesets.mummus.views import mummus_view
 
 __all__ = [
     "DEFAULT_ORDER",
@@ -199,12 +200,12 @@ class MummusPresenter:
 
     def status_lines(self, view: View, labels: Sequence[str], style: Style) -> list[str]:
         """The round, turn and phase, then one line per seat."""
-        names = list(view["players"])
-        return style.fit([header_line(view, names), *player_lines(view, names, labels)])
+        seen, names = mummus_view(view), list(view["players"])
+        return style.fit([header_line(seen, names), *player_lines(seen, names, labels)])
 
     def table_lines(self, view: View, style: Style) -> list[str]:
         """The stock, the discard pile and the melds."""
-        return table_lines(view, list(view["players"]), style)
+        return table_lines(mummus_view(view), list(view["players"]), style)
 
     def rack_lines(self, view: View, style: Style, order: str | None = None) -> list[str]:
         """The seat's hand (nothing for a spectator)."""
@@ -214,7 +215,7 @@ class MummusPresenter:
 
     def screen(self, view: View, labels: Sequence[str], style: Style, order: str | None = None) -> list[str]:
         """See :func:`screen_lines`."""
-        return screen_lines(view, list(view["players"]), labels, style, _order(order))
+        return screen_lines(mummus_view(view), list(view["players"]), labels, style, _order(order))
 
     def help_rows(self, view: View) -> list[HelpRow]:
         """The commands (see :func:`~rummykit.presenters.turn.help_rows`)."""

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
+from rummykit.engine.values import JSON
 from rummykit.presenters.base import View
 from rummykit.presenters.mummus.view import _name, card_text, cards_text, meld_name
 from rummykit.presenters.text import NEW, Style, fit, game_over_lines, other_event_lines, score_lines
@@ -14,15 +14,15 @@ from rummykit.words import counted
 # -- events ------------------------------------------------------------------------
 
 
-def _meld_no(event: Mapping[str, Any]) -> str:
+def _meld_no(event: Mapping[str, JSON]) -> str:
     return f"meld {int(event['meld']) + FIRST}"
 
 
-def _left(event: Mapping[str, Any]) -> str:
+def _left(event: Mapping[str, JSON]) -> str:
     return f"{counted(int(event.get('hand_size', 0)), 'card')} left"
 
 
-def describe_event(event: Mapping[str, Any], names: Sequence[str], style: Style, **_ignored: Any) -> list[str]:
+def describe_event(event: Mapping[str, JSON], names: Sequence[str], style: Style, **_ignored: object) -> list[str]:
     """Lines describing one mummus event as a seat sees it (``Event.seen_by``); ``[]`` if nothing to say.
 
     Only what the event dict holds is printed: a card drawn from the stock is
@@ -33,19 +33,19 @@ def describe_event(event: Mapping[str, Any], names: Sequence[str], style: Style,
     return style.fit(_describe(event, names, style))
 
 
-def marks_meld(event: Mapping[str, Any]) -> bool:
+def marks_meld(event: Mapping[str, JSON]) -> bool:
     """True when :func:`describe_event` marks cards in the event's lines (a meld that grew)."""
     return event.get("kind") == "addon" or (event.get("kind") == "rummy" and not event.get("new"))
 
 
-def _grown(event: Mapping[str, Any], style: Style) -> str:
+def _grown(event: Mapping[str, JSON], style: Style) -> str:
     """The meld an add-on or claim grew, the cards it gained marked."""
     added = {str(c) for c in event.get("cards", [])}
     grown = [str(c) for c in event.get("meld_cards", [])]
     return cards_text(grown, style, [NEW if c in added else "" for c in grown])
 
 
-def _describe(event: Mapping[str, Any], names: Sequence[str], style: Style) -> list[str]:
+def _describe(event: Mapping[str, JSON], names: Sequence[str], style: Style) -> list[str]:
     kind = str(event.get("kind"))
     who = _name(names, event.get("player"))
     if kind == "deal":
@@ -137,7 +137,7 @@ REASONS = {
 }
 
 
-def round_end_lines(event: Mapping[str, Any], names: Sequence[str], style: Style) -> list[str]:
+def round_end_lines(event: Mapping[str, JSON], names: Sequence[str], style: Style) -> list[str]:
     """The end of a round: who went out, then each seat's points laid, cards left, score and total.
 
     Laid out to the style's width: a long list of cards left goes on under its first card.
@@ -161,6 +161,6 @@ def round_end_lines(event: Mapping[str, Any], names: Sequence[str], style: Style
     return style.fit(lines + score_lines(event, names))
 
 
-def match_end_lines(event: Mapping[str, Any], names: Sequence[str], style: Style) -> list[str]:
+def match_end_lines(event: Mapping[str, JSON], names: Sequence[str], style: Style) -> list[str]:
     """The end of the game: the winners, why, and the final totals."""
     return style.fit(game_over_lines(event, names, style, REASONS))

@@ -28,6 +28,7 @@ from rummykit.presenters.mummus.view import (
 )
 from rummykit.presenters.turn import Display, Turn
 from rummykit.rulesets.mummus import Rummy, Take
+from rummykit.rulesets.mummus.views import mummus_view
 
 HEAD = (
     "Commands (melds and discard-pile cards are numbered from 1 as shown; cards are written rank then suit"
@@ -68,12 +69,13 @@ class MummusDisplay(Display):
 
     def screen(self, turn: Turn) -> list[str]:
         """The whole game as this seat sees it (what its last action changed marked)."""
-        return screen_lines(turn.view, turn.names, turn.labels, turn.style, turn.order, marks=self.marks, new=self.new)
+        view = mummus_view(turn.view)
+        return screen_lines(view, turn.names, turn.labels, turn.style, turn.order, marks=self.marks, new=self.new)
 
     def update(self, turn: Turn, before: View) -> list[str]:
         """The lines worth showing after an action, what it changed marked."""
-        view, style = turn.view, turn.style
-        self.marks, self.new = changes(before, view)
+        view, style = mummus_view(turn.view), turn.style
+        self.marks, self.new = changes(mummus_view(before), view)
         if view["phase"] != before["phase"]:
             return self.screen(turn)
         lines = table_lines(view, turn.names, style, self.marks)

@@ -4,21 +4,22 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 # Constants only (the names of meld kinds): every judgement is the game's.
+from rummykit.engine.values import JSON
 from rummykit.melds.cards import RUN, SET
 from rummykit.pieces.cards import Card, by_rank, rank_plural
 from rummykit.presenters.text import NEW, RESET, UNDERLINE, Style, fit, seat_name, signed, visible_len
 from rummykit.rulesets.mummus import DRAW, GAME_ID, OVER, PLAY
 from rummykit.rulesets.mummus.typed import FIRST
+from rummykit.rulesets.mummus.views import MeldView, MummusView
 from rummykit.words import counted
 
 GAME = GAME_ID
 
 RED = "\x1b[1;31m"
 
-ORDERS: dict[str, Callable[[Card], Any]] = {"suit": lambda c: c.code, "rank": by_rank}
+ORDERS: dict[str, Callable[[Card], int | tuple[int, int]]] = {"suit": lambda c: c.code, "rank": by_rank}
 ORDER_ALIASES = {"suits": "suit", "ranks": "rank", "number": "rank", "value": "rank"}
 DEFAULT_ORDER = "suit"
 ORDER_WORDS = {"suit": "by suit", "rank": "by rank"}
@@ -40,7 +41,7 @@ def _order(order: str | None) -> str:
     return order if order is not None and order in ORDERS else DEFAULT_ORDER
 
 
-def _name(names: Sequence[str], seat: Any) -> str:
+def _name(names: Sequence[str], seat: object) -> str:
     return seat_name(names, seat, "nobody")
 
 
@@ -104,7 +105,7 @@ def pile_lines(discard: Sequence[str], claimable: Sequence[str], style: Style) -
     return lines + rows
 
 
-def meld_name(meld: Mapping[str, Any]) -> str:
+def meld_name(meld: MeldView | Mapping[str, JSON]) -> str:
     """A meld's kind in words: ``run of hearts``, ``set of 7s``.
 
     >>> meld_name({'kind': 'run', 'cards': ['QH', 'KH', 'AH']}), meld_name({'kind': 'set', 'cards': ['7C', '7D', '7S']})
@@ -118,7 +119,7 @@ def meld_name(meld: Mapping[str, Any]) -> str:
     return str(meld["kind"])
 
 
-def laid_by_text(meld: Mapping[str, Any], names: Sequence[str]) -> str:
+def laid_by_text(meld: MeldView, names: Sequence[str]) -> str:
     """Who laid which cards of a meld: ``ann 5H 6H 7H, bob 8H``."""
     groups: dict[int, list[str]] = {}
     for card, seat in zip(meld["cards"], meld["laid_by"], strict=True):
@@ -126,7 +127,7 @@ def laid_by_text(meld: Mapping[str, Any], names: Sequence[str]) -> str:
     return ", ".join(f"{_name(names, s)} {' '.join(cards)}" for s, cards in groups.items())
 
 
-def meld_lines(view: Mapping[str, Any], names: Sequence[str], style: Style, marks: Marks | None = None) -> list[str]:
+def meld_lines(view: MummusView, names: Sequence[str], style: Style, marks: Marks | None = None) -> list[str]:
     """Every meld on the table: its number, kind, cards (``marks``: the change marks) and who laid each card.
 
     The columns line up when every line fits the style's width; a line too
@@ -167,7 +168,7 @@ def hand_line(hand: Sequence[str], order: str, style: Style, new: Sequence[str] 
     cards = sorted((Card.parse(c) for c in hand), key=ORDERS[order])
     fresh = set(new)
     groups: list[list[str]] = []
-    last: Any = None
+    last: object = None
     for c in cards:
         key = c.suit if order == "suit" else c.rank
         if not groups or key != last:
@@ -193,7 +194,7 @@ def hand_lines(hand: Sequence[str], order: str, style: Style, new: Sequence[str]
     return fit(line, style.width, len(head) + 3)
 
 
-def header_line(view: Mapping[str, Any], names: Sequence[str]) -> str:
+def header_line(view: MummusView, names: Sequence[str]) -> str:
     """Round, turn, phase, dealer and who is to move."""
     target = view["options"].get("target")
     head = f"Round {view['round']}" + (f" of a match to {target}" if target else "")
@@ -207,7 +208,7 @@ def header_line(view: Mapping[str, Any], names: Sequence[str]) -> str:
     return f"{turn}: {who} has drawn, may meld and add on, then discards{deep}."
 
 
-def player_lines(view: Mapping[str, Any], names: Sequence[str], labels: Sequence[str]) -> list[str]:
+def player_lines(view: MummusView, names: Sequence[str], labels: Sequence[str]) -> list[str]:
     """One line per seat: to move or may act, hand size, points laid this round, total, cards seen in hand."""
     must = set(view["must_act"])
     may = set(view["may_act"])
@@ -229,7 +230,7 @@ def player_lines(view: Mapping[str, Any], names: Sequence[str], labels: Sequence
     return lines
 
 
-def claim_line(view: Mapping[str, Any]) -> str | None:
+def claim_line(view: MummusView) -> str | None:
     """A line saying a rummy call is open (the game lists the claimable cards), or None."""
     cards = view.get("claimable") or []
     if not cards:
@@ -237,7 +238,7 @@ def claim_line(view: Mapping[str, Any]) -> str | None:
     return f"Rummy! {' '.join(cards)} in the discard pile can be claimed: call `rummy` (see `moves`)."
 
 
-def next_step_line(view: Mapping[str, Any]) -> str:
+def next_step_line(view: MummusView) -> str:
     """What the seat whose view this is may do now, in one line."""
     seat = view.get("seat")
     phase = view["phase"]
@@ -254,7 +255,7 @@ def next_step_line(view: Mapping[str, Any]) -> str:
     return "Now `meld`, `addon`, `rummy` as you like, then `discard CARD` to end your turn."
 
 
-def table_lines(view: Mapping[str, Any], names: Sequence[str], style: Style, marks: Marks | None = None) -> list[str]:
+def table_lines(view: MummusView, names: Sequence[str], style: Style, marks: Marks | None = None) -> list[str]:
     """The stock, the spread discard pile and the melds (``marks``: cards just added), laid out to the width."""
     lines = [f"Stock: {counted(int(view['stock_size']), 'card')}, face down."]
     lines += pile_lines(view["discard"], view.get("claimable", []), style)
@@ -266,7 +267,7 @@ MARKS_LEGEND = f"({NEW} marks what your last action put on a meld or into your h
 
 
 def screen_lines(
-    view: Mapping[str, Any],
+    view: MummusView,
     names: Sequence[str],
     labels: Sequence[str],
     style: Style,
@@ -293,7 +294,7 @@ def screen_lines(
     return style.fit(lines)
 
 
-def changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> tuple[dict[int, list[str]], list[str]]:
+def changes(before: MummusView, after: MummusView) -> tuple[dict[int, list[str]], list[str]]:
     """What changed from one view of a seat to the next: marks for the melds' new cards, the hand's new cards.
 
     Melds keep their number and only grow, so a meld is compared with the

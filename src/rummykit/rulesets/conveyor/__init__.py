@@ -51,9 +51,8 @@ name is exported here.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rummykit.engine.core import GameInfo, GameState
+from rummykit.engine.options import OptionValue
 from rummykit.rulesets.conveyor.actions import (
     ACTIONS,
     Claim,
@@ -140,7 +139,7 @@ __all__ = [
 ]
 
 
-def _factory(players: tuple[str, ...], seed: int, options: dict[str, Any]) -> GameState:
+def _factory(players: tuple[str, ...], seed: int, options: dict[str, OptionValue]) -> GameState:
     return Conveyor(players, seed, options)
 
 

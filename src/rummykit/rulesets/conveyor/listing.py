@@ -8,10 +8,10 @@ exactly what the engine would accept.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from rummykit.blocks.conveyor import BOTTOM, TOP, UNKNOWN
-from rummykit.engine.core import JSON, Action
+from rummykit.engine.core import Action
+from rummykit.engine.options import OptionValue, int_option
 from rummykit.melds.conveyor import END_NAMES, ConveyorMelds, by_code
 from rummykit.pieces.dominoes import Domino, double_set
 from rummykit.rulesets.conveyor.actions import (
@@ -27,6 +27,7 @@ from rummykit.rulesets.conveyor.actions import (
     Reveal,
 )
 from rummykit.rulesets.conveyor.options import DRAW, JUMP, PLAY, SELECT, rules_for
+from rummykit.rulesets.conveyor.views import conveyor_view
 
 __all__ = ["KEEP_DISCARD", "PICKUP_CLOSE", "actions_from_view", "hand_left_fault", "line_size", "list_actions"]
 
@@ -45,14 +46,14 @@ def _dom(text: str) -> Domino:
     return d if d is not None else Domino.parse(text)
 
 
-def line_size(options: Mapping[str, Any], *, pickup: bool) -> int:
+def line_size(options: Mapping[str, OptionValue], *, pickup: bool) -> int:
     """How many dominoes a closing line holds (``domino_runs``): a whole hand, the size of a claimed column,
     after the discard; one more when closing on the pickup (the drawn domino too, no discard)."""
-    hand: int = options["column_length"]
+    hand = int_option(options, "column_length")
     return hand + 1 if pickup else hand
 
 
-def hand_left_fault(options: Mapping[str, Any], left: int, milled_left: bool) -> str | None:
+def hand_left_fault(options: Mapping[str, OptionValue], left: int, milled_left: bool) -> str | None:
     """The rule a meld or lay-off breaks by what it leaves in the hand, or None: the engine's and the listing's test.
 
     ``left`` is how many dominoes stay in the hand; ``milled_left`` whether
@@ -78,7 +79,7 @@ def list_actions(
     phase: str,
     hand: Sequence[Domino],
     rules: ConveyorMelds,
-    options: Mapping[str, Any],
+    options: Mapping[str, OptionValue],
     open_columns: Sequence[tuple[int, Sequence[int]]],
     melds: Sequence[tuple[str, Pieces]],
     milled: Domino | None,
@@ -148,35 +149,36 @@ def list_actions(
     return out
 
 
-def actions_from_view(view: Mapping[str, JSON]) -> list[Action]:
-    """:func:`list_actions` for the seat whose view this is (empty if it may not act)."""
-    seat = view.get("seat")
-    if seat is None or seat not in view["to_act"]:
+def actions_from_view(view: Mapping[str, object]) -> list[Action]:
+    """:func:`list_actions` for the seat whose view (a :class:`ConveyorView`) this is (empty if it may not act)."""
+    seen = conveyor_view(view)
+    seat = seen["seat"]
+    if seat is None or seat not in seen["to_act"]:
         return []
-    options = view["options"]
-    phase = view["phase"]
-    drawn = view["drawn"]
+    options = seen["options"]
+    phase = seen["phase"]
+    drawn = seen["drawn"]
     milled = _dom(drawn["domino"]) if drawn is not None and drawn["face_up"] else None
-    window = view["jump_window"]
+    window = seen["jump_window"]
     selecting = phase == SELECT
     return list_actions(
         seat,
         phase=phase,
-        hand=[_dom(x) for x in view["hand"]] if phase in (PLAY, JUMP) else [],
-        rules=rules_for(options["set"]),
+        hand=[_dom(x) for x in seen["hand"]] if phase in (PLAY, JUMP) else [],
+        rules=rules_for(int_option(options, "set")),
         options=options,
         open_columns=[
             (col["column"], [i for i, x in enumerate(col["cells"]) if x == UNKNOWN] if selecting else [])
-            for col in view["columns"]
+            for col in seen["columns"]
             if col["claimed_by"] is None
         ],
-        melds=[(m["kind"], tuple(_dom(x) for x in m["dominoes"])) for m in view["melds"]] if phase == PLAY else [],
+        melds=[(m["kind"], tuple(_dom(x) for x in m["dominoes"])) for m in seen["melds"]] if phase == PLAY else [],
         milled=milled,
         window_domino=None if window is None else _dom(window["domino"]),
     )
 
 
-def layoff_fits(options: Mapping[str, Any], kind: str, dominoes: Sequence[str]) -> dict[str, list[Domino]]:
+def layoff_fits(options: Mapping[str, OptionValue], kind: str, dominoes: Sequence[str]) -> dict[str, list[Domino]]:
     """The dominoes of the set that anyone may lay off at each end of one meld.
 
     For interfaces that show where a meld can grow: the answer comes from
@@ -189,7 +191,7 @@ def layoff_fits(options: Mapping[str, Any], kind: str, dominoes: Sequence[str]) 
     (['0-6'], ['4-6'])
     """
     options = {**options, "domino_runs": False}
-    top = int(options["set"])
+    top = int_option(options, "set")
     listed = list_actions(
         0,
         phase=PLAY,

@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from typing import Any
 
 from rummykit.blocks.conveyor import UNKNOWN
 from rummykit.engine.core import OVER
 from rummykit.engine.match import match_options
-from rummykit.engine.options import OptionSpec
+from rummykit.engine.options import OptionSpec, OptionValue
 from rummykit.errors import OptionError
 from rummykit.melds.conveyor import MIN_MELD, ConveyorMelds
 from rummykit.words import counted
@@ -138,7 +137,7 @@ def default_layout(top: int, players: int) -> tuple[int, int]:
     return (4, 7) if players <= 3 else (7, 4)
 
 
-def resolve_options(players: int, given: Mapping[str, Any]) -> dict[str, Any]:
+def resolve_options(players: int, given: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
     """Fill in the options that depend on the number of players and check the layout.
 
     Resolving resolved options changes nothing (a position or a copy may
@@ -156,10 +155,10 @@ def resolve_options(players: int, given: Mapping[str, Any]) -> dict[str, Any]:
     top = options.get("set")
     if top is None:
         top = 9 if players == 2 else 12
-    if top not in SETS:
+    if not isinstance(top, int) or top not in SETS:
         raise OptionError(f"option set needs 6, 9 or 12 (a double-6, double-9 or double-12 set), got {top}")
     count = (top + 1) * (top + 2) // 2
-    columns, length = options.get("columns"), options.get("column_length")
+    columns, length = _whole(options.get("columns")), _whole(options.get("column_length"))
     if columns is None and length is None:
         columns, length = default_layout(top, players)
     elif columns is None:
@@ -196,6 +195,13 @@ def resolve_options(players: int, given: Mapping[str, Any]) -> dict[str, Any]:
     if options.get("partners") and players != 4:
         raise OptionError("partners is a variant for exactly 4 players (seats across the table are partners)")
     return options
+
+
+def _whole(value: OptionValue) -> int | None:
+    """A whole-number option that may be none (its spec has checked it: anything else is a ``TypeError``)."""
+    if value is None or isinstance(value, int):
+        return value
+    raise TypeError(f"a whole number or none, got {value!r}")
 
 
 @functools.cache

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from rummykit.blocks.conveyor import Conveyors
 from rummykit.engine.core import JSON, texts
+from rummykit.engine.options import OptionValue, int_option
 from rummykit.errors import Param, RuleError
 from rummykit.melds.conveyor import END_NAMES, HIGH, LOW, ConveyorMelds
 from rummykit.pieces.dominoes import Domino, format_dominoes
@@ -129,9 +129,9 @@ def _belt_json(belt: Conveyors[Domino]) -> dict[str, JSON]:
     }
 
 
-def _line_size_reason(options: Mapping[str, Any], size: int, *, pickup: bool) -> str:
+def _line_size_reason(options: Mapping[str, OptionValue], size: int, *, pickup: bool) -> str:
     """Why a closing line of ``size`` dominoes is refused (it is not a whole hand)."""
-    hand = options["column_length"]
+    hand = int_option(options, "column_length")
     if pickup:
         whole = f"a closing line on the pickup must hold a whole hand and the pickup: {hand + 1} dominoes"
     else:

@@ -8,10 +8,10 @@ exactly once, a valid layout, valid melds).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rummykit.blocks.conveyor import Conveyors
 from rummykit.engine.core import check_seed, default_names
+from rummykit.engine.options import OptionValue
 from rummykit.engine.options import resolve_options as resolve_specs
 from rummykit.errors import ParseError
 from rummykit.melds.conveyor import SUM, by_code
@@ -112,7 +112,7 @@ def from_position(
     *,
     players: int | Sequence[str] | None = None,
     seed: int = 0,
-    **options: Any,
+    **options: OptionValue,
 ) -> Conveyor:
     """Set up the start of a turn from its one-line string.
 

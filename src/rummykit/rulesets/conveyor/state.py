@@ -11,11 +11,12 @@ object with a ``copy`` method, so :meth:`~rummykit.engine.core.GameState.copy`
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import ClassVar
 
 from rummykit.blocks.conveyor import ENDS, Conveyors
 from rummykit.engine.core import JSON, Action, Field, GameState, Omit, Saved, SavedAs, texts
+from rummykit.engine.options import OptionValue
 from rummykit.errors import RuleError
 from rummykit.melds.conveyor import END_NAMES, LINE, ConveyorMelds, by_code
 from rummykit.pieces.dominoes import Domino, double_set, format_dominoes
@@ -110,7 +111,7 @@ class Conveyor(GameState):
         self,
         players: Sequence[str],
         seed: int,
-        options: Mapping[str, Any],
+        options: Mapping[str, OptionValue],
         *,
         deal: bool = True,
     ) -> None:
@@ -565,7 +566,7 @@ class Conveyor(GameState):
         return position_text(self)
 
 
-_HANDLERS: dict[type, Any] = {
+_HANDLERS: dict[type[Action], Callable[..., None]] = {
     Reveal: Conveyor._reveal,
     Claim: Conveyor._claim,
     Draw: Conveyor._draw,

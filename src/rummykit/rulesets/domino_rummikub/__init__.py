@@ -21,10 +21,10 @@ strings). Every public name is exported here.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from rummykit.blocks.table import TableDraft
 from rummykit.engine.core import JSON, GameInfo, GameState
+from rummykit.engine.options import OptionValue
 from rummykit.pieces.dominoes import Domino, parse_dominoes
 from rummykit.rulesets import freetable
 from rummykit.rulesets.domino_rummikub.listing import _extensions as _extensions
@@ -88,7 +88,7 @@ def draft_from_view(view: Mapping[str, JSON]) -> TableDraft[Domino]:
     return freetable.draft_from_view(TABLE, view, parse_dominoes, opening)
 
 
-def _factory(players: tuple[str, ...], seed: int, options: dict[str, Any]) -> GameState:
+def _factory(players: tuple[str, ...], seed: int, options: dict[str, OptionValue]) -> GameState:
     return DominoRummikub(players, seed, options)
 
 

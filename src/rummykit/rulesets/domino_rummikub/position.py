@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rummykit.engine.core import Action
+from rummykit.engine.options import OptionValue
 from rummykit.pieces.dominoes import parse_dominoes
 from rummykit.rulesets import freetable
 from rummykit.rulesets.domino_rummikub.state import DominoRummikub
@@ -27,7 +27,7 @@ def from_position(
     *,
     players: int | Sequence[str] | None = None,
     seed: int = 0,
-    **options: Any,
+    **options: OptionValue,
 ) -> DominoRummikub:
     """Set up a position from its one-line string (the same fields as ``rummikub``'s).
 

@@ -48,9 +48,8 @@ screen's numbers counted from 1 allowed: ``take 3``, ``addon 2 9H``).
 
 from __future__ import annotations
 
-from typing import Any
-
 from rummykit.engine.core import GameInfo, GameState
+from rummykit.engine.options import OptionValue
 from rummykit.rulesets.mummus.actions import (
     ACTIONS,
     VERBS,
@@ -143,7 +142,7 @@ __all__ = [
 ]
 
 
-def _factory(players: tuple[str, ...], seed: int, options: dict[str, Any]) -> GameState:
+def _factory(players: tuple[str, ...], seed: int, options: dict[str, OptionValue]) -> GameState:
     return Mummus(players, seed, options)
 
 

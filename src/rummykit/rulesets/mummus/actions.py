@@ -37,6 +37,7 @@ from rummykit.engine.commands import Pieces as Several
 from rummykit.engine.core import Action
 from rummykit.errors import ParseError
 from rummykit.pieces.cards import Card, parse_cards
+from rummykit.rulesets.mummus.views import mummus_view
 
 __all__ = [
     "ACTIONS",
@@ -74,7 +75,7 @@ def _card(word: str) -> Card:
 
 def pile_card(view: View, n: int) -> str:
     """The card a screen numbers ``n`` in the discard pile (from 1, at the bottom)."""
-    pile = list(view["discard"])
+    pile = mummus_view(view)["discard"]
     if not FIRST <= n < len(pile) + FIRST:
         if not pile:
             raise ParseError(f"the discard pile is empty: there is no card {n} to take")
@@ -84,7 +85,7 @@ def pile_card(view: View, n: int) -> str:
 
 def meld_card(view: View, n: int) -> str:
     """The card naming the meld a screen numbers ``n`` (from 1, in the order laid down): its first card."""
-    melds = list(view["melds"])
+    melds = mummus_view(view)["melds"]
     if not melds:
         raise ParseError(f"there is no meld {n}: no meld is on the table yet")
     if not FIRST <= n < len(melds) + FIRST:

@@ -18,11 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from rummykit.engine.core import JSON, Action
+from rummykit.engine.core import Action
 from rummykit.melds.cards import MAX_RUN, SET
 from rummykit.pieces.cards import Card
 from rummykit.rulesets.mummus.actions import Addon, Cards, Discard, Draw, Meld, Rummy, Take
 from rummykit.rulesets.mummus.options import DRAW, MELDS, PLAY
+from rummykit.rulesets.mummus.views import mummus_view
 
 __all__ = [
     "actions_from_view",
@@ -152,7 +153,7 @@ def _without(hand: Sequence[Card], used: Iterable[Card]) -> list[Card]:
 def list_actions(
     seat: int,
     *,
-    turn: int,
+    turn: int | None,
     phase: str,
     hand: Sequence[Card],
     table: Table,
@@ -162,7 +163,7 @@ def list_actions(
 ) -> list[Action]:
     """Every legal action of ``seat``, from what it can see.
 
-    ``turn`` is the seat whose turn it is and ``phase`` where that turn
+    ``turn`` is the seat whose turn it is (None: nobody's) and ``phase`` where that turn
     stands; ``table`` the melds in table order; ``discard`` the discard pile,
     bottom first; ``deep`` the deep discard the player to move must still use.
     Out of turn a seat lists its add-ons and claims; the player to move also
@@ -211,20 +212,21 @@ def list_actions(
     return out
 
 
-def actions_from_view(view: Mapping[str, JSON]) -> list[Action]:
-    """:func:`list_actions` for the seat whose view this is (empty if it may not act now)."""
-    seat = view.get("seat")
-    if seat is None or seat not in view["to_act"]:
+def actions_from_view(view: Mapping[str, object]) -> list[Action]:
+    """:func:`list_actions` for the seat whose view (a :class:`MummusView`) this is (empty if it may not act now)."""
+    seen = mummus_view(view)
+    seat = seen["seat"]
+    if seat is None or seat not in seen["to_act"]:
         return []
-    deep = view["deep"]
+    deep = seen["deep"]
     return list_actions(
         seat,
-        turn=view["turn"],
-        phase=view["phase"],
-        hand=[Card.parse(c) for c in view["hand"]],
-        table=[tuple(Card.parse(c) for c in m["cards"]) for m in view["melds"]],
-        discard=[Card.parse(c) for c in view["discard"]],
-        stock_size=view["stock_size"],
+        turn=seen["turn"],
+        phase=seen["phase"],
+        hand=[Card.parse(c) for c in seen["hand"]],
+        table=[tuple(Card.parse(c) for c in m["cards"]) for m in seen["melds"]],
+        discard=[Card.parse(c) for c in seen["discard"]],
+        stock_size=seen["stock_size"],
         deep=None if deep is None else Card.parse(deep),
     )
 

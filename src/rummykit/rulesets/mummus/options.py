@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from typing import Any
 
 from rummykit.engine.core import OVER
 from rummykit.engine.match import match_options
-from rummykit.engine.options import OptionSpec
+from rummykit.engine.options import OptionSpec, OptionValue
 from rummykit.errors import OptionError
 from rummykit.melds.cards import CardMelds
 from rummykit.pieces.cards import ACE, DECK, JACK, KING, QUEEN, RANKS, Card, rank_text
@@ -129,7 +128,7 @@ def card_values(text: str) -> dict[Card, int]:
     return {c: table[c.rank] for c in DECK}
 
 
-def resolve_options(players: int, given: Mapping[str, Any]) -> dict[str, Any]:
+def resolve_options(players: int, given: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
     """Check the options that depend on each other and write ``card_points`` canonically.
 
     Resolving resolved options changes nothing.

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
 
 from rummykit.blocks.areas import LaidMeld, MeldArea
 from rummykit.blocks.piles import Piles
 from rummykit.engine.core import check_seed, default_names
+from rummykit.engine.options import OptionValue
 from rummykit.engine.options import resolve_options as resolve_specs
 from rummykit.errors import ParseError
 from rummykit.pieces.cards import DECK, Card, format_cards, parse_cards
@@ -89,7 +89,7 @@ def from_position(
     *,
     players: int | Sequence[str] | None = None,
     seed: int = 0,
-    **options: Any,
+    **options: OptionValue,
 ) -> Mummus:
     """Set up the start of a turn from its one-line string.
 

@@ -17,13 +17,14 @@ value or a block with a ``copy`` method, so the derived
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rummykit.blocks.areas import MeldArea
 from rummykit.blocks.piles import Piles
 from rummykit.engine.core import JSON, Action, Field, GameState, Omit, Saved, SavedAs, texts
+from rummykit.engine.options import OptionValue
 from rummykit.errors import Param, RuleError
 from rummykit.pieces.cards import DECK, Card, format_cards
 from rummykit.rulesets.mummus.actions import Addon, Cards, Discard, Draw, Meld, Rummy, Take
@@ -106,7 +107,7 @@ class Mummus(GameState):
         "_cached": Omit("who may act out of turn and the cards that fit the table, worked out from the rest", cache=True),
     }
 
-    def __init__(self, players: Sequence[str], seed: int, options: Mapping[str, Any], *, deal: bool = True) -> None:
+    def __init__(self, players: Sequence[str], seed: int, options: Mapping[str, OptionValue], *, deal: bool = True) -> None:
         super().__init__(players, seed, resolve_options(len(players), options))
         n = len(self.players)
         self.piles: Piles[Card] = Piles(rule=f"{PREFIX}-PILE")
@@ -584,7 +585,7 @@ class Mummus(GameState):
         )
 
 
-_HANDLERS: dict[type, Any] = {
+_HANDLERS: dict[type[Action], Callable[..., None]] = {
     Draw: Mummus._draw,
     Take: Mummus._take,
     Meld: Mummus._meld,

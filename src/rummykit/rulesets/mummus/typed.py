@@ -39,7 +39,6 @@ rummykit.errors.ParseError: the discard pile has cards 1..3, not 4
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from rummykit.engine.commands import SHOWN_FROM
 from rummykit.engine.core import Action
@@ -47,16 +46,14 @@ from rummykit.errors import ParseError
 from rummykit.pieces.cards import Card
 from rummykit.rulesets.mummus.actions import COMMANDS, Addon, Rummy
 from rummykit.rulesets.mummus.listing import actions_from_view
+from rummykit.rulesets.mummus.views import MummusView, mummus_view
 
 __all__ = ["FIRST", "meld_number", "open_claims", "read_typed"]
 
 FIRST = SHOWN_FROM
 """The number a screen gives the bottom card of the discard pile and the first meld."""
 
-View = Mapping[str, Any]
-
-
-def read_typed(seat: int, text: str, view: View) -> Action:
+def read_typed(seat: int, text: str, view: Mapping[str, object]) -> Action:
     """The action ``text`` names for ``seat``, whose view is ``view`` (see the module's docstring).
 
     Raises :class:`~rummykit.errors.ParseError` for text that names no action,
@@ -68,13 +65,13 @@ def read_typed(seat: int, text: str, view: View) -> Action:
     if found is not None:
         command, size = found
         if command.cls is Addon:
-            return _addon(seat, words[size:], view)
+            return _addon(seat, words[size:], mummus_view(view))
         if command.cls is Rummy:
-            return _rummy(seat, words[size:], view)
+            return _rummy(seat, words[size:], mummus_view(view))
     return COMMANDS.read_typed(seat, text, view)
 
 
-def meld_number(view: View, card: Card) -> int:
+def meld_number(view: MummusView, card: Card) -> int:
     """The number a screen shows for the meld holding ``card`` (counted from 1); 0 if none holds it."""
     for meld in view["melds"]:
         if str(card) in meld["cards"]:
@@ -82,7 +79,7 @@ def meld_number(view: View, card: Card) -> int:
     return 0
 
 
-def open_claims(view: View, meld: str | None = None) -> list[Rummy]:
+def open_claims(view: MummusView, meld: str | None = None) -> list[Rummy]:
     """The rummy claims the game lists for the view's seat now (onto the meld ``meld`` names, if given)."""
     calls = [a for a in actions_from_view(view) if isinstance(a, Rummy)]
     if meld is None:
@@ -91,7 +88,7 @@ def open_claims(view: View, meld: str | None = None) -> list[Rummy]:
     return sorted((a for a in calls if a.meld is not None and a.meld in held), key=lambda a: a.text())
 
 
-def _meld_card(view: View, word: str) -> Card:
+def _meld_card(view: MummusView, word: str) -> Card:
     """A meld written as its number on the screen, or as one of its cards: the card that names it."""
     if word.isdigit():
         melds = list(view["melds"])
@@ -104,7 +101,7 @@ def _meld_card(view: View, word: str) -> Card:
     return Card.parse(word)
 
 
-def _meld_cards(view: View, card: Card) -> list[Card]:
+def _meld_cards(view: MummusView, card: Card) -> list[Card]:
     for meld in view["melds"]:
         if str(card) in meld["cards"]:
             return [Card.parse(c) for c in meld["cards"]]
@@ -129,7 +126,7 @@ def _cards(words: Sequence[str]) -> list[Card]:
     return [Card.parse(w) for w in words]
 
 
-def _addon(seat: int, args: Sequence[str], view: View) -> Action:
+def _addon(seat: int, args: Sequence[str], view: MummusView) -> Action:
     words, meld = _split(args, "addon")
     if not words:
         raise ParseError("write `addon [N] CARD ...`: the cards to add (and the meld's number)")
@@ -147,7 +144,7 @@ def _addon(seat: int, args: Sequence[str], view: View) -> Action:
     raise ParseError(f"name the meld: `addon N {typed}` (N: its number on the screen)")
 
 
-def _rummy(seat: int, args: Sequence[str], view: View) -> Action:
+def _rummy(seat: int, args: Sequence[str], view: MummusView) -> Action:
     words, meld = _split(args, "rummy")
     if not words:
         calls = open_claims(view, meld)

@@ -23,10 +23,10 @@ Sets, lay-offs and joker readings come from the tile meld family,
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from rummykit.blocks.table import TableDraft
 from rummykit.engine.core import JSON, GameInfo, GameState
+from rummykit.engine.options import OptionValue
 from rummykit.pieces.tiles import Tile, parse_tiles
 from rummykit.rulesets import freetable
 from rummykit.rulesets.freetable import (
@@ -96,7 +96,7 @@ def draft_from_view(view: Mapping[str, JSON]) -> TableDraft[Tile]:
     return freetable.draft_from_view(TABLE, view, parse_tiles, opening)
 
 
-def _factory(players: tuple[str, ...], seed: int, options: dict[str, Any]) -> GameState:
+def _factory(players: tuple[str, ...], seed: int, options: dict[str, OptionValue]) -> GameState:
     return Rummikub(players, seed, options)
 
 

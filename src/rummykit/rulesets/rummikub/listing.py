@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from rummykit.engine.core import JSON, Action
+from rummykit.engine.core import Action
+from rummykit.engine.options import int_option
 from rummykit.melds.base import layoffs as family_layoffs
 from rummykit.melds.tiles import TILES, check_tiles, hand_sets, set_extensions
 from rummykit.pieces.tiles import Tile, parse_tiles
@@ -53,16 +54,17 @@ def listable_actions(
     return freetable.one_step_plays(seat, sets, layoffs(rack, table) if down else (), table, pool_size)
 
 
-def actions_from_view(view: Mapping[str, JSON]) -> list[Action]:
-    """:func:`listable_actions` for the seat whose view this is (empty if it may not act)."""
-    seat = view.get("seat")
-    if seat is None or seat not in view["to_act"]:
+def actions_from_view(view: Mapping[str, object]) -> list[Action]:
+    """:func:`listable_actions` for the seat whose view (a free-table view) this is (empty if it may not act)."""
+    seen = freetable.free_table_view(view)
+    seat = seen["seat"]
+    if seat is None or seat not in seen["to_act"]:
         return []
     return listable_actions(
         seat,
-        parse_tiles(view["rack"]),
-        [freetable.parse_view_set(parse_tiles, tuple(s)) for s in view["table"]],
-        down=view["down"][seat],
-        threshold=int(view["options"]["initial_meld_points"]),
-        pool_size=int(view["pool_size"]),
+        parse_tiles(seen["rack"]),
+        [freetable.parse_view_set(parse_tiles, tuple(s)) for s in seen["table"]],
+        down=seen["down"][seat],
+        threshold=int_option(seen["options"], "initial_meld_points"),
+        pool_size=seen["pool_size"],
     )

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rummykit.engine.core import Action
+from rummykit.engine.options import OptionValue
 from rummykit.pieces.tiles import parse_tiles
 from rummykit.rulesets import freetable
 from rummykit.rulesets.rummikub.options import Table
@@ -37,7 +37,7 @@ def from_position(
     *,
     players: int | Sequence[str] | None = None,
     seed: int = 0,
-    **options: Any,
+    **options: OptionValue,
 ) -> Rummikub:
     """Set up a position from its one-line string.
 

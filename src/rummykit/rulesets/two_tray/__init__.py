@@ -31,10 +31,10 @@ on the shared blocks: the grid (:mod:`rummykit.blocks.grid`), the racks
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from rummykit.blocks.grid import GridDraft
 from rummykit.engine.core import GameInfo, GameState
+from rummykit.engine.options import OptionValue, int_option
 from rummykit.errors import RuleError
 from rummykit.pieces.tiles import Tile, parse_tiles
 from rummykit.rulesets.two_tray.actions import (
@@ -76,7 +76,7 @@ from rummykit.rulesets.two_tray.options import (
 from rummykit.rulesets.two_tray.position import from_position, position
 from rummykit.rulesets.two_tray.state import PlayCheck, TwoTray
 from rummykit.rulesets.two_tray.typed import playing_tray, read_typed
-from rummykit.rulesets.two_tray.views import CellView, TwoTrayView
+from rummykit.rulesets.two_tray.views import CellView, TwoTrayView, two_tray_view
 
 __all__ = [
     "DOWN",
@@ -126,7 +126,7 @@ __all__ = [
 ]
 
 
-def draft_from_view(view: Mapping[str, Any], tray: str | None = None) -> GridDraft[Tile]:
+def draft_from_view(view: Mapping[str, object], tray: str | None = None) -> GridDraft[Tile]:
     """A turn draft for the seat whose view this is, playing from ``tray`` (by default the playing tray,
     or tray A on the seat's first turn).
 
@@ -134,11 +134,12 @@ def draft_from_view(view: Mapping[str, Any], tray: str | None = None) -> GridDra
     and another tray is refused (``TT-WRONG-TRAY``, with the ``tray`` asked
     for and the ``playing`` one as params).
     """
-    seat = view.get("seat")
-    if seat is None or "trays" not in view:
+    seen = two_tray_view(view)
+    seat, own = seen["seat"], seen.get("trays")
+    if seat is None or own is None:
         raise RuleError("TT-DRAFT", "a spectator cannot draft a turn")
-    trays = {name: parse_tiles(tiles) for name, tiles in view["trays"].items()}
-    playing = view["playing"][seat]
+    trays = {name: parse_tiles(tiles) for name, tiles in own.items()}
+    playing = seen["playing"][seat]
     name = tray or playing or next(iter(trays))
     if name not in trays:
         raise RuleError(
@@ -148,11 +149,11 @@ def draft_from_view(view: Mapping[str, Any], tray: str | None = None) -> GridDra
         raise RuleError(
             "TT-WRONG-TRAY", "this turn plays from tray {playing}; the trays take turns", tray=name, playing=playing
         )
-    opening = None if view["down"][seat] else int(view["options"]["initial_meld_points"])
+    opening = None if seen["down"][seat] else int_option(seen["options"], "initial_meld_points")
     return GridDraft(
         GRID,
         trays[name],
-        grid_from_view(view),
+        grid_from_view(seen),
         opening=opening,
         tray_name=name,
         others={n: t for n, t in trays.items() if n != name},
@@ -171,14 +172,14 @@ def draft_action(seat: int, draft: GridDraft[Tile], *, accept_penalty: bool = Fa
     return cls(seat, draft.tray_name, draft.changes(), draft.down_changes())
 
 
-def joker_options(view: Mapping[str, Any]) -> dict[tuple[int, int], list[str]]:
+def joker_options(view: Mapping[str, object]) -> dict[tuple[int, int], list[str]]:
     """What each joker on a view's grid can stand for, as the grid reads it (for interfaces)."""
     grid = grid_from_view(view)
     verdict = GRID.verdict(grid)
     return {cell: sorted(str(t) for t in tiles) for cell, tiles in sorted(verdict.options.items())}
 
 
-def _factory(players: tuple[str, ...], seed: int, options: dict[str, Any]) -> GameState:
+def _factory(players: tuple[str, ...], seed: int, options: dict[str, OptionValue]) -> GameState:
     return TwoTray(players, seed, options)
 
 

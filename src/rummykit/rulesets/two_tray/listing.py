@@ -27,15 +27,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
 
 from rummykit.blocks.grid import Cell, Put, parse_cell
 from rummykit.engine.core import Action
+from rummykit.engine.options import int_option
 from rummykit.melds.tiles import hand_sets, read_line
 from rummykit.pieces.tiles import ALL_TILES, Tile, parse_tiles
 from rummykit.rulesets.two_tray.actions import Call, Draw, End, Pass, Play
 from rummykit.rulesets.two_tray.calls import call_options
 from rummykit.rulesets.two_tray.options import GRID, TileGrid
+from rummykit.rulesets.two_tray.views import two_tray_view
 
 __all__ = [
     "Situation",
@@ -217,32 +218,36 @@ def going_on(grid: TileGrid, tiles: Sequence[Tile], line: Sequence[Put[Tile]]) -
     return [put for put in extensions(grid, rest) if put.cell not in near]
 
 
-def grid_from_view(view: Mapping[str, Any]) -> TileGrid:
+def grid_from_view(view: Mapping[str, object]) -> TileGrid:
     """The grid of a view (with its calls)."""
-    cells = {(c["row"], c["col"]): Tile.parse(c["tile"]) for c in view["grid"]}
-    calls = {(c["row"], c["col"]): Tile.parse(c["called"]) for c in view["grid"] if c["called"] is not None}
+    grid = two_tray_view(view)["grid"]
+    cells = {(c["row"], c["col"]): Tile.parse(c["tile"]) for c in grid}
+    calls = {(c["row"], c["col"]): Tile.parse(c["called"]) for c in grid if c["called"] is not None}
     return TileGrid(cells, calls)
 
 
-def situation_from_view(view: Mapping[str, Any]) -> Situation:
+def situation_from_view(view: Mapping[str, object]) -> Situation:
     """The :class:`Situation` of the seat whose view this is (a seat's own view: its trays are in it)."""
-    seat = view["seat"]
+    seen = two_tray_view(view)
+    seat = seen["seat"]
+    assert seat is not None, "a seat's own view"
     return Situation(
         seat,
-        {name: parse_tiles(tiles) for name, tiles in view["trays"].items()},
-        grid_from_view(view),
-        down=bool(view["down"][seat]),
-        threshold=int(view["options"]["initial_meld_points"]),
-        playing=view["playing"][seat],
-        pool_size=int(view["pool_size"]),
-        continuing=bool(view["continuing"]),
-        called=tuple(parse_cell(c) for c in view["called_this_turn"]),
+        {name: parse_tiles(tiles) for name, tiles in seen["trays"].items()},
+        grid_from_view(seen),
+        down=bool(seen["down"][seat]),
+        threshold=int_option(seen["options"], "initial_meld_points"),
+        playing=seen["playing"][seat],
+        pool_size=int(seen["pool_size"]),
+        continuing=bool(seen["continuing"]),
+        called=tuple(parse_cell(c) for c in seen["called_this_turn"]),
     )
 
 
-def actions_from_view(view: Mapping[str, Any]) -> list[Action]:
+def actions_from_view(view: Mapping[str, object]) -> list[Action]:
     """:func:`listable_actions` for the seat whose view this is (empty if it may not act)."""
-    seat = view.get("seat")
-    if seat is None or seat not in view["to_act"]:
+    seen = two_tray_view(view)
+    seat = seen["seat"]
+    if seat is None or seat not in seen["to_act"]:
         return []
-    return listable_actions(situation_from_view(view))
+    return listable_actions(situation_from_view(seen))

@@ -24,12 +24,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
 
 from rummykit.blocks.grid import parse_cell
 from rummykit.blocks.racks import Racks
 from rummykit.engine.core import check_seed, default_names
-from rummykit.engine.options import resolve_options
+from rummykit.engine.options import OptionValue, resolve_options
 from rummykit.engine.rng import Rng
 from rummykit.errors import ParseError
 from rummykit.pieces.tiles import Tile, format_tiles, parse_tiles
@@ -108,7 +107,7 @@ def from_position(
     *,
     players: int | Sequence[str] | None = None,
     seed: int = 0,
-    **options: Any,
+    **options: OptionValue,
 ) -> TwoTray:
     """Set up a two-tray position from its one-line string (see the module's docstring)."""
     from rummykit.rulesets.two_tray import INFO

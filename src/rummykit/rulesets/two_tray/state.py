@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, cast
+from typing import ClassVar, cast
 
 from rummykit.blocks.grid import Cell, cell_text
 from rummykit.blocks.racks import Racks
 from rummykit.engine.core import OVER, Action, Field, GameState, Saved, texts
+from rummykit.engine.options import OptionValue
 from rummykit.errors import RuleError
 from rummykit.pieces.tiles import Tile, format_tiles
 from rummykit.rulesets.tilerummy import choose_first, full_set, round_scores
@@ -81,7 +82,7 @@ class TwoTray(GameState):
         "turn_no": Saved("turn_number"),
     }
 
-    def __init__(self, players: Sequence[str], seed: int, options: Mapping[str, Any], *, deal: bool = True) -> None:
+    def __init__(self, players: Sequence[str], seed: int, options: Mapping[str, OptionValue], *, deal: bool = True) -> None:
         super().__init__(players, seed, options)
         n = len(self.players)
         self.pool: list[Tile] = []
