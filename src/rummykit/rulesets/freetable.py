@@ -483,7 +483,7 @@ class FreeTableGame(GameState, Generic[P]):
         # The header is a fresh dict: the body is added to it in place.
         v = cast(FreeTableView, self.view_header(player))
         v["table"] = [list(set_texts(s)) for s in self.table]
-        v["rack_sizes"] = self.racks.sizes()
+        v["rack_sizes"] = list(v["piece_counts"])  # the header counted them
         v["pool_size"] = len(self.pool)
         v["down"] = list(self.down)
         v["idle_turns"] = self.idle_turns

@@ -159,7 +159,7 @@ def build_view(state: Conveyor, player: int | None) -> ConveyorView:
     view["first_claimer"] = state.first_claimer
     view["columns"] = columns
     view["conveyors"] = belt.open_columns()
-    view["hand_sizes"] = [len(h) for h in state.hands]
+    view["hand_sizes"] = list(view["piece_counts"])  # the header counted them
     view["hand_known"] = [[str(x) for x in sorted(k, key=by_code)] for k in state.known]
     view["melds"] = [m.to_json(i) for i, m in enumerate(state.table)]
     view["drawn"] = drawn

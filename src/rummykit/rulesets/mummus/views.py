@@ -75,7 +75,7 @@ def build_view(state: Mummus, player: int | None) -> MummusView:
         {"index": i, "kind": m.kind, "cards": [str(c) for c in m.pieces], "laid_by": list(m.laid_by)}
         for i, m in enumerate(state.area)
     ]
-    view["hand_sizes"] = [len(h) for h in state.hands]
+    view["hand_sizes"] = list(view["piece_counts"])  # the header counted them
     view["hand_known"] = [[str(c) for c in sorted(k)] for k in state.known]
     view["laid_points"] = state.laid_points()
     view["deep"] = None if state.deep is None else str(state.deep)
