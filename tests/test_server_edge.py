@@ -25,9 +25,10 @@ from sqlalchemy import update
 from test_server_support import Db, db, serving
 
 from rummykit.catalogue import find_game
-from rummykit.server import app as server_app
+from rummykit.server import connection as server_connection
 from rummykit.server import protocol as p
-from rummykit.server.app import MAX_BODY, MAX_FRAME, MAX_REFUSED, MAX_TRANSPORT, create_app
+from rummykit.server.app import MAX_BODY, create_app
+from rummykit.server.connection import MAX_FRAME, MAX_REFUSED, MAX_TRANSPORT
 from rummykit.server.rooms import fingerprint
 from rummykit.server.serve import WEBSOCKET_SETTINGS
 from rummykit.server.store import Store, tables_table
@@ -356,7 +357,7 @@ def test_a_flood_before_hello_is_cut_off(db: Db, quiet_log: Any) -> None:
 
 
 def test_the_hello_deadline_does_not_restart(db: Db, quiet_log: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(server_app, "HELLO_TIMEOUT", 1.0)
+    monkeypatch.setattr(server_connection, "HELLO_TIMEOUT", 1.0)
     with live(db.app()) as base, table(base) as made:
 
         async def go() -> float:
@@ -409,7 +410,7 @@ def test_online_md_states_the_limits_as_enforced() -> None:
         f"{p.MAX_DEPTH} levels",
         f"{MAX_BODY // 1024} KiB",
         f"{p.MAX_NAME} characters",
-        f"{server_app.HELLO_TIMEOUT:g} seconds",
+        f"{server_connection.HELLO_TIMEOUT:g} seconds",
         f"after {MAX_REFUSED} refused frames",
         f"{p.MAX_MESSAGE} characters",
     ):
