@@ -101,7 +101,8 @@ class DraftKeys(Widget, can_focus=True):
     def seat(self) -> int | None:
         """The seat of the person whose turn is drafted (None: no game, or nobody's turn at the keyboard)."""
         game = self.game
-        return game.seat if game is not None else None
+        turn = game.turn if game is not None else None
+        return turn.seat if turn is not None else None
 
     def run(self, *steps: Callable[[Turn], Action | None]) -> bool:
         """Take steps in order through the turn until one is refused; True if all were taken."""

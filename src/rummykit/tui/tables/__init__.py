@@ -172,7 +172,8 @@ class TableWidget(Widget, can_focus=True):
 
     A subclass names its :attr:`kind` (the presenter's ``table_kind``),
     draws in :meth:`render` from :attr:`view`, and runs the lines its keys
-    build with :meth:`run`. :attr:`KEYS_HELP` lists its keys for the help screen.
+    build with :meth:`run` (or the steps and actions they build from typed
+    values with :meth:`run_step`). :attr:`KEYS_HELP` lists its keys for the help screen.
 
     The seat's own pieces (a hand, a tray) are drawn by :meth:`draw_hand` into
     a :class:`HandBar` under the table, not in :meth:`render`: however big the
