@@ -409,3 +409,28 @@ def test_a_slow_hint_shows_a_loading_indicator_and_the_solver_notice() -> None:
         assert app.hint is not None and not board.loading
 
     play(make_app("rummikub", "--seed", "4", "--no-record", "-o", "initial_meld_points=0"), scenario)
+
+
+def test_draft_keys_take_typed_steps_and_no_text_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rack's and the table's keys build the draft's steps: with every reader of typed text broken,
+    a new set, a refused split, a split, an undo and a draw still go through the turn."""
+    from test_turn_steps import no_text
+
+    async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
+        before, table = len(app.state.actions), sets_of(app)
+        no_text(monkeypatch)
+        rack = app.query_one(RackBar)
+        await pilot.press("tab", "tab", "left", "space", "left", "space", "left", "space", "ctrl+n")  # R7 R6 R5
+        assert sets_of(app) == [*table, ("R5", "R6", "R7")]
+        await pilot.press("shift+tab", *["down"] * len(table))  # the table, its new set the target
+        assert isinstance(app.focused, BoardPanel) and app.target == len(table) + 1 and app.table_pos == 0
+        await pilot.press("ctrl+s")  # the cursor on R5: nothing before it to split, refused
+        assert "split it before" in message_text(app) and sets_of(app) == [*table, ("R5", "R6", "R7")]
+        await pilot.press("right", "ctrl+s")
+        assert sets_of(app) == [*table, ("R5",), ("R6", "R7")]
+        await pilot.press("ctrl+u")
+        assert sets_of(app) == [*table, ("R5", "R6", "R7")] and "R5" not in (rack.rack or ())
+        await pilot.press("ctrl+d")  # the game's draw, built as an action
+        assert app.state.actions[before].player == 0 and app.state.actions[before].text() == "draw"
+
+    play(make_app("rummikub", "--seed", "4", "--no-record"), scenario)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
+import pytest
 from conftest import as_game
 from test_tui import make_app, message_text, my_turn, play
 from textual.pilot import Pilot
@@ -180,6 +181,39 @@ def test_two_tray_grid_cursor_draft_commit_and_draw_by_keys() -> None:
         count = len(app.state.actions)
         assert app.state.actions[-1].player == 1 and app.state.to_act == {0}
         await pilot.press("ctrl+d")  # the trays take turns: this one draws onto tray B
+        assert app.state.actions[count].player == 0 and app.state.actions[count].text() == "draw B"
+
+    play(with_position("two-tray", "grid: 0,0: R5 R6 R7; trays: A[R4 R8 K1 K9] B[K2 B9] / A[O1 O2] B[B1 B3]; "
+                                   "pool: seed 4; next: A B; down: 11"), scenario)
+
+
+def test_two_tray_grid_keys_take_typed_steps_and_no_text_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The grid's keys build the draft's steps and the game's actions: with every reader of typed text
+    broken, a refused place, a place, a move, a take back, an undo, the commit and a draw go through."""
+    from test_turn_steps import no_text
+
+    async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
+        no_text(monkeypatch)
+        table = app.query_one(GridTable)
+        table.focus()
+        before = list(app.state.actions)
+        await pilot.press("space")  # on R5: the draft refuses, with the rule
+        assert "(rule TT-DRAFT)" in message_text(app) and app.state.actions == before
+        await tray_to(pilot, table, "R8")
+        await pilot.press("right", "right", "right", "space")  # R8 on 1,4
+        assert table.tiles[(0, 3)] == "R8" and "R8" not in table.tray
+        await pilot.press("ctrl+g", "down", "space")  # grab R8, move it to 2,4
+        assert (0, 3) not in table.tiles and table.tiles[(1, 3)] == "R8"
+        await pilot.press("delete")  # back to the tray
+        assert (1, 3) not in table.tiles and "R8" in table.tray
+        await pilot.press("ctrl+u", "ctrl+u")  # undo the take back, then the move
+        assert table.tiles[(0, 3)] == "R8" and table.draft["ready"]
+        await pilot.press("ctrl+o")
+        assert app.state.actions[len(before)].text() == "play A 0,3=R8"
+        await my_turn(app, pilot)
+        table.focus()
+        count = len(app.state.actions)
+        await pilot.press("ctrl+d")
         assert app.state.actions[count].player == 0 and app.state.actions[count].text() == "draw B"
 
     play(with_position("two-tray", "grid: 0,0: R5 R6 R7; trays: A[R4 R8 K1 K9] B[K2 B9] / A[O1 O2] B[B1 B3]; "

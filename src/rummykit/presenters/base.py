@@ -142,12 +142,15 @@ class BoardSet:
     turn, ``*`` moved from another set, ``""`` kept); ``problem`` is the
     engine's reason and rule id when the set is invalid. An empty set is a
     slot emptied this turn (it is left out when the turn is committed).
+    ``items`` are the same pieces as the game's objects, for the steps an
+    interface builds (:meth:`Turn.step`).
     """
 
     number: int
     pieces: tuple[str, ...]
     marks: tuple[str, ...]
     problem: str | None = None
+    items: tuple[object, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -157,11 +160,12 @@ class Board:
     ``rack`` lists the pieces left in the rack in the order the seat chose
     (a piece held twice appears twice); ``problems`` what is wrong with the
     turn as a whole; ``ready`` is True when committing would pass the
-    engine's checks of the draft. The command templates say how to ask the
-    turn for each step (``{pieces}``: pieces separated by spaces, ``{set}``: a
-    set number from 1); the interface runs them through :meth:`Turn.command`
-    like typed lines, so a step picked with keys is exactly a typed command
-    (the steps are declared in :mod:`rummykit.rulesets.draft_steps`).
+    engine's checks of the draft. ``rack_items`` are the rack's pieces as
+    the game's objects (in the same order), and each set's ``items`` its
+    pieces: an interface builds the draft's steps from them (the steps
+    declared in :mod:`rummykit.rulesets.draft_steps`, set numbers from 0)
+    and takes them with :meth:`Turn.step`, the way a typed step is taken
+    once read.
     """
 
     sets: tuple[BoardSet, ...]
@@ -170,32 +174,7 @@ class Board:
     problems: tuple[str, ...] = ()
     ready: bool = False
     changed: bool = False
-    new: str = "new {pieces}"
-    add: str = "add {set} {pieces}"
-    commit: str = "commit"
-    undo: str = "undo"
-    reset: str = "reset"
-    draw: str = "draw"
-    pass_: str = "pass"
-    move: str = "move {pieces} {set} {to}"
-    """Move one table piece from set ``{set}`` to set ``{to}`` (``new``: a new set at the end)."""
-    back: str = "back {pieces}"
-    """Take one piece placed this turn back to the rack."""
-    split: str = "split {set} {position}"
-    """Split set ``{set}`` before its ``{position}``-th piece (from 1)."""
-    merge: str = "merge {set} {other}"
-    """Put set ``{other}`` on the end of set ``{set}``."""
-    hint: str = "hint"
-
-    def command(self, template: str, pieces: Sequence[str] = (), set_number: int = 0, **fields: object) -> str:
-        """A command line from one of the templates (``fields``: the template's other blanks).
-
-        >>> Board(sets=(), rack=()).command(Board.add, ['R4', 'R5'], 2)
-        'add 2 R4 R5'
-        >>> Board(sets=(), rack=()).command(Board.move, ['R4'], 2, to='new')
-        'move R4 2 new'
-        """
-        return template.format(pieces=" ".join(pieces), set=set_number, **fields)
+    rack_items: tuple[object, ...] = ()
 
 
 @runtime_checkable
@@ -206,6 +185,9 @@ class Turn(Protocol):
     :meth:`command` returns (the engine refuses it or not) and, if the same
     seat is to act again, gives the turn the new view with :meth:`update`.
     """
+
+    seat: int
+    """The seat the turn is for (the player of every step and action it takes)."""
 
     @property
     def order(self) -> str:
@@ -231,6 +213,24 @@ class Turn(Protocol):
         Raises :class:`~rummykit.errors.RummykitError` for bad input (nothing
         changed) or :class:`Quit`.
         """
+        ...
+
+    def step(self, step: Action) -> Action | None:
+        """Take one draft step built from typed values (a declared step of the seat's draft, numbers from 0),
+        as :meth:`command` takes a typed step once read: the action to apply (a commit), or None."""
+        ...
+
+    def act(self, action: Action) -> Action | None:
+        """A game action built from typed values, as :meth:`command` takes a typed one once read: the action
+        to apply, or None (a drafted game drafted it)."""
+        ...
+
+    def undo(self) -> None:
+        """Take back the draft's last step (as the ``undo`` command)."""
+        ...
+
+    def reset(self) -> None:
+        """Start a drafted turn again (as the ``reset`` command)."""
         ...
 
     def screen(self) -> list[str]:

@@ -298,19 +298,66 @@ class Turn:
             return None
         step = self._step(words)
         if step is not None:
-            steps, said = step
-            action = self.display.take(self, steps.read_typed(self.seat, line, self.view))
-            if action is not None:
-                self.ended_by = said
-            return action
-        found = self.table.find(words)
-        if found is None:
+            return self.step(step[0].read_typed(self.seat, line, self.view))
+        if self.table.find(words) is None:
             raise unknown_command(words[0], str(self.view["game"]))
-        typed = self.info.parse_typed(self.seat, line, self.view)
-        action = self.display.action(self, typed)
+        return self.act(self.info.parse_typed(self.seat, line, self.view))
+
+    # -- typed steps: what a typed line comes to once read --------------------------------
+
+    def step(self, step: Action) -> Action | None:
+        """Take one draft step built from typed values, as a typed step is taken once read: the action to
+        apply (a commit), or None (the draft changed, or something was shown).
+
+        ``step`` is one of the draft's declared steps (:mod:`rummykit.rulesets.draft_steps`,
+        a grid's steps) for this turn's seat, its set numbers and cells counted
+        from 0 as the game counts them. An interface whose keys build steps (the
+        terminal app) calls this instead of writing a line for :meth:`command`:
+        the refusals, the draft's undo history and what is said are the same.
+        """
+        said = self._said(step, self.display.step_table, "step of this turn's draft")
+        action = self.display.take(self, step)
         if action is not None:
-            self.ended_by = found[0].said
+            self.ended_by = said
         return action
+
+    def act(self, action: Action) -> Action | None:
+        """A game action built from typed values (``draw``, ``pass``...), as a typed command is taken once
+        read: the action to apply, or None (a drafted game drafted it, and said why it is not sent)."""
+        said = self._said(action, self.table, "command of this game")
+        taken = self.display.action(self, action)
+        if taken is not None:
+            self.ended_by = said
+        return taken
+
+    def undo(self) -> None:
+        """Take back the draft's last step (``RuleError`` when there is none)."""
+        draft = self._need_draft("undo")
+        draft.undo()
+        self.display.changed(self)
+
+    def reset(self) -> None:
+        """Start the turn again (a ``ParseError`` when nothing was drafted yet)."""
+        draft = self._need_draft("reset")
+        if not draft.changed and not draft.placed():
+            raise ParseError(f"nothing to reset: the {self.display.surface} is as the turn began")
+        draft.reset()
+        self.display.changed(self)
+
+    def _said(self, action: Action, table: Commands | None, what: str) -> str:
+        """The verb of ``action`` in ``table`` (a ``ParseError`` unless the table offers it to this seat)."""
+        found = [] if table is None else [s for s in table.syntaxes if s.cls is type(action)]
+        if not found or (table is self.display.step_table and not self.display.step_offered(found[0])):
+            raise ParseError(f"{type(action).__name__} is no {what}")
+        if action.player != self.seat:
+            raise ParseError(f"{type(action).__name__} is for seat {action.player}, not this turn's seat {self.seat}")
+        return found[0].said
+
+    def _need_draft(self, verb: str) -> Draft:
+        draft = self.draft
+        if draft is None:
+            raise ParseError(f"{verb}: this game's turns are not drafted")
+        return draft
 
     def _step(self, words: Sequence[str]) -> tuple[Commands, str] | None:
         """The draft's step table and the step's verb, when ``words`` name a step the draft offers."""
@@ -337,18 +384,11 @@ class Turn:
 
     def _undo(self, args: list[str]) -> None:
         no_args("undo", args)
-        assert self.draft is not None
-        self.draft.undo()
-        self.display.changed(self)
+        self.undo()
 
     def _reset(self, args: list[str]) -> None:
         no_args("reset", args)
-        draft = self.draft
-        assert draft is not None
-        if not draft.changed and not draft.placed():
-            raise ParseError(f"nothing to reset: the {self.display.surface} is as the turn began")
-        draft.reset()
-        self.display.changed(self)
+        self.reset()
 
     def _help(self, args: list[str]) -> None:
         self.say(*self.help_lines())

@@ -3,9 +3,12 @@
 During a free-table turn (:class:`~rummykit.presenters.base.Board`) the
 :class:`BoardPanel` draws the draft, invalid sets marked with the engine's
 reason, and the :class:`RackBar` under it holds the rack, where pieces are
-picked with the keys or the mouse. Every key runs one of the board's command
-templates through the person's turn, exactly like a typed line. Every other
-game lists the seat's moves in a :class:`MovesList`.
+picked with the keys or the mouse. Every key builds one of the draft's
+declared steps (:mod:`rummykit.rulesets.draft_steps`) from the board's pieces
+and set numbers and takes it with the person's turn
+(:meth:`~rummykit.presenters.base.Turn.step`), as a typed step is taken once
+read: no command text is written. Every other game lists the seat's moves in
+a :class:`MovesList`.
 """
 
 from __future__ import annotations
@@ -22,14 +25,17 @@ from textual.widget import Widget
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from rummykit.presenters.base import Board, Style
+from rummykit.engine.core import Action
+from rummykit.presenters.base import Board, Style, Turn
+from rummykit.rulesets.draft_steps import Add, Back, Commit, Merge, Move, New, Split
+from rummykit.rulesets.freetable import Draw, Pass
 from rummykit.tui.tables import FOCUS_MARK, TURN_KEYS, WidgetOptions, Wrapped, focus_title, scroll_to_line
 from rummykit.tui.widgets import ansi
 
 if TYPE_CHECKING:
     from rummykit.tui.game import GameApp
 
-__all__ = ["BoardPanel", "DraftKeys", "MovesList", "RackBar", "piece_cell", "styled_piece"]
+__all__ = ["BoardPanel", "DraftKeys", "MovesList", "RackBar", "piece_cell", "stepping", "styled_piece"]
 
 
 def game_app(app: object) -> GameApp | None:
@@ -40,6 +46,16 @@ def game_app(app: object) -> GameApp | None:
 
 
 # -- the free-table draft ------------------------------------------------------------------
+
+
+def stepping(step: Action) -> Callable[[Turn], Action | None]:
+    """What the app runs to take the draft step ``step`` on the person's turn."""
+    return lambda turn: turn.step(step)
+
+
+def acting(action: Action) -> Callable[[Turn], Action | None]:
+    """What the app runs to take the game action ``action`` (``draw``, ``pass``) on the person's turn."""
+    return lambda turn: turn.act(action)
 
 
 @lru_cache(maxsize=4096)
@@ -64,8 +80,8 @@ def piece_cell(style: Style, piece: str, mark: str, *, chosen: bool, cursor: boo
 class DraftKeys(Widget, can_focus=True):
     """The keys that act on the whole free-table turn, shared by the rack and the table.
 
-    Every key runs one of the :class:`~rummykit.presenters.base.Board`
-    command templates through the person's turn, exactly like a typed line.
+    Every key builds a draft step (or the game's ``draw`` or ``pass``) from
+    the board's pieces and set numbers, and the app takes it with the turn.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [*TURN_KEYS, Binding("f7", "hint", "Hint")]
@@ -81,12 +97,23 @@ class DraftKeys(Widget, can_focus=True):
         game = self.game
         return getattr(game, "board_now", None) if game is not None else None
 
-    def run(self, *lines: str) -> bool:
-        """Run command lines in order through the turn until one is refused; True if all were taken."""
+    @property
+    def seat(self) -> int | None:
+        """The seat of the person whose turn is drafted (None: no game, or nobody's turn at the keyboard)."""
+        game = self.game
+        turn = game.turn if game is not None else None
+        return turn.seat if turn is not None else None
+
+    def run(self, *steps: Callable[[Turn], Action | None]) -> bool:
+        """Take steps in order through the turn until one is refused; True if all were taken."""
         game = self.game
         if game is None:
             return False
-        return all(game.run_command(line) for line in lines)
+        return all(game.run_step(step) for step in steps)
+
+    def take(self, *steps: Action) -> bool:
+        """Take draft steps in order through the turn until one is refused; True if all were taken."""
+        return self.run(*(stepping(step) for step in steps))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """No key before a game is loaded; commit only when the draft would pass the engine's checks
@@ -98,24 +125,24 @@ class DraftKeys(Widget, can_focus=True):
         return True
 
     def action_commit(self) -> None:
-        if self.board is not None:
-            self.run(self.board.commit)
+        if self.board is not None and self.seat is not None:
+            self.take(Commit(self.seat))
 
     def action_undo(self) -> None:
         if self.board is not None:
-            self.run(self.board.undo)
+            self.run(lambda turn: turn.undo())
 
     def action_reset(self) -> None:
         if self.board is not None:
-            self.run(self.board.reset)
+            self.run(lambda turn: turn.reset())
 
     def action_draw(self) -> None:
-        if self.board is not None:
-            self.run(self.board.draw)
+        if self.board is not None and self.seat is not None:
+            self.run(acting(Draw(self.seat)))
 
     def action_pass(self) -> None:
-        if self.board is not None:
-            self.run(self.board.pass_)
+        if self.board is not None and self.seat is not None:
+            self.run(acting(Pass(self.seat)))
 
     def action_hint(self) -> None:
         game = self.game
@@ -322,15 +349,16 @@ class BoardPanel(DraftKeys):
             return ()
         return board.sets[game.target - 1].pieces
 
-    def picks(self) -> list[tuple[int, str]]:
-        """The selected table pieces as (set number, piece), or the one under the cursor when none is."""
+    def picks(self) -> list[tuple[int, object]]:
+        """The selected table pieces as (set number, piece as the game's object), or the one under the
+        cursor when none is."""
         game, board = self.game, self.board
         if game is None or board is None:
             return []
         chosen = sorted(game.table_picks) or [(game.target, game.table_pos)]
         return [
-            (n, board.sets[n - 1].pieces[i]) for n, i in chosen
-            if 1 <= n <= len(board.sets) and 0 <= i < len(board.sets[n - 1].pieces)
+            (n, board.sets[n - 1].items[i]) for n, i in chosen
+            if 1 <= n <= len(board.sets) and 0 <= i < len(board.sets[n - 1].items)
         ]
 
     def action_position(self, step: int) -> None:
@@ -346,39 +374,39 @@ class BoardPanel(DraftKeys):
             game.redraw_table()
 
     def action_move(self) -> None:
-        board, game = self.board, self.game
-        if board is None or game is None:
+        board, game, seat = self.board, self.game, self.seat
+        if board is None or game is None or seat is None:
             return
         target = game.target
         moves = [(n, p) for n, p in self.picks() if n != target] if game.table_picks else []
         if not moves:
             game.note("Select table pieces (Space or a click) in other sets, put the cursor on a set, then Enter.")
             return
-        self.run(*(board.command(board.move, [p], n, to=target) for n, p in moves))
+        self.take(*(Move(seat, p, n - 1, target - 1) for n, p in moves))
 
     def action_move_new(self) -> None:
-        board, game = self.board, self.game
-        if board is None or game is None:
+        board, game, seat = self.board, self.game, self.seat
+        if board is None or game is None or seat is None:
             return
         moves = self.picks()
         if not moves:
             return
-        first, *rest = moves
-        if not self.run(board.command(board.move, [first[1]], first[0], to="new")):
+        (n, piece), *rest = moves
+        if not self.take(Move(seat, piece, n - 1, None)):
             return
         now = game.board_now
-        number = len(now.sets) if now is not None else 0
-        self.run(*(board.command(board.move, [p], n, to=number) for n, p in rest))
+        index = len(now.sets) - 1 if now is not None else 0
+        self.take(*(Move(seat, p, n - 1, index) for n, p in rest))
 
     def action_back(self) -> None:
-        board = self.board
-        if board is not None:
-            self.run(*(board.command(board.back, [p]) for _, p in self.picks()))
+        seat = self.seat
+        if self.board is not None and seat is not None:
+            self.take(*(Back(seat, p) for _, p in self.picks()))
 
     def action_split(self) -> None:
-        board, game = self.board, self.game
-        if board is not None and game is not None:
-            self.run(board.command(board.split, (), game.target, position=game.table_pos + 1))
+        board, game, seat = self.board, self.game, self.seat
+        if board is not None and game is not None and seat is not None:
+            self.take(Split(seat, game.target - 1, game.table_pos))
 
     def action_merge(self) -> None:
         """The sets holding selected pieces go on the end of the target set (none selected: the next set)."""
@@ -393,14 +421,16 @@ class BoardPanel(DraftKeys):
         if not others:
             game.note("Nothing to merge: select a piece of another set (Space), put the cursor on a set, then Ctrl+G.")
             return
-        self.run(*(board.command(board.merge, (), target, other=n) for n in others))
+        seat = self.seat
+        if seat is not None:
+            self.take(*(Merge(seat, target - 1, n - 1) for n in others))
 
 
 class RackBar(DraftKeys):
     """The person's rack during a free-table turn: a cursor, selected pieces, a new set or an add.
 
-    Every step is one of the :class:`~rummykit.presenters.base.Board`
-    command templates, run through the turn like a typed line.
+    Every step is a declared draft step (``new``, ``add``) built from the
+    rack's pieces, taken by the turn as a typed step is once read.
     """
 
     DEFAULT_CSS = """
@@ -423,6 +453,8 @@ class RackBar(DraftKeys):
         self.cursor = 0
         self.selected: set[int] = set()
         self.rack: tuple[str, ...] | None = None
+        self.items: tuple[object, ...] = ()
+        """The rack's pieces as the game's objects (the steps are built from them)."""
         self.style = Style()
         self.layout_: Wrapped | None = None
 
@@ -432,17 +464,18 @@ class RackBar(DraftKeys):
         if rack != self.rack:
             self.selected = set()
         self.rack = rack
+        self.items = board.rack_items if board is not None else ()
         self.style = style
         if rack:
             self.cursor = max(0, min(self.cursor, len(rack) - 1))
         self.refresh(layout=True)
 
-    def picked(self) -> list[str]:
-        """The selected pieces, or the piece under the cursor when none is selected."""
+    def picked(self) -> tuple[object, ...]:
+        """The selected pieces (the game's objects), or the piece under the cursor when none is selected."""
         if not self.rack:
-            return []
+            return ()
         indices = sorted(self.selected) if self.selected else [self.cursor]
-        return [self.rack[i] for i in indices]
+        return tuple(self.items[i] for i in indices if i < len(self.items))
 
     def render(self) -> Text:
         rack = self.rack
@@ -485,13 +518,14 @@ class RackBar(DraftKeys):
             self.refresh()
 
     def action_new_set(self) -> None:
-        if self.board is not None and self.picked():
-            self.run(self.board.command(self.board.new, self.picked()))
+        seat, picked = self.seat, self.picked()
+        if self.board is not None and seat is not None and picked:
+            self.take(New(seat, picked))
 
     def action_add(self) -> None:
-        game = self.game
-        if self.board is not None and game is not None and self.picked():
-            self.run(self.board.command(self.board.add, self.picked(), game.target))
+        game, seat, picked = self.game, self.seat, self.picked()
+        if self.board is not None and game is not None and seat is not None and picked:
+            self.take(Add(seat, game.target - 1, picked))
 
 # -- every other game: the moves the engine lists --------------------------------------------
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import ClassVar
 
 from textual import events
@@ -264,6 +265,30 @@ class GameApp(GameView):
             return False
         if [word.lower() for word in line.split()] == ["hint"]:
             return self.toggle_hint()  # as the key does: on the table, thought out in a thread
+        turn = self.person_turn()
+        if turn is None:
+            return False
+        if self.claim and not line.strip():
+            assert self.seat is not None
+            self.messages = []
+            self.session.let_pass(self.seat)
+            self.messages = ["You let the chance pass."]
+            self.end_turn()
+            return True
+        return self.take(turn, lambda t: t.command(line), line)
+
+    def run_step(self, step: Callable[[Turn], Action | None]) -> bool:
+        """Take one step built from typed values through the person's turn (``step`` calls the turn's
+        :meth:`~rummykit.presenters.base.Turn.step`, ``act``, ``undo`` or ``reset``: nothing is read
+        as text), apply the action it gives, and show the outcome, as :meth:`run_command` does.
+
+        False when the step was refused (the reason is shown) or it is not the person's turn.
+        """
+        turn = self.person_turn() if self.setup is not None else None
+        return False if turn is None else self.take(turn, step)
+
+    def person_turn(self) -> Turn | None:
+        """The person's turn (None: the game is over or the bots are playing, which is shown)."""
         turn = self.turn
         if turn is None:
             if self.state.outcome is not None:
@@ -271,17 +296,14 @@ class GameApp(GameView):
             else:
                 self.messages = ["Not your turn yet: the bots are playing."]
             self.refresh_screen()
-            return False
+        return turn
+
+    def take(self, turn: Turn, step: Callable[[Turn], Action | None], line: str = "") -> bool:
+        """Run ``step`` on the person's turn (``line``: the line it reads, for a refusal's suggestions)."""
         self.messages = []
-        if self.claim and not line.strip():
-            assert self.seat is not None
-            self.session.let_pass(self.seat)
-            self.messages = ["You let the chance pass."]
-            self.end_turn()
-            return True
         taken = True
         try:
-            action = turn.command(line)
+            action = step(turn)
         except Quit:
             self.action_quit_game()
             return True

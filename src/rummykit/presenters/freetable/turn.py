@@ -147,12 +147,14 @@ class TableDisplay(Display, Generic[P]):
         placed = [str(p) for p in self.draft.placed()]
         before = [[str(p) for p in s] for s in self.draft.original_sets]
         change = table_changes(before, sets, placed)
-        rack = tuple(str(p) for group in self.kit.orders[turn.order](self.draft.rack) for p in group)
+        rack = tuple(p for group in self.kit.orders[turn.order](self.draft.rack) for p in group)
         return Board(
             sets=tuple(
-                BoardSet(i + SHOWN_FROM, tuple(s), tuple(change.marks[i]), faults.get(i)) for i, s in enumerate(sets)
+                BoardSet(i + SHOWN_FROM, tuple(s), tuple(change.marks[i]), faults.get(i), tuple(self.draft.sets[i]))
+                for i, s in enumerate(sets)
             ),
-            rack=rack,
+            rack=tuple(str(p) for p in rack),
+            rack_items=rack,
             placed=tuple(placed),
             problems=tuple(f"{p.reason} (rule {p.rule})" for p in problems if p.index is None),
             ready=not problems,

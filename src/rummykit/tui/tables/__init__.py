@@ -16,7 +16,7 @@ and a refusal shows the engine's reason and rule id. No widget judges a move.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import ClassVar, Protocol, Self, TypedDict, Unpack, runtime_checkable
 
@@ -26,6 +26,8 @@ from textual.binding import Binding, BindingType
 from textual.geometry import Region, Spacing
 from textual.widget import Widget
 
+from rummykit.engine.core import Action
+from rummykit.presenters.base import Turn
 from rummykit.presenters.text import Style
 
 __all__ = [
@@ -94,6 +96,11 @@ class Host(Protocol):
 
     def run_command(self, line: str) -> bool:
         """Run one command line through the person's turn (False: refused, the reason is shown)."""
+        ...
+
+    def run_step(self, step: Callable[[Turn], Action | None]) -> bool:
+        """Take a step built from typed values through the person's turn (``step`` calls the turn's
+        ``step``, ``act``, ``undo`` or ``reset``; False: refused, the reason is shown)."""
         ...
 
     def note(self, *lines: str) -> None:
@@ -165,7 +172,8 @@ class TableWidget(Widget, can_focus=True):
 
     A subclass names its :attr:`kind` (the presenter's ``table_kind``),
     draws in :meth:`render` from :attr:`view`, and runs the lines its keys
-    build with :meth:`run`. :attr:`KEYS_HELP` lists its keys for the help screen.
+    build with :meth:`run` (or the steps and actions they build from typed
+    values with :meth:`run_step`). :attr:`KEYS_HELP` lists its keys for the help screen.
 
     The seat's own pieces (a hand, a tray) are drawn by :meth:`draw_hand` into
     a :class:`HandBar` under the table, not in :meth:`render`: however big the
@@ -242,6 +250,11 @@ class TableWidget(Widget, can_focus=True):
         """Run one command line through the app, like a typed line; True if it was taken."""
         host = self.app
         return host.run_command(line) if isinstance(host, Host) else False
+
+    def run_step(self, step: Callable[[Turn], Action | None]) -> bool:
+        """Take a step built from typed values through the app (see :meth:`Host.run_step`); True if taken."""
+        host = self.app
+        return host.run_step(step) if isinstance(host, Host) else False
 
     def note(self, *lines: str) -> None:
         host = self.app

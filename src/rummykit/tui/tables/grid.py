@@ -5,22 +5,31 @@ turn's draft when the person's turn offers one (``draft_view``: the grid and
 trays as drafted, with ``draft`` holding the tray played from, the change
 marks, the problems the engine's check finds and whether the draft is
 ready), else the seat's view. The area drawn is the tiles with a margin of
-one cell around them (and wherever the cursor goes). Cells are typed as the
-screen numbers them (``draft.base``: the number of row 0), so the lines
-built here are the commands a person types: ``place TILE ROW,COLUMN``,
-``move FROM TO``, ``back ROW,COLUMN``, ``undo``, ``reset``, ``commit``,
-``draw TRAY``, ``pass``, ``end``, ``tray NAME``, ``call ROW,COLUMN TILE``.
+one cell around them (and wherever the cursor goes); the screen numbers
+cells from ``draft.base`` (the number of row 0). The keys build the grid
+draft's declared steps (:mod:`rummykit.rulesets.two_tray.steps`: ``place``,
+``move``, ``back``, ``tray``, ``commit``) and the game's actions (``draw``,
+``pass``, ``end``, ``call``) from the view's cells (from 0) and tiles, and
+the person's turn takes them as it takes a typed command once read
+(:meth:`~rummykit.presenters.base.Turn.step`, ``act``, ``undo``, ``reset``):
+no command text is written.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import ClassVar, TypedDict, Unpack, cast
 
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
 
+from rummykit.blocks.grid import Put
+from rummykit.engine.core import Action
+from rummykit.pieces.tiles import Tile
+from rummykit.rulesets.draft_steps import Commit
+from rummykit.rulesets.two_tray.actions import Call, Draw, End, Pass
+from rummykit.rulesets.two_tray.steps import Back, Move, Place, Tray
 from rummykit.rulesets.two_tray.views import TwoTrayView
 from rummykit.tui.tables import TURN_KEYS, TableWidget, WidgetOptions, Wrapped, piece_text
 
@@ -301,12 +310,26 @@ class GridTable(TableWidget):
             self.tile = (self.tile + step) % len(self.tray)
             self.refresh()
 
+    def step(self, build: Callable[[int], Action]) -> bool:
+        """Take the draft step ``build`` makes for the turn's seat; True if it was taken."""
+        return self.run_step(lambda turn: turn.step(build(turn.seat)))
+
+    def act(self, build: Callable[[int], Action]) -> bool:
+        """Take the game action ``build`` makes for the turn's seat; True if it was taken."""
+        return self.run_step(lambda turn: turn.act(build(turn.seat)))
+
+    def tray_tile(self) -> Tile:
+        """The tile of the playing tray marked ``^`` (the tray is not empty)."""
+        return Tile.parse(self.tray[min(self.tile, len(self.tray) - 1)])
+
     def action_place(self) -> None:
+        (row, col) = self.cell
         if self.grabbed is not None:
             grabbed, self.grabbed = self.grabbed, None
-            self.run(f"move {self.typed(grabbed)} {self.typed(self.cell)}")
+            self.step(lambda seat: Move(seat, grabbed[0], grabbed[1], row, col))
         elif self.tray:
-            self.run(f"place {self.tray[min(self.tile, len(self.tray) - 1)]} {self.typed(self.cell)}")
+            tile = self.tray_tile()
+            self.step(lambda seat: Place(seat, (Put(row, col, tile),)))
 
     def action_grab(self) -> None:
         if self.cell in self.tiles:
@@ -316,33 +339,36 @@ class GridTable(TableWidget):
             self.note("No tile under the cursor to grab.")
 
     def action_back(self) -> None:
-        self.run(f"back {self.typed(self.cell)}")
+        (row, col) = self.cell
+        self.step(lambda seat: Back(seat, row, col))
 
     def action_undo(self) -> None:
-        self.run("undo")
+        self.run_step(lambda turn: turn.undo())
 
     def action_reset(self) -> None:
-        self.run("reset")
+        self.run_step(lambda turn: turn.reset())
 
     def action_commit(self) -> None:
-        self.run("commit")
+        self.step(Commit)
 
     def action_draw(self) -> None:
-        name = self.tray_name
-        self.run(f"draw {name}" if name else "draw")
+        name = self.tray_name or ""
+        self.act(lambda seat: Draw(seat, name))  # no tray named (not the person's turn): the turn says so
 
     def action_pass(self) -> None:
-        self.run("pass")
+        self.act(Pass)
 
     def action_end(self) -> None:
-        self.run("end")
+        self.act(End)
 
     def action_call(self) -> None:
         if self.tray:
-            self.run(f"call {self.typed(self.cell)} {self.tray[min(self.tile, len(self.tray) - 1)]}")
+            (row, col), tile = self.cell, self.tray_tile()
+            self.act(lambda seat: Call(seat, row, col, tile))
 
     def action_switch_tray(self) -> None:
         trays = [str(k) for k in dict(grid_view(self.view).get("trays") or {})]
         others = [t for t in trays if t != self.tray_name]
         if others:
-            self.run(f"tray {others[0]}")
+            other = others[0]
+            self.step(lambda seat: Tray(seat, other))
