@@ -31,6 +31,7 @@ from conftest import as_game
 from test_server_support import Db, serving, sqlite_db
 
 from rummykit.catalogue import find_game
+from rummykit.engine.commands import command_table
 from rummykit.engine.core import GameInfo, GameState
 from rummykit.rulesets.mummus import Mummus
 from rummykit.server import protocol as p
@@ -120,7 +121,8 @@ def from_view(view: Mapping[str, object], audience: int | None, info: GameInfo) 
     assert info.view_actions is not None
     actions = sorted(info.view_actions(view), key=lambda a: a.text())
     return {
-        "actions": [{"json": a.to_json(), "text": a.text()} for a in actions[: p.MAX_LEGAL]],
+        "actions": [{"json": a.to_json(), "text": a.text(), "typed": command_table(info.actions).typed_text(a)}
+                    for a in actions[: p.MAX_LEGAL]],
         "truncated": len(actions) > p.MAX_LEGAL,
     }
 

@@ -16,6 +16,7 @@ from rummykit.bots.registry import make_bot
 from rummykit.catalogue import find_game, games
 from rummykit.engine.driver import next_seat
 from rummykit.engine.rng import Rng
+from rummykit.presenters import presenter_for
 from rummykit.records import parse_record, read_record
 from rummykit.server import protocol as p
 from rummykit.server.rooms import Room
@@ -124,6 +125,10 @@ def test_the_state_frame_lists_what_the_legal_frame_lists(sqlite_db: Db) -> None
                     reply, newer = next_reply(ws, "legal")
                     if newer is None and reply["id"] == room_of(client, made["table"]).seq:
                         assert state["legal"] == {"actions": reply["actions"], "truncated": reply["truncated"]}
+                        for listed in reply["actions"]:  # a button's label: the command a person types
+                            action = info.action_from_json(listed["json"])
+                            assert listed["typed"] == presenter_for(info.id).command_text(action)
+                            assert info.parse_typed(0, listed["typed"], state["view"]) == action
                         compared += 1
                     if newer is not None:  # the game moved meanwhile: look again
                         state = newer

@@ -128,7 +128,10 @@ export interface Checked {
 
 export interface LegalAction {
   json: ActionJson;
+  /** The record's notation (positions counted from 0). */
   text: string;
+  /** The command a person types for it (positions counted from 1): what a button shows. */
+  typed: string;
 }
 
 export interface Legal {

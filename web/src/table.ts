@@ -284,7 +284,7 @@ export function showTable(root: HTMLElement, table: string): void {
       const box = h("details.group", { open: list.length <= 12, "data-kind": kind }, h("summary", null, `${kind} (${list.length})`));
       for (const a of list) {
         box.append(
-          h("button.legal-action", { type: "button", "data-kind": kind, "data-action": JSON.stringify(a.json), onclick: () => ctx.act(a.json) }, a.text),
+          h("button.legal-action", { type: "button", "data-kind": kind, "data-action": JSON.stringify(a.json), onclick: () => ctx.act(a.json) }, a.typed),
         );
       }
       legalBox.append(box);

@@ -82,6 +82,7 @@ class ListedJSON(TypedDict):
 
     json: ActionJSON
     text: str
+    typed: str
 
 
 class LegalJSON(TypedDict):

@@ -288,10 +288,11 @@ class Welcome(_Server):
 
 
 class ListedAction(_Server):
-    """One legal action in both forms (text without the seat)."""
+    """One legal action in its forms: JSON, the record's text and the command a person types (without the seat)."""
 
     json_: Mapping[str, object] = Field(alias="json")
-    text: str
+    text: str = Field(description="the action in the record's notation: positions counted from 0")
+    typed: str = Field(description="the command a person types for it: positions counted from 1, as screens show")
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True, serialize_by_alias=True)
 

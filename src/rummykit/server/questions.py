@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, cast
 
 from rummykit.bots.registry import bot_levels, make_bot
+from rummykit.engine.commands import command_table
 from rummykit.engine.core import Action, GameState
 from rummykit.engine.rng import Rng
 from rummykit.errors import RuleError, RummykitError, seat_param
@@ -31,14 +32,19 @@ HINT_LEVEL = "solver"
 
 
 def listing(state: GameState, seat: int) -> LegalJSON:
-    """The seat's legal actions in both forms, as a state frame and the ``legal`` frame carry them.
+    """The seat's legal actions in their forms, as a state frame and the ``legal`` frame carry them.
+
+    ``text`` is the record's notation (positions counted from 0), ``typed`` the
+    command a person types for it (counted from 1, as screens show it: what a
+    client labels its buttons with).
 
     Built without pydantic (it is on every state frame of a seat); the shape
     is :class:`~rummykit.server.protocol.LegalActions`.
     """
     actions = state.indexed_actions(seat)
+    typed = command_table(state.info.actions).typed_text
     return {
-        "actions": [{"json": a.to_json(), "text": a.text()} for a in actions[: p.MAX_LEGAL]],
+        "actions": [{"json": a.to_json(), "text": a.text(), "typed": typed(a)} for a in actions[: p.MAX_LEGAL]],
         "truncated": len(actions) > p.MAX_LEGAL,
     }
 
