@@ -6,6 +6,7 @@ import { isColumnsView, type View } from "./api";
 import { h } from "./dom";
 import { pieceEl } from "./pieces";
 import type { Ctx, Layout } from "./table";
+import { shown } from "./numbers";
 
 export class ColumnsLayout implements Layout {
   constructor(private ctx: Ctx) {}
@@ -21,7 +22,7 @@ export class ColumnsLayout implements Layout {
         return h(
           "div.column",
           { "data-column": col.column, class: view.conveyors.includes(col.column) ? "belt" : "" },
-          h("div.col-head", null, `col ${col.column}`, col.claimed_by !== null ? ` \u2192 ${names[col.claimed_by] ?? col.claimed_by}` : ""),
+          h("div.col-head", null, `column ${shown(col.column)}`, col.claimed_by !== null ? ` \u2192 ${names[col.claimed_by] ?? col.claimed_by}` : ""),
           cells.map((cell, i) => {
             const end = i === 0 ? "top" : i === cells.length - 1 ? "bottom" : "";
             const el = pieceEl(cell, { "data-end": end || undefined });
@@ -43,14 +44,14 @@ export class ColumnsLayout implements Layout {
       ? h(
           "p.drawn",
           null,
-          `Picked up from column ${view.drawn.column} (${view.drawn.end}${view.drawn.face_up ? ", face up" : ""}): `,
+          `Picked up from column ${shown(view.drawn.column)} (${view.drawn.end}${view.drawn.face_up ? ", face up" : ""}): `,
           pieceEl(view.drawn.domino),
           ` discard goes to the ${view.drawn.discard_end} end`,
         )
       : null;
     const jw = view.jump_window;
     const jump = jw
-      ? h("p.jump", null, `Jump-in offer: `, pieceEl(jw.domino), ` discarded by ${names[jw.discarder] ?? jw.discarder} at column ${jw.column} ${jw.end}; waiting for ${jw.waiting.map((s) => names[s] ?? s).join(", ")}`)
+      ? h("p.jump", null, `Jump-in offer: `, pieceEl(jw.domino), ` discarded by ${names[jw.discarder] ?? jw.discarder} at column ${shown(jw.column)} ${jw.end}; waiting for ${jw.waiting.map((s) => names[s] ?? s).join(", ")}`)
       : null;
     const known = view.hand_known.map((k, s) =>
       k.length && s !== this.ctx.seat ? h("p.known", null, `${names[s]} is known to hold `, k.map((d) => pieceEl(d))) : null,

@@ -6,6 +6,7 @@ import { isGridView, refusal, type GridView, type View } from "./api";
 import { clear, h } from "./dom";
 import { pieceEl } from "./pieces";
 import type { Ctx, Layout } from "./table";
+import { shown } from "./numbers";
 
 interface Change {
   row: number;
@@ -73,13 +74,13 @@ export class GridLayout implements Layout {
     const c1 = all.length ? Math.max(...cols) + 3 : 7;
     const grid = h("div.grid", { style: `grid-template-columns: 2.2em repeat(${c1 - c0 + 1}, var(--cell))`, "aria-label": "grid" });
     grid.append(h("span.axis", null, ""));
-    for (let c = c0; c <= c1; c++) grid.append(h("span.axis", null, String(c)));
+    for (let c = c0; c <= c1; c++) grid.append(h("span.axis", null, String(shown(c))));
     for (let r = r0; r <= r1; r++) {
-      grid.append(h("span.axis", null, String(r)));
+      grid.append(h("span.axis", null, String(shown(r))));
       for (let c = c0; c <= c1; c++) {
         const placed = cells.find((x) => x.row === r && x.col === c);
         const drafted = this.changes.find((x) => x.row === r && x.col === c);
-        const cell = h("button.cell", { type: "button", "data-cell": `${r},${c}`, "aria-label": `cell ${r},${c}` });
+        const cell = h("button.cell", { type: "button", "data-cell": `${r},${c}`, "aria-label": `cell ${shown(r)},${shown(c)}` });
         if (placed) {
           const p = pieceEl(placed.tile);
           if (placed.called) p.append(h("sub", null, placed.called));

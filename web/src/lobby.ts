@@ -3,6 +3,7 @@
 
 import { createTable, getGames, getTables, type Created, type GameEntry, type OptionSpec } from "./api";
 import { clear, h } from "./dom";
+import { shown } from "./numbers";
 
 function optionInput(spec: OptionSpec): HTMLElement {
   const id = `opt-${spec.name}`;
@@ -46,7 +47,7 @@ function absolute(path: string): string {
 
 function invites(created: Created): HTMLElement {
   const rows = created.seats.map((seat) => {
-    if (!seat.invite) return h("li", null, `seat ${seat.seat}: ${seat.name} (${seat.kind})`);
+    if (!seat.invite) return h("li", null, `seat ${shown(seat.seat)}: ${seat.name} (${seat.kind})`);
     const url = absolute(seat.invite);
     const copy = h("button", { type: "button" }, "copy");
     copy.addEventListener("click", async () => {
@@ -60,8 +61,8 @@ function invites(created: Created): HTMLElement {
     return h(
       "li",
       { "data-seat": seat.seat },
-      h("span", null, `seat ${seat.seat}: ${seat.name} `),
-      h("input.invite", { readonly: true, value: url, "aria-label": `invite link for seat ${seat.seat}`, onfocus: (e: Event) => (e.target as HTMLInputElement).select() }),
+      h("span", null, `seat ${shown(seat.seat)}: ${seat.name} `),
+      h("input.invite", { readonly: true, value: url, "aria-label": `invite link for seat ${shown(seat.seat)}`, onfocus: (e: Event) => (e.target as HTMLInputElement).select() }),
       copy,
       h("a", { href: seat.invite }, "open"),
     );
@@ -110,12 +111,12 @@ export async function showLobby(root: HTMLElement): Promise<void> {
     const previous = Array.from(seatsBox.querySelectorAll<HTMLSelectElement>("select.kind")).map((s) => s.value);
     clear(seatsBox);
     for (let seat = 0; seat < n; seat++) {
-      const kind = h("select.kind", { id: `seat-${seat}-kind`, "aria-label": `seat ${seat}` }) as HTMLSelectElement;
+      const kind = h("select.kind", { id: `seat-${seat}-kind`, "aria-label": `seat ${shown(seat)}` }) as HTMLSelectElement;
       kind.append(h("option", { value: "person" }, "person"));
       for (const level of game.bot_levels) kind.append(h("option", { value: `bot:${level}` }, `bot: ${level}`));
       kind.value = previous[seat] && Array.from(kind.options).some((o) => o.value === previous[seat]) ? previous[seat] : seat === 0 ? "person" : "person";
-      const name = h("input.name", { id: `seat-${seat}-name`, placeholder: `name (P${seat + 1})`, "aria-label": `seat ${seat} name` });
-      seatsBox.append(h("div.seat", null, h("label", null, `seat ${seat}`), kind, name));
+      const name = h("input.name", { id: `seat-${seat}-name`, placeholder: `name (P${shown(seat)})`, "aria-label": `seat ${shown(seat)} name` });
+      seatsBox.append(h("div.seat", null, h("label", null, `seat ${shown(seat)}`), kind, name));
     }
   }
 

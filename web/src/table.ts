@@ -23,6 +23,7 @@ import { clear, h } from "./dom";
 import { FreeTableLayout } from "./freetable";
 import { GridLayout } from "./grid";
 import { SpreadPileLayout } from "./spreadpile";
+import { shown } from "./numbers";
 
 export interface Ctx {
   conn: Connection;
@@ -316,7 +317,7 @@ export function showTable(root: HTMLElement, table: string): void {
         seat = frame.seat;
         info = frame.table;
         seats = info.seats;
-        whoami.textContent = seat === null ? "watching" : `seat ${seat}`;
+        whoami.textContent = seat === null ? "watching" : `seat ${shown(seat)}`;
         // a new connection's first state frame carries the recent log again: start the log afresh
         clear(logBox);
         break;
