@@ -5,7 +5,7 @@
 True
 >>> state = rummykit.new_game('rummikub', players=['ann', 'bob'], seed=7)
 >>> sorted(state.view(0))[:4]
-['down', 'game', 'idle_turns', 'may_act']
+['down', 'game', 'idle_turns', 'last_move']
 """
 
 from rummykit.catalogue import find_game, games, new_game
