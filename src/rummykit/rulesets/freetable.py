@@ -24,6 +24,7 @@ from rummykit.engine.commands import Command, Declared, Part, Reading, command_t
 from rummykit.engine.core import JSON, Action, Field, GameState, Saved, ViewHeader, texts
 from rummykit.engine.options import OptionValue
 from rummykit.errors import ParseError, RuleError
+from rummykit.pieces.text import Written, piece_texts
 
 P = TypeVar("P")
 
@@ -35,9 +36,9 @@ Table = tuple[PieceSet, ...]
 
 
 @functools.lru_cache(maxsize=1 << 12)
-def set_texts(pieces: tuple[object, ...]) -> tuple[str, ...]:
-    """The text form of each piece of a table set (cached: table sets repeat from view to view)."""
-    return tuple(str(p) for p in pieces)
+def set_texts(pieces: Sequence[object]) -> list[str]:
+    """The text form of each piece of a table set (every piece kind keeps its own: :mod:`rummykit.pieces.text`)."""
+    return piece_texts(cast("Sequence[Written]", pieces))
 
 
 @functools.lru_cache(maxsize=1 << 12)
@@ -381,7 +382,7 @@ class FreeTableGame(GameState, Generic[P]):
             seat,
             {
                 "placed": [str(t) for t in action.placed],
-                "table": [list(set_texts(s)) for s in result],
+                "table": [set_texts(s) for s in result],
                 "opening": first,
                 "rack_size": len(rack),
             },
@@ -482,13 +483,13 @@ class FreeTableGame(GameState, Generic[P]):
     def view(self, player: int | None) -> FreeTableView:
         # The header is a fresh dict: the body is added to it in place.
         v = cast(FreeTableView, self.view_header(player))
-        v["table"] = [list(set_texts(s)) for s in self.table]
+        v["table"] = [set_texts(s) for s in self.table]
         v["rack_sizes"] = list(v["piece_counts"])  # the header counted them
         v["pool_size"] = len(self.pool)
         v["down"] = list(self.down)
         v["idle_turns"] = self.idle_turns
         if player is not None:
-            v["rack"] = [str(t) for t in sorted(self.racks[player], key=BY_CODE)]
+            v["rack"] = piece_texts(cast("list[Written]", sorted(self.racks[player], key=BY_CODE)))
         return v
 
     # -- notation -------------------------------------------------------------

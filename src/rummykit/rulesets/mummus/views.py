@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, NotRequired, TypedDict, cast
 
 from rummykit.engine.core import ViewHeader
+from rummykit.pieces.text import piece_texts
 
 if TYPE_CHECKING:
     from rummykit.rulesets.mummus.state import Mummus
@@ -69,18 +70,18 @@ def build_view(state: Mummus, player: int | None) -> MummusView:
     view = cast(MummusView, state.view_header(player))
     view["dealer"] = state.dealer
     view["stock_size"] = state.piles.stock_size
-    view["discard"] = [str(c) for c in state.piles.discard]
-    view["claimable"] = [str(c) for c in state.claimable()]
+    view["discard"] = piece_texts(state.piles.discard)
+    view["claimable"] = piece_texts(state.claimable())
     view["melds"] = [
-        {"index": i, "kind": m.kind, "cards": [str(c) for c in m.pieces], "laid_by": list(m.laid_by)}
+        {"index": i, "kind": m.kind, "cards": piece_texts(m.pieces), "laid_by": list(m.laid_by)}
         for i, m in enumerate(state.area)
     ]
     view["hand_sizes"] = list(view["piece_counts"])  # the header counted them
-    view["hand_known"] = [[str(c) for c in sorted(k)] for k in state.known]
+    view["hand_known"] = [piece_texts(sorted(k)) for k in state.known]
     view["laid_points"] = state.laid_points()
     view["deep"] = None if state.deep is None else str(state.deep)
     if player is not None:
-        view["hand"] = [str(c) for c in sorted(state.hands[player])]
+        view["hand"] = piece_texts(sorted(state.hands[player]))
     return view
 
 

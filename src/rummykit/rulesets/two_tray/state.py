@@ -18,6 +18,7 @@ from rummykit.blocks.racks import Racks
 from rummykit.engine.core import OVER, Action, Field, GameState, Saved, texts
 from rummykit.engine.options import OptionValue
 from rummykit.errors import RuleError
+from rummykit.pieces.text import piece_texts
 from rummykit.pieces.tiles import Tile, format_tiles
 from rummykit.rulesets.tilerummy import choose_first, full_set, round_scores
 from rummykit.rulesets.two_tray.actions import Call, Draw, End, Fail, Pass, Play
@@ -153,7 +154,7 @@ class TwoTray(GameState):
 
     def trays_json(self, seat: int) -> dict[str, list[str]]:
         """A seat's trays by name, each sorted, as text."""
-        return {name: [str(t) for t in sorted(self.trays.rack(seat, name))] for name in self.trays.names_of(seat)}
+        return {name: piece_texts(sorted(self.trays.rack(seat, name))) for name in self.trays.names_of(seat)}
 
     # -- the contract ----------------------------------------------------------------
 
