@@ -163,7 +163,7 @@ class Typist:
         if self.queue:
             kind, line = self.queue.pop(0)
             if "WINDOW-OTHER" in line:
-                line = line.replace("WINDOW-OTHER", "0-1" if view["jump_window"]["domino"] == "0-0" else "0-0")
+                line = line.replace("WINDOW-OTHER", "0-1" if view["jump_window"]["piece"] == "0-0" else "0-0")
             return kind, line
         rng = self.rngs.setdefault(seat, Rng(100 + seat))
         return "move", self.spell(self.policy.choose(view, rng), view)
@@ -532,7 +532,7 @@ def test_in_a_jump_window_the_bots_answer_first_then_the_person(tmp_path: Path) 
     bot = next(s for s in waiting if s != person)
     window = state.view(None)["jump_window"]
     assert window is not None
-    domino = window["domino"]
+    domino = window["piece"]
     wrong = "jump 0-1" if domino == "0-0" else "jump 0-0"
     out = io.StringIO()
     status = session(state, seats, io.StringIO(f"{wrong}\nshow\nquit\n"), out, tmp_path / "w.txt").run()

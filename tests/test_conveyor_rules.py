@@ -250,7 +250,7 @@ def test_claim_takes_the_column_and_the_claimer_leaves_the_selection(assert_reje
     view = s.view(None)
     assert view["phase"] == "draw"
     assert view["turn"] == claimer  # play starts with the first player to claim
-    assert view["first_claimer"] == claimer and view["conveyors"] == [2, 3, 5, 6]
+    assert view["first_claimer"] == claimer and view["open_columns"] == [2, 3, 5, 6]
 
 
 def test_forced_claim_is_the_only_listed_action() -> None:
@@ -310,8 +310,8 @@ def test_face_down_draw_is_seen_only_by_the_drawer() -> None:
     s = from_position(position(HANDS_7))
     hidden = s.belt.columns[3][0]
     play(s, "0 draw 3 top")
-    assert s.view(0)["drawn"]["domino"] == str(hidden)
-    assert s.view(1)["drawn"]["domino"] == "??" and s.view(None)["drawn"]["domino"] == "??"
+    assert s.view(0)["drawn"]["piece"] == str(hidden)
+    assert s.view(1)["drawn"]["piece"] == "??" and s.view(None)["drawn"]["piece"] == "??"
     event = s.history[-1]
     assert "domino" not in event.seen_by(1) and event.seen_by(0)["domino"] == str(hidden)
 
@@ -348,7 +348,7 @@ def test_meld_from_the_hand(assert_rejected: Rejecter) -> None:
     play(s, "0 meld 2-2 0-0 1-1")
     view = s.view(1)
     assert view["melds"] == [
-        {"index": 0, "owner": 0, "kind": "pairs", "dominoes": ["0-0", "1-1", "2-2"], "layout": None,
+        {"index": 0, "owner": 0, "kind": "pairs", "pieces": ["0-0", "1-1", "2-2"], "layout": None,
          "royal": False, "score": 3}
     ]
     assert view["hand_sizes"][0] == 5
@@ -364,7 +364,7 @@ def test_layoff_at_either_end_of_any_meld(assert_rejected: Rejecter) -> None:
     assert_rejected(s, "0 layoff 0 6-6 low", "CV-HAND")
     play(s, "0 layoff 0 0-6 low")  # onto seat 1's sum of 6: any domino of 6 pips, either end
     meld = s.view(None)["melds"][0]
-    assert meld["dominoes"] == ["0-6", "1-5", "2-4", "3-3"] and meld["owner"] == 1  # the owner stays
+    assert meld["pieces"] == ["0-6", "1-5", "2-4", "3-3"] and meld["owner"] == 1  # the owner stays
     assert meld["royal"] is True and meld["score"] == 2 + 10
 
 
@@ -374,7 +374,7 @@ def test_layoff_on_a_run_names_the_right_end(assert_rejected: Rejecter) -> None:
     error = assert_rejected(s, "0 layoff 0 4-5 low", "CV-LAYOFF-FIT")
     assert "high end" in error.reason
     play(s, "0 layoff 0 4-5 high", "0 layoff 0 1-4 low")
-    assert s.view(None)["melds"][0]["dominoes"] == ["1-4", "2-4", "3-4", "4-4", "4-5"]
+    assert s.view(None)["melds"][0]["pieces"] == ["1-4", "2-4", "3-4", "4-4", "4-5"]
     assert Layoff(0, 0, d("0-4"), "low") in s.legal_actions(0)
     assert Layoff(0, 0, d("0-4"), "high") not in s.legal_actions(0)
 
@@ -449,7 +449,7 @@ def test_max_turns_ends_a_round_without_score() -> None:
     s = from_position(position(HANDS_7), max_turns=3, target=0)
     for seat in (0, 1, 0):
         play(s, f"{seat} draw 2 top")
-        drawn = s.view(seat)["drawn"]["domino"]
+        drawn = s.view(seat)["drawn"]["piece"]
         play(s, f"{seat} discard {drawn}")
     assert s.outcome is not None
     assert s.outcome.reason == "max-turns" and s.outcome.winners == () and s.outcome.scores == (0, 0)
@@ -497,7 +497,7 @@ def test_domino_runs_close_with_a_line(assert_rejected: Rejecter) -> None:
     play(s, "0 close 4-6")  # 1-3 3-5 5-5 5-2 ... a line of the other seven
     assert s.outcome is not None and s.outcome.winners == (0,)
     line = s.view(None)["melds"][-1]
-    assert line["kind"] == "line" and len(line["dominoes"]) == 7
+    assert line["kind"] == "line" and len(line["pieces"]) == 7
     assert line["score"] == 7 - 3  # a run of 7
     assert s.outcome.scores == (4 + 7, 0)
     halves = [tuple(int(x) for x in w.split("-")) for w in line["layout"].split()]
@@ -512,7 +512,7 @@ def test_line_close_on_the_pickup_and_its_refusal(assert_rejected: Rejecter) -> 
     assert Close(0) in s.legal_actions(0)
     play(s, "0 close")
     assert s.outcome is not None and next(e for e in s.history if e.kind == "round-end").data["how"] == "line"
-    assert len(s.view(None)["melds"][-1]["dominoes"]) == 8 and s.outcome.scores == (8 - 3 + 7, 0)
+    assert len(s.view(None)["melds"][-1]["pieces"]) == 8 and s.outcome.scores == (8 - 3 + 7, 0)
     s = from_position(base, target=0, domino_runs=True, never_close_on_pickup=True)
     play(s, "0 draw 2 top")
     assert Close(0) not in s.legal_actions(0)
@@ -603,7 +603,7 @@ def test_jump_in_window_takes_answers_out_of_turn_in_any_order(assert_rejected: 
     play(s, "0 draw 4 top", "0 discard 6-6")
     assert s.to_act == frozenset({1, 2, 3}) and s.view(None)["phase"] == "jump"
     window = s.view(2)["jump_window"]
-    assert window["domino"] == "6-6" and window["discarder"] == 0 and window["end"] == "bottom"
+    assert window["piece"] == "6-6" and window["discarder"] == 0 and window["end"] == "bottom"
     assert_rejected(s, "0 jump 6-6", "TURN")
     assert_rejected(s, "3 jump 5-5", "CV-JUMP-DOMINO")
     assert_rejected(s, "3 jump 6-6 with 5-6 4-6", "CV-JUMP-WITH")
@@ -645,7 +645,7 @@ def test_jump_in_only_on_completion(assert_rejected: Rejecter) -> None:
     assert [a for a in s.legal_actions(1) if isinstance(a, Jump)] == []
     play(s, "2 jump 0-1 with 1-1 1-2", "1 decline", "3 decline")
     view = s.view(None)
-    assert view["turn"] == 2 and view["melds"][-1]["dominoes"] == ["0-1", "1-1", "1-2"]
+    assert view["turn"] == 2 and view["melds"][-1]["pieces"] == ["0-1", "1-1", "1-2"]
     assert view["melds"][-1]["owner"] == 2 and view["hand_sizes"][2] == 2
 
 

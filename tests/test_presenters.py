@@ -301,19 +301,27 @@ def _id_spellings() -> set[str]:
     return words
 
 
+WEB = SRC.parents[1] / "web" / "src"
+WEB_FILES = sorted(
+    p for p in WEB.rglob("*") if p.suffix in (".ts", ".css") and "generated" not in p.relative_to(WEB).parts
+)
+"""The browser client's own code and style (``web/src/generated`` is made from the schemas, so it may name games)."""
+
 GAME_FREE_FILES = [
     *CLI_FILES,
     *sorted(p for p in (SRC / "tui").glob("*.py")),  # tui/tables/ draws each kind of table: not here
     *sorted((SRC / "server").glob("*.py")),
     *sorted((SRC / "session").glob("*.py")),
+    *WEB_FILES,
 ]
-"""The interfaces' own code (and the session's), which reaches every game through the catalogue and the presenters."""
+"""The interfaces' own code (and the session's, and the browser client's), which reaches every game through the
+catalogue and the presenters (the browser: through the server and the types generated from the schemas)."""
 
 
 @pytest.mark.parametrize("path", GAME_FREE_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_the_interfaces_name_no_game_even_in_docstrings_and_comments(path: Path) -> None:
-    """``grep`` finds no game id in cli/, tui/ (but its table widgets), server/ or session/: help, examples and
-    comments name games through the catalogue."""
+    """``grep`` finds no game id in cli/, tui/ (but its table widgets), server/, session/ or web/src/ (but its
+    generated types): help, examples and comments name games through the catalogue."""
     spellings = _id_spellings()
     assert {"rummikub", "domino", "conveyor", "two-tray", "two_tray", "mummus"} <= spellings
     found = [
@@ -322,6 +330,14 @@ def test_the_interfaces_name_no_game_even_in_docstrings_and_comments(path: Path)
         if any(word in line.lower() for word in spellings)
     ]
     assert not found, "\n".join(found)
+
+
+def test_the_browser_client_is_checked_for_game_names() -> None:
+    """The check above sees the browser client's sources and style, and none of its generated types."""
+    names = {p.name for p in WEB_FILES}
+    assert {"columns.ts", "pieces.ts", "table.ts", "style.css"} <= names, sorted(names)
+    assert not any("generated" in p.parts for p in WEB_FILES)
+    assert any((WEB / "generated").glob("*.ts")), "the generated types are where the build writes them"
 
 
 @pytest.mark.parametrize("path", CLI_FILES, ids=lambda p: p.name)

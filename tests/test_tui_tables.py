@@ -247,7 +247,7 @@ def test_conveyor_selection_round_reveal_and_claim_by_keys() -> None:
         await pilot.press("ctrl+t")
         assert app.state.actions[count].text() == f"claim {free}"
         assert game.view(0)["columns"][free]["claimed_by"] == 0 and game.view(0)["hand"]
-        assert table.row in game.view(0)["conveyors"]  # and off the column claimed now
+        assert table.row in game.view(0)["open_columns"]  # and off the column claimed now
         await pilot.press("f1")  # the help screen lists the widget's keys
         help_text = app.screen.query_one("#help-text", Static).render()
         assert "claim the column marked >" in str(help_text)
@@ -278,7 +278,7 @@ def test_conveyor_draw_meld_lay_off_and_discard_by_keys() -> None:
             await pilot.press("down")  # (passing over the claimed columns)
         assert table.at_row() == (MELD, 1)
         await pilot.press("enter")
-        assert "3-6" in game.view(0)["melds"][1]["dominoes"] and "3-6" not in game.view(0)["hand"]
+        assert "3-6" in game.view(0)["melds"][1]["pieces"] and "3-6" not in game.view(0)["hand"]
         count = len(app.state.actions)
         await hand_to(pilot, table, "2-5")
         await pilot.press("ctrl+x")

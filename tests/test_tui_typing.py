@@ -318,7 +318,7 @@ def test_after_claiming_a_column_the_row_marker_is_on_a_conveyor() -> None:
         await my_turn(app, pilot)
         assert "0 claim 0" in [str(a) for a in app.state.actions]
         view = as_game(app.state, Conveyor).view(0)
-        assert view["phase"] == "draw" and app.turn is not None and view["conveyors"] == [2, 3, 4]
+        assert view["phase"] == "draw" and app.turn is not None and view["open_columns"] == [2, 3, 4]
         assert table.at_row() == (COLUMN, 2)
         await pilot.press("ctrl+d")
         assert "not a conveyor" not in message_text(app) and str(app.state.actions[-1]) == "0 draw 2 top"

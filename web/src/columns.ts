@@ -21,7 +21,7 @@ export class ColumnsLayout implements Layout {
         const cells = col.cells;
         return h(
           "div.column",
-          { "data-column": col.column, class: view.conveyors.includes(col.column) ? "belt" : "" },
+          { "data-column": col.column, class: view.open_columns.includes(col.column) ? "belt" : "" },
           h("div.col-head", null, `column ${shown(col.column)}`, col.claimed_by !== null ? ` \u2192 ${names[col.claimed_by] ?? col.claimed_by}` : ""),
           cells.map((cell, i) => {
             const end = i === 0 ? "top" : i === cells.length - 1 ? "bottom" : "";
@@ -36,8 +36,8 @@ export class ColumnsLayout implements Layout {
       h(
         "div.meld",
         { "data-meld": m.index },
-        h("span.meld-no", null, `${m.index}: ${m.kind}${m.royal ? " (royal)" : ""}, ${names[m.owner] ?? m.owner}, ${m.score} pts`),
-        m.dominoes.map((d) => pieceEl(d)),
+        h("span.meld-no", null, `${shown(m.index)}: ${m.kind}${m.royal ? " (royal)" : ""}, ${names[m.owner] ?? m.owner}, ${m.score} pts`),
+        m.pieces.map((d) => pieceEl(d)),
       ),
     );
     const drawn = view.drawn
@@ -45,13 +45,13 @@ export class ColumnsLayout implements Layout {
           "p.drawn",
           null,
           `Picked up from column ${shown(view.drawn.column)} (${view.drawn.end}${view.drawn.face_up ? ", face up" : ""}): `,
-          pieceEl(view.drawn.domino),
+          pieceEl(view.drawn.piece),
           ` discard goes to the ${view.drawn.discard_end} end`,
         )
       : null;
     const jw = view.jump_window;
     const jump = jw
-      ? h("p.jump", null, `Jump-in offer: `, pieceEl(jw.domino), ` discarded by ${names[jw.discarder] ?? jw.discarder} at column ${shown(jw.column)} ${jw.end}; waiting for ${jw.waiting.map((s) => names[s] ?? s).join(", ")}`)
+      ? h("p.jump", null, `Jump-in offer: `, pieceEl(jw.piece), ` discarded by ${names[jw.discarder] ?? jw.discarder} at column ${shown(jw.column)} ${jw.end}; waiting for ${jw.waiting.map((s) => names[s] ?? s).join(", ")}`)
       : null;
     const known = view.hand_known.map((k, s) =>
       k.length && s !== this.ctx.seat ? h("p.known", null, `${names[s]} is known to hold `, k.map((d) => pieceEl(d))) : null,

@@ -1,5 +1,5 @@
-// Drawing one piece (tile, domino or card) from its notation. The notation is always printed on the piece,
-// so colour is never the only cue (colour-blind safe); colour only repeats what the letter says.
+// Drawing one piece from its notation: a tile, a bone (two numbered halves) or a card. The notation is always
+// printed on the piece, so colour is never the only cue (colour-blind safe); colour only repeats what the letter says.
 
 import { h } from "./dom";
 
@@ -14,7 +14,7 @@ export function pieceClass(piece: string): string {
   if (tile) return `tile c-${tile[1]}`;
   const card = CARD.exec(piece);
   if (card) return `card s-${card[2]}`;
-  if (/^\d+-\d+$/.test(piece)) return "domino";
+  if (/^\d+-\d+$/.test(piece)) return "bone";
   if (piece === "??") return "hidden";
   return "other";
 }

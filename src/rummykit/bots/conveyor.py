@@ -327,7 +327,7 @@ class ConveyorGreedy:
         for col in view["columns"]:
             seen.update(Domino.parse(x) for x in col["cells"] if x != UNKNOWN)
         for m in view["melds"]:
-            seen.update(Domino.parse(x) for x in m["dominoes"])
+            seen.update(Domino.parse(x) for x in m["pieces"])
         for known in view["hand_known"]:
             seen.update(Domino.parse(x) for x in known)
         return [d for d in double_set(rules.top) if d not in seen]
@@ -359,7 +359,7 @@ class ConveyorGreedy:
     def _draw(
         self, view: ConveyorView, rules: ConveyorMelds, hand: list[Domino], actions: list[Action], rng: Rng
     ) -> Action:
-        table = [(m["kind"], tuple(Domino.parse(x) for x in m["dominoes"])) for m in view["melds"]]
+        table = [(m["kind"], tuple(Domino.parse(x) for x in m["pieces"])) for m in view["melds"]]
         cells = {c["column"]: c["cells"] for c in view["columns"] if c["claimed_by"] is None}
         dead = frozenset(x for _kind, pieces in table for x in pieces)
         base = {x: worth(x, hand, dead, rules.top) for x in hand}
@@ -427,7 +427,7 @@ class ConveyorGreedy:
                 team = next(set(t) for t in view["teams"] if seat in t)
             return max(layoffs, key=lambda a: (owners[a.meld] in team, -a.meld, a.text()))
         discards = [a for a in actions if isinstance(a, Discard)]
-        dead = frozenset(Domino.parse(x) for m in view["melds"] for x in m["dominoes"])
+        dead = frozenset(Domino.parse(x) for m in view["melds"] for x in m["pieces"])
         top = rules.top
         return min(discards, key=lambda a: (worth(a.domino, hand, dead, top), -a.domino.pips, a.domino.code))
 
@@ -439,7 +439,7 @@ class ConveyorGreedy:
         if view["options"]["jump_in_only_on_completion"]:
             return max(jumps, key=lambda a: (len(a.rest), a.text()))
         domino = jumps[0].domino
-        table = [(m["kind"], tuple(Domino.parse(x) for x in m["dominoes"])) for m in view["melds"]]
+        table = [(m["kind"], tuple(Domino.parse(x) for x in m["pieces"])) for m in view["melds"]]
         fits = any(domino in rules.fits(kind, pieces, end) for kind, pieces in table for end in ("low", "high"))
         if rules.melds_with(hand, domino) or fits:
             return jumps[0]

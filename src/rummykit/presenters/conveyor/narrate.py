@@ -70,7 +70,7 @@ def _describe(event: Mapping[str, JSON], names: Sequence[str], style: Style) -> 
     if kind == "meld" or kind in MELD_KINDS:
         meld = _event_meld(event)
         shown = meld["layout"] if meld["kind"] == LINE and meld.get("layout") else " ".join(meld["dominoes"])
-        what = "lays down a closing line" if meld["kind"] == LINE else f"melds a {meld_kind(meld)}"
+        what = "lays down a closing line" if meld["kind"] == LINE else f"melds a {meld_kind(str(meld['kind']), meld['dominoes'])}"
         royal = ", royal" if meld.get("royal") else ""
         return [f"{who} {what}: {shown} (meld {screen_number(meld['index'])}{royal}; {_left(meld)})"]
     if kind == "layoff":
@@ -158,7 +158,7 @@ def round_end_lines(event: Mapping[str, JSON], names: Sequence[str], style: Styl
     lines = [style.bold(head)]
     for m in event.get("melds", []):
         royal = " (royal)" if m.get("royal") else ""
-        lines.append(f"  scores meld {screen_number(m['index'])}, {meld_kind(m)}: {' '.join(m['dominoes'])}  {m['score']}{royal}")
+        lines.append(f"  scores meld {screen_number(m['index'])}, {meld_kind(str(m['kind']), m['dominoes'])}: {' '.join(m['dominoes'])}  {m['score']}{royal}")
     if "dominoes_left" in event:
         lines.append(f"  + {plural(int(event['dominoes_left']), 'domino')} left in the opponents' hands")
     return lines + score_lines(event, names)

@@ -100,7 +100,7 @@ class ConveyorDisplay(Display):
         """The hand's dominoes not typed yet; for a jump, the discard on offer and ``with``."""
         if command.cls is Jump and part.field == "domino":
             window = turn.view.get("jump_window")
-            return [*([str(window["domino"])] if window is not None else []), "with"]
+            return [*([str(window["piece"])] if window is not None else []), "with"]
         lowered = [a.lower() for a in args]
         typed = args[lowered.index("with") + 1 :] if "with" in lowered else args
         return _hand_left(turn, typed)

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 
 from rummykit.engine.commands import SHOWN_FROM
-from rummykit.engine.values import JSON
 
 # Constants only (the names of meld kinds and meld ends): every judgement is the game's.
 from rummykit.melds.conveyor import LINE, PAIRS, RUN, SUM
@@ -30,7 +29,7 @@ from rummykit.rulesets.conveyor import (
     Reveal,
     actions_from_view,
 )
-from rummykit.rulesets.conveyor.views import ColumnView, ConveyorView, MeldView
+from rummykit.rulesets.conveyor.views import ColumnView, ConveyorView
 
 GAME = GAME_ID
 FACE_DOWN = UNKNOWN
@@ -150,14 +149,13 @@ def selection_grid(view: ConveyorView, names: Sequence[str], style: Style) -> li
     return lines
 
 
-def meld_kind(meld: MeldView | Mapping[str, JSON]) -> str:
-    """A meld's kind in words: ``run of 5s``, ``run of pairs``, ``sum of 8``, ``line``.
+def meld_kind(kind: str, pieces: Sequence[str]) -> str:
+    """A meld's kind in words, from its kind and pieces: ``run of 5s``, ``run of pairs``, ``sum of 8``, ``line``.
 
-    >>> meld_kind({'kind': 'run', 'dominoes': ['3-5', '4-5', '5-5']}), meld_kind({'kind': 'sum', 'dominoes': ['0-8']})
+    >>> meld_kind('run', ['3-5', '4-5', '5-5']), meld_kind('sum', ['0-8'])
     ('run of 5s', 'sum of 8')
     """
-    kind = meld["kind"]
-    dominoes = [Domino.parse(x) for x in meld["dominoes"]]
+    dominoes = [Domino.parse(x) for x in pieces]
     if kind == RUN and len(dominoes) >= 2:
         a, b = dominoes[0], dominoes[1]
         return f"run of {a.low if b.has(a.low) else a.high}s"
@@ -167,7 +165,7 @@ def meld_kind(meld: MeldView | Mapping[str, JSON]) -> str:
         return f"sum of {dominoes[0].pips}"
     if kind == LINE:
         return "line"
-    return str(kind)
+    return kind
 
 
 def meld_lines(view: ConveyorView, names: Sequence[str], style: Style) -> list[str]:
@@ -177,18 +175,19 @@ def meld_lines(view: ConveyorView, names: Sequence[str], style: Style) -> list[s
         return ["Melds: none on the table yet."]
     lines = ["Melds (`low` end on the left, `high` on the right; each scores for its owner):"]
     name_w = max(len(_name(names, m["owner"])) for m in melds)
-    kind_w = max(len(meld_kind(m)) for m in melds)
+    kinds = [meld_kind(m["kind"], m["pieces"]) for m in melds]
+    kind_w = max(len(k) for k in kinds)
     num_w = len(str(len(melds)))
-    shown = [m["layout"] if m["kind"] == LINE and m["layout"] else " ".join(m["dominoes"]) for m in melds]
+    shown = [m["layout"] if m["kind"] == LINE and m["layout"] else " ".join(m["pieces"]) for m in melds]
     hang = 2 + num_w + 2 + name_w + 2 + kind_w + 2
     # the worth lines up after the dominoes when every line fits; otherwise it follows them
     shown_w = max(len(x) for x in shown)
     aligned = not style.width or hang + shown_w + 2 + len("worth 999 (royal)") <= style.width
-    for m, text in zip(melds, shown, strict=True):
+    for m, kind, text in zip(melds, kinds, shown, strict=True):
         worth = f"worth {m['score']}" + (" (royal)" if m.get("royal") else "")
         dominoes = f"{text:<{shown_w}}" if aligned else text
         line = (
-            f"  {screen_number(m['index']):>{num_w}}  {_name(names, m['owner']):<{name_w}}  {meld_kind(m):<{kind_w}}"
+            f"  {screen_number(m['index']):>{num_w}}  {_name(names, m['owner']):<{name_w}}  {kind:<{kind_w}}"
             f"  {dominoes}  {worth}"
         )
         lines += fit(line, style.width, hang if hang <= style.width // 2 else 6)
@@ -234,7 +233,7 @@ def header_line(view: ConveyorView, names: Sequence[str]) -> str:
     window = view["jump_window"]
     assert window is not None, "the jump-in window is open in its phase"
     return (
-        f"{turn} (jump-in window): {_name(names, window['discarder'])} discarded {window['domino']};"
+        f"{turn} (jump-in window): {_name(names, window['discarder'])} discarded {window['piece']};"
         f" waiting for {_names(names, window['waiting'])}."
     )
 
@@ -297,21 +296,21 @@ def next_step_line(view: ConveyorView) -> str:
             return "Nothing is face down in the unclaimed columns: you must `claim COLUMN`."
         return "Your move: `reveal COLUMN CELL` or `claim COLUMN` (`moves` lists them, `help` the commands)."
     if phase == DRAW:
-        conveyors = ", ".join(str(screen_number(c)) for c in view["conveyors"])
+        conveyors = ", ".join(str(screen_number(c)) for c in view["open_columns"])
         return f"Your move: `draw COLUMN top` or `draw COLUMN bottom` (conveyors: {conveyors})."
     if phase == PLAY:
         drawn = view["drawn"]
         assert drawn is not None, "a drawn domino is in the view in the play phase"
         how = "by jumping in" if drawn["jumped"] else f"({'face up' if drawn['face_up'] else 'face down'})"
         return (
-            f"You took {drawn['domino']} {how} from the {drawn['end']} of column {screen_number(drawn['column'])}."
+            f"You took {drawn['piece']} {how} from the {drawn['end']} of column {screen_number(drawn['column'])}."
             f" Now `meld`, `layoff`, then `discard DOMINO`: it goes to the {drawn['discard_end']}"
             f" of column {screen_number(drawn['column'])}."
         )
     if phase == JUMP:
         window = view["jump_window"]
         assert window is not None, "the jump-in window is open in its phase"
-        domino = window["domino"]
+        domino = window["piece"]
         if view["options"].get("jump_in_only_on_completion"):
             claim = f"`jump {domino} with D D` (naming the dominoes of your hand it completes a meld with)"
         else:

@@ -158,7 +158,7 @@ def actions_from_view(view: Mapping[str, object]) -> list[Action]:
     options = seen["options"]
     phase = seen["phase"]
     drawn = seen["drawn"]
-    milled = _dom(drawn["domino"]) if drawn is not None and drawn["face_up"] else None
+    milled = _dom(drawn["piece"]) if drawn is not None and drawn["face_up"] else None
     window = seen["jump_window"]
     selecting = phase == SELECT
     return list_actions(
@@ -172,9 +172,9 @@ def actions_from_view(view: Mapping[str, object]) -> list[Action]:
             for col in seen["columns"]
             if col["claimed_by"] is None
         ],
-        melds=[(m["kind"], tuple(_dom(x) for x in m["dominoes"])) for m in seen["melds"]] if phase == PLAY else [],
+        melds=[(m["kind"], tuple(_dom(x) for x in m["pieces"])) for m in seen["melds"]] if phase == PLAY else [],
         milled=milled,
-        window_domino=None if window is None else _dom(window["domino"]),
+        window_domino=None if window is None else _dom(window["piece"]),
     )
 
 

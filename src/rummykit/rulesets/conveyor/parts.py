@@ -59,8 +59,20 @@ class TableMeld:
         """A meld with its royal mark and score computed from the set in play."""
         return cls(owner, kind, dominoes, layout, rules.is_royal(kind, dominoes), rules.score(kind, dominoes))
 
-    def to_json(self, index: int) -> MeldView:
-        """The meld as plain data for views and events."""
+    def to_view(self, index: int) -> MeldView:
+        """The meld as a view shows it (its pieces under the generic ``pieces``)."""
+        return {
+            "index": index,
+            "owner": self.owner,
+            "kind": self.kind,
+            "pieces": [str(d) for d in self.dominoes],
+            "layout": self.layout,
+            "royal": self.royal,
+            "score": self.score,
+        }
+
+    def to_json(self, index: int) -> dict[str, JSON]:
+        """The meld as plain data for events (its documented event form, pieces under ``dominoes``)."""
         return {
             "index": index,
             "owner": self.owner,
@@ -147,7 +159,7 @@ def _wanted(fits: Sequence[str], dominoes: Pieces) -> str:
     return " or ".join(fits) if len(fits) <= 3 else f"a domino of {dominoes[0].pips} pips"
 
 
-def _meld_event(data: MeldView) -> dict[str, JSON]:
+def _meld_event(data: dict[str, JSON]) -> dict[str, JSON]:
     """A meld's data for an event: its kind under ``meld_kind`` (``kind`` names the event)."""
     out: dict[str, JSON] = dict(data)
     out["meld_kind"] = out.pop("kind")

@@ -64,7 +64,7 @@ from rummykit.rulesets.conveyor.parts import (
     misfit,
 )
 from rummykit.rulesets.conveyor.selection import claim, reveal
-from rummykit.rulesets.conveyor.views import ConveyorView, MeldView, build_view
+from rummykit.rulesets.conveyor.views import ConveyorView, build_view
 
 __all__ = ["Conveyor", "TableMeld"]
 
@@ -473,7 +473,7 @@ class Conveyor(GameState):
 
     # -- the end of a round ------------------------------------------------------------
 
-    def round_scores(self, closer: int) -> tuple[tuple[int, ...], list[MeldView], int]:
+    def round_scores(self, closer: int) -> tuple[tuple[int, ...], list[JSON], int]:
         """Per-seat scores of a close, the scored melds, and the dominoes counted from opponents.
 
         Only the closer scores: their own melds and one point per domino in
@@ -484,7 +484,7 @@ class Conveyor(GameState):
         """
         n = len(self.players)
         team = self.team_of(closer)
-        scored: list[MeldView] = []
+        scored: list[JSON] = []
         points = 0
         for i, meld in enumerate(self.table):
             if meld.owner == closer:

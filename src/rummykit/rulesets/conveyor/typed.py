@@ -58,7 +58,7 @@ def _offered(view: View) -> str:
     window = view.get("jump_window")
     if not isinstance(window, Mapping):
         raise ParseError("no discard is on offer: `jump` answers a jump-in window after another player's discard")
-    return str(window["domino"])
+    return str(window["piece"])
 
 
 def _layoff_end(view: View, layoff: Layoff) -> str:

@@ -51,26 +51,26 @@ class ColumnView(TypedDict):
 
 
 class MeldView(TypedDict):
-    """A meld on the table: its number, owner, kind, dominoes in table order, line layout, royal mark, score."""
+    """A meld on the table: its number, owner, kind, pieces in table order, line layout, royal mark, score."""
 
     index: int
     owner: int
     kind: str
-    dominoes: list[str]
+    pieces: list[str]
     layout: str | None
     royal: bool
     score: int
 
 
 class DrawnView(TypedDict):
-    """This turn's pickup; ``domino`` is :data:`UNKNOWN` unless it was face up or the seat drew it."""
+    """This turn's pickup; ``piece`` is :data:`UNKNOWN` unless it was face up or the seat drew it."""
 
     column: int
     end: str
     discard_end: str
     face_up: bool
     jumped: bool
-    domino: str
+    piece: str
 
 
 class JumpWindowView(TypedDict):
@@ -80,7 +80,7 @@ class JumpWindowView(TypedDict):
     only answer a seat sees before the window closes.
     """
 
-    domino: str
+    piece: str
     column: int
     end: str
     discarder: int
@@ -102,7 +102,7 @@ class ConveyorView(ViewHeader):
     first_selector: int
     first_claimer: int | None
     columns: list[ColumnView]
-    conveyors: list[int]
+    open_columns: list[int]
     hand_sizes: list[int]
     hand_known: list[list[str]]
     melds: list[MeldView]
@@ -139,13 +139,13 @@ def build_view(state: Conveyor, player: int | None) -> ConveyorView:
             "discard_end": opposite(d.end),
             "face_up": d.face_up,
             "jumped": d.jumped,
-            "domino": str(d.domino) if d.face_up or player == state.current else UNKNOWN,
+            "piece": str(d.domino) if d.face_up or player == state.current else UNKNOWN,
         }
     window: JumpWindowView | None = None
     w = state.window
     if w is not None:
         window = {
-            "domino": str(w.domino),
+            "piece": str(w.domino),
             "column": w.column,
             "end": w.end,
             "discarder": w.discarder,
@@ -158,10 +158,10 @@ def build_view(state: Conveyor, player: int | None) -> ConveyorView:
     view["first_selector"] = state.first
     view["first_claimer"] = state.first_claimer
     view["columns"] = columns
-    view["conveyors"] = belt.open_columns()
+    view["open_columns"] = belt.open_columns()
     view["hand_sizes"] = list(view["piece_counts"])  # the header counted them
     view["hand_known"] = [[str(x) for x in sorted(k, key=by_code)] for k in state.known]
-    view["melds"] = [m.to_json(i) for i, m in enumerate(state.table)]
+    view["melds"] = [m.to_view(i) for i, m in enumerate(state.table)]
     view["drawn"] = drawn
     view["jump_window"] = window
     teams = state.teams

@@ -113,7 +113,7 @@ class ConveyorTable(HandTable):
     def conveyor_rows(seen: Mapping[str, object]) -> list[int]:
         """The rows of the view's columns that are conveyors still (a claimed column is a hand now)."""
         view = conveyor_view(seen)
-        conveyors = {int(c) for c in view.get("conveyors", None) or ()}
+        conveyors = {int(c) for c in view.get("open_columns", None) or ()}
         columns = view.get("columns", None) or ()
         return [n for n, column in enumerate(columns) if int(column.get("column", n)) in conveyors]
 
@@ -164,12 +164,12 @@ class ConveyorTable(HandTable):
             head = Text(f"{'>' if target else ' '} [{m + 1}] {who(meld.get('owner'))} {meld.get('kind', '')}:",
                         style="bold" if target else "")
             out.add(head, (MELD, m))
-            for domino in meld.get("dominoes", ()):
+            for domino in meld.get("pieces", ()):
                 out.add(domino_cell(str(domino)), (MELD, m), indent="      ")
         window = view.get("jump_window")
         if isinstance(window, Mapping):
             out.newline()
-            out.add(Text(f"Jump-in window: {window.get('domino')} was discarded (Ctrl+Y jumps in, Ctrl+K declines)",
+            out.add(Text(f"Jump-in window: {window.get('piece')} was discarded (Ctrl+Y jumps in, Ctrl+K declines)",
                          style="bold"))
         self.layout_ = out
         return out.text
