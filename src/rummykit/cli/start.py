@@ -29,7 +29,7 @@ from rummykit.errors import OptionError, RecordError, RummykitError
 from rummykit.presenters import Presenter, presenter_for
 from rummykit.presenters.text import plural
 from rummykit.records import Record, parse_record, read_record
-from rummykit.session import Resumed
+from rummykit.session import GameSession, Resumed, SeatError
 from rummykit.sim import bot_rng
 
 __all__ = [
@@ -179,25 +179,16 @@ def read_saved_game(file: str) -> tuple[Path, str, Record, GameState]:
     return path, text, record, state
 
 
-def saved_seats(file: str, record: Record, info: GameInfo) -> tuple[list[Bot | None], list[Rng]]:
-    """The people and bots of a record's seat lines, each bot's generator where it stood."""
+def saved_seats(file: str, record: Record, state: GameState) -> tuple[list[Bot | None], list[Rng]]:
+    """The people and bots of a record's seat lines, each bot's generator where it stood (the session's
+    :meth:`~rummykit.session.GameSession.resume`)."""
     assert record.seats is not None
-    bots: list[Bot | None] = []
-    rngs: list[Rng] = []
-    for n, seat in enumerate(record.seats):
-        if seat.bot is None:
-            bots.append(None)
-            rngs.append(bot_rng(record.seed, n))
-            continue
-        try:
-            bots.append(make_bot(seat.bot, info.id))
-        except RummykitError as exc:
-            line = record.lines.get(f"seat {n}")
-            raise OptionError(f"cannot resume {file}: line {line}: {exc}") from None
-        rng = Rng(seat.seed)
-        rng.skip(seat.draws)
-        rngs.append(rng)
-    return bots, rngs
+    try:
+        session = GameSession.resume(state, record.seats)
+    except SeatError as exc:
+        line = record.lines.get(f"seat {exc.seat}")
+        raise OptionError(f"cannot resume {file}: line {line}: {exc}") from None
+    return session.bots, session.rngs
 
 
 @dataclass
@@ -287,7 +278,7 @@ def resume_setup(args: argparse.Namespace, environ: Mapping[str, str] | None) ->
         raise OptionError(f"--resume continues the game as saved (its {what} come from {file}): drop {given[0]}")
     note = None
     if record.seats is not None:
-        bots, rngs = saved_seats(file, record, info)
+        bots, rngs = saved_seats(file, record, state)
     else:
         bots = seat_bots(args, info, seats=len(state.players))
         rngs = [bot_rng(state.seed, seat) for seat in range(len(bots))]

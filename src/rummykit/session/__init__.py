@@ -1,6 +1,14 @@
 """The one place a game is run for people and programs (see :mod:`rummykit.session.core`)."""
 
-from rummykit.session.core import Ask, GameSession, StaleAction, record_seats, seat_to_ask, settled_draws
+from rummykit.session.core import (
+    Ask,
+    GameSession,
+    SeatError,
+    StaleAction,
+    record_seats,
+    seat_to_ask,
+    settled_draws,
+)
 from rummykit.session.saving import Resumed, Saved, default_record_path, save_record
 
 __all__ = [
@@ -8,6 +16,7 @@ __all__ = [
     "GameSession",
     "Resumed",
     "Saved",
+    "SeatError",
     "StaleAction",
     "default_record_path",
     "record_seats",

@@ -46,15 +46,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from rummykit.bots.registry import make_bot
 from rummykit.engine.core import Action, Event, GameState
 from rummykit.engine.driver import Agent, Claimer, claims_open, next_seat
 from rummykit.engine.rng import Rng
-from rummykit.errors import RuleError
+from rummykit.errors import RuleError, RummykitError
 from rummykit.records import Seat, write_record
 from rummykit.session.saving import Resumed, Saved, save_record
 from rummykit.sim import bot_rng
 
-__all__ = ["Ask", "GameSession", "StaleAction", "record_seats", "seat_to_ask", "settled_draws"]
+__all__ = ["Ask", "GameSession", "SeatError", "StaleAction", "record_seats", "seat_to_ask", "settled_draws"]
 
 
 class StaleAction(RuleError):
@@ -68,6 +69,14 @@ class StaleAction(RuleError):
             made_at=made_at,
             now=now,
         )
+
+
+class SeatError(RummykitError):
+    """A record's seat that cannot be played again (a bot level the game does not have); ``seat`` names it."""
+
+    def __init__(self, seat: int, reason: str) -> None:
+        self.seat = seat
+        super().__init__(reason)
 
 
 @dataclass(frozen=True)
@@ -133,6 +142,36 @@ class GameSession:
         """(seat, seq) of every out-of-turn chance a seat let pass (a bot's None, a person's empty answer)."""
         self.settled: list[int] = settled_draws(self.rngs)
         """Where each bot's generator stood after the last applied action (what the record keeps)."""
+
+    @classmethod
+    def resume(cls, state: GameState, seats: Sequence[Seat]) -> GameSession:
+        """A saved game going on from its record's seats: each bot at its recorded level, its generator
+        where the record left it (a person's seat: the game's default generator); :class:`SeatError` for
+        a seat whose bot the game does not have.
+
+        >>> from rummykit.catalogue import games, new_game
+        >>> state = new_game(games()[0].id, players=2, seed=4)
+        >>> session = GameSession.resume(state, [Seat(), Seat('random', 99, 5)])
+        >>> session.people, session.rngs[1].draws, session.seats()[1]
+        ([0], 5, Seat(bot='random', seed=99, draws=5))
+        """
+        if len(seats) != len(state.players):
+            raise SeatError(len(seats), f"the record names {len(seats)} seats for {len(state.players)} players")
+        bots: list[Agent | None] = []
+        rngs: list[Rng] = []
+        for n, seat in enumerate(seats):
+            if seat.bot is None:
+                bots.append(None)
+                rngs.append(bot_rng(state.seed, n))
+                continue
+            try:
+                bots.append(make_bot(seat.bot, state.info.id))
+            except RummykitError as exc:
+                raise SeatError(n, str(exc)) from None
+            rng = Rng(seat.seed)
+            rng.skip(seat.draws)
+            rngs.append(rng)
+        return cls(state, bots, rngs)
 
     # -- facts ------------------------------------------------------------------------
 
