@@ -403,7 +403,7 @@ def jump_window_app() -> GameApp:
     jump-in window."""
     app = make_app("conveyor", "--bots", "2", "-o", "jump_ins=true", "--seed", "3", "--no-record")
     assert app.setup is not None
-    state = app.state.info.new(players=3, seed=3, jump_ins=True)
+    state = as_game(app.state.info.new(players=3, seed=3, jump_ins=True), Conveyor)
     listing = state.info.view_actions
     assert listing is not None
     while not (0 in state.to_act and state.view(0)["jump_window"]):
