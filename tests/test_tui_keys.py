@@ -201,8 +201,13 @@ def test_a_whole_rummikub_game_against_a_bot_with_keys_only() -> None:
 
 
 @pytest.mark.parametrize("game", ["conveyor", "two-tray", "mummus"])
-def test_the_other_games_are_played_with_the_moves_list(game: str) -> None:
+def test_the_other_games_are_played_with_the_moves_list(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The list holds the engine's listed actions, labelled with their typed commands; Enter takes the
+    action itself through the turn: every reader of typed text is broken, and the moves are played."""
+    from test_turn_steps import no_text
+
     async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
+        no_text(monkeypatch)
         moves = app.query_one(MovesList)
         if app.table_widget() is not None:
             assert not moves.display
@@ -214,7 +219,9 @@ def test_the_other_games_are_played_with_the_moves_list(game: str) -> None:
             assert app.turn is not None and moves.display
             seat = min(app.state.to_act)
             listed = [str(o.prompt) for o in moves.options]
-            assert listed == [app.presenter.command_text(a) for a in app.state.indexed_actions(seat)]
+            actions = list(app.state.indexed_actions(seat))
+            assert listed == [app.presenter.command_text(a) for a in actions]
+            assert [move.action for move in moves.listed] == actions
             if played == 0:  # typing narrows the list to the moves that start with the words typed
                 verb = listed[-1].split()[0]
                 await pilot.click("#command")
@@ -224,7 +231,9 @@ def test_the_other_games_are_played_with_the_moves_list(game: str) -> None:
                 await pilot.press(*["backspace"] * len(verb))
                 assert [str(o.prompt) for o in moves.options] == listed
             moves.focus()
+            count = len(app.state.actions)
             await pilot.press("end", "enter")  # the last move listed
+            assert app.state.actions[count] == actions[-1]
             played += 1
             await my_turn(app, pilot)
         assert played >= 3

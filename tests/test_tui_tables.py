@@ -5,13 +5,18 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Mapping
 
 import pytest
 from conftest import as_game
 from test_tui import make_app, message_text, my_turn, play
+from test_turn_steps import no_text
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from rummykit.engine.core import Action
+from rummykit.engine.driver import Agent
+from rummykit.engine.rng import Rng
 from rummykit.rulesets.conveyor.state import Conveyor
 from rummykit.rulesets.mummus.state import Mummus
 from rummykit.rulesets.two_tray.state import TwoTray
@@ -44,8 +49,12 @@ def drawn_text(table: TableWidget) -> str:
     return str(table.render()) + "\n" + (bar.render().plain if bar is not None and bar.display else "")
 
 
-def test_mummus_is_played_with_the_hand_melds_and_pile_keys() -> None:
+def test_mummus_is_played_with_the_hand_melds_and_pile_keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The keys build mummus's actions: with every reader of typed text broken, a refused discard, a draw,
+    a refused meld, a discard and a take go through the turn (the moves list, F6, too)."""
+
     async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
+        no_text(monkeypatch)
         game = as_game(app.state, Mummus)  # the state stays the same object while the app plays
         table = app.query_one(MeldsPileTable)
         assert table.display and not app.query_one(MovesList).display  # the widget, not the list
@@ -100,8 +109,11 @@ async def pick(pilot: Pilot[int], table: MeldsPileTable, *cards: str) -> None:
         await pilot.press(*(["right"] * steps if steps > 0 else ["left"] * -steps), "space")
 
 
-def test_mummus_meld_add_on_and_a_deep_take_by_keys() -> None:
+def test_mummus_meld_add_on_and_a_deep_take_by_keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A deep take, a meld and add-ons (one refused), with every reader of typed text broken."""
+
     async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
+        no_text(monkeypatch)
         game = as_game(app.state, Mummus)  # the state stays the same object while the app plays
         table = app.query_one(MeldsPileTable)
         table.focus()
@@ -227,8 +239,11 @@ async def hand_to(pilot: Pilot[int], table: ConveyorTable, *dominoes: str) -> No
         await pilot.press(*(["right"] * steps if steps > 0 else ["left"] * -steps), "space")
 
 
-def test_conveyor_selection_round_reveal_and_claim_by_keys() -> None:
+def test_conveyor_selection_round_reveal_and_claim_by_keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A refused draw, a reveal and a claim, built as conveyor's actions (every reader of typed text broken)."""
+
     async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
+        no_text(monkeypatch)
         game = as_game(app.state, Conveyor)  # the state stays the same object while the app plays
         table = app.query_one(ConveyorTable)
         assert table.display and game.view(0)["phase"] == "select"
@@ -255,8 +270,12 @@ def test_conveyor_selection_round_reveal_and_claim_by_keys() -> None:
     play(make_app("conveyor", "--seed", "5", "--no-record"), scenario)
 
 
-def test_conveyor_draw_meld_lay_off_and_discard_by_keys() -> None:
+def test_conveyor_draw_meld_lay_off_and_discard_by_keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A refused discard, a draw, a refused meld, a meld, a lay-off at the end the listing gives and a
+    discard, built as conveyor's actions (every reader of typed text broken)."""
+
     async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
+        no_text(monkeypatch)
         game = as_game(app.state, Conveyor)  # the state stays the same object while the app plays
         table = app.query_one(ConveyorTable)
         table.focus()
@@ -350,3 +369,116 @@ def test_clicks_on_the_melds_pile_table_move_its_markers() -> None:
 
     play(with_position("mummus", "hands: JC JH 8S KC 2C / 2S 3C 4D 9D; discard: JD 2H 9S; "
                                  "melds: 1: 5S 6S 7S | 0: QH QS QD"), scenario)
+
+
+def test_a_conveyor_lay_off_that_fits_both_ends_asks_for_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Enter lays a domino off at the end the game's listing gives; where it lists both ends, the person is
+    asked to choose (nothing changes), and Shift+Right lays it at the high end. No text is read."""
+
+    async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
+        no_text(monkeypatch)
+        game = as_game(app.state, Conveyor)
+        table = app.query_one(ConveyorTable)
+        table.focus()
+        await pilot.press("ctrl+d")  # draw 0-3 from the top of the conveyor
+        assert app.state.actions[-1].text() == "draw 1 top"
+        while table.at_row() != (MELD, 0):  # the sum of 6: 3-3 fits either end
+            await pilot.press("down")
+        count = len(app.state.actions)
+        await hand_to(pilot, table, "3-3")
+        await pilot.press("enter")
+        assert "3-3 fits both ends of meld 1" in message_text(app) and len(app.state.actions) == count
+        assert "3-3" in game.view(0)["hand"]
+        await pilot.press("shift+right")
+        assert app.state.actions[count].text() == "layoff 0 3-3 high"
+        assert game.view(0)["melds"][0]["dominoes"][-1] == "3-3"
+
+    play(with_position("conveyor", "columns: claimed 0 / 0-3 ?0-4 ?0-5 ?0-0 ?0-1 ?2-6 ?3-5 / ?1-1 ?1-2 ?1-3 1-4 "
+                                   "4-4 ?1-6 ?2-2 / claimed 1; hands: 4-6 5-5 3-3 5-6 6-6 2-5 4-5 / 2-3 3-4 3-6 0-2; "
+                                   "melds: 1: 0-6 1-5 2-4; turn: 0"), scenario)
+
+
+def jump_window_app() -> GameApp:
+    """Three seats with jump-ins, played by the game's listing until the person (seat 0) may answer a
+    jump-in window."""
+    app = make_app("conveyor", "--bots", "2", "-o", "jump_ins=true", "--seed", "3", "--no-record")
+    assert app.setup is not None
+    state = as_game(app.state.info.new(players=3, seed=3, jump_ins=True), Conveyor)
+    listing = state.info.view_actions
+    assert listing is not None
+    while not (0 in state.to_act and state.view(0)["jump_window"]):
+        state.apply(listing(state.view(min(state.to_act)))[0])
+    app.load(dataclasses.replace(app.setup, state=state))
+    return app
+
+
+@pytest.mark.parametrize("key", ["ctrl+y", "ctrl+k"])
+def test_conveyor_jump_in_and_decline_by_keys(key: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl+Y jumps in on the discard on offer (named from the view), Ctrl+K declines: built as actions."""
+
+    async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
+        no_text(monkeypatch)
+        game = as_game(app.state, Conveyor)
+        window = game.view(0)["jump_window"]
+        assert window is not None and 0 in app.state.to_act
+        table = app.query_one(ConveyorTable)
+        table.focus()
+        count = len(app.state.actions)
+        await pilot.press(key)
+        mine = next(a for a in app.state.actions[count:] if a.player == 0)
+        assert mine.text() == (f"jump {window['domino']}" if key == "ctrl+y" else "decline")
+
+    play(jump_window_app(), scenario)
+
+
+@dataclasses.dataclass
+class NoClaims:
+    """A bot that acts only when the game waits for it: it never claims out of turn, so the person is
+    offered the claims first."""
+
+    inner: Agent
+    level: str = "no-claims"
+
+    def choose(self, view: Mapping[str, object], rng: Rng) -> Action:
+        return self.inner.choose(view, rng)
+
+
+def claims_first(position: str) -> GameApp:
+    """:func:`with_position` for mummus, its bot claiming nothing out of turn."""
+    app = with_position("mummus", position)
+    assert app.setup is not None
+    bot = app.setup.bots[1]
+    assert bot is not None
+    app.load(dataclasses.replace(app.setup, bots=[None, NoClaims(bot)]))
+    return app
+
+
+def test_mummus_rummy_by_keys_makes_the_one_open_claim(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl+Y calls rummy with the one claim the game's listing leaves open (no text is read)."""
+
+    async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
+        no_text(monkeypatch)
+        game = as_game(app.state, Mummus)
+        table = app.query_one(MeldsPileTable)
+        table.focus()
+        assert not app.state.actions  # the bot claimed nothing
+        await pilot.press("ctrl+y")
+        assert app.state.actions[0].player == 0 and app.state.actions[0].text() == "rummy 8S to 5S"
+        assert game.view(0)["melds"][0]["cards"] == ["5S", "6S", "7S", "8S"] and game.view(0)["discard"] == ["JD", "2H"]
+
+    play(claims_first("hands: JC JH 9C KC 2C / 2S 3C 4D 9D; discard: JD 2H 8S; melds: 1: 5S 6S 7S"), scenario)
+
+
+def test_mummus_rummy_with_several_claims_open_asks_which(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With two claims open, Ctrl+Y names them and nothing changes (no text is read)."""
+
+    async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
+        no_text(monkeypatch)
+        table = app.query_one(MeldsPileTable)
+        table.focus()
+        assert not app.state.actions  # the bot claimed nothing
+        await pilot.press("ctrl+y")
+        assert "several claims are open (`rummy 4S to 5S`, `rummy 8S to 5S`)" in message_text(app)
+        assert not app.state.actions
+
+    play(claims_first("hands: JC JH 9C KC 2C / 2S 3C 4D 9D; discard: JD 2H 4S 8S; melds: 1: 5S 6S 7S"), scenario)

@@ -116,7 +116,7 @@ def test_every_command_typed_on_every_part_goes_to_the_command_line(game: str) -
                 assert where_things_stand(app) == before, (type(part).__name__, text)
                 command.value = ""
         # Enter runs what is typed: a move the engine lists (a free-table draw), typed on the table
-        move = "draw" if app.board_now is not None else app.moves()[-1]
+        move = "draw" if app.board_now is not None else app.moves()[-1].label
         focusable[0].focus()
         await pilot.pause()
         actions = len(app.state.actions)

@@ -8,7 +8,8 @@ declared steps (:mod:`rummykit.rulesets.draft_steps`) from the board's pieces
 and set numbers and takes it with the person's turn
 (:meth:`~rummykit.presenters.base.Turn.step`), as a typed step is taken once
 read: no command text is written. Every other game lists the seat's moves in
-a :class:`MovesList`.
+a :class:`MovesList`, which holds the listed actions themselves and takes the
+one chosen with the person's turn (:meth:`~rummykit.presenters.base.Turn.act`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from functools import lru_cache
-from typing import TYPE_CHECKING, ClassVar, Unpack
+from typing import TYPE_CHECKING, ClassVar, NamedTuple, Unpack
 
 from rich.text import Text
 from textual import events
@@ -35,7 +36,17 @@ from rummykit.tui.widgets import ansi
 if TYPE_CHECKING:
     from rummykit.tui.game import GameApp
 
-__all__ = ["BoardPanel", "DraftKeys", "MovesList", "RackBar", "piece_cell", "stepping", "styled_piece"]
+__all__ = [
+    "BoardPanel",
+    "DraftKeys",
+    "ListedMove",
+    "MovesList",
+    "RackBar",
+    "acting",
+    "piece_cell",
+    "stepping",
+    "styled_piece",
+]
 
 
 def game_app(app: object) -> GameApp | None:
@@ -530,14 +541,22 @@ class RackBar(DraftKeys):
 # -- every other game: the moves the engine lists --------------------------------------------
 
 
+class ListedMove(NamedTuple):
+    """A move the engine lists for the seat: the command a person types for it (its label) and the action."""
+
+    label: str
+    action: Action
+
+
 class MovesList(OptionList):
-    """The moves the seat may make now (the engine's listing), as the commands a person types.
+    """The moves the seat may make now (the engine's listing), labelled with the commands a person types.
 
     For a game whose turn has no free-table draft (and no table widget of its
-    own, or F6 asks for it): Up/Down and Enter (or a click) play a move, through the
-    person's turn exactly like the typed command. Letters typed go to the
-    command line (as everywhere), which narrows the list to the moves starting
-    with what is typed.
+    own, or F6 asks for it): Up/Down and Enter (or a click) play a move: the
+    listed action itself goes to the person's turn
+    (:meth:`~rummykit.presenters.base.Turn.act`), no text is read. Letters typed
+    go to the command line (as everywhere), which narrows the list to the moves
+    whose labels start with what is typed.
     """
 
     DEFAULT_CSS = """
@@ -546,14 +565,18 @@ class MovesList(OptionList):
     Screen.-short MovesList { max-height: 7; }
     """
 
-    def show(self, moves: list[str]) -> None:
+    listed: tuple[ListedMove, ...] = ()
+    """The moves listed, in the list's order."""
+
+    def show(self, moves: list[ListedMove]) -> None:
         """List ``moves`` (the list hides when empty); the highlighted move stays when still listed."""
-        shown = [str(option.prompt) for option in self.options]
-        if moves != shown:
+        if tuple(moves) != self.listed:
             keep = self.highlighted_option.id if self.highlighted_option is not None else None
-            self.set_options([Option(move, id=move) for move in moves])
-            if keep in moves:
-                self.highlighted = moves.index(keep)
+            labels = [move.label for move in moves]
+            self.listed = tuple(moves)
+            self.set_options([Option(label, id=label) for label in labels])
+            if keep in labels:
+                self.highlighted = labels.index(keep)
             elif moves:
                 self.highlighted = 0
         self.display = bool(moves)
@@ -575,5 +598,5 @@ class MovesList(OptionList):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         app = game_app(self.app)
-        if app is not None:
-            app.run_command(str(event.option.prompt))
+        if app is not None and 0 <= event.option_index < len(self.listed):
+            app.run_step(acting(self.listed[event.option_index].action))

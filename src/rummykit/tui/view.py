@@ -25,7 +25,7 @@ from textual.widgets import Input, RichLog, Static
 from rummykit.cli.start import GameSetup
 from rummykit.presenters.base import TEXT_TABLE, Board, Style, Turn, table_kind
 from rummykit.session import GameSession, Saved
-from rummykit.tui.draft import BoardPanel, MovesList, RackBar
+from rummykit.tui.draft import BoardPanel, ListedMove, MovesList, RackBar
 from rummykit.tui.tables import HandBar, TableWidget, widget_classes
 from rummykit.tui.widgets import GameLog, KeysBar, LinesPanel, ansi
 
@@ -352,7 +352,7 @@ class GameView(App[int]):
         moves = self.moves() if self.board_now is None and fallback else []
         typed = " ".join(self.part("#command", Input).value.lower().split())
         if typed:
-            narrowed = [move for move in moves if move.lower().startswith(typed)]
+            narrowed = [move for move in moves if move.label.lower().startswith(typed)]
             moves = narrowed or moves
         self.part(MovesList).show(moves)
 
@@ -376,11 +376,12 @@ class GameView(App[int]):
         self.moves_shown = not self.moves_shown
         self.refresh_screen()
 
-    def moves(self) -> list[str]:
-        """The moves the engine lists for the person now, as commands (nothing outside their turn)."""
+    def moves(self) -> list[ListedMove]:
+        """The moves the engine lists for the person now, each labelled with the command a person types
+        for it (nothing outside their turn)."""
         if self.turn is None or self.seat is None or self.seat not in self.state.to_act:
             return []
-        return [self.presenter.command_text(action) for action in self.state.indexed_actions(self.seat)]
+        return [ListedMove(self.presenter.command_text(a), a) for a in self.state.indexed_actions(self.seat)]
 
     def note(self, *lines: str) -> None:
         """Show lines under the panel in place of the last ones."""

@@ -8,10 +8,12 @@ panel and rack (:mod:`rummykit.tui.app`).
 
 Every widget draws from the seat's view (the JSON-ready mapping
 ``GameState.view`` gives) and nothing else, so it shows only what the seat
-may see. Its keys build command lines in the game's own notation and run
-them through the app's :meth:`Host.run_command`, exactly like a line typed
-on the command line: the presenter's turn parses it, the engine judges it,
-and a refusal shows the engine's reason and rule id. No widget judges a move.
+may see. Its keys build the game's own steps and actions from the view (a
+widget is for one kind of table, and may import its game's action classes)
+and take them through the app's :meth:`Host.run_step`: the person's turn
+takes them as it takes a typed command once read (no text is written or
+read), the engine judges them, and a refusal shows the engine's reason and
+rule id. No widget judges a move.
 """
 
 from __future__ import annotations
@@ -94,10 +96,6 @@ class WidgetOptions(TypedDict, total=False):
 class Host(Protocol):
     """What a table widget asks of the app it is in."""
 
-    def run_command(self, line: str) -> bool:
-        """Run one command line through the person's turn (False: refused, the reason is shown)."""
-        ...
-
     def run_step(self, step: Callable[[Turn], Action | None]) -> bool:
         """Take a step built from typed values through the person's turn (``step`` calls the turn's
         ``step``, ``act``, ``undo`` or ``reset``; False: refused, the reason is shown)."""
@@ -168,12 +166,12 @@ def scroll_to_line(widget: Widget, line: int) -> None:
 
 
 class TableWidget(Widget, can_focus=True):
-    """A game table drawn from the seat's view, with keys that build the game's commands.
+    """A game table drawn from the seat's view, with keys that build the game's steps and actions.
 
     A subclass names its :attr:`kind` (the presenter's ``table_kind``),
-    draws in :meth:`render` from :attr:`view`, and runs the lines its keys
-    build with :meth:`run` (or the steps and actions they build from typed
-    values with :meth:`run_step`). :attr:`KEYS_HELP` lists its keys for the help screen.
+    draws in :meth:`render` from :attr:`view`, and takes the actions its keys
+    build with :meth:`act` (or the draft steps they build with :meth:`run_step`).
+    :attr:`KEYS_HELP` lists its keys for the help screen.
 
     The seat's own pieces (a hand, a tray) are drawn by :meth:`draw_hand` into
     a :class:`HandBar` under the table, not in :meth:`render`: however big the
@@ -246,15 +244,17 @@ class TableWidget(Widget, can_focus=True):
         if line is not None and self.has_focus:
             scroll_to_line(self, line)
 
-    def run(self, line: str) -> bool:
-        """Run one command line through the app, like a typed line; True if it was taken."""
-        host = self.app
-        return host.run_command(line) if isinstance(host, Host) else False
-
     def run_step(self, step: Callable[[Turn], Action | None]) -> bool:
         """Take a step built from typed values through the app (see :meth:`Host.run_step`); True if taken."""
         host = self.app
         return host.run_step(step) if isinstance(host, Host) else False
+
+    def act(self, build: Callable[[int], Action]) -> bool:
+        """Take the game action ``build`` makes for the turn's seat; True if it was taken.
+
+        ``build`` may raise :class:`~rummykit.errors.ParseError` (a choice the view leaves open):
+        the app shows it as it shows a refusal, and nothing changes."""
+        return self.run_step(lambda turn: turn.act(build(turn.seat)))
 
     def note(self, *lines: str) -> None:
         host = self.app

@@ -4,11 +4,13 @@ For a domino game whose table is a row of columns drawn from at either end
 (``conveyor``). The view gives ``columns`` (each with ``cells`` from the top,
 ``??`` face down, and ``claimed_by``), ``melds`` (each with ``dominoes`` from
 its low end to its high end, ``owner``, ``kind``), ``jump_window`` and, for a
-seat, its ``hand``. Columns, cells and melds are numbered from 1 as the
-presenter numbers them, so the lines built here are the commands a person
-types: ``reveal COLUMN CELL``, ``claim COLUMN``, ``draw COLUMN top|bottom``,
-``meld D D D``, ``layoff MELD D [low|high]``, ``discard D``, ``jump``,
-``decline``.
+seat, its ``hand``. Columns, cells and melds are numbered from 1 on the
+screen. The keys build the game's actions (:mod:`rummykit.rulesets.conveyor.actions`:
+:class:`Reveal`, :class:`Claim`, :class:`Draw`, :class:`Meld`, :class:`Layoff`,
+:class:`Discard`, :class:`Jump`, :class:`Decline`, numbered from 0 as the game
+numbers them) and take them through the person's turn: no command text is
+written. A lay-off whose end is left out (Enter) is laid at the one end the
+game's listing lays that domino.
 """
 
 from __future__ import annotations
@@ -20,6 +22,12 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
 
+from rummykit.engine.commands import SHOWN_FROM
+from rummykit.errors import ParseError
+from rummykit.melds.conveyor import END_NAMES, HIGH
+from rummykit.pieces.dominoes import Domino
+from rummykit.rulesets.conveyor.actions import Claim, Decline, Discard, Draw, Jump, Layoff, Meld, Reveal
+from rummykit.rulesets.conveyor.listing import actions_from_view
 from rummykit.tui.tables import HandTable, WidgetOptions, Wrapped
 
 if TYPE_CHECKING:
@@ -223,25 +231,26 @@ class ConveyorTable(HandTable):
         return n
 
     def action_reveal(self) -> None:
-        n = self.column()
+        n, cell = self.column(), self.cell
         if n is not None:
-            self.run(f"reveal {n + 1} {self.cell + 1}")
+            self.act(lambda seat: Reveal(seat, n, cell))
 
     def action_claim(self) -> None:
         n = self.column()
         if n is not None:
-            self.run(f"claim {n + 1}")
+            self.act(lambda seat: Claim(seat, n))
 
     def action_draw(self) -> None:
         n = self.column()
         if n is not None:
             length = len(self.columns[n].get("cells", ()))
             end = "top" if self.cell < (length + 1) // 2 else "bottom"
-            self.run(f"draw {n + 1} {end}")
+            self.act(lambda seat: Draw(seat, n, end))
 
     def action_meld_selected(self) -> None:
-        if self.picked():
-            self.run("meld " + " ".join(self.picked()))
+        dominoes = tuple(map(Domino.parse, self.picked()))
+        if dominoes:
+            self.act(lambda seat: Meld(seat, dominoes))
 
     def action_lay_off(self, end: str) -> None:
         where, m = self.at_row()
@@ -252,17 +261,40 @@ class ConveyorTable(HandTable):
         if len(picked) != 1:
             self.note("Select one domino to lay off (Space unselects).")
             return
-        self.run(f"layoff {m + 1} {picked[0]}" + (f" {end}" if end else ""))
+        domino, view = Domino.parse(picked[0]), self.view
+        self.act(lambda seat: Layoff(seat, m, domino, end or listed_end(view, m, domino)))
 
     def action_discard(self) -> None:
         picked = self.picked()
         if len(picked) > 1:
             self.note("Select one domino to discard (Space unselects).")
         elif picked:
-            self.run(f"discard {picked[0]}")
+            domino = Domino.parse(picked[0])
+            self.act(lambda seat: Discard(seat, domino))
 
     def action_jump(self) -> None:
-        self.run("jump" + (" with " + " ".join(self.picked()) if self.selected else ""))
+        rest = tuple(map(Domino.parse, self.picked())) if self.selected else ()
+        window = conveyor_view(self.view).get("jump_window")
+        if window is None:
+            self.note("No discard is on offer: Ctrl+Y answers a jump-in window after another player's discard.")
+            return
+        offered = Domino.parse(window["domino"])
+        self.act(lambda seat: Jump(seat, offered, rest))
 
     def action_decline(self) -> None:
-        self.run("decline")
+        self.act(Decline)
+
+
+def listed_end(view: Mapping[str, object], meld: int, domino: Domino) -> str:
+    """The end of meld ``meld`` (from 0) where the game's listing lays ``domino`` from the seat's hand.
+
+    When the listing lays it at both ends the person is asked to choose (a
+    :class:`~rummykit.errors.ParseError`); when at neither, ``high``, and the
+    engine says what is wrong.
+    """
+    fits = {a.end for a in actions_from_view(view) if isinstance(a, Layoff) and a.meld == meld and a.domino == domino}
+    ends = [end for end in END_NAMES if end in fits]
+    if len(ends) > 1:
+        raise ParseError(f"{domino} fits both ends of meld {meld + SHOWN_FROM}: Shift+Left lays it at the "
+                         f"{ends[0]} end, Shift+Right at the {ends[1]} end")
+    return ends[0] if ends else HIGH

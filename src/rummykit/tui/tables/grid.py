@@ -314,10 +314,6 @@ class GridTable(TableWidget):
         """Take the draft step ``build`` makes for the turn's seat; True if it was taken."""
         return self.run_step(lambda turn: turn.step(build(turn.seat)))
 
-    def act(self, build: Callable[[int], Action]) -> bool:
-        """Take the game action ``build`` makes for the turn's seat; True if it was taken."""
-        return self.run_step(lambda turn: turn.act(build(turn.seat)))
-
     def tray_tile(self) -> Tile:
         """The tile of the playing tray marked ``^`` (the tray is not empty)."""
         return Tile.parse(self.tray[min(self.tile, len(self.tray) - 1)])

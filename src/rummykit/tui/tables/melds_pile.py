@@ -4,9 +4,12 @@ For a card game whose table is a list of melds and a discard pile spread
 face up (``mummus``). The view gives ``melds`` (each with its ``cards``),
 ``discard`` (bottom to top), ``claimable`` (pile cards a call could claim),
 ``stock_size`` and, for a seat, its ``hand``. Melds and pile cards are
-numbered from 1 as the presenter numbers them, so the lines built here are
-the commands a person types: ``meld CARDS``, ``addon CARDS to N``,
-``discard CARD``, ``take N``, ``draw``, ``rummy``.
+numbered from 1 on the screen. The keys build the game's actions
+(:mod:`rummykit.rulesets.mummus.actions`: :class:`Meld`, :class:`Addon`,
+:class:`Discard`, :class:`Take`, :class:`Draw`, :class:`Rummy`) and take them
+through the person's turn: no command text is written. A meld is named by
+its first card and a pile card by itself, as the typed ``to N`` and ``take N``
+name them; ``rummy`` makes the one claim the game's listing leaves open.
 """
 
 from __future__ import annotations
@@ -18,6 +21,20 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
 
+from rummykit.errors import ParseError
+from rummykit.pieces.cards import Card
+from rummykit.rulesets.mummus.actions import (
+    FIRST,
+    Addon,
+    Discard,
+    Draw,
+    Meld,
+    Rummy,
+    Take,
+    meld_card,
+    pile_card,
+)
+from rummykit.rulesets.mummus.typed import open_claims
 from rummykit.tui.tables import HAND, HandTable, WidgetOptions, Wrapped
 
 if TYPE_CHECKING:
@@ -174,30 +191,47 @@ class MeldsPileTable(HandTable):
             self.refresh()
 
     def action_meld_selected(self) -> None:
-        if self.picked():
-            self.run("meld " + " ".join(self.picked()))
+        cards = tuple(map(Card.parse, self.picked()))
+        if cards:
+            self.act(lambda seat: Meld(seat, cards))
 
     def action_add_on(self) -> None:
+        cards = tuple(map(Card.parse, self.picked()))
         if not self.melds:
             self.note("No meld to add on to yet.")
-        elif self.picked():
-            self.run(f"addon {' '.join(self.picked())} to {self.meld + 1}")
+        elif cards:
+            meld = Card.parse(meld_card(self.view, self.meld + FIRST))
+            self.act(lambda seat: Addon(seat, cards, meld))
 
     def action_discard(self) -> None:
         cards = self.picked()
         if len(cards) > 1:
             self.note("Select one card to discard (Space unselects).")
         elif cards:
-            self.run(f"discard {cards[0]}")
+            card = Card.parse(cards[0])
+            self.act(lambda seat: Discard(seat, card))
 
     def action_take(self) -> None:
         if not self.discard:
             self.note("The discard pile is empty.")
         else:
-            self.run(f"take {self.pile + 1}")
+            card = Card.parse(pile_card(self.view, self.pile + FIRST))
+            self.act(lambda seat: Take(seat, card))
 
     def action_draw(self) -> None:
-        self.run("draw")
+        self.act(Draw)
 
     def action_rummy(self) -> None:
-        self.run("rummy")
+        view = melds_pile_view(self.view)
+
+        def claim(seat: int) -> Rummy:
+            """The one claim the game lists for the seat (several or none: said, nothing changes)."""
+            calls = open_claims(view)
+            if len(calls) == 1:
+                return calls[0]
+            if not calls:
+                raise ParseError("there is nothing to claim now: no discard fits a meld on the table")
+            named = ", ".join(f"`{a.text()}`" for a in calls)
+            raise ParseError(f"several claims are open ({named}): type the one you call on the command line")
+
+        self.act(claim)
