@@ -391,7 +391,7 @@ def test_a_conveyor_lay_off_that_fits_both_ends_asks_for_one(monkeypatch: pytest
         assert "3-3" in game.view(0)["hand"]
         await pilot.press("shift+right")
         assert app.state.actions[count].text() == "layoff 0 3-3 high"
-        assert game.view(0)["melds"][0]["dominoes"][-1] == "3-3"
+        assert game.view(0)["melds"][0]["pieces"][-1] == "3-3"
 
     play(with_position("conveyor", "columns: claimed 0 / 0-3 ?0-4 ?0-5 ?0-0 ?0-1 ?2-6 ?3-5 / ?1-1 ?1-2 ?1-3 1-4 "
                                    "4-4 ?1-6 ?2-2 / claimed 1; hands: 4-6 5-5 3-3 5-6 6-6 2-5 4-5 / 2-3 3-4 3-6 0-2; "
@@ -426,7 +426,7 @@ def test_conveyor_jump_in_and_decline_by_keys(key: str, monkeypatch: pytest.Monk
         count = len(app.state.actions)
         await pilot.press(key)
         mine = next(a for a in app.state.actions[count:] if a.player == 0)
-        assert mine.text() == (f"jump {window['domino']}" if key == "ctrl+y" else "decline")
+        assert mine.text() == (f"jump {window['piece']}" if key == "ctrl+y" else "decline")
 
     play(jump_window_app(), scenario)
 

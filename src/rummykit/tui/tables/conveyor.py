@@ -278,7 +278,7 @@ class ConveyorTable(HandTable):
         if window is None:
             self.note("No discard is on offer: Ctrl+Y answers a jump-in window after another player's discard.")
             return
-        offered = Domino.parse(window["domino"])
+        offered = Domino.parse(window["piece"])
         self.act(lambda seat: Jump(seat, offered, rest))
 
     def action_decline(self) -> None:
