@@ -27,7 +27,7 @@ rummykit.errors.ParseError: sort by suit or rank, not 'size'
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from rummykit.blocks.draft import Draft
 from rummykit.engine.commands import Commands, Part, Syntax, command_table
@@ -36,7 +36,7 @@ from rummykit.errors import ParseError
 from rummykit.presenters.base import Board, Quit, Say, View
 from rummykit.presenters.text import HelpRow, Style, help_table, no_args, unknown_command
 
-__all__ = ["DRAFT_ROWS", "Display", "Turn", "help_lines", "help_rows", "order_named", "tool_rows", "typed_text"]
+__all__ = ["DRAFT_ROWS", "Commanded", "Display", "Turn", "help_lines", "help_rows", "order_named", "tool_rows", "typed_text"]
 
 def order_named(text: str, orders: Sequence[str], aliases: Mapping[str, str]) -> str:
     """The sort order a person named (an alias allowed, case and spaces aside); ``ParseError`` if none."""
@@ -440,3 +440,47 @@ class Turn:
         command, size = found
         rest = list(words[size:])
         return d.offer(self, command, rest, command.expects(rest))
+
+
+class _Presenting(Protocol):
+    """What :class:`Commanded` needs of a presenter: its game, and a new display for a turn."""
+
+    @property
+    def info(self) -> GameInfo: ...
+
+    def display(self) -> Display: ...
+
+
+class Commanded:
+    """The part of every presenter that its game's commands decide, written once.
+
+    A presenter (a frozen dataclass with an ``info`` field) mixes this in and
+    says how to make its :class:`Display`; the help, the text a person types
+    for an action and the one :class:`Turn` then come from the game's command
+    table alike in every game.
+    """
+
+    def help_rows(self: _Presenting, view: View) -> list[HelpRow]:
+        """The commands (a variant's only when its option is on; see :func:`help_rows`)."""
+        return help_rows(self.info, self.display(), view)
+
+    def help_lines(self: _Presenting, view: View, style: Style | None = None) -> list[str]:
+        """The command list with its heading, laid out to the style's width."""
+        return help_lines(self.info, self.display(), view, style.width if style else 0)
+
+    def command_text(self: _Presenting, action: Action) -> str:
+        """The command a person types for ``action``: every position counted from 1 (see :func:`typed_text`)."""
+        return typed_text(self.info, action)
+
+    def turn(
+        self: _Presenting,
+        view: View,
+        *,
+        say: Say,
+        style: Style,
+        labels: Sequence[str] = (),
+        order: str | None = None,
+        parse_action: Callable[[str], Action] | None = None,
+    ) -> Turn:
+        """The one :class:`Turn` for the seat whose view this is (``parse_action`` is accepted, not used)."""
+        return Turn(view, info=self.info, display=self.display(), say=say, style=style, labels=labels, order=order)

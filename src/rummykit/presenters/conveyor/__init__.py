@@ -26,11 +26,11 @@ for the screen, both from :data:`~rummykit.engine.commands.SHOWN_FROM`), so
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rummykit.engine.core import Action
-from rummykit.presenters.base import EventNarrator, Narrator, Presenter, Say, Solver, View, Vocabulary
+from rummykit.engine.core import Action, GameInfo
+from rummykit.presenters.base import EventNarrator, Narrator, Presenter, Solver, View, Vocabulary
 from rummykit.presenters.conveyor.narrate import (
     MELD_KINDS,
     REASONS,
@@ -63,8 +63,8 @@ from rummykit.presenters.conveyor.view import (
     screen_number,
     selection_grid,
 )
-from rummykit.presenters.text import HelpRow, Style
-from rummykit.presenters.turn import Turn, help_lines, help_rows, typed_text
+from rummykit.presenters.text import Style
+from rummykit.presenters.turn import Commanded, Display, typed_text
 from rummykit.rulesets.conveyor import INFO, SELECT
 from rummykit.rulesets.conveyor.views import conveyor_view
 
@@ -139,9 +139,10 @@ WORDS = Vocabulary(
 
 
 @dataclass(frozen=True)
-class ConveyorPresenter:
+class ConveyorPresenter(Commanded):
     """The conveyor presenter (one object, :data:`PRESENTER`)."""
 
+    info: GameInfo = INFO
     words: Vocabulary = WORDS
     orders: Sequence[str] = tuple(ORDERS)
     playable: bool = True
@@ -195,30 +196,9 @@ class ConveyorPresenter:
         """See :func:`screen_lines`."""
         return screen_lines(conveyor_view(view), list(view["players"]), labels, style, _order(order))
 
-    def help_rows(self, view: View) -> list[HelpRow]:
-        """The commands (the variants' only when they are on; see :func:`~rummykit.presenters.turn.help_rows`)."""
-        return help_rows(INFO, ConveyorDisplay(), view)
-
-    def help_lines(self, view: View, style: Style | None = None) -> list[str]:
-        """The command list with its heading, laid out to the style's width."""
-        return help_lines(INFO, ConveyorDisplay(), view, style.width if style else 0)
-
-    def command_text(self, action: Action) -> str:
-        """The command a person types for ``action``: columns, cells and melds counted from 1."""
-        return typed_text(INFO, action)
-
-    def turn(
-        self,
-        view: View,
-        *,
-        say: Say,
-        style: Style,
-        labels: Sequence[str] = (),
-        order: str | None = None,
-        parse_action: Callable[[str], Action] | None = None,
-    ) -> Turn:
-        """A :class:`~rummykit.presenters.turn.Turn` for the seat whose view this is."""
-        return Turn(view, info=INFO, display=ConveyorDisplay(), say=say, style=style, labels=labels, order=order)
+    def display(self) -> Display:
+        """What a turn of this game shows (see :class:`~rummykit.presenters.turn.Commanded`)."""
+        return ConveyorDisplay()
 
     def hint_lines(self, view: View) -> list[str]:
         """Conveyor has no solver: no hint."""

@@ -20,12 +20,12 @@ how its drafts are made and committed, its reminder and hint) and gets a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Generic
 
-from rummykit.engine.core import Action, GameInfo
-from rummykit.presenters.base import Say, Solver, View, Vocabulary
+from rummykit.engine.core import GameInfo
+from rummykit.presenters.base import Solver, View, Vocabulary
 from rummykit.presenters.changes import table_changes
 from rummykit.presenters.freetable.turn import (
     TableDisplay,
@@ -46,8 +46,8 @@ from rummykit.presenters.freetable.view import (
     round_end_lines,
     status_lines,
 )
-from rummykit.presenters.text import HelpRow, Style, table_lines
-from rummykit.presenters.turn import Turn, help_lines, help_rows, typed_text
+from rummykit.presenters.text import Style, table_lines
+from rummykit.presenters.turn import Commanded, Display
 
 __all__ = [
     "LEGEND",
@@ -74,7 +74,7 @@ __all__ = [
 
 
 @dataclass(frozen=True)
-class FreeTablePresenter(Generic[P]):
+class FreeTablePresenter(Commanded, Generic[P]):
     """The presenter of a free-table game, made from its :class:`GameInfo` and :class:`TableKit`."""
 
     info: GameInfo
@@ -140,31 +140,9 @@ class FreeTablePresenter(Generic[P]):
         reminder = self.kit.reminder(view)
         return style.fit([*lines, reminder] if reminder else lines)
 
-    def help_rows(self, view: View) -> list[HelpRow]:
-        """The drafting commands, then the game's (see :func:`~rummykit.presenters.turn.help_rows`)."""
-        return help_rows(self.info, TableDisplay(self.kit), view)
-
-    def help_lines(self, view: View, style: Style | None = None) -> list[str]:
-        """The command list with its heading, laid out to the style's width."""
-        return help_lines(self.info, TableDisplay(self.kit), view, style.width if style else 0)
-
-    def command_text(self, action: Action) -> str:
-        """The command a person types (``draw``, ``pass``; a play is drafted, and written as recorded)."""
-        return typed_text(self.info, action)
-
-    def turn(
-        self,
-        view: View,
-        *,
-        say: Say,
-        style: Style,
-        labels: Sequence[str] = (),
-        order: str | None = None,
-        parse_action: Callable[[str], Action] | None = None,
-    ) -> Turn:
-        """A :class:`~rummykit.presenters.turn.Turn` drafting the table for the seat whose view this is."""
-        display = TableDisplay(self.kit)
-        return Turn(view, info=self.info, display=display, say=say, style=style, labels=labels, order=order)
+    def display(self) -> Display:
+        """What a turn of this game shows (see :class:`~rummykit.presenters.turn.Commanded`)."""
+        return TableDisplay(self.kit)
 
     def hint_lines(self, view: View) -> list[str]:
         """The kit's best play for the seat (nothing without one)."""

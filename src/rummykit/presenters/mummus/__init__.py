@@ -37,11 +37,11 @@ card.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rummykit.engine.core import Action
-from rummykit.presenters.base import Narrator, Presenter, Say, Solver, View, Vocabulary
+from rummykit.engine.core import Action, GameInfo
+from rummykit.presenters.base import Narrator, Presenter, Solver, View, Vocabulary
 from rummykit.presenters.mummus.narrate import (
     EVENT_LEGEND,
     REASONS,
@@ -82,8 +82,8 @@ from rummykit.presenters.mummus.view import (
     screen_lines,
     table_lines,
 )
-from rummykit.presenters.text import HelpRow, Style
-from rummykit.presenters.turn import Turn, help_lines, help_rows, typed_text
+from rummykit.presenters.text import Style
+from rummykit.presenters.turn import Commanded, Display, typed_text
 from rummykit.rulesets.mummus import INFO
 from rummykit.rulesets.mummus.views import mummus_view
 
@@ -166,9 +166,10 @@ WORDS = Vocabulary(piece="card", rack="hand", pool="stock", opening="first meld"
 
 
 @dataclass(frozen=True)
-class MummusPresenter:
+class MummusPresenter(Commanded):
     """The mummus presenter (one object, :data:`PRESENTER`)."""
 
+    info: GameInfo = INFO
     words: Vocabulary = WORDS
     orders: Sequence[str] = tuple(ORDERS)
     playable: bool = True
@@ -217,30 +218,9 @@ class MummusPresenter:
         """See :func:`screen_lines`."""
         return screen_lines(mummus_view(view), list(view["players"]), labels, style, _order(order))
 
-    def help_rows(self, view: View) -> list[HelpRow]:
-        """The commands (see :func:`~rummykit.presenters.turn.help_rows`)."""
-        return help_rows(INFO, MummusDisplay(), view)
-
-    def help_lines(self, view: View, style: Style | None = None) -> list[str]:
-        """The command list with its heading, laid out to the style's width."""
-        return help_lines(INFO, MummusDisplay(), view, style.width if style else 0)
-
-    def command_text(self, action: Action) -> str:
-        """See :func:`command_text`."""
-        return command_text(action)
-
-    def turn(
-        self,
-        view: View,
-        *,
-        say: Say,
-        style: Style,
-        labels: Sequence[str] = (),
-        order: str | None = None,
-        parse_action: Callable[[str], Action] | None = None,
-    ) -> Turn:
-        """A :class:`~rummykit.presenters.turn.Turn` for the seat whose view this is."""
-        return Turn(view, info=INFO, display=MummusDisplay(), say=say, style=style, labels=labels, order=order)
+    def display(self) -> Display:
+        """What a turn of this game shows (see :class:`~rummykit.presenters.turn.Commanded`)."""
+        return MummusDisplay()
 
     def hint_lines(self, view: View) -> list[str]:
         """Mummus has no solver: no hint."""

@@ -33,15 +33,15 @@ uses the record's.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rummykit.engine.core import Action, GameInfo
+from rummykit.engine.core import GameInfo
 from rummykit.pieces.tiles import COLOURS, MAX_NUMBER
-from rummykit.presenters.base import Narrator, Presenter, Say, Solver, View, Vocabulary
+from rummykit.presenters.base import Narrator, Presenter, Solver, View, Vocabulary
 from rummykit.presenters.freetable import outcome_lines, round_end_lines
-from rummykit.presenters.text import HelpRow, Style, counted
-from rummykit.presenters.turn import Turn, help_lines, help_rows
+from rummykit.presenters.text import Style, counted
+from rummykit.presenters.turn import Commanded, Display
 from rummykit.presenters.two_tray.narrate import (
     GridNarrator,
     after_play,
@@ -141,7 +141,7 @@ NOTATION = (
 
 
 @dataclass(frozen=True)
-class TwoTrayPresenter:
+class TwoTrayPresenter(Commanded):
     """The presenter of two-tray."""
 
     info: GameInfo
@@ -204,30 +204,9 @@ class TwoTrayPresenter:
         note = reminder(view)
         return [*lines, *style.fit([note])] if note else lines
 
-    def help_rows(self, view: View) -> list[HelpRow]:
-        """The drafting commands, then the game's (see :func:`~rummykit.presenters.turn.help_rows`)."""
-        return help_rows(self.info, GridDisplay(), view)
-
-    def help_lines(self, view: View, style: Style | None = None) -> list[str]:
-        """The command list with its heading, laid out to the style's width."""
-        return help_lines(self.info, GridDisplay(), view, style.width if style else 0)
-
-    def command_text(self, action: Action) -> str:
-        """See :func:`command_text`."""
-        return command_text(action)
-
-    def turn(
-        self,
-        view: View,
-        *,
-        say: Say,
-        style: Style,
-        labels: Sequence[str] = (),
-        order: str | None = None,
-        parse_action: Callable[[str], Action] | None = None,
-    ) -> Turn:
-        """A :class:`~rummykit.presenters.turn.Turn` drafting the grid for the seat whose view this is."""
-        return Turn(view, info=self.info, display=GridDisplay(), say=say, style=style, labels=labels, order=order)
+    def display(self) -> Display:
+        """What a turn of this game shows (see :class:`~rummykit.presenters.turn.Commanded`)."""
+        return GridDisplay()
 
     def hint_lines(self, view: View) -> list[str]:
         """Nothing: two-tray has no solver."""
