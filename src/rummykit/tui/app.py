@@ -40,9 +40,10 @@ from collections.abc import Mapping
 from typing import TextIO
 
 from rummykit.cli.start import GameSetup
-from rummykit.tui.draft import BoardPanel, MovesList, RackBar
+from rummykit.tui.draft import BoardPanel, RackBar
 from rummykit.tui.game import THEMES, GameApp
 from rummykit.tui.guard import Guarded
+from rummykit.tui.moves import MovesList
 from rummykit.tui.screens import CoverScreen, HelpScreen, ScoreScreen, free_table_keys_help
 from rummykit.tui.tables import Wrapped
 from rummykit.tui.view import SPEEDS

@@ -1,4 +1,4 @@
-"""The free-table draft on the game screen: the table panel, the rack bar and their keys; the moves list.
+"""The free-table draft on the game screen: the table panel, the rack bar and their keys.
 
 During a free-table turn (:class:`~rummykit.presenters.base.Board`) the
 :class:`BoardPanel` draws the draft, invalid sets marked with the engine's
@@ -7,9 +7,8 @@ picked with the keys or the mouse. Every key builds one of the draft's
 declared steps (:mod:`rummykit.rulesets.draft_steps`) from the board's pieces
 and set numbers and takes it with the person's turn
 (:meth:`~rummykit.presenters.base.Turn.step`), as a typed step is taken once
-read: no command text is written. Every other game lists the seat's moves in
-a :class:`MovesList`, which holds the listed actions themselves and takes the
-one chosen with the person's turn (:meth:`~rummykit.presenters.base.Turn.act`).
+read: no command text is written. (Every other game lists the seat's moves:
+:mod:`rummykit.tui.moves`.)
 """
 
 from __future__ import annotations
@@ -17,19 +16,18 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from functools import lru_cache
-from typing import TYPE_CHECKING, ClassVar, NamedTuple, Unpack
+from typing import TYPE_CHECKING, ClassVar, Unpack
 
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
 from textual.widget import Widget
-from textual.widgets import OptionList
-from textual.widgets.option_list import Option
 
 from rummykit.engine.core import Action
 from rummykit.presenters.base import Board, Style, Turn
 from rummykit.rulesets.draft_steps import Add, Back, Commit, Merge, Move, New, Split
 from rummykit.rulesets.freetable import Draw, Pass
+from rummykit.tui.moves import acting, game_app
 from rummykit.tui.tables import FOCUS_MARK, TURN_KEYS, WidgetOptions, Wrapped, focus_title, scroll_to_line
 from rummykit.tui.widgets import ansi
 
@@ -39,21 +37,11 @@ if TYPE_CHECKING:
 __all__ = [
     "BoardPanel",
     "DraftKeys",
-    "ListedMove",
-    "MovesList",
     "RackBar",
-    "acting",
     "piece_cell",
     "stepping",
     "styled_piece",
 ]
-
-
-def game_app(app: object) -> GameApp | None:
-    """``app`` as the game app (None: another app, e.g. a test's)."""
-    from rummykit.tui.game import GameApp
-
-    return app if isinstance(app, GameApp) else None
 
 
 # -- the free-table draft ------------------------------------------------------------------
@@ -62,11 +50,6 @@ def game_app(app: object) -> GameApp | None:
 def stepping(step: Action) -> Callable[[Turn], Action | None]:
     """What the app runs to take the draft step ``step`` on the person's turn."""
     return lambda turn: turn.step(step)
-
-
-def acting(action: Action) -> Callable[[Turn], Action | None]:
-    """What the app runs to take the game action ``action`` (``draw``, ``pass``) on the person's turn."""
-    return lambda turn: turn.act(action)
 
 
 @lru_cache(maxsize=4096)
@@ -537,66 +520,3 @@ class RackBar(DraftKeys):
         game, seat, picked = self.game, self.seat, self.picked()
         if self.board is not None and game is not None and seat is not None and picked:
             self.take(Add(seat, game.target - 1, picked))
-
-# -- every other game: the moves the engine lists --------------------------------------------
-
-
-class ListedMove(NamedTuple):
-    """A move the engine lists for the seat: the command a person types for it (its label) and the action."""
-
-    label: str
-    action: Action
-
-
-class MovesList(OptionList):
-    """The moves the seat may make now (the engine's listing), labelled with the commands a person types.
-
-    For a game whose turn has no free-table draft (and no table widget of its
-    own, or F6 asks for it): Up/Down and Enter (or a click) play a move: the
-    listed action itself goes to the person's turn
-    (:meth:`~rummykit.presenters.base.Turn.act`), no text is read. Letters typed
-    go to the command line (as everywhere), which narrows the list to the moves
-    whose labels start with what is typed.
-    """
-
-    DEFAULT_CSS = """
-    MovesList { height: auto; max-height: 10; border: round $accent; }
-    MovesList:focus { border: round $success; }
-    Screen.-short MovesList { max-height: 7; }
-    """
-
-    listed: tuple[ListedMove, ...] = ()
-    """The moves listed, in the list's order."""
-
-    def show(self, moves: list[ListedMove]) -> None:
-        """List ``moves`` (the list hides when empty); the highlighted move stays when still listed."""
-        if tuple(moves) != self.listed:
-            keep = self.highlighted_option.id if self.highlighted_option is not None else None
-            labels = [move.label for move in moves]
-            self.listed = tuple(moves)
-            self.set_options([Option(label, id=label) for label in labels])
-            if keep in labels:
-                self.highlighted = labels.index(keep)
-            elif moves:
-                self.highlighted = 0
-        self.display = bool(moves)
-        self.mark_focus()
-
-    def mark_focus(self, focused: bool | None = None) -> None:
-        """The title: how many moves, and (while the list has the focus) the focus mark."""
-        count = self.option_count
-        title = f"Your moves ({count}): Enter plays one" if count else ""
-        focused = self.has_focus if focused is None else focused
-        self.border_title = f"{FOCUS_MARK} {title}" if title and focused else title
-
-    def on_focus(self) -> None:
-        self.mark_focus(True)
-
-    def on_blur(self) -> None:
-        self.mark_focus(False)
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        app = game_app(self.app)
-        if app is not None and 0 <= event.option_index < len(self.listed):
-            app.run_step(acting(self.listed[event.option_index].action))

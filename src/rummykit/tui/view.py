@@ -25,7 +25,8 @@ from textual.widgets import Input, RichLog, Static
 from rummykit.cli.start import GameSetup
 from rummykit.presenters.base import TEXT_TABLE, Board, Style, Turn, table_kind
 from rummykit.session import GameSession, Saved
-from rummykit.tui.draft import BoardPanel, ListedMove, MovesList, RackBar
+from rummykit.tui.draft import BoardPanel, RackBar
+from rummykit.tui.moves import ListedMove, MovesList
 from rummykit.tui.tables import HandBar, TableWidget, widget_classes
 from rummykit.tui.widgets import GameLog, KeysBar, LinesPanel, ansi
 
