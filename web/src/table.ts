@@ -151,7 +151,7 @@ export function showTable(root: HTMLElement, table: string): void {
       null,
       h("span", null, `${v.game}`),
       h("span", null, `round ${v.round}`),
-      h("span", null, `turn ${v.turn_number}`),
+      v.turn_number > 0 ? h("span", null, `turn ${v.turn_number}`) : null, // 0: no turn yet (a selection round)
       h("span", null, `phase ${v.phase}`),
       last.status === "waiting" ? h("span.waiting", null, "waiting for every player to open their link") : null,
       stock !== null ? h("span.pool", null, `to draw ${stock}`) : null,

@@ -127,7 +127,7 @@ class Driver:
     def bot_due(self) -> bool:
         """Whether a bot should be acting now (under the room's lock)."""
         room = self.room
-        return room.status == "playing" and bot_to_ask(room.session) is not None
+        return room.status == "playing" and room.session.bot_due()
 
     async def _drive(self) -> None:
         room = self.room

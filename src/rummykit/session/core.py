@@ -189,9 +189,6 @@ class GameSession:
         """The seats no bot plays."""
         return [seat for seat, bot in enumerate(self.bots) if bot is None]
 
-    def is_bot(self, seat: int) -> bool:
-        return self.bots[seat] is not None
-
     # -- who acts ---------------------------------------------------------------------
 
     def ask(self) -> Ask | None:

@@ -24,7 +24,6 @@ from rummykit.presenters.text import (
     seat_name,
     signed,
 )
-from rummykit.presenters.turn import order_named
 
 P = TypeVar("P")
 
@@ -79,10 +78,6 @@ class TableKit(Generic[P]):
     def order_or_default(self, order: str | None) -> str:
         """``order`` if it is one of the kit's sort orders, else the default one."""
         return order if order is not None and order in self.orders else self.default_order
-
-    def order_name(self, text: str) -> str:
-        """The sort order a person named (``ParseError`` if unknown)."""
-        return order_named(text, tuple(self.orders), self.aliases)
 
 
 def grouped(pieces: Sequence[P], key: Callable[[P], Any], sort: Callable[[P], Any]) -> list[list[P]]:
