@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 import pytest
+from browser_support import browser, server  # noqa: F401  (the browser tests' fixtures)
 from hypothesis import HealthCheck, settings
 
 from rummykit.engine.core import Action, GameState, Omit, plain

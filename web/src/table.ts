@@ -34,6 +34,10 @@ export interface Ctx {
   /** The seat's legal actions in the newest state frame. */
   legal(): LegalAction[];
   myTurn(): boolean;
+  /** Let the chance out of turn the newest state frame asks about pass (nothing when none is asked). */
+  letPass(): void;
+  /** Whether the newest state frame asks this seat about a chance out of turn (a claim, a jump-in...). */
+  askedClaim(): boolean;
 }
 
 export interface Layout {
@@ -129,6 +133,12 @@ export function showTable(root: HTMLElement, table: string): void {
     },
     myTurn() {
       return seat !== null && !!last && last.view.to_act.includes(seat);
+    },
+    letPass() {
+      letPass();
+    },
+    askedClaim() {
+      return !!last?.asked?.claim;
     },
   };
 

@@ -30,6 +30,7 @@ from rummykit.catalogue import find_game, games
 from rummykit.engine.core import GameInfo, check_seed
 from rummykit.engine.options import resolve_options
 from rummykit.engine.rng import MAX_SEED
+from rummykit.presenters.registry import presenter_for
 from rummykit.errors import OptionError, RummykitError, UnknownGameError
 from rummykit.server import protocol as p
 from rummykit.server.connection import MAX_FRAME, MAX_TRANSPORT, serve_connection
@@ -175,6 +176,7 @@ def _game_out(info: GameInfo) -> p.GameOut:
         bot_levels=bot_levels(info.id),
         free_table=info.draft == "table",
         draft=info.draft,
+        hint=presenter_for(info.id).hint,
     )
 
 

@@ -93,6 +93,7 @@ class GameOut(_Server):
     bot_levels: list[str]
     free_table: bool = Field(description="true when the game accepts draft tables in `check` frames")
     draft: Draft = Field(description=DRAFT_DOC)
+    hint: bool = Field(default=False, description="true when the game answers `hint` frames (a hint button makes sense)")
 
 
 class SeatRequest(_Client):
@@ -155,6 +156,7 @@ class TableInfo(_Server):
     seq: int
     spectators: int
     draft: Draft = Field(default=None, description=DRAFT_DOC)
+    hint: bool = Field(default=False, description="true when the game answers `hint` frames (a hint button makes sense)")
 
 
 class ErrorDetail(_Server):

@@ -170,6 +170,7 @@ class Room:
             seq=self.seq,
             spectators=sum(1 for c in self.conns if c.seat is None),
             draft=self.info.draft,
+            hint=self.presenter.hint,
         )
 
     def describe(self) -> str:
