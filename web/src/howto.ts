@@ -9,6 +9,6 @@ export function howToButton(game: string): HTMLElement {
 }
 
 /** A one-line tip for a seat's first turn, or null. */
-export function firstTurnTip(_game: string): string | null {
-  return null;
+export function firstTurnTip(_game: string): Promise<string | null> {
+  return Promise.resolve(null);
 }
