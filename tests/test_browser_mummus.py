@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from browser_support import (
@@ -61,6 +62,14 @@ def _select(page: Page, cards: list[str], touch: bool, keyboard: bool = False) -
     assert page.locator('.sp-hand [aria-pressed="true"]').count() == len(cards)
 
 
+RANKS = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+
+
+def _name(card: str) -> str:
+    return f"{RANKS.get(card[:-1], card[:-1])} of {SUITS[card[-1]]}"
+
+
 def _meld_index(page: Page, card: str) -> int:
     """The 0-based number of the meld holding ``card`` (its data-meld, the view's index)."""
     found: int = page.eval_on_selector_all(
@@ -72,9 +81,15 @@ def _meld_index(page: Page, card: str) -> int:
     return found
 
 
-def _answer(page: Page, actions: list[dict[str, Any]], touch: bool, turn_no: int) -> str:
-    """Make one move on the board for this position; the kind of move made."""
+def _answer(page: Page, actions: list[dict[str, Any]], touch: bool, made: Counter[str]) -> str:
+    """Make one move on the board for this position; the kind of move made. ``made`` counts the moves made
+    of each kind: on a desktop, every other one of a kind is made with the keyboard."""
     kinds = {a["type"] for a in actions}
+
+    def by_keys(kind: str) -> bool:
+        made[kind] += 1
+        return not touch and made[kind] % 2 == 0
+
     before = seq(page)
     if "rummy" in kinds:
         assert "lit" in (page.get_attribute("#sp-rummy", "class") or ""), "Rummy! is not lit while a call is listed"
@@ -85,8 +100,9 @@ def _answer(page: Page, actions: list[dict[str, Any]], touch: bool, turn_no: int
         return "rummy"
     if "meld" in kinds:
         meld = max((a for a in actions if a["type"] == "meld"), key=lambda a: len(a["cards"]))
-        _select(page, meld["cards"], touch, keyboard=not touch and turn_no % 2 == 1)
-        if not touch and turn_no % 2 == 1:
+        keys = by_keys("meld")
+        _select(page, meld["cards"], touch, keyboard=keys)
+        if keys:
             page.keyboard.press("m")
         else:
             _press(page, "#sp-meld", touch)
@@ -108,18 +124,37 @@ def _answer(page: Page, actions: list[dict[str, Any]], touch: bool, turn_no: int
             time.sleep(0.05)
         return "pass"
     pile: list[str] = page.eval_on_selector_all(".discard [data-piece]", "els => els.map(e => e.dataset.piece)")
+    told = page.locator(".sp-lastmove")
+    if pile and told.count() and "discarded" in told.inner_text():
+        # the other player's discard is marked on the pile (the page's last-move highlight)
+        assert page.locator(".discard .piece.top.last-move").count() == 1
     takes = [a["card"] for a in actions if a["type"] == "take"]
     deep = [c for c in takes if pile and c != pile[-1]]
     if deep:  # one gesture: the card and every card above it
         card = deep[0]
         count = len(pile) - pile.index(card)
-        _press(page, f'.discard [data-piece="{card}"]', touch)
+        keys = by_keys("take")
+        title = page.get_attribute(f'.discard [data-piece="{card}"]', "title") or ""
+        assert f"must then use {_name(card)}" in title, title  # the duty, on hover
+        if keys:
+            page.focus(".discard .piece.top")
+            for _ in range(count - 1):
+                page.keyboard.press("ArrowLeft")
+            assert page.evaluate("() => document.activeElement.dataset.piece") == card
+            assert page.is_visible(".sp-pop") and "must then use" in page.inner_text(".sp-pop")
+            page.keyboard.press("Enter")
+        else:
+            _press(page, f'.discard [data-piece="{card}"]', touch)
         wait_moved(page, before)
         page.wait_for_selector(f'.sp-hand [data-piece="{card}"]')
         assert page.locator(".discard [data-piece]").count() == len(pile) - count
         return "take"
     if "draw" in kinds:
-        _press(page, ".sp-stock", touch)
+        if by_keys("draw"):
+            page.focus(".sp-stock")
+            page.keyboard.press("Enter")
+        else:
+            _press(page, ".sp-stock", touch)
         wait_moved(page, before)
         return "draw"
     if takes:
@@ -129,7 +164,8 @@ def _answer(page: Page, actions: list[dict[str, Any]], touch: bool, turn_no: int
     discards = [a["card"] for a in actions if a["type"] == "discard"]
     assert discards, f"nothing this test knows how to do among {actions}"
     card = discards[-1]
-    way = turn_no % 3 if not touch else 0
+    made["discard"] += 1
+    way = made["discard"] % 3 if not touch else 0
     if way == 1:  # the keyboard: select with Space, D discards
         _select(page, [card], touch, keyboard=True)
         page.keyboard.press("d")
@@ -142,8 +178,35 @@ def _answer(page: Page, actions: list[dict[str, Any]], touch: bool, turn_no: int
     return "discard"
 
 
+def _wait_for(page: Page, want: Any, seconds: float = 30) -> list[dict[str, Any]]:
+    """Wait for the seat's turn with listed actions that ``want`` accepts (letting chances out of turn pass)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        assert time.monotonic() < deadline and not over(page), "the position was not reached"
+        actions = listed(page) if ready(page) and my_turn(page) else []
+        if actions and want(actions):
+            return actions
+        if actions and asked(page) == "claim":
+            before = seq(page)
+            page.locator("#sp-pass").first.click()
+            wait_moved(page, before)
+        time.sleep(0.05)
+
+
+def _long_press(page: Page, selector: str) -> None:
+    box = page.locator(selector).bounding_box()
+    assert box
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y, "id": 1}]})
+    page.wait_for_selector(".sp-pop:not([hidden])", timeout=5000)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
 def _play(page: Page, touch: bool, until_over: bool, moves: int, seconds: float) -> list[str]:
     done: list[str] = []
+    made: Counter[str] = Counter()
     deadline = time.monotonic() + seconds
     while not (until_over and over(page)) and (until_over or len(done) < moves):
         assert time.monotonic() < deadline, f"after {len(done)} moves: {done[-12:]}"
@@ -154,7 +217,7 @@ def _play(page: Page, touch: bool, until_over: bool, moves: int, seconds: float)
         if not actions:
             time.sleep(0.05)
             continue
-        done.append(_answer(page, actions, touch, len(done)))
+        done.append(_answer(page, actions, touch, made))
     return done
 
 
@@ -182,8 +245,25 @@ def test_several_turns_on_a_phone_by_touch(server: Server, browser: Browser) -> 
     assert hand and meld
     assert hand["x"] >= 0 and hand["x"] + hand["width"] <= 390
     assert abs(meld["y"] - hand["y"]) < 200
-    done = _play(page, touch=True, until_over=False, moves=8, seconds=80)
+    # a gesture that matches no listed action is refused in the server's words: a discard before the draw
+    _wait_for(page, lambda actions: any(a["type"] == "draw" for a in actions))
+    card = _hand(page)[0]
+    _select(page, [card], touch=True)
+    page.locator("#sp-discard").tap()
+    page.wait_for_selector(".status.error")
+    assert "Cannot discard" in page.inner_text(".status") and "draw" in page.inner_text(".status")
+    page.locator(f'.sp-hand [data-piece="{card}"]').tap()  # unselect: the message goes
+    assert page.locator(".status.error").count() == 0
+    done = _play(page, touch=True, until_over=False, moves=8, seconds=70)
     assert done.count("discard") >= 2, done
+    # a long press on a pile card tells what taking it obliges you to do
+    _wait_for(page, lambda actions: any(a["type"] == "draw" for a in actions))
+    assert page.locator(".discard .piece").count() >= 2, "this seed's pile holds cards by now"
+    before = seq(page)
+    _long_press(page, ".discard .piece >> nth=0")
+    assert page.is_visible(".sp-pop") and "must then use" in page.inner_text(".sp-pop")
+    time.sleep(0.3)
+    assert seq(page) == before, "a long press only explains: it takes nothing"
     page.screenshot(path="/tmp/rummykit-mummus-phone.png")
     assert page.locator(".status.error").count() == 0
     page.context.close()
@@ -213,7 +293,7 @@ def test_numbers_count_from_one_against_the_view_and_axe_is_clean(server: Server
             continue
         if len(views[-1]["discard"]) >= 2 and views[-1]["melds"]:
             break
-        _answer(page, actions, False, 0)
+        _answer(page, actions, False, Counter())
     view = views[-1]
     pile = page.eval_on_selector_all(
         ".discard [data-piece]",

@@ -263,9 +263,10 @@ export class SpreadPileLayout implements Layout {
     this.selected = this.selected.filter((c) => hand.includes(c));
     if (!this.selected.length) this.picking = false;
     this.view = view;
-    const hadFocus = !!this.root && this.root.contains(document.activeElement);
+    // the page drops the old board before drawing the new one: a focus that was on the board (and did not
+    // go elsewhere since) comes back to the same card, meld or button
     const el = this.build(view, moved);
-    if (hadFocus) window.setTimeout(() => this.refocus(), 0);
+    if (this.focusKey) window.setTimeout(() => this.refocus(), 0);
     return el;
   }
 
@@ -273,8 +274,7 @@ export class SpreadPileLayout implements Layout {
     const key = this.focusKey;
     if (!key || !this.root) return;
     const active = document.activeElement;
-    if (active && active !== document.body && this.root.contains(active)) return;
-    if (active && active !== document.body && !this.root.contains(active)) return; // the person went elsewhere
+    if (active && active !== document.body) return; // focus is somewhere already
     const items = this.items(key.zone);
     const el = items.find((e) => e.dataset.id === key.id) ?? items[0];
     el?.focus();
@@ -586,6 +586,10 @@ export class SpreadPileLayout implements Layout {
         this.focusKey = { zone, id: t.dataset.id };
         this.cursor[zone] = t.dataset.id;
       }
+    });
+    root.addEventListener("focusout", (e) => {
+      const next = e.relatedTarget as Node | null;
+      if (next && !root.contains(next)) this.focusKey = null; // the person moved on, out of the board
     });
     this.root = root;
     return root;
