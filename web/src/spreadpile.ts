@@ -79,6 +79,8 @@ export class SpreadPileLayout implements Layout {
   private round = -1;
   /** The other seats' moves since this seat last moved (what the board highlights). */
   private others: SeenMove[] = [];
+  /** Whether this seat has moved since the others' moves in ``others``. */
+  private mineSince = false;
   private picking = false;
   private pop: HTMLElement | null = null;
   private pressTimer = 0;
@@ -254,9 +256,14 @@ export class SpreadPileLayout implements Layout {
     if (moved) {
       if (view.round !== this.round) this.others = [];
       this.round = view.round;
+      // the others' moves stay marked through this seat's next turn; their first move after it starts afresh
       const lm = view.last_move;
-      if (lm && lm.seat === this.ctx.seat) this.others = [];
-      else if (lm && !this.others.some((m) => m.seq === seq) && seq > this.seq) this.others.push({ seq, seat: lm.seat, text: lm.text });
+      if (lm && lm.seat === this.ctx.seat) this.mineSince = true;
+      else if (lm && !this.others.some((m) => m.seq === seq) && seq > this.seq) {
+        if (this.mineSince) this.others = [];
+        this.mineSince = false;
+        this.others.push({ seq, seat: lm.seat, text: lm.text });
+      }
       this.seq = seq;
     }
     const hand = view.hand ?? [];
@@ -522,8 +529,14 @@ export class SpreadPileLayout implements Layout {
       btn("discard", "Discard", () => this.discard(), { lit: hasDiscard, off: this.selected.length !== 1, title: "discard the one selected card, ending your turn (key D)" }),
       btn("rummy", "Rummy!", () => this.rummy(), { lit: hasRummy, off: !hasRummy, title: hasRummy ? "a discard fits: call rummy to claim it (key R)" : "no rummy to call now" }),
       asked ? btn("pass", "Let it pass", () => this.ctx.letPass(), { title: "let this chance out of turn go by (key P)" }) : null,
-      this.selected.length ? btn("clear", "Clear", () => { this.selected = []; this.picking = false; this.redraw(); }, { title: "unselect every card (Esc)" }) : null,
     );
+    const clearBtn = this.selected.length
+      ? h(
+          "button.sp-clear",
+          { type: "button", id: "sp-clear", title: "unselect every card (Esc)", onclick: () => { this.selected = []; this.picking = false; this.redraw(); } },
+          `unselect ${this.selected.length}`,
+        )
+      : null;
 
     // what to do now, in a few words
     const prompt = this.prompt(v, mine, asked, hasRummy);
@@ -568,7 +581,7 @@ export class SpreadPileLayout implements Layout {
         ? h(
             "div.sp-dock",
             null,
-            h("div.sp-handhead", null, h("h3", null, `Your hand (${hand.length})`), prompt),
+            h("div.sp-handhead", null, h("h3", null, `Your hand (${hand.length})`), prompt, clearBtn),
             h(
               "div.sp-handrow",
               null,
