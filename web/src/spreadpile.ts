@@ -81,6 +81,9 @@ export class SpreadPileLayout implements Layout {
   private others: SeenMove[] = [];
   /** Whether this seat has moved since the others' moves in ``others``. */
   private mineSince = false;
+  private seenHand: Set<string> | null = null;
+  /** The hand's cards that came with the newest frame. */
+  private fresh = new Set<string>();
   private picking = false;
   private pop: HTMLElement | null = null;
   private pressTimer = 0;
@@ -267,6 +270,11 @@ export class SpreadPileLayout implements Layout {
       this.seq = seq;
     }
     const hand = view.hand ?? [];
+    if (moved) {
+      // the cards that came into the hand with this frame (a draw, a take) slide in
+      this.fresh = this.seenHand === null ? new Set() : new Set(hand.filter((c) => !this.seenHand!.has(c)));
+      this.seenHand = new Set(hand);
+    }
     this.selected = this.selected.filter((c) => hand.includes(c));
     if (!this.selected.length) this.picking = false;
     this.view = view;
@@ -298,7 +306,8 @@ export class SpreadPileLayout implements Layout {
     const legal = this.ctx.legal();
     const hasRummy = legal.some((a) => a.json.type === "rummy");
     const claimable = new Set<string>(v.claimable);
-    const newest = moved ? this.others[this.others.length - 1] : undefined;
+    const latest = this.others[this.others.length - 1];
+    const newest = moved && latest?.seq === this.seq ? latest : undefined; // it came with this frame: it slides in
 
     // what the other seats did since this seat's last move: their cards on the board are marked
     const marked = new Map<string, boolean>(); // card -> arrived with the newest move
@@ -497,6 +506,11 @@ export class SpreadPileLayout implements Layout {
         },
       });
       if (sel) el.classList.add("selected", "lifted");
+      if (moved && this.fresh.has(c)) el.classList.add("arrived", "just-drawn");
+      if (v.deep === c && mine) {
+        el.classList.add("must-use");
+        el.setAttribute("aria-label", `${cardName(c)}, card ${shown(i)} of your hand, taken from deep in the pile: meld it or add it on this turn`);
+      }
       if (v.hand_known[me ?? -1]?.includes(c)) el.classList.add("known");
       return el;
     });
