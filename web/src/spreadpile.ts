@@ -339,7 +339,7 @@ export class SpreadPileLayout implements Layout {
     };
 
     // the stock
-    const stockCount = v.stock_count ?? v.stock_size;
+    const stockCount = v.stock_count ?? 0;
     const canDraw = legal.some((a) => a.json.type === "draw");
     const stock = h(
       "div.sp-stock",
