@@ -13,6 +13,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from browser_support import (
+    SHOTS,
     Server,
     asked,
     axe_violations,
@@ -32,7 +33,9 @@ PERSON_AND_BOT = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "level": "g
 
 
 def _hand(page: Page) -> list[str]:
-    cards: list[str] = page.eval_on_selector_all(".sp-hand [data-piece]", "els => els.map(e => e.dataset.piece)")
+    cards: list[str] = page.eval_on_selector_all(
+        ".sp-hand [data-piece]", "els => els.map(e => e.dataset.piece)"
+    )
     return cards
 
 
@@ -92,7 +95,9 @@ def _answer(page: Page, actions: list[dict[str, Any]], touch: bool, made: Counte
 
     before = seq(page)
     if "rummy" in kinds:
-        assert "lit" in (page.get_attribute("#sp-rummy", "class") or ""), "Rummy! is not lit while a call is listed"
+        assert "lit" in (page.get_attribute("#sp-rummy", "class") or ""), (
+            "Rummy! is not lit while a call is listed"
+        )
         _press(page, "#sp-rummy", touch)
         if page.locator(".sp-choice").count():
             _press(page, ".sp-choice", touch)
@@ -123,7 +128,9 @@ def _answer(page: Page, actions: list[dict[str, Any]], touch: bool, made: Counte
             assert time.monotonic() < deadline, "the pass was not answered"
             time.sleep(0.05)
         return "pass"
-    pile: list[str] = page.eval_on_selector_all(".discard [data-piece]", "els => els.map(e => e.dataset.piece)")
+    pile: list[str] = page.eval_on_selector_all(
+        ".discard [data-piece]", "els => els.map(e => e.dataset.piece)"
+    )
     told = page.locator(".sp-lastmove")
     if pile and kinds & {"draw", "take"} and told.count() and "discarded" in told.inner_text():
         # the other player's discard is marked on the pile (the page's last-move highlight)
@@ -230,7 +237,7 @@ def test_a_whole_round_against_a_bot_by_clicks_and_keys(server: Server, browser:
     assert over(page)
     assert {"draw", "discard"} <= set(done), done
     assert page.locator(".sheet:not([hidden])").count() == 1, "the round's score sheet is shown"
-    page.screenshot(path="/tmp/rummykit-mummus-desktop.png")
+    page.screenshot(path=str(SHOTS / "mummus-round-desktop.png"))
     assert page.locator(".status.error").count() == 0
     page.context.close()
 
@@ -261,7 +268,7 @@ def test_several_turns_on_a_phone_by_touch(server: Server, browser: Browser) -> 
     assert page.locator(".discard .piece").count() >= 2, "this seed's pile holds cards by now"
     _long_press(page, ".discard .piece >> nth=0")
     assert page.is_visible(".sp-pop") and "must then use" in page.inner_text(".sp-pop")
-    page.screenshot(path="/tmp/rummykit-mummus-phone.png")
+    page.screenshot(path=str(SHOTS / "mummus-turns-phone.png"))
     assert page.locator(".status.error").count() == 0
     page.context.close()
 
@@ -301,7 +308,8 @@ def test_numbers_count_from_one_against_the_view_and_axe_is_clean(server: Server
         assert number == str(n), pile
         assert f"card {n} of the pile" in label, label
     melds = page.eval_on_selector_all(
-        ".sp-meld", "els => els.map(e => [e.querySelector('.meld-no').textContent, e.getAttribute('aria-label')])"
+        ".sp-meld",
+        "els => els.map(e => [e.querySelector('.meld-no').textContent, e.getAttribute('aria-label')])",
     )
     assert len(melds) == len(view["melds"])
     for n, (number, label) in enumerate(melds, start=1):
@@ -309,8 +317,12 @@ def test_numbers_count_from_one_against_the_view_and_axe_is_clean(server: Server
     # the owner tags name the whole seat name
     owners = page.eval_on_selector_all(".sp-owner", "els => els.map(e => e.textContent)")
     assert owners and set(owners) <= set(view["players"]), owners
-    hand = page.eval_on_selector_all(".sp-hand [data-piece]", "els => els.map(e => e.getAttribute('aria-label'))")
-    assert hand and all(label.endswith(f"card {n} of your hand") for n, label in enumerate(hand, start=1)), hand
+    hand = page.eval_on_selector_all(
+        ".sp-hand [data-piece]", "els => els.map(e => e.getAttribute('aria-label'))"
+    )
+    assert hand and all(label.endswith(f"card {n} of your hand") for n, label in enumerate(hand, start=1)), (
+        hand
+    )
     # no visible number on the pile or the melds is a 0
     shown = page.eval_on_selector_all(".pile-no, .meld-no", "els => els.map(e => e.textContent.trim())")
     assert "0" not in shown

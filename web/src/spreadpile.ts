@@ -315,16 +315,17 @@ export class SpreadPileLayout implements Layout {
     for (const m of this.others) {
       const verb = m.text.split(/\s+/)[0];
       const cards = cardsOf(m.text);
+      // `addon CARDS to CARD`, `rummy CARDS to CARD`: the last card names the meld, the others were laid
+      const laid = m.text.includes(" to ") ? cards.slice(0, -1) : cards;
       const fresh = m === newest;
       const who = names[m.seat] ?? `player ${shown(m.seat)}`;
       if (verb === "draw") told.push(`${who} drew from the stock`);
       else if (verb === "take") told.push(`${who} took ${cardsShort(cards)} from the pile`);
       else if (verb === "discard") told.push(`${who} discarded ${cardsShort(cards)}`);
       else if (verb === "meld") told.push(`${who} melded ${cardsShort(cards)}`);
-      else if (verb === "addon") told.push(`${who} added ${cardsShort(cards.slice(0, -1))} to a meld`);
-      else if (verb === "rummy") told.push(`${who} called rummy on ${cardsShort(cards.slice(0, v.melds.length && m.text.includes(" to ") ? -1 : undefined))}`);
+      else if (verb === "addon") told.push(`${who} added ${cardsShort(laid)} to a meld`);
+      else if (verb === "rummy") told.push(`${who} called rummy and claimed ${cardsShort(laid)}`);
       else told.push(`${who}: ${m.text}`);
-      const laid = verb === "addon" || (verb === "rummy" && m.text.includes(" to ")) ? cards.slice(0, -1) : cards;
       if (verb !== "take" && verb !== "draw") for (const c of laid) marked.set(c, fresh || (marked.get(c) ?? false));
     }
     const mark = (el: HTMLElement, card: string): void => {
