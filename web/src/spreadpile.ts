@@ -191,7 +191,7 @@ export class SpreadPileLayout implements Layout {
   private rummy(calls?: LegalAction[]): void {
     const all = calls ?? this.listed((j) => j.type === "rummy");
     if (!all.length) {
-      this.attempt(undefined, { type: "rummy", cards: [] }, "call rummy");
+      this.ctx.say("No rummy call is open to you now: the server lists none (no discard-pile card fits a meld for you).");
       return;
     }
     if (all.length === 1) {
