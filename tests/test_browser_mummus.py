@@ -73,6 +73,10 @@ def _name(card: str) -> str:
     return f"{RANKS.get(card[:-1], card[:-1])} of {SUITS[card[-1]]}"
 
 
+def _short(card: str) -> str:
+    return card[:-1] + {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}[card[-1]]
+
+
 def _meld_index(page: Page, card: str) -> int:
     """The 0-based number of the meld holding ``card`` (its data-meld, the view's index)."""
     found: int = page.eval_on_selector_all(
@@ -131,9 +135,9 @@ def _answer(page: Page, actions: list[dict[str, Any]], touch: bool, made: Counte
         ".discard [data-piece]", "els => els.map(e => e.dataset.piece)"
     )
     told = page.locator(".sp-lastmove")
-    if pile and kinds & {"draw", "take"} and told.count() and "discarded" in told.inner_text():
-        # the other player's discard is marked on the pile (the page's last-move highlight)
-        assert page.locator(".discard .piece.top.last-move").count() == 1
+    if pile and told.count() and f"discarded {_short(pile[-1])}" in told.inner_text():
+        # another player's discard on top of the pile is marked (the page's last-move highlight)
+        assert page.locator(".discard .piece.top.last-move").count() == 1, (told.inner_text(), pile)
     takes = [a["card"] for a in actions if a["type"] == "take"]
     deep = [c for c in takes if pile and c != pile[-1]]
     if deep:  # one gesture: the card and every card above it
