@@ -292,7 +292,7 @@ export class SpreadPileLayout implements Layout {
     if (active && active !== document.body) return; // focus is somewhere already
     const items = this.items(key.zone);
     const el = items.find((e) => e.dataset.id === key.id) ?? items[0];
-    el?.focus();
+    el?.focus({ preventScroll: true });
   }
 
   private items(zone: Zone): HTMLElement[] {
@@ -410,7 +410,9 @@ export class SpreadPileLayout implements Layout {
       el.addEventListener("pointercancel", cancel);
       el.addEventListener("pointerleave", cancel);
       el.addEventListener("contextmenu", (e) => e.preventDefault());
-      el.addEventListener("focus", () => this.showPop(el));
+      el.addEventListener("focus", () => {
+        if (el.matches(":focus-visible")) this.showPop(el); // the keyboard's focus (a tap's has the long press)
+      });
       el.addEventListener("blur", () => this.hidePop());
       return el;
     });
