@@ -62,12 +62,15 @@ function myName(): string {
 
 // -- small helpers ------------------------------------------------------------------------------------------------
 
-/** A game's short title ("Rummikub") and its one-line tagline ("standard tile rummy", from "Rummikub (standard tile rummy)"). */
-function titleParts(game: GameEntry): { short: string; tagline: string } {
+/** A game's short title ("Rummikub"), its one-line tagline ("standard tile rummy", from "Rummikub (standard tile rummy)")
+ * and what more its summary says. */
+function titleParts(game: GameEntry): { short: string; tagline: string; more: string } {
   const m = /^(.*?)\s*\((.*)\)\s*$/.exec(game.title);
-  if (m) return { short: m[1], tagline: m[2] };
-  // no words in brackets: the summary's first clause says what the game is
-  return { short: game.title, tagline: (game.summary ?? "").split(";")[0].trim() };
+  if (m) return { short: m[1], tagline: m[2], more: game.summary ?? "" };
+  // no words in brackets: the summary's first clause says what the game is, the rest says more
+  const [first, ...rest] = (game.summary ?? "").split(";");
+  const more = rest.join(";").trim();
+  return { short: game.title, tagline: first.trim(), more: more.charAt(0).toUpperCase() + more.slice(1) };
 }
 
 function span(game: GameEntry): string {
@@ -231,7 +234,7 @@ export async function showLobby(root: HTMLElement): Promise<void> {
   // -- the game cards ----------------------------------------------------------------------------------------------
   const cards = h("ul.lb-cards");
   for (const game of games) {
-    const { short, tagline } = titleParts(game);
+    const { short, tagline, more } = titleParts(game);
     const titleId = `card-${game.id}`;
     const play = h(
       "button.lb-play",
@@ -252,7 +255,7 @@ export async function showLobby(root: HTMLElement): Promise<void> {
         { "data-game": game.id },
         h("h3", { id: titleId }, short),
         tagline ? h("p.lb-card-tagline", null, tagline) : null,
-        h("p.lb-card-summary", null, game.summary ?? ""),
+        more ? h("p.lb-card-summary", null, more) : null,
         h("p.lb-span", null, span(game)),
         h("div.lb-card-actions", null, play, custom, howToButton(game.id)),
       ),
@@ -543,7 +546,7 @@ export async function showLobby(root: HTMLElement): Promise<void> {
         "section.lb-quick",
         { "aria-labelledby": "quick-title" },
         h("h2", { id: "quick-title" }, "Play vs computer"),
-        h("p.lb-muted", null, "One click: a table with you and the computer opens, and you play the first turn."),
+        h("p.lb-muted", null, "One click opens a table with you and the computer, and the game starts at once: the computer answers your turns."),
         quickStatus,
         cards,
       ),
