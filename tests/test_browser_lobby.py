@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pytest
 from browser_support import axe_violations, browser, get_json, listed_on_my_turn, server, shot
 
 if TYPE_CHECKING:
+    from browser_support import Server
     from playwright.sync_api import Browser, Page
 
-    from browser_support import Server
-
 __all__ = ["browser", "server"]
+
+pytestmark = pytest.mark.browser
 
 
 def _lobby(browser: Browser, base: str, phone: bool = False) -> Page:
