@@ -57,9 +57,12 @@ def test_lobby_opens_a_table_with_invite_links(server: Server, browser: Browser)
     page.select_option("#game", "rummikub")
     page.fill("#players", "3")
     page.dispatch_event("#players", "change")
+    page.select_option("#seat-1-kind", "person")  # a custom table's other seats start as the computer
     page.select_option("#seat-2-kind", "bot:greedy")
     page.fill("#seed", "15")
     page.click("#create-table")
+    page.wait_for_url("**/t/**")  # creating a table opens it; the lobby keeps its invite links for the host
+    page.goto(server.base + "/")
     page.wait_for_selector(".created .invite")
     links = page.eval_on_selector_all(".created .invite", "els => els.map(e => e.value)")
     assert len(links) == 2 and all("#seat=" in link and "token=" in link for link in links)

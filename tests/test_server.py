@@ -23,7 +23,7 @@ from rummykit.engine.rng import Rng
 from rummykit.presenters import presenter_for
 from rummykit.rulesets.rummikub import Rummikub
 from rummykit.server import protocol as p
-from rummykit.server.app import MAX_FRAME
+from rummykit.server.app import MAX_FRAME, lobby_key
 from rummykit.server.rooms import Room, fingerprint
 from rummykit.server.store import actions_table
 from rummykit.sim import run_bots
@@ -62,7 +62,8 @@ def room_of(client: TestClient, table: str) -> Room:
 def test_games_come_from_the_catalogue(db: Db) -> None:
     with TestClient(db.app()) as client:
         listed = client.get("/api/games").json()
-    assert [g["id"] for g in listed] == [info.id for info in games()]
+    assert [g["id"] for g in listed] == [info.id for info in sorted(games(), key=lobby_key)]  # the lobby's order
+    assert listed[0]["id"] == "rummikub"
     for g in listed:
         p.GameOut.model_validate(g)
         info = find_game(g["id"])

@@ -168,6 +168,11 @@ def build_parser(out: TextIO, err: TextIO) -> Parser:
         help="let tables with two or more people have a chosen seed (practice and testing: whoever chose it"
         " can work out every hidden piece)",
     )
+    serve.add_argument(
+        "--expire-after", type=float, default=7200.0, metavar="SECONDS",
+        help="close a table nobody has touched (no page open on it, no page opened or closed, no action played)"
+        " for this long (default 7200: 2 hours)",
+    )
 
     solve = sub.add_parser(
         "solve",

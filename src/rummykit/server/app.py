@@ -38,6 +38,7 @@ from rummykit.server.frames import (
     Status,
 )
 from rummykit.server.integrity import RestoreError, fingerprint, token_hash
+from rummykit.server.refusals import Refusal
 from rummykit.server.rooms import (
     Room,
     make_seats,
@@ -46,16 +47,23 @@ from rummykit.server.rooms import (
     new_token,
     restore,
     stored_record,
+    table_name,
 )
 from rummykit.server.store import DEFAULT_DB, SeatRow, Store, TableRow, Writer
 
-__all__ = ["MAX_BODY", "MAX_FRAME", "MAX_TRANSPORT", "RestoreError", "create_app"]
+__all__ = ["DEFAULT_EXPIRY", "LOBBY_ORDER", "MAX_BODY", "MAX_FRAME", "MAX_TRANSPORT", "RestoreError", "create_app", "lobby_key"]
 
 log = logging.getLogger("rummykit.server")
 
 MAX_BODY = 16 * 1024
 """The largest HTTP request body, in bytes (larger: 413)."""
 STATIC = Path(__file__).resolve().parent / "static"
+DEFAULT_EXPIRY = 2 * 3600.0
+"""Seconds a table may go untouched, with no page open on it, before it expires (``rummykit serve --expire-after``)."""
+LOBBY_ORDER = ("rummikub", "domino-rummikub", "mummus", "two-tray", "conveyor")
+"""The order ``GET /api/games`` lists the games in (the lobby's order): the best known first; any other game after them."""
+GONE_KEPT = 10_000
+"""How many closed or expired tables the server remembers (to tell a page why its table is gone)."""
 
 NOT_BUILT = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>rummykit</title></head>
@@ -131,11 +139,58 @@ class BodyGuard:
 class Hall:
     """Every room of this server process."""
 
-    def __init__(self, store: Store, bot_delay: float) -> None:
+    def __init__(self, store: Store, bot_delay: float, expire_after: float = DEFAULT_EXPIRY) -> None:
         self.store = store
         self.writer = Writer(store)
         self.bot_delay = bot_delay
+        self.expire_after = expire_after
         self.rooms: dict[str, Room] = {}
+        self.gone: dict[str, str] = {}
+        """Why each table closed in this process (by its host, or expired): what a page opening it is told."""
+
+    def missing(self, table_id: str) -> str:
+        """What a page asking for a table this server does not have is told."""
+        return self.gone.get(table_id) or f"there is no table {p.short(table_id)} on this server"
+
+    async def close_room(self, room: Room, why: str) -> None:
+        """Close a table: its pages are told ``why``, it leaves the list and the server; the store marks it closed."""
+        self.rooms.pop(room.id, None)
+        self.gone[room.id] = why
+        while len(self.gone) > GONE_KEPT:
+            del self.gone[next(iter(self.gone))]
+        await room.shut_down(why)
+        await asyncio.to_thread(self.store.close_table, room.id)
+
+    async def expire(self, now: float | None = None) -> list[str]:
+        """Close every table untouched for :attr:`expire_after` seconds with no page open on it; their ids.
+
+        A finished table only leaves the server's memory (its record stays
+        available from the database).
+        """
+        now = time.time() if now is None else now
+        done: list[str] = []
+        for room in list(self.rooms.values()):
+            if room.conns or now - room.touched < self.expire_after:
+                continue
+            if room.status == "over":
+                self.rooms.pop(room.id, None)
+                await room.close()
+            else:
+                idle = _duration(self.expire_after)
+                await self.close_room(room, f"table {room.name} expired: nobody had opened or played it for {idle}")
+                log.info("table %s expired", room.id)
+            done.append(room.id)
+        return done
+
+    async def expire_forever(self) -> None:
+        """Look for tables to expire, again and again (a few times per :attr:`expire_after`, at most once a minute)."""
+        every = min(60.0, max(0.05, self.expire_after / 4))
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.expire()
+            except Exception:  # one failure to close a table must not stop the others from expiring later
+                log.exception("expiring tables failed")
 
     def restore_all(self) -> None:
         for stored in self.store.load():
@@ -147,6 +202,20 @@ class Hall:
                     log.warning("table %s: seat %d's stored name %s is shown as %r", room.id, i, p.short(seat.name), shown)
                     seat.name = shown
             self.rooms[stored.id] = room
+
+
+def _duration(seconds: float) -> str:
+    """A duration in words, e.g. '2 hours', '90 seconds'."""
+    for unit, size in (("hour", 3600), ("minute", 60)):
+        if seconds >= size and seconds % size == 0:
+            n = int(seconds // size)
+            return f"{n} {unit}{'s' if n != 1 else ''}"
+    return f"{seconds:g} second{'s' if seconds != 1 else ''}"
+
+
+def lobby_key(info: GameInfo) -> tuple[int, str]:
+    """Where a game stands in the lobby: by :data:`LOBBY_ORDER`, then by id."""
+    return (LOBBY_ORDER.index(info.id) if info.id in LOBBY_ORDER else len(LOBBY_ORDER), info.id)
 
 
 def _game_out(info: GameInfo) -> p.GameOut:
@@ -199,6 +268,7 @@ def create_app(
     static_dir: Path | None = None,
     flood_rate: float = 15.0,
     chosen_seeds: bool = False,
+    expire_after: float = DEFAULT_EXPIRY,
 ) -> FastAPI:
     """The server app on the database ``db_url`` (default: ``sqlite:///rummykit-server.db``).
 
@@ -208,10 +278,11 @@ def create_app(
     connection may send (twice that at once). ``chosen_seeds`` lets a table
     with two or more people be opened with a chosen seed (whoever chose it can
     work out every hidden piece, so by default only tables with at most one
-    person may have one).
+    person may have one). ``expire_after`` is how many seconds a table may go
+    untouched with no page open on it before it expires (see :meth:`Hall.expire`).
     """
     store = Store(db_url or DEFAULT_DB, schema=schema)
-    hall = Hall(store, bot_delay)
+    hall = Hall(store, bot_delay, expire_after)
     try:
         hall.restore_all()
     except BaseException:
@@ -223,7 +294,11 @@ def create_app(
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         for room in hall.rooms.values():
             room.start()
+        expiry = asyncio.get_running_loop().create_task(hall.expire_forever())
         yield
+        expiry.cancel()
+        with contextlib.suppress(BaseException):
+            await expiry
         for room in list(hall.rooms.values()):
             await room.close()
         store.close()
@@ -245,7 +320,7 @@ def create_app(
 
     @app.get("/api/games", response_model=list[p.GameOut])
     def list_games() -> list[p.GameOut]:
-        return [_game_out(info) for info in games()]
+        return [_game_out(info) for info in sorted(games(), key=lobby_key)]
 
     @app.post("/api/tables", response_model=p.CreatedTable, responses={400: {"model": p.ErrorBody}})
     async def create_table(body: p.CreateTable) -> p.CreatedTable | JSONResponse:
@@ -298,12 +373,18 @@ def create_app(
         if body.clock is not None and not 1 <= body.clock <= 24 * 3600:
             return _error(400, "CLOCK", "a turn clock is between 1 second and 24 hours, or null")
         try:
+            chosen_name = p.clean_name(body.name or "")
+        except p.BadName as exc:
+            return _error(400, "NAME", str(exc).replace("a seat name", "a table name"))
+        try:
             # The game's own specs check every name and value; only its options reach the game.
             options = resolve_options(info.options, body.options)
             state = info.new(players=names, seed=seed, **options)
         except RummykitError as exc:
             return _error(400, "OPTION", str(exc))
         table_id = new_table_id()
+        name = chosen_name or table_name(table_id)
+        host = new_token()
         status: Status = "playing" if all(s["kind"] == "bot" for s in seats) else "waiting"
         created = time.time()
         row: TableRow = {
@@ -319,6 +400,8 @@ def create_app(
             "snapshot": fingerprint(state),
             "spectator_view": state.view(None),
             "bot_draws": [0] * n,
+            "name": name,
+            "host": token_hash(host),
         }
         await asyncio.to_thread(store.create_table, row)
         room = Room(
@@ -332,6 +415,8 @@ def create_app(
             store=store,
             writer=hall.writer,
             bot_delay=hall.bot_delay,
+            name=name,
+            host=token_hash(host),
         )
         hall.rooms[table_id] = room
         room.start()
@@ -346,18 +431,61 @@ def create_app(
             )
             for i, (s, tok) in enumerate(zip(seats, tokens, strict=True))
         ]
-        return p.CreatedTable(table=table_id, seats=out, watch=f"/t/{table_id}")
+        return p.CreatedTable(table=table_id, name=name, seats=out, watch=f"/t/{table_id}", host=host)
 
     @app.get("/api/tables", response_model=list[p.TableInfo])
     def list_tables() -> list[p.TableInfo]:
-        listed = (_listed(room) for room in sorted(hall.rooms.values(), key=lambda r: r.created))
-        return [info for info in listed if info is not None]
+        """The tables being played or waiting for players (a finished or closed table is not listed)."""
+        rooms = sorted((r for r in hall.rooms.values() if r.status != "over"), key=lambda r: r.created)
+        return [info for info in (_listed(room) for room in rooms) if info is not None]
+
+    def _hosted(table_id: str, host: str) -> Room | JSONResponse:
+        room = hall.rooms.get(table_id)
+        if room is None:
+            return _error(404, "TABLE", hall.missing(table_id))
+        if not room.hosted_by(host):
+            return _error(403, "HOST", f"only the host of table {room.name} may do this: the host token does not match")
+        return room
+
+    @app.post(
+        "/api/tables/{table_id}/close",
+        response_model=p.TableInfo,
+        responses={403: {"model": p.ErrorBody}, 404: {"model": p.ErrorBody}},
+    )
+    async def close_table(table_id: str, body: p.HostRequest) -> p.TableInfo | JSONResponse:
+        """The host closes a table: its pages are told, it leaves the list; the answer is the table as it was."""
+        room = _hosted(table_id, body.host)
+        if isinstance(room, JSONResponse):
+            return room
+        info = room.info_model()
+        await hall.close_room(room, f"table {room.name} was closed by its host")
+        return info
+
+    @app.post(
+        "/api/tables/{table_id}/seats/{seat}/bot",
+        response_model=p.TableInfo,
+        responses={400: {"model": p.ErrorBody}, 403: {"model": p.ErrorBody}, 404: {"model": p.ErrorBody}, 409: {"model": p.ErrorBody}},
+    )
+    async def seat_to_bot(table_id: str, seat: int, body: p.SeatToBot) -> p.TableInfo | JSONResponse:
+        """The host hands a person's seat (numbered from 0 here, as in invites) to a bot; the game goes on."""
+        room = _hosted(table_id, body.host)
+        if isinstance(room, JSONResponse):
+            return room
+        levels = bot_levels(room.info.id)
+        level = (body.level or ("greedy" if "greedy" in levels else levels[0])).strip().lower()
+        if level not in levels:
+            return _error(400, "SEATS", f"{room.info.id} has no {p.short(level)} bot; its levels are: {', '.join(levels)}")
+        try:
+            await room.hand_to_bot(seat, level)
+        except Refusal as exc:
+            return _error(409 if exc.rule == "OVER" else 400, exc.rule, str(exc))
+        return room.info_model()
 
     @app.get("/api/tables/{table_id}", response_model=p.TableInfo, responses={404: {"model": p.ErrorBody}})
     def get_table(table_id: str) -> p.TableInfo | JSONResponse:
         room = hall.rooms.get(table_id)
         if room is None:
-            return _error(404, "TABLE", f"there is no table {p.short(table_id)} on this server")
+            return _error(404, "TABLE", hall.missing(table_id))
         info = _listed(room)
         if info is None:
             return _error(404, "TABLE", f"table {p.short(table_id)} cannot be shown (the server's log says why)")

@@ -127,7 +127,7 @@ async def _hello(
             continue
         room = hall.rooms.get(table_id)
         if room is None:
-            await _send_now(websocket, _err("TABLE", f"there is no table {p.short(table_id)} on this server", frame.id))
+            await _send_now(websocket, _err("TABLE", hall.missing(table_id), frame.id))
             await websocket.close(code=1008)
             return None
         try:

@@ -66,6 +66,7 @@ class TableInfoJSON(TypedDict):
     """A table as the lobby and the ``welcome`` frame show it (:class:`~rummykit.server.protocol.TableInfo`)."""
 
     table: str
+    name: str
     game: str
     status: Status
     seats: list[SeatJSON]
@@ -75,6 +76,7 @@ class TableInfoJSON(TypedDict):
     seq: int
     spectators: int
     draft: Draft
+    hint: bool
 
 
 class ListedJSON(TypedDict):

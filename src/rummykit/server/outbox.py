@@ -105,10 +105,16 @@ class Outbox:
             self.items.append(text)
         self._wake()
 
-    def close(self) -> None:
-        """No more frames: :meth:`get` returns None once those waiting are taken."""
+    def close(self, code: int | None = None) -> None:
+        """No more frames: :meth:`get` returns None once those waiting are taken.
+
+        With ``code`` the connection is ended after them: :attr:`dropped` holds
+        the code the writer closes it with (a table closed, a seat handed on).
+        """
         if not self.closed:
             self.closed = True
+            if code is not None:
+                self.dropped = code
             self.items.append(None)
             self._wake()
 

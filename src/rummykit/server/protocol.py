@@ -112,6 +112,22 @@ class CreateTable(_Client):
     seats: list[SeatRequest]
     seed: int | None = None
     clock: float | None = Field(default=None, description="seconds a person has for each turn; null: no clock")
+    name: str | None = Field(
+        default=None, description="the table's name as the lobby shows it; null: one made from the table's id"
+    )
+
+
+class HostRequest(_Client):
+    """The body of ``POST /api/tables/{table}/close``: the host token ``POST /api/tables`` gave."""
+
+    host: str
+
+
+class SeatToBot(_Client):
+    """The body of ``POST /api/tables/{table}/seats/{seat}/bot``: the host token, and the bot's level."""
+
+    host: str
+    level: str | None = Field(default=None, description="a level the game has; null: the game's default level")
 
 
 class CreatedSeat(_Server):
@@ -129,8 +145,10 @@ class CreatedTable(_Server):
     """The answer to ``POST /api/tables``: the secret invites, shown once."""
 
     table: str
+    name: str = Field(description="the table's readable name")
     seats: list[CreatedSeat]
     watch: str
+    host: str = Field(description="the host token: it closes the table and hands an absent person's seat to a bot")
 
 
 class SeatInfo(_Server):
@@ -147,6 +165,7 @@ class TableInfo(_Server):
     """A table (``GET /api/tables``, ``GET /api/tables/{table}``, the ``welcome`` frame)."""
 
     table: str
+    name: str = Field(default="", description="the table's readable name (e.g. 'Amber Otter')")
     game: str
     status: Literal["waiting", "playing", "over"]
     seats: list[SeatInfo]

@@ -16,10 +16,12 @@ them.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import hmac
 import importlib
 import logging
 import secrets
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import cast
@@ -55,7 +57,7 @@ from rummykit.server.integrity import (
     token_hash,
 )
 from rummykit.server.outbox import BEHIND, LOG_TAIL, SPECTATORS, Conn, Outbox
-from rummykit.server.refusals import Refusal
+from rummykit.server.refusals import Refusal, error_frame
 from rummykit.server.store import SeatRow, Store, StoredTable, StoreError, Writer, chain_next, chain_start
 from rummykit.session import GameSession, StaleAction
 from rummykit.sim import bot_rng
@@ -76,6 +78,7 @@ __all__ = [
     "new_token",
     "restore",
     "stored_record",
+    "table_name",
     "token_hash",
 ]
 
@@ -121,8 +124,17 @@ class Room:
         writer: Writer | None = None,
         bot_delay: float = 0.0,
         chain: str | None = None,
+        name: str | None = None,
+        host: str | None = None,
     ) -> None:
         self.id = table_id
+        self.name = name or table_name(table_id)
+        self.host = host
+        """The hash of the host token (None: nobody hosts this table)."""
+        self.touched = time.time()
+        """When the table was last touched: made or restored, a connection opened or closed, an action applied."""
+        self.shut = False
+        """True once the table is closed (by its host, or expired): it takes no action and drives no bot."""
         self.info = info
         self.session = session
         self.seats = seats
@@ -161,6 +173,7 @@ class Room:
     def info_model(self) -> p.TableInfo:
         return p.TableInfo(
             table=self.id,
+            name=self.name,
             game=self.info.id,
             status=self.status,
             seats=self.seat_infos(),
@@ -208,7 +221,57 @@ class Room:
 
     def kick(self) -> None:
         """Let the bots play while the game waits for them (see :meth:`Driver.kick <rummykit.server.driving.Driver.kick>`)."""
-        self.driver.kick()
+        if not self.shut:
+            self.driver.kick()
+
+    def hosted_by(self, token: str) -> bool:
+        """Whether ``token`` is this table's host token."""
+        return self.host is not None and hmac.compare_digest(self.host, token_hash(token))
+
+    async def hand_to_bot(self, seat: int, level: str) -> None:
+        """A person's seat becomes a bot of ``level``: the seat's token opens nothing from now on, and the game goes on.
+
+        The seat's connections are told and closed; a table that waited only
+        for that person starts. :class:`Refusal` when the seat is not a
+        person's or the game is over.
+        """
+        async with self.lock:
+            if self.shut or self.status == "over":
+                raise Refusal("OVER", "the game at this table is over: its seats stay as they are")
+            if not 0 <= seat < len(self.seats):
+                raise Refusal("SEATS", f"this table has seats 1 to {len(self.seats)}, not seat {seat + 1}")
+            old = self.seats[seat]
+            if old.kind != "person":
+                raise Refusal("SEATS", f"seat {seat + 1} ({old.name}) is a bot already")
+            bot = make_bot(level, self.info.id)
+            rows = [s.record() for s in self.seats]
+            rows[seat] = {"kind": "bot", "name": old.name, "level": level, "token_hash": None}
+            await asyncio.to_thread(self.store.set_seats, self.id, rows)
+            self.seats[seat] = Seat("bot", old.name, level, None, joined=True)
+            self.session.bots[seat] = bot
+            self.touched = time.time()
+            for conn in [c for c in self.conns if c.seat == seat]:
+                self.conns.discard(conn)
+                conn.send(error_frame("TOKEN", f"the host handed seat {seat + 1} ({old.name}) to a bot; this link opens no seat now"))
+                conn.queue.close(code=1000)
+            if self.status == "waiting" and all(s.joined for s in self.seats if s.kind == "person"):
+                self.status = "playing"
+                await asyncio.to_thread(self.store.set_status, self.id, "playing")
+            self.driver.set_clock()
+            self._broadcast_state()
+        self.kick()
+
+    async def shut_down(self, message: str) -> None:
+        """Close the table: every connection gets ``message`` (rule ``TABLE``) and is closed; no bot plays on."""
+        async with self.lock:
+            self.shut = True
+            for task in list(self.driver.tasks):  # none of them can be between an action and its frames: the lock is held
+                task.cancel()
+            for conn in list(self.conns):
+                conn.send(error_frame("TABLE", message))
+                conn.queue.close(code=1000)
+            self.conns.clear()
+        await self.driver.close()
 
     def bot_due(self) -> bool:
         """Whether a bot should be acting now."""
@@ -219,6 +282,11 @@ class Room:
     async def join(self, conn: Conn) -> None:
         """Register a connection: welcome, then its first state frame."""
         async with self.lock:
+            if self.shut:  # closed while this connection said hello
+                conn.send(error_frame("TABLE", f"table {self.name} was closed"))
+                conn.queue.close(code=1000)
+                return
+            self.touched = time.time()
             self.conns.add(conn)
             if conn.seat is not None:
                 self.seats[conn.seat].joined = True
@@ -241,6 +309,7 @@ class Room:
 
     async def leave(self, conn: Conn) -> None:
         async with self.lock:
+            self.touched = time.time()
             if conn in self.conns:
                 self.conns.discard(conn)
                 if self._first_of_seat(conn):
@@ -443,6 +512,8 @@ class Room:
         database holds, every generator where it stood before, so the bots
         choose again exactly as a restored table would.
         """
+        if self.shut:
+            raise Refusal("TABLE", "this table was closed")
         session = self.session
         start = len(self.state.history)
         settled = list(session.settled)
@@ -474,6 +545,7 @@ class Room:
             self._rebuild(settled)
             raise Refusal("SERVER", "the server could not store this action; nothing was played") from None
         self.chain = chain
+        self.touched = time.time()
         if over:
             self.status = "over"
         rounds = self._round_frames(self.state.history[start:])
@@ -523,6 +595,28 @@ def _round_no(event: Mapping[str, object], default: int) -> int:
 
 def new_table_id() -> str:
     return secrets.token_urlsafe(9)
+
+
+_COLOURS = (
+    "Amber", "Azure", "Bronze", "Cedar", "Cobalt", "Copper", "Coral", "Crimson", "Dusky", "Ember", "Fern", "Frosty",
+    "Golden", "Hazel", "Indigo", "Ivory", "Jade", "Lemon", "Lilac", "Linen", "Maple", "Mossy", "Ochre", "Olive",
+    "Pearl", "Plum", "Rosy", "Russet", "Saffron", "Sage", "Silver", "Teal",
+)
+_ANIMALS = (
+    "Badger", "Beaver", "Bison", "Crane", "Curlew", "Dolphin", "Falcon", "Ferret", "Finch", "Gecko", "Heron", "Ibex",
+    "Koala", "Lark", "Lemur", "Lynx", "Marten", "Moose", "Newt", "Ocelot", "Otter", "Owl", "Panda", "Puffin",
+    "Quail", "Raven", "Robin", "Seal", "Stoat", "Tapir", "Walrus", "Wren",
+)
+
+
+def table_name(table_id: str) -> str:
+    """A readable name made from a table's id, always the same for the same id (1024 names).
+
+    >>> table_name("abc") == table_name("abc"), len(table_name("abc").split())
+    (True, 2)
+    """
+    digest = hashlib.blake2b(table_id.encode("utf-8", "surrogatepass"), digest_size=4).digest()
+    return f"{_COLOURS[digest[0] % len(_COLOURS)]} {_ANIMALS[digest[1] % len(_ANIMALS)]}"
 
 
 def new_token() -> str:
@@ -594,4 +688,6 @@ def restore(stored: StoredTable, store: Store, bot_delay: float = 0.0, writer: W
         writer=writer,
         bot_delay=bot_delay,
         chain=stored.chain,
+        name=stored.name,
+        host=stored.host,
     )

@@ -28,6 +28,9 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Open the database, restore the unfinished tables, and serve until interrupted."""
     import uvicorn
 
+    if not args.expire_after > 0:
+        err.write(f"rummykit: --expire-after is a number of seconds above 0, not {args.expire_after:g}\n")
+        return 2
     try:
         app = create_app(
             args.db,
@@ -35,6 +38,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             bot_delay=max(0.0, args.bot_delay),
             flood_rate=max(1.0, args.flood_rate),
             chosen_seeds=args.chosen_seeds,
+            expire_after=args.expire_after,
         )
     except RestoreError as exc:
         err.write(f"rummykit: refusing to start: {exc}\n")

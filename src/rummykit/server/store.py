@@ -78,7 +78,15 @@ tables_table = Table(
     Column("spectator_view", JSON, nullable=False),
     Column("bot_draws", JSON, nullable=False),
     Column("chain", String(64), nullable=True),  # null only in databases of earlier servers, until migrated
+    Column("name", String(80), nullable=True),  # null in databases of earlier servers: a name made from the id
+    Column("host", String(64), nullable=True),  # the hash of the host token; null: nobody hosts the table
 )
+
+LATER_COLUMNS = {"name": "VARCHAR(80)", "host": "VARCHAR(64)"}
+"""Columns of ``tables`` added after the first servers, each nullable: added to an older database when missing."""
+
+CLOSED = "closed"
+"""The stored status of a table closed by its host or expired: it is never restored (see :meth:`Store.close_table`)."""
 
 actions_table = Table(
     "actions",
@@ -135,6 +143,8 @@ class TableRow(TypedDict):
     spectator_view: ViewHeader
     bot_draws: list[int]
     chain: NotRequired[str]
+    name: NotRequired[str]
+    host: NotRequired[str | None]
 
 
 class ActionRow(TypedDict):
@@ -170,6 +180,10 @@ class StoredTable:
     """The chain hash after the last action, as the table row holds it."""
     chains: list[str | None] = field(default_factory=list)
     """Each action row's chain hash, in order."""
+    name: str | None = None
+    """The table's name as its creator chose or the server made it (None: stored by an earlier server)."""
+    host: str | None = None
+    """The hash of the table's host token (None: nobody hosts it)."""
 
 
 def make_engine(url: str, schema: str | None = None) -> Engine:
@@ -207,6 +221,17 @@ class Store:
         )
         metadata.create_all(self.engine)
         self._add_chains()
+        self._add_later_columns()
+
+    def _add_later_columns(self) -> None:
+        """Add the nullable columns of :data:`LATER_COLUMNS` a database of an earlier server lacks."""
+        with self._writing() as conn:
+            have = {c["name"] for c in inspect(conn).get_columns(tables_table.name, schema=self.schema)}
+            quote = self.engine.dialect.identifier_preparer.quote
+            where = f"{quote(self.schema)}.{quote(tables_table.name)}" if self.schema else quote(tables_table.name)
+            for name, kind in LATER_COLUMNS.items():
+                if name not in have:
+                    conn.execute(text(f"ALTER TABLE {where} ADD COLUMN {name} {kind}"))
 
     def _add_chains(self) -> None:
         """Bring a database of an earlier server up to date: add the ``chain`` columns and fill them in.
@@ -364,6 +389,20 @@ class Store:
         with self._writing() as conn:
             conn.execute(update(tables_table).where(tables_table.c.id == table_id).values(status=status))
 
+    def set_seats(self, table_id: str, seats: list[SeatRow]) -> None:
+        """Change who sits in a table's seats (a person's seat handed to a bot)."""
+        with self._writing() as conn:
+            conn.execute(update(tables_table).where(tables_table.c.id == table_id).values(seats=seats))
+
+    def close_table(self, table_id: str) -> None:
+        """Mark a table closed (:data:`CLOSED`): its rows stay, it is never restored. A finished table stays over."""
+        with self._writing() as conn:
+            conn.execute(
+                update(tables_table)
+                .where(tables_table.c.id == table_id, tables_table.c.status != "over")
+                .values(status=CLOSED)
+            )
+
     def set_snapshot(self, table_id: str, snapshot: str) -> None:
         """Overwrite a table's stored snapshot (tests use it to simulate a corrupt row)."""
         with self._writing() as conn:
@@ -375,7 +414,7 @@ class Store:
         with self.engine.connect() as conn:
             query = select(tables_table).order_by(tables_table.c.created)
             if unfinished_only:
-                query = query.where(tables_table.c.status != "over")
+                query = query.where(tables_table.c.status.not_in(["over", CLOSED]))
             if table_id is not None:
                 query = query.where(tables_table.c.id == table_id)
             rows = conn.execute(query).mappings().all()
@@ -401,6 +440,8 @@ class Store:
                         actions=[a for a, _ in acts],
                         chain=row["chain"],
                         chains=[c for _, c in acts],
+                        name=row["name"],
+                        host=row["host"],
                     )
                 )
         return out
