@@ -30,8 +30,8 @@ from rummykit.catalogue import find_game, games
 from rummykit.engine.core import GameInfo, check_seed
 from rummykit.engine.options import resolve_options
 from rummykit.engine.rng import MAX_SEED
-from rummykit.presenters.registry import presenter_for
 from rummykit.errors import OptionError, RummykitError, UnknownGameError
+from rummykit.presenters.registry import presenter_for
 from rummykit.server import protocol as p
 from rummykit.server.connection import MAX_FRAME, MAX_TRANSPORT, serve_connection
 from rummykit.server.frames import (
