@@ -6,12 +6,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import pytest
+from fastapi.testclient import TestClient
+from test_server_support import Db, sqlite_db
 
 from rummykit.catalogue import find_game, games
 from rummykit.errors import UnknownGameError
 from rummykit.presenters.guide import guide_for, guide_lines
 from rummykit.presenters.text import Style, visible_len
 from rummykit.rulesets.guide import parse_guide
+from rummykit.server.guides import GuideOut
+
+__all__ = ["sqlite_db"]  # a fixture, imported for pytest
 
 GAMES = [info.id for info in games()]
 
@@ -134,3 +139,23 @@ def test_a_guide_without_its_parts_is_refused() -> None:
             'game = "x"\ngoal = "y"\nturn = ["a"]\nmeld_rules = ["b"]\nsurprises = ["c"]\nending = ["d"]\n'
             '[[meld]]\npieces = "R1 R2 R3"\ncaption = "c"\n'
         )
+
+
+# -- the server's route ---------------------------------------------------------------------
+
+
+def test_the_server_sends_each_games_guide_and_refuses_an_unknown_game_clearly(sqlite_db: Db) -> None:
+    with TestClient(sqlite_db.app()) as client:
+        for game in [*GAMES, "tt"]:
+            answer = client.get(f"/api/games/{game}/guide")
+            assert answer.status_code == 200, answer.text
+            body = GuideOut.model_validate(answer.json())
+            guide = guide_for(game)
+            assert body.game == guide.game and body.title == find_game(game).name
+            assert [m.pieces for m in body.melds] == [list(m.pieces) for m in guide.melds]
+            assert [s.heading for s in body.sections] == [h for h, _ in guide.sections()]
+            assert body.tip == guide.tip
+        answer = client.get("/api/games/chess/guide")
+    assert answer.status_code == 404
+    error = answer.json()["error"]
+    assert error["rule"] == "GAME" and "unknown game 'chess'" in error["message"] and "rummikub" in error["message"]
