@@ -79,9 +79,10 @@ function guideBody(guide: Guide): HTMLElement[] {
 
 let open: HTMLDialogElement | null = null;
 
-/** Open the guide of ``game`` in a modal dialog; the focus goes back to ``opener`` when it closes. */
+/** Open the guide of ``game`` in a modal dialog; the focus goes back to ``opener`` (default: what had it) when it closes. */
 export async function openGuide(game: string, opener: HTMLElement | null = null): Promise<HTMLDialogElement> {
   open?.close();
+  const back = opener ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
   const title = h("h2", { id: "howto-title" }, "How to play");
   const body = h("div.howto-body", { "aria-live": "polite" }, h("p.muted", null, "Loading the guide…"));
   const closeX = h("button.howto-x", { type: "button", "aria-label": "Close the guide" }, "×");
@@ -100,6 +101,12 @@ export async function openGuide(game: string, opener: HTMLElement | null = null)
     if (event.target === dialog) close(); // a click on the backdrop
   });
   dialog.addEventListener("keydown", (event) => {
+    event.stopPropagation(); // the page's own keys (a table's D, Escape, ...) do nothing while the guide is open
+    if (event.key === "Escape") {
+      event.preventDefault();
+      close();
+      return;
+    }
     if (event.key !== "Tab") return;
     const stops = [...dialog.querySelectorAll<HTMLElement>("button, [href], [tabindex]:not([tabindex='-1'])")].filter(
       (el) => !el.hasAttribute("disabled") && el.offsetParent !== null,
@@ -125,15 +132,15 @@ export async function openGuide(game: string, opener: HTMLElement | null = null)
       const rest = params.toString();
       history.replaceState(null, "", location.pathname + location.search + (rest ? `#${rest}` : ""));
     }
-    opener?.focus();
+    back?.focus();
   });
   document.body.append(dialog);
   open = dialog;
   dialog.showModal();
-  closeButton.focus();
+  closeX.focus(); // at the top, so the guide shows from its start
   try {
     const guide = await loadGuide(game);
-    title.textContent = `How to play ${guide.title}`;
+    title.textContent = `How to play ${guide.title.replace(/\s*\(.*\)$/, "")}`; // the name without its gloss
     clear(body);
     body.append(...guideBody(guide));
     dialog.dataset.loaded = "true";
