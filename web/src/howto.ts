@@ -98,7 +98,10 @@ export async function openGuide(game: string, opener: HTMLElement | null = null)
   closeX.addEventListener("click", close);
   closeButton.addEventListener("click", close);
   dialog.addEventListener("click", (event) => {
-    if (event.target === dialog) close(); // a click on the backdrop
+    // a click on the backdrop (outside the dialog's box; a click on its scroll bar stays inside)
+    const box = dialog.getBoundingClientRect();
+    const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+    if (event.target === dialog && !inside) close();
   });
   dialog.addEventListener("keydown", (event) => {
     event.stopPropagation(); // the page's own keys (a table's D, Escape, ...) do nothing while the guide is open
