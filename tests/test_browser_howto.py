@@ -84,7 +84,9 @@ def test_an_unknown_game_says_so_in_the_dialog(server: Server, browser: Browser)
     page.goto(server.base + "/#how-to-play=chess")
     page.wait_for_selector(f"{DIALOG}[data-loaded=error]", timeout=15000)
     assert "unknown game 'chess'" in page.inner_text(f"{DIALOG} .error")
-    page.mouse.click(640, 100)  # inside the dialog: it stays
+    box = page.locator(DIALOG).bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + 5, box["y"] + box["height"] / 2)  # inside the dialog (on its own box): it stays
     assert page.locator(DIALOG).count() == 1
     page.mouse.click(10, 450)  # on the backdrop: it closes
     page.wait_for_selector(DIALOG, state="detached", timeout=5000)
