@@ -1,5 +1,6 @@
 // The client's entry: "/" is the lobby, "/t/<table>" a table.
 import "./style.css";
+import "./howto"; // a link to a game's guide (#how-to-play=<game>) works on every page
 import { showLobby } from "./lobby";
 import { showTable } from "./table";
 

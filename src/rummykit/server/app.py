@@ -37,6 +37,7 @@ from rummykit.server.connection import MAX_FRAME, MAX_TRANSPORT, serve_connectio
 from rummykit.server.frames import (
     Status,
 )
+from rummykit.server.guides import GuideOut, guide_out
 from rummykit.server.integrity import RestoreError, fingerprint, token_hash
 from rummykit.server.refusals import Refusal
 from rummykit.server.rooms import (
@@ -321,6 +322,13 @@ def create_app(
     @app.get("/api/games", response_model=list[p.GameOut])
     def list_games() -> list[p.GameOut]:
         return [_game_out(info) for info in sorted(games(), key=lobby_key)]
+
+    @app.get("/api/games/{game}/guide", response_model=GuideOut, responses={404: {"model": p.ErrorBody}})
+    def game_guide(game: str) -> GuideOut | JSONResponse:
+        try:
+            return guide_out(game)
+        except UnknownGameError as exc:
+            return _error(404, "GAME", str(exc))
 
     @app.post("/api/tables", response_model=p.CreatedTable, responses={400: {"model": p.ErrorBody}})
     async def create_table(body: p.CreateTable) -> p.CreatedTable | JSONResponse:

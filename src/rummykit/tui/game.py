@@ -16,6 +16,7 @@ from rummykit.cli.start import GameSetup
 from rummykit.engine.core import Action
 from rummykit.errors import ParseError, RummykitError
 from rummykit.presenters.base import TEXT_TABLE, Quit, Style, Turn, table_kind, word_refusal
+from rummykit.presenters.guide import guide_for, guide_lines
 from rummykit.session import Saved
 from rummykit.tui.screens import (
     MOVES_KEYS_HELP,
@@ -465,7 +466,11 @@ class GameApp(GameView):
 
     def action_help(self) -> None:
         if self.setup is not None:
-            self.push_screen(HelpScreen(self.help_lines, f"{self.state.info.name}: commands and keys"))
+            self.push_screen(HelpScreen(self.help_lines, f"{self.state.info.name}: commands, keys and rules", self.rules_lines))
+
+    def rules_lines(self, width: int) -> list[str]:
+        """The help screen's Rules tab laid out to ``width``: the game's guide, its melds drawn as the table draws pieces."""
+        return guide_lines(guide_for(self.state.info.id), Style(color=self.style.color, width=width))
 
     def help_lines(self, width: int) -> list[str]:
         """The help screen laid out to ``width``: the game's commands (its presenter's), the keys of its

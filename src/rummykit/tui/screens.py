@@ -10,9 +10,9 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Footer, Static, TabbedContent, TabPane
 
 from rummykit.tui.widgets import FittedText, ansi
 
@@ -35,30 +35,50 @@ __all__ = [
 
 class HelpScreen(ModalScreen[None]):
     """The game's commands (its presenter's help rows) and the keys of its table and of the app, laid out
-    to the screen's width (again after a resize); any of Escape, q or F1 closes it."""
+    to the screen's width (again after a resize); with ``rules``, a second tab holds the game's "how to play"
+    guide. ``c`` and ``r`` (or the tabs) go between them; any of Escape, q or F1 closes it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "dismiss", "Close"),
         Binding("q", "dismiss", "Close", show=False),
         Binding("f1", "dismiss", "Close", show=False),
+        Binding("c", "tab('commands')", "Commands"),
+        Binding("r", "tab('rules')", "Rules"),
     ]
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
-    HelpScreen > VerticalScroll { width: 90%; height: 90%; border: round $accent; background: $surface; padding: 0 1; }
-    HelpScreen.-narrow > VerticalScroll, HelpScreen.-short > VerticalScroll { width: 100%; height: 100%; }
+    HelpScreen > #help-frame { width: 90%; height: 90%; border: round $accent; background: $surface; padding: 0 1; }
+    HelpScreen.-narrow > #help-frame, HelpScreen.-short > #help-frame { width: 100%; height: 100%; }
+    HelpScreen TabbedContent, HelpScreen TabPane { height: 1fr; }
+    HelpScreen TabPane { padding: 0; }
     """
 
-    def __init__(self, lines: Callable[[int], list[str]], title: str = "") -> None:
+    def __init__(self, lines: Callable[[int], list[str]], title: str = "", rules: Callable[[int], list[str]] | None = None) -> None:
         super().__init__()
         self.lines = lines
         """The help laid out to a width (0: lines unbroken)."""
+        self.rules = rules
+        """The game's guide laid out to a width (ANSI-coloured pieces), or None: no Rules tab."""
         self.heading = title
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll() as frame:
+        with Vertical(id="help-frame") as frame:
             frame.border_title = self.heading
-            frame.border_subtitle = "Escape closes"
-            yield FittedText(self.lines, id="help-text")
+            frame.border_subtitle = "Escape closes" + (" | c: commands, r: rules" if self.rules else "")
+            with TabbedContent(initial="commands"):
+                with TabPane("Commands and keys", id="commands"), VerticalScroll():
+                    yield FittedText(self.lines, id="help-text")
+                if self.rules is not None:
+                    with TabPane("Rules", id="rules"), VerticalScroll():
+                        yield FittedText(self.rules, id="rules-text", ansi=True)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The tab keys only where there is a Rules tab."""
+        return self.rules is not None if action == "tab" else True
+
+    def action_tab(self, pane: str) -> None:
+        """Show the tab ``pane`` (``commands`` or ``rules``)."""
+        self.query_one(TabbedContent).active = pane
 
 
 def free_table_keys_help(hint: bool) -> list[str]:

@@ -204,8 +204,10 @@ def fit_key_rows(lines: Iterable[str], width: int) -> list[str]:
 class FittedText(Static):
     """A text laid out to the widget's width by ``lines(width)``, again whenever the width changes."""
 
-    def __init__(self, lines: Callable[[int], list[str]], **kwargs: Unpack[WidgetOptions]) -> None:
-        super().__init__(Text("\n".join(lines(0))), **kwargs)
+    def __init__(self, lines: Callable[[int], list[str]], *, ansi: bool = False, **kwargs: Unpack[WidgetOptions]) -> None:
+        self.make_text = Text.from_ansi if ansi else Text
+        """How the lines become a text: ``ansi`` lines hold the presenters' colours."""
+        super().__init__(self.make_text("\n".join(lines(0))), **kwargs)
         self.lines = lines
         self.laid_out_width = 0
 
@@ -213,7 +215,7 @@ class FittedText(Static):
         width = self.content_region.width
         if width > 0 and width != self.laid_out_width:
             self.laid_out_width = width
-            self.update(Text("\n".join(self.lines(width))))
+            self.update(self.make_text("\n".join(self.lines(width))))
 
 
 class LinesPanel(Widget):
