@@ -12,7 +12,7 @@ from starlette.websockets import WebSocketDisconnect
 from test_server_support import Db, create, db, receive, sqlite_db, until
 
 from rummykit.server.app import Hall
-from rummykit.server.rooms import table_name
+from rummykit.server.names import table_name
 from rummykit.server.store import Store
 
 __all__ = ["db", "sqlite_db"]

@@ -39,17 +39,10 @@ from rummykit.server.frames import (
 )
 from rummykit.server.guides import GuideOut, guide_out
 from rummykit.server.integrity import RestoreError, fingerprint, token_hash
+from rummykit.server.making import make_seats, make_session, restore, stored_record
+from rummykit.server.names import new_table_id, new_token, table_name
 from rummykit.server.refusals import Refusal
-from rummykit.server.rooms import (
-    Room,
-    make_seats,
-    make_session,
-    new_table_id,
-    new_token,
-    restore,
-    stored_record,
-    table_name,
-)
+from rummykit.server.rooms import Room
 from rummykit.server.store import DEFAULT_DB, SeatRow, Store, TableRow, Writer
 
 __all__ = ["DEFAULT_EXPIRY", "LOBBY_ORDER", "MAX_BODY", "MAX_FRAME", "MAX_TRANSPORT", "RestoreError", "create_app", "lobby_key"]

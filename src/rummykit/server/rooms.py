@@ -16,19 +16,16 @@ them.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import hmac
 import importlib
 import logging
-import secrets
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import cast
 
 from rummykit.bots.registry import make_bot
 from rummykit.engine.core import Action, Event, GameInfo, GameState, ViewHeader
-from rummykit.engine.driver import Agent
 from rummykit.engine.rng import Rng
 from rummykit.errors import RuleError, RummykitError
 from rummykit.presenters.base import Narrator, Presenter
@@ -53,12 +50,12 @@ from rummykit.server.integrity import (
     RestoreError,
     fingerprint,
     fingerprint_due,
-    replay,
     token_hash,
 )
+from rummykit.server.names import table_name
 from rummykit.server.outbox import BEHIND, LOG_TAIL, SPECTATORS, Conn, Outbox
 from rummykit.server.refusals import Refusal, error_frame
-from rummykit.server.store import SeatRow, Store, StoredTable, StoreError, Writer, chain_next, chain_start
+from rummykit.server.store import SeatRow, Store, StoreError, Writer, chain_next, chain_start
 from rummykit.session import GameSession, StaleAction
 from rummykit.sim import bot_rng
 
@@ -72,13 +69,7 @@ __all__ = [
     "Room",
     "Seat",
     "fingerprint",
-    "make_seats",
-    "make_session",
-    "new_table_id",
-    "new_token",
-    "restore",
-    "stored_record",
-    "table_name",
+    "rngs_at",
     "token_hash",
 ]
 
@@ -590,39 +581,6 @@ def _round_no(event: Mapping[str, object], default: int) -> int:
     return value if isinstance(value, int) else default
 
 
-# -- making and restoring rooms ----------------------------------------------------------------
-
-
-def new_table_id() -> str:
-    return secrets.token_urlsafe(9)
-
-
-_COLOURS = (
-    "Amber", "Azure", "Bronze", "Cedar", "Cobalt", "Copper", "Coral", "Crimson", "Dusky", "Ember", "Fern", "Frosty",
-    "Golden", "Hazel", "Indigo", "Ivory", "Jade", "Lemon", "Lilac", "Linen", "Maple", "Mossy", "Ochre", "Olive",
-    "Pearl", "Plum", "Rosy", "Russet", "Saffron", "Sage", "Silver", "Teal",
-)
-_ANIMALS = (
-    "Badger", "Beaver", "Bison", "Crane", "Curlew", "Dolphin", "Falcon", "Ferret", "Finch", "Gecko", "Heron", "Ibex",
-    "Koala", "Lark", "Lemur", "Lynx", "Marten", "Moose", "Newt", "Ocelot", "Otter", "Owl", "Panda", "Puffin",
-    "Quail", "Raven", "Robin", "Seal", "Stoat", "Tapir", "Walrus", "Wren",
-)
-
-
-def table_name(table_id: str) -> str:
-    """A readable name made from a table's id, always the same for the same id (1024 names).
-
-    >>> table_name("abc") == table_name("abc"), len(table_name("abc").split())
-    (True, 2)
-    """
-    digest = hashlib.blake2b(table_id.encode("utf-8", "surrogatepass"), digest_size=4).digest()
-    return f"{_COLOURS[digest[0] % len(_COLOURS)]} {_ANIMALS[digest[1] % len(_ANIMALS)]}"
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(24)
-
-
 def rngs_at(seed: int, draws: list[int] | None, seats: int | None = None) -> list[Rng]:
     """Every seat's generator (:func:`~rummykit.sim.bot_rng`), each moved on by its count in ``draws``."""
     count = len(draws) if seats is None and draws is not None else seats or 0
@@ -633,61 +591,3 @@ def rngs_at(seed: int, draws: list[int] | None, seats: int | None = None) -> lis
             rng.skip(draws[i])
         rngs.append(rng)
     return rngs
-
-
-def make_seats(seats: Sequence[SeatRow]) -> list[Seat]:
-    """Seats from their stored form."""
-    return [Seat(s["kind"], s["name"], s["level"], s["token_hash"]) for s in seats]
-
-
-def make_session(
-    info: GameInfo, state: GameState, seats: Sequence[SeatRow], draws: list[int] | None = None
-) -> GameSession:
-    """The game session of a table: a bot for each bot seat, every seat's generator moved on by ``draws``.
-
-    Every seat has a generator, a person's too: the turn clock's stand-in
-    plays from it.
-    """
-    bots: list[Agent | None] = [_bot(s, info.id) for s in seats]
-    return GameSession(state, bots, rngs_at(state.seed, draws, len(seats)))
-
-
-def _bot(seat: SeatRow, game_id: str) -> Agent | None:
-    """The bot of a bot seat, at its level; None for a person's seat."""
-    if seat["kind"] != "bot":
-        return None
-    level = seat["level"]
-    assert level is not None, "a bot seat has a level"
-    return make_bot(level, game_id)
-
-
-def stored_record(stored: StoredTable) -> str:
-    """The record of a stored table, as ``rummykit play`` writes one: its actions, and who plays each seat
-    (each bot with where its generator stood after the last action); checked as a restore is (:class:`RestoreError`)."""
-    info, state = replay(stored)
-    return make_session(info, state, stored.seats, stored.bot_draws).record_text()
-
-
-def restore(stored: StoredTable, store: Store, bot_delay: float = 0.0, writer: Writer | None = None) -> Room:
-    """A room from the database: replay its actions and check the stored snapshot (:class:`RestoreError`)."""
-    info, state = replay(stored)
-    seats = make_seats(stored.seats)
-    status = stored.status
-    if status == "playing":
-        for seat in seats:
-            seat.joined = True
-    return Room(
-        table_id=stored.id,
-        info=info,
-        session=make_session(info, state, stored.seats, stored.bot_draws),
-        seats=seats,
-        clock=stored.clock,
-        status=status,
-        created=stored.created,
-        store=store,
-        writer=writer,
-        bot_delay=bot_delay,
-        chain=stored.chain,
-        name=stored.name,
-        host=stored.host,
-    )
