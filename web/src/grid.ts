@@ -92,6 +92,7 @@ export class GridLayout implements Layout {
   private panY = 0;
   private adjusted = false; // the person panned or zoomed: do not fit again by itself
   private focusBoard = false;
+  private touchPressed = 0;
   private focusTray = false;
   private el = h("div.grid-table.tt");
   private viewport = h("div.tt-viewport");
@@ -408,19 +409,19 @@ export class GridLayout implements Layout {
       h(
         "div.tt-tools",
         { role: "toolbar", "aria-label": "turn" },
-        h("button.tt-play", { type: "button", id: "tt-play", disabled: !mine || !changes.length || !ok, onclick: () => this.commit() }, "Play"),
-        h("button", { type: "button", id: "tt-undo", disabled: !this.history.length, onclick: () => this.undo() }, "Undo"),
-        h("button", { type: "button", id: "tt-reset", disabled: !this.history.length, onclick: () => this.reset() }, "Reset"),
-        draw && !changes.length ? h("button", { type: "button", id: "tt-draw", onclick: () => this.ctx.act(draw.json) }, `Draw onto tray ${this.tray}`) : null,
-        pass ? h("button", { type: "button", id: "tt-pass", onclick: () => this.ctx.act(pass.json) }, "Pass") : null,
-        end && !changes.length ? h("button", { type: "button", id: "tt-end", onclick: () => this.ctx.act(end.json) }, "End turn") : null,
+        h("button.tt-play", { type: "button", id: "tt-play", disabled: !mine || !changes.length || !ok, ...this.press(() => this.commit()) }, "Play"),
+        h("button", { type: "button", id: "tt-undo", disabled: !this.history.length, ...this.press(() => this.undo()) }, "Undo"),
+        h("button", { type: "button", id: "tt-reset", disabled: !this.history.length, ...this.press(() => this.reset()) }, "Reset"),
+        draw && !changes.length ? h("button", { type: "button", id: "tt-draw", ...this.press(() => this.ctx.act(draw.json)) }, `Draw onto tray ${this.tray}`) : null,
+        pass ? h("button", { type: "button", id: "tt-pass", ...this.press(() => this.ctx.act(pass.json)) }, "Pass") : null,
+        end && !changes.length ? h("button", { type: "button", id: "tt-end", ...this.press(() => this.ctx.act(end.json)) }, "End turn") : null,
         mine && changes.length && this.verdict && !ok
-          ? h("button.tt-penalty", { type: "button", id: "tt-penalty", onclick: () => this.ctx.act(this.playAction("fail")) }, "Play anyway (penalty)")
+          ? h("button.tt-penalty", { type: "button", id: "tt-penalty", ...this.press(() => this.ctx.act(this.playAction("fail"))) }, "Play anyway (penalty)")
           : null,
         h("span.tt-gap"),
-        h("button.tt-zoom", { type: "button", id: "tt-zoom-out", "aria-label": "zoom out", onclick: () => this.zoomBy(1 / 1.25) }, "\u2212"),
-        h("button.tt-zoom", { type: "button", id: "tt-zoom-in", "aria-label": "zoom in", onclick: () => this.zoomBy(1.25) }, "+"),
-        h("button.tt-zoom", { type: "button", id: "tt-fit", "aria-label": "fit the board", onclick: () => ((this.adjusted = false), this.fit()) }, "fit"),
+        h("button.tt-zoom", { type: "button", id: "tt-zoom-out", "aria-label": "zoom out", ...this.press(() => this.zoomBy(1 / 1.25)) }, "\u2212"),
+        h("button.tt-zoom", { type: "button", id: "tt-zoom-in", "aria-label": "zoom in", ...this.press(() => this.zoomBy(1.25)) }, "+"),
+        h("button.tt-zoom", { type: "button", id: "tt-fit", "aria-label": "fit the board", ...this.press(() => ((this.adjusted = false), this.fit())) }, "fit"),
       ),
     );
 
@@ -472,7 +473,7 @@ export class GridLayout implements Layout {
           const calls = spot.tile === "J" && spot.from === null && this.base.get(k)?.tile === "J" && mine ? this.calls(k) : [];
           if (calls.length) {
             cell.append(
-              h("button.tt-call", { type: "button", "aria-label": `call the joker at ${this.where(k)}`, "aria-expanded": this.menu === k ? "true" : "false", "data-call": k, onclick: (e: Event) => { e.stopPropagation(); this.menu = this.menu === k ? null : k; this.draw(); } }, "\u25BE"),
+              h("button.tt-call", { type: "button", "aria-label": `call the joker at ${this.where(k)}`, "aria-expanded": this.menu === k ? "true" : "false", "data-call": k, ...this.press(() => { this.menu = this.menu === k ? null : k; this.draw(); }) }, "\u25BE"),
             );
             if (this.menu === k) {
               cell.append(
@@ -482,7 +483,7 @@ export class GridLayout implements Layout {
                   calls.map((a) =>
                     h(
                       "button",
-                      { type: "button", role: "menuitem", "data-tile": String(a.json.tile), onclick: (e: Event) => { e.stopPropagation(); this.menu = null; this.ctx.act(a.json); } },
+                      { type: "button", role: "menuitem", "data-tile": String(a.json.tile), ...this.press(() => { this.menu = null; this.ctx.act(a.json); }) },
                       pieceEl(String(a.json.tile), { "aria-hidden": "true" }),
                       ` ${tileName(String(a.json.tile))}`,
                     ),
@@ -581,6 +582,26 @@ export class GridLayout implements Layout {
     else if (this.focusTray) this.el.querySelector<HTMLElement>(`.tt-tray.active [data-index="${this.trayCursor}"]`)?.focus({ preventScroll: true });
   }
 
+  /** A button's handlers: a click, or at once when a finger lifts on it (a tap's click may not follow a
+   * drag whose tile was redrawn), never both for one press. */
+  private press(fn: () => void): Record<string, unknown> {
+    return {
+      onpointerup: (e: PointerEvent) => {
+        const button = e.currentTarget as HTMLButtonElement;
+        if (e.pointerType !== "touch" || button.disabled) return;
+        const box = button.getBoundingClientRect();
+        if (e.clientX < box.left || e.clientX > box.right || e.clientY < box.top || e.clientY > box.bottom) return;
+        e.stopPropagation();
+        this.touchPressed = Date.now();
+        fn();
+      },
+      onclick: (e: Event) => {
+        e.stopPropagation();
+        if (Date.now() - this.touchPressed > 700) fn();
+      },
+    };
+  }
+
   private calls(k: string): LegalAction[] {
     const [r, c] = parseKey(k);
     return this.ctx.legal().filter((a) => a.json.type === "call" && a.json.row === r && a.json.col === c);
@@ -636,7 +657,7 @@ export class GridLayout implements Layout {
 
   private onTileDown(e: PointerEvent, name: string, index: number): void {
     if (e.button !== 0) return;
-    e.preventDefault();
+    if (e.pointerType === "mouse") e.preventDefault(); // no text selection; a touch keeps its click (touch-action: none)
     e.stopPropagation();
     this.gesture = { kind: "drag", id: e.pointerId, x: e.clientX, y: e.clientY, source: null, tray: name, index, moved: false, ghost: null };
   }
@@ -756,8 +777,12 @@ export class GridLayout implements Layout {
     document.body.classList.remove("dragging");
     const target = this.dropTarget(e);
     if (!target || !g.source) return;
-    if (target.dataset.cell) this.drop(g.source, target.dataset.cell);
-    else if (g.source.kind === "cell") this.back(g.source.key);
+    const source = g.source;
+    // redraw after the touch ends: the touched tile stays in the page until its touchend has gone by
+    window.setTimeout(() => {
+      if (target.dataset.cell) this.drop(source, target.dataset.cell);
+      else if (source.kind === "cell") this.back(source.key);
+    }, e.pointerType === "touch" ? 80 : 0);
   }
 
   private onCancel(e: PointerEvent): void {
