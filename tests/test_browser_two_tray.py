@@ -265,7 +265,17 @@ def test_the_board_live_lines_keys_and_numbers(server: Server, browser: Browser)
     assert re.search(r" at row \d+, column \d+, placed this turn, in a line that is not valid", label), label
     assert_counted_from_one(page)
     assert page.locator("#tt-play").is_disabled()
-    # Backspace takes it back; Undo and Reset are the board's buttons
+    # a tile on the board moves by drag to another empty cell (and the server judges it there)
+    row, col = (int(n) for n in empty.split(","))
+    moved = f"{row + 1},{col}"
+    mouse_drag(page, f'[data-cell="{empty}"]', f'[data-cell="{moved}"]')
+    page.wait_for_selector(f'[data-cell="{moved}"] .piece', timeout=5000)
+    assert page.locator(f'[data-cell="{empty}"] .piece').count() == 0
+    settled(page)
+    page.click("#tt-undo")
+    page.wait_for_selector(f'[data-cell="{empty}"] .piece', timeout=5000)
+    # Backspace takes it back (the cursor is on its cell); Undo and Reset are the board's buttons
+    page.locator(f'[data-cell="{empty}"]').focus()
     page.keyboard.press("Backspace")
     page.wait_for_selector(f'[data-cell="{empty}"]:not(:has(.piece))', timeout=5000)
     page.click("#tt-undo")

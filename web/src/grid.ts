@@ -111,6 +111,10 @@ export class GridLayout implements Layout {
     window.addEventListener("pointerup", (e) => this.onUp(e));
     window.addEventListener("pointercancel", (e) => this.onCancel(e));
     this.viewport.addEventListener("keydown", (e) => this.onBoardKey(e));
+    this.viewport.addEventListener("focusin", (e) => {
+      const cell = (e.target as HTMLElement).closest<HTMLElement>("[data-cell]")?.dataset.cell;
+      if (cell) this.cursor = parseKey(cell); // the cursor is where the focus is (Tab, a click)
+    });
     new ResizeObserver(() => {
       if (!this.adjusted) this.fit();
     }).observe(this.viewport);
@@ -551,7 +555,7 @@ export class GridLayout implements Layout {
           const p = pieceEl(t, {
             "data-index": i,
             role: "option",
-            tabindex: active && i === this.trayCursor ? 0 : -1,
+            tabindex: (active && i === this.trayCursor) || (!active && choosable && i === 0) ? 0 : -1,
             "aria-label": `${tileName(t)}${isUsed ? ", on the board" : ""}`,
             "aria-selected": active && picked?.kind === "tray" && picked.index === i ? "true" : "false",
             "aria-disabled": (!active && !choosable) || isUsed ? "true" : "false",
