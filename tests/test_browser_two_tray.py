@@ -96,9 +96,12 @@ def mouse_drag(page: Page, source: str, target: str) -> None:
 
 def finger_drag(page: Page, source: str, target: str) -> None:
     """A touch drag through the DevTools protocol (touch events, which the page sees as pointer events)."""
+    # as a person would: scroll so that the tray sits at the bottom of the screen, the board above it
+    page.locator(".tt-trayBox.playing").evaluate("e => e.scrollIntoView({block: 'end'})")
     cdp = page.context.new_cdp_session(page)
     x, y = centre(page, source)
     tx, ty = centre(page, target)
+    assert 0 < y < 844 and 0 < ty < 844, "the tile and its cell are both on the screen"
 
     def finger(kind: str, px: float, py: float) -> None:
         points = [] if kind == "touchEnd" else [{"x": px, "y": py, "id": 1}]
@@ -136,7 +139,11 @@ def make_play(page: Page, action: dict[str, Any], how: str) -> None:
         else:
             page.tap(source)
             page.tap(target)
-        page.wait_for_selector(f'[data-cell="{cell}"] [data-piece="{tile}"]', timeout=5000)
+        try:
+            page.wait_for_selector(f'[data-cell="{cell}"] [data-piece="{tile}"]', timeout=5000)
+        except Exception:
+            page.screenshot(path=f"/tmp/tt/fail-{how}.png")
+            raise
         settled(page)
     page.wait_for_selector(".tt-verdict .verdict.ok", timeout=15000)
     before = seq(page)

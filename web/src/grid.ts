@@ -97,6 +97,7 @@ export class GridLayout implements Layout {
   private el = h("div.grid-table.tt");
   private viewport = h("div.tt-viewport");
   private board = h("div.tt-board");
+  private zoomBox = h("div.tt-zoombox", { role: "group", "aria-label": "zoom" });
   private pointers = new Map<number, { x: number; y: number }>();
   private gesture:
     | { kind: "pan"; id: number; x: number; y: number; px: number; py: number; moved: boolean; cell: string | null }
@@ -416,16 +417,12 @@ export class GridLayout implements Layout {
         h("button.tt-play", { type: "button", id: "tt-play", disabled: !mine || !changes.length || !ok, ...this.press(() => this.commit()) }, "Play"),
         h("button", { type: "button", id: "tt-undo", disabled: !this.history.length, ...this.press(() => this.undo()) }, "Undo"),
         h("button", { type: "button", id: "tt-reset", disabled: !this.history.length, ...this.press(() => this.reset()) }, "Reset"),
-        draw && !changes.length ? h("button", { type: "button", id: "tt-draw", ...this.press(() => this.ctx.act(draw.json)) }, `Draw onto tray ${this.tray}`) : null,
+        draw && !changes.length ? h("button", { type: "button", id: "tt-draw", "aria-label": `draw a tile onto tray ${this.tray}`, ...this.press(() => this.ctx.act(draw.json)) }, `Draw (tray ${this.tray})`) : null,
         pass ? h("button", { type: "button", id: "tt-pass", ...this.press(() => this.ctx.act(pass.json)) }, "Pass") : null,
         end && !changes.length ? h("button", { type: "button", id: "tt-end", ...this.press(() => this.ctx.act(end.json)) }, "End turn") : null,
         mine && changes.length && this.verdict && !ok
           ? h("button.tt-penalty", { type: "button", id: "tt-penalty", ...this.press(() => this.ctx.act(this.playAction("fail"))) }, "Play anyway (penalty)")
           : null,
-        h("span.tt-gap"),
-        h("button.tt-zoom", { type: "button", id: "tt-zoom-out", "aria-label": "zoom out", ...this.press(() => this.zoomBy(1 / 1.25)) }, "\u2212"),
-        h("button.tt-zoom", { type: "button", id: "tt-zoom-in", "aria-label": "zoom in", ...this.press(() => this.zoomBy(1.25)) }, "+"),
-        h("button.tt-zoom", { type: "button", id: "tt-fit", "aria-label": "fit the board", ...this.press(() => ((this.adjusted = false), this.fit())) }, "fit"),
       ),
     );
 
@@ -505,6 +502,14 @@ export class GridLayout implements Layout {
     this.viewport.setAttribute("aria-label", "board (drag to pan, wheel or pinch to zoom)");
     el.append(this.viewport);
     if (!this.viewport.contains(board)) this.viewport.append(board);
+    this.zoomBox.remove();
+    clear(this.zoomBox);
+    this.zoomBox.append(
+      h("button.tt-zoom", { type: "button", id: "tt-zoom-out", "aria-label": "zoom out", ...this.press(() => this.zoomBy(1 / 1.25)) }, "\u2212"),
+      h("button.tt-zoom", { type: "button", id: "tt-zoom-in", "aria-label": "zoom in", ...this.press(() => this.zoomBy(1.25)) }, "+"),
+      h("button.tt-zoom", { type: "button", id: "tt-fit", "aria-label": "fit the board", ...this.press(() => ((this.adjusted = false), this.fit())) }, "fit"),
+    );
+    this.viewport.append(this.zoomBox);
     this.applyTransform();
 
     // the verdict and each line's reason
@@ -545,7 +550,7 @@ export class GridLayout implements Layout {
         const choosable = !playing && mine && !changes.length;
         const tiles = v.trays[name] ?? [];
         const trayEl = h("div", {
-          class: `rack tt-tray ${active ? "active playing" : "resting"}`,
+          class: `rack tray tt-tray ${active ? "active playing" : "resting"}`,
           "data-tray": name,
           role: "listbox",
           "aria-label": active ? `tray ${name}, playing now` : `tray ${name}, ${choosable ? "you may play from it instead" : "not this turn"}`,
@@ -669,7 +674,7 @@ export class GridLayout implements Layout {
   private onBoardDown(e: PointerEvent): void {
     if (e.button !== 0) return;
     const target = e.target as HTMLElement;
-    if (target.closest(".tt-call, .tt-menu")) return;
+    if (target.closest(".tt-call, .tt-menu, .tt-zoombox")) return;
     this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
     e.preventDefault();
     if (this.pointers.size === 2) {
@@ -845,7 +850,7 @@ export class GridLayout implements Layout {
         this.keepInSight(cell);
       }
     } else if (e.key === "Enter" || e.key === " ") {
-      if ((e.target as HTMLElement).closest(".tt-call, .tt-menu")) return;
+      if ((e.target as HTMLElement).closest(".tt-call, .tt-menu, .tt-zoombox")) return;
       this.tapCell(k);
     } else if (e.key === "Backspace" || e.key === "Delete") {
       this.back(k);
