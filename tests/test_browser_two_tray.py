@@ -220,6 +220,7 @@ def test_a_whole_round_against_the_bot_with_the_mouse(server: Server, browser: B
     calls: list[str] = []
     negative_seen = False
     shot_taken = False
+    marked = 0
     while not over(page):
         assert time.monotonic() - start < 85, f"the round did not end in time ({done})"
         wait_turn(page)
@@ -228,6 +229,7 @@ def test_a_whole_round_against_the_bot_with_the_mouse(server: Server, browser: B
         assert_counted_from_one(page)
         cells: list[str] = page.eval_on_selector_all("[data-cell]:has(.piece)", "els => els.map(e => e.dataset.cell)")
         negative_seen = negative_seen or any(int(n) < 0 for c in cells for n in c.split(","))
+        marked += page.locator(".tt-cell.last-move").count()
         did = take_turn(page, "drag", calls)
         done[did] = done.get(did, 0) + 1
         if did == "play" and not shot_taken:
@@ -235,8 +237,9 @@ def test_a_whole_round_against_the_bot_with_the_mouse(server: Server, browser: B
             shot_taken = True
     assert over(page)
     assert done.get("play", 0) >= 1, done
-    # the other player's last move is marked on the board (unless the round ended on our own move)
-    assert page.locator(".tt-cell").count() > 0
+    # the bot's plays were marked on the board when our turn came
+    assert marked > 0
+    assert calls, "a joker was called from its menu"
     print("turns:", done, "calls:", calls, "negative cells seen:", negative_seen)
 
 
@@ -244,8 +247,9 @@ def test_the_board_live_lines_keys_and_numbers(server: Server, browser: Browser)
     page = open_table(browser, new_table(server, seed=2))
     wait_turn(page)
     # the other player's last move is marked, when it was a play
-    if page.evaluate("() => document.body.dataset.turn") == "mine" and page.locator(".tt-cell.last-move").count():
-        assert page.locator(".tt-cell.arrived").count() >= 1
+    last = page.evaluate("() => document.querySelectorAll('.tt-cell.last-move').length")
+    named = page.locator("[aria-label*='played last by the other player']").count()
+    assert last == named, "each cell of the other player's last move is marked and says so"
     # keyboard: Tab into the playing tray, pick its first tile, place it with the arrows and Enter
     page.locator(".tt-tray.active [tabindex='0']").focus()
     page.keyboard.press("ArrowRight")

@@ -93,6 +93,7 @@ export class GridLayout implements Layout {
   private adjusted = false; // the person panned or zoomed: do not fit again by itself
   private focusBoard = false;
   private touchPressed = 0;
+  private arrivedSeq = -1;
   private focusTray = false;
   private el = h("div.grid-table.tt");
   private viewport = h("div.tt-viewport");
@@ -452,7 +453,7 @@ export class GridLayout implements Layout {
         else if (spot && this.base.get(k)?.tile !== spot.tile) cls.push("moved");
         if (lines.length) cls.push(bad ? "line-bad" : "line-ok");
         if (lastCells.has(k) && !changes.length) cls.push("last-move");
-        if (arrived.has(k) && !changes.length) cls.push("arrived");
+        if (arrived.has(k) && !changes.length && this.arrivedSeq !== this.seq) cls.push("arrived"); // slides in once
         if (picked?.kind === "cell" && picked.key === k) cls.push("picked");
         const isCursor = this.cursor[0] === r && this.cursor[1] === c;
         let label = spot ? `${tileName(spot.tile)}${spot.called ? ` called ${tileName(spot.called)}` : ""} at ${this.where(k)}` : `empty cell ${this.where(k)}`;
@@ -512,6 +513,7 @@ export class GridLayout implements Layout {
     this.viewport.append(this.zoomBox);
     this.applyTransform();
 
+    if (arrived.size) this.arrivedSeq = this.seq;
     // the verdict and each line's reason
     const verdict = h("div.tt-verdict", { "aria-live": "polite" });
     if (this.message) verdict.append(h("p.tt-message", null, this.message));
@@ -636,9 +638,10 @@ export class GridLayout implements Layout {
     const vh = this.viewport.clientHeight;
     if (!vw || !vh) return;
     const [bw, bh] = this.boardSize();
-    this.scale = Math.max(0.2, Math.min(1.3, (vw - 8) / bw, (vh - 8) / bh));
+    const top = (this.zoomBox.offsetHeight || 0) + 8; // the zoom buttons sit above the board, not on it
+    this.scale = Math.max(0.2, Math.min(1.3, (vw - 8) / bw, (vh - top - 4) / bh));
     this.panX = (vw - bw * this.scale) / 2;
-    this.panY = (vh - bh * this.scale) / 2;
+    this.panY = top + (vh - top - bh * this.scale) / 2;
     this.applyTransform();
   }
 
