@@ -206,6 +206,13 @@ def assert_counted_from_one(page: Page) -> None:
     assert "1" in numbers
 
 
+def board_scale(page: Page) -> float:
+    style = page.get_attribute(".tt-board", "style") or ""
+    found = re.search(r"scale\(([\d.]+)\)", style)
+    assert found, style
+    return float(found.group(1))
+
+
 def board_violations(page: Page) -> list[str]:
     """axe's serious and critical violations, but for the log list's focus (``scrollable-region-focusable`` at
     the page's ``ol`` log, once it scrolls): the table page's log is not this layout's, and is being redone
@@ -344,6 +351,15 @@ def test_several_turns_on_a_phone_with_touch(server: Server, browser: Browser) -
             cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
         cdp.detach()
         assert page.get_attribute(".tt-board", "style") != before
+        # two fingers moving apart on the board zoom in
+        before_scale = board_scale(page)
+        cdp = page.context.new_cdp_session(page)
+        x, y = centre(page, ".tt-viewport")
+        for kind, d in (("touchStart", 20), ("touchMove", 40), ("touchMove", 70), ("touchEnd", 70)):
+            points = [] if kind == "touchEnd" else [{"x": x - d, "y": y, "id": 1}, {"x": x + d, "y": y, "id": 2}]
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+        cdp.detach()
+        assert board_scale(page) > before_scale * 1.5
     assert not board_violations(page)
 
 
