@@ -31,6 +31,7 @@ __all__ = [
     "HintFrame",
     "LegalFrame",
     "LegalJSON",
+    "LineVerdictJSON",
     "ListedJSON",
     "PongFrame",
     "RoundFrame",
@@ -116,6 +117,17 @@ class SetVerdictJSON(TypedDict):
     message: str | None
 
 
+class LineVerdictJSON(TypedDict):
+    """The verdict on one line of a drafted grid (:class:`~rummykit.server.protocol.LineVerdict`)."""
+
+    across: bool | None
+    cells: list[str]
+    ok: bool
+    rule: str | None
+    message: str | None
+    says: str | None
+
+
 class WelcomeFrame(TypedDict):
     """:class:`~rummykit.server.protocol.Welcome`."""
 
@@ -162,6 +174,7 @@ class CheckedFrame(TypedDict):
     params: dict[str, Param] | None
     sets: list[SetVerdictJSON] | None
     action: ActionJSON | None
+    lines: list[LineVerdictJSON] | None
 
 
 class LegalFrame(TypedDict):

@@ -369,6 +369,25 @@ class SetVerdict(_Server):
     message: str | None
 
 
+class LineVerdict(_Server):
+    """The engine's verdict on one line of a drafted grid (a ``check`` of a grid game's play).
+
+    A line is a maximal row (``across``) or column of 2 or more touching
+    tiles; a tile alone in both directions comes as a line of one cell with
+    ``across`` null. ``cells`` are written ``ROW,COLUMN`` as the notation
+    numbers them (from 0). ``message`` is the engine's reason with the line's
+    place (notation numbers); ``says`` the same reason without the place, for
+    a client that marks the line's cells itself (null when the line is valid).
+    """
+
+    across: bool | None
+    cells: list[str]
+    ok: bool
+    rule: str | None
+    message: str | None
+    says: str | None
+
+
 class Checked(_Server):
     """The answer to ``check``: would the engine accept it now (nothing changed)."""
 
@@ -381,6 +400,10 @@ class Checked(_Server):
     params: Mapping[str, object] | None = Field(default=None, description="the refusal's data (see `error`)")
     sets: list[SetVerdict] | None
     action: Mapping[str, object] | None = Field(default=None, description="the action judged, in its JSON form")
+    lines: list[LineVerdict] | None = Field(
+        default=None,
+        description="in a grid game's play: each line the play touches (its cells, valid or not and why), else null",
+    )
 
 
 class LegalList(_Server):
