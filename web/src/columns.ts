@@ -586,10 +586,11 @@ export class ColumnsLayout implements Layout {
         return el;
       }),
     );
-    box.append(
-      head,
-      rack,
-      navigator.maxTouchPoints > 0 ? null : h("p.cv-keys", null, "Keys: arrows move between the columns, your hand and the melds; Enter or Space uses the one in focus; M melds the selected; Esc clears the selection."),
+    box.append(head, rack);
+    // no keyboard hints on a touch screen
+    if (navigator.maxTouchPoints === 0)
+      box.append(
+        h("p.cv-keys", null, "Keys: arrows move between the columns, your hand and the melds; Enter or Space uses the one in focus; M melds the selected; Esc clears the selection."),
     );
     return box;
   }
