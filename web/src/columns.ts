@@ -36,7 +36,7 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
 const KIND_NAMES: Record<string, string> = { run: "run", pairs: "run of pairs", sum: "sum", line: "line" };
 
 function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
+  return `${n} ${word}${n === 1 ? "" : word.endsWith("o") ? "es" : "s"}`;
 }
 
 function dominoName(d: string): string {
@@ -539,21 +539,22 @@ export class ColumnsLayout implements Layout {
         "div.cv-buttons",
         null,
         h(
-          "button#cv-meld",
-          { type: "button", class: meldReady ? "ready" : "", disabled: !playing, "aria-keyshortcuts": "M", onclick: () => this.meld() },
+          "button",
+          { id: "cv-meld", type: "button", class: meldReady ? "ready" : "", disabled: !playing, "aria-keyshortcuts": "M", onclick: () => this.meld() },
           chosen.length ? `Meld (${chosen.length})` : "Meld",
         ),
         h(
-          "button#cv-discard",
+          "button",
           {
+            id: "cv-discard",
             type: "button",
             disabled: !playing || chosen.length !== 1,
             onclick: () => chosen.length === 1 && this.discard(chosen[0]),
           },
           chosen.length === 1 && v.drawn ? `Discard ${chosen[0]}` : "Discard",
         ),
-        closes.length ? h("button#cv-close", { type: "button", onclick: () => this.close() }, "Close with a line") : null,
-        h("button#cv-clear", { type: "button", disabled: !chosen.length, onclick: () => this.clearSelection() }, "Clear"),
+        closes.length ? h("button", { id: "cv-close", type: "button", onclick: () => this.close() }, "Close with a line") : null,
+        h("button", { id: "cv-clear", type: "button", disabled: !chosen.length, onclick: () => this.clearSelection() }, "Clear"),
       ),
     );
     const rack = h(
