@@ -56,6 +56,8 @@ export class ColumnsLayout implements Layout {
   private focusKey: string | null = null;
   private drag: { piece: string; x: number; y: number; pointer: number; ghost: HTMLElement | null } | null = null;
   private swallowClick = false;
+  private tap: { key: string; x: number; y: number; pointer: number } | null = null;
+  private tapped: { key: string; at: number } | null = null;
 
   constructor(private ctx: Ctx) {
     window.addEventListener("pointermove", (e) => this.onMove(e));
@@ -81,6 +83,37 @@ export class ColumnsLayout implements Layout {
     document.addEventListener("pointerdown", (e) => {
       if (!this.el.contains(e.target as Node)) this.focusKey = null;
     });
+    // A tap on a touch screen uses the button at pointerup: a browser may drop the click of a tap that
+    // follows a drag. The click that may still come after it is not counted twice.
+    this.el.addEventListener("pointerdown", (e) => {
+      if (e.pointerType === "mouse") return;
+      const button = (e.target as HTMLElement).closest<HTMLElement>("button");
+      this.tap = button ? { key: button.dataset.key ?? button.id, x: e.clientX, y: e.clientY, pointer: e.pointerId } : null;
+    });
+    this.el.addEventListener("pointerup", (e) => {
+      const tap = this.tap;
+      this.tap = null;
+      if (!tap || e.pointerId !== tap.pointer || this.drag?.ghost) return;
+      const button = (e.target as HTMLElement).closest<HTMLElement>("button");
+      if (!button || (button.dataset.key ?? button.id) !== tap.key || Math.hypot(e.clientX - tap.x, e.clientY - tap.y) > 12) return;
+      if ((button as HTMLButtonElement).disabled) return;
+      this.tapped = { key: tap.key, at: Date.now() };
+      button.click();
+    });
+    this.el.addEventListener(
+      "click",
+      (e) => {
+        const tapped = this.tapped;
+        if (!e.isTrusted || !tapped) return;
+        const button = (e.target as HTMLElement).closest<HTMLElement>("button");
+        if (button && (button.dataset.key ?? button.id) === tapped.key && Date.now() - tapped.at < 800) {
+          e.stopPropagation();
+          e.preventDefault();
+        }
+        this.tapped = null;
+      },
+      true,
+    );
   }
 
   render(view: View, seq: number): HTMLElement {
