@@ -46,7 +46,11 @@ def _watch_fallback(page: Page) -> None:
 def _axe_on_the_board(page: Page) -> list[str]:
     """axe's serious and critical violations, less the one of the page's log list (`scrollable-region-focusable
     at ol`: the table page's frame, outside this board, which the table page's own work fixes)."""
-    return [v for v in axe_violations(page) if not v.startswith("scrollable-region-focusable") or not v.endswith(" at ol")]
+    return [
+        v
+        for v in axe_violations(page)
+        if not v.startswith("scrollable-region-focusable") or not v.endswith(" at ol")
+    ]
 
 
 def _round_over(page: Page) -> bool:
@@ -207,7 +211,9 @@ def _meld_and_lay_off(page: Page, touch: bool) -> int:
 def _discard(page: Page, turn: int, touch: bool, keyboard: bool) -> None:
     """Discard a domino that is in no meld: by a drag, by select + tap on the end, or with the keys."""
     hand = _hand(page)
-    loose = page.eval_on_selector_all(".cv-hand [data-hand]:not(.meldable)", "els => els.map(e => e.dataset.hand)")
+    loose = page.eval_on_selector_all(
+        ".cv-hand [data-hand]:not(.meldable)", "els => els.map(e => e.dataset.hand)"
+    )
     piece = (loose or hand)[0]
     source = f'.cv-hand [data-hand="{piece}"]'
     before = seq(page)
@@ -248,19 +254,23 @@ def _turn(page: Page, turn: int, touch: bool, revealed: list[int]) -> None:
 def _no_count_from_zero(page: Page) -> None:
     """Every column and meld number a person reads is the view's number plus 1, and none reads 0."""
     cols = page.eval_on_selector_all(
-        ".cv-col", "els => els.map(e => [Number(e.dataset.column), e.querySelector('.cv-col-no').textContent, e.getAttribute('aria-label')])"
+        ".cv-col",
+        "els => els.map(e => [Number(e.dataset.column), e.querySelector('.cv-col-no').textContent, e.getAttribute('aria-label')])",
     )
     assert cols, "no column drawn"
     for index, text, label in cols:
         assert text == f"column {index + 1}", (index, text)
         assert label.startswith(f"column {index + 1}"), (index, label)
     melds = page.eval_on_selector_all(
-        ".cv-meld", "els => els.map(e => [Number(e.dataset.meld), e.querySelector('.cv-meld-no').textContent, e.getAttribute('aria-label')])"
+        ".cv-meld",
+        "els => els.map(e => [Number(e.dataset.meld), e.querySelector('.cv-meld-no').textContent, e.getAttribute('aria-label')])",
     )
     for index, text, label in melds:
         assert text == str(index + 1), (index, text)
         assert label.startswith(f"meld {index + 1}:"), (index, label)
-    labels = page.eval_on_selector_all(".board [aria-label]", "els => els.map(e => e.getAttribute('aria-label'))")
+    labels = page.eval_on_selector_all(
+        ".board [aria-label]", "els => els.map(e => e.getAttribute('aria-label'))"
+    )
     words = page.inner_text(".board") + "\n" + "\n".join(labels)
     assert not re.search(r"\b(column|meld|seat) 0\b", words), "a number counted from 0 on the board"
 
@@ -287,7 +297,9 @@ def test_a_whole_round_against_a_bot_on_the_board(server: Server, browser: Brows
     page.context.close()
 
 
-def test_the_other_players_last_move_is_marked_and_numbers_count_from_1(server: Server, browser: Browser) -> None:
+def test_the_other_players_last_move_is_marked_and_numbers_count_from_1(
+    server: Server, browser: Browser
+) -> None:
     created = server.table("conveyor", [{"kind": "person", "name": "Ann"}, BOT], seed=3)
     page = open_page(browser, server.base + created["seats"][0]["invite"])
     page.set_viewport_size({"width": 1280, "height": 800})
@@ -326,7 +338,9 @@ def test_a_few_turns_with_touch_on_a_phone(server: Server, browser: Browser) -> 
     assert played >= 3 or _round_over(page)
     _wait_mine(page, deadline)
     # the hand is close to the columns: its top is within the first screen and a half
-    top = page.evaluate("() => document.querySelector('.cv-hand').getBoundingClientRect().top + window.scrollY")
+    top = page.evaluate(
+        "() => document.querySelector('.cv-hand').getBoundingClientRect().top + window.scrollY"
+    )
     assert top < 844, f"the hand starts {top}px down the page"
     page.screenshot(path=str(SHOTS / "conveyor-phone.png"), full_page=True)
     assert _axe_on_the_board(page) == []

@@ -412,7 +412,7 @@ export class ColumnsLayout implements Layout {
     } else if (v.phase === "play") {
       const d = v.drawn;
       text = d
-        ? `You drew ${d.piece} from the ${d.end} of column ${shown(d.column)}. Discard to its ${d.discard_end} end: drag a domino there, or select it and tap the end. Before that you may meld (select 3 or more, press Meld) or lay off on a meld's end.`
+        ? `You drew ${d.piece} (${d.end} of column ${shown(d.column)}). Discard to its ${d.discard_end} end: drag a domino there, or tap the domino, then the end. First you may meld (tap 3 or more, then Meld) or lay off on a meld's end.`
         : "Discard a domino, or meld first.";
     } else if (v.phase === "jump") {
       text = "A domino was just discarded: take it (jump in), or let it pass.";
@@ -614,8 +614,9 @@ export class ColumnsLayout implements Layout {
               this.toggle(d);
             },
           },
-          pieceEl(d, { class: sel ? "selected" : "" }),
+          pieceEl(d),
         );
+        if (sel) el.querySelector(".piece")?.classList.add("selected");
         el.addEventListener("pointerdown", (e) => this.onDown(e, d));
         return el;
       }),
