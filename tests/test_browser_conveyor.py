@@ -345,3 +345,30 @@ def test_a_few_turns_with_touch_on_a_phone(server: Server, browser: Browser) -> 
     page.screenshot(path=str(SHOTS / "conveyor-phone.png"), full_page=True)
     assert _axe_on_the_board(page) == []
     page.context.close()
+
+
+def test_the_jump_in_prompt_offers_the_discard_and_lets_it_pass(server: Server, browser: Browser) -> None:
+    created = server.table("conveyor", [{"kind": "person", "name": "Ann"}, BOT, BOT], seed=2, jump_ins=True)
+    page = open_page(browser, server.base + created["seats"][0]["invite"])
+    deadline = time.monotonic() + 80
+    revealed: list[int] = []
+    turn = 0
+    while _wait_mine(page, deadline):
+        if page.locator(".cv-jump .cv-pass").count():
+            break
+        _turn(page, turn, touch=False, revealed=revealed)
+        turn += 1
+    prompt = page.inner_text(".cv-jump")
+    piece = page.get_attribute(".cv-jump [data-piece]", "data-piece")
+    assert "Jump in and take it?" in prompt and page.locator(".cv-take").count() >= 1
+    before = seq(page)
+    page.click(".cv-pass")
+    wait_moved(page, before)
+    # that offer is answered: its prompt is gone (a later discard may open a new one)
+    page.wait_for_function(
+        """p => { const d = document.querySelector('.cv-jump [data-piece]');
+        return !d || d.dataset.piece !== p || !document.querySelector('.cv-jump .cv-pass'); }""",
+        arg=piece,
+        timeout=10000,
+    )
+    page.context.close()

@@ -373,7 +373,11 @@ export class ColumnsLayout implements Layout {
     this.highlightRecent();
     this.settleStops();
     if (hadFocus) {
-      const again = this.el.querySelector<HTMLElement>(`[data-key="${CSS.escape(hadFocus)}"]`);
+      // the same button again; else (it is gone: a drawn end, a discarded domino) the next usable one
+      const again =
+        this.el.querySelector<HTMLElement>(`[data-key="${CSS.escape(hadFocus)}"]`) ??
+        this.el.querySelector<HTMLElement>("[data-zone].can") ??
+        this.el.querySelector<HTMLElement>('[data-zone="hand"][tabindex="0"]');
       // the table page puts the board in the document after render(): focus it then
       if (again) queueMicrotask(() => again.isConnected && again.focus({ preventScroll: true }));
     }
