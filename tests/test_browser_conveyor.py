@@ -275,6 +275,38 @@ def _no_count_from_zero(page: Page) -> None:
     assert not re.search(r"\b(column|meld|seat) 0\b", words), "a number counted from 0 on the board"
 
 
+def _status(page: Page) -> str:
+    page.wait_for_selector(".status.error", timeout=10000)
+    return page.inner_text(".status")
+
+
+def _refusals_are_explained(page: Page, deadline: float) -> None:
+    """Gestures that match no listed action are answered in words, nothing is sent: a face-down domino
+    in the middle of a conveyor, the discard end with nothing selected, Meld with too few, a meld end
+    that does not take the selected domino (the server's own words, from a check)."""
+    assert _wait_mine(page, deadline) and _phase(page) == "draw"
+    middle = "button.cv-cell:not(.can)"
+    if page.locator(middle).count():
+        _tap(page, middle, False)
+        assert "Draw from an end" in _status(page)
+    _draw(page, touch=False, keyboard=False)
+    drawn = seq(page)
+    _tap(page, ".cv-slot", False)
+    assert "tap the domino to discard" in _status(page)
+    _tap(page, "#cv-meld", False)
+    assert "3 or more" in _status(page)
+    piece = _hand(page)[0]
+    _select(page, [piece], False)
+    if page.locator(".cv-meld-end:not(.can)").count():
+        _tap(page, ".cv-meld-end:not(.can)", False)
+        page.wait_for_function(
+            "() => /meld/.test(document.querySelector('.status.error')?.textContent ?? '')"
+        )
+        assert piece in page.inner_text(".status")
+    assert seq(page) == drawn, "a refused gesture was sent as a move"
+    assert piece in _hand(page)
+
+
 def test_a_whole_round_against_a_bot_on_the_board(server: Server, browser: Browser) -> None:
     created = server.table("conveyor", [{"kind": "person", "name": "Ann"}, BOT], seed=3)
     page = open_page(browser, server.base + created["seats"][0]["invite"])
@@ -315,6 +347,7 @@ def test_the_other_players_last_move_is_marked_and_numbers_count_from_1(
             if _phase(page) == "draw":
                 assert page.locator(".board .last-move").count() >= 1, "the bot's last move is not marked"
             _no_count_from_zero(page)
+    _refusals_are_explained(page, deadline)
     shot(page, "conveyor")
     assert _axe_on_the_board(page) == []
     page.context.close()

@@ -297,7 +297,7 @@ export class ColumnsLayout implements Layout {
     this.refuse(
       chosen.length
         ? `Select just one domino to discard${where}: you have ${chosen.length} selected.`
-        : `Select the domino to discard in your hand first (or drag it here)${where}.`,
+        : `First tap the domino to discard in your hand, then this end${where}; or drag the domino here.`,
     );
   }
 
@@ -516,7 +516,7 @@ export class ColumnsLayout implements Layout {
             "aria-label": claimed ? `column ${no}, claimed by ${owner}` : `column ${no}`,
           },
           head,
-          claimed ? h("div.cv-owner", null, `${owner}'s hand`) : [slot("top"), h("div.cv-cells", null, cells), slot("bottom")],
+          claimed ? h("div.cv-owner", null, col.claimed_by === this.ctx.seat ? "your hand" : `${owner}'s hand`) : [slot("top"), h("div.cv-cells", null, cells), slot("bottom")],
         );
       }),
     );
