@@ -367,11 +367,18 @@ export class ColumnsLayout implements Layout {
     if (!v) return;
     const hadFocus = this.focusKey;
     clear(this.el);
-    this.el.append(this.prompt(v), this.belt(v), this.dock(v), this.meldsBox(v));
+    const more = h("p.cv-more", { hidden: true }, `\u2194 ${plural(v.columns.length, "column")}: scroll them sideways`);
+    this.el.append(this.prompt(v), this.belt(v), more, this.dock(v), this.meldsBox(v));
     const known = this.known(v);
     if (known) this.el.append(known);
     this.highlightRecent();
     this.settleStops();
+    // a belt wider than its box scrolls sideways: say so under it (the page itself never scrolls sideways)
+    requestAnimationFrame(() => {
+      const belt = this.el.querySelector<HTMLElement>(".cv-belt");
+      const more = this.el.querySelector<HTMLElement>(".cv-more");
+      if (belt && more) more.hidden = belt.scrollWidth <= belt.clientWidth + 2;
+    });
     if (hadFocus) {
       // the same button again; else (it is gone: a drawn end, a discarded domino) the next usable one
       const again =
