@@ -20,6 +20,7 @@ type Event = Record<string, unknown>;
 
 /** The other players' moves since this seat last moved (what the board highlights). */
 interface Recent {
+  /** The first of them to move. */
   seat: number;
   events: Event[];
   /** The seat has moved since: the next move of another seat starts a new list. */
@@ -143,7 +144,8 @@ export class ColumnsLayout implements Layout {
       if (this.recent) this.recent.closed = true;
       return;
     }
-    if (!this.recent || this.recent.closed || this.recent.seat !== lm.seat) this.recent = { seat: lm.seat, events: [], closed: false };
+    // every other player's moves since this seat last moved (a new list once it has moved)
+    if (!this.recent || this.recent.closed) this.recent = { seat: lm.seat, events: [], closed: false };
     this.recent.events.push(...(lm.events as Event[]));
     this.fresh = true;
   }
@@ -158,8 +160,9 @@ export class ColumnsLayout implements Layout {
   private highlightRecent(): void {
     const v = this.view;
     if (!v || !this.recent) return;
-    const who = v.players[this.recent.seat] ?? `seat ${shown(this.recent.seat)}`;
     for (const ev of this.recent.events) {
+      const seat = typeof ev.player === "number" ? ev.player : this.recent.seat;
+      const who = v.players[seat] ?? `seat ${shown(seat)}`;
       const kind = ev.kind;
       const col = typeof ev.column === "number" ? ev.column : -1;
       const colEl = this.el.querySelector(`.cv-col[data-column="${col}"]`);
