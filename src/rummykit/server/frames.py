@@ -75,6 +75,7 @@ class TableInfoJSON(TypedDict):
     seq: int
     spectators: int
     draft: Draft
+    hint: bool
 
 
 class ListedJSON(TypedDict):
@@ -83,6 +84,7 @@ class ListedJSON(TypedDict):
     json: ActionJSON
     text: str
     typed: str
+    said: str
 
 
 class LegalJSON(TypedDict):

@@ -1,8 +1,10 @@
 """The moves list: for every game without a draft on the screen, the moves the engine lists for the seat.
 
-A :class:`MovesList` holds the listed actions themselves, labelled with the
-commands a person types for them, and takes the one chosen with the person's
-turn (:meth:`~rummykit.presenters.base.Turn.act`): no text is read.
+A :class:`MovesList` holds the listed actions themselves, labelled in a
+person's words (the command layer's, as the browser's moves panel words
+them: ``reveal column 3, cell 4``), grouped by kind and sorted by their
+numbers, and takes the one chosen with the person's turn
+(:meth:`~rummykit.presenters.base.Turn.act`): no text is read.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from rummykit.engine.commands import Declared, natural_key, syntax
 from rummykit.engine.core import Action
 from rummykit.presenters.base import Turn
 from rummykit.tui.tables import FOCUS_MARK
@@ -20,7 +23,7 @@ from rummykit.tui.tables import FOCUS_MARK
 if TYPE_CHECKING:
     from rummykit.tui.game import GameApp
 
-__all__ = ["ListedMove", "MovesList", "acting", "game_app"]
+__all__ = ["ListedMove", "MovesList", "acting", "game_app", "worded"]
 
 
 def game_app(app: object) -> GameApp | None:
@@ -33,6 +36,22 @@ def game_app(app: object) -> GameApp | None:
 def acting(action: Action) -> Callable[[Turn], Action | None]:
     """What the app runs to take the game action ``action`` (``draw``, ``pass``, a listed move) on the person's turn."""
     return lambda turn: turn.act(action)
+
+
+def worded(moves: list[ListedMove]) -> list[ListedMove]:
+    """The moves labelled in a person's words (the command layer's), grouped by kind in the order the kinds
+    first come, and sorted by their numbers within a kind (``column 2`` before ``column 10``).
+
+    An action whose class declares no words keeps its label.
+    """
+    kinds: dict[type[Action], int] = {}
+    out = []
+    for move in moves:
+        action = move.action
+        kinds.setdefault(type(action), len(kinds))
+        label = syntax(type(action)).said_text(action) if isinstance(action, Declared) else move.label
+        out.append(ListedMove(label, action))
+    return sorted(out, key=lambda m: (kinds[type(m.action)], natural_key(m.label)))
 
 
 class ListedMove(NamedTuple):
@@ -63,7 +82,9 @@ class MovesList(OptionList):
     """The moves listed, in the list's order."""
 
     def show(self, moves: list[ListedMove]) -> None:
-        """List ``moves`` (the list hides when empty); the highlighted move stays when still listed."""
+        """List ``moves`` in a person's words (:func:`worded`; the list hides when empty); the highlighted
+        move stays when still listed."""
+        moves = worded(moves)
         if tuple(moves) != self.listed:
             keep = self.highlighted_option.id if self.highlighted_option is not None else None
             labels = [move.label for move in moves]
