@@ -262,7 +262,10 @@ export class FreeTableLayout implements Layout {
       "div.controls",
       null,
       h("button.primary", { type: "button", id: "commit", disabled: !mine || !this.placed().length, onclick: () => this.commit() }, "Commit", h("span.key-hint", null, " (Enter)")),
-      h("button", { type: "button", id: "draw", disabled: !mine, onclick: () => this.ctx.act({ type: "draw" }) }, "Draw", h("span.key-hint", null, " (D)")),
+      // an empty pool: the server lists pass instead of draw
+      mine && !this.ctx.legal().some((a) => a.json.type === "draw") && this.ctx.legal().some((a) => a.json.type === "pass")
+        ? h("button", { type: "button", id: "pass", onclick: () => this.ctx.act({ type: "pass" }) }, "Pass")
+        : h("button", { type: "button", id: "draw", disabled: !mine, onclick: () => this.ctx.act({ type: "draw" }) }, "Draw", h("span.key-hint", null, " (D)")),
       h("button", { type: "button", id: "undo", disabled: !this.history.length, onclick: () => this.undo() }, "Undo", h("span.key-hint", null, " (U)")),
       h("button", { type: "button", id: "reset", disabled: !this.history.length, onclick: () => this.reset() }, "Reset", h("span.key-hint", null, " (Esc)")),
       this.hintAction && Array.isArray(this.hintAction.table)
