@@ -589,16 +589,16 @@ export function showTable(root: HTMLElement, table: string): void {
 
   void getGames()
     .then((games) => {
-      titles = new Map(games.map((g) => [g.id, g.title]));
+      // the title's name, without its description in brackets: "Mummus (card rummy with ...)" -> "Mummus"
+      titles = new Map(games.map((g) => [g.id, g.title.replace(/\s*\(.*\)\s*$/, "") || g.title]));
       drawTitle();
     })
     .catch(() => undefined);
 
   document.title = "rummykit";
   root.append(
-    h("header.top", null, h("a.home", { href: "/" }, "rummykit")),
+    h("header.tablebar", null, h("a.home", { href: "/", title: "back to the lobby" }, "rummykit"), titleEl, tools),
     banner,
-    h("div.tablebar", null, titleEl, tools),
     h(
       "div.layout",
       null,
