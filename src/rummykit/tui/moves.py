@@ -39,26 +39,27 @@ def acting(action: Action) -> Callable[[Turn], Action | None]:
 
 
 def worded(moves: list[ListedMove]) -> list[ListedMove]:
-    """The moves labelled in a person's words (the command layer's), grouped by kind in the order the kinds
-    first come, and sorted by their numbers within a kind (``column 2`` before ``column 10``).
-
-    An action whose class declares no words keeps its label.
+    """The moves with their words (:attr:`ListedMove.said`, the command layer's: ``reveal column 3, cell 4``),
+    grouped by kind in the order the kinds first come, and sorted by their numbers within a kind (``column 2``
+    before ``column 10``). An action whose class declares no words is said as it is typed.
     """
     kinds: dict[type[Action], int] = {}
     out = []
     for move in moves:
         action = move.action
         kinds.setdefault(type(action), len(kinds))
-        label = syntax(type(action)).said_text(action) if isinstance(action, Declared) else move.label
-        out.append(ListedMove(label, action))
-    return sorted(out, key=lambda m: (kinds[type(m.action)], natural_key(m.label)))
+        said = syntax(type(action)).said_text(action) if isinstance(action, Declared) else move.label
+        out.append(move._replace(said=said))
+    return sorted(out, key=lambda m: (kinds[type(m.action)], natural_key(m.said)))
 
 
 class ListedMove(NamedTuple):
-    """A move the engine lists for the seat: the command a person types for it (its label) and the action."""
+    """A move the engine lists for the seat: the command a person types for it (its label: typing narrows the
+    list by it), the action, and its words as the list shows them (:func:`worded` fills them in)."""
 
     label: str
     action: Action
+    said: str = ""
 
 
 class MovesList(OptionList):
@@ -89,7 +90,7 @@ class MovesList(OptionList):
             keep = self.highlighted_option.id if self.highlighted_option is not None else None
             labels = [move.label for move in moves]
             self.listed = tuple(moves)
-            self.set_options([Option(label, id=label) for label in labels])
+            self.set_options([Option(move.said, id=move.label) for move in moves])
             if keep in labels:
                 self.highlighted = labels.index(keep)
             elif moves:
