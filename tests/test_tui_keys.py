@@ -25,6 +25,7 @@ from rummykit.records import Seat, write_record
 from rummykit.session import record_seats
 from rummykit.sim import bot_rng
 from rummykit.tui.app import BoardPanel, GameApp, MovesList, RackBar, ScoreScreen
+from rummykit.tui.moves import ListedMove, worded
 from rummykit.tui.replay import ReplayScreen
 from rummykit.tui.start import StartScreen
 
@@ -202,7 +203,7 @@ def test_a_whole_rummikub_game_against_a_bot_with_keys_only() -> None:
 
 @pytest.mark.parametrize("game", ["conveyor", "two-tray", "mummus"])
 def test_the_other_games_are_played_with_the_moves_list(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The list holds the engine's listed actions, labelled with their typed commands; Enter takes the
+    """The list holds the engine's listed actions, in the command layer's words; Enter takes the
     action itself through the turn: every reader of typed text is broken, and the moves are played."""
     from test_turn_steps import no_text
 
@@ -220,20 +221,23 @@ def test_the_other_games_are_played_with_the_moves_list(game: str, monkeypatch: 
             seat = min(app.state.to_act)
             listed = [str(o.prompt) for o in moves.options]
             actions = list(app.state.indexed_actions(seat))
-            assert listed == [app.presenter.command_text(a) for a in actions]
-            assert [move.action for move in moves.listed] == actions
-            if played == 0:  # typing narrows the list to the moves that start with the words typed
-                verb = listed[-1].split()[0]
+            # in the command layer's words, grouped by kind and sorted by number (worded)
+            ordered = worded([ListedMove(app.presenter.command_text(a), a) for a in actions])
+            assert listed == [m.said for m in ordered]
+            assert [move.action for move in moves.listed] == [m.action for m in ordered]
+            assert sorted(map(str, actions)) == sorted(str(m.action) for m in ordered)
+            if played == 0:  # typing narrows the list to the moves whose typed command starts so
+                verb = ordered[-1].label.split()[0]
                 await pilot.click("#command")
                 await pilot.press(*verb)
                 narrowed = [str(o.prompt) for o in moves.options]
-                assert narrowed == [m for m in listed if m.startswith(verb)]
+                assert narrowed == [m.said for m in ordered if m.label.startswith(verb)]
                 await pilot.press(*["backspace"] * len(verb))
                 assert [str(o.prompt) for o in moves.options] == listed
             moves.focus()
             count = len(app.state.actions)
             await pilot.press("end", "enter")  # the last move listed
-            assert app.state.actions[count] == actions[-1]
+            assert app.state.actions[count] == ordered[-1].action
             played += 1
             await my_turn(app, pilot)
         assert played >= 3

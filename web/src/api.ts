@@ -44,6 +44,12 @@ export interface TableInfo {
   seats: SeatInfo[];
   created: unknown;
   draft?: Draft;
+  /** True when the game answers `hint` frames (the page shows a hint button only then). */
+  hint?: boolean;
+  /** A readable name for the table, when the server gives one. */
+  name?: string | null;
+  /** The dominoes that are jokers at this table, when the server says (see pieces.ts setJokerDominoes). */
+  jokers?: string[] | null;
 }
 
 export interface CreatedSeat {
@@ -130,8 +136,10 @@ export interface LegalAction {
   json: ActionJson;
   /** The record's notation (positions counted from 0). */
   text: string;
-  /** The command a person types for it (positions counted from 1): what a button shows. */
+  /** The command a person types for it (positions counted from 1). */
   typed: string;
+  /** The action in a person's words (the command layer's: parts named, counted from 1): what a button shows. */
+  said?: string;
 }
 
 export interface Legal {

@@ -5,7 +5,8 @@
 
 import { isTableView, refusal, type ActionJson, type Checked, type TableView, type View } from "./api";
 import { clear, h } from "./dom";
-import { pieceEl } from "./pieces";
+import { shown } from "./numbers";
+import { pieceEl, pieceKind } from "./pieces";
 import type { Ctx, Layout } from "./table";
 
 interface Item {
@@ -36,6 +37,12 @@ export class FreeTableLayout implements Layout {
   private hintAction: ActionJson | null = null;
   private cursor = { row: 0, col: 0 };
   private verdict: Checked | null = null;
+  /** The table's pieces another player's last move laid (by item id), highlighted until the next state. */
+  private lastIds = new Set<number>();
+  /** Who made that move and what it laid, for the line under the table. */
+  private lastMove: { seat: number; pieces: string[]; verb: string } | null = null;
+  /** The first drawing of a new state: pieces just laid by another player slide in (once). */
+  private fresh = false;
   private checkSerial = 0;
   private el = h("div.freetable");
   private drag: { ids: number[]; x: number; y: number; ghost: HTMLElement | null; pointer: number } | null = null;
@@ -63,9 +70,34 @@ export class FreeTableLayout implements Layout {
       this.hintAction = null;
       this.verdict = null;
       this.cursor = { row: 0, col: 0 };
+      this.markLastMove(view);
+      this.fresh = true;
     }
     this.draw();
+    this.fresh = false;
     return this.el;
+  }
+
+  /** Find the pieces another player's last move laid on the table (view.last_move: its text names them). */
+  private markLastMove(view: TableView): void {
+    this.lastIds.clear();
+    this.lastMove = null;
+    const last = view.last_move;
+    if (!last || last.seat === this.ctx.seat) return;
+    const [verb, ...words] = last.text.trim().split(/\s+/);
+    const pieces = words.filter((w) => pieceKind(w) !== "other" && pieceKind(w) !== "face-down");
+    this.lastMove = { seat: last.seat, pieces, verb };
+    const wanted = pieces.slice();
+    // the newest copies first: sets on the right end of the table are the likeliest new ones
+    for (const set of this.base.sets.slice().reverse()) {
+      for (const it of set) {
+        const at = wanted.indexOf(it.piece);
+        if (at >= 0) {
+          this.lastIds.add(it.id);
+          wanted.splice(at, 1);
+        }
+      }
+    }
   }
 
   // ---- the draft -------------------------------------------------------------------------------------
@@ -210,6 +242,10 @@ export class FreeTableLayout implements Layout {
     if (this.hinted.has(it.id)) el.classList.add("hinted");
     if (it.fromRack && row > 0) el.classList.add("placed");
     if (cur) el.classList.add("cursor");
+    if (this.lastIds.has(it.id) && !it.fromRack) {
+      el.classList.add("last-move");
+      if (this.fresh) el.classList.add("arrived");
+    }
     el.addEventListener("pointerdown", (e) => this.onDown(e, it.id));
     return el;
   }
@@ -225,10 +261,13 @@ export class FreeTableLayout implements Layout {
     const controls = h(
       "div.controls",
       null,
-      h("button", { type: "button", id: "commit", disabled: !mine || !this.placed().length, onclick: () => this.commit() }, "Commit (Enter)"),
-      h("button", { type: "button", id: "draw", disabled: !mine, onclick: () => this.ctx.act({ type: "draw" }) }, "Draw (D)"),
-      h("button", { type: "button", id: "undo", disabled: !this.history.length, onclick: () => this.undo() }, "Undo (U)"),
-      h("button", { type: "button", id: "reset", disabled: !this.history.length, onclick: () => this.reset() }, "Reset (Esc)"),
+      h("button.primary", { type: "button", id: "commit", disabled: !mine || !this.placed().length, onclick: () => this.commit() }, "Commit", h("span.key-hint", null, " (Enter)")),
+      // an empty pool: the server lists pass instead of draw
+      mine && !this.ctx.legal().some((a) => a.json.type === "draw") && this.ctx.legal().some((a) => a.json.type === "pass")
+        ? h("button", { type: "button", id: "pass", onclick: () => this.ctx.act({ type: "pass" }) }, "Pass")
+        : h("button", { type: "button", id: "draw", disabled: !mine, onclick: () => this.ctx.act({ type: "draw" }) }, "Draw", h("span.key-hint", null, " (D)")),
+      h("button", { type: "button", id: "undo", disabled: !this.history.length, onclick: () => this.undo() }, "Undo", h("span.key-hint", null, " (U)")),
+      h("button", { type: "button", id: "reset", disabled: !this.history.length, onclick: () => this.reset() }, "Reset", h("span.key-hint", null, " (Esc)")),
       this.hintAction && Array.isArray(this.hintAction.table)
         ? h("button", { type: "button", id: "use-hint", onclick: () => this.useHint() }, "Lay out the hint")
         : null,
@@ -244,25 +283,28 @@ export class FreeTableLayout implements Layout {
       overall.textContent = "checking\u2026";
     } else {
       overall.textContent =
-        seat === null ? "" : mine ? `Your turn${opened === false ? " (opening play still to make)" : ""}: drag pieces onto the table, or draw.` : "";
+        seat === null || !mine
+          ? ""
+          : `Your turn${opened === false ? " (opening play still to make)" : ""}: drag or tap pieces onto the table, or draw.`;
     }
 
     const sets = this.draft.sets.map((set, i) => {
       const verdict = this.verdict?.sets?.find((s) => s.index === i) ?? null;
       const box = h(
         "div.set",
-        { "data-drop": `set:${i}`, "data-set": i, "aria-label": `set ${i + 1}` },
-        h("span.set-no", null, String(i + 1)),
+        { "data-drop": `set:${i}`, "data-set": i, role: "group", "aria-label": `set ${shown(i)}` },
+        h("span.set-no", { "aria-hidden": "true" }, String(shown(i))),
         set.map((it, col) => this.pieceNode(it, i + 1, col)),
       );
       if (this.cursor.row === i + 1 && set.length === 0) box.classList.add("cursor");
+      if (set.some((it) => this.lastIds.has(it.id))) box.classList.add("last-move");
       if (verdict) {
         box.classList.add(verdict.ok ? "ok" : "bad");
         if (!verdict.ok) box.append(h("span.reason", null, `${verdict.rule ?? ""}: ${verdict.message ?? ""}`));
       }
       return box;
     });
-    const newSet = h("div.set.newset", { "data-drop": "new" }, "+ new set (drop here, or N)");
+    const newSet = h("div.set.newset", { "data-drop": "new" }, "+ new set", h("span.key-hint", null, " (drop here, or N)"));
 
     const rack = h(
       "div.rack",
@@ -271,8 +313,28 @@ export class FreeTableLayout implements Layout {
     );
     if (seat === null) rack.replaceChildren(h("span.muted", null, "(a spectator sees no rack)"));
 
+    const lm = this.lastMove;
+    const lastLine =
+      lm && v
+        ? h(
+            "p.last-line",
+            { "data-last-seat": lm.seat },
+            `${v.players[lm.seat] ?? `player ${shown(lm.seat)}`} ${lm.verb === "play" ? "laid" : lm.verb === "draw" ? "drew a piece" : lm.verb === "pass" ? "passed" : lm.verb}`,
+            lm.verb === "play" ? " " : "",
+            lm.pieces.map((p) => pieceEl(p)),
+            lm.verb === "play" && this.lastIds.size ? " (highlighted)" : "",
+          )
+        : null;
+    // tap-select, tap-place: with pieces selected, a tap on a set, on "new set" or on the rack moves them there
+    for (const zone of [...sets, newSet, rack]) {
+      zone.addEventListener("click", (e) => {
+        if (!this.selected.size || (e.target as HTMLElement).closest("[data-item]")) return;
+        this.move([...this.selected], this.zoneOf(zone.dataset.drop!));
+      });
+    }
     el.replaceChildren(
-      h("div.tablearea", { "aria-label": "table" }, sets.length ? sets : h("p.muted", null, "The table is empty."), newSet),
+      ...(lastLine ? [lastLine] : []),
+      h("div.tablearea", { "aria-label": "the table's sets" }, sets.length ? sets : h("p.muted", null, "The table is empty."), newSet),
       overall,
       h("div.dock", null, seat !== null ? h("h3", null, `Your rack (${this.draft.rack.length})`) : "", rack, seat !== null ? controls : ""),
       seat !== null

@@ -86,6 +86,7 @@ class ListedJSON(TypedDict):
     json: ActionJSON
     text: str
     typed: str
+    said: str
 
 
 class LegalJSON(TypedDict):

@@ -309,11 +309,16 @@ class Welcome(_Server):
 
 
 class ListedAction(_Server):
-    """One legal action in its forms: JSON, the record's text and the command a person types (without the seat)."""
+    """One legal action in its forms: JSON, the record's text, the command a person types (without the seat) and its words."""
 
     json_: Mapping[str, object] = Field(alias="json")
     text: str = Field(description="the action in the record's notation: positions counted from 0")
     typed: str = Field(description="the command a person types for it: positions counted from 1, as screens show")
+    said: str = Field(
+        default="",
+        description="the action in a person's words, as a list of moves shows it: parts named, positions counted"
+        " from 1, pieces by name ('reveal column 3, cell 4'; 'meld 3 dominoes: 3-4, 3-5, 3-6')",
+    )
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True, serialize_by_alias=True)
 

@@ -40,16 +40,19 @@ def listing(state: GameState, seat: int) -> LegalJSON:
     """The seat's legal actions in their forms, as a state frame and the ``legal`` frame carry them.
 
     ``text`` is the record's notation (positions counted from 0), ``typed`` the
-    command a person types for it (counted from 1, as screens show it: what a
-    client labels its buttons with).
+    command a person types for it (counted from 1, as screens show it), ``said``
+    the action in a person's words (what a client labels its buttons with).
 
     Built without pydantic (it is on every state frame of a seat); the shape
     is :class:`~rummykit.server.protocol.LegalActions`.
     """
     actions = state.indexed_actions(seat)
-    typed = command_table(state.info.actions).typed_text
+    table = command_table(state.info.actions)
+    typed, said = table.typed_text, table.said_text
     return {
-        "actions": [{"json": a.to_json(), "text": a.text(), "typed": typed(a)} for a in actions[: p.MAX_LEGAL]],
+        "actions": [
+            {"json": a.to_json(), "text": a.text(), "typed": typed(a), "said": said(a)} for a in actions[: p.MAX_LEGAL]
+        ],
         "truncated": len(actions) > p.MAX_LEGAL,
     }
 

@@ -1,8 +1,10 @@
 """The moves list: for every game without a draft on the screen, the moves the engine lists for the seat.
 
-A :class:`MovesList` holds the listed actions themselves, labelled with the
-commands a person types for them, and takes the one chosen with the person's
-turn (:meth:`~rummykit.presenters.base.Turn.act`): no text is read.
+A :class:`MovesList` holds the listed actions themselves, labelled in a
+person's words (the command layer's, as the browser's moves panel words
+them: ``reveal column 3, cell 4``), grouped by kind and sorted by their
+numbers, and takes the one chosen with the person's turn
+(:meth:`~rummykit.presenters.base.Turn.act`): no text is read.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from rummykit.engine.commands import Declared, natural_key, syntax
 from rummykit.engine.core import Action
 from rummykit.presenters.base import Turn
 from rummykit.tui.tables import FOCUS_MARK
@@ -20,7 +23,7 @@ from rummykit.tui.tables import FOCUS_MARK
 if TYPE_CHECKING:
     from rummykit.tui.game import GameApp
 
-__all__ = ["ListedMove", "MovesList", "acting", "game_app"]
+__all__ = ["ListedMove", "MovesList", "acting", "game_app", "worded"]
 
 
 def game_app(app: object) -> GameApp | None:
@@ -35,11 +38,28 @@ def acting(action: Action) -> Callable[[Turn], Action | None]:
     return lambda turn: turn.act(action)
 
 
+def worded(moves: list[ListedMove]) -> list[ListedMove]:
+    """The moves with their words (:attr:`ListedMove.said`, the command layer's: ``reveal column 3, cell 4``),
+    grouped by kind in the order the kinds first come, and sorted by their numbers within a kind (``column 2``
+    before ``column 10``). An action whose class declares no words is said as it is typed.
+    """
+    kinds: dict[type[Action], int] = {}
+    out = []
+    for move in moves:
+        action = move.action
+        kinds.setdefault(type(action), len(kinds))
+        said = syntax(type(action)).said_text(action) if isinstance(action, Declared) else move.label
+        out.append(move._replace(said=said))
+    return sorted(out, key=lambda m: (kinds[type(m.action)], natural_key(m.said)))
+
+
 class ListedMove(NamedTuple):
-    """A move the engine lists for the seat: the command a person types for it (its label) and the action."""
+    """A move the engine lists for the seat: the command a person types for it (its label: typing narrows the
+    list by it), the action, and its words as the list shows them (:func:`worded` fills them in)."""
 
     label: str
     action: Action
+    said: str = ""
 
 
 class MovesList(OptionList):
@@ -63,12 +83,14 @@ class MovesList(OptionList):
     """The moves listed, in the list's order."""
 
     def show(self, moves: list[ListedMove]) -> None:
-        """List ``moves`` (the list hides when empty); the highlighted move stays when still listed."""
+        """List ``moves`` in a person's words (:func:`worded`; the list hides when empty); the highlighted
+        move stays when still listed."""
+        moves = worded(moves)
         if tuple(moves) != self.listed:
             keep = self.highlighted_option.id if self.highlighted_option is not None else None
             labels = [move.label for move in moves]
             self.listed = tuple(moves)
-            self.set_options([Option(label, id=label) for label in labels])
+            self.set_options([Option(move.said, id=move.label) for move in moves])
             if keep in labels:
                 self.highlighted = labels.index(keep)
             elif moves:

@@ -66,6 +66,7 @@ from rummykit.engine.commands.parts import (
     View,
     Word,
 )
+from rummykit.engine.commands.said import name_piece, name_pieces, natural_key, said_text
 from rummykit.engine.commands.syntax import Command, Declared, Syntax, syntax
 from rummykit.engine.commands.table import Commands, command_table, read_action
 
@@ -88,6 +89,10 @@ __all__ = [
     "View",
     "Word",
     "command_table",
+    "name_piece",
+    "name_pieces",
+    "natural_key",
     "read_action",
+    "said_text",
     "syntax",
 ]

@@ -257,6 +257,12 @@ class Syntax:
         """The command a person types for the action: the said verb, positions counted from 1."""
         return " ".join(self._words(action, typed=True))
 
+    def said_text(self, action: Action) -> str:
+        """The action in a person's words, for a list of moves (see :mod:`rummykit.engine.commands.said`)."""
+        from rummykit.engine.commands.said import said_text
+
+        return said_text(self, action)
+
     # -- reading ----------------------------------------------------------------------
 
     def read(self, seat: int, text: str) -> Action:

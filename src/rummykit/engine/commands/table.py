@@ -82,6 +82,21 @@ class Commands:
             return syntax(type(action)).typed_text(action)
         return action.text()
 
+    def said_text(self, action: Action) -> str:
+        """``action`` in a person's words, for a list of moves: ``reveal column 3, cell 4`` (counted from 1)."""
+        if isinstance(action, Declared):
+            return syntax(type(action)).said_text(action)
+        return action.text()
+
+    def listed(self, actions: Sequence[Action]) -> list[tuple[str, Action]]:
+        """Actions in a person's words, grouped by kind (the game's order of its action classes) and
+        sorted by their numbers within a kind (``column 2`` before ``column 10``)."""
+        from rummykit.engine.commands.said import natural_key
+
+        order = {s.cls: i for i, s in enumerate(self.syntaxes)}
+        said = [(self.said_text(a), a) for a in actions]
+        return sorted(said, key=lambda pair: (order.get(type(pair[1]), len(order)), natural_key(pair[0])))
+
     def expects(self, words: Sequence[str]) -> list[Part | str]:
         """What may come after the typed ``words`` (a command first): parts, or keywords as text."""
         found = self.find(words)
