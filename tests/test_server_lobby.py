@@ -231,3 +231,19 @@ def test_a_database_of_an_earlier_server_gets_the_new_columns(tmp_path: Any) -> 
         assert _listed(client)[made["table"]]["name"] == table_name(made["table"])
         # stored before there were hosts: nobody may close it
         _error(client.post(f"/api/tables/{made['table']}/close", json={"host": made["host"]}), 403, "HOST")
+
+
+def test_games_and_tables_say_which_pieces_are_wild_and_whether_there_is_a_hint(sqlite_db: Db) -> None:
+    """The client marks domino jokers and shows a hint button from what the server says, never from a game id."""
+    from rummykit.catalogue import find_game
+    from rummykit.rulesets.domino_rummikub.options import JOKERS
+
+    with TestClient(sqlite_db.app()) as client:
+        games = {g["id"]: g for g in client.get("/api/games").json()}
+        assert sorted(games["domino-rummikub"]["jokers"]) == sorted(str(d) for d in JOKERS) == ["0-0", "6-6"]
+        assert games["conveyor"]["jokers"] == [] and games["rummikub"]["jokers"] == []
+        assert games["rummikub"]["hint"] is True and games["mummus"]["hint"] is False
+        made = create(client, "domino-rummikub", TWO_PEOPLE)
+        with client.websocket_connect(f"/ws/{made['table']}") as ws:
+            table = _join(ws, made["seats"][0]["token"])["table"]
+        assert table["jokers"] == list(find_game("domino-rummikub").wild_pieces) and table["hint"] is True

@@ -48,8 +48,8 @@ export interface TableInfo {
   hint?: boolean;
   /** A readable name for the table, when the server gives one. */
   name?: string | null;
-  /** The dominoes that are jokers at this table, when the server says (see pieces.ts setJokerDominoes). */
-  jokers?: string[] | null;
+  /** The pieces that are wild though their notation does not say so (domino-rummikub's 0-0 and 6-6; see pieces.ts setJokerDominoes). */
+  jokers?: string[];
 }
 
 export interface CreatedSeat {

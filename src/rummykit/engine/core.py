@@ -479,6 +479,9 @@ class GameInfo:
     rules_page: str = ""
     read_typed: Callable[[int, str, Mapping[str, object]], Action] | None = None
     draft: Literal["table", "grid"] | None = None
+    wild_pieces: tuple[str, ...] = ()
+    """Pieces (in the game's notation) that are wild although their notation does not say so, for interfaces
+    to mark them: domino-rummikub's 0-0 and 6-6. A tile joker (``J``) says so itself and is not listed."""
 
     @property
     def player_span(self) -> str:

@@ -240,6 +240,7 @@ def _game_out(info: GameInfo) -> p.GameOut:
         free_table=info.draft == "table",
         draft=info.draft,
         hint=presenter_for(info.id).hint,
+        jokers=list(info.wild_pieces),
     )
 
 

@@ -78,6 +78,7 @@ class TableInfoJSON(TypedDict):
     spectators: int
     draft: Draft
     hint: bool
+    jokers: list[str]
 
 
 class ListedJSON(TypedDict):

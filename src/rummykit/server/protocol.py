@@ -152,6 +152,9 @@ class GameOut(_Server):
     free_table: bool = Field(description="true when the game accepts draft tables in `check` frames")
     draft: Draft = Field(description=DRAFT_DOC)
     hint: bool = Field(default=False, description="true when the game answers `hint` frames (a hint button makes sense)")
+    jokers: list[str] = Field(
+        default_factory=list, description="pieces that are wild though their notation does not say so (0-0 and 6-6)"
+    )
 
 
 class SeatRequest(_Client):
@@ -234,6 +237,9 @@ class TableInfo(_Server):
     spectators: int
     draft: Draft = Field(default=None, description=DRAFT_DOC)
     hint: bool = Field(default=False, description="true when the game answers `hint` frames (a hint button makes sense)")
+    jokers: list[str] = Field(
+        default_factory=list, description="pieces that are wild though their notation does not say so (0-0 and 6-6)"
+    )
 
 
 class ErrorDetail(_Server):

@@ -175,6 +175,7 @@ class Room:
             spectators=sum(1 for c in self.conns if c.seat is None),
             draft=self.info.draft,
             hint=self.presenter.hint,
+            jokers=list(self.info.wild_pieces),
         )
 
     def describe(self) -> str:

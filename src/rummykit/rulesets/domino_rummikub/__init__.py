@@ -108,5 +108,6 @@ INFO = GameInfo(
     actions=(Draw, Pass, Play, Fail),
     parse_piece=Domino.parse,
     draft="table",
+    wild_pieces=tuple(sorted(str(d) for d in JOKERS)),
 )
 DominoRummikub.info = INFO
