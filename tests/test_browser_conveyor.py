@@ -43,16 +43,6 @@ def _watch_fallback(page: Page) -> None:
     )
 
 
-def _axe_on_the_board(page: Page) -> list[str]:
-    """axe's serious and critical violations, less the one of the page's log list (`scrollable-region-focusable
-    at ol`: the table page's frame, outside this board, which the table page's own work fixes)."""
-    return [
-        v
-        for v in axe_violations(page)
-        if not v.startswith("scrollable-region-focusable") or not v.endswith(" at ol")
-    ]
-
-
 def _round_over(page: Page) -> bool:
     """The round has ended: the score sheet is up (a next round may have started already behind it)."""
     return over(page) or page.locator(".sheet:not([hidden])").count() > 0
@@ -349,7 +339,7 @@ def test_the_other_players_last_move_is_marked_and_numbers_count_from_1(
             _no_count_from_zero(page)
     _refusals_are_explained(page, deadline)
     shot(page, "conveyor")
-    assert _axe_on_the_board(page) == []
+    assert axe_violations(page) == []
     page.context.close()
 
 
@@ -376,7 +366,7 @@ def test_a_few_turns_with_touch_on_a_phone(server: Server, browser: Browser) -> 
     )
     assert top < 844, f"the hand starts {top}px down the page"
     page.screenshot(path=str(SHOTS / "conveyor-phone.png"), full_page=True)
-    assert _axe_on_the_board(page) == []
+    assert axe_violations(page) == []
     page.context.close()
 
 

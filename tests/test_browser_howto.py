@@ -110,3 +110,19 @@ def test_the_focus_comes_back_and_the_tables_keys_wait_while_the_guide_is_open(s
         "() => document.body.dataset.turn"
     ) == "mine"
     page.context.close()
+
+
+@pytest.mark.parametrize("game", ["rummikub", "mummus"])
+def test_the_table_pages_button_opens_the_guide_and_gives_the_focus_back(
+    server: Server, browser: Browser, game: str
+) -> None:
+    page = table_page(server, browser, game, link=False)
+    button = page.locator("button.howto")
+    assert button.count() == 1 and button.is_visible()
+    button.click()
+    page.wait_for_selector(f"{DIALOG}[data-loaded=true]", timeout=15000)
+    assert focus_in_dialog(page) and drawn_melds(page)
+    page.keyboard.press("Escape")
+    page.wait_for_selector(DIALOG, state="detached", timeout=5000)
+    assert page.evaluate("() => document.activeElement?.classList.contains('howto')")
+    page.context.close()

@@ -214,13 +214,6 @@ def board_scale(page: Page) -> float:
     return float(found.group(1))
 
 
-def board_violations(page: Page) -> list[str]:
-    """axe's serious and critical violations, but for the log list's focus (``scrollable-region-focusable`` at
-    the page's ``ol`` log, once it scrolls): the table page's log is not this layout's, and is being redone
-    with the table page (issue 23)."""
-    return [v for v in axe_violations(page) if not (v.startswith("scrollable-region-focusable") and v.endswith(" at ol"))]
-
-
 def test_a_whole_round_against_the_bot_with_the_mouse(server: Server, browser: Browser) -> None:
     page = open_table(browser, new_table(server))
     start = time.monotonic()
@@ -312,7 +305,7 @@ def test_the_board_live_lines_keys_and_numbers(server: Server, browser: Browser)
     page.click("#tt-fit")
     # keyboard hints on a desktop, visible focus on the cell
     assert page.locator(".tt-keys").is_visible()
-    assert not board_violations(page)
+    assert not axe_violations(page)
     page.screenshot(path="/tmp/two-tray-desktop-board.png")
 
 
@@ -364,7 +357,7 @@ def test_several_turns_on_a_phone_with_touch(server: Server, browser: Browser) -
             cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
         cdp.detach()
         assert board_scale(page) > before_scale * 1.5
-    assert not board_violations(page)
+    assert not axe_violations(page)
 
 
 if __name__ == "__main__":  # pragma: no cover
