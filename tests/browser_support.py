@@ -365,10 +365,11 @@ SHOTS = Path(tempfile.mkdtemp(prefix="rummykit-shots-"))
 
 
 def shot(page: Page, name: str, full: bool = False) -> None:
-    """Save a screenshot: into docs/images when it is missing there or RUMMYKIT_SCREENSHOTS=1 asks for
-    new ones, else into a temporary folder (so a test run leaves the checkout as it was)."""
+    """Save a screenshot: into docs/images when RUMMYKIT_SCREENSHOTS=1 asks for new ones, else into a
+    temporary folder (so a test run leaves the checkout as it was). The screenshots of every game at both
+    sizes come from tools/web_screenshots.py; these are of moments only a test reaches."""
     path = IMAGES / f"online-{name}.png"
-    if path.exists() and os.environ.get("RUMMYKIT_SCREENSHOTS") != "1":
+    if os.environ.get("RUMMYKIT_SCREENSHOTS") != "1":
         path = SHOTS / path.name
     path.parent.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(path), full_page=full)

@@ -153,7 +153,7 @@ def test_two_people_and_a_bot_play_rummikub_to_the_end(server: Server, browser: 
                 dragged_by[pages.index(page)] += 1
                 if dragged == 3:
                     shot(pages[0], "rummikub")
-                    shot(pages[1], "rummikub-phone", full=True)
+                    shot(pages[1], "rummikub-phone-full", full=True)
                     assert pages[1].evaluate("() => document.documentElement.scrollWidth") <= 390
             else:
                 before = seq(page)

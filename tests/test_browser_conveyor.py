@@ -13,6 +13,7 @@ import re
 import time
 from typing import TYPE_CHECKING
 
+import pytest
 from browser_support import (
     SHOTS,
     Server,
@@ -27,6 +28,8 @@ from browser_support import (
 
 from rummykit.pieces.dominoes import Domino
 from rummykit.rulesets.conveyor.options import rules_for
+
+pytestmark = pytest.mark.browser
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page

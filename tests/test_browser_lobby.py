@@ -41,7 +41,7 @@ def test_the_games_are_cards_rummikub_first_and_the_lobby_passes_axe(server: Ser
     page.focus("#my-name")
     page.keyboard.press("Tab")
     assert page.evaluate("() => document.activeElement.dataset.game") == "rummikub"
-    shot(page, "lobby-cards")
+    shot(page, "lobby-cards-test")
     page.context.close()
 
 
@@ -113,7 +113,7 @@ def test_the_lobby_on_a_phone(server: Server, browser: Browser) -> None:
     box = play.bounding_box()
     assert box is not None and box["y"] + box["height"] <= 844, "the first game's button is on the first screen"
     assert axe_violations(page) == []
-    shot(page, "lobby-phone")
+    shot(page, "lobby-phone-list")
     play.tap()
     page.wait_for_url("**/t/**", timeout=20_000)
     page.wait_for_selector("body[data-turn=mine]", timeout=30_000)

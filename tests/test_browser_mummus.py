@@ -12,6 +12,7 @@ import time
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+import pytest
 from browser_support import (
     SHOTS,
     Server,
@@ -25,6 +26,8 @@ from browser_support import (
     seq,
     wait_moved,
 )
+
+pytestmark = pytest.mark.browser
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page

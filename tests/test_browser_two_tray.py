@@ -24,6 +24,8 @@ from browser_support import (
     wait_moved,
 )
 
+pytestmark = pytest.mark.browser
+
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
@@ -234,7 +236,7 @@ def test_a_whole_round_against_the_bot_with_the_mouse(server: Server, browser: B
         marked += now_marked
         if now_marked and done.get("play", 0) >= 3 and not shot_taken:
             page.screenshot(path="/tmp/two-tray-desktop.png")
-            shot(page, "two-tray-desktop")
+            shot(page, "two-tray-verdicts")
             shot_taken = True
         did = take_turn(page, "drag", calls)
         done[did] = done.get(did, 0) + 1
@@ -334,7 +336,7 @@ def test_several_turns_on_a_phone_with_touch(server: Server, browser: Browser) -
         turns += 1
         if turns == 2:
             page.screenshot(path="/tmp/two-tray-phone.png")
-            shot(page, "two-tray-phone")
+            shot(page, "two-tray-touch")
     assert turns >= 3 or over(page)
     # a finger drag on the empty board pans it
     wait_turn(page)
