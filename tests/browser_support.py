@@ -361,6 +361,23 @@ def keyboard_play(page: Page, action: dict[str, Any]) -> bool:
     return True
 
 
+def finger_line(page: Page, start: tuple[float, float], end: tuple[float, float], steps: int = 6) -> None:
+    """One finger put down at ``start``, moved in ``steps`` straight steps to ``end`` and lifted (touch events
+    through the DevTools protocol, which the page sees as pointer events, as on a phone)."""
+    cdp = page.context.new_cdp_session(page)
+    (x, y), (tx, ty) = start, end
+
+    def finger(kind: str, px: float, py: float) -> None:
+        points = [] if kind == "touchEnd" else [{"x": px, "y": py, "id": 1}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    finger("touchStart", x, y)
+    for i in range(1, steps + 1):
+        finger("touchMove", x + (tx - x) * i / steps, y + (ty - y) * i / steps)
+    finger("touchEnd", tx, ty)
+    cdp.detach()
+
+
 SHOTS = Path(tempfile.mkdtemp(prefix="rummykit-shots-"))
 
 

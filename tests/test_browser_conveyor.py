@@ -18,6 +18,7 @@ from browser_support import (
     SHOTS,
     Server,
     axe_violations,
+    finger_line,
     my_turn,
     open_page,
     over,
@@ -103,19 +104,8 @@ def _finger_drag(page: Page, source: str, target: str) -> None:
     dst = page.locator(target).first
     b = dst.bounding_box()
     assert a and b, f"{source} or {target} is not on the page"
-    cdp = page.context.new_cdp_session(page)
-    x, y = a["x"] + a["width"] / 2, a["y"] + a["height"] / 2
-    tx, ty = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
-
-    def finger(kind: str, px: float, py: float) -> None:
-        points = [] if kind == "touchEnd" else [{"x": px, "y": py, "id": 1}]
-        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
-
-    finger("touchStart", x, y)
-    for i in range(1, 7):
-        finger("touchMove", x + (tx - x) * i / 6, y + (ty - y) * i / 6)
-    finger("touchEnd", tx, ty)
-    cdp.detach()
+    centre = (a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    finger_line(page, centre, (b["x"] + b["width"] / 2, b["y"] + b["height"] / 2))
 
 
 def _mouse_drag(page: Page, source: str, target: str) -> None:

@@ -16,6 +16,7 @@ from browser_support import (
     Server,
     axe_violations,
     browser,
+    finger_line,
     my_turn,
     over,
     seq,
@@ -101,20 +102,10 @@ def finger_drag(page: Page, source: str, target: str) -> None:
     """A touch drag through the DevTools protocol (touch events, which the page sees as pointer events)."""
     # as a person would: scroll so that the tray sits at the bottom of the screen, the board above it
     page.locator(".tt-trayBox.playing").evaluate("e => e.scrollIntoView({block: 'end'})")
-    cdp = page.context.new_cdp_session(page)
     x, y = centre(page, source)
     tx, ty = centre(page, target)
     assert 0 < y < 844 and 0 < ty < 844, "the tile and its cell are both on the screen"
-
-    def finger(kind: str, px: float, py: float) -> None:
-        points = [] if kind == "touchEnd" else [{"x": px, "y": py, "id": 1}]
-        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
-
-    finger("touchStart", x, y)
-    for i in range(1, 7):
-        finger("touchMove", x + (tx - x) * i / 6, y + (ty - y) * i / 6)
-    finger("touchEnd", tx, ty)
-    cdp.detach()
+    finger_line(page, (x, y), (tx, ty))
 
 
 def choose_tray(page: Page, tray: str, touch: bool) -> None:
