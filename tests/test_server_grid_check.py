@@ -7,10 +7,10 @@ from typing import Any
 from fastapi.testclient import TestClient
 from test_server_support import Db, create, db, sqlite_db, until
 
+from rummykit.blocks.grid_lines import grid_lines
 from rummykit.pieces.tiles import Tile
 from rummykit.rulesets.two_tray import GRID, TileGrid
 from rummykit.server import protocol as p
-from rummykit.server.questions import grid_lines
 
 __all__ = ["db", "sqlite_db"]
 
@@ -20,7 +20,7 @@ def grid(text: str) -> TileGrid:
 
 
 def verdicts(old: str, new: str) -> list[tuple[bool | None, list[str], bool, str | None, str | None]]:
-    return [(v.across, v.cells, v.ok, v.rule, v.says) for v in grid_lines(GRID, grid(old), grid(new))]
+    return [(v["across"], v["cells"], v["ok"], v["rule"], v["says"]) for v in grid_lines(GRID, grid(old), grid(new))]
 
 
 def test_a_valid_extension_is_one_valid_line() -> None:

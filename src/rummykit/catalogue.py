@@ -72,6 +72,20 @@ def find_game(game_id: str) -> GameInfo:
 DEFAULT_GAME = "rummikub"
 """The game offered first to a newcomer (the start screen's choice when none is named)."""
 
+OFFERED_ORDER: tuple[str, ...] = ("rummikub", "domino-rummikub", "mummus", "two-tray", "conveyor")
+"""The order in which games are offered to a newcomer (the browser's lobby): the best known first. A game not
+named here comes after these, by id."""
+
+
+def offered() -> list[GameInfo]:
+    """Every game in the order it is offered to a newcomer (:data:`OFFERED_ORDER`).
+
+    >>> [info.id for info in offered()][:2]
+    ['rummikub', 'domino-rummikub']
+    """
+    rank = {game_id: i for i, game_id in enumerate(OFFERED_ORDER)}
+    return sorted(games(), key=lambda info: (rank.get(info.id, len(rank)), info.id))
+
 
 def games() -> list[GameInfo]:
     """Every game, by id."""

@@ -48,7 +48,7 @@ export interface TableInfo {
   hint?: boolean;
   /** A readable name for the table, when the server gives one. */
   name?: string | null;
-  /** The pieces that are wild though their notation does not say so (domino-rummikub's 0-0 and 6-6; see pieces.ts setJokerDominoes). */
+  /** The pieces that are wild though their notation does not say so (see pieces.ts setJokerDominoes). */
   jokers?: string[];
 }
 

@@ -1,4 +1,4 @@
-// The columns layout (the view has `columns`: conveyor rummy's belt of columns, drawn from at either end),
+// The columns layout (the view has `columns`: a belt of columns, drawn from at either end),
 // played by direct manipulation: tap a face-down domino to turn it up, a column's Claim to take it, an end to
 // draw from it; then tap hand dominoes to select them and press Meld, tap (or drop on) a meld's end to lay
 // off, and drag a domino onto the highlighted end (or select it and tap that end) to discard it.
@@ -7,7 +7,7 @@
 // Keyboard: every usable thing is a button; the arrow keys move between them by position, Enter/Space uses
 // the one in focus, M melds, Escape clears the selection.
 
-import "./conveyor.css";
+import "./columns.css";
 import { isColumnsView, refusal, type ActionJson, type ColumnsView, type View } from "./api";
 import { clear, h } from "./dom";
 import { shown } from "./numbers";
@@ -261,7 +261,7 @@ export class ColumnsLayout implements Layout {
       return void this.explain({ type: "reveal", column, index }, `You may not turn up that domino of ${where}.`);
     }
     if (v.phase === "draw") {
-      if (!end) return this.refuse(`Draw from an end of a conveyor: the top or the bottom domino of ${where}.`);
+      if (!end) return this.refuse(`Draw from a highlighted end of an open column: the top or the bottom domino of ${where}.`);
       const draw = this.canDraw(column, end);
       if (draw) return this.send(draw);
       return void this.explain({ type: "draw", column, end }, `You may not draw from the ${end} of ${where}.`);
@@ -287,7 +287,7 @@ export class ColumnsLayout implements Layout {
 
   private discard(domino: string): void {
     const v = this.view!;
-    if (!this.mine() || v.phase !== "play") return this.refuse(v.phase === "draw" ? "Draw a domino first: tap a highlighted end of a conveyor." : "It is not your turn to discard.");
+    if (!this.mine() || v.phase !== "play") return this.refuse(v.phase === "draw" ? "Draw a domino first: tap a highlighted end of an open column." : "It is not your turn to discard.");
     const act = this.listed("discard").find((a) => a.domino === domino);
     if (act) return this.send(act);
     void this.explain({ type: "discard", domino }, `You may not discard ${domino} now.`);
@@ -422,7 +422,7 @@ export class ColumnsLayout implements Layout {
       const size = v.columns.find((c) => c.claimed_by === null)?.cells.length ?? 0;
       text = `Selection round: tap a face-down domino to turn it up, or claim a column as your hand (${plural(size, "domino")}).`;
     } else if (v.phase === "draw") {
-      text = "Your turn: draw a domino from a highlighted end of a conveyor.";
+      text = "Your turn: draw a domino from a highlighted end of an open column.";
     } else if (v.phase === "play") {
       const d = v.drawn;
       text = d

@@ -1,4 +1,4 @@
-// The grid layout (a game whose draft is `grid`, e.g. two-tray): a board of cells that pans and zooms, the
+// The grid layout (a game whose draft is `grid`): a board of cells that pans and zooms, the
 // seat's trays, and a turn built on the board. Tiles go from the playing tray to a cell by drag or by tap
 // (tile, then cell); tiles on the board move by drag or tap too; arrow keys move a cell cursor and Enter/Space
 // place or pick. After every change the draft is sent to the server (`check` with the play action): the

@@ -62,7 +62,7 @@ function myName(): string {
 
 // -- small helpers ------------------------------------------------------------------------------------------------
 
-/** A game's short title ("Rummikub"), its one-line tagline ("standard tile rummy", from "Rummikub (standard tile rummy)")
+/** A game's short title ("Title"), its one-line tagline ("what it is", from "Title (what it is)")
  * and what more its summary says. */
 function titleParts(game: GameEntry): { short: string; tagline: string; more: string } {
   const m = /^(.*?)\s*\((.*)\)\s*$/.exec(game.title);

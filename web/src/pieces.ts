@@ -1,8 +1,8 @@
 // Pieces drawn as pieces, one component per kind, used by every layout and by the log:
-// - a tile (rummikub, two-tray): its number in its colour, and a shape per colour under it, so colour is
+// - a tile: its number in its colour, and a shape per colour under it, so colour is
 //   never the only cue (colour-blind safe); the joker is a tile with a face;
-// - a domino (domino-rummikub, conveyor): two halves with pips (a number past 9), a joker marked with a star;
-// - a card (mummus): its rank and suit symbol in the suit's colour;
+// - a domino: two halves with pips (a number past 9), a joker marked with a star;
+// - a card: its rank and suit symbol in the suit's colour;
 // - a face-down piece ("??").
 // Every piece is one image for assistive technology (role=img) with a name a person reads: "red 7", "joker",
 // "domino 3-6", "queen of hearts". data-piece keeps the notation, for the layouts and the tests.
@@ -32,7 +32,7 @@ const RANKS: Record<string, string> = { A: "ace", J: "jack", Q: "queen", K: "kin
 /** The dominoes that are jokers at this table (the game says which; none by default). */
 let jokerDominoes = new Set<string>();
 
-/** Say which dominoes are jokers at this table (e.g. domino-rummikub's 0-0 and 6-6); [] for none. */
+/** Say which dominoes are jokers at this table (the table's `jokers`, from the game); [] for none. */
 export function setJokerDominoes(pieces: readonly string[]): void {
   jokerDominoes = new Set(pieces.map(normalDomino));
 }

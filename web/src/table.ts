@@ -111,7 +111,7 @@ function credentials(table: string): { seat: number | null; token: string | null
   return { seat: null, token: null };
 }
 
-/** A game id as a title until the server's title is known: "domino-rummikub" -> "Domino Rummikub". */
+/** A game id as a title until the server's title is known: "tile-game" -> "Tile Game". */
 function titled(game: string): string {
   return game.replace(/[-_]/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
 }
@@ -591,7 +591,7 @@ export function showTable(root: HTMLElement, table: string): void {
 
   void getGames()
     .then((games) => {
-      // the title's name, without its description in brackets: "Mummus (card rummy with ...)" -> "Mummus"
+      // the title's name, without its description in brackets: "Title (what it is)" -> "Title"
       titles = new Map(games.map((g) => [g.id, g.title.replace(/\s*\(.*\)\s*$/, "") || g.title]));
       drawTitle();
     })

@@ -479,6 +479,10 @@ class GameInfo:
     rules_page: str = ""
     read_typed: Callable[[int, str, Mapping[str, object]], Action] | None = None
     draft: Literal["table", "grid"] | None = None
+    draft_lines: Callable[[Mapping[str, object], Action], Sequence[Mapping[str, object]] | None] | None = None
+    """For a grid draft: each line a drafted action touches, judged by the game's rules from the seat's view
+    (None for an action that drafts nothing), so an interface can mark lines while a person builds a turn: each
+    a :class:`~rummykit.blocks.grid_lines.LineJudgement`."""
     wild_pieces: tuple[str, ...] = ()
     """Pieces (in the game's notation) that are wild although their notation does not say so, for interfaces
     to mark them: domino-rummikub's 0-0 and 6-6. A tile joker (``J``) says so itself and is not listed."""

@@ -26,7 +26,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rummykit import __version__
 from rummykit.bots.registry import bot_levels
-from rummykit.catalogue import find_game, games
+from rummykit.catalogue import find_game, offered
 from rummykit.engine.core import GameInfo, check_seed
 from rummykit.engine.options import resolve_options
 from rummykit.engine.rng import MAX_SEED
@@ -45,7 +45,7 @@ from rummykit.server.refusals import Refusal
 from rummykit.server.rooms import Room
 from rummykit.server.store import DEFAULT_DB, SeatRow, Store, TableRow, Writer
 
-__all__ = ["DEFAULT_EXPIRY", "LOBBY_ORDER", "MAX_BODY", "MAX_FRAME", "MAX_TRANSPORT", "RestoreError", "create_app", "lobby_key"]
+__all__ = ["DEFAULT_EXPIRY", "MAX_BODY", "MAX_FRAME", "MAX_TRANSPORT", "RestoreError", "create_app"]
 
 log = logging.getLogger("rummykit.server")
 
@@ -54,8 +54,6 @@ MAX_BODY = 16 * 1024
 STATIC = Path(__file__).resolve().parent / "static"
 DEFAULT_EXPIRY = 2 * 3600.0
 """Seconds a table may go untouched, with no page open on it, before it expires (``rummykit serve --expire-after``)."""
-LOBBY_ORDER = ("rummikub", "domino-rummikub", "mummus", "two-tray", "conveyor")
-"""The order ``GET /api/games`` lists the games in (the lobby's order): the best known first; any other game after them."""
 GONE_KEPT = 10_000
 """How many closed or expired tables the server remembers (to tell a page why its table is gone)."""
 
@@ -207,11 +205,6 @@ def _duration(seconds: float) -> str:
     return f"{seconds:g} second{'s' if seconds != 1 else ''}"
 
 
-def lobby_key(info: GameInfo) -> tuple[int, str]:
-    """Where a game stands in the lobby: by :data:`LOBBY_ORDER`, then by id."""
-    return (LOBBY_ORDER.index(info.id) if info.id in LOBBY_ORDER else len(LOBBY_ORDER), info.id)
-
-
 def _game_out(info: GameInfo) -> p.GameOut:
     options = []
     for spec in info.options:
@@ -315,7 +308,7 @@ def create_app(
 
     @app.get("/api/games", response_model=list[p.GameOut])
     def list_games() -> list[p.GameOut]:
-        return [_game_out(info) for info in sorted(games(), key=lobby_key)]
+        return [_game_out(info) for info in offered()]
 
     @app.get("/api/games/{game}/guide", response_model=GuideOut, responses={404: {"model": p.ErrorBody}})
     def game_guide(game: str) -> GuideOut | JSONResponse:

@@ -9,18 +9,15 @@ table's play) to the copy and reports what the engine said.
 from __future__ import annotations
 
 import asyncio
-import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, TypeVar, cast
 
-from rummykit.blocks.grid import Cell, Grid, GridRules, cell_text
 from rummykit.bots.registry import bot_levels, make_bot
 from rummykit.engine.commands import command_table
 from rummykit.engine.core import Action, GameState
 from rummykit.engine.rng import Rng
 from rummykit.errors import RuleError, RummykitError, seat_param
 from rummykit.rulesets.freetable import FreeTableGame, play_from_table
-from rummykit.rulesets.two_tray import GRID, Fail, Play, grid_from_view
 from rummykit.server import protocol as p
 from rummykit.server.frames import ActionJSON, CheckedFrame, HintFrame, LegalFrame, LegalJSON
 from rummykit.server.refusals import Refusal
@@ -28,7 +25,7 @@ from rummykit.server.refusals import Refusal
 if TYPE_CHECKING:
     from rummykit.server.rooms import Room
 
-__all__ = ["HINT_LEVEL", "as_at_turn", "check", "grid_lines", "hint", "legal", "listing"]
+__all__ = ["HINT_LEVEL", "as_at_turn", "check", "hint", "legal", "listing"]
 
 P = TypeVar("P")
 
@@ -91,89 +88,14 @@ async def check(room: Room, seat: int, frame: p.Check) -> CheckedFrame:
     action = room.read_action(seat, frame.action, frame.text)
     async with room.lock:
         trial = room.state.copy()
-        grid_view = trial.view(seat) if room.info.draft == "grid" and isinstance(action, Play | Fail) else None
+        judge_lines = room.info.draft_lines
+        seen = trial.view(seat) if judge_lines is not None else None
     lines = None
-    if grid_view is not None:
-        assert isinstance(action, Play | Fail)
-        old = grid_from_view(grid_view)
-        lines = grid_lines(GRID, old, old.changed(action.changes, GRID.is_joker))
+    if judge_lines is not None and seen is not None:
+        judged = judge_lines(seen, action)  # a grid game's draft: each line the play touches, judged by the engine
+        lines = None if judged is None else [p.LineVerdict.model_validate(line) for line in judged]
     refused = await _judge(trial, action)
     return _verdict(frame.id, action.to_json(), refused, list(trial.players), seat, lines=lines)
-
-
-_PLACE = re.compile(
-    r"^(?:row|column) \{\w+\}(?:, (?:rows|columns|column) \{\w+\}(?:-\{\w+\})?)?(?::\s*|\s+)"
-)
-_PIECES = re.compile(r"^\(\{pieces\}\):\s*")
-_CELL_AT = re.compile(r" at \{\w*row\},\{\w*col\}")
-
-
-def _says(error: RuleError, line_cells: tuple[Cell, ...]) -> str:
-    """The engine's reason for a line without the line's own place (the client marks its cells)."""
-    params = error.params
-    if error.rule.endswith("-JOKER-CROSS") and "first_needs" in params:
-        # the problem names the joker's two lines, one across and one down: say which one this is
-        first_across = "row {first_fixed}" in error.template
-        across = len(line_cells) > 1 and line_cells[0][0] == line_cells[-1][0]
-        mine, other = ("first_needs", "second_needs") if across == first_across else ("second_needs", "first_needs")
-        return (
-            f"its joker lies in two lines and must be one tile that fits both: this line needs it to be"
-            f" {params[mine]}, the crossing line {params[other]}"
-        )
-    text = _CELL_AT.sub("", _PIECES.sub("", _PLACE.sub("", error.template, count=1)))
-    shown = {k: ", ".join(map(str, v)) if isinstance(v, list) else str(v) for k, v in params.items()}
-    try:
-        return text.format_map(shown)
-    except (KeyError, IndexError, ValueError):
-        return error.worded(1)
-
-
-def grid_lines(rules: GridRules[P], old: Grid[P], new: Grid[P]) -> list[p.LineVerdict]:
-    """The engine's verdict on each line of ``new`` that the turn from ``old`` touches.
-
-    Touched: a line through a cell the turn changed, or next to a cell it
-    emptied; a tile the turn left alone in both directions comes as a line of
-    one cell. Each is judged by the game's grid rules on the whole new grid
-    (so a joker shared with a crossing line counts): valid, or the first
-    problem the engine finds in it, with its rule and reason.
-    """
-    changed = {put.cell for put in old.diff(new)}
-    focus: set[Cell] = set()
-    for r, c in changed:
-        for cell in ((r, c), (r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if cell in new and (cell in changed or (r, c) not in new):
-                focus.add(cell)
-    lines = sorted({line for cell in focus for line in new.lines_through(cell)},
-                   key=lambda ln: (not ln.across, ln.fixed, ln.start))
-    lone = sorted(c for c in focus if not new.lines_through(c))
-    problems = rules.verdict(new).problems
-    out: list[p.LineVerdict] = []
-    for line in lines:
-        cells = line.cells
-        found = next(
-            (pr for pr in problems if pr.cells == cells
-             or (pr.rule.endswith("-JOKER-CROSS") and set(pr.cells) & set(cells))),
-            None,
-        )
-        out.append(p.LineVerdict(
-            across=line.across,
-            cells=[cell_text(c) for c in cells],
-            ok=found is None,
-            rule=None if found is None else found.rule,
-            message=None if found is None else found.reason,
-            says=None if found is None else _says(found.error, cells),
-        ))
-    for cell in lone:
-        found = next((pr for pr in problems if pr.cells == (cell,)), None)
-        out.append(p.LineVerdict(
-            across=None,
-            cells=[cell_text(cell)],
-            ok=found is None,
-            rule=None if found is None else found.rule,
-            message=None if found is None else found.reason,
-            says=None if found is None else _says(found.error, (cell,)),
-        ))
-    return out
 
 
 async def _check_table(room: Room, seat: int, frame: p.Check) -> CheckedFrame:

@@ -54,6 +54,7 @@ from rummykit.rulesets.two_tray.calls import call_fault, call_options, group_opt
 from rummykit.rulesets.two_tray.listing import (
     Situation,
     actions_from_view,
+    draft_lines,
     extensions,
     free_row,
     grid_from_view,
@@ -202,6 +203,7 @@ INFO = GameInfo(
     actions=(Draw, Pass, Play, Fail, Call, End),
     parse_piece=Tile.parse,
     draft="grid",
+    draft_lines=draft_lines,
     read_typed=read_typed,
 )
 TwoTray.info = INFO

@@ -29,11 +29,12 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from rummykit.blocks.grid import Cell, Put, parse_cell
+from rummykit.blocks.grid_lines import LineJudgement, grid_lines
 from rummykit.engine.core import Action
 from rummykit.engine.options import int_option
 from rummykit.melds.tiles import hand_sets, read_line
 from rummykit.pieces.tiles import ALL_TILES, Tile, parse_tiles
-from rummykit.rulesets.two_tray.actions import Call, Draw, End, Pass, Play
+from rummykit.rulesets.two_tray.actions import Call, Draw, End, Fail, Pass, Play
 from rummykit.rulesets.two_tray.calls import call_options
 from rummykit.rulesets.two_tray.options import GRID, TileGrid
 from rummykit.rulesets.two_tray.views import two_tray_view
@@ -41,6 +42,7 @@ from rummykit.rulesets.two_tray.views import two_tray_view
 __all__ = [
     "Situation",
     "actions_from_view",
+    "draft_lines",
     "extensions",
     "free_row",
     "going_on",
@@ -251,3 +253,13 @@ def actions_from_view(view: Mapping[str, object]) -> list[Action]:
     if seat is None or seat not in seen["to_act"]:
         return []
     return listable_actions(situation_from_view(seen))
+
+
+def draft_lines(view: Mapping[str, object], action: Action) -> list[LineJudgement] | None:
+    """Each line a drafted play (or a knowingly wrong turn) touches, judged by the grid rules on the grid of the
+    seat's view with the play's changes (:data:`GameInfo.draft_lines <rummykit.engine.core.GameInfo.draft_lines>`);
+    None for another action."""
+    if not isinstance(action, Play | Fail):
+        return None
+    old = grid_from_view(view)
+    return grid_lines(GRID, old, old.changed(action.changes, GRID.is_joker))
