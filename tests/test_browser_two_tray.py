@@ -89,6 +89,8 @@ def tray_index(page: Page, tile: str) -> int:
 
 
 def mouse_drag(page: Page, source: str, target: str) -> None:
+    # as a person would: scroll the page until the cell is on the screen (the trays sit beside the board)
+    page.locator(target).first.scroll_into_view_if_needed()
     x, y = centre(page, source)
     page.mouse.move(x, y)
     page.mouse.down()
