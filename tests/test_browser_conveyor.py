@@ -67,7 +67,8 @@ def _wait_mine(page: Page, deadline: float) -> bool:
 
 
 def _hand(page: Page) -> list[str]:
-    return page.eval_on_selector_all(".cv-hand [data-hand]", "els => els.map(e => e.dataset.hand)")
+    hand: list[str] = page.eval_on_selector_all(".cv-hand [data-hand]", "els => els.map(e => e.dataset.hand)")
+    return hand
 
 
 def _tap(page: Page, selector: str, touch: bool) -> None:

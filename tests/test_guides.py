@@ -41,7 +41,7 @@ def _conveyor(pieces: Sequence[object]) -> bool:
 def _grid_line(pieces: Sequence[object]) -> bool:
     from rummykit.melds.tiles import read_line
 
-    return read_line(tuple(pieces)).valid  # type: ignore[arg-type]
+    return read_line(tuple(pieces)).valid
 
 
 def _mummus(pieces: Sequence[object]) -> bool:
