@@ -153,6 +153,14 @@ def _draw(page: Page, touch: bool, keyboard: bool) -> None:
         page.keyboard.press("ArrowRight")
         second = _focused_key(page)
         assert second.startswith("cell:") and second != first, "the arrow did not move along the columns"
+        # the cell reached may be the middle of a column (not an end): go up the column to its lit top end,
+        # or down to its bottom one, as a person would
+        lit = "() => !!document.activeElement?.classList.contains('can')"
+        for key in ["ArrowUp"] * 20 + ["ArrowDown"] * 40:
+            if page.evaluate(lit):
+                break
+            page.keyboard.press(key)
+        assert page.evaluate(lit), f"no lit end reached by the arrows from {second!r}: {_focused_key(page)!r}"
         before = seq(page)
         page.keyboard.press("Enter")
         wait_moved(page, before)
@@ -272,7 +280,7 @@ def _refusals_are_explained(page: Page, deadline: float) -> None:
     middle = "button.cv-cell:not(.can)"
     if page.locator(middle).count():
         _tap(page, middle, False)
-        assert "Draw from an end" in _status(page)
+        assert "Draw from a highlighted end" in _status(page)
     _draw(page, touch=False, keyboard=False)
     drawn = seq(page)
     _tap(page, ".cv-slot", False)
