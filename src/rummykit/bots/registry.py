@@ -6,12 +6,18 @@ no bot; the factory is imported when a bot is made. ``tests/test_layers.py``
 checks that every line names a real module of the bots layer and a game the
 catalogue knows.
 
+A level may take settings after its name, ``level:name=value:...``; the
+``strong`` bots take ``iterations`` and ``think`` (:mod:`rummykit.bots.strong`).
+
 >>> bot_levels('rummikub')
-['greedy', 'random', 'solver']
->>> bot_levels('conveyor')
-['greedy', 'random']
+['greedy', 'random', 'solver', 'strong']
 >>> type(make_bot('greedy', 'domino-rummikub')).__name__
 'DominoGreedyBot'
+>>> make_bot('strong:iterations=5', 'rummikub').budget.iterations
+5
+>>> make_bot('greedy:iterations=5', 'rummikub')
+Traceback (most recent call last):
+rummykit.errors.OptionError: the greedy bot takes no settings (only the strong bot does: strong:iterations=N, strong:think=SECONDS)
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from rummykit.bots.strong import read_budget_settings, settings_of
 from rummykit.catalogue import find_game
 from rummykit.engine.core import GameInfo
 from rummykit.engine.driver import Agent as Bot
@@ -36,6 +43,8 @@ class BotEntry:
     factory: str
     games: tuple[str, ...] | None = None
     """The game ids it plays (None: every game that lists actions from a view)."""
+    budget: bool = False
+    """True: the factory takes ``iterations`` and ``think`` keywords (a strong bot's budget)."""
 
 
 # One line per bot level and family of games: a new game adds a line for each level it
@@ -46,15 +55,26 @@ BOTS: tuple[BotEntry, ...] = (
     BotEntry("greedy", "rummykit.bots.freetable_greedy:DominoGreedyBot", ("domino-rummikub",)),
     BotEntry("greedy", "rummykit.bots.conveyor:conveyor_greedy", ("conveyor",)),
     BotEntry("solver", "rummykit.bots.solver:solver_bot", ("rummikub",)),
+    BotEntry("strong", "rummykit.bots.solver:strong_solver_bot", ("rummikub",), budget=True),
     BotEntry("greedy", "rummykit.bots.two_tray:TwoTrayGreedyBot", ("two-tray",)),
     BotEntry("greedy", "rummykit.bots.mummus:mummus_greedy", ("mummus",)),
 )
 
 
-def _load(ref: str) -> Callable[[GameInfo], Bot]:
+def _load(ref: str) -> Callable[..., Bot]:
     module, _, name = ref.partition(":")
-    factory: Callable[[GameInfo], Bot] = getattr(importlib.import_module(module), name)
+    factory: Callable[..., Bot] = getattr(importlib.import_module(module), name)
     return factory
+
+
+def _made(entry: BotEntry, info: GameInfo, level: str, settings: dict[str, str]) -> Bot:
+    if not entry.budget:
+        if settings:
+            raise OptionError(
+                f"the {level} bot takes no settings (only the strong bot does: strong:iterations=N, strong:think=SECONDS)"
+            )
+        return _load(entry.factory)(info)
+    return _load(entry.factory)(info, **read_budget_settings(settings, level))
 
 
 def bot_levels(game_id: str | None = None) -> list[str]:
@@ -66,15 +86,16 @@ def bot_levels(game_id: str | None = None) -> list[str]:
 
 
 def make_bot(level: str, game_id: str) -> Bot:
-    """A bot of the given level for a game (:class:`OptionError` if there is none)."""
+    """A bot of the given level (with its settings, ``strong:iterations=200``) for a game
+    (:class:`OptionError` if there is none, or a setting is wrong)."""
     info = find_game(game_id)
-    wanted = level.strip().lower()
+    wanted, settings = settings_of(level)
     if wanted not in {b.level for b in BOTS}:
         raise OptionError(f"unknown bot level {level!r}; the levels are: {', '.join(bot_levels(info.id))}")
     for entry in BOTS:
         if entry.level == wanted and entry.games is not None and info.id in entry.games:
-            return _load(entry.factory)(info)
+            return _made(entry, info, wanted, settings)
     for entry in BOTS:
         if entry.level == wanted and entry.games is None:
-            return _load(entry.factory)(info)
+            return _made(entry, info, wanted, settings)
     raise OptionError(f"there is no {level} bot for {info.id}; its levels are: {', '.join(bot_levels(info.id))}")

@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from typing import cast
 
 from rummykit.bots.base import whole_option
+from rummykit.bots.strong import Advice, Budget
 from rummykit.engine.core import Action, GameInfo
 from rummykit.engine.rng import Rng
 from rummykit.errors import OptionError, RuleError
@@ -32,7 +33,7 @@ from rummykit.rulesets.freetable import FreeTableView
 from rummykit.rulesets.rummikub import Draw, Pass, Play, play_from_table
 from rummykit.solve.play import TileSolution, solve_tiles
 
-__all__ = ["SolverBot", "choose_play", "solver_bot"]
+__all__ = ["SolverBot", "StrongSolverBot", "choose_play", "solver_bot", "strong_solver_bot"]
 
 
 def choose_play(
@@ -96,3 +97,45 @@ def _checks(table: list[tuple[Tile, ...]], rack: list[Tile], play: Play) -> bool
 def solver_bot(info: GameInfo) -> SolverBot:
     """The ``solver`` bot for a game (rummikub)."""
     return SolverBot(info)
+
+
+class StrongSolverBot(SolverBot):
+    """rummikub's ``strong`` bot: the solver bot, which also advises (the hint says why).
+
+    Its search is exact, so it needs no iterations: the budget is accepted
+    (as every strong bot's is) and the solver's own search is well inside it
+    (see ``bench/bench_solver.py``).
+    """
+
+    level = "strong"
+
+    def __init__(self, info: GameInfo, *, iterations: int | None = None, think: float | None = None) -> None:
+        super().__init__(info)
+        self.budget = Budget.of(iterations, think, default_iterations=1)
+
+    def advise(self, view: Mapping[str, object], rng: Rng) -> Advice:
+        """The solver's play with what it gains (or why it draws)."""
+        action = self.choose(view, rng)
+        if isinstance(action, Play):
+            tiles = len(action.placed)
+            points = sum(t.number for t in action.placed if not t.is_joker)
+            sets = len(action.table)
+            return Advice(
+                action,
+                f"it places {tiles} tile{'s' * (tiles != 1)} worth {points} points, the most the rack can place,"
+                f" leaving {sets} valid set{'s' * (sets != 1)} on the table",
+                exact=True,
+            )
+        view = cast(FreeTableView, view)
+        seat = view["seat"]
+        assert seat is not None
+        if not view["down"][seat]:
+            why = f"no initial meld of {whole_option(view, 'initial_meld_points')} points or more is in the rack"
+        else:
+            why = "no tile of the rack fits the table, even with the table rearranged"
+        return Advice(action, f"{why}: {'draw' if isinstance(action, Draw) else 'pass'}", exact=True)
+
+
+def strong_solver_bot(info: GameInfo, *, iterations: int | None = None, think: float | None = None) -> StrongSolverBot:
+    """The ``strong`` bot for rummikub (the solver bot with a budget and advice)."""
+    return StrongSolverBot(info, iterations=iterations, think=think)

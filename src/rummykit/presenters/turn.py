@@ -47,9 +47,12 @@ def order_named(text: str, orders: Sequence[str], aliases: Mapping[str, str]) ->
     return key
 
 
-def tool_rows(orders: Sequence[str], rack: str, moves: bool) -> list[HelpRow]:
-    """The rows of the commands that only show something (``moves`` where the game lists moves)."""
+def tool_rows(orders: Sequence[str], rack: str, moves: bool, hint: bool = False) -> list[HelpRow]:
+    """The rows of the commands that only show something (``moves`` where the game lists moves,
+    ``hint`` where the strong bot advises)."""
     rows = [("moves", "list every move you may make now (also `options`)")] if moves else []
+    if hint:
+        rows.append(("hint", "the best play for you now, and why (nothing is played)"))
     return [
         *rows,
         (f"sort {'|'.join(orders)}", f"order your {rack}"),
@@ -81,6 +84,9 @@ class Display:
     """The turn's draft, for a game whose turn is drafted (None: none)."""
     surface: str = "table"
     """What a drafted turn builds on, in words (``table``, ``grid``)."""
+    advised: str | None = None
+    """The game whose strong bot's advice is the ``hint`` command (:mod:`rummykit.presenters.advice`);
+    None: no such command (a free table's hint is a step of its draft instead)."""
 
     def start(self, turn: Turn) -> None:
         """Get ready for a turn (a drafted game makes its draft from the turn's view)."""
@@ -172,7 +178,7 @@ def help_rows(info: GameInfo, display: Display, view: View) -> list[HelpRow]:
     d, options = display, dict(view.get("options", {}))
     drafted = DRAFT_ROWS if info.draft is not None else []
     rows = command_table(info.actions).rows(options)
-    return [*d.step_rows(), *drafted, *rows, *tool_rows(d.orders, d.rack, d.moves)]
+    return [*d.step_rows(), *drafted, *rows, *tool_rows(d.orders, d.rack, d.moves, d.advised is not None)]
 
 
 def help_lines(info: GameInfo, display: Display, view: View, width: int = 0) -> list[str]:
@@ -380,7 +386,16 @@ class Turn:
             tools |= {"moves": self._moves, "options": self._moves}
         if self.draft is not None:
             tools |= {"undo": self._undo, "reset": self._reset}
+        if self.display.advised is not None:
+            tools["hint"] = self._hint
         return tools
+
+    def _hint(self, args: list[str]) -> None:
+        from rummykit.presenters.advice import advice_lines
+
+        no_args("hint", args)
+        assert self.display.advised is not None
+        self.say(*self.style.fit(advice_lines(self.display.advised, self.view)))
 
     def _undo(self, args: list[str]) -> None:
         no_args("undo", args)
