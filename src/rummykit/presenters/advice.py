@@ -27,7 +27,7 @@ from rummykit.engine.commands import command_table
 from rummykit.engine.rng import Rng
 from rummykit.errors import RuleError
 
-__all__ = ["HINT_LEVEL", "advice", "advice_lines"]
+__all__ = ["HINT_LEVEL", "advice", "advice_lines", "advice_said"]
 
 HINT_LEVEL = "strong"
 """The bot level whose choice a hint is, in every game."""
@@ -43,7 +43,11 @@ def advice(game: str, view: Mapping[str, object]) -> Advice:
 
 def advice_lines(game: str, view: Mapping[str, object]) -> list[str]:
     """The hint as lines: the play in words and as typed, why, and the steps to play it."""
-    found = advice(game, view)
+    return advice_said(game, advice(game, view))
+
+
+def advice_said(game: str, found: Advice) -> list[str]:
+    """Advice already worked out, as :func:`advice_lines` words it."""
     table = command_table(find_game(game).actions)
     said, typed = table.said_text(found.action), table.typed_text(found.action)
     lines = [f"hint: {said} (type: {typed})" if said != typed else f"hint: {typed}", f"  why: {found.reason}"]

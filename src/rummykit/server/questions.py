@@ -17,6 +17,7 @@ from rummykit.engine.commands import command_table
 from rummykit.engine.core import Action, GameState
 from rummykit.engine.rng import Rng
 from rummykit.errors import RuleError, RummykitError, seat_param
+from rummykit.presenters.advice import HINT_LEVEL, advice, advice_said
 from rummykit.rulesets.freetable import FreeTableGame, play_from_table
 from rummykit.server import protocol as p
 from rummykit.server.frames import ActionJSON, CheckedFrame, HintFrame, LegalFrame, LegalJSON
@@ -26,11 +27,10 @@ if TYPE_CHECKING:
     from rummykit.server.rooms import Room
 
 __all__ = ["HINT_LEVEL", "as_at_turn", "check", "hint", "legal", "listing"]
+# HINT_LEVEL (rummykit.presenters.advice): the bot level whose choice a hint frame suggests as an action.
 
 P = TypeVar("P")
 
-HINT_LEVEL = "solver"
-"""The bot level whose choice a hint frame suggests as an action, when the game has that level."""
 
 
 def listing(state: GameState, seat: int) -> LegalJSON:
@@ -145,12 +145,18 @@ async def hint(room: Room, seat: int, frame: p.Hint) -> HintFrame:
     if not room.presenter.hint:
         raise Refusal("NO-HINT", f"no hint for {room.info.id} yet")
     suggestion: ActionJSON | None = None
+    asked = view if yours else as_at_turn(view, seat)
     try:
-        lines = list(await asyncio.to_thread(room.presenter.hint_lines, view))
-        if HINT_LEVEL in bot_levels(room.info.id):
+        if getattr(room.presenter, "advised", False):
+            # The hint is the strong bot's advice: worked out once, for both the lines and the action.
+            found = await asyncio.to_thread(advice, room.info.id, asked)
+            lines, suggestion = advice_said(room.info.id, found), found.action.to_json()
+        else:
+            lines = list(await asyncio.to_thread(room.presenter.hint_lines, view))
+        if suggestion is None and HINT_LEVEL in bot_levels(room.info.id):
             # The game's strongest bot, choosing from this seat's view only, names the action.
             bot = make_bot(HINT_LEVEL, room.info.id)
-            chosen = await asyncio.to_thread(bot.choose, view if yours else as_at_turn(view, seat), Rng(0))
+            chosen = await asyncio.to_thread(bot.choose, asked, Rng(0))
             suggestion = chosen.to_json()
     except RummykitError as exc:
         raise Refusal("HINT", f"no hint now: {exc}") from None

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rummykit.bots.registry import bot_levels, make_bot
+from rummykit.bots.strong import settings_of
 from rummykit.catalogue import find_game
 from rummykit.engine.core import Event, GameState, check_seed
 from rummykit.engine.driver import Agent
@@ -155,8 +156,9 @@ def make_study(
         raise OptionError("name at least one bot level")
     known = bot_levels(info.id)
     for level in levels:
-        if level not in known:
+        if settings_of(level)[0] not in known:
             raise OptionError(f"there is no {level!r} bot for {info.id}; its levels are: {', '.join(known)}")
+        make_bot(level, info.id)  # its settings (strong:iterations=N) are checked here, before any game
     if rotate is None:
         rotate = len(levels) != seats
     if not rotate and len(levels) != seats:
