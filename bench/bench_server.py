@@ -19,6 +19,16 @@ action from the moment its client sent it to the moment that client received
 the state frame carrying it (p50, p90, p99, max), and the CPU seconds the
 server and this client process used. Both processes share the machine, so the
 client's bots take CPU away from the server.
+
+``--bot-tables K --bot-level strong`` adds K tables, beside the load, where a
+person (a random client) plays the server's own bot of that level. Each state
+frame that reaches the person while they had sent nothing is one of the bot's
+decisions; the time since the frame before is how long that decision took as
+the person saw it (thinking in the server's worker thread, plus the broadcast).
+Reported as p50/p90/p99/max: whether a strong bot keeps to its time budget
+while the server carries the load::
+
+    .venv/bin/python bench/bench_server.py --tables 200 --think 1 --bot-tables 4 --bot-level strong --game conveyor
 """
 
 from __future__ import annotations
@@ -121,6 +131,57 @@ async def table_slot(
             counts[0] += 1
 
 
+async def bot_table_slot(
+    base: str, args: argparse.Namespace, slot: int, stopped: asyncio.Event, gaps: list[tuple[float, float]]
+) -> None:
+    """Keep one table of a person (random, from here) against the server's bot busy until ``stopped``.
+
+    ``gaps`` gets (when, seconds) for each of the bot's decisions: a state frame the person received
+    while it had sent nothing, timed from the frame before it.
+    """
+    game_no = 0
+    async with httpx.AsyncClient(base_url=f"http://{base}", timeout=60) as http:
+        while not stopped.is_set():
+            made = (
+                await http.post(
+                    "/api/tables",
+                    json={
+                        "game": args.game,
+                        "seats": [{"kind": "person"}] + [{"kind": "bot", "level": args.bot_level}] * (args.players - 1),
+                        "seed": 900_000 + slot * 1000 + game_no,
+                        "options": {"max_rounds": 1} if args.game in ("rummikub", "domino-rummikub") else {},
+                    },
+                )
+            ).json()
+            game_no += 1
+            run = SeatRun()
+            last = [time.perf_counter()]
+
+            def seen(frame: Any, run: SeatRun = run, last: list[float] = last) -> None:
+                if frame.get("type") != "state":
+                    return
+                now = time.perf_counter()
+                if not run.sent_at or run.sent_at[-1] < last[0]:
+                    gaps.append((now, now - last[0]))
+                last[0] = now
+
+            person = made["seats"][0]
+            play = asyncio.ensure_future(play_seat(
+                f"ws://{base}/ws/{made['table']}", person["token"], game=args.game, seed=slot, run=run,
+                keep_frames=False, timeout=120, on_frame=seen,
+            ))
+            ended: asyncio.Future[Any] = asyncio.ensure_future(stopped.wait())
+            await asyncio.wait({play, ended}, return_when=asyncio.FIRST_COMPLETED)
+            if not play.done():
+                play.cancel()
+                with contextlib.suppress(BaseException):
+                    await play
+                return
+            ended.cancel()
+            with contextlib.suppress(BaseException):
+                play.result()
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -143,7 +204,9 @@ def own_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-async def drive(base: str, args: argparse.Namespace, server_pid: int) -> tuple[list[SeatRun], int, Window]:
+async def drive(
+    base: str, args: argparse.Namespace, server_pid: int, gaps: list[tuple[float, float]]
+) -> tuple[list[SeatRun], int, Window]:
     runs: list[SeatRun] = []
     counts = [0]
     window = Window()
@@ -160,7 +223,11 @@ async def drive(base: str, args: argparse.Namespace, server_pid: int) -> tuple[l
         window.client_cpu = own_cpu() - own0
         stopped.set()
 
-    await asyncio.gather(measure(), *(table_slot(base, args, i, stopped, runs, counts) for i in range(args.tables)))
+    await asyncio.gather(
+        measure(),
+        *(table_slot(base, args, i, stopped, runs, counts) for i in range(args.tables)),
+        *(bot_table_slot(base, args, i, stopped, gaps) for i in range(args.bot_tables)),
+    )
     return runs, counts[0], window
 
 
@@ -173,6 +240,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think", type=float, default=0.0, help="seconds each seat waits before it acts (0: flat out)")
     parser.add_argument("--db", default="sqlite", help="sqlite, postgresql, or an SQLAlchemy URL")
     parser.add_argument("--pg", default=PG, help="the PostgreSQL database for --db postgresql")
+    parser.add_argument("--bot-tables", type=int, default=0, help="more tables: a person against the server's bots")
+    parser.add_argument("--bot-level", default="strong", help="the level of the bots of --bot-tables")
     parser.add_argument("--profile", action="store_true", help="record the server with py-spy (if installed)")
     parser.add_argument("--warmup", type=float, default=20.0,
                         help="seconds to open the tables and connect before measuring (not counted)")
@@ -213,7 +282,8 @@ def main(argv: list[str] | None = None) -> int:
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL,
             )
-        runs, games, window = asyncio.run(drive(f"127.0.0.1:{port}", args, server.pid))
+        gaps: list[tuple[float, float]] = []
+        runs, games, window = asyncio.run(drive(f"127.0.0.1:{port}", args, server.pid, gaps))
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(30)
@@ -245,6 +315,16 @@ def main(argv: list[str] | None = None) -> int:
         f"  CPU seconds: server {window.server_cpu:.1f}, clients {window.client_cpu:.1f}"
         f" (wall {wall:.1f}, 2 cores; load average {os.getloadavg()[0]:.1f})"
     )
+    if args.bot_tables:
+        thought = [x * 1000 for at, x in gaps if window.start <= at <= window.start + window.wall]
+        print(f"  {args.bot_level} bot decisions at {args.bot_tables} tables: {len(thought)}", end="")
+        if thought:
+            print(
+                f", ms as the person saw them: p50 {percentile(thought, 0.5):.0f}  p90 {percentile(thought, 0.9):.0f}"
+                f"  p99 {percentile(thought, 0.99):.0f}  max {max(thought):.0f}"
+            )
+        else:
+            print()
     if args.profile:
         summarise(tmp / "profile.txt")
     return 0
