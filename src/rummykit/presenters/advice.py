@@ -18,6 +18,7 @@ hint: play 3 tiles: black 10, blue 10, orange 10 (table of 1 set) (type: play K1
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 
 from rummykit.bots.registry import make_bot
@@ -26,8 +27,11 @@ from rummykit.catalogue import find_game
 from rummykit.engine.commands import command_table
 from rummykit.engine.rng import Rng
 from rummykit.errors import RuleError
+from rummykit.pieces.cards import Card
+from rummykit.pieces.dominoes import Domino
+from rummykit.pieces.tiles import Tile
 
-__all__ = ["HINT_LEVEL", "advice", "advice_lines", "advice_said"]
+__all__ = ["HINT_LEVEL", "advice", "advice_lines", "advice_said", "cells_of", "pieces_of"]
 
 HINT_LEVEL = "strong"
 """The bot level whose choice a hint is, in every game."""
@@ -57,3 +61,50 @@ def advice_said(game: str, found: Advice) -> list[str]:
     elif found.exact is False:
         lines.append("  (the best play found in the time given; a better one may exist)")
     return lines
+
+
+def pieces_of(action: object) -> frozenset[str]:
+    """The pieces an action names, in notation (what an interface marks on its table for a hint).
+
+    A grid change names the piece it places; a table named whole (a free
+    table's play) counts too, so mark only what the seat holds.
+
+    >>> from rummykit.rulesets.rummikub import from_position
+    >>> state = from_position('racks: K10 B10 O10 R2 / B1 B2; pool: seed 1; down: 00')
+    >>> sorted(pieces_of(advice('rummikub', state.view(0)).action))
+    ['B10', 'K10', 'O10']
+    """
+    found: set[str] = set()
+
+    def walk(value: object) -> None:
+        if isinstance(value, Tile | Domino | Card):
+            found.add(str(value))
+        elif isinstance(value, tuple | list | frozenset):
+            for item in value:
+                walk(item)
+        elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+            for f in dataclasses.fields(value):
+                walk(getattr(value, f.name))
+
+    walk(action)
+    return frozenset(found)
+
+
+def cells_of(action: object) -> dict[tuple[int, int], str]:
+    """Where an action places pieces on a grid: (row, column) as the engine counts them, and the piece
+    (empty for an action that places nothing on a grid)."""
+    found: dict[tuple[int, int], str] = {}
+
+    def walk(value: object) -> None:
+        row, col, piece = (getattr(value, name, None) for name in ("row", "col", "piece"))
+        if isinstance(row, int) and isinstance(col, int) and piece is not None:
+            found[(row, col)] = str(piece)
+        elif isinstance(value, tuple | list):
+            for item in value:
+                walk(item)
+        elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+            for f in dataclasses.fields(value):
+                walk(getattr(value, f.name))
+
+    walk(action)
+    return found

@@ -23,6 +23,7 @@ from textual.widget import Widget
 from textual.widgets import Input, RichLog, Static
 
 from rummykit.cli.start import GameSetup
+from rummykit.errors import RummykitError
 from rummykit.presenters.base import TEXT_TABLE, Board, Style, Turn, table_kind
 from rummykit.session import GameSession, Saved
 from rummykit.tui.draft import BoardPanel, RackBar
@@ -90,6 +91,8 @@ class GameView(App[int]):
         """Table pieces selected, as (set number, place in the set)."""
         self.hint: list[list[str]] | None = None
         """The table the hint's play leaves, while it is shown."""
+        self.hint_marks: tuple[frozenset[str], dict[tuple[int, int], str]] = (frozenset(), {})
+        """The pieces the hint plays and the grid cells it fills (a table widget marks them while it is shown)."""
         self.last_move: list[str] = []
         """What the last bot (or other seat) did, as the shown seat may see it: highlighted on the screen."""
         self.style = Style(color=color, width=0)
@@ -282,6 +285,7 @@ class GameView(App[int]):
             panel.show(lambda style: [], self.hint, color)
         elif table is not None:
             panel.show(lambda style: [], None, color)
+            table.hinted, table.hint_cells = self.hint_marks if self.hint is not None else (frozenset(), {})
             draft_view = getattr(self.turn, "draft_view", None)
             if callable(draft_view):  # the turn drafts: the widget draws the draft (the turn then says less)
                 view = draft_view()
@@ -415,22 +419,35 @@ class GameView(App[int]):
     async def find_hint(self, turn: Turn) -> None:
         """Ask the presenter for the hint in a thread; a loading indicator covers the table if it takes
         long (the solver's first search compiles it), and the solver's notice shows as a toast."""
+        from rummykit.presenters.advice import advice, advice_said, cells_of, pieces_of
         from rummykit.presenters.solving import notices_to
 
         view = self.turn_view()
-        panel = self.part(BoardPanel)
+        table = self.table_widget()
+        panel: Widget = table if table is not None else self.part(BoardPanel)
         timer = self.set_timer(0.3, lambda: setattr(panel, "loading", True))
+        marks: tuple[frozenset[str], dict[tuple[int, int], str]] = (frozenset(), {})
         try:
             with notices_to(Notices(self)):
-                lines = await asyncio.to_thread(self.presenter.hint_lines, view)
-                hint_sets: object = getattr(turn, "hint_sets", None)
-                sets = await asyncio.to_thread(hint_sets) if callable(hint_sets) else None
+                if getattr(self.presenter, "advised", False):
+                    # the strong bot's advice: its words, and the pieces and cells it plays marked on the table
+                    game = self.state.info.id
+                    found = await asyncio.to_thread(advice, game, view)
+                    lines, sets = advice_said(game, found), None
+                    marks = (pieces_of(found.action), cells_of(found.action))
+                else:
+                    lines = await asyncio.to_thread(self.presenter.hint_lines, view)
+                    hint_sets: object = getattr(turn, "hint_sets", None)
+                    sets = await asyncio.to_thread(hint_sets) if callable(hint_sets) else None
+        except RummykitError as exc:
+            lines, sets = [f"No hint now: {exc}"], None
         finally:
             timer.stop()
             panel.loading = False
         if turn is not self.turn:
             return
         self.hint = sets if isinstance(sets, list) else []
+        self.hint_marks = marks
         self.note(*lines)
 
     def turn_view(self) -> Mapping[str, object]:

@@ -35,6 +35,7 @@ from rummykit.presenters.text import Style
 __all__ = [
     "FOCUS_MARK",
     "HAND",
+    "HINT_MARK",
     "TURN_KEYS",
     "HandBar",
     "HandTable",
@@ -43,6 +44,7 @@ __all__ = [
     "WidgetOptions",
     "Wrapped",
     "focus_title",
+    "hint_marked",
     "piece_text",
     "scroll_to_line",
     "widget_classes",
@@ -81,6 +83,24 @@ def piece_text(piece: str, color: bool) -> Text:
     """A piece in notation as the presenters' style writes it (a tile in its colour when colour is on;
     its letters always). Copy it before changing it."""
     return Text.from_ansi(Style(color=color).piece(piece))
+
+
+HINT_MARK = "h"
+"""What marks a piece the hint plays (as on the free table: an ``h`` after it, and underlined)."""
+
+
+def hint_marked(cell: Text, on: bool) -> Text:
+    """``cell`` marked as a piece of the hint's play when ``on`` (the mark is a character, never colour alone).
+
+    >>> hint_marked(Text(" 3-5"), True).plain, hint_marked(Text(" 3-5"), False).plain
+    (' 3-5h', ' 3-5')
+    """
+    if not on:
+        return cell
+    marked = cell.copy()
+    marked.stylize("bold underline")
+    marked.append(HINT_MARK, style="bold")
+    return marked
 
 
 class WidgetOptions(TypedDict, total=False):
@@ -201,6 +221,10 @@ class TableWidget(Widget, can_focus=True):
         """Pieces in their colours (off: ``--no-color`` or ``NO_COLOR``)."""
         self.layout_: Wrapped | None = None
         """The last drawing's layout, to find what a click landed on."""
+        self.hinted: frozenset[str] = frozenset()
+        """The pieces the hint shown plays (marked ``h``; empty: no hint shown)."""
+        self.hint_cells: Mapping[tuple[int, int], str] = {}
+        """Where the hint shown places pieces, on a grid: (row, column) as the engine counts them, and the piece."""
 
     def show(self, view: Mapping[str, object], *, acting: bool, color: bool = True) -> None:
         """Take the seat's view as it is now, whether the seat is asked to act, and whether to colour pieces."""

@@ -28,7 +28,7 @@ from rummykit.melds.conveyor import END_NAMES, HIGH
 from rummykit.pieces.dominoes import Domino
 from rummykit.rulesets.conveyor.actions import Claim, Decline, Discard, Draw, Jump, Layoff, Meld, Reveal
 from rummykit.rulesets.conveyor.listing import actions_from_view
-from rummykit.tui.tables import HandTable, WidgetOptions, Wrapped
+from rummykit.tui.tables import HandTable, WidgetOptions, Wrapped, hint_marked
 
 if TYPE_CHECKING:
     from rummykit.rulesets.conveyor.views import ColumnView, ConveyorView, MeldView
@@ -161,7 +161,8 @@ class ConveyorTable(HandTable):
                 self.cell = max(0, min(self.cell, len(cells) - 1))
             for i, cell in enumerate(cells):
                 here = target and i == self.cell
-                text = Text("^" if here else " ") + domino_cell(cell, cursor=here and focused)
+                text = Text("^" if here else " ") + hint_marked(domino_cell(cell, cursor=here and focused),
+                                                                cell in self.hinted)
                 out.add(text, (CELL, (n, i)), indent="         ")
         out.newline()
         out.add(Text("Melds (low end on the left, high end on the right):" if melds else "Melds: none yet",
@@ -173,7 +174,7 @@ class ConveyorTable(HandTable):
                         style="bold" if target else "")
             out.add(head, (MELD, m))
             for domino in meld.get("pieces", ()):
-                out.add(domino_cell(str(domino)), (MELD, m), indent="      ")
+                out.add(hint_marked(domino_cell(str(domino)), str(domino) in self.hinted), (MELD, m), indent="      ")
         window = view.get("jump_window")
         if isinstance(window, Mapping):
             out.newline()
@@ -183,7 +184,7 @@ class ConveyorTable(HandTable):
         return out.text
 
     def hand_cell(self, piece: str, *, chosen: bool, cursor: bool) -> Text:
-        return domino_cell(piece, chosen=chosen, cursor=cursor)
+        return hint_marked(domino_cell(piece, chosen=chosen, cursor=cursor), piece in self.hinted)
 
     def cursor_tag(self) -> object:
         where, n = self.at_row()

@@ -31,7 +31,15 @@ from rummykit.rulesets.draft_steps import Commit
 from rummykit.rulesets.two_tray.actions import Call, Draw, End, Pass
 from rummykit.rulesets.two_tray.steps import Back, Move, Place, Tray
 from rummykit.rulesets.two_tray.views import TwoTrayView
-from rummykit.tui.tables import TURN_KEYS, TableWidget, WidgetOptions, Wrapped, piece_text
+from rummykit.tui.tables import (
+    HINT_MARK,
+    TURN_KEYS,
+    TableWidget,
+    WidgetOptions,
+    Wrapped,
+    hint_marked,
+    piece_text,
+)
 
 __all__ = ["GridTable"]
 
@@ -241,6 +249,9 @@ class GridTable(TableWidget):
         tile = tiles.get((r, c))
         piece = piece_text(tile, self.color).copy() if tile is not None else Text(".")
         mark = marks.get((r, c), "")
+        ghost = self.hint_cells.get((r, c)) if tile is None else None
+        if ghost is not None:  # the hint places this tile here: shown faint, marked h
+            piece, mark = Text(ghost, style="dim underline"), HINT_MARK
         cursor = (r, c) == self.cell
         if width >= CELL:
             inside = piece + Text(mark)
@@ -272,7 +283,7 @@ class GridTable(TableWidget):
         out.add(Text(f"Tray {name} (playing):" if name else "Your trays:", style="bold"))
         for i, t in enumerate(tray):
             here = i == self.tile
-            piece = Text(" ^" if here else "  ") + piece_text(t, self.color)
+            piece = Text(" ^" if here else "  ") + hint_marked(piece_text(t, self.color), t in self.hinted)
             if here and focused:
                 piece.stylize("reverse", 1)
             out.add(piece, i)

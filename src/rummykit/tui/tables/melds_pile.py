@@ -35,7 +35,7 @@ from rummykit.rulesets.mummus.actions import (
     pile_card,
 )
 from rummykit.rulesets.mummus.typed import open_claims
-from rummykit.tui.tables import HAND, HandTable, WidgetOptions, Wrapped
+from rummykit.tui.tables import HAND, HandTable, WidgetOptions, Wrapped, hint_marked
 
 if TYPE_CHECKING:
     from rummykit.rulesets.mummus.views import MummusView
@@ -140,7 +140,7 @@ class MeldsPileTable(HandTable):
             head = Text(f"{'>' if target else ' '} [{n + 1}]", style="bold" if target else "")
             out.add(head, (MELD, n))
             for card in cards:
-                out.add(card_cell(card), (MELD, n), indent="      ")
+                out.add(hint_marked(card_cell(card), card in self.hinted), (MELD, n), indent="      ")
         out.newline()
         claimable = set(map(str, view.get("claimable", None) or ()))
         out.add(Text(f"Discard pile, bottom to top ({len(discard)}):", style="bold"))
@@ -149,7 +149,9 @@ class MeldsPileTable(HandTable):
         out.newline("  ")
         for i, card in enumerate(discard):
             mark = "*" if card in claimable else ""
-            cell = Text(f" {i + 1}:") + card_cell(card, mark=mark, cursor=focused and i == self.pile)
+            cell = Text(f" {i + 1}:") + hint_marked(
+                card_cell(card, mark=mark, cursor=focused and i == self.pile), card in self.hinted
+            )
             if i == self.pile:
                 cell = Text(" ^") + cell
             out.add(cell, (PILE, i), indent="  ")
@@ -162,7 +164,7 @@ class MeldsPileTable(HandTable):
         return out.text
 
     def hand_cell(self, piece: str, *, chosen: bool, cursor: bool) -> Text:
-        return card_cell(piece, chosen=chosen, cursor=cursor)
+        return hint_marked(card_cell(piece, chosen=chosen, cursor=cursor), piece in self.hinted)
 
     def cursor_tag(self) -> object:
         return (MELD, self.meld) if self.melds else (PILE, self.pile) if self.discard else None
