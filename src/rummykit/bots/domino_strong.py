@@ -43,7 +43,7 @@ already beats ``greedy`` in about 83% of single rounds (see
 >>> str(bot.choose(state.view(0), Rng(0)))
 '0 play 3-5 4-5 5-5 : 3-5 4-5 5-5'
 >>> bot.advise(state.view(0), Rng(0)).reason
-'it plays the starting group 3-5 4-5 5-5 (27 points), leaving 1 domino in the rack'
+'it plays 3 dominoes as its starting group (3-5 4-5 5-5, 27 points), leaving 1 domino in the rack'
 """
 
 from __future__ import annotations
@@ -176,8 +176,8 @@ class DominoStrongBot:
             rest = f"leaving {counted(left, 'domino', 'dominoes')} in the rack" if left else "emptying the rack"
             if not free["down"][free["seat"] or 0]:
                 reason = (
-                    f"it plays the starting group {format_dominoes(action.placed)}"
-                    f" ({solution.points_placed} points), {rest}"
+                    f"it plays {counted(len(action.placed), 'domino', 'dominoes')} as its starting group"
+                    f" ({format_dominoes(action.placed)}, {solution.points_placed} points), {rest}"
                 )
                 return Advice(action, reason, exact=plan.exact)
             n = len(action.placed)
