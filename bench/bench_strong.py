@@ -19,7 +19,6 @@ a strong bot yet are skipped with a message.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import time
 from collections.abc import Mapping, Sequence

@@ -12,11 +12,19 @@ from rummykit.bots.domino_strong import DEFAULT_PASSES, DominoStrongBot, domino_
 from rummykit.bots.registry import bot_levels, make_bot
 from rummykit.bots.strong import Advisor, Budget
 from rummykit.catalogue import find_game
-from rummykit.engine.core import GameState
 from rummykit.engine.driver import step
 from rummykit.engine.rng import Rng
 from rummykit.pieces.dominoes import Domino, parse_dominoes
-from rummykit.rulesets.domino_rummikub import EXACTLY_3, MELDS, DominoRummikub, Draw, Pass, Play, from_position
+from rummykit.rulesets.domino_rummikub import (
+    EXACTLY_3,
+    MELDS,
+    DominoRummikub,
+    Draw,
+    Pass,
+    Play,
+    from_position,
+)
+from rummykit.rulesets.freetable import free_table_view
 from rummykit.sim import run_bots
 
 GAME = "domino-rummikub"
@@ -87,10 +95,10 @@ def test_spends_a_joker_that_places_more_and_to_go_out() -> None:
 # -- views only, determinism, legality -------------------------------------------
 
 
-def positions(count: int, seed: int) -> list[GameState]:
+def positions(count: int, seed: int) -> list[DominoRummikub]:
     """Mid-game states (two to four seats), reached by greedy bots."""
     rng = Rng(seed)
-    found: list[GameState] = []
+    found: list[DominoRummikub] = []
     game = 0
     while len(found) < count:
         game += 1
@@ -103,14 +111,18 @@ def positions(count: int, seed: int) -> list[GameState]:
                 break
             step(state, bots, rngs)
         if state.outcome is None:
+            assert isinstance(state, DominoRummikub)
             found.append(state)
     return found
 
 
-def reshuffled(state: GameState, rng: Rng) -> DominoRummikub:
+def reshuffled(state: DominoRummikub, rng: Rng) -> DominoRummikub:
     """The same position with the hidden dominoes (other racks, the boneyard's order) dealt anew."""
     text = state.position()
-    fields = dict(part.split(": ", 1) if ": " in part else (part.rstrip(":"), "") for part in text.split("; "))
+    fields: dict[str, str] = {}
+    for part in text.split("; "):
+        name, _, value = part.partition(":")
+        fields[name] = value.strip()
     seat = state.view(None)["turn"]
     assert isinstance(seat, int)
     racks = [r.split() for r in fields["racks"].split(" / ")]
@@ -164,7 +176,7 @@ def test_every_play_is_legal_in_many_positions() -> None:
         assert strong.fallbacks == 0
         if isinstance(action, Play):
             plays += 1
-            assert all(MELDS.check(tuple(parse_dominoes(s))).valid for s in copy.view(None)["table"])
+            assert all(MELDS.check(tuple(parse_dominoes(s))).valid for s in free_table_view(copy.view(None))["table"])
     assert plays >= 5
 
 
@@ -220,7 +232,8 @@ def test_make_bot_reads_the_budget() -> None:
     strong = make_bot("strong:iterations=3", GAME)
     assert isinstance(strong, DominoStrongBot)
     assert strong.budget == Budget(3, None)
-    assert make_bot("strong", GAME).budget.iterations == DEFAULT_PASSES
+    default = make_bot("strong", GAME)
+    assert isinstance(default, DominoStrongBot) and default.budget.iterations == DEFAULT_PASSES
     state = from_position("racks: 5-3 5-4 5-5 1-2 / 2-2; pool: seed 1; down: 00")
     assert isinstance(strong.choose(state.view(0), Rng(0)), Play)
 

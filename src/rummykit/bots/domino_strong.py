@@ -139,7 +139,7 @@ class DominoStrongBot:
         self.fallbacks = 0
         """How many planned plays failed the final check (and became draws); should stay 0."""
 
-    def _decide(self, view: FreeTableView) -> tuple[Action, Plan, list[DSet], list[Domino]]:
+    def _decide(self, view: FreeTableView) -> tuple[Action, Plan, list[Domino]]:
         seat = view.get("seat")
         if seat is None or seat not in view["to_act"]:
             raise RuleError("BOT", f"seat {seat} has nothing to do now")
@@ -154,12 +154,12 @@ class DominoStrongBot:
             budget=self.budget,
         )
         if plan.solution is None:
-            return fallback, plan, table, rack
+            return fallback, plan, rack
         play = play_from_table(seat, table, plan.solution.table)
         if not _checks(table, rack, play):
             self.fallbacks += 1
-            return fallback, Plan(None, False), table, rack
-        return play, plan, table, rack
+            return fallback, Plan(None, False), rack
+        return play, plan, rack
 
     def choose(self, view: Mapping[str, object], rng: Rng) -> Action:
         """The solver's play for the view's seat (the generator is unused: the choice is a function of the view)."""
@@ -168,7 +168,7 @@ class DominoStrongBot:
     def advise(self, view: Mapping[str, object], rng: Rng) -> Advice:
         """:meth:`choose`'s action with what it places, what it leaves, and its steps."""
         free = cast(FreeTableView, view)
-        action, plan, table, rack = self._decide(free)
+        action, plan, rack = self._decide(free)
         kept = f", keeping the joker {format_dominoes(plan.jokers_kept)} for later" if plan.jokers_kept else ""
         if isinstance(action, Play) and plan.solution is not None:
             solution = plan.solution
