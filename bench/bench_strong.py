@@ -9,7 +9,8 @@ the driver makes to the strong bot (``choose``, and ``claim`` in games with
 out-of-turn actions) is timed; per game it prints the decisions timed, their
 median, 90th and 99th percentile and largest time in seconds, and strong's
 share of the games won (a game two seats both win counts half). Games without
-a strong bot yet are skipped with a message.
+a strong bot yet are skipped with a message. One untimed game (seed 999999)
+plays first in each game, so a one-time compilation is not timed.
 
     PYTHONPATH=src .venv/bin/python bench/bench_strong.py                      # all five, 20 games each
     PYTHONPATH=src .venv/bin/python bench/bench_strong.py domino-rummikub --games 100
@@ -37,6 +38,8 @@ ONE_ROUND: dict[str, dict[str, str]] = {
     "domino-rummikub": {"target": "none"},
 }
 """The options that make a game a single round (the others are one round by default)."""
+WARM_UP = 999_999
+"""The seed of the untimed warm-up game."""
 
 
 class Timed:
@@ -83,6 +86,8 @@ def bench(game: str, games: int, level: str) -> tuple[list[float], float] | None
     strong = make_bot(level, info.id)
     timed: Timed = TimedClaimer(strong) if isinstance(strong, Claimer) else Timed(strong)
     greedy = make_bot("greedy", info.id)
+    # one untimed game first: it fills caches and compiles what is compiled once (rummikub's solver)
+    run_bots(info.new(players=2, seed=WARM_UP, **ONE_ROUND.get(info.id, {})), [strong, greedy])
     won = 0.0
     for i in range(1, games + 1):
         seat = i % 2
