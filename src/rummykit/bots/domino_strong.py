@@ -25,14 +25,21 @@ with a rack whose dominoes cannot all be placed may need the later passes.
 The default is :data:`DEFAULT_PASSES` passes within the default one-second
 cap; ``strong:iterations=N`` gives exactly N passes (replayable anywhere).
 
-**Hidden dominoes.** The bot uses none: the play is a function of the table
-and the rack. Determinization (sampling the boneyard and the other rack to
-weigh holding dominoes back, or which of two equal plays leaves the better
-rack) was not added, because the things it would decide were measured to
-make no difference: holding jokers back or spending them at once won the
-same share of 400 games against ``greedy`` (85.8% and 86.5%, the same deals),
-and a race to an empty rack is won by placing dominoes. What this bot plays
-already beats ``greedy`` in about 83% of single rounds (see
+**Hidden dominoes.** The bot uses none: its play is a function of the table
+and its rack, which is why shuffling the boneyard and the other racks never
+changes it. The decision that wins a race to an empty rack, placing the most
+dominoes now, needs no hidden information, and the solver makes it exactly.
+What a determinization (deals of the unseen dominoes sampled to fit the
+view, played out) could add is second order: whether to hold dominoes back,
+or which of two plays placing as many leaves the better rack. It was left
+out because it cannot pay for itself here: the one such choice measured,
+holding jokers back or spending them at once, won the same share of 400
+games against ``greedy`` (85.8% and 86.5% on the same deals, well inside each
+other's noise; ``bench/bench_strong.py``), and a played-out sample costs a
+whole round of greedy play (about 10 ms of CPU, more when the machine is
+busy), so the 0.3 s a decision may take buys some 30 samples in all, too few
+to tell apart plays a few percent apart. As it is,
+the bot beats ``greedy`` in about 83% of single rounds (see
 ``docs/games/domino-rummikub.md``) at a few milliseconds a decision.
 
 >>> from rummykit.catalogue import find_game
