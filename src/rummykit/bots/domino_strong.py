@@ -23,7 +23,8 @@ search stops at the first pass that proves its play best. Nearly every
 position is settled in the first pass in a few milliseconds; a big table
 with a rack whose dominoes cannot all be placed may need the later passes.
 The default is :data:`DEFAULT_PASSES` passes within the default one-second
-cap; ``strong:iterations=N`` gives exactly N passes (replayable anywhere).
+cap; ``strong:iterations=N`` gives exactly N passes (replayable anywhere);
+no pass goes beyond :data:`MAX_NODES` nodes.
 
 **Hidden dominoes.** The bot uses none: its play is a function of the table
 and its rack, which is why shuffling the boneyard and the other racks never
@@ -67,10 +68,11 @@ from rummykit.errors import OptionError, RuleError
 from rummykit.pieces.dominoes import Domino, format_dominoes, parse_dominoes
 from rummykit.rulesets import domino_rummikub as dr
 from rummykit.rulesets.freetable import Draw, FreeTableView, Pass, Play, play_from_table
+from rummykit.solve.candidates import domino_sets
 from rummykit.solve.dominoes import DominoSolution, solve_dominoes
 from rummykit.words import counted
 
-__all__ = ["DEFAULT_PASSES", "FIRST_NODES", "DominoStrongBot", "Plan", "domino_strong_bot", "plan_play"]
+__all__ = ["DEFAULT_PASSES", "FIRST_NODES", "MAX_NODES", "DominoStrongBot", "Plan", "domino_strong_bot", "plan_play"]
 
 DSet = tuple[Domino, ...]
 
@@ -79,6 +81,9 @@ FIRST_NODES = 2500
 
 DEFAULT_PASSES = 3
 """Solver passes at the default budget (2500, 5000 and 10000 nodes at most)."""
+
+MAX_NODES = 160_000
+"""No pass searches further than this, whatever the budget (a budget in seconds alone stops here too)."""
 
 
 @dataclass(frozen=True)
@@ -96,11 +101,22 @@ def _solve(table: Sequence[DSet], rack: Sequence[Domino], budget: Budget) -> Dom
     clock = budget.start()
     found: DominoSolution | None = None
     while clock.more():
-        found = solve_dominoes(table, rack, objective="dominoes", node_limit=FIRST_NODES << (clock.used - 1))
-        if found is not None and found.exact:
+        limit = FIRST_NODES << (clock.used - 1)
+        found = solve_dominoes(table, rack, objective="dominoes", node_limit=limit)
+        if (found is not None and found.exact) or limit >= MAX_NODES:
             break
-        # None from a search cut short only says that no play was found in time: a longer pass may find one
+        # None only says that no play was found within the limit; a longer pass may find one,
+        # unless no set at all can hold a rack domino
+        if found is None and clock.used == 1 and not _fits_somewhere(table, rack):
+            break
     return found
+
+
+def _fits_somewhere(table: Sequence[DSet], rack: Sequence[Domino]) -> bool:
+    """True when some set made of the table's and the rack's dominoes holds a rack domino."""
+    sets = domino_sets(Counter(d for s in table for d in s) + Counter(rack), dr.MELDS)
+    mine = set(rack)
+    return any(d in mine for s in sets for d in s)
 
 
 def plan_play(
