@@ -23,7 +23,9 @@ search stops at the first pass that proves its play best. Nearly every
 position is settled in the first pass in a few milliseconds; a big table
 with a rack whose dominoes cannot all be placed may need the later passes.
 The default is :data:`DEFAULT_PASSES` passes within the default one-second
-cap; ``strong:iterations=N`` gives exactly N passes (replayable anywhere);
+cap (a pass likely to end past the cap, twice as long as the one before, is
+not begun; the second search, without the jokers, shares the decision's
+time); ``strong:iterations=N`` gives exactly N passes (replayable anywhere);
 no pass goes beyond :data:`MAX_NODES` nodes.
 
 **Hidden dominoes.** The bot uses none: its play is a function of the table
@@ -56,12 +58,13 @@ the bot beats ``greedy`` in about 83% of single rounds (see
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import cast
 
-from rummykit.bots.strong import Advice, Budget
+from rummykit.bots.strong import Advice, Budget, Clock
 from rummykit.engine.core import Action, GameInfo
 from rummykit.engine.rng import Rng
 from rummykit.errors import OptionError, RuleError
@@ -96,13 +99,20 @@ class Plan:
     jokers_kept: tuple[Domino, ...] = ()
 
 
-def _solve(table: Sequence[DSet], rack: Sequence[Domino], budget: Budget) -> DominoSolution | None:
-    """The most-dominoes play, by passes of doubling node limits until one is exact or the budget ends."""
-    clock = budget.start()
+def _solve(table: Sequence[DSet], rack: Sequence[Domino], budget: Budget, started: float) -> DominoSolution | None:
+    """The most-dominoes play, by passes of doubling node limits until one is exact or the budget ends.
+
+    ``started`` is when the decision began: its seconds count against ``budget.think``, and a
+    pass that would likely end past it (twice the last pass's time) is not begun.
+    """
+    clock = Clock(budget, started=started)
     found: DominoSolution | None = None
-    while clock.more():
+    last = 0.0
+    while not (clock.used and budget.think is not None and clock.seconds + 2 * last > budget.think) and clock.more():
         limit = FIRST_NODES << (clock.used - 1)
+        began = time.perf_counter()
         found = solve_dominoes(table, rack, objective="dominoes", node_limit=limit)
+        last = time.perf_counter() - began
         if (found is not None and found.exact) or limit >= MAX_NODES:
             break
         # None only says that no play was found within the limit; a longer pass may find one,
@@ -124,15 +134,16 @@ def plan_play(
 ) -> Plan:
     """The play the strong bot makes from this position, within ``budget`` (default: the default passes, no cap)."""
     budget = budget or Budget(DEFAULT_PASSES, None)
+    started = time.perf_counter()
     if not down:
         return Plan(solve_dominoes(table, rack, objective="initial", starting_group_size=size_rule), True)
-    best = _solve(table, rack, budget)
+    best = _solve(table, rack, budget, started)
     if best is None:
         return Plan(None, True)
     jokers = tuple(d for d in best.placed if d in dr.JOKERS)
     if jokers and len(best.placed) < len(rack):
         naturals = [d for d in rack if d not in dr.JOKERS]
-        without = _solve(table, naturals, budget) if naturals else None
+        without = _solve(table, naturals, budget, started) if naturals else None
         if without is not None and without.pieces_placed >= best.pieces_placed - len(jokers):
             return Plan(without, best.exact and without.exact, jokers)
         if without is None and best.pieces_placed == len(jokers):
