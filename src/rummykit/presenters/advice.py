@@ -41,7 +41,7 @@ def advice(game: str, view: Mapping[str, object]) -> Advice:
     """The strong bot's advice for the view's seat (a ``RuleError`` when it has nothing to do)."""
     bot = make_bot(HINT_LEVEL, game)
     if not isinstance(bot, Advisor):
-        raise RuleError("HINT", f"the {game} strong bot gives no advice")
+        raise RuleError("BOT", f"the {game} strong bot gives no advice")
     return bot.advise(view, Rng(0))
 
 
