@@ -60,7 +60,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from rummykit.blocks.grid import Cell, Put
+from rummykit.blocks.grid import Cell, GridVerdict, Put
 from rummykit.melds.tiles import hand_sets, read_line
 from rummykit.pieces.tiles import Tile
 from rummykit.rulesets.two_tray.listing import extensions, free_row
@@ -70,6 +70,8 @@ __all__ = ["DEFAULT_NODES", "GridPlay", "solve_grid"]
 
 DEFAULT_NODES = 4000
 """The nodes (placements judged) a best-found search may visit when no budget is given."""
+MAX_TAKES = 2
+"""Table tiles one placement may take (off a line's end, or a joker replaced) to use again."""
 DIRECTIONS: tuple[Cell, Cell] = ((0, 1), (1, 0))
 """Across (left to right) and down (top to bottom)."""
 
@@ -133,22 +135,26 @@ def _tuple(work: Counter[Tile]) -> tuple[Tile, ...]:
 class _Search:
     def __init__(
         self, grid: TileGrid, tray: Sequence[Tile], *, down: bool, threshold: int, nodes: int | None,
-        think: float | None,
+        think: float | None, objective: str = "tiles", rearrange: bool = True,
     ) -> None:
         self.base = grid
-        self.tray = list(tray)
+        self.tray = Counter(tray)
+        self.total = sum(self.tray.values())
         self.down = down or threshold <= 0
         self.threshold = threshold
         self.limit = nodes
+        self.objective = objective
+        self.rearrange = rearrange
         self.deadline = None if think is None else time.perf_counter() + think
         self.nodes = 0
         self.stopped = False
-        self.seen: set[tuple[frozenset[Put[Tile]], tuple[Key, ...]]] = set()
+        self.seen: set[tuple[TileGrid, tuple[Key, ...], Key, int]] = set()
         self.best: tuple[tuple[int, int], GridPlay] | None = None
 
     # -- the moves -----------------------------------------------------------------------
 
     def crossings(self, grid: TileGrid, work: Counter[Tile]) -> list[tuple[Put[Tile], ...]]:
+        """Each set of ``work`` laid through a grid tile alone in that direction, the longest first."""
         cells = grid.cells
         out: list[tuple[Put[Tile], ...]] = []
         rest = _tuple(work)
@@ -180,10 +186,36 @@ class _Search:
         out.sort(key=len, reverse=True)
         return out
 
+    def takes(self, grid: TileGrid, work: Counter[Tile]) -> list[tuple[TileGrid, Tile | None, Tile]]:
+        """Rearrangements of one table tile: each tile that can leave the grid with every line still valid
+        (the end of a line of 4 or more, alone the other way), and each joker a tray tile can replace.
+
+        Each comes as (the grid after it, the tray tile it puts in, the table tile it frees)."""
+        cells = grid.cells
+        out: list[tuple[TileGrid, Tile | None, Tile]] = []
+        verdict: GridVerdict[Tile] | None = None
+        for cell in sorted(cells):
+            tile = cells[cell]
+            if GRID.is_joker(tile):
+                if verdict is None:
+                    verdict = GRID.verdict(grid)
+                for t in sorted(verdict.options.get(cell, frozenset()) & set(work)):
+                    swapped = grid.changed((Put(cell[0], cell[1], t),), GRID.is_joker)
+                    if not GRID.verdict(swapped, focus=(cell,)).problems:
+                        out.append((swapped, t, tile))
+            lines = grid.lines_through(cell)
+            if len(lines) != 1 or len(lines[0]) < 4 or cell not in (lines[0].cells[0], lines[0].cells[-1]):
+                continue
+            emptied = grid.changed((Put(cell[0], cell[1], None),), GRID.is_joker)
+            near = [c for c in lines[0].cells if c != cell]
+            if not GRID.verdict(emptied, focus=near).problems:
+                out.append((emptied, None, tile))
+        return out
+
     # -- the search ----------------------------------------------------------------------
 
     def run(self) -> GridPlay | None:
-        self.visit(self.base, {}, (), Counter(self.tray), 0)
+        self.visit(self.base, (), self.tray.copy(), 0, MAX_TAKES)
         if self.best is None:
             return None
         play = self.best[1]
@@ -196,35 +228,20 @@ class _Search:
             self.stopped = True
         return self.stopped
 
-    def bound(self, attached: dict[Cell, Tile], lines: tuple[tuple[Tile, ...], ...], work: Counter[Tile]) -> bool:
-        """True when this branch may still beat the best found."""
-        if self.best is None:
-            return True
-        placed = len(attached) + sum(len(s) for s in lines)
-        left = sum(work.values())
-        best_tiles, best_points = self.best[0]
-        if placed + left != best_tiles:
-            return placed + left > best_tiles
-        points = sum(t.number for t in attached.values()) + sum(_value(s) for s in lines)
-        return points + sum(13 if GRID.is_joker(t) else t.number for t in work.elements()) > best_points
-
     def visit(
-        self,
-        grid: TileGrid,
-        attached: dict[Cell, Tile],
-        lines: tuple[tuple[Tile, ...], ...],
-        work: Counter[Tile],
-        opening_points: int,
+        self, grid: TileGrid, lines: tuple[tuple[Tile, ...], ...], work: Counter[Tile], opening_points: int, takes: int
     ) -> None:
-        key = (frozenset(Put(r, c, t) for (r, c), t in attached.items()), tuple(_key(s) for s in lines))
+        """One placement: ``grid`` (the table with the tiles attached so far), ``lines`` laid apart and
+        ``work`` (the tray's tiles left, with any table tiles taken and still to place)."""
+        key = (grid, tuple(_key(s) for s in lines), _key(_tuple(work)), takes)
         if key in self.seen or self.out_of_budget():
             return
         self.seen.add(key)
         self.nodes += 1
         ready = self.down or opening_points >= self.threshold
-        if ready and (attached or lines):
-            self.consider(grid, attached, lines)
-        if not work or not self.bound(attached, lines, work):
+        if ready and (lines or grid is not self.base):
+            self.consider(grid, lines, work)
+        if not work:
             return
         # New lines in free space, in a fixed order (each no earlier than the last laid).
         last = _order(lines[-1]) if lines else None
@@ -235,8 +252,7 @@ class _Search:
             rest.subtract(s)
             if any(v < 0 for v in rest.values()):
                 continue
-            rest = +rest
-            self.visit(grid, attached, (*lines, s), rest, opening_points + (0 if self.down else _value(s)))
+            self.visit(grid, (*lines, s), +rest, opening_points + (0 if self.down else _value(s)), takes)
             if self.stopped:
                 return
         if not ready:
@@ -245,39 +261,55 @@ class _Search:
             assert put.piece is not None
             rest = work.copy()
             rest[put.piece] -= 1
-            more = dict(attached)
-            more[put.cell] = put.piece
-            self.visit(grid.changed((put,), GRID.is_joker), more, lines, +rest, opening_points)
+            self.visit(grid.changed((put,), GRID.is_joker), lines, +rest, opening_points, takes)
             if self.stopped:
                 return
         for puts in self.crossings(grid, work):
             rest = work.copy()
             rest.subtract(p.piece for p in puts if p.piece is not None)
-            more = dict(attached)
-            more.update((p.cell, p.piece) for p in puts if p.piece is not None)
-            self.visit(grid.changed(puts, GRID.is_joker), more, lines, +rest, opening_points)
+            self.visit(grid.changed(puts, GRID.is_joker), lines, +rest, opening_points, takes)
+            if self.stopped:
+                return
+        if not self.rearrange or not takes or not self.down:
+            return  # no rearranging in the turn a seat goes down (its going-down lines are the tray's alone)
+        for new, put_in, freed in self.takes(grid, work):
+            rest = work.copy()
+            if put_in is not None:
+                rest[put_in] -= 1
+            rest[freed] += 1
+            self.visit(new, lines, +rest, opening_points, takes - 1)
             if self.stopped:
                 return
 
-    def consider(self, grid: TileGrid, attached: dict[Cell, Tile], lines: tuple[tuple[Tile, ...], ...]) -> None:
-        tiles = len(attached) + sum(len(s) for s in lines)
-        if self.best is not None and tiles < self.best[0][0]:
+    def consider(self, grid: TileGrid, lines: tuple[tuple[Tile, ...], ...], work: Counter[Tile]) -> None:
+        if work - self.tray:
+            return  # a table tile taken and not yet put back
+        placed_count = self.tray.copy()
+        placed_count.subtract(work)
+        placed = tuple(sorted((+placed_count).elements(), key=lambda t: t.code))
+        tiles = len(placed)
+        if not tiles:
+            return  # a rearrangement alone is no play
+        held = sum(t.points for t in placed)
+        first = held if self.objective == "held" else tiles
+        if self.best is not None and first < self.best[0][0]:
             return
         final, down = lay_apart(grid, lines)
         verdict = GRID.verdict(final)
         if not verdict.valid:
             return
-        new_cells = [*attached, *(p.cell for p in down)]
-        points = GRID.points(final, verdict, new_cells)
-        score = (tiles, points)
+        puts = self.base.diff(final)
+        points = sum(t.number for t in placed if not GRID.is_joker(t))
+        jokers = [p.cell for p in puts if p.piece is not None and GRID.is_joker(p.piece)]
+        roles = sorted((verdict.roles[c].number for c in jokers if c in verdict.roles), reverse=True)
+        points += sum(roles[: sum(1 for t in placed if GRID.is_joker(t))])
+        score = (held, tiles) if self.objective == "held" else (tiles, points)
         if self.best is not None and score <= self.best[0]:
             return
-        placed = tuple(sorted((*attached.values(), *(p.piece for p in down if p.piece is not None)), key=lambda t: t.code))
         if not self.down:
             opening = GRID.going_down(self.base, final, placed, self.threshold, down)
             if opening.fault is not None:
                 return
-        puts = self.base.diff(final)
         self.best = (score, GridPlay(puts, down, placed, points, final, False, self.nodes))
 
 
@@ -301,6 +333,8 @@ def solve_grid(
     exact: bool = True,
     nodes: int | None = None,
     think: float | None = None,
+    objective: str = "tiles",
+    rearrange: bool = True,
 ) -> GridPlay | None:
     """The placement of ``tray``'s tiles on ``grid`` that plays the most tiles (ties: the most points).
 
@@ -308,9 +342,16 @@ def solve_grid(
     ``threshold`` points, then it may go on). With ``exact`` (and no
     ``nodes`` or ``think``) the search runs to its end; otherwise it stops
     after ``nodes`` placements (default :data:`DEFAULT_NODES`) or ``think``
-    seconds and the result says ``exact=False`` if it stopped early. None:
+    seconds and the result says ``exact=False`` if it stopped early.
+    ``objective="held"`` ranks placements by the penalty points they take
+    out of the tray instead (a joker 30, a tile its number; ties: more
+    tiles), what a blocked round is decided by. None:
     nothing can be placed (or, not down, no opening reaches the threshold).
     """
     if not exact and nodes is None and think is None:
         nodes = DEFAULT_NODES
-    return _Search(grid, tray, down=down, threshold=threshold, nodes=nodes, think=think).run()
+    if objective not in ("tiles", "held"):
+        raise ValueError(f"objective is 'tiles' or 'held', not {objective!r}")
+    return _Search(
+        grid, tray, down=down, threshold=threshold, nodes=nodes, think=think, objective=objective, rearrange=rearrange
+    ).run()
