@@ -18,7 +18,7 @@ emptying a tray. It never calls a joker's colour: the solver does not
 rearrange the table, and a call only helps a rearrangement.
 
 Its budget unit is the solver's **node** (one placement judged): the
-default is 3000 nodes a tray, capped at one second a decision
+default is 60 nodes a tray, capped at one second a decision
 (``strong:iterations=N`` for exactly N nodes, ``strong:think=S``). Most
 turns finish their search well inside it, and then the play is exact (no
 placement the solver's moves build plays more). The generator is unused:
@@ -52,7 +52,7 @@ from rummykit.solve.grid import GridPlay, solve_grid
 
 __all__ = ["DEFAULT_NODES", "TwoTrayStrongBot", "plan", "two_tray_strong_bot"]
 
-DEFAULT_NODES = 3000
+DEFAULT_NODES = 60
 """The default budget: grid-solver nodes per tray searched."""
 OBJECTIVE = "held"
 
