@@ -30,27 +30,28 @@ the search is deterministic.
 >>> str(bot.choose(state.view(0), Rng(0)))
 '0 play A 0,0=K10 0,1=B10 0,2=O10 down 0,0=K10 0,1=B10 0,2=O10'
 >>> bot.advise(state.view(0), Rng(0)).reason
-'it goes down from tray A with 3 tiles worth 30 points (the threshold is 30), the most tiles the tray can place'
+'it goes down from tray A with 3 tiles worth 30 points (the threshold is 30), taking the most points off the tray'
 """
 
 from __future__ import annotations
 
+import time
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import cast
 
-from rummykit.blocks.grid import Put, cell_text
+from rummykit.blocks.grid import Cell
 from rummykit.bots.greedy import best_meld
 from rummykit.bots.strong import Advice, Budget
+from rummykit.engine.commands.parts import SHOWN_FROM
 from rummykit.engine.core import Action, GameInfo
 from rummykit.engine.rng import Rng
 from rummykit.errors import RuleError
-from rummykit.pieces.tiles import Tile
-from rummykit.rulesets.two_tray import GRID, Draw, End, Pass, Play, Situation, situation_from_view
+from rummykit.rulesets.two_tray import Draw, End, Pass, Play, Situation, TileGrid, situation_from_view
 from rummykit.rulesets.two_tray.views import TwoTrayView
 from rummykit.solve.grid import GridPlay, solve_grid
 
-__all__ = ["DEFAULT_NODES", "TwoTrayStrongBot", "plan", "two_tray_strong_bot"]
+__all__ = ["DEFAULT_NODES", "TwoTrayStrongBot", "placement_steps", "plan", "two_tray_strong_bot"]
 
 DEFAULT_NODES = 60
 """The default budget: grid-solver nodes per tray searched."""
@@ -64,12 +65,14 @@ def _score(play: GridPlay) -> tuple[int, int]:
 def plan(s: Situation, nodes: int, think: float | None) -> tuple[str, GridPlay] | None:
     """The tray and placement the strong bot plays in situation ``s`` (None: it draws, passes or ends)."""
     best: tuple[tuple[int, int, int], str, GridPlay] | None = None
+    started = time.perf_counter()
     for name in s.playable_trays():
         tray = list(s.trays[name])
         if not tray:
             continue
+        left = None if think is None else max(think - (time.perf_counter() - started), 0.01)
         play = solve_grid(
-            s.grid, tray, down=s.down, threshold=s.threshold, exact=False, nodes=nodes, think=think, objective=OBJECTIVE
+            s.grid, tray, down=s.down, threshold=s.threshold, exact=False, nodes=nodes, think=left, objective=OBJECTIVE
         )
         if play is None:
             continue
@@ -124,14 +127,18 @@ class TwoTrayStrongBot:
             if not s.down:
                 reason = (
                     f"it goes down from tray {name} with {tiles} (the threshold is {s.threshold}),"
-                    " the most tiles the tray can place"
+                    " taking the most points off the tray"
                 )
             else:
-                reason = f"it places {tiles} from tray {name}, the most tiles the tray can place"
+                reason = f"it places {tiles} from tray {name}, taking the most points off the tray"
+            moved = sum(1 for step in steps if step.startswith("move"))
+            if moved:
+                reason += f" ({moved} table tile{'s' * (moved != 1)} moved)"
+            steps = placement_steps(name, s.grid, play.grid)
             left = len(s.trays[name]) - play.tiles
             if left == 0:
                 reason += f", emptying tray {name}"
-            return Advice(action, reason, placement_steps(name, play.puts), exact=play.exact)
+            return Advice(action, reason, steps, exact=play.exact)
         if not s.down:
             why = f"no first play of {s.threshold} points or more is on a tray"
         else:
@@ -140,12 +147,48 @@ class TwoTrayStrongBot:
         return Advice(action, f"{why}: {word}", exact=None)
 
 
-def placement_steps(tray: str, puts: Sequence[Put[Tile]]) -> tuple[str, ...]:
-    """The moves a person makes to lay ``puts`` from ``tray``: one per tile, cells counted from 1 as screens do."""
-    steps = []
-    for put in sorted(puts, key=lambda p: (p.row, p.col)):
-        row, col = put.row + 1, put.col + 1
-        steps.append(f"put {put.piece} from tray {tray} at row {row}, column {col} ({cell_text((row, col))})")
+def _shown(cell: Cell) -> str:
+    return f"{cell[0] + SHOWN_FROM},{cell[1] + SHOWN_FROM}"
+
+
+def placement_steps(tray: str, old: TileGrid, new: TileGrid) -> tuple[str, ...]:
+    """The draft steps a person takes to turn ``old`` into ``new`` playing from ``tray``: the table's tiles
+    moved first (each to an empty cell), then the tray's tiles placed, cells as the screen counts them (from 1).
+
+    >>>     >>> old = TileGrid.parse('0,0: R3 J R5', Tile.parse)
+    >>> new = TileGrid.parse('0,0: R3 R4 R5 / . / B9 K9 J', Tile.parse)
+    >>> for step in placement_steps('A', old, new):
+    ...     print(step)
+    move the J at 1,2 to 3,3 (type: move 1,2 3,3)
+    place R4 from tray A at 1,2 (type: place R4 1,2)
+    place B9 from tray A at 3,1 (type: place B9 3,1)
+    place K9 from tray A at 3,2 (type: place K9 3,2)
+    """
+    now = dict(old.cells)
+    goal = new.cells
+    # Table tiles to move: each leaves a cell whose content changes, for a new cell holding the same tile.
+    leaving = sorted(c for c in now if goal.get(c) != now[c])
+    arriving = [c for c in sorted(goal) if now.get(c) != goal[c]]
+    moves: list[tuple[Cell, Cell]] = []
+    for cell in leaving:
+        tile = now[cell]
+        to = next((c for c in arriving if goal[c] == tile and c not in [m[1] for m in moves]), None)
+        if to is not None:
+            moves.append((cell, to))
+    steps: list[str] = []
+    pending = list(moves)
+    while pending:  # each move to a cell that is empty by then
+        ready = next((m for m in pending if m[1] not in now), pending[0])
+        pending.remove(ready)
+        src, dst = ready
+        tile = now.pop(src)
+        now[dst] = tile
+        steps.append(f"move the {tile} at {_shown(src)} to {_shown(dst)} (type: move {_shown(src)} {_shown(dst)})")
+    for cell in sorted(goal):
+        if now.get(cell) != goal[cell]:
+            tile = goal[cell]
+            now[cell] = tile
+            steps.append(f"place {tile} from tray {tray} at {_shown(cell)} (type: place {tile} {_shown(cell)})")
     return tuple(steps)
 
 

@@ -222,10 +222,9 @@ class _Search:
         return GridPlay(play.puts, play.down, play.placed, play.points, play.grid, not self.stopped, self.nodes)
 
     def out_of_budget(self) -> bool:
-        if self.limit is not None and self.nodes >= self.limit:
-            self.stopped = True
-        elif self.deadline is not None and self.nodes % 16 == 0 and time.perf_counter() > self.deadline:
-            self.stopped = True
+        over = self.limit is not None and self.nodes >= self.limit
+        late = self.deadline is not None and self.nodes % 16 == 0 and time.perf_counter() > self.deadline
+        self.stopped = self.stopped or over or late
         return self.stopped
 
     def visit(

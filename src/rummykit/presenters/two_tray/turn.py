@@ -92,6 +92,7 @@ class GridDisplay(Display):
     rack = "trays"
     surface = "grid"
     head = HEAD
+    advised = "two-tray"
     draft: GridDraft[Tile]
 
     def __init__(self) -> None:
