@@ -123,6 +123,7 @@ class TwoTrayStrongBot:
         s = situation_from_view(seen)
         if isinstance(action, Play) and self.last is not None:
             name, play = self.last
+            steps = placement_steps(name, s.grid, play.grid)
             tiles = f"{play.tiles} tile{'s' * (play.tiles != 1)} worth {play.points} points"
             if not s.down:
                 reason = (
@@ -134,7 +135,6 @@ class TwoTrayStrongBot:
             moved = sum(1 for step in steps if step.startswith("move"))
             if moved:
                 reason += f" ({moved} table tile{'s' * (moved != 1)} moved)"
-            steps = placement_steps(name, s.grid, play.grid)
             left = len(s.trays[name]) - play.tiles
             if left == 0:
                 reason += f", emptying tray {name}"
