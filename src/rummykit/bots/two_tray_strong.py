@@ -155,7 +155,8 @@ def placement_steps(tray: str, old: TileGrid, new: TileGrid) -> tuple[str, ...]:
     """The draft steps a person takes to turn ``old`` into ``new`` playing from ``tray``: the table's tiles
     moved first (each to an empty cell), then the tray's tiles placed, cells as the screen counts them (from 1).
 
-    >>>     >>> old = TileGrid.parse('0,0: R3 J R5', Tile.parse)
+    >>> from rummykit.pieces.tiles import Tile
+    >>> old = TileGrid.parse('0,0: R3 J R5', Tile.parse)
     >>> new = TileGrid.parse('0,0: R3 R4 R5 / . / B9 K9 J', Tile.parse)
     >>> for step in placement_steps('A', old, new):
     ...     print(step)
