@@ -30,8 +30,8 @@ __all__ = ["HINT_LEVEL", "as_at_turn", "check", "hint", "legal", "listing"]
 P = TypeVar("P")
 
 HINT_LEVEL = "strong"
-"""The bot level whose choice a hint frame suggests as an action, when the game has that level (every game's
-strong bot; rummikub's is its solver)."""
+"""The bot level whose choice a hint frame suggests as an action, when the game has that level (the level
+whose advice the hint lines are)."""
 
 
 def listing(state: GameState, seat: int) -> LegalJSON:
