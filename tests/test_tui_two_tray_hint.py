@@ -8,6 +8,7 @@ from test_tui import make_app, message_text, play
 from textual.pilot import Pilot
 
 from rummykit.tui.app import GameApp
+from rummykit.tui.tables.grid import GridTable
 
 POSITION = (
     "grid: 0,0: R1 R2 R3 / . . . / K7 K8 K9 K10; trays: A[R4 R5 B7 O7] B[O1 O2 O3] / A[K1 B1 O1 B13] B[K2 B2 O2];"
@@ -41,10 +42,15 @@ def test_f7_shows_the_hint_steps_and_plays_nothing() -> None:
         text = await _wait_for_hint(app, pilot)
         assert "why: it places 4 tiles" in text and "place R4 from tray A at 1,4" in text
         assert "No hint" not in text
+        await pilot.pause(0.1)
+        grid = app.query_one(GridTable).render().plain
+        assert "Hint: the cells marked h show its placement" in grid and "R4h" in grid and "O7h" in grid
         assert len(app.state.actions) == before and app.turn is not None  # nothing played
         await pilot.press("f7")  # hides it
         await pilot.pause()
         assert app.hint is None
+        await pilot.pause(0.1)
+        assert "Hint:" not in app.query_one(GridTable).render().plain
 
     play(_app(), scenario)
 

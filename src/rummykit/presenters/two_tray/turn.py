@@ -105,6 +105,8 @@ class GridDisplay(Display):
     def start(self, turn: Turn) -> None:
         """A fresh draft from the turn's view."""
         self.draft = draft_from_view(turn.view)
+        self.hinted: dict[Cell, str] = {}
+        """The cells the last hint changes and what it puts there (``.``: emptied), for a grid that draws it."""
 
     def draft_view(self, turn: Turn) -> dict[str, Any]:
         """The seat's view as this turn has drafted it, for an interface that draws the grid itself.
@@ -129,8 +131,19 @@ class GridDisplay(Display):
             "problems": [{"text": problem_text(p), "cells": [list(cell) for cell in p.cells]} for p in problems],
             "placed": [str(t) for t in placed],
             "ready": bool(placed) and not problems,
+            "hint": [[r, c, tile] for (r, c), tile in sorted(getattr(self, "hinted", {}).items())],
         }
         return view
+
+    def hint_sets(self, turn: Turn) -> list[list[str]] | None:
+        """No sets on a grid: the hint's cells are kept for :meth:`draft_view` (``draft.hint``), and the
+        empty list says there is a hint to draw."""
+        from rummykit.presenters.advice import advice
+
+        found = advice(self.advised, turn.view)
+        changes = found.action.changes if isinstance(found.action, Play) else ()
+        self.hinted = {put.cell: str(put.piece) if put.piece is not None else "." for put in changes}
+        return []
 
     def _grid_view(self, turn: Turn) -> dict[str, Any]:
         """The turn's view with the drafted grid."""
