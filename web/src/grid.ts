@@ -82,6 +82,8 @@ export class GridLayout implements Layout {
   private checking = 0;
   private message = "";
   private menu: string | null = null; // the joker cell whose call menu is open
+  private hintAction: ActionJson | null = null; // the hint's play, until the turn changes or it is laid out
+  private hinted = new Map<string, string>(); // each cell the hint changes: the tile it puts there, or "." (emptied)
   // the board's extent as drawn (notation numbers) and its pan and zoom
   private r0 = 0;
   private c0 = 0;
@@ -153,6 +155,8 @@ export class GridLayout implements Layout {
         this.verdict = null;
         this.message = "";
         this.menu = null;
+        this.hintAction = null;
+        this.hinted.clear();
         const seat = this.ctx.seat;
         const playing = seat !== null ? view.playing[seat] : null;
         const own = Object.keys(view.trays ?? {});
@@ -163,6 +167,62 @@ export class GridLayout implements Layout {
     this.draw();
     if (!this.adjusted) requestAnimationFrame(() => this.fit());
     return this.el;
+  }
+
+  // ---- the hint -----------------------------------------------------------------------------------
+
+  /** Show the hint's play on the board (its cells outlined, the tiles it places as ghosts) with a button
+   * that lays it out as the draft; null (or an action that places nothing) hides it. */
+  hint(action: ActionJson | null): void {
+    const changes = action && (action.type === "play" || action.type === "fail") && Array.isArray(action.changes) ? (action.changes as string[]) : [];
+    this.hintAction = changes.length ? action : null;
+    this.hinted.clear();
+    for (const change of changes) {
+      const [cell, tile] = String(change).split("=");
+      if (cell && tile) this.hinted.set(cell.trim(), tile.trim());
+    }
+    this.draw();
+  }
+
+  /** Lay the hint's play out as the draft, from the table as it was: the table's tiles it moves go to their
+   * new cells, the rest come from the playing tray. The player still presses Play. */
+  private useHint(): void {
+    const action = this.hintAction;
+    if (!action || !this.view || !this.myTurn()) return;
+    const seat = this.ctx.seat;
+    const playing = seat !== null ? this.view.playing[seat] : null;
+    const tray = typeof action.tray === "string" ? action.tray : this.tray;
+    if (!playing && tray !== this.tray && this.trayTiles(tray).length) this.tray = tray;
+    const hinted = new Map(this.hinted);
+    this.change((cells) => {
+      cells.clear();
+      for (const [k, spot] of this.base) cells.set(k, { ...spot });
+      const freed: string[] = [];
+      for (const k of hinted.keys()) {
+        const was = cells.get(k);
+        if (was) freed.push(was.tile);
+        cells.delete(k);
+      }
+      const tiles = this.trayTiles();
+      const taken = new Set<number>();
+      for (const [k, tile] of hinted) {
+        if (tile === ".") continue;
+        const at = freed.indexOf(tile);
+        if (at >= 0) {
+          freed.splice(at, 1);
+          cells.set(k, { tile, from: null, called: null });
+          continue;
+        }
+        const i = tiles.findIndex((t, n) => t === tile && !taken.has(n));
+        if (i < 0) return false; // the tray no longer holds it: the hint is stale
+        taken.add(i);
+        cells.set(k, { tile, from: i });
+      }
+      return true;
+    });
+    this.hintAction = null;
+    this.hinted.clear();
+    this.draw();
   }
 
   // ---- the draft ----------------------------------------------------------------------------------
@@ -421,6 +481,12 @@ export class GridLayout implements Layout {
         draw && !changes.length ? h("button", { type: "button", id: "tt-draw", "aria-label": `draw a tile onto tray ${this.tray}`, ...this.press(() => this.ctx.act(draw.json)) }, `Draw (tray ${this.tray})`) : null,
         pass ? h("button", { type: "button", id: "tt-pass", ...this.press(() => this.ctx.act(pass.json)) }, "Pass") : null,
         end && !changes.length ? h("button", { type: "button", id: "tt-end", ...this.press(() => this.ctx.act(end.json)) }, "End turn") : null,
+        mine && this.hintAction
+          ? h("button", { type: "button", id: "tt-use-hint", ...this.press(() => this.useHint()) }, "Lay out the hint")
+          : null,
+        mine && this.hintAction
+          ? h("button", { type: "button", id: "tt-use-hint", ...this.press(() => this.useHint()) }, "Lay out the hint")
+          : null,
         mine && changes.length && this.verdict && !ok
           ? h("button.tt-penalty", { type: "button", id: "tt-penalty", ...this.press(() => this.ctx.act(this.playAction("fail"))) }, "Play anyway (penalty)")
           : null,
@@ -455,11 +521,14 @@ export class GridLayout implements Layout {
         if (lastCells.has(k) && !changes.length) cls.push("last-move");
         if (arrived.has(k) && !changes.length && this.arrivedSeq !== this.seq) cls.push("arrived"); // slides in once
         if (picked?.kind === "cell" && picked.key === k) cls.push("picked");
+        const hintTile = this.hinted.get(k);
+        if (hintTile !== undefined) cls.push("hinted");
         const isCursor = this.cursor[0] === r && this.cursor[1] === c;
         let label = spot ? `${tileName(spot.tile)}${spot.called ? ` called ${tileName(spot.called)}` : ""} at ${this.where(k)}` : `empty cell ${this.where(k)}`;
         if (spot?.from !== null && spot) label += ", placed this turn";
         if (lines.length) label += bad ? ", in a line that is not valid" : ", in a valid line";
         if (lastCells.has(k)) label += ", played last by the other player";
+        if (hintTile !== undefined) label += hintTile === "." ? ", the hint moves this tile away" : `, the hint puts ${tileName(hintTile)} here`;
         const cell = h("div", {
           class: cls.join(" "),
           role: "gridcell",
@@ -494,6 +563,11 @@ export class GridLayout implements Layout {
               );
             }
           }
+        }
+        if (hintTile !== undefined && hintTile !== "." && spot?.tile !== hintTile) {
+          const ghost = pieceEl(hintTile, { "aria-hidden": "true" });
+          ghost.classList.add("tt-hint-ghost");
+          cell.append(ghost);
         }
         row.append(cell);
       }

@@ -57,6 +57,7 @@ BOTS: tuple[BotEntry, ...] = (
     BotEntry("solver", "rummykit.bots.solver:solver_bot", ("rummikub",)),
     BotEntry("strong", "rummykit.bots.solver:strong_solver_bot", ("rummikub",), budget=True),
     BotEntry("strong", "rummykit.bots.domino_strong:domino_strong_bot", ("domino-rummikub",), budget=True),
+    BotEntry("strong", "rummykit.bots.two_tray_strong:two_tray_strong_bot", ("two-tray",), budget=True),
     BotEntry("greedy", "rummykit.bots.two_tray:TwoTrayGreedyBot", ("two-tray",)),
     BotEntry("greedy", "rummykit.bots.mummus:mummus_greedy", ("mummus",)),
 )

@@ -31,7 +31,7 @@ from rummykit.pieces.cards import Card
 from rummykit.pieces.dominoes import Domino
 from rummykit.pieces.tiles import Tile
 
-__all__ = ["HINT_LEVEL", "advice", "advice_lines", "advice_said", "cells_of", "pieces_of"]
+__all__ = ["HINT_LEVEL", "advice", "advice_lines", "advice_said", "pieces_of"]
 
 HINT_LEVEL = "strong"
 """The bot level whose choice a hint is, in every game."""
@@ -89,22 +89,3 @@ def pieces_of(action: object) -> frozenset[str]:
     walk(action)
     return frozenset(found)
 
-
-def cells_of(action: object) -> dict[tuple[int, int], str]:
-    """Where an action places pieces on a grid: (row, column) as the engine counts them, and the piece
-    (empty for an action that places nothing on a grid)."""
-    found: dict[tuple[int, int], str] = {}
-
-    def walk(value: object) -> None:
-        row, col, piece = (getattr(value, name, None) for name in ("row", "col", "piece"))
-        if isinstance(row, int) and isinstance(col, int) and piece is not None:
-            found[(row, col)] = str(piece)
-        elif isinstance(value, tuple | list):
-            for item in value:
-                walk(item)
-        elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-            for f in dataclasses.fields(value):
-                walk(getattr(value, f.name))
-
-    walk(action)
-    return found

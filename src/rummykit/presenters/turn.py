@@ -30,6 +30,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from rummykit.blocks.draft import Draft
+from rummykit.bots.strong import Advice
 from rummykit.engine.commands import Commands, Part, Syntax, command_table
 from rummykit.engine.core import Action, GameInfo
 from rummykit.errors import ParseError
@@ -163,6 +164,9 @@ class Display:
         """The seat's view as the turn has drafted it (the view itself without a grid draft)."""
         return turn.view
 
+    def show_advice(self, turn: Turn, found: Advice) -> None:
+        """A hint from the strong bot's advice is shown (a game whose interface draws it keeps what it needs)."""
+
     def hint_sets(self, turn: Turn) -> list[list[str]] | None:
         """The table the best play would leave (None: no hint)."""
         return None
@@ -276,6 +280,10 @@ class Turn:
     def hint_sets(self) -> list[list[str]] | None:
         """The table the best play would leave, as :meth:`board` numbers sets (None: no hint)."""
         return self.display.hint_sets(self)
+
+    def show_advice(self, found: Advice) -> None:
+        """The strong bot's advice is shown as this turn's hint (a grid keeps its cells to draw them)."""
+        self.display.show_advice(self, found)
 
     def legal(self) -> list[Action]:
         """This seat's legal actions now, as the game lists them from the view (sorted by their text)."""

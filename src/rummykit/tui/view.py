@@ -91,8 +91,8 @@ class GameView(App[int]):
         """Table pieces selected, as (set number, place in the set)."""
         self.hint: list[list[str]] | None = None
         """The table the hint's play leaves, while it is shown."""
-        self.hint_marks: tuple[frozenset[str], dict[tuple[int, int], str]] = (frozenset(), {})
-        """The pieces the hint plays and the grid cells it fills (a table widget marks them while it is shown)."""
+        self.hint_marks: frozenset[str] = frozenset()
+        """The pieces the hint plays (a table widget marks them while it is shown)."""
         self.last_move: list[str] = []
         """What the last bot (or other seat) did, as the shown seat may see it: highlighted on the screen."""
         self.style = Style(color=color, width=0)
@@ -285,7 +285,7 @@ class GameView(App[int]):
             panel.show(lambda style: [], self.hint, color)
         elif table is not None:
             panel.show(lambda style: [], None, color)
-            table.hinted, table.hint_cells = self.hint_marks if self.hint is not None else (frozenset(), {})
+            table.hinted = self.hint_marks if self.hint is not None else frozenset()
             draft_view = getattr(self.turn, "draft_view", None)
             if callable(draft_view):  # the turn drafts: the widget draws the draft (the turn then says less)
                 view = draft_view()
@@ -419,14 +419,14 @@ class GameView(App[int]):
     async def find_hint(self, turn: Turn) -> None:
         """Ask the presenter for the hint in a thread; a loading indicator covers the table if it takes
         long (the solver's first search compiles it), and the solver's notice shows as a toast."""
-        from rummykit.presenters.advice import advice, advice_said, cells_of, pieces_of
+        from rummykit.presenters.advice import advice, advice_said, pieces_of
         from rummykit.presenters.solving import notices_to
 
         view = self.turn_view()
         table = self.table_widget()
         panel: Widget = table if table is not None else self.part(BoardPanel)
         timer = self.set_timer(0.3, lambda: setattr(panel, "loading", True))
-        marks: tuple[frozenset[str], dict[tuple[int, int], str]] = (frozenset(), {})
+        marks: frozenset[str] = frozenset()
         try:
             with notices_to(Notices(self)):
                 if getattr(self.presenter, "advised", False):
@@ -434,7 +434,10 @@ class GameView(App[int]):
                     game = self.state.info.id
                     found = await asyncio.to_thread(advice, game, view)
                     lines, sets = advice_said(game, found), None
-                    marks = (pieces_of(found.action), cells_of(found.action))
+                    marks = pieces_of(found.action)
+                    shown: object = getattr(turn, "show_advice", None)
+                    if callable(shown):  # a grid keeps the cells the play changes, to draw them
+                        shown(found)
                 else:
                     lines = await asyncio.to_thread(self.presenter.hint_lines, view)
                     hint_sets: object = getattr(turn, "hint_sets", None)

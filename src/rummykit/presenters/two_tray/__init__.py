@@ -38,6 +38,7 @@ from dataclasses import dataclass
 
 from rummykit.engine.core import GameInfo
 from rummykit.pieces.tiles import COLOURS, MAX_NUMBER
+from rummykit.presenters.advice import advice_lines
 from rummykit.presenters.base import Narrator, Presenter, Solver, View, Vocabulary
 from rummykit.presenters.freetable import outcome_lines, round_end_lines
 from rummykit.presenters.text import Style, counted
@@ -165,10 +166,13 @@ class TwoTrayPresenter(Commanded):
         """The orders trays can be shown in."""
         return list(ORDERS)
 
+    advised: bool = True
+    """The ``hint`` is the strong bot's advice (:mod:`rummykit.presenters.advice`): the grid solver's placement."""
+
     @property
     def hint(self) -> bool:
-        """No best-play hint: the solver does not know grids."""
-        return False
+        """A best-play hint: the strong bot's placement from the grid solver."""
+        return True
 
     def describe_event(self, event: View, names: Sequence[str], style: Style) -> list[str]:
         """See :func:`describe_event` (an event on its own: a play lists the cells it changed)."""
@@ -209,8 +213,8 @@ class TwoTrayPresenter(Commanded):
         return GridDisplay()
 
     def hint_lines(self, view: View) -> list[str]:
-        """Nothing: two-tray has no solver."""
-        return []
+        """The strong bot's advice: the grid solver's placement as steps, and why (nothing is played)."""
+        return advice_lines(self.game, view)
 
     def round_end_lines(self, event: View, names: Sequence[str], style: Style) -> list[str]:
         """The end of a round: who won it and why, the scores and the tiles left."""

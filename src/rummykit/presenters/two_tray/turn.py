@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from rummykit.blocks.grid import Cell, GridDraft, Put
+from rummykit.bots.strong import Advice
 from rummykit.engine.commands import Part, Reading, Syntax
 from rummykit.engine.core import Action
 from rummykit.errors import ParseError, RummykitError
@@ -92,6 +93,7 @@ class GridDisplay(Display):
     rack = "trays"
     surface = "grid"
     head = HEAD
+    advised = "two-tray"
     draft: GridDraft[Tile]
 
     def __init__(self) -> None:
@@ -104,6 +106,8 @@ class GridDisplay(Display):
     def start(self, turn: Turn) -> None:
         """A fresh draft from the turn's view."""
         self.draft = draft_from_view(turn.view)
+        self.hinted: dict[Cell, str] = {}
+        """The cells the last hint changes and what it puts there (``.``: emptied), for a grid that draws it."""
 
     def draft_view(self, turn: Turn) -> dict[str, Any]:
         """The seat's view as this turn has drafted it, for an interface that draws the grid itself.
@@ -128,8 +132,14 @@ class GridDisplay(Display):
             "problems": [{"text": problem_text(p), "cells": [list(cell) for cell in p.cells]} for p in problems],
             "placed": [str(t) for t in placed],
             "ready": bool(placed) and not problems,
+            "hint": [[r, c, tile] for (r, c), tile in sorted(getattr(self, "hinted", {}).items())],
         }
         return view
+
+    def show_advice(self, turn: Turn, found: Advice) -> None:
+        """Keep the cells the hint's play changes for :meth:`draft_view` (``draft.hint``), for a grid that draws it."""
+        changes = found.action.changes if isinstance(found.action, Play) else ()
+        self.hinted = {put.cell: str(put.piece) if put.piece is not None else "." for put in changes}
 
     def _grid_view(self, turn: Turn) -> dict[str, Any]:
         """The turn's view with the drafted grid."""

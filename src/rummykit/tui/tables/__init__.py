@@ -223,8 +223,6 @@ class TableWidget(Widget, can_focus=True):
         """The last drawing's layout, to find what a click landed on."""
         self.hinted: frozenset[str] = frozenset()
         """The pieces the hint shown plays (marked ``h``; empty: no hint shown)."""
-        self.hint_cells: Mapping[tuple[int, int], str] = {}
-        """Where the hint shown places pieces, on a grid: (row, column) as the engine counts them, and the piece."""
 
     def show(self, view: Mapping[str, object], *, acting: bool, color: bool = True) -> None:
         """Take the seat's view as it is now, whether the seat is asked to act, and whether to colour pieces."""

@@ -32,7 +32,6 @@ from rummykit.rulesets.two_tray.actions import Call, Draw, End, Pass
 from rummykit.rulesets.two_tray.steps import Back, Move, Place, Tray
 from rummykit.rulesets.two_tray.views import TwoTrayView
 from rummykit.tui.tables import (
-    HINT_MARK,
     TURN_KEYS,
     TableWidget,
     WidgetOptions,
@@ -69,6 +68,7 @@ class DraftView(TypedDict, total=False):
     problems: list[ProblemView]
     placed: list[str]
     ready: bool
+    hint: list[list[int | str]]
 
 
 class GridView(TwoTrayView, total=False):
@@ -169,9 +169,13 @@ class GridTable(TableWidget):
         if before.get("grid") != now.get("grid"):
             self.grabbed = None
 
-    def area(self) -> tuple[range, range]:
-        """The rows and columns drawn: the tiles and the cursor, with a margin of one cell."""
-        cells = [*self.tiles, self.cell]
+    def showing_hint(self) -> bool:
+        """True while the app shows a hint (F7 or the typed ``hint``)."""
+        return getattr(self.app, "hint", None) is not None
+
+    def area(self, hinted: Mapping[Cell, str] | None = None) -> tuple[range, range]:
+        """The rows and columns drawn: the tiles, the cursor and a hint's cells, with a margin of one cell."""
+        cells = [*self.tiles, self.cell, *(hinted or {})]
         rows = [r for r, _ in cells]
         cols = [c for _, c in cells]
         return range(min(rows) - 1, max(rows) + 2), range(min(cols) - 1, max(cols) + 2)
@@ -184,7 +188,8 @@ class GridTable(TableWidget):
         bad = {(int(r), int(c)) for p in draft.get("problems", ()) for r, c in p.get("cells", ())}
         calls = {(int(c["row"]), int(c["col"])): str(c["called"]) for c in grid_view(self.view).get("grid", None) or ()
                  if c.get("called")}
-        rows, cols = self.area()
+        hinted = {(int(r), int(c)): str(t) for r, c, t in draft.get("hint", ())} if self.showing_hint() else {}
+        rows, cols = self.area(hinted)
         width = self.content_region.width or self.size.width or 60
         label = max(len(str(r + self.base)) for r in rows) + 2
         cell_width, shown = self.columns_shown(list(cols), width - label)
@@ -211,13 +216,16 @@ class GridTable(TableWidget):
             mark = ">" if compact and here else " "
             out.add(Text(f"{mark}{r + self.base:>{label - 2}} ", style="bold" if here else "dim"))
             for c in shown:
-                out.add(self.grid_cell(r, c, tiles, marks, bad, cell_width, focused), (r, c))
+                out.add(self.grid_cell(r, c, tiles, marks, bad, cell_width, focused, hinted), (r, c))
         if self.grabbed is not None:
             out.newline()
             out.add(Text(f"  grabbed: the tile at {self.typed(self.grabbed)} (Space moves it to the cursor)"))
         for joker, called in sorted(calls.items()):
             out.newline()
             out.add(Text(f"  the joker at {self.typed(joker)} stands for {called}"))
+        if hinted:
+            out.newline()
+            out.add(Text("  Hint: the cells marked h show its placement (F7 hides it)", style="bold magenta"))
         for problem in draft.get("problems", ()):
             out.newline()
             out.add(Text(f"  INVALID: {problem.get('text')}", style="bold red"))
@@ -242,16 +250,19 @@ class GridTable(TableWidget):
 
     def grid_cell(
         self, r: int, c: int, tiles: Mapping[Cell, str], marks: Mapping[Cell, str], bad: set[Cell],
-        width: int, focused: bool,
+        width: int, focused: bool, hinted: Mapping[Cell, str] | None = None,
     ) -> Text:
         """One cell: its tile (``.`` for none) and change mark; ``[ ]`` around the cursor's and ``< >``
-        around the grabbed one in full cells (narrow cells: the margins mark the cursor's row and column)."""
+        around the grabbed one in full cells (narrow cells: the margins mark the cursor's row and column).
+        A cell the hint changes shows the hint's tile marked ``h`` (``h.``: the hint empties it)."""
         tile = tiles.get((r, c))
-        piece = piece_text(tile, self.color).copy() if tile is not None else Text(".")
         mark = marks.get((r, c), "")
-        ghost = self.hint_cells.get((r, c)) if tile is None else None
-        if ghost is not None:  # the hint places this tile here: shown faint, marked h
-            piece, mark = Text(ghost, style="dim underline"), HINT_MARK
+        hint = (hinted or {}).get((r, c))
+        if hint is not None and hint != tile:
+            tile, mark = (None if hint == "." else hint), "h"
+        piece = piece_text(tile, self.color).copy() if tile is not None else Text(".")
+        if hint is not None and hint != tiles.get((r, c)):
+            piece.stylize("magenta")
         cursor = (r, c) == self.cell
         if width >= CELL:
             inside = piece + Text(mark)
