@@ -42,6 +42,8 @@ from typing import cast
 from rummykit.blocks.areas import LaidMeld, MeldArea
 from rummykit.blocks.piles import Piles
 from rummykit.bots.mummus import MummusGreedy, _keep_value, plan
+from rummykit.bots.mummus_eval import Deadwood, unseen_cards
+from rummykit.bots.mummus_hold import held_discard, held_play
 from rummykit.bots.mummus_sim import Sim, playout
 from rummykit.bots.strong import Advice, Budget
 from rummykit.engine.core import Action, GameInfo
@@ -143,6 +145,11 @@ def _margin(state: Mummus, seat: int) -> float:
     return won + POINTS_WEIGHT * (scores[seat] - best_other)
 
 
+def _pairs(card: Card, cards: set[Card]) -> bool:
+    """True when ``card`` and two of ``cards`` would make a meld (the other seat was seen to want it)."""
+    return any(card in m for m in MELDS.enumerate([card, *cards], max_size=3))
+
+
 def _points(action: Action, values: Mapping[Card, int]) -> int:
     cards: Sequence[Card] = getattr(action, "cards", ())
     return sum(values[c] for c in cards)
@@ -152,6 +159,18 @@ class MummusStrong:
     """``strong``: determinized Monte Carlo over draws and discards, ``greedy`` otherwise (see the module docs)."""
 
     level = "strong"
+    search_draws = True
+    """Search the draw (else follow ``greedy``)."""
+    search_discards = True
+    """Search the discard (else follow ``greedy``)."""
+    hold = True
+    """Hold new melds back until they take the hand out (:mod:`rummykit.bots.mummus_hold`)."""
+    deadwood = True
+    """Draw and discard by the deadwood measure (:mod:`rummykit.bots.mummus_eval`)."""
+    take_bias = 0.1
+    """What taking a known card from the pile must gain over the stock's average, in deadwood cards."""
+    feed_penalty = 0.5
+    """What discarding a card that fits a meld on the table costs, in deadwood cards."""
 
     def __init__(self, info: GameInfo, *, iterations: int | None = None, think: float | None = None) -> None:
         self.info = info
@@ -188,9 +207,11 @@ class MummusStrong:
             return [self.greedy.choose(view, rng)]
         draws = [a for a in actions if isinstance(a, Draw | Take)]
         if draws:
-            return draws
-        fixed = self.greedy.choose(view, rng)
-        if not isinstance(fixed, Discard):
+            if self.search_draws:
+                return draws
+            return [self._draw(view, draws) if self.deadwood else self.greedy.choose(view, rng)]
+        fixed = self._play(view, actions, rng)
+        if not isinstance(fixed, Discard) or not self.search_discards:
             return [fixed]
         discards = [a for a in actions if isinstance(a, Discard)]
         if len(discards) <= DISCARD_CANDIDATES:
@@ -201,6 +222,68 @@ class MummusStrong:
         claimable = set(_cards(view["claimable"])) | {c for m in table for c in MELDS.fits(m)}
         ranked = sorted(discards, key=lambda a: (_keep_value(a.card, hand, values, claimable), a.text()))
         return sorted(ranked[:DISCARD_CANDIDATES], key=lambda a: a.text())
+
+    def _play(self, view: MummusView, actions: list[Action], rng: Rng) -> Action:
+        """The play phase's step without search: rummy, the deep discard, then the held play, then a discard."""
+        fixed = self.greedy.choose(view, rng)
+        if not self.hold or isinstance(fixed, Rummy) or view["deep"] is not None:
+            return fixed
+        values = card_values(view["options"]["card_points"])
+        hand = _cards(view["hand"])
+        table = [tuple(_cards(m["cards"])) for m in view["melds"]]
+        claimable = set(_cards(view["claimable"])) | {c for m in table for c in MELDS.fits(m)}
+        step = held_play(actions, hand, table, values, claimable)
+        if step is not None:
+            return step
+        if self.deadwood:
+            discard = self._discard(view, actions, hand, table, values)
+        else:
+            discard = held_discard(actions, hand, values, claimable)
+        return discard if discard is not None else fixed
+
+    def _measure(self, view: MummusView) -> tuple[Deadwood, list[Card], list[Card], list[Cards]]:
+        values = card_values(view["options"]["card_points"])
+        hand = _cards(view["hand"])
+        table = [tuple(_cards(m["cards"])) for m in view["melds"]]
+        seat = view["seat"]
+        known = [Card.parse(c) for s, k in enumerate(view["hand_known"]) if s != seat for c in k]
+        unseen = unseen_cards(hand, table, _cards(view["discard"]), known)
+        return Deadwood(table, values), hand, unseen, table
+
+    def _draw(self, view: MummusView, draws: list[Action]) -> Action:
+        """The draw that leaves the least deadwood: the stock's average against each card the pile offers."""
+        dw, hand, unseen, _table = self._measure(view)
+        pile = _cards(view["discard"])
+        best: Action | None = None
+        best_score = 0.0
+        for action in draws:
+            if isinstance(action, Take):
+                taken = pile[pile.index(action.card) :]
+                score = dw.score([*hand, *taken]) + self.take_bias
+            else:
+                score = dw.after_draw(hand, unseen)
+            if best is None or score < best_score:
+                best, best_score = action, score
+        assert best is not None
+        return best
+
+    def _discard(
+        self, view: MummusView, actions: list[Action], hand: list[Card], table: list[Cards], values: Mapping[Card, int]
+    ) -> Action | None:
+        """The discard that leaves the least deadwood expected after the next draw; feeding the table costs."""
+        discards = [a for a in actions if isinstance(a, Discard)]
+        if not discards:
+            return None
+        dw, _hand, unseen, _table = self._measure(view)
+        fits = {c for m in table for c in MELDS.fits(m)}
+        opponents = {Card.parse(c) for s, k in enumerate(view["hand_known"]) if s != view["seat"] for c in k}
+
+        def cost(a: Discard) -> tuple[float, str]:
+            rest = [c for c in hand if c != a.card]
+            penalty = self.feed_penalty if a.card in fits or _pairs(a.card, opponents) else 0.0
+            return dw.after_draw(rest, unseen) + penalty, a.text()
+
+        return min((a for a in discards if isinstance(a, Discard)), key=cost)
 
     def _search(self, view: MummusView, candidates: list[Action], rng: Rng) -> Action:
         seat = view["seat"]
