@@ -32,6 +32,8 @@ class Deadwood:
         self.table = list(table)
         self.values = values
         self.memo: dict[frozenset[Card], tuple[int, int]] = {}
+        self.loose: dict[frozenset[Card], frozenset[Card]] = {}
+        """The cards of each hand measured that its best cover leaves out."""
 
     def of(self, hand: Iterable[Card]) -> tuple[int, int]:
         """(cards, points) of ``hand`` that no meld or add-on of its best cover uses."""
@@ -49,6 +51,7 @@ class Deadwood:
             )
         total = sum(values[c] for c in cards)
         result = (len(cards), total)
+        left = cards
         if candidates:
             best = best_cover(
                 CoverProblem(
@@ -62,8 +65,21 @@ class Deadwood:
             if best is not None:
                 used = {c for s in best.sets for c in s}
                 result = (len(cards) - len(used), total - sum(values[c] for c in used))
+                left = cards - used
         self.memo[cards] = result
+        self.loose[cards] = left
         return result
+
+    def left_out(self, hand: Iterable[Card]) -> frozenset[Card]:
+        """The cards of ``hand`` its best cover leaves out."""
+        cards = frozenset(hand)
+        self.of(cards)
+        return self.loose[cards]
+
+    def best_discard(self, hand: Sequence[Card], unseen: Sequence[Card]) -> float:
+        """The least :meth:`after_draw` over discarding one card that the best cover leaves out (any card if none)."""
+        loose = self.left_out(hand) or frozenset(hand)
+        return min(self.after_draw([c for c in hand if c != d], unseen) for d in loose)
 
     def score(self, hand: Iterable[Card]) -> float:
         """Deadwood as one number: cards, with a point of deadwood a small part of a card."""

@@ -150,6 +150,19 @@ def _pairs(card: Card, cards: set[Card]) -> bool:
     return any(card in m for m in MELDS.enumerate([card, *cards], max_size=3))
 
 
+def _danger(card: Card, unseen: Sequence[Card], held: int) -> float:
+    """The expected number of three-card melds ``card`` completes with two cards of the other hands.
+
+    Each unseen card is in another hand with the same chance (``held`` of the unseen cards are there).
+    """
+    if not unseen:
+        return 0.0
+    p = min(1.0, held / len(unseen))
+    pool = set(unseen)
+    melds = [m for m in MELDS.enumerate([card, *pool], max_size=3) if card in m and len(m) == 3]
+    return len(melds) * p * p
+
+
 def _points(action: Action, values: Mapping[Card, int]) -> int:
     cards: Sequence[Card] = getattr(action, "cards", ())
     return sum(values[c] for c in cards)
@@ -170,6 +183,12 @@ class MummusStrong:
     take_bias = 0.1
     """What taking a known card from the pile must gain over the stock's average, in deadwood cards."""
     feed_penalty = 0.5
+    two_ply = True
+    """Judge a draw by the best discard after it and the draw after that (else by the deadwood it leaves)."""
+    stock_samples = 10
+    """Cards from the stock sampled to judge drawing from it two plies deep."""
+    danger = 0.0
+    """What a discard costs per expected meld it completes in the other hands, in deadwood cards."""
     """What discarding a card that fits a meld on the table costs, in deadwood cards."""
 
     def __init__(self, info: GameInfo, *, iterations: int | None = None, think: float | None = None) -> None:
@@ -209,6 +228,7 @@ class MummusStrong:
         if draws:
             if self.search_draws:
                 return draws
+            self._rng = rng
             return [self._draw(view, draws) if self.deadwood else self.greedy.choose(view, rng)]
         fixed = self._play(view, actions, rng)
         if not isinstance(fixed, Discard) or not self.search_discards:
@@ -259,7 +279,15 @@ class MummusStrong:
         for action in draws:
             if isinstance(action, Take):
                 taken = pile[pile.index(action.card) :]
-                score = dw.score([*hand, *taken]) + self.take_bias
+                if self.two_ply:
+                    score = dw.best_discard([*hand, *taken], unseen) + self.take_bias
+                else:
+                    score = dw.score([*hand, *taken]) + self.take_bias
+            elif self.two_ply:
+                sample = list(unseen)
+                self._rng.shuffle(sample)
+                sample = sample[: self.stock_samples]
+                score = sum(dw.best_discard([*hand, u], unseen) for u in sample) / max(1, len(sample))
             else:
                 score = dw.after_draw(hand, unseen)
             if best is None or score < best_score:
@@ -277,10 +305,13 @@ class MummusStrong:
         dw, _hand, unseen, _table = self._measure(view)
         fits = {c for m in table for c in MELDS.fits(m)}
         opponents = {Card.parse(c) for s, k in enumerate(view["hand_known"]) if s != view["seat"] for c in k}
+        others = sum(n for s, n in enumerate(view["hand_sizes"]) if s != view["seat"]) - len(opponents)
 
         def cost(a: Discard) -> tuple[float, str]:
             rest = [c for c in hand if c != a.card]
             penalty = self.feed_penalty if a.card in fits or _pairs(a.card, opponents) else 0.0
+            if self.danger:
+                penalty += self.danger * _danger(a.card, unseen, others)
             return dw.after_draw(rest, unseen) + penalty, a.text()
 
         return min((a for a in discards if isinstance(a, Discard)), key=cost)
