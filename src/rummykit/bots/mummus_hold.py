@@ -26,13 +26,8 @@ __all__ = ["going_out", "held_play"]
 Cards = tuple[Card, ...]
 
 
-def going_out(hand: Sequence[Card], table: Sequence[Cards], values: Mapping[Card, int]) -> tuple[Card, tuple[Cards, ...]] | None:
-    """A way to go out this turn: the card left to discard and the melds and add-ons that lay every other card.
-
-    Among several, the one that lays the most points (None: the hand cannot go out now).
-    """
-    if len(hand) < 2:
-        return None
+def _full_cover(hand: Sequence[Card], table: Sequence[Cards], values: Mapping[Card, int]) -> tuple[Cards, ...] | None:
+    """Melds and add-ons that use every card of ``hand`` (None: there are none)."""
     candidates: list[Candidate[Card]] = [Candidate(m, value=1000 * len(m) + sum(values[c] for c in m)) for m in MELDS.enumerate(hand)]
     for meld in table:
         candidates.extend(Candidate(ch, value=1000 * len(ch) + sum(values[c] for c in ch)) for ch in addon_chains(meld, hand))
@@ -41,13 +36,23 @@ def going_out(hand: Sequence[Card], table: Sequence[Cards], values: Mapping[Card
     best = best_cover(
         CoverProblem(Counter(hand), candidates, order=lambda c: c.code, potential=lambda c: 1000 + values[c], node_limit=NODE_LIMIT)
     )
-    if best is None:
+    if best is None or sum(len(s) for s in best.sets) != len(hand):
         return None
-    used = Counter(c for s in best.sets for c in s)
-    left = list((Counter(hand) - used).elements())
-    if len(left) != 1:
+    return best.sets
+
+
+def going_out(hand: Sequence[Card], table: Sequence[Cards], values: Mapping[Card, int]) -> tuple[Card, tuple[Cards, ...]] | None:
+    """A way to go out this turn: the card left to discard and the melds and add-ons that lay every other card.
+
+    The card discarded is the one worth least (the others score when laid); None: the hand cannot go out now.
+    """
+    if len(hand) < 2:
         return None
-    return left[0], best.sets
+    for last in sorted(hand, key=lambda c: (values[c], c.code)):
+        sets = _full_cover([c for c in hand if c != last], table, values)
+        if sets is not None:
+            return last, sets
+    return None
 
 
 def held_play(
