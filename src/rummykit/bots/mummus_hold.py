@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from rummykit.bots.mummus import NODE_LIMIT, _keep_value
+from rummykit.bots.mummus import NODE_LIMIT
 from rummykit.engine.core import Action
 from rummykit.melds.cover import Candidate, CoverProblem, best_cover
 from rummykit.pieces.cards import Card
-from rummykit.rulesets.mummus import MELDS, Addon, Discard, Meld, addon_chains
+from rummykit.rulesets.mummus import MELDS, Addon, Meld, addon_chains
 
 __all__ = ["going_out", "held_play"]
 
@@ -79,15 +79,3 @@ def held_play(
     if extra:
         return max(extra, key=lambda a: (len(a.cards), sum(values[c] for c in a.cards), a.text()))
     return None
-
-
-def held_discard(actions: Sequence[Action], hand: Sequence[Card], values: Mapping[Card, int], claimable: set[Card]) -> Action | None:
-    """The discard that keeps the hand's melds and partners (greedy's measure); None: no discard is legal."""
-    discards = [a for a in actions if isinstance(a, Discard)]
-    if not discards:
-        return None
-    in_melds = {c for m in MELDS.enumerate(hand) for c in m}
-    return min(
-        discards,
-        key=lambda a: (a.card in in_melds, _keep_value(a.card, hand, values, claimable), a.text()),
-    )
