@@ -30,8 +30,8 @@ __all__ = ["HINT_LEVEL", "as_at_turn", "check", "hint", "legal", "listing"]
 P = TypeVar("P")
 
 HINT_LEVEL = "strong"
-"""The bot level whose choice a hint frame suggests as an action, when the game has that level (rummikub's
-strong bot is its solver bot; mummus's advises the same action its hint lines name)."""
+"""The bot level whose choice a hint frame suggests as an action, when the game has that level (the same
+level whose advice the hint lines give, so the lines and the marked move agree)."""
 
 
 def listing(state: GameState, seat: int) -> LegalJSON:
