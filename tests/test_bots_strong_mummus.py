@@ -8,6 +8,7 @@ from rummykit.bots.strong import Advisor
 from rummykit.catalogue import new_game
 from rummykit.engine.driver import step
 from rummykit.engine.rng import Rng
+from rummykit.pieces.cards import Card
 from rummykit.rulesets.mummus import INFO, Discard, Draw, Meld, Rummy, Take, from_position
 
 POSITION = "hands: 5H 6H 7H 9C 2D QS / 2C 3C 4D KS 8D 8C; discard: 9S 8H; melds: 1: 2S 3S 4S"
@@ -62,8 +63,8 @@ def test_it_calls_rummy_when_it_can_in_turn_and_out_of_turn() -> None:
 def test_it_goes_out_when_its_hand_can() -> None:
     # after drawing 8H the hand is two melds and KS: it lays them and discards KS
     state = from_position("hands: 5H 6H 7H 9C 9D 9S KS / 2C 3C 4D KD; discard: AC", target=0)
-    state.piles.stock.remove(INFO.parse_piece("8H"))
-    state.piles.stock.append(INFO.parse_piece("8H"))  # the next card drawn
+    state.piles.stock.remove(Card.parse("8H"))
+    state.piles.stock.append(Card.parse("8H"))  # the next card drawn
     bot = mummus_strong(INFO, iterations=3)
     state.apply(bot.choose(state.view(0), Rng(0)))
     for _ in range(4):

@@ -41,6 +41,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rummykit.engine.core import Action, GameInfo
+from rummykit.presenters.advice import advice_lines
 from rummykit.presenters.base import Narrator, Presenter, Solver, View, Vocabulary
 from rummykit.presenters.mummus.narrate import (
     EVENT_LEGEND,
@@ -83,7 +84,6 @@ from rummykit.presenters.mummus.view import (
     table_lines,
 )
 from rummykit.presenters.text import Style
-from rummykit.presenters.advice import advice_lines
 from rummykit.presenters.turn import Commanded, Display, typed_text
 from rummykit.rulesets.mummus import INFO
 from rummykit.rulesets.mummus.views import mummus_view
