@@ -123,3 +123,14 @@ def test_make_bot_reads_the_budget_and_plays_a_round() -> None:
             break
         step(state, bots, rngs)
     assert state.outcome is not None
+
+
+def test_out_of_turn_advice_says_when_to_let_the_chance_pass() -> None:
+    # seat 0 may add 5S to the run on the table out of turn, but 5S 6S 7S is a meld of its own hand
+    state = from_position("hands: 5S 6S 7S 2D QH KH / 2C 3C 4D KS; discard: 9H; melds: 1: 2S 3S 4S; turn: 1", target=0)
+    assert 0 in state.may_act
+    bot = mummus_strong(INFO, iterations=3)
+    view = state.view(0)
+    assert bot.claim(view, Rng(0)) is None  # its 5S belongs to its own run
+    advice = bot.advise(view, Rng(0))
+    assert "let the chance pass" in advice.reason and advice.action == bot.choose(view, Rng(0))

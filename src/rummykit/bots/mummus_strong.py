@@ -205,6 +205,12 @@ class MummusStrong:
         mview = cast(MummusView, view)
         action = self.choose(view, rng)
         seen = _Seen(mview)
+        if mview["turn"] != mview["seat"] and self.claim(view, rng) is None:
+            reason = (
+                "out of turn, nothing here brings you closer to going out: let the chance pass (an empty line);"
+                " if you act anyway, this is the move"
+            )
+            return Advice(action, reason, exact=False)
         reason = self._reason(mview, seen, action)
         return Advice(action, reason, self._steps(seen, action), exact=False)
 
