@@ -296,7 +296,7 @@ def test_mummus_numbers_the_pile_and_the_command_box_takes_by_number(
     server: Server, browser: Browser
 ) -> None:
     """The pile and melds are numbered from 1 as in the terminal; `take N` typed in the command box takes
-    card N (the line prompt's form), the log draws the card, and mummus (no hint yet) shows no hint button."""
+    card N (the line prompt's form), the log draws the card, and mummus (its strong bot advises) shows a hint button."""
     created = server.table(
         "mummus", [{"kind": "person", "name": "Ann"}, {"kind": "bot", "level": "random"}], seed=7, target=0
     )
@@ -341,8 +341,8 @@ def test_mummus_numbers_the_pile_and_the_command_box_takes_by_number(
         for line in page.eval_on_selector_all(".log li", "els => els.map(e => e.dataset.line)")
     )
     assert page.locator(f'.log li [data-piece="{card}"]').count() >= 1, "the log draws the card"
-    # mummus has no hint: no hint button
-    assert page.locator("#hint").count() == 0
+    # mummus's hint is its strong bot's advice: the hint button is there
+    assert page.locator("#hint").count() == 1
     assert page.locator(".status.error").count() == 0
     page.context.close()
 

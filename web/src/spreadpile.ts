@@ -88,6 +88,8 @@ export class SpreadPileLayout implements Layout {
   private pop: HTMLElement | null = null;
   private pressTimer = 0;
   private pressed = false;
+  /** The move the last hint suggested (null: none shown); cleared when the state changes. */
+  private hintAction: ActionJson | null = null;
 
   constructor(private ctx: Ctx) {}
 
@@ -268,6 +270,7 @@ export class SpreadPileLayout implements Layout {
         this.others.push({ seq, seat: lm.seat, text: lm.text });
       }
       this.seq = seq;
+      this.hintAction = null; // a hint is for the state it was asked in
     }
     const hand = view.hand ?? [];
     if (moved) {
@@ -283,6 +286,27 @@ export class SpreadPileLayout implements Layout {
     const el = this.build(view, moved);
     if (this.focusKey) window.setTimeout(() => this.refocus(), 0);
     return el;
+  }
+
+  /** Show the hint's move on the board: the pile card to take (or the stock), the cards to meld, add on,
+   * claim or discard, each marked `.hinted` with words for a screen reader; null clears it. */
+  hint(action: ActionJson | null): void {
+    this.hintAction = action;
+    this.redraw();
+  }
+
+  /** The places the shown hint points at: `pile` cards, `hand` cards, and whether it draws from the stock. */
+  private hintedCards(): { pile: Set<string>; hand: Set<string>; stock: boolean } {
+    const out = { pile: new Set<string>(), hand: new Set<string>(), stock: false };
+    const a = this.hintAction;
+    if (!a) return out;
+    const cards = Array.isArray(a.cards) ? (a.cards as string[]) : [];
+    if (a.type === "draw") out.stock = true;
+    else if (a.type === "take" && typeof a.card === "string") out.pile.add(a.card);
+    else if (a.type === "rummy") for (const c of cards) out.pile.add(c);
+    else if (a.type === "meld" || a.type === "addon") for (const c of cards) out.hand.add(c);
+    else if (a.type === "discard" && typeof a.card === "string") out.hand.add(a.card);
+    return out;
   }
 
   private refocus(): void {
@@ -308,6 +332,11 @@ export class SpreadPileLayout implements Layout {
     const claimable = new Set<string>(v.claimable);
     const latest = this.others[this.others.length - 1];
     const newest = moved && latest?.seq === this.seq ? latest : undefined; // it came with this frame: it slides in
+    const hinted = this.hintedCards();
+    const hintWords = (what: string): string => {
+      const t = this.hintAction?.type;
+      return t === "take" ? "the hint: take this card" : t === "rummy" ? "the hint: claim this card" : t === "discard" ? "the hint: discard this card" : `the hint: ${what}`;
+    };
 
     // what the other seats did since this seat's last move: their cards on the board are marked
     const marked = new Map<string, boolean>(); // card -> arrived with the newest move
@@ -358,6 +387,10 @@ export class SpreadPileLayout implements Layout {
       h("span.sp-back", { "aria-hidden": "true" }),
       h("span.sp-count", { "aria-hidden": "true" }, String(stockCount)),
     );
+    if (hinted.stock) {
+      stock.classList.add("hinted");
+      stock.setAttribute("aria-label", `${stock.getAttribute("aria-label") ?? "stock"}; the hint: draw from the stock`);
+    }
 
     // the discard pile, bottom first; tapping a card takes it and every card above it
     const top = v.discard.length - 1;
@@ -388,6 +421,10 @@ export class SpreadPileLayout implements Layout {
       if (i === top) el.classList.add("top");
       if (v.deep === c) el.classList.add("deep");
       if (i === top) mark(el, c);
+      if (hinted.pile.has(c)) {
+        el.classList.add("hinted");
+        el.setAttribute("aria-label", `${el.getAttribute("aria-label") ?? cardName(c)}; ${hintWords("use this card")}`);
+      }
       el.addEventListener("click", (e) => {
         e.stopPropagation();
         if (this.pressed) {
@@ -515,6 +552,10 @@ export class SpreadPileLayout implements Layout {
         el.setAttribute("aria-label", `${cardName(c)}, card ${shown(i)} of your hand, taken from deep in the pile: meld it or add it on this turn`);
       }
       if (v.hand_known[me ?? -1]?.includes(c)) el.classList.add("known");
+      if (hinted.hand.has(c)) {
+        el.classList.add("hinted");
+        el.setAttribute("aria-label", `${el.getAttribute("aria-label") ?? cardName(c)}; ${hintWords(this.hintAction?.type === "meld" ? "meld this card" : "add this card on")}`);
+      }
       return el;
     });
 

@@ -41,6 +41,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rummykit.engine.core import Action, GameInfo
+from rummykit.presenters.advice import advice_lines
 from rummykit.presenters.base import Narrator, Presenter, Solver, View, Vocabulary
 from rummykit.presenters.mummus.narrate import (
     EVENT_LEGEND,
@@ -173,10 +174,12 @@ class MummusPresenter(Commanded):
     words: Vocabulary = WORDS
     orders: Sequence[str] = tuple(ORDERS)
     playable: bool = True
-    hint: bool = False
+    hint: bool = True
     solver: Solver | None = None
     table_kind: str = "melds-pile"
     """The terminal app draws the melds, the spread discard pile and the hand as their own areas."""
+    advised: bool = True
+    """The hint is the ``strong`` bot's advice (:mod:`rummykit.presenters.advice`)."""
 
     @property
     def game(self) -> str:
@@ -223,8 +226,8 @@ class MummusPresenter(Commanded):
         return MummusDisplay()
 
     def hint_lines(self, view: View) -> list[str]:
-        """Mummus has no solver: no hint."""
-        return []
+        """The ``strong`` bot's advice for the seat: the move, why, and its steps (:func:`advice_lines`)."""
+        return advice_lines(GAME, view)
 
     def round_end_lines(self, event: View, names: Sequence[str], style: Style) -> list[str]:
         """See :func:`round_end_lines`."""

@@ -56,6 +56,7 @@ class MummusDisplay(Display):
     order_aliases = ORDER_ALIASES
     head = HEAD
     moves = True
+    advised = "mummus"
 
     def __init__(self) -> None:
         self.marks: dict[int, list[str]] = {}
