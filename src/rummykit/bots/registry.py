@@ -56,6 +56,7 @@ BOTS: tuple[BotEntry, ...] = (
     BotEntry("greedy", "rummykit.bots.conveyor:conveyor_greedy", ("conveyor",)),
     BotEntry("solver", "rummykit.bots.solver:solver_bot", ("rummikub",)),
     BotEntry("strong", "rummykit.bots.solver:strong_solver_bot", ("rummikub",), budget=True),
+    BotEntry("strong", "rummykit.bots.conveyor_strong:conveyor_strong", ("conveyor",), budget=True),
     BotEntry("greedy", "rummykit.bots.two_tray:TwoTrayGreedyBot", ("two-tray",)),
     BotEntry("greedy", "rummykit.bots.mummus:mummus_greedy", ("mummus",)),
 )
