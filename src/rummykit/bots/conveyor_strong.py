@@ -393,7 +393,7 @@ class ConveyorStrong:
         return up, blind
 
     def _draw(self, view: ConveyorView, seen: _Seen, actions: list[Action], rng: Rng, clock: Clock) -> Advice:
-        values, blind = self._draw_values(view, seen, actions, rng, clock)
+        values, _blind = self._draw_values(view, seen, actions, rng, clock)
         best = max(v for v, _a, _c in values)
         top = [(a, c) for v, a, c in values if v == best]
         now = shape(seen, seen.hand)[1]
@@ -459,9 +459,13 @@ class ConveyorStrong:
         action = min((a for v, a in scored if v == best), key=lambda a: a.domino.code)
         turns = shape(seen, _without(hand, action.domino))[1]
         held = len(covered)
+        melded = (
+            f"{held} of your dominoes already make melds (kept in hand until you can close)"
+            if held else "none of your dominoes make a meld yet"
+        )
         why = (
-            f"{action.domino} is the domino your hand needs least: {held} of your dominoes already make melds"
-            f" (kept in hand until you can close), about {turns} turn{'s' * (turns != 1)} to go"
+            f"{action.domino} is the domino your hand needs least ({melded}); your hand is about {turns}"
+            f" turn{'s' * (turns != 1)} from closing"
         )
         if seen.danger.get(action.domino, 0.0) == 0.0 and any(seen.danger.get(a.domino, 0.0) for a in discards):
             why += ", and it gives your opponents nothing they can use"
