@@ -249,7 +249,7 @@ def test_after_a_commit_with_keys_typing_is_kept_and_the_rack_has_the_focus_agai
     asyncio.run(run())
 
 
-@pytest.mark.parametrize("game", ["conveyor", "two-tray", "mummus"])
+@pytest.mark.parametrize("game", ["two-tray", "mummus"])
 def test_the_hint_of_a_game_with_none_says_so(game: str) -> None:
     """F7 on the table, the typed ``hint`` and F7 on the command line say there is no hint for the game yet."""
 
