@@ -31,6 +31,9 @@ P = TypeVar("P")
 
 HINT_LEVEL = "solver"
 """The bot level whose choice a hint frame suggests as an action, when the game has that level."""
+HINT_LEVELS = (HINT_LEVEL, "strong")
+"""The levels asked for that action, in order: the first the game has (its strong bot is the one the
+hint's lines advise from, where it has no solver)."""
 
 
 def listing(state: GameState, seat: int) -> LegalJSON:
@@ -147,9 +150,10 @@ async def hint(room: Room, seat: int, frame: p.Hint) -> HintFrame:
     suggestion: ActionJSON | None = None
     try:
         lines = list(await asyncio.to_thread(room.presenter.hint_lines, view))
-        if HINT_LEVEL in bot_levels(room.info.id):
+        level = next((lv for lv in HINT_LEVELS if lv in bot_levels(room.info.id)), None)
+        if level is not None:
             # The game's strongest bot, choosing from this seat's view only, names the action.
-            bot = make_bot(HINT_LEVEL, room.info.id)
+            bot = make_bot(level, room.info.id)
             chosen = await asyncio.to_thread(bot.choose, view if yours else as_at_turn(view, seat), Rng(0))
             suggestion = chosen.to_json()
     except RummykitError as exc:
