@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from test_cli import run
-from test_cli_prompt import Open, plain, terminal  # noqa: F401  (the fixture)
+from test_cli_prompt import Terminal, plain
 
 from rummykit.presenters import presenter_for
 
 PROMPT = r"P1's turn> "
 
 
-def test_hint_in_a_terminal_prints_the_advice_and_plays_nothing(terminal: Open) -> None:
-    term = terminal(["play", "conveyor", "--bots", "1", "--seed", "2", "--no-record"])
+def test_hint_in_a_terminal_prints_the_advice_and_plays_nothing(tmp_path: Path) -> None:
+    term = Terminal(["play", "conveyor", "--bots", "1", "--seed", "2", "--no-record"], tmp_path)
+    try:
+        _hint_in(term)
+    finally:
+        term.close()
+
+
+def _hint_in(term: Terminal) -> None:
     term.expect(PROMPT)
     term.send("hint\r")
     shown = plain(term.expect(r"why: [^\n]*\n"))
