@@ -99,6 +99,8 @@ FEEDS_MELD = 0.6
 FEEDS_PARTNER = 0.15
 """What a discard costs (in turns) when it fits a meld on the table, completes a meld with an
 opponent's seen dominoes, or works with one of them."""
+ALONE_REVEALS = 2
+"""Once no one else is left to claim, the best columns it turns fully face up before claiming."""
 CLAIM_AT = -3.6
 """Claim a column (while others may still take it) once its expected shape is this good (minus turns)."""
 SELECT_SAMPLES = 6
@@ -318,7 +320,7 @@ class ConveyorStrong:
         alone = all(s == seat or s in [c["claimed_by"] for c in view["columns"]] for s in range(len(view["players"])))
         turns = -values[best]
         if alone:
-            for c in ranked[:2]:
+            for c in ranked[:ALONE_REVEALS]:
                 if hidden[c]:
                     return self._reveal_in(c, reveals, values, rng)
             return Advice(claim, f"column {best + 1} is the best hand left: about {turns:.1f} turns from closing")
