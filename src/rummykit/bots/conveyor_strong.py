@@ -43,8 +43,13 @@ Budget: ``iterations`` is the number of sampled hidden dominoes per decision
 ...     '?1-1 ?1-2 0-6 1-4 ?1-5 ?1-6 3-4 / claimed 1; hands: 4-6 5-5 3-6 5-6 6-6 2-5 4-5 / '
 ...     '2-3 2-2 2-4 3-3; melds: 1: 2-6 3-5 4-4; turn: 0')
 >>> bot = conveyor_strong(cv.INFO, iterations=8)
->>> str(bot.choose(state.view(0), Rng(1)))
-'0 draw 1 top'
+>>> advice = bot.advise(state.view(0), Rng(1))
+>>> str(advice.action), advice.steps
+('0 draw 2 bottom', ('draw 3-4', 'then discard 4-5'))
+>>> advice.reason
+'3-4 brings your hand to about 1 turn from closing (now 3), more than a face-down domino is expected to'
+>>> advice.action == bot.choose(state.view(0), Rng(1))
+True
 """
 
 from __future__ import annotations
@@ -92,6 +97,9 @@ WIN = 1000.0
 OUT_WEIGHT = 0.03
 """What one weighted out is worth, in turns (outs only break ties between equal turn counts)."""
 MAX_OUTS = 20.0
+POTENTIAL_WEIGHT = 0.005
+"""What each live completer of every two dominoes that could share a meld adds (the hand's potential,
+beyond the pairs counted)."""
 END_OUT, HIDDEN_OUT, MIDDLE_OUT = 3.0, 1.0, 0.5
 """Weights of a live domino as an out: face up at a conveyor end, unseen, face up inside a conveyor."""
 FEEDS_LAYOFF = 0.6
@@ -209,6 +217,7 @@ def shape(seen: _Seen, hand: Sequence[Domino]) -> tuple[float, int, int]:
             live = sum(weight.get(c, 0.0) for _w, completers in rel for c in completers)
             if live > 0:
                 options.append((live, i, j))
+    potential = sum(live for live, _i, _j in options)
     options.sort(key=lambda o: (-o[0], o[1], o[2]))
     used: set[int] = set()
     pairs = 0
@@ -223,7 +232,7 @@ def shape(seen: _Seen, hand: Sequence[Domino]) -> tuple[float, int, int]:
     if singles:
         outs += sum(weight.get(x, 0.0) for x in ends)
     turns = max(singles, pairs)
-    value = -float(turns) + OUT_WEIGHT * min(outs, MAX_OUTS)
+    value = -float(turns) + OUT_WEIGHT * min(outs, MAX_OUTS) + POTENTIAL_WEIGHT * potential
     result = (value, turns, len(covered))
     seen.cache[key] = result
     return result
