@@ -18,7 +18,9 @@ plays an action of the view's legal list.
   those dominoes (one *iteration* is one sampled domino, drawn with the
   game's Rng, so the same view, Rng and iterations give the same action);
   a face-up draw is valued exactly. Each draw is valued by the best discard
-  that follows it (or by closing, which wins the round at once).
+  that follows it (or by closing, which wins the round at once); a face-up
+  domino it keeps that would feed an opponent (see *Discards*) is worth a
+  little more for being out of their reach.
 * **Discards** keep the hand nearest to closing and, among equals, avoid
   feeding an opponent: a discard lies face up at a conveyor end, so one that
   fits a meld on the table or works with the dominoes seen going into an
@@ -107,6 +109,8 @@ FEEDS_MELD = 0.6
 FEEDS_PARTNER = 0.15
 """What a discard costs (in turns) when it fits a meld on the table, completes a meld with an
 opponent's seen dominoes, or works with one of them."""
+DENY_WEIGHT = 0.5
+"""What taking a face-up domino that would feed the others is worth besides what it brings the hand."""
 ALONE_REVEALS = 2
 """Once no one else is left to claim, the best columns it turns fully face up before claiming."""
 CLAIM_AT = -3.6
@@ -166,7 +170,7 @@ def _read(view: ConveyorView, rules: ConveyorMelds) -> _Seen:
         team = next(set(t) for t in view["teams"] if seat in t)
     table_ends = meld_ends(rules, table)
     danger: dict[Domino, float] = {}
-    for d in hand:
+    for d in double_set(rules.top):
         cost = FEEDS_LAYOFF if d in table_ends else 0.0
         for s, known in enumerate(view["hand_known"]):
             if s in team or not known:
@@ -383,7 +387,11 @@ class ConveyorStrong:
             if cell == UNKNOWN:
                 hidden.append(a)
             else:
-                up.append((self._after_draw(view, seen, Domino.parse(cell), True)[0], a, cell))
+                x = Domino.parse(cell)
+                value, drop = self._after_draw(view, seen, x, True)
+                if drop != x:  # kept: the others cannot have it
+                    value += DENY_WEIGHT * seen.danger.get(x, 0.0)
+                up.append((value, a, cell))
         blind = -WIN
         if hidden and seen.unseen:
             pool = list(seen.unseen)
@@ -410,7 +418,7 @@ class ConveyorStrong:
         now = shape(seen, seen.hand)[1]
         if all(c is None for _a, c in top):
             action = rng.choice([a for a, _c in top])
-            if best >= WIN:
+            if best >= WIN / 2:
                 why = "a face-down domino is sure to close your hand"
             else:
                 why = (
@@ -419,7 +427,7 @@ class ConveyorStrong:
                 )
             return Advice(action, why)
         action, cell = next((a, c) for a, c in top if c is not None)
-        if best >= WIN:
+        if best >= WIN / 2:
             return Advice(action, f"{cell} lets you close your hand this turn and win the round")
         assert cell is not None
         after = self._after_draw(view, seen, Domino.parse(cell), True)
