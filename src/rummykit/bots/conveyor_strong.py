@@ -109,7 +109,7 @@ FEEDS_MELD = 0.6
 FEEDS_PARTNER = 0.15
 """What a discard costs (in turns) when it fits a meld on the table, completes a meld with an
 opponent's seen dominoes, or works with one of them."""
-DENY_WEIGHT = 1.0
+DENY_WEIGHT = 2.0
 """What taking a face-up domino that would feed the others is worth besides what it brings the hand."""
 ALONE_REVEALS = 2
 """Once no one else is left to claim, the best columns it turns fully face up before claiming."""
