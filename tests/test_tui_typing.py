@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from conftest import as_game
+from rich.text import Text
 from test_cli_prompt import Terminal
 from test_tui import make_app, message_text, my_turn, panel_text, play
 from textual import events
@@ -24,9 +25,11 @@ from textual.widget import Widget
 from textual.widgets import Input
 
 from rummykit.catalogue import games
+from rummykit.engine.commands import command_table
+from rummykit.presenters.advice import advice, pieces_of
 from rummykit.rulesets.conveyor import Conveyor
 from rummykit.tui.app import BoardPanel, GameApp, GameLog, MovesList, RackBar
-from rummykit.tui.tables import FOCUS_MARK, TableWidget
+from rummykit.tui.tables import FOCUS_MARK, HandBar, TableWidget
 from rummykit.tui.tables.conveyor import COLUMN, ConveyorTable
 from rummykit.tui.widgets import KeysBar
 
@@ -249,25 +252,43 @@ def test_after_a_commit_with_keys_typing_is_kept_and_the_rack_has_the_focus_agai
     asyncio.run(run())
 
 
-@pytest.mark.parametrize("game", ["conveyor", "mummus"])  # two-tray's hint: tests/test_tui_two_tray_hint.py
-def test_the_hint_of_a_game_with_none_says_so(game: str) -> None:
-    """F7 on the table, the typed ``hint`` and F7 on the command line say there is no hint for the game yet."""
+@pytest.mark.parametrize("game", ["conveyor", "mummus"])  # two-tray's grid hint: tests/test_tui_two_tray_hint.py
+def test_a_strong_bot_hint_is_marked_on_the_table(game: str) -> None:
+    """F7 shows the strong bot's advice under the table and marks the pieces it plays ``h`` on the table or
+    in the hand; F7 again takes the marks away. Nothing is played."""
 
     async def scenario(app: GameApp, pilot: Pilot[int]) -> None:
         table = app.table_widget()
         assert table is not None
+        typed = command_table(app.state.info.actions).typed_text
+        for _ in range(30):  # play the advice, typed as a person types it, until it plays pieces
+            found = advice(game, app.turn_view())
+            if pieces_of(found.action):
+                break
+            count = len(app.state.actions)
+            command_line(app).focus()
+            await pilot.press(*typed(found.action), "enter")
+            for _ in range(400):  # the bots answer; the person is asked again
+                await pilot.pause(0.02)
+                if len(app.state.actions) > count and app.turn is not None:
+                    break
         before = len(app.state.actions)
         table.focus()
         await pilot.press("f7")
-        assert message_text(app) == f"No hint for {game} yet."
-        app.note()
-        await pilot.press(*"hint", "enter")
-        assert message_text(app) == f"No hint for {game} yet."
-        assert "unknown command" not in message_text(app)
-        app.note()
-        assert focus_of(app) is command_line(app)
-        await pilot.press("f7")  # F7 on the command line too
-        assert message_text(app) == f"No hint for {game} yet." and len(app.state.actions) == before
+        for _ in range(400):
+            await pilot.pause(0.05)
+            if app.hint is not None:
+                break
+        assert app.hint is not None and message_text(app).startswith("hint: ")
+        wanted = pieces_of(advice(game, app.turn_view()).action)
+        assert wanted, "the advice plays pieces by now"
+        assert table.hinted == wanted
+        drawn = "".join(r.plain for r in (table.render(), app.part(HandBar).render()) if isinstance(r, Text))
+        for piece in wanted:  # each piece of the hint's play that is drawn is marked
+            assert piece not in drawn or f"{piece}h" in drawn or f"{piece}]h" in drawn
+        await pilot.press("f7")
+        await pilot.pause(0.05)
+        assert app.hint is None and not table.hinted and len(app.state.actions) == before
 
     play(make_app(game, "--seed", "5", "--no-record"), scenario)
 

@@ -59,6 +59,8 @@ export class ColumnsLayout implements Layout {
   private swallowClick = false;
   private tap: { key: string; x: number; y: number; pointer: number } | null = null;
   private tapped: { key: string; at: number } | null = null;
+  /** The move the last hint suggested (its pieces and ends are marked until the view changes). */
+  private hintAction: ActionJson | null = null;
 
   constructor(private ctx: Ctx) {
     window.addEventListener("pointermove", (e) => this.onMove(e));
@@ -123,6 +125,7 @@ export class ColumnsLayout implements Layout {
     this.view = view;
     if (moved) {
       this.seq = seq;
+      this.hintAction = null;
       this.note(view);
       // keep only the selected dominoes still in the hand
       const hand = new Set(view.hand ?? []);
@@ -363,6 +366,60 @@ export class ColumnsLayout implements Layout {
     this.draw();
   }
 
+  // ---- the hint ---------------------------------------------------------------------------------------------
+
+  /** Show the hint's move on the board: the cells, ends, dominoes and buttons it uses are marked `.hinted`
+   * (their labels say so too), until the view changes. */
+  hint(action: ActionJson | null): void {
+    this.hintAction = action;
+    this.draw();
+  }
+
+  private markHint(): void {
+    const a = this.hintAction;
+    if (!a) return;
+    const col = (c: unknown) => this.el.querySelector(`.cv-col[data-column="${String(c)}"]`);
+    const hand = (d: unknown) => this.el.querySelector(`[data-hand="${CSS.escape(String(d))}"]`);
+    const marks: (Element | null | undefined)[] = [];
+    switch (a.type) {
+      case "reveal":
+        marks.push(col(a.column)?.querySelector(`[data-cell="${String(a.index)}"]`));
+        break;
+      case "claim":
+        marks.push(this.el.querySelector(`[data-claim="${String(a.column)}"]`));
+        break;
+      case "draw":
+        marks.push(col(a.column)?.querySelector(`.cv-cell[data-end="${String(a.end)}"]`));
+        break;
+      case "meld":
+        for (const d of (a.dominoes as string[] | undefined) ?? []) marks.push(hand(d));
+        marks.push(this.el.querySelector("#cv-meld"));
+        break;
+      case "layoff":
+        marks.push(hand(a.domino), this.el.querySelector(`[data-key="meld:${String(a.meld)}:${String(a.end)}"]`));
+        break;
+      case "discard":
+        marks.push(hand(a.domino), this.el.querySelector('[data-drop="discard"]'));
+        break;
+      case "close":
+        if (a.discard) marks.push(hand(a.discard));
+        break;
+      case "jump":
+        marks.push(this.el.querySelector(`[data-key="jump:${((a.rest as string[] | undefined) ?? []).join(",")}"]`));
+        break;
+      case "decline":
+        marks.push(this.el.querySelector(".cv-pass"));
+        break;
+    }
+    for (const el of marks) {
+      if (!el) continue;
+      el.classList.add("hinted");
+      const label = el.getAttribute("aria-label");
+      if (label) el.setAttribute("aria-label", `${label} (the hint's move)`);
+      else el.append(h("span.cv-hint-tag", null, " (hint)"));
+    }
+  }
+
   // ---- drawing ----------------------------------------------------------------------------------------------
 
   private draw(): void {
@@ -375,6 +432,7 @@ export class ColumnsLayout implements Layout {
     const known = this.known(v);
     if (known) this.el.append(known);
     this.highlightRecent();
+    this.markHint();
     this.settleStops();
     // a belt wider than its box scrolls sideways: say so under it (the page itself never scrolls sideways)
     requestAnimationFrame(() => {

@@ -59,6 +59,7 @@ BOTS: tuple[BotEntry, ...] = (
     BotEntry("strong", "rummykit.bots.domino_strong:domino_strong_bot", ("domino-rummikub",), budget=True),
     BotEntry("strong", "rummykit.bots.two_tray_strong:two_tray_strong_bot", ("two-tray",), budget=True),
     BotEntry("strong", "rummykit.bots.mummus_strong:mummus_strong", ("mummus",), budget=True),
+    BotEntry("strong", "rummykit.bots.conveyor_strong:conveyor_strong", ("conveyor",), budget=True),
     BotEntry("greedy", "rummykit.bots.two_tray:TwoTrayGreedyBot", ("two-tray",)),
     BotEntry("greedy", "rummykit.bots.mummus:mummus_greedy", ("mummus",)),
 )

@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rummykit.engine.core import Action, GameInfo
+from rummykit.presenters.advice import advice_lines
 from rummykit.presenters.base import EventNarrator, Narrator, Presenter, Solver, View, Vocabulary
 from rummykit.presenters.conveyor.narrate import (
     MELD_KINDS,
@@ -146,8 +147,10 @@ class ConveyorPresenter(Commanded):
     words: Vocabulary = WORDS
     orders: Sequence[str] = tuple(ORDERS)
     playable: bool = True
-    hint: bool = False
+    hint: bool = True
     solver: Solver | None = None
+    advised: bool = True
+    """The hint is the strong bot's advice (:func:`~rummykit.presenters.advice.advice_lines`)."""
     table_kind: str = "conveyor"
     """The terminal app draws the conveyors, the melds and the hand as their own areas."""
 
@@ -201,8 +204,8 @@ class ConveyorPresenter(Commanded):
         return ConveyorDisplay()
 
     def hint_lines(self, view: View) -> list[str]:
-        """Conveyor has no solver: no hint."""
-        return []
+        """The strong bot's advice for the seat: its move, why, and the steps (nothing is played)."""
+        return advice_lines(GAME, view)
 
     def round_end_lines(self, event: View, names: Sequence[str], style: Style) -> list[str]:
         """See :func:`round_end_lines`."""

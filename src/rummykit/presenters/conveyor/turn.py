@@ -69,6 +69,7 @@ class ConveyorDisplay(Display):
     order_aliases = ORDER_ALIASES
     head = HEAD
     moves = True
+    advised = "conveyor"
 
     def label(self, turn: Turn) -> str:
         """``answer`` in a jump-in window, else ``turn``."""
