@@ -31,7 +31,7 @@ study domino-starting-group simulate domino-rummikub --players 2 --bot greedy --
 study ladder-rummikub tournament rummikub --bots strong,greedy,random --games 100
 study ladder-domino-rummikub tournament domino-rummikub --bots strong,strong:iterations=1,greedy,random --games 100 \
   --option target=none
-study ladder-conveyor tournament conveyor --bots strong,strong:iterations=LOWCONV,greedy,random --games 100 --option target=0
+study ladder-conveyor tournament conveyor --bots strong,strong:iterations=4,greedy,random --games 100 --option target=0
 study ladder-two-tray tournament two-tray --bots strong,strong:iterations=10,greedy,random --games 100
 study ladder-mummus tournament mummus --bots strong,strong:iterations=2,greedy,random --games 100 --option target=0
 # strong against greedy heads-up, 400 games a pairing, every game a single round (the bar of issue 24)
