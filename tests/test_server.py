@@ -307,10 +307,13 @@ def test_check_legal_and_hint_play_nothing(db: Db) -> None:
         conveyor = create(client, "conveyor", [{"kind": "person"}, {"kind": "bot"}], seed=1)
         with client.websocket_connect(f"/ws/{conveyor['table']}") as c:
             hello(c, conveyor["seats"][0]["token"])
-            # A game with no hint yet says so in an error frame (the browser shows it), rather than an empty answer.
+            # conveyor's hint is its strong bot's advice: lines that say why, and an action the engine accepts.
             c.send_json({"type": "hint", "id": 1})
-            assert answer(c) == {"type": "error", "id": 1, "rule": "NO-HINT", "message": "no hint for conveyor yet",
-                               "worded": "no hint for conveyor yet", "params": None}
+            advised = answer(c)
+            assert advised["type"] == "hint" and advised["lines"][0].startswith("hint: "), advised
+            assert any(line.startswith("  why: ") for line in advised["lines"])
+            c.send_json({"type": "check", "id": 2, "action": advised["action"]})
+            assert answer(c)["ok"] is True
             c.send_json({"type": "check", "table": [["1-2"]]})
             assert until(c, "error")["rule"] == "FREE-TABLE"
 
@@ -393,8 +396,8 @@ def test_mummus_text_takes_the_screens_numbers_as_the_prompt_does(db: Db) -> Non
                         state = act(seat, next(t for t in now if not t.startswith(("draw", "take"))))
             assert len(taken) == 2 and taken[0].split()[1].isdigit() and added, (taken, added)
             a.send_json({"type": "hint", "id": "h"})
-            assert answer(a) == {"type": "error", "id": "h", "rule": "NO-HINT", "message": "no hint for mummus yet",
-                               "worded": "no hint for mummus yet", "params": None}
+            advised = answer(a)  # the strong bot's advice, in or out of turn
+            assert advised["type"] == "hint" and any(line.startswith("  why: ") for line in advised["lines"]), advised
 
 
 # -- security ---------------------------------------------------------------------------------
