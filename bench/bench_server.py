@@ -28,7 +28,7 @@ the person saw it (thinking in the server's worker thread, plus the broadcast).
 Reported as p50/p90/p99/max: whether a strong bot keeps to its time budget
 while the server carries the load::
 
-    .venv/bin/python bench/bench_server.py --tables 200 --think 1 --bot-tables 4 --bot-level strong --game conveyor
+    .venv/bin/python bench/bench_server.py --tables 200 --think 1 --bot-tables 4 --bot-game two-tray
 """
 
 from __future__ import annotations
@@ -140,16 +140,17 @@ async def bot_table_slot(
     while it had sent nothing, timed from the frame before it.
     """
     game_no = 0
+    game = args.bot_game or args.game
     async with httpx.AsyncClient(base_url=f"http://{base}", timeout=60) as http:
         while not stopped.is_set():
             made = (
                 await http.post(
                     "/api/tables",
                     json={
-                        "game": args.game,
+                        "game": game,
                         "seats": [{"kind": "person"}] + [{"kind": "bot", "level": args.bot_level}] * (args.players - 1),
                         "seed": 900_000 + slot * 1000 + game_no,
-                        "options": {"max_rounds": 1} if args.game in ("rummikub", "domino-rummikub") else {},
+                        "options": {"max_rounds": 1} if game in ("rummikub", "domino-rummikub") else {},
                     },
                 )
             ).json()
@@ -167,7 +168,7 @@ async def bot_table_slot(
 
             person = made["seats"][0]
             play = asyncio.ensure_future(play_seat(
-                f"ws://{base}/ws/{made['table']}", person["token"], game=args.game, seed=slot, run=run,
+                f"ws://{base}/ws/{made['table']}", person["token"], game=game, seed=slot, run=run,
                 keep_frames=False, timeout=120, on_frame=seen,
             ))
             ended: asyncio.Future[Any] = asyncio.ensure_future(stopped.wait())
@@ -242,6 +243,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pg", default=PG, help="the PostgreSQL database for --db postgresql")
     parser.add_argument("--bot-tables", type=int, default=0, help="more tables: a person against the server's bots")
     parser.add_argument("--bot-level", default="strong", help="the level of the bots of --bot-tables")
+    parser.add_argument("--bot-game", help="the game of --bot-tables (default: --game)")
     parser.add_argument("--profile", action="store_true", help="record the server with py-spy (if installed)")
     parser.add_argument("--warmup", type=float, default=20.0,
                         help="seconds to open the tables and connect before measuring (not counted)")
@@ -317,7 +319,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     if args.bot_tables:
         thought = [x * 1000 for at, x in gaps if window.start <= at <= window.start + window.wall]
-        print(f"  {args.bot_level} bot decisions at {args.bot_tables} tables: {len(thought)}", end="")
+        print(f"  {args.bot_level} bot decisions at {args.bot_tables} tables of {args.bot_game or args.game}: {len(thought)}",
+              end="")
         if thought:
             print(
                 f", ms as the person saw them: p50 {percentile(thought, 0.5):.0f}  p90 {percentile(thought, 0.9):.0f}"
