@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rummykit.bots.mummus_eval import OUT_WEIGHT, Deadwood
 from rummykit.bots.mummus_strong import MummusStrong, mummus_strong
 from rummykit.bots.registry import make_bot
 from rummykit.bots.strong import Advisor
@@ -10,7 +9,7 @@ from rummykit.catalogue import new_game
 from rummykit.engine.driver import step
 from rummykit.engine.rng import Rng
 from rummykit.pieces.cards import Card
-from rummykit.rulesets.mummus import INFO, Discard, Draw, Meld, Rummy, Take, card_values, from_position
+from rummykit.rulesets.mummus import INFO, Discard, Draw, Meld, Rummy, Take, from_position
 
 POSITION = "hands: 5H 6H 7H 9C 2D QS / 2C 3C 4D KS 8D 8C; discard: 9S 8H; melds: 1: 2S 3S 4S"
 
@@ -135,16 +134,3 @@ def test_out_of_turn_advice_says_when_to_let_the_chance_pass() -> None:
     assert bot.claim(view, Rng(0)) is None  # its 5S belongs to its own run
     advice = bot.advise(view, Rng(0))
     assert "let the chance pass" in advice.reason and advice.action == bot.choose(view, Rng(0))
-
-
-def test_a_next_draw_that_takes_the_hand_out_counts_extra() -> None:
-    dw = Deadwood([], card_values("standard"))
-    hand = [Card.parse(t) for t in ["5H", "6H", "7H", "9C", "9D", "KS"]]
-    nine, two = Card.parse("9S"), Card.parse("2C")
-    assert dw.of([*hand, nine])[0] == 1  # 9S makes a set: every card but KS is in a meld, the hand can go out
-    assert dw.of([*hand, two])[0] == 4
-    plain = (dw.score([*hand, nine]) + dw.score([*hand, two])) / 2
-    assert OUT_WEIGHT > 0
-    assert dw.after_draw(hand, [nine, two]) == plain - OUT_WEIGHT / 2
-    # with no card that takes it out, the mean deadwood alone
-    assert dw.after_draw(hand, [two]) == dw.score([*hand, two])

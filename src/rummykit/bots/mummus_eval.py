@@ -23,8 +23,6 @@ __all__ = ["Deadwood", "unseen_cards"]
 Cards = tuple[Card, ...]
 NODE_LIMIT = 4000
 """The set cover's node limit per hand (hands are small; this only guards against a huge one)."""
-OUT_WEIGHT = 5.0
-"""What a draw that lets the hand go out at once is worth, in deadwood cards, on top of its deadwood."""
 
 
 class Deadwood:
@@ -92,13 +90,7 @@ class Deadwood:
         """The mean :meth:`score` of ``hand`` with one more card, over ``unseen`` (each equally likely)."""
         if not unseen:
             return self.score(hand)
-        total = 0.0
-        outs = 0
-        for u in unseen:
-            score = self.score([*hand, u])
-            total += score
-            outs += score < 2
-        return (total - OUT_WEIGHT * outs) / len(unseen)
+        return sum(self.score([*hand, u]) for u in unseen) / len(unseen)
 
 
 def unseen_cards(hand: Iterable[Card], table: Iterable[Cards], discard: Iterable[Card], known: Iterable[Card]) -> list[Card]:
