@@ -63,7 +63,7 @@ pytest: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/bench_rummikub.py
 
-# Every study of docs/studies/ again (about 15 minutes on 2 cores): rows in studies-data/, pictures in docs/studies/images/.
+# Every study of docs/studies/ again (about an hour on 2 cores): rows in studies-data/, pictures in docs/studies/images/.
 study: $(STAMP)
 	RUMMYKIT=$(BIN)/rummykit sh docs/studies/run-all.sh
 

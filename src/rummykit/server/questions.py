@@ -32,7 +32,6 @@ __all__ = ["HINT_LEVEL", "as_at_turn", "check", "hint", "legal", "listing"]
 P = TypeVar("P")
 
 
-
 def listing(state: GameState, seat: int) -> LegalJSON:
     """The seat's legal actions in their forms, as a state frame and the ``legal`` frame carry them.
 
