@@ -27,14 +27,22 @@ cap (``think``) it stops early and returns the best found, saying so
 (``exact=False``). Small positions finish in a few hundred nodes; a full
 tray of 14 tiles on a crowded grid can need far more.
 
-What it does not search: rearranging the table's tiles (the seed allows it
-once down; the solver only adds tiles), crosswords among the new lines
-themselves (two new lines sharing a tile), and shapes of three or more new
-tiles that touch the table in a way no order of the moves above builds
+Once the seat is down (``rearrange=True``, the default) a placement may also
+**rearrange**: take up to :data:`MAX_TAKES` tiles of the table, off the end
+of a line of four or more or as the tile a joker stands for (the joker is
+then freed), and place them again with the tray's tiles in the same turn. It
+never rearranges in the turn a seat goes down (those lines are the tray's
+alone, as the going-down rule asks).
+
+What it does not search: other rearrangements (splitting a line in its
+middle, moving whole lines, joker colour calls), crosswords among the new
+lines themselves (two new lines sharing a tile), and shapes of three or more
+new tiles that touch the table in a way no order of the moves above builds
 (tiles laid side by side along a line, each making its own short crossing
 line). ``tests/test_grid_solver.py`` checks against brute force (every way
 to put up to three tiles in the cells next to the grid, with any sets laid
-apart) that where it says exact nothing plays more.
+apart): without rearranging, nothing plays more where it says exact; with
+rearranging, it never plays fewer.
 
 Every result is judged by the game's own grid rules before it is returned
 (the whole grid valid, and before going down the going-down rule met).
