@@ -412,7 +412,10 @@ class GameView(App[int]):
             self.hint = None
             self.note()
             return True
-        self.note("Thinking of a hint... (the solver's first search compiles it: this can take a minute)")
+        if getattr(self.presenter, "advised", False):
+            self.note("Thinking of a hint... (the strong bot's choice for you: a second at most)")
+        else:
+            self.note("Thinking of a hint... (the solver's first search compiles it: this can take a minute)")
         self.run_worker(self.find_hint(turn), exclusive=True, group="hint")
         return True
 
