@@ -93,6 +93,26 @@ def start_server(db_url: str, port: int, schema_env: dict[str, str], src: Path =
     raise SystemExit("the server did not start")
 
 
+async def new_table(http: httpx.AsyncClient, game: str, seats: list[dict[str, str]], seed: int) -> Any:
+    """Create a table of ``game`` (rummikub and domino-rummikub as single rounds); the server's answer."""
+    options = {"max_rounds": 1} if game in ("rummikub", "domino-rummikub") else {}
+    made = await http.post("/api/tables", json={"game": game, "seats": seats, "seed": seed, "options": options})
+    return made.json()
+
+
+async def until_stopped(play: asyncio.Future[Any], stopped: asyncio.Event) -> bool:
+    """Wait for ``play`` or ``stopped``: True when the play ended first, False (the play cancelled) when stopped."""
+    ended: asyncio.Future[Any] = asyncio.ensure_future(stopped.wait())
+    await asyncio.wait({play, ended}, return_when=asyncio.FIRST_COMPLETED)
+    if not play.done():
+        play.cancel()
+        with contextlib.suppress(BaseException):
+            await play
+        return False
+    ended.cancel()
+    return True
+
+
 async def table_slot(
     base: str, args: argparse.Namespace, slot: int, stopped: asyncio.Event, runs: list[SeatRun], counts: list[int]
 ) -> None:
@@ -100,17 +120,7 @@ async def table_slot(
     game_no = 0
     async with httpx.AsyncClient(base_url=f"http://{base}", timeout=60) as http:
         while not stopped.is_set():
-            made = (
-                await http.post(
-                    "/api/tables",
-                    json={
-                        "game": args.game,
-                        "seats": [{"kind": "person"}] * args.players,
-                        "seed": slot * 1000 + game_no,
-                        "options": {"max_rounds": 1} if args.game in ("rummikub", "domino-rummikub") else {},
-                    },
-                )
-            ).json()
+            made = await new_table(http, args.game, [{"kind": "person"}] * args.players, slot * 1000 + game_no)
             game_no += 1
             url = f"ws://{base}/ws/{made['table']}"
             mine = [SeatRun() for _ in made["seats"]]
@@ -120,14 +130,8 @@ async def table_slot(
                           think=args.think)
                 for i, s in enumerate(made["seats"])
             )))
-            ended: asyncio.Future[Any] = asyncio.ensure_future(stopped.wait())
-            await asyncio.wait({plays, ended}, return_when=asyncio.FIRST_COMPLETED)
-            if not plays.done():
-                plays.cancel()
-                with contextlib.suppress(BaseException):
-                    await plays
+            if not await until_stopped(plays, stopped):
                 return
-            ended.cancel()
             counts[0] += 1
 
 
@@ -143,17 +147,8 @@ async def bot_table_slot(
     game = args.bot_game or args.game
     async with httpx.AsyncClient(base_url=f"http://{base}", timeout=60) as http:
         while not stopped.is_set():
-            made = (
-                await http.post(
-                    "/api/tables",
-                    json={
-                        "game": game,
-                        "seats": [{"kind": "person"}] + [{"kind": "bot", "level": args.bot_level}] * (args.players - 1),
-                        "seed": 900_000 + slot * 1000 + game_no,
-                        "options": {"max_rounds": 1} if game in ("rummikub", "domino-rummikub") else {},
-                    },
-                )
-            ).json()
+            bots = [{"kind": "bot", "level": args.bot_level}] * (args.players - 1)
+            made = await new_table(http, game, [{"kind": "person"}, *bots], 900_000 + slot * 1000 + game_no)
             game_no += 1
             run = SeatRun()
             last = [time.perf_counter()]
@@ -171,14 +166,8 @@ async def bot_table_slot(
                 f"ws://{base}/ws/{made['table']}", person["token"], game=game, seed=slot, run=run,
                 keep_frames=False, timeout=120, on_frame=seen,
             ))
-            ended: asyncio.Future[Any] = asyncio.ensure_future(stopped.wait())
-            await asyncio.wait({play, ended}, return_when=asyncio.FIRST_COMPLETED)
-            if not play.done():
-                play.cancel()
-                with contextlib.suppress(BaseException):
-                    await play
+            if not await until_stopped(play, stopped):
                 return
-            ended.cancel()
             with contextlib.suppress(BaseException):
                 play.result()
 
