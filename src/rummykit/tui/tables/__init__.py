@@ -98,7 +98,8 @@ def hint_marked(cell: Text, on: bool) -> Text:
     if not on:
         return cell
     marked = cell.copy()
-    marked.stylize("bold underline")
+    plain = marked.plain
+    marked.stylize("bold underline", len(plain) - len(plain.lstrip()))  # the piece, not the space before it
     marked.append(HINT_MARK, style="bold")
     return marked
 
