@@ -135,12 +135,17 @@ REACH = 1
 SWEEP = 2
 
 MAX_SUCC = 1024
+REC = 4  # cells per record of the memo and the searches' state tables: key, stamp, two values
+DEPTH_FIRST_START = 1 << 12  # records the depth-first search's table starts with (it grows)
 
 IntArray = npt.NDArray[np.int64]
 """Every array of the kernel: flat or two-dimensional, of 64-bit integers."""
 
 _jit = numba.njit(cache=True, nogil=True)
 _inline = numba.njit(cache=True, nogil=True, inline="always")
+# Compiled once, then inlined by LLVM into each caller: no copy of the function's typing and
+# lowering per caller (as ``inline="always"`` makes), no call in the hot loop.
+_hot = numba.njit(cache=True, nogil=True, forceinline=True)
 
 
 JOKER_SLOTS = 5  # jokers left 0..4 (the relaxation is skipped with more jokers)
@@ -149,7 +154,7 @@ RELAX_CELLS = COLOURS * CELLS * MAX_SIDS * JOKER_SLOTS
 
 def work_size(memo_size: int, pool_size: int) -> int:
     """Cells of a work array for a memo of ``memo_size`` (a power of two) and a pool of rows."""
-    return W_HEADER + 3 * memo_size + 3 * SID_TABLE + MAX_SIDS + RELAX_CELLS + pool_size * O_WIDTH
+    return W_HEADER + REC * memo_size + 3 * SID_TABLE + MAX_SIDS + RELAX_CELLS + pool_size * O_WIDTH
 
 
 def new_problem() -> IntArray:
@@ -177,8 +182,8 @@ def new_work(memo_size: int, pool_size: int) -> IntArray:
     w[:W_SCRATCH] = 0
     w[W_MEMO_SIZE] = memo_size
     w[W_POOL_SIZE] = pool_size
-    w[W_HEADER + memo_size : W_HEADER + 2 * memo_size] = -1
-    sid_keys = W_HEADER + 3 * memo_size
+    w[W_HEADER + 1 : W_HEADER + REC * memo_size : REC] = -1  # the memo's records: no stamp
+    sid_keys = W_HEADER + REC * memo_size
     sid_stamps = sid_keys + SID_TABLE
     w[sid_stamps : sid_stamps + SID_TABLE] = -1
     # colour state 0 is "no open runs", the start of every colour: number it here, as
@@ -225,12 +230,46 @@ def _slot_py(a: IntArray, keys: int, stamps: int, size: int, key: int, stamp: in
 
 _slot = _inline(_slot_py)
 
+def _slot_rec_py(a: IntArray, base: int, size: int, key: int, stamp: int, generational: bool) -> int:
+    """:func:`_slot_py` for a table of records from ``a[base]`` on (``a[base + REC * i]`` the
+    key, the stamp next to it, then the values): one cache line per probe, not one per field."""
+    mask = size - 1
+    h = key + stamp * _MIX2
+    h ^= (h >> 33) & _LOW31
+    h *= _MIX1
+    h ^= (h >> 29) & _LOW35
+    h *= _MIX2
+    h ^= (h >> 32) & _LOW32
+    i = h & mask
+    while True:
+        st = a[base + REC * i + 1]
+        if generational:
+            if st != stamp or a[base + REC * i] == key:
+                return i
+        elif st == -1 or (st == stamp and a[base + REC * i] == key):
+            return i
+        i = (i + 1) & mask
+
+
+_slot_rec = _inline(_slot_rec_py)
+
+
+def _new_records_py(size: int) -> IntArray:
+    """A table of ``size`` empty records (stamp -1)."""
+    t = np.empty(REC * size, np.int64)
+    for i in range(size):
+        t[REC * i + 1] = -1
+    return t
+
+
+_new_records = _inline(_new_records_py)
+
 
 def _after_memo_py(w: IntArray) -> int:
     """Where the segments after the memo start in ``w``: the table numbering the colour
     states (keys, stamps, numbers, then the packed runs of each number), the
     relaxation's table, then the pool of moves."""
-    return int(W_HEADER + 3 * w[W_MEMO_SIZE])
+    return int(W_HEADER + REC * w[W_MEMO_SIZE])
 
 
 _after_memo = _inline(_after_memo_py)
@@ -544,7 +583,7 @@ def _options_py(
                                     ncodes = m
                             if not ok or djx > jleft:
                                 continue
-                            new_packed = _pack_sorted(codes, ncodes)
+                            new_packed = _pack_sorted(codes, np.int64(ncodes))
                             # the key's index
                             kidx = -1
                             for q in range(nkeys):
@@ -707,22 +746,19 @@ def _colour_options_py(v: int, c: int, sid: int, jleft: int, prune: bool, p: Int
     if explicit:
         mk |= (1 << 36) | (v << 37)  # explicit jokers' moves depend on the number
     memo_size = w[W_MEMO_SIZE]
-    keys = W_HEADER
-    stamps = keys + memo_size
-    vals = stamps + memo_size
-    at = _slot(w, keys, stamps, memo_size, mk, 0, False)
-    if w[stamps + at] == 0:
-        found = w[vals + at]
+    at = W_HEADER + REC * _slot_rec(w, W_HEADER, memo_size, mk, 0, False)
+    if w[at + 1] == 0:
+        found = w[at + 2]
         return found >> 16, found & 0xFFFF
     if (w[W_MEMO_USED] + 1) * 2 > memo_size:
         raise IndexError("solver tables full")
     start, n = _options(
-        _packed_of(w, sid), table, rack, jleft, last, arrivals, departures, supply, total, prune, explicit, v, w
+        _packed_of(w, sid), table, rack, jleft, last, arrivals, departures, supply, total, np.bool_(prune), explicit, v, w
     )
     w[W_MEMO_USED] += 1
-    w[keys + at] = mk
-    w[stamps + at] = 0
-    w[vals + at] = (start << 16) | n
+    w[at] = mk
+    w[at + 1] = 0
+    w[at + 2] = (start << 16) | n
     return start, n
 
 
@@ -892,7 +928,7 @@ def _successors_py(s: int, key: int, val: int, low: int, p: IntArray, w: IntArra
     return count
 
 
-_successors = _inline(_successors_py)
+_successors = _hot(_successors_py)
 
 
 def _initial_successors_py(s: int, key: int, val: int, low: int, p: IntArray, w: IntArray, out: IntArray, base: int) -> int:
@@ -1115,17 +1151,16 @@ relax = _jit(_relax_py)
 
 def _enlarged_py(t: IntArray, size: int) -> IntArray:
     """The depth-first search's table of states, four times larger, with every state kept."""
-    bigger = np.empty(4 * 4 * size, np.int64)
     big = 4 * size
-    bigger[big : 2 * big] = -1
+    bigger = _new_records(big)
     for i in range(size):
-        stamp = t[size + i]
+        stamp = t[REC * i + 1]
         if stamp >= 0:
-            at = _slot(bigger, 0, big, big, t[i], stamp, False)
-            bigger[at] = t[i]
-            bigger[big + at] = stamp
-            bigger[2 * big + at] = t[2 * size + i]
-            bigger[3 * big + at] = t[3 * size + i]
+            at = REC * _slot_rec(bigger, 0, big, t[REC * i], stamp, False)
+            bigger[at] = t[REC * i]
+            bigger[at + 1] = stamp
+            bigger[at + 2] = t[REC * i + 2]
+            bigger[at + 3] = t[REC * i + 3]
     return bigger
 
 
@@ -1146,19 +1181,19 @@ def _depth_first_py(
     initial = p[P_INITIAL] != 0
     # seen: keys, stamps (the step), values, and for the initial meld the meld value (the
     # key is then hashed without it: a state is dominated by one as good in both)
-    t = np.empty(4 * size, np.int64)
-    t[size : 2 * size] = -1
+    size = min(size, DEPTH_FIRST_START)
+    t = _new_records(size)
     t_count = 0
     frames = np.zeros((4, STEPS + 1), np.int64)  # key, value, successors, next successor
     out = np.empty(((STEPS + 1) * MAX_SUCC, 4), np.int64)  # per depth: its successors
     start_key = p[P_START]
     if p[P_AHEAD] < floor:
         return True
-    at = _slot(t, 0, size, size, start_key, 0, False)
+    at = REC * _slot_rec(t, 0, size, start_key, 0, False)
     t[at] = start_key
-    t[size + at] = 0
-    t[2 * size + at] = 0
-    t[3 * size + at] = 0
+    t[at + 1] = 0
+    t[at + 2] = 0
+    t[at + 3] = 0
     t_count += 1
     expansions = 1
     if node_limit >= 0 and expansions > node_limit:
@@ -1166,7 +1201,7 @@ def _depth_first_py(
     frames[0, 0] = start_key
     frames[1, 0] = 0
     frames[3, 0] = 0
-    frames[2, 0] = _successors(0, start_key, 0, floor, p, w, out, 0)
+    frames[2, 0] = _successors(np.int64(0), start_key, np.int64(0), floor, p, w, out, np.int64(0))
     depth = 0
     while depth >= 0:
         i = frames[3, depth]
@@ -1201,25 +1236,25 @@ def _depth_first_py(
         if initial:
             hkey = nkey & ~MELD_FIELDS
             meld = _meld_of(nkey)
-        at = _slot(t, 0, size, size, hkey, s, False)
-        if t[size + at] == s:
-            if t[2 * size + at] >= nval and (not initial or t[3 * size + at] >= meld):
+        at = REC * _slot_rec(t, 0, size, hkey, s, False)
+        if t[at + 1] == s:
+            if t[at + 2] >= nval and (not initial or t[at + 3] >= meld):
                 continue
             # expanded again; remembered instead of the earlier state (only a state
             # expanded before ever cuts another, so the search stays exact)
-            t[2 * size + at] = nval
+            t[at + 2] = nval
             if initial:
-                t[3 * size + at] = meld
+                t[at + 3] = meld
         else:
             if (t_count + 1) * 2 > size:
                 t = _enlarged(t, size)
                 size *= 4
-                at = _slot(t, 0, size, size, hkey, s, False)
+                at = REC * _slot_rec(t, 0, size, hkey, s, False)
             t[at] = hkey
-            t[size + at] = s
-            t[2 * size + at] = nval
+            t[at + 1] = s
+            t[at + 2] = nval
             if initial:
-                t[3 * size + at] = meld
+                t[at + 3] = meld
             t_count += 1
         expansions += 1
         if node_limit >= 0 and expansions > node_limit:
@@ -1246,8 +1281,7 @@ def _breadth_first_py(size: int, low: int, incumbent: int, path: IntArray, resul
     layer = np.empty((5, rows), np.int64)
     starts = np.zeros(STEPS + 2, np.int64)
     # this layer's states: keys, stamps (the step), rows
-    t = np.empty(3 * size, np.int64)
-    t[size : 2 * size] = -1
+    t = _new_records(size)
     out = np.empty((MAX_SUCC, 4), np.int64)
     layer[0, 0] = p[P_START]
     layer[1, 0] = 0
@@ -1263,15 +1297,15 @@ def _breadth_first_py(size: int, low: int, incumbent: int, path: IntArray, resul
         for row in range(starts[s], starts[s + 1]):
             key = layer[0, row]
             val = layer[1, row]
-            count = _successors(s, key, val, low, p, w, out, 0)
+            count = _successors(s, key, val, low, p, w, out, np.int64(0))
             for q in range(count):
                 nval = val + out[q, 1]
                 if (nval >> PRIMARY_SHIFT) + bound < low or nval + bound_full < incumbent:
                     continue
                 nkey = out[q, 0]
-                at = _slot(t, 0, size, size, nkey, s, True)
-                if t[size + at] == s:
-                    r = t[2 * size + at]
+                at = REC * _slot_rec(t, 0, size, nkey, s, True)
+                if t[at + 1] == s:
+                    r = t[at + 2]
                     if layer[1, r] < nval:
                         layer[1, r] = nval
                         layer[2, r] = row
@@ -1281,8 +1315,8 @@ def _breadth_first_py(size: int, low: int, incumbent: int, path: IntArray, resul
                 if n == rows or (t_count + 1) * 2 > size:
                     raise IndexError("state table full")
                 t[at] = nkey
-                t[size + at] = s
-                t[2 * size + at] = n
+                t[at + 1] = s
+                t[at + 2] = n
                 t_count += 1
                 layer[0, n] = nkey
                 layer[1, n] = nval
