@@ -141,11 +141,13 @@ DEPTH_FIRST_START = 1 << 12  # records the depth-first search's table starts wit
 IntArray = npt.NDArray[np.int64]
 """Every array of the kernel: flat or two-dimensional, of 64-bit integers."""
 
-_jit = numba.njit(cache=True, nogil=True)
+_jit = numba.njit(cache=True, nogil=True, _nrt=True)  # explicit: not inherited from a caller
 _inline = numba.njit(cache=True, nogil=True, inline="always")
 # Compiled once, then inlined by LLVM into each caller: no copy of the function's typing and
-# lowering per caller (as ``inline="always"`` makes), no call in the hot loop.
-_hot = numba.njit(cache=True, nogil=True, forceinline=True)
+# lowering per caller (as ``inline="always"`` makes), no call in the hot loop. These helpers
+# allocate nothing, so they run without numba's reference counting (``_nrt=False``): the
+# arrays they take are borrowed from the caller, and no atomic count is touched per call.
+_hot = numba.njit(cache=True, nogil=True, forceinline=True, _nrt=False)
 
 
 JOKER_SLOTS = 5  # jokers left 0..4 (the relaxation is skipped with more jokers)
@@ -407,7 +409,9 @@ _dominates = _jit(_dominates_py)
 
 def _grow_py(rows: IntArray) -> IntArray:
     bigger = np.empty((rows.shape[0] * 2, rows.shape[1]), np.int64)
-    bigger[: rows.shape[0]] = rows
+    for i in range(rows.shape[0]):
+        for col in range(rows.shape[1]):
+            bigger[i, col] = rows[i, col]
     return bigger
 
 
@@ -477,7 +481,8 @@ def _options_py(
     ent = work[W_OPT_ENT : W_OPT_ENT + OPT_ENTRIES * ENT_WIDTH].reshape((OPT_ENTRIES, ENT_WIDTH))
     nent = 0
     idx = work[W_OPT_IDX : W_OPT_IDX + MAX_RUNS]
-    idx[:] = 0
+    for i in range(MAX_RUNS):
+        idx[i] = 0
     kept = work[W_OPT_KEPT : W_OPT_KEPT + MAX_RUNS]
     codes = work[W_OPT_CODES : W_OPT_CODES + MAX_RUNS * 2 + 8]
     while True:
@@ -676,7 +681,8 @@ def _options_py(
     # stable insertion sort by (-used, dj, -cap)
     row = work[W_OPT_ROW : W_OPT_ROW + O_WIDTH]
     for i in range(1, nout):
-        row[:] = out[i]
+        for col in range(O_WIDTH):
+            row[col] = out[i, col]
         k = i - 1
         while k >= 0 and (
             out[k, O_USED] < row[O_USED]
@@ -685,9 +691,11 @@ def _options_py(
                 and (out[k, O_DJ] > row[O_DJ] or (out[k, O_DJ] == row[O_DJ] and out[k, O_CAP] < row[O_CAP]))
             )
         ):
-            out[k + 1] = out[k]
+            for col in range(O_WIDTH):
+                out[k + 1, col] = out[k, col]
             k -= 1
-        out[k + 1] = row
+        for col in range(O_WIDTH):
+            out[k + 1, col] = row[col]
     if prune:
         m = 0
         for i in range(nout):
@@ -702,7 +710,8 @@ def _options_py(
                     drop = True
                     break
             if not drop:
-                out[m] = out[i]
+                for col in range(O_WIDTH):
+                    out[m, col] = out[i, col]
                 m += 1
         nout = m
     start = work[W_POOL_USED]
@@ -750,10 +759,36 @@ def _colour_options_py(v: int, c: int, sid: int, jleft: int, prune: bool, p: Int
     if w[at + 1] == 0:
         found = w[at + 2]
         return found >> 16, found & 0xFFFF
-    if (w[W_MEMO_USED] + 1) * 2 > memo_size:
+    return _new_options(v, c, sid, jleft, np.bool_(prune), mk, at, p, w)
+
+
+_colour_options = _inline(_colour_options_py)
+
+
+def _new_options_py(
+    v: int, c: int, sid: int, jleft: int, prune: bool, mk: int, at: int, p: IntArray, w: IntArray
+) -> tuple[int, int]:
+    """:func:`_colour_options_py` when the memo does not have the moves yet: work them out
+    and remember them under key ``mk`` at ``w[at]`` (compiled once, called only then)."""
+    if (w[W_MEMO_USED] + 1) * 2 > w[W_MEMO_SIZE]:
         raise IndexError("solver tables full")
+    total = p[P_TOTAL]
+    cell = c * CELLS + v
+    supply = p[P_TABLE + cell + 1] + p[P_RACK + cell + 1] + p[P_ARR + cell + 1] if v < TOP else 0
     start, n = _options(
-        _packed_of(w, sid), table, rack, jleft, last, arrivals, departures, supply, total, np.bool_(prune), explicit, v, w
+        _packed_of(w, sid),
+        p[P_TABLE + cell],
+        p[P_RACK + cell],
+        jleft,
+        v == TOP,
+        p[P_ARR + cell],
+        p[P_DEP + cell],
+        supply,
+        total,
+        prune,
+        p[P_INITIAL] != 0,
+        v,
+        w,
     )
     w[W_MEMO_USED] += 1
     w[at] = mk
@@ -762,7 +797,7 @@ def _colour_options_py(v: int, c: int, sid: int, jleft: int, prune: bool, p: Int
     return start, n
 
 
-_colour_options = _inline(_colour_options_py)
+_new_options = _jit(_new_options_py)
 
 
 def _step_options_py(v: int, c: int, key: int, p: IntArray, w: IntArray) -> tuple[int, int]:
@@ -770,10 +805,9 @@ def _step_options_py(v: int, c: int, key: int, p: IntArray, w: IntArray) -> tupl
     total = p[P_TOTAL]
     sid = (key >> (SID_BITS * c)) & SID_MASK
     j = (key >> J_SHIFT) & 15
-    if p[P_INITIAL]:
-        return _colour_options(v, c, sid, total - j, False, p, w)
-    cap = (key >> CAP_SHIFT) & 15
-    return _colour_options(v, c, sid, total - j, cap >= total, p, w)
+    # parking room already plentiful (the initial meld has none: its key holds the meld value there)
+    prune = p[P_INITIAL] == 0 and ((key >> CAP_SHIFT) & 15) >= total
+    return _colour_options(v, c, sid, total - j, prune, p, w)
 
 
 _step_options = _inline(_step_options_py)
@@ -827,7 +861,7 @@ def _bound_py(key: int, c: int, v: int, nsid: int, jokers_left: int, w: IntArray
     return total
 
 
-_bound = _inline(_bound_py)
+_bound = _hot(_bound_py)
 
 
 def _successors_py(s: int, key: int, val: int, low: int, p: IntArray, w: IntArray, out: IntArray, base: int) -> int:
@@ -1031,7 +1065,7 @@ def _finish_py(key: int, val: int, p: IntArray) -> tuple[int, int]:
     return full, placed
 
 
-_finish = _inline(_finish_py)
+_finish = _hot(_finish_py)
 
 
 def _fill_path_row_py(path: IntArray, s: int, key: int, index: int, slot_mask: int, p: IntArray, w: IntArray) -> None:
@@ -1081,7 +1115,7 @@ def _groups_possible_py(c: int, v: int, groups: int, jokers: int, p: IntArray) -
     return groups == 1 or tiles + jokers >= 4
 
 
-_groups_possible = _inline(_groups_possible_py)
+_groups_possible = _hot(_groups_possible_py)
 
 
 def _relax_py(p: IntArray, w: IntArray) -> None:
@@ -1106,7 +1140,7 @@ def _relax_py(p: IntArray, w: IntArray) -> None:
             for q in range(counts[c, v]):
                 sid = levels[c, v, q]
                 for jl in range(total + 1):
-                    start, n = _colour_options(v, c, sid, jl, False, p, w)
+                    start, n = _colour_options(v, c, sid, jl, np.bool_(False), p, w)
                     for oi in range(n):
                         nsid = w[pool + (start + oi) * O_WIDTH + O_SID]
                         if mark[nsid] != stamp:
@@ -1117,7 +1151,8 @@ def _relax_py(p: IntArray, w: IntArray) -> None:
     known = w[W_SIDS]
     for cell in range(COLOURS * CELLS):
         first = bounds + cell * MAX_SIDS * JOKER_SLOTS
-        w[first : first + known * JOKER_SLOTS] = 0
+        for i in range(first, first + known * JOKER_SLOTS):
+            w[i] = 0
     w[W_RELAX_SIDS] = known
     # backward: the most each state can still add
     for c in range(COLOURS):
@@ -1127,7 +1162,7 @@ def _relax_py(p: IntArray, w: IntArray) -> None:
                 sid = levels[c, v, q]
                 here = bounds + ((c * CELLS + v) * MAX_SIDS + sid) * JOKER_SLOTS
                 for jl in range(total + 1):
-                    start, n = _colour_options(v, c, sid, jl, False, p, w)
+                    start, n = _colour_options(v, c, sid, jl, np.bool_(False), p, w)
                     best = -1
                     for oi in range(n):
                         row = pool + (start + oi) * O_WIDTH
