@@ -25,9 +25,17 @@ Encodings
 * A value packs the primary objective (high bits), a penalty per rack joker and
   the secondary objective.
 
-Tables that may fill up (the memo of moves, the hash tables of states) have a
-fixed size chosen by the caller; when one is full the search raises
-``IndexError`` and :mod:`rummykit.solve.tiles` runs it again with larger ones.
+The memo of moves and the rows of moves have a fixed size chosen by the
+caller; when one is full the search raises ``IndexError`` and
+:mod:`rummykit.solve.tiles` runs it again with larger ones. The searches'
+tables of states grow in place.
+
+Hash tables hold records (key, stamp, values side by side: one cache line per
+probe). The helpers called for every state (:func:`_successors_py` and what it
+calls) are compiled once each and inlined by LLVM into the searches, without
+numba's reference counting (``_hot``); a literal argument would make numba
+compile a second copy of a helper, so the callers pass typed values
+(``np.int64(0)``, ``np.bool_(False)``).
 """
 
 from __future__ import annotations
@@ -136,7 +144,7 @@ SWEEP = 2
 
 MAX_SUCC = 1024
 REC = 4  # cells per record of the memo and the searches' state tables: key, stamp, two values
-DEPTH_FIRST_START = 1 << 12  # records the depth-first search's table starts with (it grows)
+DEPTH_FIRST_START = 1 << 10  # records the depth-first search's table starts with (it grows)
 
 IntArray = npt.NDArray[np.int64]
 """Every array of the kernel: flat or two-dimensional, of 64-bit integers."""
@@ -1305,24 +1313,51 @@ def _depth_first_py(
 _depth_first = _jit(_depth_first_py)
 
 
+def _layer_enlarged_py(t: IntArray, size: int, stamp: int) -> IntArray:
+    """The sweep's table of one layer's states, four times larger, with that layer's kept."""
+    big = 4 * size
+    bigger = _new_records(big)
+    for i in range(size):
+        if t[REC * i + 1] == stamp:
+            at = REC * _slot_rec(bigger, 0, big, t[REC * i], stamp, False)
+            bigger[at] = t[REC * i]
+            bigger[at + 1] = stamp
+            bigger[at + 2] = t[REC * i + 2]
+    return bigger
+
+
+_layer_enlarged = _jit(_layer_enlarged_py)
+
+
+def _rows_enlarged_py(layer: IntArray, rows: int) -> IntArray:
+    """The sweep's rows of states, twice as many, the first ``rows`` kept."""
+    bigger = np.empty(2 * REC * rows, np.int64)
+    for i in range(REC * rows):
+        bigger[i] = layer[i]
+    return bigger
+
+
+_rows_enlarged = _jit(_rows_enlarged_py)
+
+
 def _breadth_first_py(size: int, low: int, incumbent: int, path: IntArray, result: IntArray, p: IntArray, w: IntArray) -> None:
     """A sweep over every state, number by number (each state once); states that
     cannot reach primary value ``low``, or whose full value cannot reach ``incumbent``
     (the value of a play already found), are dropped. Fills ``path`` and ``result``
-    as :func:`_depth_first` does."""
+    as :func:`_depth_first` does. Its tables start with room for ``size`` states a
+    layer and grow as needed."""
     result[0] = 0
     rows = 16 * size
-    # per state: key, value, previous row, option index, slot mask
-    layer = np.empty((5, rows), np.int64)
+    # per state, one record: key, value, previous row, option index | slot mask << 32
+    layer = np.empty(REC * rows, np.int64)
     starts = np.zeros(STEPS + 2, np.int64)
     # this layer's states: keys, stamps (the step), rows
     t = _new_records(size)
     out = np.empty((MAX_SUCC, 4), np.int64)
-    layer[0, 0] = p[P_START]
-    layer[1, 0] = 0
-    layer[2, 0] = -1
-    layer[3, 0] = 0
-    layer[4, 0] = 0
+    layer[0] = p[P_START]
+    layer[1] = 0
+    layer[2] = -1
+    layer[3] = 0
     starts[1] = 1
     n = 1
     for s in range(STEPS):
@@ -1330,8 +1365,8 @@ def _breadth_first_py(size: int, low: int, incumbent: int, path: IntArray, resul
         bound = p[P_AHEAD + s + 1]
         bound_full = p[P_AHEAD_FULL + s + 1]
         for row in range(starts[s], starts[s + 1]):
-            key = layer[0, row]
-            val = layer[1, row]
+            key = layer[REC * row]
+            val = layer[REC * row + 1]
             count = _successors(s, key, val, low, p, w, out, np.int64(0))
             for q in range(count):
                 nval = val + out[q, 1]
@@ -1340,24 +1375,28 @@ def _breadth_first_py(size: int, low: int, incumbent: int, path: IntArray, resul
                 nkey = out[q, 0]
                 at = REC * _slot_rec(t, 0, size, nkey, s, True)
                 if t[at + 1] == s:
-                    r = t[at + 2]
-                    if layer[1, r] < nval:
-                        layer[1, r] = nval
-                        layer[2, r] = row
-                        layer[3, r] = out[q, 2]
-                        layer[4, r] = out[q, 3]
+                    r = REC * t[at + 2]
+                    if layer[r + 1] < nval:
+                        layer[r + 1] = nval
+                        layer[r + 2] = row
+                        layer[r + 3] = out[q, 2] | (out[q, 3] << 32)
                     continue
-                if n == rows or (t_count + 1) * 2 > size:
-                    raise IndexError("state table full")
+                if (t_count + 1) * 2 > size:
+                    t = _layer_enlarged(t, size, s)
+                    size *= 4
+                    at = REC * _slot_rec(t, 0, size, nkey, s, True)
+                if n == rows:
+                    layer = _rows_enlarged(layer, rows)
+                    rows *= 2
                 t[at] = nkey
                 t[at + 1] = s
                 t[at + 2] = n
                 t_count += 1
-                layer[0, n] = nkey
-                layer[1, n] = nval
-                layer[2, n] = row
-                layer[3, n] = out[q, 2]
-                layer[4, n] = out[q, 3]
+                r = REC * n
+                layer[r] = nkey
+                layer[r + 1] = nval
+                layer[r + 2] = row
+                layer[r + 3] = out[q, 2] | (out[q, 3] << 32)
                 n += 1
         starts[s + 2] = n
         if starts[s + 2] == starts[s + 1]:
@@ -1366,7 +1405,7 @@ def _breadth_first_py(size: int, low: int, incumbent: int, path: IntArray, resul
     best_row = -1
     best_placed = 0
     for row in range(starts[STEPS], starts[STEPS + 1]):
-        full, placed = _finish(layer[0, row], layer[1, row], p)
+        full, placed = _finish(layer[REC * row], layer[REC * row + 1], p)
         if placed >= 0 and _primary_of(full) >= low and (best_row < 0 or full > best_full):
             best_full = full
             best_row = row
@@ -1376,11 +1415,12 @@ def _breadth_first_py(size: int, low: int, incumbent: int, path: IntArray, resul
     result[0] = 1
     result[1] = best_full
     result[2] = best_placed
-    result[3] = (layer[0, best_row] >> J_SHIFT) & 15
+    result[3] = (layer[REC * best_row] >> J_SHIFT) & 15
     row = best_row
     for s in range(STEPS - 1, -1, -1):
-        before = layer[2, row]
-        _fill_path_row(path, s, layer[0, before], layer[3, row], layer[4, row], p, w)
+        before = layer[REC * row + 2]
+        how = layer[REC * row + 3]
+        _fill_path_row(path, s, layer[REC * before], how & _LOW32, how >> 32, p, w)
         row = before
 
 

@@ -302,7 +302,7 @@ def _mirrored(problem: Problem) -> Problem:
 # Table sizes and search limits: they decide how fast an answer comes, never which answer.
 DEFAULT_MEMO = 1 << 14  # memo of moves (a power of two)
 DEFAULT_POOL = 1 << 15  # rows of moves
-DEFAULT_STATES = 1 << 15  # state tables of one search (a power of two)
+DEFAULT_STATES = 1 << 15  # states a layer of the sweep starts with room for (a power of two)
 MAX_MEMO = 1 << 18  # a shared memo grown past this is dropped before the next problem
 RELAX_MEMO = 1 << 16  # memo entries to start the relaxation with
 KERNEL_DIVE = 60000  # depth-first nodes before a position counts as hard (a few ms)
@@ -345,8 +345,9 @@ class _Kernel:
         self.relaxed = False
         self.path = kernel.new_path()
         self.result = kernel.new_result()
-        # memo of moves (a power of two), rows of moves, state tables (a power of two):
-        # each grows fourfold whenever a search finds it too small
+        # memo of moves (a power of two) and rows of moves, each grown fourfold whenever a
+        # search finds it too small; the size the searches' state tables start with (a power
+        # of two; they grow in place)
         self.shared = sizes is None
         if sizes is None:
             if _SHARED.work is None or _SHARED.memo_size > MAX_MEMO:
@@ -432,12 +433,9 @@ class _Kernel:
                     strategy, target, node_limit, incumbent, self.P, self.W, self.size, self.path, self.result
                 )
                 break
-            except IndexError as error:  # a table was too small for this position: enlarge it
-                if "state" in str(error):
-                    self.size *= 4
-                else:
-                    memo_size, pool_size = self._sizes()
-                    self._renew(memo_size * 4, pool_size * 4)
+            except IndexError:  # the memo or the rows of moves were too small: enlarge them
+                memo_size, pool_size = self._sizes()
+                self._renew(memo_size * 4, pool_size * 4)
             except OverflowError:  # colour states used up by earlier problems: start afresh
                 if renewed:
                     raise
