@@ -35,10 +35,12 @@ probe). The helpers called for every state (:func:`_successors_py` and what it
 calls) are compiled once each and inlined by LLVM into the searches, without
 numba's reference counting (``_hot``); a literal argument would make numba
 compile a second copy of a helper, so the callers pass typed values
-(``np.int64(0)``, ``np.bool_(False)``).
+(``_as_int(0)``, ``_as_bool(False)``).
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import numba
 import numpy as np
@@ -46,6 +48,9 @@ import numpy.typing as npt
 
 from rummykit.solve import tiles as model
 from rummykit.solve.tiles import COLOURS, END, JOK, JOKER_SHIFT, MERGE, MIN_SET, NAT, PRIMARY_SHIFT, TOP
+
+if TYPE_CHECKING:
+    from numba.core.decorators import _JITWrapper
 
 STEPS = TOP * 5
 
@@ -149,13 +154,21 @@ DEPTH_FIRST_START = 1 << 10  # records the depth-first search's table starts wit
 IntArray = npt.NDArray[np.int64]
 """Every array of the kernel: flat or two-dimensional, of 64-bit integers."""
 
-_jit = numba.njit(cache=True, nogil=True, _nrt=True)  # explicit: not inherited from a caller
+
+
+def _njit(**options: object) -> _JITWrapper:
+    """``numba.njit`` with options its type stubs leave out (``_nrt``)."""
+    wrapper: _JITWrapper = numba.njit(**options)  # type: ignore[call-overload]
+    return wrapper
+
+
+_jit = _njit(cache=True, nogil=True, _nrt=True)  # explicit: not inherited from a caller
 _inline = numba.njit(cache=True, nogil=True, inline="always")
 # Compiled once, then inlined by LLVM into each caller: no copy of the function's typing and
 # lowering per caller (as ``inline="always"`` makes), no call in the hot loop. These helpers
 # allocate nothing, so they run without numba's reference counting (``_nrt=False``): the
 # arrays they take are borrowed from the caller, and no atomic count is touched per call.
-_hot = numba.njit(cache=True, nogil=True, forceinline=True, _nrt=False)
+_hot = _njit(cache=True, nogil=True, forceinline=True, _nrt=False)
 
 
 JOKER_SLOTS = 5  # jokers left 0..4 (the relaxation is skipped with more jokers)
@@ -239,6 +252,23 @@ def _slot_py(a: IntArray, keys: int, stamps: int, size: int, key: int, stamp: in
 
 
 _slot = _inline(_slot_py)
+
+
+def _as_int_py(x: int) -> int:
+    """``x`` typed as a plain 64-bit integer: a literal argument (``0``) would make numba
+    compile a second copy of the function it is passed to."""
+    return int(np.int64(x))
+
+
+_as_int = _inline(_as_int_py)
+
+
+def _as_bool_py(x: bool) -> bool:
+    """``x`` typed as a plain truth value (see :func:`_as_int_py`)."""
+    return bool(np.bool_(x))
+
+
+_as_bool = _inline(_as_bool_py)
 
 def _slot_rec_py(a: IntArray, base: int, size: int, key: int, stamp: int, generational: bool) -> int:
     """:func:`_slot_py` for a table of records from ``a[base]`` on (``a[base + REC * i]`` the
@@ -596,7 +626,7 @@ def _options_py(
                                     ncodes = m
                             if not ok or djx > jleft:
                                 continue
-                            new_packed = _pack_sorted(codes, np.int64(ncodes))
+                            new_packed = _pack_sorted(codes, _as_int(ncodes))
                             # the key's index
                             kidx = -1
                             for q in range(nkeys):
@@ -736,7 +766,9 @@ def _options_py(
 _options = _jit(_options_py)
 
 
-def _colour_options_py(v: int, c: int, sid: int, jleft: int, prune: bool, p: IntArray, w: IntArray) -> tuple[int, int]:
+def _colour_options_py(
+    v: int, c: int, sid: int, jleft: int, prune: bool, p: IntArray, w: IntArray
+) -> tuple[int, int]:
     """The moves of colour ``c`` at number ``v`` from its open runs ``sid`` with ``jleft``
     jokers left (memoised in ``w``): (first pool row, count)."""
     total = p[P_TOTAL]
@@ -767,7 +799,8 @@ def _colour_options_py(v: int, c: int, sid: int, jleft: int, prune: bool, p: Int
     if w[at + 1] == 0:
         found = w[at + 2]
         return found >> 16, found & 0xFFFF
-    return _new_options(v, c, sid, jleft, np.bool_(prune), mk, at, p, w)
+    start, n = _new_options(v, c, sid, jleft, _as_bool(prune), mk, at, p, w)
+    return start, n
 
 
 _colour_options = _inline(_colour_options_py)
@@ -878,7 +911,8 @@ def _successors_py(s: int, key: int, val: int, low: int, p: IntArray, w: IntArra
     returns how many. With the relaxation worked out, successors that cannot reach
     primary value ``low`` are left out."""
     if p[P_INITIAL]:
-        return _initial_successors(s, key, val, low, p, w, out, base)
+        count: int = _initial_successors(s, key, val, low, p, w, out, base)
+        return count
     v = s // 5 + 1
     c = s % 5
     total = p[P_TOTAL]
@@ -1148,7 +1182,7 @@ def _relax_py(p: IntArray, w: IntArray) -> None:
             for q in range(counts[c, v]):
                 sid = levels[c, v, q]
                 for jl in range(total + 1):
-                    start, n = _colour_options(v, c, sid, jl, np.bool_(False), p, w)
+                    start, n = _colour_options(v, c, sid, jl, _as_bool(False), p, w)
                     for oi in range(n):
                         nsid = w[pool + (start + oi) * O_WIDTH + O_SID]
                         if mark[nsid] != stamp:
@@ -1170,7 +1204,7 @@ def _relax_py(p: IntArray, w: IntArray) -> None:
                 sid = levels[c, v, q]
                 here = bounds + ((c * CELLS + v) * MAX_SIDS + sid) * JOKER_SLOTS
                 for jl in range(total + 1):
-                    start, n = _colour_options(v, c, sid, jl, np.bool_(False), p, w)
+                    start, n = _colour_options(v, c, sid, jl, _as_bool(False), p, w)
                     best = -1
                     for oi in range(n):
                         row = pool + (start + oi) * O_WIDTH
@@ -1244,7 +1278,7 @@ def _depth_first_py(
     frames[0, 0] = start_key
     frames[1, 0] = 0
     frames[3, 0] = 0
-    frames[2, 0] = _successors(np.int64(0), start_key, np.int64(0), floor, p, w, out, np.int64(0))
+    frames[2, 0] = _successors(_as_int(0), start_key, _as_int(0), floor, p, w, out, _as_int(0))
     depth = 0
     while depth >= 0:
         i = frames[3, depth]
@@ -1367,7 +1401,7 @@ def _breadth_first_py(size: int, low: int, incumbent: int, path: IntArray, resul
         for row in range(starts[s], starts[s + 1]):
             key = layer[REC * row]
             val = layer[REC * row + 1]
-            count = _successors(s, key, val, low, p, w, out, np.int64(0))
+            count = _successors(s, key, val, low, p, w, out, _as_int(0))
             for q in range(count):
                 nval = val + out[q, 1]
                 if (nval >> PRIMARY_SHIFT) + bound < low or nval + bound_full < incumbent:

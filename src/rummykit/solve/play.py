@@ -249,17 +249,39 @@ def solve_tiles(
         return None
     if not (tidy and old):
         return _finish(objective, old, rack, _tiles_of(dp.rebuild(problem, result, {})), stats)
-    # the solver's own arrangement, and the existing sets it keeps together
-    own = _tiles_of(dp.rebuild(problem, result, {}))
-    intact = _intact(old, [tiles for tiles, _ in own])
-    best = _tidy(old, usable, objective, problem, result, len(intact))
+    own = _Own(old, problem, result)
+    sets: list[tuple[TileSet, tuple[int, ...]]]
+    best = _tidy(old, usable, objective, problem, result, own)
     stats["tidy_ms"] = (time.perf_counter() - started) * 1000 - stats["solve_ms"]
     if best is None:
         # the solver's own arrangement stands: say which sets it keeps together
-        sets = [(tiles, (intact[k],) if k in intact else ()) for k, (tiles, _) in enumerate(own)]
+        intact = own.intact
+        sets = [(tiles, (intact[k],) if k in intact else ()) for k, (tiles, _) in enumerate(own.sets)]
     else:
         sets = _tiles_of(dp.rebuild(*best))
     return _finish(objective, old, rack, sets, stats)
+
+
+class _Own:
+    """The solver's own arrangement and the existing sets it keeps together, worked out
+    when first asked for (the tidy step often does without them)."""
+
+    def __init__(self, old: list[TileSet], problem: dp.Problem, result: dp.Result) -> None:
+        self.old, self.problem, self.result = old, problem, result
+        self._sets: list[tuple[TileSet, tuple[int, ...]]] | None = None
+        self._intact: dict[int, int] | None = None
+
+    @property
+    def sets(self) -> list[tuple[TileSet, tuple[int, ...]]]:
+        if self._sets is None:
+            self._sets = _tiles_of(dp.rebuild(self.problem, self.result, {}))
+        return self._sets
+
+    @property
+    def intact(self) -> dict[int, int]:
+        if self._intact is None:
+            self._intact = _intact(self.old, [tiles for tiles, _ in self.sets])
+        return self._intact
 
 
 TIDY_SINGLE_TRIES = 12
@@ -273,10 +295,10 @@ def _tidy(
     objective: str,
     problem: dp.Problem,
     result: dp.Result,
-    own_intact: int,
+    own: _Own,
 ) -> tuple[dp.Problem, dp.Result, dict[int, list[tuple[int, bool]]]] | None:
     """Among plays as good as ``result``, one that keeps as many existing sets together as it
-    can (None: the solver's own arrangement, which keeps ``own_intact`` sets, stands).
+    can (None: the solver's own arrangement ``own`` stands).
 
     First every set is kept (lay-offs and new sets only); then, unless the solver's
     own arrangement keeps every set but one already, every set but one (trying the
@@ -289,7 +311,7 @@ def _tidy(
     trial = trials.solve(everything, target, result.value)
     if trial is not None:
         return trial
-    if own_intact >= len(old) - 1:
+    if len(own.intact) >= len(old) - 1:
         return None
     for i in _nearest_sets(old, rack)[:TIDY_SINGLE_TRIES]:
         trial = trials.solve([k for k in everything if k != i], target, result.value)
