@@ -148,20 +148,24 @@ def benchmark(count: int, first_seed: int, clock: str = "wall") -> None:
 
 
 def tail(count: int, first_seed: int, objective: str = "tiles", tidy: bool = False, clock: str = "wall") -> None:
-    """Our times only, on many positions per size: median, 99th percentile, max, and how many over 100 ms."""
+    """Our times only, on many positions per size: median, 99th percentile, max, how many over 20 and 100 ms."""
     print(
         f"{count} positions per table size, seeds {first_seed}..{first_seed + count - 1};"
         f" ours, objective {objective}{', tidy' if tidy else ''}, times in ms ({clock} clock)"
     )
-    print(f"{'table':>5} | {'median':>7} {'p99':>7} {'max':>7} | {'over 100 ms':>11}")
+    print(f"{'table':>5} | {'median':>7} {'p99':>7} {'max':>7} | {'over 20 ms':>10} {'over 100 ms':>11}")
     warm_up()
     for size in TABLE_SIZES:
         positions = [make_position(first_seed + i, size) for i in range(count)]
         times, _ = time_ours(positions, tidy=tidy, objective=objective, clock=clock)
         times.sort()
         over = sum(1 for t in times if t > 100)
+        over20 = sum(1 for t in times if t > 20)
         p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
-        print(f"{size:>5} | {statistics.median(times):>7.2f} {p99:>7.1f} {times[-1]:>7.1f} | {over:>11}", flush=True)
+        print(
+            f"{size:>5} | {statistics.median(times):>7.2f} {p99:>7.1f} {times[-1]:>7.1f} | {over20:>10} {over:>11}",
+            flush=True,
+        )
 
 
 def crosscheck(count: int, first_seed: int) -> int:
