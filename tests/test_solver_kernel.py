@@ -42,9 +42,10 @@ def test_tables_that_fill_up_grow_without_changing_the_answer(seed: int) -> None
     tight = _Kernel(problem, sizes=(4, 2, 4))  # everything overflows at once
     for target in (1, max(1, upper_bound(problem) - 1)):
         for strategy in (k.REACH, k.SWEEP):
-            assert value(tight.run(strategy, target)[0]) == value(roomy.run(strategy, target)[0])
+            # the same play, not only the same value (the state tables grow in place)
+            assert tight.run(strategy, target)[0] == roomy.run(strategy, target)[0]
     if upper_bound(problem) > 0:  # else no search gets past its first state
-        assert tight.size > 4 and tight._sizes()[0] > 4
+        assert tight._sizes()[0] > 4
 
 
 @pytest.mark.parametrize("seed", range(60))

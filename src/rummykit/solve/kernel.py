@@ -25,12 +25,22 @@ Encodings
 * A value packs the primary objective (high bits), a penalty per rack joker and
   the secondary objective.
 
-Tables that may fill up (the memo of moves, the hash tables of states) have a
-fixed size chosen by the caller; when one is full the search raises
-``IndexError`` and :mod:`rummykit.solve.tiles` runs it again with larger ones.
+The memo of moves and the rows of moves have a fixed size chosen by the
+caller; when one is full the search raises ``IndexError`` and
+:mod:`rummykit.solve.tiles` runs it again with larger ones. The searches'
+tables of states grow in place.
+
+Hash tables hold records (key, stamp, values side by side: one cache line per
+probe). The helpers called for every state (:func:`_successors_py` and what it
+calls) are compiled once each and inlined by LLVM into the searches, without
+numba's reference counting (``_hot``); a literal argument would make numba
+compile a second copy of a helper, so the callers pass typed values
+(``_as_int(0)``, ``_as_bool(False)``).
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import numba
 import numpy as np
@@ -38,6 +48,9 @@ import numpy.typing as npt
 
 from rummykit.solve import tiles as model
 from rummykit.solve.tiles import COLOURS, END, JOK, JOKER_SHIFT, MERGE, MIN_SET, NAT, PRIMARY_SHIFT, TOP
+
+if TYPE_CHECKING:
+    from numba.core.decorators import _JITWrapper
 
 STEPS = TOP * 5
 
@@ -135,12 +148,27 @@ REACH = 1
 SWEEP = 2
 
 MAX_SUCC = 1024
+REC = 4  # cells per record of the memo and the searches' state tables: key, stamp, two values
+DEPTH_FIRST_START = 1 << 10  # records the depth-first search's table starts with (it grows)
 
 IntArray = npt.NDArray[np.int64]
 """Every array of the kernel: flat or two-dimensional, of 64-bit integers."""
 
-_jit = numba.njit(cache=True, nogil=True)
+
+
+def _njit(**options: object) -> _JITWrapper:
+    """``numba.njit`` with options its type stubs leave out (``_nrt``)."""
+    wrapper: _JITWrapper = numba.njit(**options)  # type: ignore[call-overload]
+    return wrapper
+
+
+_jit = _njit(cache=True, nogil=True, _nrt=True)  # explicit: not inherited from a caller
 _inline = numba.njit(cache=True, nogil=True, inline="always")
+# Compiled once, then inlined by LLVM into each caller: no copy of the function's typing and
+# lowering per caller (as ``inline="always"`` makes), no call in the hot loop. These helpers
+# allocate nothing, so they run without numba's reference counting (``_nrt=False``): the
+# arrays they take are borrowed from the caller, and no atomic count is touched per call.
+_hot = _njit(cache=True, nogil=True, forceinline=True, _nrt=False)
 
 
 JOKER_SLOTS = 5  # jokers left 0..4 (the relaxation is skipped with more jokers)
@@ -149,7 +177,7 @@ RELAX_CELLS = COLOURS * CELLS * MAX_SIDS * JOKER_SLOTS
 
 def work_size(memo_size: int, pool_size: int) -> int:
     """Cells of a work array for a memo of ``memo_size`` (a power of two) and a pool of rows."""
-    return W_HEADER + 3 * memo_size + 3 * SID_TABLE + MAX_SIDS + RELAX_CELLS + pool_size * O_WIDTH
+    return W_HEADER + REC * memo_size + 3 * SID_TABLE + MAX_SIDS + RELAX_CELLS + pool_size * O_WIDTH
 
 
 def new_problem() -> IntArray:
@@ -177,8 +205,8 @@ def new_work(memo_size: int, pool_size: int) -> IntArray:
     w[:W_SCRATCH] = 0
     w[W_MEMO_SIZE] = memo_size
     w[W_POOL_SIZE] = pool_size
-    w[W_HEADER + memo_size : W_HEADER + 2 * memo_size] = -1
-    sid_keys = W_HEADER + 3 * memo_size
+    w[W_HEADER + 1 : W_HEADER + REC * memo_size : REC] = -1  # the memo's records: no stamp
+    sid_keys = W_HEADER + REC * memo_size
     sid_stamps = sid_keys + SID_TABLE
     w[sid_stamps : sid_stamps + SID_TABLE] = -1
     # colour state 0 is "no open runs", the start of every colour: number it here, as
@@ -226,11 +254,62 @@ def _slot_py(a: IntArray, keys: int, stamps: int, size: int, key: int, stamp: in
 _slot = _inline(_slot_py)
 
 
+def _as_int_py(x: int) -> int:
+    """``x`` typed as a plain 64-bit integer: a literal argument (``0``) would make numba
+    compile a second copy of the function it is passed to."""
+    return int(np.int64(x))
+
+
+_as_int = _inline(_as_int_py)
+
+
+def _as_bool_py(x: bool) -> bool:
+    """``x`` typed as a plain truth value (see :func:`_as_int_py`)."""
+    return bool(np.bool_(x))
+
+
+_as_bool = _inline(_as_bool_py)
+
+def _slot_rec_py(a: IntArray, base: int, size: int, key: int, stamp: int, generational: bool) -> int:
+    """:func:`_slot_py` for a table of records from ``a[base]`` on (``a[base + REC * i]`` the
+    key, the stamp next to it, then the values): one cache line per probe, not one per field."""
+    mask = size - 1
+    h = key + stamp * _MIX2
+    h ^= (h >> 33) & _LOW31
+    h *= _MIX1
+    h ^= (h >> 29) & _LOW35
+    h *= _MIX2
+    h ^= (h >> 32) & _LOW32
+    i = h & mask
+    while True:
+        st = a[base + REC * i + 1]
+        if generational:
+            if st != stamp or a[base + REC * i] == key:
+                return i
+        elif st == -1 or (st == stamp and a[base + REC * i] == key):
+            return i
+        i = (i + 1) & mask
+
+
+_slot_rec = _inline(_slot_rec_py)
+
+
+def _new_records_py(size: int) -> IntArray:
+    """A table of ``size`` empty records (stamp -1)."""
+    t = np.empty(REC * size, np.int64)
+    for i in range(size):
+        t[REC * i + 1] = -1
+    return t
+
+
+_new_records = _inline(_new_records_py)
+
+
 def _after_memo_py(w: IntArray) -> int:
     """Where the segments after the memo start in ``w``: the table numbering the colour
     states (keys, stamps, numbers, then the packed runs of each number), the
     relaxation's table, then the pool of moves."""
-    return int(W_HEADER + 3 * w[W_MEMO_SIZE])
+    return int(W_HEADER + REC * w[W_MEMO_SIZE])
 
 
 _after_memo = _inline(_after_memo_py)
@@ -368,7 +447,9 @@ _dominates = _jit(_dominates_py)
 
 def _grow_py(rows: IntArray) -> IntArray:
     bigger = np.empty((rows.shape[0] * 2, rows.shape[1]), np.int64)
-    bigger[: rows.shape[0]] = rows
+    for i in range(rows.shape[0]):
+        for col in range(rows.shape[1]):
+            bigger[i, col] = rows[i, col]
     return bigger
 
 
@@ -438,7 +519,8 @@ def _options_py(
     ent = work[W_OPT_ENT : W_OPT_ENT + OPT_ENTRIES * ENT_WIDTH].reshape((OPT_ENTRIES, ENT_WIDTH))
     nent = 0
     idx = work[W_OPT_IDX : W_OPT_IDX + MAX_RUNS]
-    idx[:] = 0
+    for i in range(MAX_RUNS):
+        idx[i] = 0
     kept = work[W_OPT_KEPT : W_OPT_KEPT + MAX_RUNS]
     codes = work[W_OPT_CODES : W_OPT_CODES + MAX_RUNS * 2 + 8]
     while True:
@@ -544,7 +626,7 @@ def _options_py(
                                     ncodes = m
                             if not ok or djx > jleft:
                                 continue
-                            new_packed = _pack_sorted(codes, ncodes)
+                            new_packed = _pack_sorted(codes, _as_int(ncodes))
                             # the key's index
                             kidx = -1
                             for q in range(nkeys):
@@ -637,7 +719,8 @@ def _options_py(
     # stable insertion sort by (-used, dj, -cap)
     row = work[W_OPT_ROW : W_OPT_ROW + O_WIDTH]
     for i in range(1, nout):
-        row[:] = out[i]
+        for col in range(O_WIDTH):
+            row[col] = out[i, col]
         k = i - 1
         while k >= 0 and (
             out[k, O_USED] < row[O_USED]
@@ -646,9 +729,11 @@ def _options_py(
                 and (out[k, O_DJ] > row[O_DJ] or (out[k, O_DJ] == row[O_DJ] and out[k, O_CAP] < row[O_CAP]))
             )
         ):
-            out[k + 1] = out[k]
+            for col in range(O_WIDTH):
+                out[k + 1, col] = out[k, col]
             k -= 1
-        out[k + 1] = row
+        for col in range(O_WIDTH):
+            out[k + 1, col] = row[col]
     if prune:
         m = 0
         for i in range(nout):
@@ -663,7 +748,8 @@ def _options_py(
                     drop = True
                     break
             if not drop:
-                out[m] = out[i]
+                for col in range(O_WIDTH):
+                    out[m, col] = out[i, col]
                 m += 1
         nout = m
     start = work[W_POOL_USED]
@@ -680,7 +766,9 @@ def _options_py(
 _options = _jit(_options_py)
 
 
-def _colour_options_py(v: int, c: int, sid: int, jleft: int, prune: bool, p: IntArray, w: IntArray) -> tuple[int, int]:
+def _colour_options_py(
+    v: int, c: int, sid: int, jleft: int, prune: bool, p: IntArray, w: IntArray
+) -> tuple[int, int]:
     """The moves of colour ``c`` at number ``v`` from its open runs ``sid`` with ``jleft``
     jokers left (memoised in ``w``): (first pool row, count)."""
     total = p[P_TOTAL]
@@ -707,26 +795,50 @@ def _colour_options_py(v: int, c: int, sid: int, jleft: int, prune: bool, p: Int
     if explicit:
         mk |= (1 << 36) | (v << 37)  # explicit jokers' moves depend on the number
     memo_size = w[W_MEMO_SIZE]
-    keys = W_HEADER
-    stamps = keys + memo_size
-    vals = stamps + memo_size
-    at = _slot(w, keys, stamps, memo_size, mk, 0, False)
-    if w[stamps + at] == 0:
-        found = w[vals + at]
+    at = W_HEADER + REC * _slot_rec(w, W_HEADER, memo_size, mk, 0, False)
+    if w[at + 1] == 0:
+        found = w[at + 2]
         return found >> 16, found & 0xFFFF
-    if (w[W_MEMO_USED] + 1) * 2 > memo_size:
-        raise IndexError("solver tables full")
-    start, n = _options(
-        _packed_of(w, sid), table, rack, jleft, last, arrivals, departures, supply, total, prune, explicit, v, w
-    )
-    w[W_MEMO_USED] += 1
-    w[keys + at] = mk
-    w[stamps + at] = 0
-    w[vals + at] = (start << 16) | n
+    start, n = _new_options(v, c, sid, jleft, _as_bool(prune), mk, at, p, w)
     return start, n
 
 
 _colour_options = _inline(_colour_options_py)
+
+
+def _new_options_py(
+    v: int, c: int, sid: int, jleft: int, prune: bool, mk: int, at: int, p: IntArray, w: IntArray
+) -> tuple[int, int]:
+    """:func:`_colour_options_py` when the memo does not have the moves yet: work them out
+    and remember them under key ``mk`` at ``w[at]`` (compiled once, called only then)."""
+    if (w[W_MEMO_USED] + 1) * 2 > w[W_MEMO_SIZE]:
+        raise IndexError("solver tables full")
+    total = p[P_TOTAL]
+    cell = c * CELLS + v
+    supply = p[P_TABLE + cell + 1] + p[P_RACK + cell + 1] + p[P_ARR + cell + 1] if v < TOP else 0
+    start, n = _options(
+        _packed_of(w, sid),
+        p[P_TABLE + cell],
+        p[P_RACK + cell],
+        jleft,
+        v == TOP,
+        p[P_ARR + cell],
+        p[P_DEP + cell],
+        supply,
+        total,
+        prune,
+        p[P_INITIAL] != 0,
+        v,
+        w,
+    )
+    w[W_MEMO_USED] += 1
+    w[at] = mk
+    w[at + 1] = 0
+    w[at + 2] = (start << 16) | n
+    return start, n
+
+
+_new_options = _jit(_new_options_py)
 
 
 def _step_options_py(v: int, c: int, key: int, p: IntArray, w: IntArray) -> tuple[int, int]:
@@ -734,10 +846,9 @@ def _step_options_py(v: int, c: int, key: int, p: IntArray, w: IntArray) -> tupl
     total = p[P_TOTAL]
     sid = (key >> (SID_BITS * c)) & SID_MASK
     j = (key >> J_SHIFT) & 15
-    if p[P_INITIAL]:
-        return _colour_options(v, c, sid, total - j, False, p, w)
-    cap = (key >> CAP_SHIFT) & 15
-    return _colour_options(v, c, sid, total - j, cap >= total, p, w)
+    # parking room already plentiful (the initial meld has none: its key holds the meld value there)
+    prune = p[P_INITIAL] == 0 and ((key >> CAP_SHIFT) & 15) >= total
+    return _colour_options(v, c, sid, total - j, prune, p, w)
 
 
 _step_options = _inline(_step_options_py)
@@ -791,7 +902,7 @@ def _bound_py(key: int, c: int, v: int, nsid: int, jokers_left: int, w: IntArray
     return total
 
 
-_bound = _inline(_bound_py)
+_bound = _hot(_bound_py)
 
 
 def _successors_py(s: int, key: int, val: int, low: int, p: IntArray, w: IntArray, out: IntArray, base: int) -> int:
@@ -800,7 +911,8 @@ def _successors_py(s: int, key: int, val: int, low: int, p: IntArray, w: IntArra
     returns how many. With the relaxation worked out, successors that cannot reach
     primary value ``low`` are left out."""
     if p[P_INITIAL]:
-        return _initial_successors(s, key, val, low, p, w, out, base)
+        count: int = _initial_successors(s, key, val, low, p, w, out, base)
+        return count
     v = s // 5 + 1
     c = s % 5
     total = p[P_TOTAL]
@@ -892,7 +1004,7 @@ def _successors_py(s: int, key: int, val: int, low: int, p: IntArray, w: IntArra
     return count
 
 
-_successors = _inline(_successors_py)
+_successors = _hot(_successors_py)
 
 
 def _initial_successors_py(s: int, key: int, val: int, low: int, p: IntArray, w: IntArray, out: IntArray, base: int) -> int:
@@ -995,7 +1107,7 @@ def _finish_py(key: int, val: int, p: IntArray) -> tuple[int, int]:
     return full, placed
 
 
-_finish = _inline(_finish_py)
+_finish = _hot(_finish_py)
 
 
 def _fill_path_row_py(path: IntArray, s: int, key: int, index: int, slot_mask: int, p: IntArray, w: IntArray) -> None:
@@ -1045,7 +1157,7 @@ def _groups_possible_py(c: int, v: int, groups: int, jokers: int, p: IntArray) -
     return groups == 1 or tiles + jokers >= 4
 
 
-_groups_possible = _inline(_groups_possible_py)
+_groups_possible = _hot(_groups_possible_py)
 
 
 def _relax_py(p: IntArray, w: IntArray) -> None:
@@ -1070,7 +1182,7 @@ def _relax_py(p: IntArray, w: IntArray) -> None:
             for q in range(counts[c, v]):
                 sid = levels[c, v, q]
                 for jl in range(total + 1):
-                    start, n = _colour_options(v, c, sid, jl, False, p, w)
+                    start, n = _colour_options(v, c, sid, jl, _as_bool(False), p, w)
                     for oi in range(n):
                         nsid = w[pool + (start + oi) * O_WIDTH + O_SID]
                         if mark[nsid] != stamp:
@@ -1081,7 +1193,8 @@ def _relax_py(p: IntArray, w: IntArray) -> None:
     known = w[W_SIDS]
     for cell in range(COLOURS * CELLS):
         first = bounds + cell * MAX_SIDS * JOKER_SLOTS
-        w[first : first + known * JOKER_SLOTS] = 0
+        for i in range(first, first + known * JOKER_SLOTS):
+            w[i] = 0
     w[W_RELAX_SIDS] = known
     # backward: the most each state can still add
     for c in range(COLOURS):
@@ -1091,7 +1204,7 @@ def _relax_py(p: IntArray, w: IntArray) -> None:
                 sid = levels[c, v, q]
                 here = bounds + ((c * CELLS + v) * MAX_SIDS + sid) * JOKER_SLOTS
                 for jl in range(total + 1):
-                    start, n = _colour_options(v, c, sid, jl, False, p, w)
+                    start, n = _colour_options(v, c, sid, jl, _as_bool(False), p, w)
                     best = -1
                     for oi in range(n):
                         row = pool + (start + oi) * O_WIDTH
@@ -1115,17 +1228,16 @@ relax = _jit(_relax_py)
 
 def _enlarged_py(t: IntArray, size: int) -> IntArray:
     """The depth-first search's table of states, four times larger, with every state kept."""
-    bigger = np.empty(4 * 4 * size, np.int64)
     big = 4 * size
-    bigger[big : 2 * big] = -1
+    bigger = _new_records(big)
     for i in range(size):
-        stamp = t[size + i]
+        stamp = t[REC * i + 1]
         if stamp >= 0:
-            at = _slot(bigger, 0, big, big, t[i], stamp, False)
-            bigger[at] = t[i]
-            bigger[big + at] = stamp
-            bigger[2 * big + at] = t[2 * size + i]
-            bigger[3 * big + at] = t[3 * size + i]
+            at = REC * _slot_rec(bigger, 0, big, t[REC * i], stamp, False)
+            bigger[at] = t[REC * i]
+            bigger[at + 1] = stamp
+            bigger[at + 2] = t[REC * i + 2]
+            bigger[at + 3] = t[REC * i + 3]
     return bigger
 
 
@@ -1146,19 +1258,19 @@ def _depth_first_py(
     initial = p[P_INITIAL] != 0
     # seen: keys, stamps (the step), values, and for the initial meld the meld value (the
     # key is then hashed without it: a state is dominated by one as good in both)
-    t = np.empty(4 * size, np.int64)
-    t[size : 2 * size] = -1
+    size = min(size, DEPTH_FIRST_START)
+    t = _new_records(size)
     t_count = 0
     frames = np.zeros((4, STEPS + 1), np.int64)  # key, value, successors, next successor
     out = np.empty(((STEPS + 1) * MAX_SUCC, 4), np.int64)  # per depth: its successors
     start_key = p[P_START]
     if p[P_AHEAD] < floor:
         return True
-    at = _slot(t, 0, size, size, start_key, 0, False)
+    at = REC * _slot_rec(t, 0, size, start_key, 0, False)
     t[at] = start_key
-    t[size + at] = 0
-    t[2 * size + at] = 0
-    t[3 * size + at] = 0
+    t[at + 1] = 0
+    t[at + 2] = 0
+    t[at + 3] = 0
     t_count += 1
     expansions = 1
     if node_limit >= 0 and expansions > node_limit:
@@ -1166,7 +1278,7 @@ def _depth_first_py(
     frames[0, 0] = start_key
     frames[1, 0] = 0
     frames[3, 0] = 0
-    frames[2, 0] = _successors(0, start_key, 0, floor, p, w, out, 0)
+    frames[2, 0] = _successors(_as_int(0), start_key, _as_int(0), floor, p, w, out, _as_int(0))
     depth = 0
     while depth >= 0:
         i = frames[3, depth]
@@ -1201,25 +1313,25 @@ def _depth_first_py(
         if initial:
             hkey = nkey & ~MELD_FIELDS
             meld = _meld_of(nkey)
-        at = _slot(t, 0, size, size, hkey, s, False)
-        if t[size + at] == s:
-            if t[2 * size + at] >= nval and (not initial or t[3 * size + at] >= meld):
+        at = REC * _slot_rec(t, 0, size, hkey, s, False)
+        if t[at + 1] == s:
+            if t[at + 2] >= nval and (not initial or t[at + 3] >= meld):
                 continue
             # expanded again; remembered instead of the earlier state (only a state
             # expanded before ever cuts another, so the search stays exact)
-            t[2 * size + at] = nval
+            t[at + 2] = nval
             if initial:
-                t[3 * size + at] = meld
+                t[at + 3] = meld
         else:
             if (t_count + 1) * 2 > size:
                 t = _enlarged(t, size)
                 size *= 4
-                at = _slot(t, 0, size, size, hkey, s, False)
+                at = REC * _slot_rec(t, 0, size, hkey, s, False)
             t[at] = hkey
-            t[size + at] = s
-            t[2 * size + at] = nval
+            t[at + 1] = s
+            t[at + 2] = nval
             if initial:
-                t[3 * size + at] = meld
+                t[at + 3] = meld
             t_count += 1
         expansions += 1
         if node_limit >= 0 and expansions > node_limit:
@@ -1235,25 +1347,51 @@ def _depth_first_py(
 _depth_first = _jit(_depth_first_py)
 
 
+def _layer_enlarged_py(t: IntArray, size: int, stamp: int) -> IntArray:
+    """The sweep's table of one layer's states, four times larger, with that layer's kept."""
+    big = 4 * size
+    bigger = _new_records(big)
+    for i in range(size):
+        if t[REC * i + 1] == stamp:
+            at = REC * _slot_rec(bigger, 0, big, t[REC * i], stamp, False)
+            bigger[at] = t[REC * i]
+            bigger[at + 1] = stamp
+            bigger[at + 2] = t[REC * i + 2]
+    return bigger
+
+
+_layer_enlarged = _jit(_layer_enlarged_py)
+
+
+def _rows_enlarged_py(layer: IntArray, rows: int) -> IntArray:
+    """The sweep's rows of states, twice as many, the first ``rows`` kept."""
+    bigger = np.empty(2 * REC * rows, np.int64)
+    for i in range(REC * rows):
+        bigger[i] = layer[i]
+    return bigger
+
+
+_rows_enlarged = _jit(_rows_enlarged_py)
+
+
 def _breadth_first_py(size: int, low: int, incumbent: int, path: IntArray, result: IntArray, p: IntArray, w: IntArray) -> None:
     """A sweep over every state, number by number (each state once); states that
     cannot reach primary value ``low``, or whose full value cannot reach ``incumbent``
     (the value of a play already found), are dropped. Fills ``path`` and ``result``
-    as :func:`_depth_first` does."""
+    as :func:`_depth_first` does. Its tables start with room for ``size`` states a
+    layer and grow as needed."""
     result[0] = 0
     rows = 16 * size
-    # per state: key, value, previous row, option index, slot mask
-    layer = np.empty((5, rows), np.int64)
+    # per state, one record: key, value, previous row, option index | slot mask << 32
+    layer = np.empty(REC * rows, np.int64)
     starts = np.zeros(STEPS + 2, np.int64)
     # this layer's states: keys, stamps (the step), rows
-    t = np.empty(3 * size, np.int64)
-    t[size : 2 * size] = -1
+    t = _new_records(size)
     out = np.empty((MAX_SUCC, 4), np.int64)
-    layer[0, 0] = p[P_START]
-    layer[1, 0] = 0
-    layer[2, 0] = -1
-    layer[3, 0] = 0
-    layer[4, 0] = 0
+    layer[0] = p[P_START]
+    layer[1] = 0
+    layer[2] = -1
+    layer[3] = 0
     starts[1] = 1
     n = 1
     for s in range(STEPS):
@@ -1261,34 +1399,38 @@ def _breadth_first_py(size: int, low: int, incumbent: int, path: IntArray, resul
         bound = p[P_AHEAD + s + 1]
         bound_full = p[P_AHEAD_FULL + s + 1]
         for row in range(starts[s], starts[s + 1]):
-            key = layer[0, row]
-            val = layer[1, row]
-            count = _successors(s, key, val, low, p, w, out, 0)
+            key = layer[REC * row]
+            val = layer[REC * row + 1]
+            count = _successors(s, key, val, low, p, w, out, _as_int(0))
             for q in range(count):
                 nval = val + out[q, 1]
                 if (nval >> PRIMARY_SHIFT) + bound < low or nval + bound_full < incumbent:
                     continue
                 nkey = out[q, 0]
-                at = _slot(t, 0, size, size, nkey, s, True)
-                if t[size + at] == s:
-                    r = t[2 * size + at]
-                    if layer[1, r] < nval:
-                        layer[1, r] = nval
-                        layer[2, r] = row
-                        layer[3, r] = out[q, 2]
-                        layer[4, r] = out[q, 3]
+                at = REC * _slot_rec(t, 0, size, nkey, s, True)
+                if t[at + 1] == s:
+                    r = REC * t[at + 2]
+                    if layer[r + 1] < nval:
+                        layer[r + 1] = nval
+                        layer[r + 2] = row
+                        layer[r + 3] = out[q, 2] | (out[q, 3] << 32)
                     continue
-                if n == rows or (t_count + 1) * 2 > size:
-                    raise IndexError("state table full")
+                if (t_count + 1) * 2 > size:
+                    t = _layer_enlarged(t, size, s)
+                    size *= 4
+                    at = REC * _slot_rec(t, 0, size, nkey, s, True)
+                if n == rows:
+                    layer = _rows_enlarged(layer, rows)
+                    rows *= 2
                 t[at] = nkey
-                t[size + at] = s
-                t[2 * size + at] = n
+                t[at + 1] = s
+                t[at + 2] = n
                 t_count += 1
-                layer[0, n] = nkey
-                layer[1, n] = nval
-                layer[2, n] = row
-                layer[3, n] = out[q, 2]
-                layer[4, n] = out[q, 3]
+                r = REC * n
+                layer[r] = nkey
+                layer[r + 1] = nval
+                layer[r + 2] = row
+                layer[r + 3] = out[q, 2] | (out[q, 3] << 32)
                 n += 1
         starts[s + 2] = n
         if starts[s + 2] == starts[s + 1]:
@@ -1297,7 +1439,7 @@ def _breadth_first_py(size: int, low: int, incumbent: int, path: IntArray, resul
     best_row = -1
     best_placed = 0
     for row in range(starts[STEPS], starts[STEPS + 1]):
-        full, placed = _finish(layer[0, row], layer[1, row], p)
+        full, placed = _finish(layer[REC * row], layer[REC * row + 1], p)
         if placed >= 0 and _primary_of(full) >= low and (best_row < 0 or full > best_full):
             best_full = full
             best_row = row
@@ -1307,11 +1449,12 @@ def _breadth_first_py(size: int, low: int, incumbent: int, path: IntArray, resul
     result[0] = 1
     result[1] = best_full
     result[2] = best_placed
-    result[3] = (layer[0, best_row] >> J_SHIFT) & 15
+    result[3] = (layer[REC * best_row] >> J_SHIFT) & 15
     row = best_row
     for s in range(STEPS - 1, -1, -1):
-        before = layer[2, row]
-        _fill_path_row(path, s, layer[0, before], layer[3, row], layer[4, row], p, w)
+        before = layer[REC * row + 2]
+        how = layer[REC * row + 3]
+        _fill_path_row(path, s, layer[REC * before], how & _LOW32, how >> 32, p, w)
         row = before
 
 

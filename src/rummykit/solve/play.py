@@ -133,39 +133,6 @@ def _problem(
     )
 
 
-def _blocks(
-    table: Sequence[TileSet], keep: Sequence[int]
-) -> tuple[tuple[dp.RunBlock, ...], tuple[dp.GroupBlock, ...], dict[int, list[tuple[int, bool]]], list[Tile]]:
-    """Kept sets as blocks, their run cells, and the tiles of the other sets (free)."""
-    runs: list[dp.RunBlock] = []
-    groups: list[dp.GroupBlock] = []
-    cells: dict[int, list[tuple[int, bool]]] = {}
-    free: list[Tile] = []
-    keep_set = set(keep)
-    for i, s in enumerate(table):
-        if i not in keep_set:
-            free.extend(s)
-            continue
-        check = check_tiles(s)
-        jokers = sum(1 for t in s if t.is_joker)
-        naturals = [t for t in s if t.colour is not None]
-        if check.kind == "run" and not (len(s) <= 4 and len({t.number for t in naturals}) == 1 and len(naturals) == 1):
-            colour = naturals[0].colour
-            assert colour is not None
-            first = next(i2 for i2, t in enumerate(check.pieces) if t.colour is not None)
-            lo = check.pieces[first].number - first
-            run_cells = [(lo + k, t.is_joker) for k, t in enumerate(check.pieces)]
-            runs.append(dp.RunBlock(colour.index, lo, lo + len(s) - 1, jokers, i))
-            cells[i] = run_cells
-        else:
-            mask = 0
-            for t in naturals:
-                assert t.colour is not None
-                mask |= 1 << t.colour.index
-            groups.append(dp.GroupBlock(naturals[0].number, mask, len(s), jokers, i))
-    return tuple(runs), tuple(groups), cells, free
-
-
 def _tiles_of(built: dp.Built) -> list[tuple[TileSet, tuple[int, ...]]]:
     """The rebuilt sets as tiles (runs ascending, jokers where they stand), with kept sources."""
     out: list[tuple[TileSet, tuple[int, ...]]] = []
@@ -280,18 +247,41 @@ def solve_tiles(
     stats = {"solve_ms": (time.perf_counter() - started) * 1000}
     if result is None:
         return None
-    best: tuple[dp.Problem, dp.Result, dict[int, list[tuple[int, bool]]]] = (problem, result, {})
-    if tidy and old:
-        best = _tidy(old, usable, objective, problem, result)
-        stats["tidy_ms"] = (time.perf_counter() - started) * 1000 - stats["solve_ms"]
-    if best[1] is result and tidy and old:
+    if not (tidy and old):
+        return _finish(objective, old, rack, _tiles_of(dp.rebuild(problem, result, {})), stats)
+    own = _Own(old, problem, result)
+    sets: list[tuple[TileSet, tuple[int, ...]]]
+    best = _tidy(old, usable, objective, problem, result, own)
+    stats["tidy_ms"] = (time.perf_counter() - started) * 1000 - stats["solve_ms"]
+    if best is None:
         # the solver's own arrangement stands: say which sets it keeps together
-        sets = _tiles_of(dp.rebuild(problem, result, {}))
-        intact = _intact(old, [tiles for tiles, _ in sets])
-        sets = [(tiles, (intact[k],) if k in intact else ()) for k, (tiles, _) in enumerate(sets)]
+        intact = own.intact
+        sets = [(tiles, (intact[k],) if k in intact else ()) for k, (tiles, _) in enumerate(own.sets)]
     else:
         sets = _tiles_of(dp.rebuild(*best))
     return _finish(objective, old, rack, sets, stats)
+
+
+class _Own:
+    """The solver's own arrangement and the existing sets it keeps together, worked out
+    when first asked for (the tidy step often does without them)."""
+
+    def __init__(self, old: list[TileSet], problem: dp.Problem, result: dp.Result) -> None:
+        self.old, self.problem, self.result = old, problem, result
+        self._sets: list[tuple[TileSet, tuple[int, ...]]] | None = None
+        self._intact: dict[int, int] | None = None
+
+    @property
+    def sets(self) -> list[tuple[TileSet, tuple[int, ...]]]:
+        if self._sets is None:
+            self._sets = _tiles_of(dp.rebuild(self.problem, self.result, {}))
+        return self._sets
+
+    @property
+    def intact(self) -> dict[int, int]:
+        if self._intact is None:
+            self._intact = _intact(self.old, [tiles for tiles, _ in self.sets])
+        return self._intact
 
 
 TIDY_SINGLE_TRIES = 12
@@ -305,8 +295,10 @@ def _tidy(
     objective: str,
     problem: dp.Problem,
     result: dp.Result,
-) -> tuple[dp.Problem, dp.Result, dict[int, list[tuple[int, bool]]]]:
-    """Among plays as good as ``result``, one that keeps as many existing sets together as it can.
+    own: _Own,
+) -> tuple[dp.Problem, dp.Result, dict[int, list[tuple[int, bool]]]] | None:
+    """Among plays as good as ``result``, one that keeps as many existing sets together as it
+    can (None: the solver's own arrangement ``own`` stands).
 
     First every set is kept (lay-offs and new sets only); then, unless the solver's
     own arrangement keeps every set but one already, every set but one (trying the
@@ -314,29 +306,88 @@ def _tidy(
     solver's own arrangement stands.
     """
     target = dp.primary_of(result.value)
+    trials = _Trials(old, rack, objective, problem)
     everything = list(range(len(old)))
-    trial = _with_blocks(old, rack, objective, everything, target)
-    if trial is not None and trial[1].value == result.value:
+    trial = trials.solve(everything, target, result.value)
+    if trial is not None:
         return trial
-    own = [tiles for tiles, _ in _tiles_of(dp.rebuild(problem, result, {}))]
-    if len(_intact(old, own)) >= len(old) - 1:
-        return problem, result, {}
-    for i in _nearest_sets(old, rack)[:TIDY_SINGLE_TRIES]:
-        trial = _with_blocks(old, rack, objective, [k for k in everything if k != i], target)
-        if trial is not None and trial[1].value == result.value:
-            return trial
-    return problem, result, {}
-
-
-def _with_blocks(
-    old: list[TileSet], rack: list[Tile], objective: str, keep: list[int], target: int
-) -> tuple[dp.Problem, dp.Result, dict[int, list[tuple[int, bool]]]] | None:
-    runs, groups, cells, free = _blocks(old, keep)
-    problem = _problem(free, rack, objective, runs, groups)
-    result = dp.solve_problem(problem, target=target, node_limit=TIDY_NODES)
-    if result is None:
+    if len(own.intact) >= len(old) - 1:
         return None
-    return problem, result, cells
+    for i in _nearest_sets(old, rack)[:TIDY_SINGLE_TRIES]:
+        trial = trials.solve([k for k in everything if k != i], target, result.value)
+        if trial is not None:
+            return trial
+    return None
+
+
+class _Trials:
+    """The tidy step's trials on one position: each set's block worked out once, the rack's
+    counts and weights shared by every trial."""
+
+    def __init__(self, old: list[TileSet], rack: list[Tile], objective: str, problem: dp.Problem) -> None:
+        self.old = old
+        self.blocks = [_block(i, s) for i, s in enumerate(old)]
+        self.problem = problem  # the rack's counts and the weights are the same in every trial
+
+    def solve(
+        self, keep: list[int], target: int, value: int
+    ) -> tuple[dp.Problem, dp.Result, dict[int, list[tuple[int, bool]]]] | None:
+        """The best play keeping the sets ``keep`` as blocks, if its value is ``value`` and the
+        search finished within :data:`TIDY_NODES` nodes; else None."""
+        runs: list[dp.RunBlock] = []
+        groups: list[dp.GroupBlock] = []
+        cells: dict[int, list[tuple[int, bool]]] = {}
+        free: list[Tile] = []
+        keep_set = set(keep)
+        for i, s in enumerate(self.old):
+            if i not in keep_set:
+                free.extend(s)
+                continue
+            block, run_cells = self.blocks[i]
+            if run_cells is None:
+                assert isinstance(block, dp.GroupBlock)
+                groups.append(block)
+            else:
+                assert isinstance(block, dp.RunBlock)
+                runs.append(block)
+                cells[i] = run_cells
+        p = self.problem
+        table_grid, table_jokers = _counts(free)
+        problem = dp.Problem(
+            table_grid,
+            p.rack,
+            table_jokers,
+            p.rack_jokers,
+            tuple(runs),
+            tuple(groups),
+            p.primary,
+            p.secondary,
+            p.joker_primary,
+            p.joker_secondary,
+        )
+        found = dp.solve_problem(problem, target=target, node_limit=TIDY_NODES, value=value)
+        if found is None:
+            return None
+        return problem, found, cells
+
+
+def _block(i: int, s: TileSet) -> tuple[dp.RunBlock | dp.GroupBlock, list[tuple[int, bool]] | None]:
+    """Existing set ``i`` kept as a block: a run (with its cells) or a group (cells None)."""
+    check = check_tiles(s)
+    jokers = sum(1 for t in s if t.is_joker)
+    naturals = [t for t in s if t.colour is not None]
+    if check.kind == "run" and not (len(s) <= 4 and len({t.number for t in naturals}) == 1 and len(naturals) == 1):
+        colour = naturals[0].colour
+        assert colour is not None
+        first = next(i2 for i2, t in enumerate(check.pieces) if t.colour is not None)
+        lo = check.pieces[first].number - first
+        run_cells = [(lo + k, t.is_joker) for k, t in enumerate(check.pieces)]
+        return dp.RunBlock(colour.index, lo, lo + len(s) - 1, jokers, i), run_cells
+    mask = 0
+    for t in naturals:
+        assert t.colour is not None
+        mask |= 1 << t.colour.index
+    return dp.GroupBlock(naturals[0].number, mask, len(s), jokers, i), None
 
 
 def _nearest_sets(old: Sequence[TileSet], rack: Sequence[Tile]) -> list[int]:

@@ -169,11 +169,10 @@ def _partition_table() -> tuple[list[int], list[int], list[int]]:
 def _kernel_problem(problem: Problem, k: ModuleType) -> Ints:
     """The read-only problem array of the kernel (layout in :mod:`rummykit.solve.kernel`)."""
     p = problem if problem.threshold is None else _mirrored(problem)
-    P = _problem_template(k).copy()
+    P = _rack_part(p, k).copy()
     cells = k.CELLS
     block_jokers = sum(b.jokers for b in p.run_blocks) + sum(b.jokers for b in p.group_blocks)
     P[k.P_TABLE : k.P_TABLE + COLOURS * cells] = [n for row in p.table for n in row]
-    P[k.P_RACK : k.P_RACK + COLOURS * cells] = [n for row in p.rack for n in row]
     for rb in p.run_blocks:
         P[k.P_ARR + rb.colour * cells + rb.lo] += 1
         P[k.P_DEP + rb.colour * cells + rb.hi] += 1
@@ -183,6 +182,43 @@ def _kernel_problem(problem: Problem, k: ModuleType) -> Ints:
             P[k.P_SLOT_BITS + gb.number * k.MAX_SLOTS + i] = 1 << i
             P[k.P_SLOT_ACC + gb.number * k.MAX_SLOTS + i] = (~gb.colours) & ((1 << COLOURS) - 1)
             P[k.P_NSLOTS + gb.number] = i + 1
+    P[k.P_TOTAL] = p.table_jokers + p.rack_jokers + block_jokers
+    P[k.P_TABLE_JOKERS] = p.table_jokers + block_jokers
+    P[k.P_START] = block_jokers << k.J_SHIFT
+    return P
+
+
+_RACK_PARTS_KEPT = 8
+
+
+def _rack_part(p: Problem, k: ModuleType) -> Ints:
+    """A problem array holding what depends on the rack, the weights and the threshold
+    only (the table's cells, blocks and jokers zero), kept for the next problems with the
+    same rack (the tidy step's trials, a solve with and without it)."""
+    key = (
+        id(k),
+        tuple(n for row in p.rack for n in row),
+        p.rack_jokers,
+        p.primary,
+        p.secondary,
+        p.joker_primary,
+        p.joker_secondary,
+        p.threshold,
+    )
+    parts = _SHARED.rack_parts  # one thread's
+    part = parts.get(key)
+    if part is None:
+        part = _rack_part_of(p, k)
+        if len(parts) >= _RACK_PARTS_KEPT:
+            del parts[next(iter(parts))]
+        parts[key] = part
+    return part
+
+
+def _rack_part_of(p: Problem, k: ModuleType) -> Ints:
+    P = _problem_template(k).copy()
+    cells = k.CELLS
+    P[k.P_RACK : k.P_RACK + COLOURS * cells] = [n for row in p.rack for n in row]
     P[k.P_PRIMARY : k.P_PRIMARY + TOP + 1] = p.primary
     P[k.P_SECONDARY : k.P_SECONDARY + TOP + 1] = p.secondary
     # what the rack's tiles at each step onwards add (steps: number-major, colour-minor,
@@ -208,11 +244,8 @@ def _kernel_problem(problem: Problem, k: ModuleType) -> Ints:
             ahead[base + c], ahead_full[base + c], ahead_meld[base + c] = acc, full, meld
     P[k.P_AHEAD : k.P_AHEAD + steps + 1] = ahead
     P[k.P_AHEAD_FULL : k.P_AHEAD_FULL + steps + 1] = ahead_full
-    P[k.P_TOTAL] = p.table_jokers + p.rack_jokers + block_jokers
-    P[k.P_TABLE_JOKERS] = p.table_jokers + block_jokers
     P[k.P_JP] = p.joker_primary
     P[k.P_JS] = p.joker_secondary
-    P[k.P_START] = block_jokers << k.J_SHIFT
     P[k.P_RACK_JOKERS_PRIMARY] = p.rack_jokers * p.joker_primary
     if p.threshold is not None:
         P[k.P_INITIAL] = 1
@@ -269,7 +302,7 @@ def _mirrored(problem: Problem) -> Problem:
 # Table sizes and search limits: they decide how fast an answer comes, never which answer.
 DEFAULT_MEMO = 1 << 14  # memo of moves (a power of two)
 DEFAULT_POOL = 1 << 15  # rows of moves
-DEFAULT_STATES = 1 << 15  # state tables of one search (a power of two)
+DEFAULT_STATES = 1 << 15  # states a layer of the sweep starts with room for (a power of two)
 MAX_MEMO = 1 << 18  # a shared memo grown past this is dropped before the next problem
 RELAX_MEMO = 1 << 16  # memo entries to start the relaxation with
 KERNEL_DIVE = 60000  # depth-first nodes before a position counts as hard (a few ms)
@@ -290,6 +323,7 @@ class _SharedWork(threading.local):
         self.memo_size = DEFAULT_MEMO
         self.pool_size = DEFAULT_POOL
         self.owner = 0  # the kernel whose relaxation the table holds
+        self.rack_parts: dict[tuple[object, ...], Ints] = {}  # see _rack_part
 
 
 _SHARED = _SharedWork()
@@ -311,8 +345,9 @@ class _Kernel:
         self.relaxed = False
         self.path = kernel.new_path()
         self.result = kernel.new_result()
-        # memo of moves (a power of two), rows of moves, state tables (a power of two):
-        # each grows fourfold whenever a search finds it too small
+        # memo of moves (a power of two) and rows of moves, each grown fourfold whenever a
+        # search finds it too small; the size the searches' state tables start with (a power
+        # of two; they grow in place)
         self.shared = sizes is None
         if sizes is None:
             if _SHARED.work is None or _SHARED.memo_size > MAX_MEMO:
@@ -377,9 +412,10 @@ class _Kernel:
         self.P[self.k.P_RELAXED] = 1
 
     def run(
-        self, strategy: int, target: int, node_limit: int = -1, incumbent: int = -(1 << 62)
+        self, strategy: int, target: int, node_limit: int = -1, incumbent: int = -(1 << 62), want: int | None = None
     ) -> tuple[Result | None, bool]:
-        """(best play reaching ``target`` or None, whether the search finished)."""
+        """(best play reaching ``target`` or None, whether the search finished); with
+        ``want``, a play whose whole value is not ``want`` counts as None."""
         k = self.k
         renewed = False
         while True:
@@ -397,17 +433,16 @@ class _Kernel:
                     strategy, target, node_limit, incumbent, self.P, self.W, self.size, self.path, self.result
                 )
                 break
-            except IndexError as error:  # a table was too small for this position: enlarge it
-                if "state" in str(error):
-                    self.size *= 4
-                else:
-                    memo_size, pool_size = self._sizes()
-                    self._renew(memo_size * 4, pool_size * 4)
+            except IndexError:  # the memo or the rows of moves were too small: enlarge them
+                memo_size, pool_size = self._sizes()
+                self._renew(memo_size * 4, pool_size * 4)
             except OverflowError:  # colour states used up by earlier problems: start afresh
                 if renewed:
                     raise
                 renewed = True
                 self._renew(*self._sizes())
+        if want is not None and self.result[0] and self.result[1] != want:
+            return None, bool(self.result[4])
         return _result_of(self.path, self.result, k), bool(self.result[4])
 
 
@@ -476,14 +511,18 @@ def solve_best(problem: Problem) -> Result | None:
     return probe if probe is not None and primary_of(probe.value) >= 1 else None
 
 
-def solve_problem(problem: Problem, *, target: int, node_limit: int | None = None) -> Result | None:
+def solve_problem(
+    problem: Problem, *, target: int, node_limit: int | None = None, value: int | None = None
+) -> Result | None:
     """The best play of a problem whose primary value reaches ``target``, or None.
 
     With ``node_limit``, only a depth-first search of that many nodes: None also when it
-    could not finish (the tidy step's trials, which may fail without changing any value).
+    could not finish (the tidy step's trials, which may fail without changing any value);
+    with ``value`` as well, None also when the best play's whole value is not ``value``
+    (the play is then not rebuilt at all).
     """
     kernel = _Kernel(problem)
     if node_limit is None:
         return _reach(kernel, target)
-    found, finished = kernel.run(kernel.k.REACH, target, node_limit)
+    found, finished = kernel.run(kernel.k.REACH, target, node_limit, want=value)
     return found if finished else None
