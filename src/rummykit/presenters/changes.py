@@ -68,14 +68,20 @@ def match_sets(before: Sets, after: Sets) -> dict[int, int]:
     >>> match_sets([['A', 'B', 'C'], ['D', 'E', 'F']], [['D', 'E', 'F'], ['A', 'B', 'C', 'G']])
     {0: 1, 1: 0}
     """
+    # Where each piece lies before (set, copies), so only the pairs of sets that share a piece are looked at.
+    holders: dict[str, list[tuple[int, int]]] = {}
+    for k, old in enumerate(before):
+        for piece, copies in Counter(old).items():
+            holders.setdefault(piece, []).append((k, copies))
     pairs = []
     for i, new in enumerate(after):
-        kept = Counter(new)
-        for k, old in enumerate(before):
-            shared = sum((kept & Counter(old)).values())
-            if shared:
-                same = list(new) == list(old)
-                pairs.append((not same, i != k, -shared, abs(i - k), i, k))
+        common: dict[int, int] = {}
+        for piece, copies in Counter(new).items():
+            for k, there in holders.get(piece, ()):
+                common[k] = common.get(k, 0) + min(copies, there)
+        for k, shared in common.items():
+            same = list(new) == list(before[k])
+            pairs.append((not same, i != k, -shared, abs(i - k), i, k))
     pairs.sort()
     matched: dict[int, int] = {}
     used: set[int] = set()
