@@ -24,6 +24,7 @@ when they came from another set.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -93,7 +94,17 @@ def match_sets(before: Sets, after: Sets) -> dict[int, int]:
 
 
 def table_changes(before: Sets, after: Sets, placed: Sequence[str]) -> TableChange:
-    """The marks and moves that turn ``before`` into ``after``, ``placed`` being the pieces from the rack."""
+    """The marks and moves that turn ``before`` into ``after``, ``placed`` being the pieces from the rack.
+
+    The answer (which nobody changes: treat it as read-only) is kept for the
+    last few tables asked about, since every seat's narrator and the
+    spectators' ask about each play.
+    """
+    return _table_changes(tuple(map(tuple, before)), tuple(map(tuple, after)), tuple(placed))
+
+
+@functools.lru_cache(maxsize=64)
+def _table_changes(before: Sets, after: Sets, placed: Sequence[str]) -> TableChange:
     matched = match_sets(before, after)
     rack = Counter(placed)
     # What each set before lost to the set that continues it: the pieces free to have moved elsewhere.
