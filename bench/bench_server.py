@@ -127,7 +127,7 @@ async def table_slot(
             runs.extend(mine)
             plays: asyncio.Future[Any] = asyncio.ensure_future(asyncio.gather(*(
                 play_seat(url, s["token"], game=args.game, seed=slot * 10 + i, run=mine[i], keep_frames=False, timeout=120,
-                          think=args.think)
+                          think=args.think, inline=args.inline_bots)
                 for i, s in enumerate(made["seats"])
             )))
             if not await until_stopped(plays, stopped):
@@ -242,6 +242,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="lower the clients' priority by this much once the server runs (0: same as the server)")
     parser.add_argument("--pg-set", action="append", default=[], metavar="NAME=VALUE",
                         help="a PostgreSQL setting for the server's connections, e.g. synchronous_commit=off (repeatable)")
+    parser.add_argument("--inline-bots", action="store_true",
+                        help="the load's random bots choose in the clients' event loop, not a worker thread")
     parser.add_argument("--runs", type=int, default=1, help="run this many times in a row, each with a fresh server")
     args = parser.parse_args(argv)
     for number in range(args.runs):
