@@ -127,7 +127,7 @@ async def table_slot(
             runs.extend(mine)
             plays: asyncio.Future[Any] = asyncio.ensure_future(asyncio.gather(*(
                 play_seat(url, s["token"], game=args.game, seed=slot * 10 + i, run=mine[i], keep_frames=False, timeout=120,
-                          think=args.think)
+                          think=args.think, inline=args.inline_bots)
                 for i, s in enumerate(made["seats"])
             )))
             if not await until_stopped(plays, stopped):
@@ -240,8 +240,31 @@ def main(argv: list[str] | None = None) -> int:
                         help="the rummykit sources the server runs (to compare another checkout's server)")
     parser.add_argument("--nice", type=int, default=0,
                         help="lower the clients' priority by this much once the server runs (0: same as the server)")
+    parser.add_argument("--pg-set", action="append", default=[], metavar="NAME=VALUE",
+                        help="a PostgreSQL setting for the server's connections, e.g. synchronous_commit=off (repeatable)")
+    parser.add_argument("--inline-bots", action="store_true",
+                        help="the load's random bots choose in the clients' event loop, not a worker thread")
+    parser.add_argument("--runs", type=int, default=1, help="run this many times in a row, each with a fresh server")
     args = parser.parse_args(argv)
+    for number in range(args.runs):
+        if args.runs > 1:
+            print(f"run {number + 1} of {args.runs}")
+        one_run(args)
+    return 0
 
+
+def pg_url(base: str, schema: str, settings: list[str]) -> str:
+    """``base`` with libpq ``options`` putting the schema first on the search path, and each ``NAME=VALUE`` set.
+
+    >>> pg_url("postgresql+psycopg://u@h/db", "s1", ["synchronous_commit=off"])
+    'postgresql+psycopg://u@h/db?options=-csearch_path%3Ds1%20-csynchronous_commit%3Doff'
+    """
+    flags = [f"-csearch_path%3D{schema}", *(f"-c{s.replace('=', '%3D')}" for s in settings)]
+    return base + ("&" if "?" in base else "?") + "options=" + "%20".join(flags)
+
+
+def one_run(args: argparse.Namespace) -> None:
+    """One run: a fresh database and server, the load, the figures printed."""
     tmp = Path(tempfile.mkdtemp(prefix="rk-bench-"))
     schema = None
     if args.db == "sqlite":
@@ -255,7 +278,7 @@ def main(argv: list[str] | None = None) -> int:
             conn.execute(text(f'CREATE SCHEMA "{schema}"'))
         engine.dispose()
         # The server's connections find their tables in the schema through the search path.
-        url = args.pg + ("&" if "?" in args.pg else "?") + f"options=-csearch_path%3D{schema}"
+        url = pg_url(args.pg, schema, args.pg_set)
     else:
         url = args.db
     port = free_port()
@@ -292,8 +315,9 @@ def main(argv: list[str] | None = None) -> int:
     errors = [e for r in runs for e in r.errors]
     ms = [x * 1000 for x in latencies]
     wall = window.wall
+    settings = f" ({', '.join(args.pg_set)})" if args.pg_set and args.db == "postgresql" else ""
     print(
-        f"{args.db}: {args.tables} tables of {args.game} ({args.players} seats, think {args.think} s),"
+        f"{args.db}{settings}: {args.tables} tables of {args.game} ({args.players} seats, think {args.think} s),"
         f" measured {wall:.1f} s after {args.warmup:.0f} s of warm-up, {games} games finished"
     )
     print(f"  actions acknowledged: {len(ms)}  ({len(ms) / wall:.0f} actions/s)   error frames: {len(errors)}")
@@ -319,7 +343,9 @@ def main(argv: list[str] | None = None) -> int:
             print()
     if args.profile:
         summarise(tmp / "profile.txt")
-    return 0
+        print(f"  the raw profile (py-spy's collapsed stacks): {tmp / 'profile.txt'}")
+    else:
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 CATEGORIES = (

@@ -24,6 +24,7 @@ when they came from another set.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -68,14 +69,20 @@ def match_sets(before: Sets, after: Sets) -> dict[int, int]:
     >>> match_sets([['A', 'B', 'C'], ['D', 'E', 'F']], [['D', 'E', 'F'], ['A', 'B', 'C', 'G']])
     {0: 1, 1: 0}
     """
+    # Where each piece lies before (set, copies), so only the pairs of sets that share a piece are looked at.
+    holders: dict[str, list[tuple[int, int]]] = {}
+    for k, old in enumerate(before):
+        for piece, copies in Counter(old).items():
+            holders.setdefault(piece, []).append((k, copies))
     pairs = []
     for i, new in enumerate(after):
-        kept = Counter(new)
-        for k, old in enumerate(before):
-            shared = sum((kept & Counter(old)).values())
-            if shared:
-                same = list(new) == list(old)
-                pairs.append((not same, i != k, -shared, abs(i - k), i, k))
+        common: dict[int, int] = {}
+        for piece, copies in Counter(new).items():
+            for k, there in holders.get(piece, ()):
+                common[k] = common.get(k, 0) + min(copies, there)
+        for k, shared in common.items():
+            same = list(new) == list(before[k])
+            pairs.append((not same, i != k, -shared, abs(i - k), i, k))
     pairs.sort()
     matched: dict[int, int] = {}
     used: set[int] = set()
@@ -87,7 +94,17 @@ def match_sets(before: Sets, after: Sets) -> dict[int, int]:
 
 
 def table_changes(before: Sets, after: Sets, placed: Sequence[str]) -> TableChange:
-    """The marks and moves that turn ``before`` into ``after``, ``placed`` being the pieces from the rack."""
+    """The marks and moves that turn ``before`` into ``after``, ``placed`` being the pieces from the rack.
+
+    The answer (which nobody changes: treat it as read-only) is kept for the
+    last few tables asked about, since every seat's narrator and the
+    spectators' ask about each play.
+    """
+    return _table_changes(tuple(map(tuple, before)), tuple(map(tuple, after)), tuple(placed))
+
+
+@functools.lru_cache(maxsize=64)
+def _table_changes(before: Sets, after: Sets, placed: Sequence[str]) -> TableChange:
     matched = match_sets(before, after)
     rack = Counter(placed)
     # What each set before lost to the set that continues it: the pieces free to have moved elsewhere.

@@ -37,6 +37,7 @@ from rummykit.server.connection import MAX_FRAME, MAX_TRANSPORT, serve_connectio
 from rummykit.server.frames import (
     Status,
 )
+from rummykit.server.gcpace import GcPacer
 from rummykit.server.guides import GuideOut, guide_out
 from rummykit.server.integrity import RestoreError, fingerprint, token_hash
 from rummykit.server.making import make_seats, make_session, restore, stored_record
@@ -257,6 +258,7 @@ def create_app(
     flood_rate: float = 15.0,
     chosen_seeds: bool = False,
     expire_after: float = DEFAULT_EXPIRY,
+    gc_pacing: bool = False,
 ) -> FastAPI:
     """The server app on the database ``db_url`` (default: ``sqlite:///rummykit-server.db``).
 
@@ -268,6 +270,8 @@ def create_app(
     work out every hidden piece, so by default only tables with at most one
     person may have one). ``expire_after`` is how many seconds a table may go
     untouched with no page open on it before it expires (see :meth:`Hall.expire`).
+    ``gc_pacing`` paces the garbage collector while the app runs (:class:`~rummykit.server.gcpace.GcPacer`:
+    ``rummykit serve`` turns it on; it changes the collector of the whole process).
     """
     store = Store(db_url or DEFAULT_DB, schema=schema)
     hall = Hall(store, bot_delay, expire_after)
@@ -282,11 +286,15 @@ def create_app(
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         for room in hall.rooms.values():
             room.start()
-        expiry = asyncio.get_running_loop().create_task(hall.expire_forever())
+        loop = asyncio.get_running_loop()
+        expiry = loop.create_task(hall.expire_forever())
+        pacing = loop.create_task(GcPacer().run()) if gc_pacing else None
         yield
-        expiry.cancel()
-        with contextlib.suppress(BaseException):
-            await expiry
+        for task in (expiry, pacing):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(BaseException):
+                    await task
         for room in list(hall.rooms.values()):
             await room.close()
         store.close()

@@ -49,12 +49,16 @@ async def play_seat(
     run: SeatRun | None = None,
     keep_frames: bool = True,
     think: float = 0.0,
+    inline: bool = False,
 ) -> SeatRun:
     """Play the seat ``token`` opens (watch with None) at ``url`` (``ws://host:port/ws/<table>``) to the end.
 
     ``run`` is filled as frames arrive (so a caller that cancels the play keeps
     what was measured); ``keep_frames`` False keeps only latencies and errors;
-    ``think`` is how long the seat waits before each action, like a person would.
+    ``think`` is how long the seat waits before each action, like a person would;
+    ``inline`` runs the bot's choice in the event loop rather than a worker thread
+    (for a bot that chooses in well under a millisecond, such as ``random``: the
+    benchmark's hundreds of seats then cost no thread hand-over per action).
     """
     run = run if run is not None else SeatRun()
     bot = make_bot(level, game)
@@ -97,9 +101,9 @@ async def play_seat(
                 continue
             action = None
             if not asked["claim"]:
-                action = await asyncio.to_thread(bot.choose, view, rng)
+                action = bot.choose(view, rng) if inline else await asyncio.to_thread(bot.choose, view, rng)
             elif isinstance(bot, Claimer):
-                action = await asyncio.to_thread(bot.claim, view, rng)
+                action = bot.claim(view, rng) if inline else await asyncio.to_thread(bot.claim, view, rng)
             answered = seq
             if action is None:  # the table waits for the answer: let the chance pass
                 await ws.send(json.dumps({"type": "pass", "seq": seq}))

@@ -39,6 +39,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             flood_rate=max(1.0, args.flood_rate),
             chosen_seeds=args.chosen_seeds,
             expire_after=args.expire_after,
+            gc_pacing=True,
         )
     except RestoreError as exc:
         err.write(f"rummykit: refusing to start: {exc}\n")
