@@ -56,7 +56,8 @@ def rss_mib() -> float:
 
 def child(game: str, level: str, players: int, seconds: float, games: int | None, trace: bool) -> dict[str, object]:
     """Play one configuration in this process; the figures as a dict."""
-    from rummykit.catalogue import make_bot, new_game
+    from rummykit.bots.registry import make_bot
+    from rummykit.catalogue import new_game
     from rummykit.sim import run_bots
 
     def play(seed: int) -> int:

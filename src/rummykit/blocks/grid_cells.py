@@ -180,7 +180,7 @@ class Grid(Generic[P]):
     a grid makes a new one (:meth:`changed`, :meth:`with_call`).
     """
 
-    __slots__ = ("_calls", "_cells", "_lines")
+    __slots__ = ("_calls", "_cells", "_hash", "_key", "_lines")
     IMMUTABLE: ClassVar[bool] = True
     """Grids never change (``rummykit.engine.core.clone`` shares them)."""
 
@@ -192,6 +192,8 @@ class Grid(Generic[P]):
                 raise ValueError(f"a call on the empty cell {cell_text(cell)}")
             self._calls[cell] = piece
         self._lines: tuple[Line, ...] | None = None
+        self._hash: int | None = None
+        self._key: frozenset[tuple[Cell, P]] | None = None
 
     # -- reading ---------------------------------------------------------------
 
@@ -199,6 +201,13 @@ class Grid(Generic[P]):
     def cells(self) -> Mapping[Cell, P]:
         """Every occupied cell and its piece (do not change it)."""
         return self._cells
+
+    def cells_key(self) -> frozenset[tuple[Cell, P]]:
+        """The occupied cells and their pieces as a hashable value (made once per grid), for caches that
+        depend on the pieces' places alone, not on the calls."""
+        if self._key is None:
+            self._key = frozenset(self._cells.items())
+        return self._key
 
     @property
     def calls(self) -> Mapping[Cell, P]:
@@ -393,7 +402,9 @@ class Grid(Generic[P]):
         return isinstance(other, Grid) and self._cells == other._cells and self._calls == other._calls
 
     def __hash__(self) -> int:
-        return hash((frozenset(self._cells.items()), frozenset(self._calls.items())))
+        if self._hash is None:
+            self._hash = hash((self.cells_key(), frozenset(self._calls.items())))
+        return self._hash
 
     def __repr__(self) -> str:
         return f"Grid.parse({self.text()!r})"

@@ -163,7 +163,14 @@ class GridRules(Generic[P]):
 
     def _read(self, grid: Grid[P], line: Line, problems: list[GridProblem]) -> tuple[LineReading[P], ...]:
         cells = line.cells
-        pieces = tuple(grid[c] for c in cells)
+        on = grid.cells
+        pieces = tuple([on[c] for c in cells])
+        if len(pieces) >= MIN_SET:
+            verdict = self.read_line(pieces)
+            if verdict.valid:
+                calls = grid.calls
+                if not calls or not any(c in calls for c in cells):
+                    return verdict.readings
         where = line_words(line)
         shown = self.fmt(pieces)
         if len(pieces) < MIN_SET:
@@ -232,10 +239,14 @@ class GridRules(Generic[P]):
     ) -> tuple[dict[Cell, P], dict[Cell, frozenset[P]]]:
         """Choose one reading per valid line so that every joker in two lines is the same piece in both."""
         holders: dict[Cell, list[tuple[int, int]]] = {}
+        on = grid.cells
+        is_joker = self.is_joker
         for i in readings:
             for pos, c in enumerate(lines[i].cells):
-                if self.is_joker(grid[c]):
+                if is_joker(on[c]):
                     holders.setdefault(c, []).append((i, pos))
+        if not holders:
+            return {}, {}
         roles: dict[Cell, P] = {}
         options: dict[Cell, set[P]] = {}
         # Lines joined by a shared joker form one component, judged together.
@@ -253,8 +264,11 @@ class GridRules(Generic[P]):
         components: dict[int, list[int]] = {}
         for i in readings:
             components.setdefault(find(i), []).append(i)
+        jokers_of: dict[int, list[Cell]] = {}
+        for c, held in holders.items():
+            jokers_of.setdefault(find(held[0][0]), []).append(c)
         for members in components.values():
-            jokers = [c for c, held in holders.items() if find(held[0][0]) == find(members[0])]
+            jokers = jokers_of.get(find(members[0]))
             if not jokers:
                 continue
             best: tuple[int, dict[Cell, P]] | None = None

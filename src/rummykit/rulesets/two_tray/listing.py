@@ -11,7 +11,8 @@ listed with each single tile of the rest of the tray that fits next to the
 table's tiles. Each play is checked with the same grid rules the engine
 applies.
 
->>> from rummykit.pieces.tiles import ALL_TILES, Tile, parse_tiles
+>>> from rummykit.melds.tiles import MAX_GROUP
+from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER, MAX_NUMBER, Tile, parse_tiles
 >>> s = Situation(0, {'A': parse_tiles('R4 K9 K10 K11'), 'B': []}, TileGrid.parse('0,0: R1 R2 R3', Tile.parse),
 ...               down=True, threshold=30, playing='A', pool_size=5)
 >>> [a.text() for a in listable_actions(s)]
@@ -32,8 +33,8 @@ from rummykit.blocks.grid import Cell, Put, parse_cell
 from rummykit.blocks.grid_lines import LineJudgement, grid_lines
 from rummykit.engine.core import Action
 from rummykit.engine.options import int_option
-from rummykit.melds.tiles import hand_sets, read_line
-from rummykit.pieces.tiles import ALL_TILES, Tile, parse_tiles
+from rummykit.melds.tiles import MAX_GROUP, hand_sets, read_line
+from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER, MAX_NUMBER, Tile, parse_tiles
 from rummykit.rulesets.two_tray.actions import Call, Draw, End, Fail, Pass, Play
 from rummykit.rulesets.two_tray.calls import call_options
 from rummykit.rulesets.two_tray.options import GRID, TileGrid
@@ -89,30 +90,14 @@ def new_lines(grid: TileGrid, tiles: Sequence[Tile], *, down: bool, threshold: i
     row, col = free_row(grid)
     out = []
     for s in hand_sets(tiles):
-        puts = tuple(Put(row, col + i, t) for i, t in enumerate(s))
-        if not read_line(s).valid:
+        # The line lies one empty row below the grid, touching none of its tiles: the grid stays valid exactly
+        # when the line reads as a set on its own, and its jokers count as they do in its best reading.
+        line = read_line(s)
+        if not line.valid:
             continue
-        new = grid.changed(puts, GRID.is_joker)
-        cells = [p.cell for p in puts]
-        verdict = GRID.verdict(new, focus=cells)
-        if verdict.problems:
+        if not down and max(r.points for r in line.readings) < threshold:
             continue
-        if not down and GRID.points(new, verdict, cells) < threshold:
-            continue
-        out.append(puts)
-    return out
-
-
-def _segment(cells: Mapping[Cell, Tile], cell: Cell, step: Cell) -> list[Tile]:
-    """The tiles of ``cells`` (a grid's) touching ``cell`` in one direction, nearest first."""
-    out = []
-    dr, dc = step
-    r, c = cell[0] + dr, cell[1] + dc
-    tile = cells.get((r, c))
-    while tile is not None:
-        out.append(tile)
-        r, c = r + dr, c + dc
-        tile = cells.get((r, c))
+        out.append(tuple(Put(row, col + i, t) for i, t in enumerate(s)))
     return out
 
 
@@ -123,55 +108,127 @@ def _fitting(before: tuple[Tile, ...], after: tuple[Tile, ...]) -> frozenset[Til
         return _EVERY
     if len(before) + len(after) < 2:
         return frozenset()
-    natural = [t for t in (*before, *after) if t.colour is not None]
-    numbers = {t.number for t in natural}
-    colours = {t.colour for t in natural}
-    # Only a joker, or a tile sharing a number or a colour with the line, can possibly fit.
-    maybe = [t for t in ALL_TILES if t.colour is None or not natural or t.number in numbers or t.colour in colours]
+    natural = [(i, t) for i, t in enumerate((*before, *after)) if t.colour is not None]
+    if not natural:
+        maybe: Iterable[Tile] = ALL_TILES
+    else:
+        # A line reads as a group (one number: the tile must have it) or a run (one colour: the tile must
+        # have it, and the number its place says); a joker may fit either. Only these can possibly fit.
+        candidates = [JOKER]
+        numbers = {t.number for _, t in natural}
+        if len(numbers) == 1 and len(before) + len(after) < MAX_GROUP:
+            number = natural[0][1].number
+            candidates += [Tile(c, number) for c in COLOURS]
+        colours = {t.colour for _, t in natural}
+        if len(colours) == 1:
+            first, tile = natural[0]
+            number = tile.number + len(before) - (first if first < len(before) else first + 1)
+            if 1 <= number <= MAX_NUMBER:
+                candidates.append(Tile(tile.colour, number))
+        maybe = dict.fromkeys(candidates)
     return frozenset(t for t in maybe if read_line((*before, t, *after)).valid)
 
 
 _EVERY = frozenset(ALL_TILES)
+_JOKER_ONLY = frozenset((JOKER,))
+
+
+def _open_cells(grid: TileGrid) -> tuple[tuple[Cell, frozenset[Tile], bool, bool], ...]:
+    """Every empty cell next to ``grid`` (in cell order) where some tile fits both lines through it as laid.
+
+    With each: the tiles that fit (whoever holds them), whether a joker
+    touches the cell, and whether a joker laid there alone keeps the grid
+    valid when none touches it (the grid rules' own verdict, worked out from
+    the fitting tiles: tests/test_two_tray_listing_speed.py). It depends on the grid's tiles alone (not its calls),
+    so a position's listings (every tray, every seat, every draw until the
+    grid changes) share it; the cache holds the last few grids only.
+    """
+    return _open_cells_of(grid.cells_key())
 
 
 @lru_cache(maxsize=64)
-def _open_cells(grid: TileGrid) -> tuple[tuple[Cell, frozenset[Tile], bool], ...]:
-    """Every empty cell next to ``grid`` (in cell order) where some tile fits both lines through it as laid.
-
-    With each: the tiles that fit (whoever holds them), and whether a joker
-    touches the cell. It depends on the grid alone, so a position's listings
-    (every tray, every seat, every draw until the grid changes) share it; the
-    cache holds the last few grids only.
-    """
-    cells = grid.cells
-    candidates = sorted(
-        {(r + dr, c + dc) for r, c in cells for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0))} - set(cells)
-    )
+def _open_cells_of(key: frozenset[tuple[Cell, Tile]]) -> tuple[tuple[Cell, frozenset[Tile], bool, bool], ...]:
+    cells = dict(key)
+    get = cells.get
+    candidates: set[Cell] = set()
+    for r, c in cells:
+        candidates.update(((r, c + 1), (r, c - 1), (r + 1, c), (r - 1, c)))
+    candidates.difference_update(cells)
     out = []
-    for cell in candidates:
-        left = _segment(cells, cell, (0, -1))
-        right = _segment(cells, cell, (0, 1))
-        fitting = _fitting(tuple(reversed(left)), tuple(right))
+    for cell in sorted(candidates):
+        r, c = cell
+        # The tiles touching the cell on each side, in reading order (left and up read towards the cell).
+        left = []
+        x = c - 1
+        tile = get((r, x))
+        while tile is not None:
+            left.append(tile)
+            x -= 1
+            tile = get((r, x))
+        right = []
+        x = c + 1
+        tile = get((r, x))
+        while tile is not None:
+            right.append(tile)
+            x += 1
+            tile = get((r, x))
+        left.reverse()
+        fitting = _fitting(tuple(left), tuple(right))
         if not fitting:
             continue
-        up = _segment(cells, cell, (-1, 0))
-        down = _segment(cells, cell, (1, 0))
-        fitting &= _fitting(tuple(reversed(up)), tuple(down))
+        up = []
+        y = r - 1
+        tile = get((y, c))
+        while tile is not None:
+            up.append(tile)
+            y -= 1
+            tile = get((y, c))
+        down = []
+        y = r + 1
+        tile = get((y, c))
+        while tile is not None:
+            down.append(tile)
+            y += 1
+            tile = get((y, c))
+        up.reverse()
+        fitting &= _fitting(tuple(up), tuple(down))
         if not fitting:
             continue
-        out.append((cell, fitting, any(GRID.is_joker(t) for t in (*left, *right, *up, *down))))
+        jokers = JOKER in left or JOKER in right or JOKER in up or JOKER in down
+        # A joker laid here with no joker near reads as any tile that fits both lines: it fits when the cell
+        # lies in one line only, or when some numbered tile fits both.
+        joker_fits = not (left or right) or not (up or down) or len(fitting - _JOKER_ONLY) > 0
+        out.append((cell, fitting, jokers, joker_fits))
     return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def _lay_off_memo(grid: TileGrid) -> dict[tuple[Cell, Tile], bool]:
+    """Whether each lay-off judged on ``grid`` (with its calls) keeps it valid, kept for the grid's next listings."""
+    return {}
 
 
 def extensions(grid: TileGrid, tiles: Iterable[Tile]) -> list[Put[Tile]]:
     """Every (cell, tile) of ``tiles`` that keeps the grid valid when put alone in an empty cell next to it."""
     distinct = frozenset(tiles)
     out = []
-    for cell, fits, jokers in _open_cells(grid):
+    memo: dict[tuple[Cell, Tile], bool] | None = None
+    for cell, fits, jokers, joker_fits in _open_cells(grid):
         fitting = distinct & fits
+        if not fitting:
+            continue
         for tile in sorted(fitting):
             put = Put(cell[0], cell[1], tile)
-            if (jokers or GRID.is_joker(tile)) and GRID.verdict(grid.changed((put,), GRID.is_joker), focus=(cell,)).problems:
+            if jokers:
+                # Another joker nearby: the grid rules judge the readings of the lines it links.
+                if memo is None:
+                    memo = _lay_off_memo(grid)
+                ok = memo.get((cell, tile))
+                if ok is None:
+                    ok = memo[cell, tile] = not GRID.verdict(grid.changed((put,), GRID.is_joker), focus=(cell,)).problems
+                if not ok:
+                    continue
+            elif tile is JOKER and not joker_fits:
                 continue
             out.append(put)
     return out
