@@ -11,8 +11,7 @@ listed with each single tile of the rest of the tray that fits next to the
 table's tiles. Each play is checked with the same grid rules the engine
 applies.
 
->>> from rummykit.melds.tiles import MAX_GROUP
-from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER, MAX_NUMBER, Tile, parse_tiles
+>>> from rummykit.pieces.tiles import ALL_TILES, Tile, parse_tiles
 >>> s = Situation(0, {'A': parse_tiles('R4 K9 K10 K11'), 'B': []}, TileGrid.parse('0,0: R1 R2 R3', Tile.parse),
 ...               down=True, threshold=30, playing='A', pool_size=5)
 >>> [a.text() for a in listable_actions(s)]
