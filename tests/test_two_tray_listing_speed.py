@@ -15,10 +15,24 @@ from rummykit.catalogue import new_game
 from rummykit.engine.core import Event, GameState
 from rummykit.melds.tiles import hand_sets, read_line
 from rummykit.pieces.tiles import ALL_TILES, Tile
-from rummykit.rulesets.two_tray.listing import _open_cells, extensions, free_row, new_lines
+from rummykit.rulesets.two_tray.listing import (
+    OpenCell,
+    _last,
+    _open_cells,
+    _open_cells_of,
+    extensions,
+    free_row,
+    new_lines,
+)
 from rummykit.rulesets.two_tray.options import GRID, TileGrid
 from rummykit.rulesets.two_tray.state import TwoTray
 from rummykit.sim import run_bots
+
+
+def _open_cells_full(grid: TileGrid) -> tuple[OpenCell, ...]:
+    """The open cells worked out from scratch (the listing works them out again only near a change)."""
+    _last.clear()
+    return _open_cells_of.__wrapped__(grid.cells_key())
 
 
 def _reference_extensions(grid: TileGrid) -> list[Put[Tile]]:
@@ -56,6 +70,15 @@ def test_lay_offs_and_new_lines_agree_with_the_verdict() -> None:
         nonlocal checked
         assert isinstance(state, TwoTray)
         grid = state.grid
+        assert _open_cells(grid) == _open_cells_full(grid)
+        # Tiles taken off and moved (as a rearranging turn does): worked out again near the change only.
+        cells = sorted(grid.cells)
+        if len(cells) > 4:
+            gone = [cells[(checked * 7 + k * 13) % len(cells)] for k in range(3)]
+            moved = Put(gone[0][0] + 1, gone[0][1] + 2, grid.cells[gone[0]])
+            other = grid.changed((*(Put(r, c, None) for r, c in gone), moved), GRID.is_joker)
+            _open_cells(grid)
+            assert _open_cells(other) == _open_cells_full(other)
         assert extensions(grid, ALL_TILES) == _reference_extensions(grid)
         for seat in range(len(state.players)):
             tiles = state.trays.pieces(seat)

@@ -161,6 +161,33 @@ class GridRules(Generic[P]):
         roles, options = self._jokers(grid, lines, readings, problems)
         return GridVerdict(tuple(problems), roles, options)
 
+    def holds(self, grid: Grid[P], focus: Collection[Cell] | None = None) -> bool:
+        """True when :meth:`verdict` finds no problem (the same judgement, without wording the problems).
+
+        >>> from rummykit.melds.tiles import read_line
+        >>> from rummykit.pieces.tiles import Tile, format_tiles
+        >>> rules = GridRules(read_line, value=lambda t: t.number, is_joker=Tile.is_joker.fget, fmt=format_tiles, prefix='XX')
+        >>> rules.holds(Grid.parse('0,0: R3 R4 R5', Tile.parse)), rules.holds(Grid.parse('0,0: R3 R4 K5', Tile.parse))
+        (True, False)
+        """
+        if focus is None:
+            lines = list(grid.lines())
+            if any(not _covered(grid, c) for c in grid.cells):
+                return False
+        else:
+            lines = self._linked_lines(grid, focus)
+            if any(c in grid and not _covered(grid, c) for c in focus):
+                return False
+        problems: list[GridProblem] = []
+        readings: dict[int, tuple[LineReading[P], ...]] = {}
+        for i, line in enumerate(lines):
+            found = self._read(grid, line, problems)
+            if problems:
+                return False
+            readings[i] = found
+        self._jokers(grid, lines, readings, problems, quick=True)
+        return not problems
+
     def _read(self, grid: Grid[P], line: Line, problems: list[GridProblem]) -> tuple[LineReading[P], ...]:
         cells = line.cells
         on = grid.cells
@@ -236,8 +263,14 @@ class GridRules(Generic[P]):
         lines: list[Line],
         readings: dict[int, tuple[LineReading[P], ...]],
         problems: list[GridProblem],
+        *,
+        quick: bool = False,
     ) -> tuple[dict[Cell, P], dict[Cell, frozenset[P]]]:
-        """Choose one reading per valid line so that every joker in two lines is the same piece in both."""
+        """Choose one reading per valid line so that every joker in two lines is the same piece in both.
+
+        ``quick``: stop at the first joker that cannot be read, marking the
+        problem without wording it (for :meth:`holds`).
+        """
         holders: dict[Cell, list[tuple[int, int]]] = {}
         on = grid.cells
         is_joker = self.is_joker
@@ -292,6 +325,9 @@ class GridRules(Generic[P]):
                 if best is None or score > best[0]:
                     best = (score, assigned)
             if best is None:
+                if quick:
+                    problems.append(_UNWORDED)
+                    break
                 problems.append(self._cross_problem(grid, lines, readings, holders, jokers))
             else:
                 roles.update(best[1])
@@ -544,6 +580,10 @@ def _supported(grid: Grid[P], cells: frozenset[Cell]) -> frozenset[Cell]:
             break
         cells = kept
     return cells
+
+
+_UNWORDED = GridProblem(RuleError("GRID", "a joker cannot be read"), ())
+"""The mark :meth:`GridRules.holds` leaves for a problem it does not word."""
 
 
 def _covered(grid: Grid[P], cell: Cell) -> bool:

@@ -24,7 +24,7 @@ applies.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -132,7 +132,7 @@ _EVERY = frozenset(ALL_TILES)
 _JOKER_ONLY = frozenset((JOKER,))
 
 
-def _open_cells(grid: TileGrid) -> tuple[tuple[Cell, frozenset[Tile], bool, bool], ...]:
+def _open_cells(grid: TileGrid) -> tuple[OpenCell, ...]:
     """Every empty cell next to ``grid`` (in cell order) where some tile fits both lines through it as laid.
 
     With each: the tiles that fit (whoever holds them), whether a joker
@@ -145,60 +145,105 @@ def _open_cells(grid: TileGrid) -> tuple[tuple[Cell, frozenset[Tile], bool, bool
     return _open_cells_of(grid.cells_key())
 
 
+OpenCell = tuple[Cell, frozenset[Tile], bool, bool]
+"""An open cell: the cell, the tiles that fit, a joker touches it, a lone joker fits (see :func:`_open_cells`)."""
+
+_INCREMENTAL = 12
+"""At most this many changed cells since the grid last worked out: only the rows and columns they lie in are
+worked out again."""
+
+_last: list[tuple[frozenset[tuple[Cell, Tile]], frozenset[Cell], dict[Cell, OpenCell]]] = []
+"""The grid whose open cells were worked out last: its tiles, its candidate cells and its open cells."""
+
+
 @lru_cache(maxsize=64)
-def _open_cells_of(key: frozenset[tuple[Cell, Tile]]) -> tuple[tuple[Cell, frozenset[Tile], bool, bool], ...]:
+def _open_cells_of(key: frozenset[tuple[Cell, Tile]]) -> tuple[OpenCell, ...]:
     cells = dict(key)
     get = cells.get
-    candidates: set[Cell] = set()
-    for r, c in cells:
-        candidates.update(((r, c + 1), (r, c - 1), (r + 1, c), (r - 1, c)))
-    candidates.difference_update(cells)
-    out = []
-    for cell in sorted(candidates):
-        r, c = cell
-        # The tiles touching the cell on each side, in reading order (left and up read towards the cell).
-        left = []
-        x = c - 1
+    previous = _last[0] if _last else None
+    changed = previous[0] ^ key if previous is not None else None
+    if previous is not None and changed is not None and len(changed) <= 2 * _INCREMENTAL:
+        # Only a cell in the row or the column of a changed cell can see its lines change (its segments
+        # reach the change) or become a candidate (next to a changed cell), or stop being one.
+        _old, old_candidates, old_open = previous
+        rows = {cell[0] for cell, _tile in changed}
+        cols = {cell[1] for cell, _tile in changed}
+        touched = {cell for cell, _tile in changed}
+        near: set[Cell] = set()
+        for r, c in touched:
+            near.update(((r, c), (r, c + 1), (r, c - 1), (r + 1, c), (r - 1, c)))
+        candidates = set(old_candidates)
+        candidates.update(near)
+        candidates.difference_update(cells)
+        for r, c in near:
+            if (r, c) in candidates and not (
+                (r, c + 1) in cells or (r, c - 1) in cells or (r + 1, c) in cells or (r - 1, c) in cells
+            ):
+                candidates.discard((r, c))
+        opened: dict[Cell, OpenCell] = {}
+        for cell in sorted(candidates):
+            found = _open_cell(get, cell) if cell[0] in rows or cell[1] in cols else old_open.get(cell)
+            if found is not None:
+                opened[cell] = found
+    else:
+        candidates = set()
+        for r, c in cells:
+            candidates.update(((r, c + 1), (r, c - 1), (r + 1, c), (r - 1, c)))
+        candidates.difference_update(cells)
+        opened = {}
+        for cell in sorted(candidates):
+            found = _open_cell(get, cell)
+            if found is not None:
+                opened[cell] = found
+    _last[:] = [(key, frozenset(candidates), opened)]
+    return tuple(opened.values())
+
+
+def _open_cell(get: Callable[[Cell], Tile | None], cell: Cell) -> OpenCell | None:
+    """The open cell ``cell`` of the grid whose tiles ``get`` reads, or None if no tile fits there."""
+    r, c = cell
+    # The tiles touching the cell on each side, in reading order (left and up read towards the cell).
+    left = []
+    x = c - 1
+    tile = get((r, x))
+    while tile is not None:
+        left.append(tile)
+        x -= 1
         tile = get((r, x))
-        while tile is not None:
-            left.append(tile)
-            x -= 1
-            tile = get((r, x))
-        right = []
-        x = c + 1
+    right = []
+    x = c + 1
+    tile = get((r, x))
+    while tile is not None:
+        right.append(tile)
+        x += 1
         tile = get((r, x))
-        while tile is not None:
-            right.append(tile)
-            x += 1
-            tile = get((r, x))
-        left.reverse()
-        fitting = _fitting(tuple(left), tuple(right))
-        if not fitting:
-            continue
-        up = []
-        y = r - 1
+    left.reverse()
+    fitting = _fitting(tuple(left), tuple(right))
+    if not fitting:
+        return None
+    up = []
+    y = r - 1
+    tile = get((y, c))
+    while tile is not None:
+        up.append(tile)
+        y -= 1
         tile = get((y, c))
-        while tile is not None:
-            up.append(tile)
-            y -= 1
-            tile = get((y, c))
-        down = []
-        y = r + 1
+    down = []
+    y = r + 1
+    tile = get((y, c))
+    while tile is not None:
+        down.append(tile)
+        y += 1
         tile = get((y, c))
-        while tile is not None:
-            down.append(tile)
-            y += 1
-            tile = get((y, c))
-        up.reverse()
-        fitting &= _fitting(tuple(up), tuple(down))
-        if not fitting:
-            continue
-        jokers = JOKER in left or JOKER in right or JOKER in up or JOKER in down
-        # A joker laid here with no joker near reads as any tile that fits both lines: it fits when the cell
-        # lies in one line only, or when some numbered tile fits both.
-        joker_fits = not (left or right) or not (up or down) or len(fitting - _JOKER_ONLY) > 0
-        out.append((cell, fitting, jokers, joker_fits))
-    return tuple(out)
+    up.reverse()
+    fitting &= _fitting(tuple(up), tuple(down))
+    if not fitting:
+        return None
+    jokers = JOKER in left or JOKER in right or JOKER in up or JOKER in down
+    # A joker laid here with no joker near reads as any tile that fits both lines: it fits when the cell
+    # lies in one line only, or when some numbered tile fits both.
+    joker_fits = not (left or right) or not (up or down) or len(fitting - _JOKER_ONLY) > 0
+    return (cell, fitting, jokers, joker_fits)
 
 
 @lru_cache(maxsize=64)
@@ -224,7 +269,7 @@ def extensions(grid: TileGrid, tiles: Iterable[Tile]) -> list[Put[Tile]]:
                     memo = _lay_off_memo(grid)
                 ok = memo.get((cell, tile))
                 if ok is None:
-                    ok = memo[cell, tile] = not GRID.verdict(grid.changed((put,), GRID.is_joker), focus=(cell,)).problems
+                    ok = memo[cell, tile] = GRID.holds(grid.changed((put,), GRID.is_joker), focus=(cell,))
                 if not ok:
                     continue
             elif tile is JOKER and not joker_fits:
