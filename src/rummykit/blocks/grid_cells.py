@@ -10,6 +10,7 @@ interface does, from the positions a refusal carries: see
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -159,9 +160,7 @@ class Line:
     @property
     def cells(self) -> tuple[Cell, ...]:
         """The cells in reading order."""
-        if self.across:
-            return tuple((self.fixed, c) for c in range(self.start, self.end + 1))
-        return tuple((r, self.fixed) for r in range(self.start, self.end + 1))
+        return _line_cells(self.across, self.fixed, self.start, self.end)
 
     def __len__(self) -> int:
         return self.end - self.start + 1
@@ -412,6 +411,14 @@ class Grid(Generic[P]):
     def copy(self) -> Grid[P]:
         """The grid itself (grids never change)."""
         return self
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _line_cells(across: bool, fixed: int, start: int, end: int) -> tuple[Cell, ...]:
+    """The cells of a line in reading order (lines recur from grid to grid: kept)."""
+    if across:
+        return tuple([(fixed, c) for c in range(start, end + 1)])
+    return tuple([(r, fixed) for r in range(start, end + 1)])
 
 
 def _spans(values: Iterable[int]) -> Iterator[tuple[int, int]]:
