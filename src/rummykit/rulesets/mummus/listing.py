@@ -16,7 +16,7 @@ seat's hand, so what a bot lists is exactly what the engine accepts.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence, Set
 
 from rummykit.engine.core import Action
 from rummykit.melds.cards import MAX_RUN, SET
@@ -125,11 +125,15 @@ def deep_usable(deep: Card, hand: Sequence[Card], table: Table) -> bool:
     >>> deep_usable(Card.parse('9H'), parse_cards('9H 8H'), [parse_cards('5H 6H 7H')])
     False
     """
-    n = len(hand)
-    if n >= 4 and MELDS.smallest_with(deep, hand) is not None:
+    return _deep_usable_in(deep, len(hand), set(hand), table)
+
+
+def _deep_usable_in(deep: Card, n: int, have: Set[Card], table: Table) -> bool:
+    """:func:`deep_usable` for a hand of ``n`` cards whose distinct cards are ``have``."""
+    if n >= 4 and MELDS.smallest_in(deep, have) is not None:
         return True
     for meld in table:
-        chain = MELDS.chain_to(meld, deep, hand)
+        chain = MELDS.chain_in(meld, deep, have)
         if chain is not None and len(chain) <= n - 1:
             return True
     return False
@@ -183,9 +187,17 @@ def list_actions(
             out.append(Draw(seat))
         if discard:
             out.append(Take(seat, discard[-1]))
-        for i, card in enumerate(discard[:-1]):
-            if deep_usable(card, [*hand, *discard[i:]], table):
-                out.append(Take(seat, card))
+        # Each deep card with the hand and the pile from it up: the cards grow by one from the top down.
+        have = set(hand)
+        usable = []
+        if discard:
+            have.add(discard[-1])
+        for i in range(len(discard) - 2, -1, -1):
+            card = discard[i]
+            have.add(card)
+            if _deep_usable_in(card, n + len(discard) - i, have, table):
+                usable.append(card)
+        out.extend(Take(seat, card) for card in reversed(usable))
     for index, meld in enumerate(table):
         for chain in addon_chains(meld, hand):
             if len(chain) >= n:
