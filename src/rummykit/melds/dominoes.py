@@ -558,16 +558,18 @@ def _joker_fills(jokers: tuple[Domino, ...], k: int) -> tuple[tuple[Domino, ...]
 def _extensions(rules: DominoMelds, s: DominoSet) -> tuple[tuple[Domino, DominoSet], ...]:
     """Every domino that makes a valid set when added at one end of ``s``, with that set.
 
-    Only a joker domino, or one that shares a half with the set's first
-    non-joker (a run's suit is one of that domino's halves) or has its pip
-    total (a sum), can possibly fit: the others are not tried.
+    Only a joker domino, or one that has a half every non-joker of the set
+    shares (a run's suit) or the pip total they all have (a sum), can
+    possibly fit: the others are not tried.
     """
     out = []
-    natural = next((d for d in s if d not in rules.jokers), None)
+    natural = [d for d in s if d not in rules.jokers]
+    # A run needs a half every non-joker shares, a sum one pip total: a domino can fit only with one of those.
+    suits = set.intersection(*({d.low, d.high} for d in natural)) if natural else set()
+    pips = {d.pips for d in natural}
+    total = natural[0].pips if len(pips) == 1 else None
     for d in double_set(rules.top):
-        if natural is not None and d not in rules.jokers and not (
-            d.pips == natural.pips or d.has(natural.low) or d.has(natural.high)
-        ):
+        if natural and d not in rules.jokers and not (d.pips == total or d.low in suits or d.high in suits):
             continue
         for cand in ((*s, d), (d, *s)):
             c = _check(rules, cand)
