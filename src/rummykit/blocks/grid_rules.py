@@ -59,13 +59,39 @@ def refusal(rule: str, message: str, *places: Words, **params: Param) -> RuleErr
     return RuleError(rule, text, counted=tuple(positions), **positions, **params)
 
 
-@dataclass(frozen=True)
 class GridProblem:
     """One thing wrong with a grid: the refusal (its rule, its words starting with where, its data) and the
-    cells concerned."""
+    cells concerned.
 
-    error: RuleError
-    cells: tuple[Cell, ...]
+    The refusal may be given as a function that makes it: it is then made the
+    first time it is read (judging many grids, a listing only asks whether
+    there is a problem).
+    """
+
+    __slots__ = ("_error", "_make", "cells")
+
+    def __init__(self, error: RuleError | Callable[[], RuleError], cells: tuple[Cell, ...]) -> None:
+        self._error: RuleError | None = error if isinstance(error, RuleError) else None
+        self._make: Callable[[], RuleError] | None = None if isinstance(error, RuleError) else error
+        self.cells = cells
+
+    @property
+    def error(self) -> RuleError:
+        """The refusal."""
+        if self._error is None:
+            assert self._make is not None
+            self._error = self._make()
+            self._make = None
+        return self._error
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GridProblem) and (self.error, self.cells) == (other.error, other.cells)
+
+    def __hash__(self) -> int:
+        return hash((self.error, self.cells))
+
+    def __repr__(self) -> str:
+        return f"GridProblem(error={self.error!r}, cells={self.cells!r})"
 
     @property
     def rule(self) -> str:
@@ -140,19 +166,7 @@ class GridRules(Generic[P]):
         else:
             lines = self._linked_lines(grid, focus)
             alone = [c for c in sorted(focus) if c in grid and not _covered(grid, c)]
-        problems = [
-            GridProblem(
-                refusal(
-                    self.rule("ALONE"),
-                    f"{{}}: {{piece}} touches no other {self.piece}; every {self.piece} must be part of a line of"
-                    f" {MIN_SET} or more",
-                    where_words(c),
-                    piece=str(grid[c]),
-                ),
-                (c,),
-            )
-            for c in alone
-        ]
+        problems = [self._alone(grid, c) for c in alone]
         readings: dict[int, tuple[LineReading[P], ...]] = {}
         for i, line in enumerate(lines):
             found = self._read(grid, line, problems)
@@ -188,6 +202,18 @@ class GridRules(Generic[P]):
         self._jokers(grid, lines, readings, problems, quick=True)
         return not problems
 
+    def _alone(self, grid: Grid[P], c: Cell) -> GridProblem:
+        return GridProblem(
+            lambda: refusal(
+                self.rule("ALONE"),
+                f"{{}}: {{piece}} touches no other {self.piece}; every {self.piece} must be part of a line of"
+                f" {MIN_SET} or more",
+                where_words(c),
+                piece=str(grid[c]),
+            ),
+            (c,),
+        )
+
     def _read(self, grid: Grid[P], line: Line, problems: list[GridProblem]) -> tuple[LineReading[P], ...]:
         cells = line.cells
         on = grid.cells
@@ -198,17 +224,16 @@ class GridRules(Generic[P]):
                 calls = grid.calls
                 if not calls or not any(c in calls for c in cells):
                     return verdict.readings
-        where = line_words(line)
-        shown = self.fmt(pieces)
+        # A problem's words are put together only when someone reads them (a listing only asks whether).
         if len(pieces) < MIN_SET:
             problems.append(
                 GridProblem(
-                    refusal(
+                    lambda: refusal(
                         self.rule("LINE-SIZE"),
                         f"{{}}: a line of {counted(len(pieces), self.piece)} ({{pieces}}); every line of"
                         f" touching {plural_of(self.piece)} needs {MIN_SET} or more",
-                        where,
-                        pieces=shown,
+                        line_words(line),
+                        pieces=self.fmt(pieces),
                     ),
                     cells,
                 )
@@ -216,11 +241,20 @@ class GridRules(Generic[P]):
             return ()
         verdict = self.read_line(pieces)
         if not verdict.valid:
-            wrong = refusal(
-                self.rule(verdict.rule or "LINE"), f"{{}} ({{pieces}}): {literal(verdict.reason or '')}", where, pieces=shown
+            problems.append(
+                GridProblem(
+                    lambda: refusal(
+                        self.rule(verdict.rule or "LINE"),
+                        f"{{}} ({{pieces}}): {literal(verdict.reason or '')}",
+                        line_words(line),
+                        pieces=self.fmt(pieces),
+                    ),
+                    cells,
+                )
             )
-            problems.append(GridProblem(wrong, cells))
             return ()
+        where = line_words(line)
+        shown = self.fmt(pieces)
         found = verdict.readings
         for pos, cell in enumerate(cells):
             called = grid.calls.get(cell)
