@@ -128,7 +128,7 @@ class CardMelds:
         >>> [format_cards(m) for m in CardMelds().enumerate(parse_cards('KS AS 2S 3S 9D 9C 9H'))]
         ['9C 9D 9H', 'AS 2S 3S', 'KS AS 2S', 'KS AS 2S 3S']
         """
-        melds = _enumerate(self.wrap, tuple(sorted(set(hand), key=_CODE)))
+        melds = _enumerate_as_held(self.wrap, tuple(hand))
         return list(melds) if max_size is None else [m for m in melds if len(m) <= max_size]
 
     def extensions(self, meld: Sequence[Card]) -> tuple[tuple[Card, Pieces], ...]:
@@ -385,6 +385,12 @@ def _extend(wrap: bool, prefix: str, meld: Pieces, cards: Pieces) -> CardCheck:
                 " add them one end at a time",
             )
     return grown
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _enumerate_as_held(wrap: bool, hand: Pieces) -> tuple[Pieces, ...]:
+    """:func:`_enumerate` of the cards in the order held (a hand or a pile is listed again and again as it is)."""
+    return _enumerate(wrap, tuple(sorted(set(hand), key=_CODE)))
 
 
 @functools.lru_cache(maxsize=1 << 12)
