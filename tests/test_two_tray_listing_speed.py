@@ -17,12 +17,11 @@ from rummykit.melds.tiles import hand_sets, read_line
 from rummykit.pieces.tiles import ALL_TILES, Tile
 from rummykit.rulesets.two_tray.listing import (
     OpenCell,
-    _last,
     _open_cells,
-    _open_cells_of,
     extensions,
     free_row,
     new_lines,
+    open_cells_near,
 )
 from rummykit.rulesets.two_tray.options import GRID, TileGrid
 from rummykit.rulesets.two_tray.state import TwoTray
@@ -31,13 +30,12 @@ from rummykit.sim import run_bots
 
 def _open_cells_full(grid: TileGrid) -> tuple[OpenCell, ...]:
     """The open cells worked out from scratch (the listing works them out again only near a change)."""
-    _last.clear()
-    return _open_cells_of.__wrapped__(grid.cells_key())
+    return open_cells_near(grid.cells, None, ())[2]
 
 
 def _reference_extensions(grid: TileGrid) -> list[Put[Tile]]:
     out: list[Put[Tile]] = []
-    for cell, fits, _jokers, _joker_fits in _open_cells(grid):
+    for cell, fits, _jokers, _joker_fits, _one_line in _open_cells(grid):
         for tile in sorted(fits):
             put = Put(cell[0], cell[1], tile)
             if not GRID.verdict(grid.changed((put,), GRID.is_joker), focus=(cell,)).problems:

@@ -179,7 +179,7 @@ class Grid(Generic[P]):
     a grid makes a new one (:meth:`changed`, :meth:`with_call`).
     """
 
-    __slots__ = ("_calls", "_cells", "_hash", "_key", "_lines")
+    __slots__ = ("_calls", "_cells", "_cells_memo", "_hash", "_key", "_lines", "_origin")
     IMMUTABLE: ClassVar[bool] = True
     """Grids never change (``rummykit.engine.core.clone`` shares them)."""
 
@@ -193,6 +193,8 @@ class Grid(Generic[P]):
         self._lines: tuple[Line, ...] | None = None
         self._hash: int | None = None
         self._key: frozenset[tuple[Cell, P]] | None = None
+        self._cells_memo: dict[object, object] | None = None
+        self._origin: tuple[dict[object, object], frozenset[Cell]] | None = None
 
     # -- reading ---------------------------------------------------------------
 
@@ -207,6 +209,18 @@ class Grid(Generic[P]):
         if self._key is None:
             self._key = frozenset(self._cells.items())
         return self._key
+
+    def cells_memo(self) -> dict[object, object]:
+        """A place for what a game works out from the pieces' places alone (not the calls), by a name of its
+        own (a key no other game uses): grids with the same pieces made by :meth:`with_call` share it."""
+        if self._cells_memo is None:
+            self._cells_memo = {}
+        return self._cells_memo
+
+    def origin(self) -> tuple[dict[object, object], frozenset[Cell]] | None:
+        """For a grid made by :meth:`changed`: the :meth:`cells_memo` of the grid it was changed from, and the
+        cells the changes set (so what was worked out there can be worked out again near them only)."""
+        return self._origin
 
     @property
     def calls(self) -> Mapping[Cell, P]:
@@ -285,17 +299,25 @@ class Grid(Generic[P]):
     def changed(self, changes: Iterable[Put[P]], is_joker: Callable[[P], bool]) -> Grid[P]:
         """The grid after ``changes`` (each sets one cell's content); calls stay on cells still holding a joker."""
         cells = dict(self._cells)
+        touched = []
         for put in changes:
+            cell = put.cell
+            touched.append(cell)
             if put.piece is None:
-                cells.pop(put.cell, None)
+                cells.pop(cell, None)
             else:
-                cells[put.cell] = put.piece
+                cells[cell] = put.piece
         calls = {c: p for c, p in self._calls.items() if c in cells and is_joker(cells[c])}
-        return Grid(cells, calls)
+        new = Grid(cells, calls)
+        new._origin = (self.cells_memo(), frozenset(touched))
+        return new
 
     def with_call(self, cell: Cell, piece: P) -> Grid[P]:
         """The same grid with the joker in ``cell`` called ``piece``."""
-        return Grid(self._cells, {**self._calls, cell: piece})
+        new = Grid(self._cells, {**self._calls, cell: piece})
+        new._cells_memo = self.cells_memo()
+        new._origin = self._origin
+        return new
 
     def only(self, cells: Iterable[Cell]) -> Grid[P]:
         """The grid of ``cells`` alone (each an occupied cell of this one), with their calls."""

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import cast
 
 from rummykit.blocks.grid import Cell, Put, parse_cell
 from rummykit.blocks.grid_lines import LineJudgement, grid_lines
@@ -135,40 +136,57 @@ _JOKER_ONLY = frozenset((JOKER,))
 def _open_cells(grid: TileGrid) -> tuple[OpenCell, ...]:
     """Every empty cell next to ``grid`` (in cell order) where some tile fits both lines through it as laid.
 
-    With each: the tiles that fit (whoever holds them), whether a joker
-    touches the cell, and whether a joker laid there alone keeps the grid
-    valid when none touches it (the grid rules' own verdict, worked out from
-    the fitting tiles: tests/test_two_tray_listing_speed.py). It depends on the grid's tiles alone (not its calls),
-    so a position's listings (every tray, every seat, every draw until the
-    grid changes) share it; the cache holds the last few grids only.
+    With each: the tiles that fit (whoever holds them), the jokers in its
+    lines, whether a joker laid there alone keeps the grid valid when none
+    touches it, and whether it lies in one line only (:data:`OpenCell`);
+    from these the lay-offs are judged as the grid rules judge them
+    (tests/test_two_tray_listing_speed.py). It depends on
+    the grid's tiles alone (not its calls), so it is kept with them
+    (:meth:`~rummykit.blocks.grid.Grid.cells_memo`) for every listing until
+    the grid changes; a grid changed from one whose open cells are known
+    works them out again only in the rows and columns of the changed cells.
     """
-    return _open_cells_of(grid.cells_key())
+    memo = grid.cells_memo()
+    known = cast("OpenCells | None", memo.get(_OPEN))
+    if known is None:
+        origin = grid.origin()
+        previous = None if origin is None else cast("OpenCells | None", origin[0].get(_OPEN))
+        if previous is not None and origin is not None and len(origin[1]) <= _INCREMENTAL:
+            known = open_cells_near(grid.cells, previous, origin[1])
+        else:
+            known = open_cells_near(grid.cells, None, ())
+        memo[_OPEN] = known
+    return known[2]
 
 
-OpenCell = tuple[Cell, frozenset[Tile], bool, bool]
-"""An open cell: the cell, the tiles that fit, a joker touches it, a lone joker fits (see :func:`_open_cells`)."""
+OpenCell = tuple[Cell, frozenset[Tile], tuple[Cell, ...] | None, bool, bool]
+"""An open cell: the cell; the tiles that fit; the cells of the jokers in its lines if each lies in that line
+only (``()`` if some joker there lies in a line across, None if no joker is there); whether a lone joker fits
+(with no joker near); whether the cell lies in one line only (see :func:`_open_cells`)."""
+
+OpenCells = tuple[frozenset[Cell], dict[Cell, OpenCell], tuple[OpenCell, ...]]
+"""A grid's candidate cells (the empty cells next to a tile), its open cells by cell, and in cell order."""
+
+_OPEN = "two-tray open cells"
+"""The name of the open cells in a grid's :meth:`~rummykit.blocks.grid.Grid.cells_memo`."""
 
 _INCREMENTAL = 12
-"""At most this many changed cells since the grid last worked out: only the rows and columns they lie in are
-worked out again."""
-
-_last: list[tuple[frozenset[tuple[Cell, Tile]], frozenset[Cell], dict[Cell, OpenCell]]] = []
-"""The grid whose open cells were worked out last: its tiles, its candidate cells and its open cells."""
+"""At most this many changed cells since a grid whose open cells are known: only the rows and columns they
+lie in are worked out again."""
 
 
-@lru_cache(maxsize=64)
-def _open_cells_of(key: frozenset[tuple[Cell, Tile]]) -> tuple[OpenCell, ...]:
-    cells = dict(key)
+def open_cells_near(cells: Mapping[Cell, Tile], previous: OpenCells | None, changed: Iterable[Cell]) -> OpenCells:
+    """The open cells of the grid whose tiles are ``cells``: worked out afresh (``previous`` None), or from
+    those of a grid that differed from it only in the ``changed`` cells."""
     get = cells.get
-    previous = _last[0] if _last else None
-    changed = previous[0] ^ key if previous is not None else None
-    if previous is not None and changed is not None and len(changed) <= 2 * _INCREMENTAL:
+    if previous is not None:
         # Only a cell in the row or the column of a changed cell can see its lines change (its segments
-        # reach the change) or become a candidate (next to a changed cell), or stop being one.
-        _old, old_candidates, old_open = previous
-        rows = {cell[0] for cell, _tile in changed}
-        cols = {cell[1] for cell, _tile in changed}
-        touched = {cell for cell, _tile in changed}
+        # reach the change) or become a candidate (next to a changed cell), or stop being one; and only one
+        # in a row or column next to it can see a joker of its lines gain or lose a line across.
+        old_candidates, old_open, _ = previous
+        touched = set(changed)
+        rows = {cell[0] + k for cell in touched for k in (-1, 0, 1)}
+        cols = {cell[1] + k for cell in touched for k in (-1, 0, 1)}
         near: set[Cell] = set()
         for r, c in touched:
             near.update(((r, c), (r, c + 1), (r, c - 1), (r + 1, c), (r - 1, c)))
@@ -195,8 +213,7 @@ def _open_cells_of(key: frozenset[tuple[Cell, Tile]]) -> tuple[OpenCell, ...]:
             found = _open_cell(get, cell)
             if found is not None:
                 opened[cell] = found
-    _last[:] = [(key, frozenset(candidates), opened)]
-    return tuple(opened.values())
+    return frozenset(candidates), opened, tuple(opened.values())
 
 
 def _open_cell(get: Callable[[Cell], Tile | None], cell: Cell) -> OpenCell | None:
@@ -239,17 +256,52 @@ def _open_cell(get: Callable[[Cell], Tile | None], cell: Cell) -> OpenCell | Non
     fitting &= _fitting(tuple(up), tuple(down))
     if not fitting:
         return None
-    jokers = JOKER in left or JOKER in right or JOKER in up or JOKER in down
+    one_line = not (left or right) or not (up or down)
     # A joker laid here with no joker near reads as any tile that fits both lines: it fits when the cell
     # lies in one line only, or when some numbered tile fits both.
-    joker_fits = not (left or right) or not (up or down) or len(fitting - _JOKER_ONLY) > 0
-    return (cell, fitting, jokers, joker_fits)
+    joker_fits = one_line or len(fitting - _JOKER_ONLY) > 0
+    if not (JOKER in left or JOKER in right or JOKER in up or JOKER in down):
+        return (cell, fitting, None, joker_fits, one_line)
+    # The jokers of the two lines through the cell, if none of them lies in a line across (else None).
+    lone: list[Cell] | None = []
+    for k, t in enumerate(left):
+        if t is JOKER:
+            x = c - len(left) + k
+            lone.append((r, x))
+            if get((r - 1, x)) is not None or get((r + 1, x)) is not None:
+                lone = None
+                break
+    for k, t in enumerate(right if lone is not None else ()):
+        if t is JOKER and lone is not None:
+            x = c + 1 + k
+            lone.append((r, x))
+            if get((r - 1, x)) is not None or get((r + 1, x)) is not None:
+                lone = None
+    for k, t in enumerate(up if lone is not None else ()):
+        if t is JOKER and lone is not None:
+            y = r - len(up) + k
+            lone.append((y, c))
+            if get((y, c - 1)) is not None or get((y, c + 1)) is not None:
+                lone = None
+    for k, t in enumerate(down if lone is not None else ()):
+        if t is JOKER and lone is not None:
+            y = r + 1 + k
+            lone.append((y, c))
+            if get((y, c - 1)) is not None or get((y, c + 1)) is not None:
+                lone = None
+    return (cell, fitting, () if lone is None else tuple(lone), joker_fits, one_line)
 
 
-@lru_cache(maxsize=64)
 def _lay_off_memo(grid: TileGrid) -> dict[tuple[Cell, Tile], bool]:
-    """Whether each lay-off judged on ``grid`` (with its calls) keeps it valid, kept for the grid's next listings."""
-    return {}
+    """Whether each lay-off judged on ``grid`` (with its calls) keeps it valid, kept for the grid's next listings
+    (in its cells memo, by its calls: a call changes what a joker may be)."""
+    memo = grid.cells_memo()
+    key = ("two-tray lay-offs", tuple(sorted(grid.calls.items())))
+    found = cast("dict[tuple[Cell, Tile], bool] | None", memo.get(key))
+    if found is None:
+        found = {}
+        memo[key] = found
+    return found
 
 
 def extensions(grid: TileGrid, tiles: Iterable[Tile]) -> list[Put[Tile]]:
@@ -257,14 +309,21 @@ def extensions(grid: TileGrid, tiles: Iterable[Tile]) -> list[Put[Tile]]:
     distinct = frozenset(tiles)
     out = []
     memo: dict[tuple[Cell, Tile], bool] | None = None
-    for cell, fits, jokers, joker_fits in _open_cells(grid):
+    calls = grid.calls
+    for cell, fits, jokers, joker_fits, one_line in _open_cells(grid):
         fitting = distinct & fits
         if not fitting:
             continue
         for tile in sorted(fitting):
             put = Put(cell[0], cell[1], tile)
-            if jokers:
-                # Another joker nearby: the grid rules judge the readings of the lines it links.
+            if jokers is not None:
+                # Another joker nearby. When each lies in this cell's line alone and none was called, and a
+                # joker laid here lies in one line only, no reading of one line binds another: the lines
+                # read as laid (they do, by the fitting tiles) is all the grid rules ask.
+                if jokers and (one_line or tile is not JOKER) and not any(j in calls for j in jokers):
+                    out.append(put)
+                    continue
+                # Otherwise the grid rules judge the readings of the lines the jokers link.
                 if memo is None:
                     memo = _lay_off_memo(grid)
                 ok = memo.get((cell, tile))
