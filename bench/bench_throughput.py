@@ -45,6 +45,9 @@ CONFIGS: tuple[tuple[str, str, int], ...] = (
 )
 """(game, bots, players); ``solver-greedy`` puts the solver bot in seat ``seed % 2`` and greedy in the other."""
 
+RSS_MARKS = (1_000, 2_000, 5_000)
+"""After this many games the resident memory is read too (``--memory`` prints it)."""
+
 WARM_UP_SEED = 999_999
 MAX_GAMES = 1_000_000
 
@@ -79,10 +82,13 @@ def child(game: str, level: str, players: int, seconds: float, games: int | None
     rss_before = rss_mib()
     limit = games if games is not None else MAX_GAMES
     played = actions = 0
+    marks: dict[int, float] = {}
     cpu, wall = time.process_time(), time.perf_counter()
     while played < limit:
         actions += play(played)
         played += 1
+        if played in RSS_MARKS:
+            marks[played] = rss_mib()
         if games is None and time.process_time() - cpu >= seconds:
             break
     used = time.process_time() - cpu
@@ -93,6 +99,7 @@ def child(game: str, level: str, players: int, seconds: float, games: int | None
         "wall": time.perf_counter() - wall,
         "rss_before": rss_before,
         "rss_after": rss_mib(),
+        "rss_marks": marks,
     }
     if trace:
         import gc
@@ -175,6 +182,7 @@ def main() -> None:
     header += " vs OpenSpiel |" if reference else ""
     header += " × before |" if args.before else ""
     header += " RSS MiB start → end | wall s |"
+    header += " RSS MiB after " + " / ".join(f"{k:,}" for k in RSS_MARKS) + " games |" if args.memory else ""
     print(header)
     print("|" + "---|" * (header.count("|") - 1))
     if reference:
@@ -201,6 +209,9 @@ def main() -> None:
             if args.before:
                 line += f" {rate / base_rate:.2f} |" if base_rate and not label else " |"
             line += f" {float(out['rss_before']):.1f} → {float(out['rss_after']):.1f} | {float(out['wall']):.1f} |"  # type: ignore[arg-type]
+            if args.memory:
+                marks = dict(out.get("rss_marks", {}))  # type: ignore[call-overload]
+                line += " " + " / ".join(f"{float(marks[str(k)]):.1f}" if str(k) in marks else "–" for k in RSS_MARKS) + " |"
             print(line, flush=True)
             for traced in out.get("traced", []):  # type: ignore[attr-defined]
                 print("    ", traced)
