@@ -435,7 +435,7 @@ class Grid(Generic[P]):
         return self
 
 
-@functools.lru_cache(maxsize=1 << 14)
+@functools.lru_cache(maxsize=1 << 12)
 def _line_cells(across: bool, fixed: int, start: int, end: int) -> tuple[Cell, ...]:
     """The cells of a line in reading order (lines recur from grid to grid: kept)."""
     if across:
