@@ -14,7 +14,7 @@ from rummykit.bots.registry import make_bot
 from rummykit.catalogue import new_game
 from rummykit.engine.core import Event, GameState
 from rummykit.melds.tiles import hand_sets, read_line
-from rummykit.pieces.tiles import ALL_TILES, Tile
+from rummykit.pieces.tiles import ALL_TILES, JOKER, Tile
 from rummykit.rulesets.two_tray.listing import (
     OpenCell,
     _open_cells,
@@ -78,6 +78,12 @@ def test_lay_offs_and_new_lines_agree_with_the_verdict() -> None:
             _open_cells(grid)
             assert _open_cells(other) == _open_cells_full(other)
         assert extensions(grid, ALL_TILES) == _reference_extensions(grid)
+        # Jokers in many more places than play puts them (crossing lines, next to lay-off cells).
+        if len(cells) > 2:
+            picked = [cells[(checked * 5 + k * 11) % len(cells)] for k in range(1 + checked % 4)]
+            jokered = grid.changed([Put(r, c, JOKER) for r, c in picked], GRID.is_joker)
+            assert _open_cells(jokered) == _open_cells_full(jokered)
+            assert extensions(jokered, ALL_TILES) == _reference_extensions(jokered)
         for seat in range(len(state.players)):
             tiles = state.trays.pieces(seat)
             for down in (False, True):

@@ -262,34 +262,18 @@ def _open_cell(get: Callable[[Cell], Tile | None], cell: Cell) -> OpenCell | Non
     joker_fits = one_line or len(fitting - _JOKER_ONLY) > 0
     if not (JOKER in left or JOKER in right or JOKER in up or JOKER in down):
         return (cell, fitting, None, joker_fits, one_line)
-    # The jokers of the two lines through the cell, if none of them lies in a line across (else None).
-    lone: list[Cell] | None = []
-    for k, t in enumerate(left):
-        if t is JOKER:
-            x = c - len(left) + k
-            lone.append((r, x))
-            if get((r - 1, x)) is not None or get((r + 1, x)) is not None:
-                lone = None
-                break
-    for k, t in enumerate(right if lone is not None else ()):
-        if t is JOKER and lone is not None:
-            x = c + 1 + k
-            lone.append((r, x))
-            if get((r - 1, x)) is not None or get((r + 1, x)) is not None:
-                lone = None
-    for k, t in enumerate(up if lone is not None else ()):
-        if t is JOKER and lone is not None:
-            y = r - len(up) + k
-            lone.append((y, c))
-            if get((y, c - 1)) is not None or get((y, c + 1)) is not None:
-                lone = None
-    for k, t in enumerate(down if lone is not None else ()):
-        if t is JOKER and lone is not None:
-            y = r + 1 + k
-            lone.append((y, c))
-            if get((y, c - 1)) is not None or get((y, c + 1)) is not None:
-                lone = None
-    return (cell, fitting, () if lone is None else tuple(lone), joker_fits, one_line)
+    # The jokers of the two lines through the cell, if none of them lies in a line across (else ()).
+    lone: list[Cell] = []
+    across = [((r, c - len(left) + k), (1, 0)) for k, t in enumerate(left) if t is JOKER]
+    across += [((r, c + 1 + k), (1, 0)) for k, t in enumerate(right) if t is JOKER]
+    across += [((r - len(up) + k, c), (0, 1)) for k, t in enumerate(up) if t is JOKER]
+    across += [((r + 1 + k, c), (0, 1)) for k, t in enumerate(down) if t is JOKER]
+    for (y, x), (dr, dc) in across:
+        # (dr, dc) steps across the joker's line: from a row's joker up and down, from a column's left and right.
+        if get((y - dr, x - dc)) is not None or get((y + dr, x + dc)) is not None:
+            return (cell, fitting, (), joker_fits, one_line)
+        lone.append((y, x))
+    return (cell, fitting, tuple(lone), joker_fits, one_line)
 
 
 def _lay_off_memo(grid: TileGrid) -> dict[tuple[Cell, Tile], bool]:
