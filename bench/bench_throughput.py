@@ -5,6 +5,7 @@
     python bench/bench_throughput.py --openspiel            # and OpenSpiel's gin_rummy in the same run
     python bench/bench_throughput.py --memory 2000          # memory growth over 2,000 games per random line
     python bench/bench_throughput.py --memory 2000 --only rummikub:random:4 --tracemalloc
+    python bench/bench_throughput.py --openspiel --before ../main   # the old code too, each line just before
 
 Each configuration (game, bots, players) runs in a fresh child process on one
 core: one warm-up game (not counted), then seeded games (game ``i`` uses seed
@@ -44,6 +45,9 @@ CONFIGS: tuple[tuple[str, str, int], ...] = (
 )
 """(game, bots, players); ``solver-greedy`` puts the solver bot in seat ``seed % 2`` and greedy in the other."""
 
+RSS_MARKS = (1_000, 2_000, 5_000)
+"""After this many games the resident memory is read too (``--memory`` prints it)."""
+
 WARM_UP_SEED = 999_999
 MAX_GAMES = 1_000_000
 
@@ -56,7 +60,8 @@ def rss_mib() -> float:
 
 def child(game: str, level: str, players: int, seconds: float, games: int | None, trace: bool) -> dict[str, object]:
     """Play one configuration in this process; the figures as a dict."""
-    from rummykit.catalogue import make_bot, new_game
+    from rummykit.bots.registry import make_bot
+    from rummykit.catalogue import new_game
     from rummykit.sim import run_bots
 
     def play(seed: int) -> int:
@@ -77,10 +82,13 @@ def child(game: str, level: str, players: int, seconds: float, games: int | None
     rss_before = rss_mib()
     limit = games if games is not None else MAX_GAMES
     played = actions = 0
+    marks: dict[int, float] = {}
     cpu, wall = time.process_time(), time.perf_counter()
     while played < limit:
         actions += play(played)
         played += 1
+        if played in RSS_MARKS:
+            marks[played] = rss_mib()
         if games is None and time.process_time() - cpu >= seconds:
             break
     used = time.process_time() - cpu
@@ -91,6 +99,7 @@ def child(game: str, level: str, players: int, seconds: float, games: int | None
         "wall": time.perf_counter() - wall,
         "rss_before": rss_before,
         "rss_after": rss_mib(),
+        "rss_marks": marks,
     }
     if trace:
         import gc
@@ -105,7 +114,7 @@ def child(game: str, level: str, players: int, seconds: float, games: int | None
     return out
 
 
-def run_child(config: tuple[str, str, int], args: argparse.Namespace) -> dict[str, object]:
+def run_child(config: tuple[str, str, int], args: argparse.Namespace, tree: Path) -> dict[str, object]:
     game, level, players = config
     command = [sys.executable, __file__, "--child", game, level, str(players), "--seconds", str(args.seconds)]
     if args.games is not None:
@@ -113,7 +122,7 @@ def run_child(config: tuple[str, str, int], args: argparse.Namespace) -> dict[st
     if args.tracemalloc:
         command.append("--tracemalloc")
     env = {**os.environ, "PYTHONHASHSEED": "0"}
-    src = str(args.tree / "src")
+    src = str(tree / "src")
     env["PYTHONPATH"] = src + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
     done = subprocess.run(command, env=env, check=True, capture_output=True, text=True)
     return dict(json.loads(done.stdout))
@@ -148,6 +157,9 @@ def main() -> None:
     parser.add_argument("--only", action="append", default=[], help="game[:bots[:players]]; may repeat")
     parser.add_argument("--openspiel", action="store_true", help="run OpenSpiel's gin_rummy in the same run")
     parser.add_argument("--tree", type=Path, default=HERE.parent, help="the source tree to measure (default: this one)")
+    parser.add_argument(
+        "--before", type=Path, help="also measure this source tree (the old code) on each configuration, just before"
+    )
     parser.add_argument("--tracemalloc", action="store_true", help="list where memory grew (slow)")
     parser.add_argument("--child", nargs=3, metavar=("GAME", "BOTS", "PLAYERS"), help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -162,13 +174,15 @@ def main() -> None:
         if not args.only:
             configs = [c for c in configs if c[1] == "random"]
     load = os.getloadavg()[0]
-    print(f"tree {args.tree.resolve()}")
+    print(f"tree {args.tree.resolve()}" + (f", before: {args.before.resolve()}" if args.before else ""))
     print(f"Python {platform.python_version()} {platform.machine()}, {os.cpu_count()} CPUs, load {load:.1f}")
     reference = run_openspiel(args.seconds) if args.openspiel else None
     reference_rate = 0.0
     header = "| game | bots | players | games | games/s | actions/game | actions/s |"
     header += " vs OpenSpiel |" if reference else ""
-    header += " RSS MiB before → after | wall s |"
+    header += " × before |" if args.before else ""
+    header += " RSS MiB start → end | wall s |"
+    header += " RSS MiB after " + " / ".join(f"{k:,}" for k in RSS_MARKS) + " games |" if args.memory else ""
     print(header)
     print("|" + "---|" * (header.count("|") - 1))
     if reference:
@@ -177,20 +191,31 @@ def main() -> None:
         print(
             f"| OpenSpiel gin_rummy | random | 2 | {games} | {games / float(reference['seconds']):.1f} |"  # type: ignore[arg-type]
             f" {int(reference['actions']) / games:.1f} | {reference_rate:,.0f} | 1.00 |"  # type: ignore[call-overload]
-            f" – → {float(reference['max_rss_mib']):.1f} (peak) | {float(reference['wall']):.1f} |"  # type: ignore[arg-type]
+            + (" |" if args.before else "")
+            + f" – → {float(reference['max_rss_mib']):.1f} (peak) | {float(reference['wall']):.1f} |"  # type: ignore[arg-type]
         )
     for config in configs:
-        out = run_child(config, args)
-        games, actions, seconds = int(out["games"]), int(out["actions"]), float(out["seconds"])  # type: ignore[call-overload, arg-type]
-        rate = actions / seconds
-        line = f"| {config[0]} | {config[1]} | {config[2]} | {games} | {games / seconds:.1f} |"
-        line += f" {actions / games:.1f} | {rate:,.0f} |"
-        if reference:
-            line += f" {rate / reference_rate:.2f} |" if "random" in config[1] else " |"
-        line += f" {float(out['rss_before']):.1f} → {float(out['rss_after']):.1f} | {float(out['wall']):.1f} |"  # type: ignore[arg-type]
-        print(line, flush=True)
-        for traced in out.get("traced", []):  # type: ignore[attr-defined]
-            print("    ", traced)
+        runs = [("before", args.before), ("", args.tree)] if args.before else [("", args.tree)]
+        base_rate = 0.0
+        for label, tree in runs:
+            out = run_child(config, args, tree)
+            games, actions, seconds = int(out["games"]), int(out["actions"]), float(out["seconds"])  # type: ignore[call-overload, arg-type]
+            rate = actions / seconds
+            bots = f"{config[1]} ({label})" if label else config[1]
+            line = f"| {config[0]} | {bots} | {config[2]} | {games} | {games / seconds:.1f} |"
+            line += f" {actions / games:.1f} | {rate:,.0f} |"
+            if reference:
+                line += f" {rate / reference_rate:.2f} |" if "random" in config[1] else " |"
+            if args.before:
+                line += f" {rate / base_rate:.2f} |" if base_rate and not label else " |"
+            line += f" {float(out['rss_before']):.1f} → {float(out['rss_after']):.1f} | {float(out['wall']):.1f} |"  # type: ignore[arg-type]
+            if args.memory:
+                marks = dict(out.get("rss_marks", {}))  # type: ignore[call-overload]
+                line += " " + " / ".join(f"{float(marks[str(k)]):.1f}" if str(k) in marks else "–" for k in RSS_MARKS) + " |"
+            print(line, flush=True)
+            for traced in out.get("traced", []):  # type: ignore[attr-defined]
+                print("    ", traced)
+            base_rate = rate
     print(f"(child peak RSS of this run: {resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024:.1f} MiB)")
 
 

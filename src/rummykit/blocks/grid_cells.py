@@ -10,6 +10,7 @@ interface does, from the positions a refusal carries: see
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -159,9 +160,7 @@ class Line:
     @property
     def cells(self) -> tuple[Cell, ...]:
         """The cells in reading order."""
-        if self.across:
-            return tuple((self.fixed, c) for c in range(self.start, self.end + 1))
-        return tuple((r, self.fixed) for r in range(self.start, self.end + 1))
+        return _line_cells(self.across, self.fixed, self.start, self.end)
 
     def __len__(self) -> int:
         return self.end - self.start + 1
@@ -180,7 +179,7 @@ class Grid(Generic[P]):
     a grid makes a new one (:meth:`changed`, :meth:`with_call`).
     """
 
-    __slots__ = ("_calls", "_cells", "_lines")
+    __slots__ = ("_calls", "_cells", "_cells_memo", "_hash", "_key", "_lines", "_origin")
     IMMUTABLE: ClassVar[bool] = True
     """Grids never change (``rummykit.engine.core.clone`` shares them)."""
 
@@ -192,6 +191,10 @@ class Grid(Generic[P]):
                 raise ValueError(f"a call on the empty cell {cell_text(cell)}")
             self._calls[cell] = piece
         self._lines: tuple[Line, ...] | None = None
+        self._hash: int | None = None
+        self._key: frozenset[tuple[Cell, P]] | None = None
+        self._cells_memo: dict[object, object] | None = None
+        self._origin: tuple[dict[object, object], frozenset[Cell]] | None = None
 
     # -- reading ---------------------------------------------------------------
 
@@ -199,6 +202,25 @@ class Grid(Generic[P]):
     def cells(self) -> Mapping[Cell, P]:
         """Every occupied cell and its piece (do not change it)."""
         return self._cells
+
+    def cells_key(self) -> frozenset[tuple[Cell, P]]:
+        """The occupied cells and their pieces as a hashable value (made once per grid), for caches that
+        depend on the pieces' places alone, not on the calls."""
+        if self._key is None:
+            self._key = frozenset(self._cells.items())
+        return self._key
+
+    def cells_memo(self) -> dict[object, object]:
+        """A place for what a game works out from the pieces' places alone (not the calls), by a name of its
+        own (a key no other game uses): grids with the same pieces made by :meth:`with_call` share it."""
+        if self._cells_memo is None:
+            self._cells_memo = {}
+        return self._cells_memo
+
+    def origin(self) -> tuple[dict[object, object], frozenset[Cell]] | None:
+        """For a grid made by :meth:`changed`: the :meth:`cells_memo` of the grid it was changed from, and the
+        cells the changes set (so what was worked out there can be worked out again near them only)."""
+        return self._origin
 
     @property
     def calls(self) -> Mapping[Cell, P]:
@@ -277,17 +299,25 @@ class Grid(Generic[P]):
     def changed(self, changes: Iterable[Put[P]], is_joker: Callable[[P], bool]) -> Grid[P]:
         """The grid after ``changes`` (each sets one cell's content); calls stay on cells still holding a joker."""
         cells = dict(self._cells)
+        touched = []
         for put in changes:
+            cell = put.cell
+            touched.append(cell)
             if put.piece is None:
-                cells.pop(put.cell, None)
+                cells.pop(cell, None)
             else:
-                cells[put.cell] = put.piece
+                cells[cell] = put.piece
         calls = {c: p for c, p in self._calls.items() if c in cells and is_joker(cells[c])}
-        return Grid(cells, calls)
+        new = Grid(cells, calls)
+        new._origin = (self.cells_memo(), frozenset(touched))
+        return new
 
     def with_call(self, cell: Cell, piece: P) -> Grid[P]:
         """The same grid with the joker in ``cell`` called ``piece``."""
-        return Grid(self._cells, {**self._calls, cell: piece})
+        new = Grid(self._cells, {**self._calls, cell: piece})
+        new._cells_memo = self.cells_memo()
+        new._origin = self._origin
+        return new
 
     def only(self, cells: Iterable[Cell]) -> Grid[P]:
         """The grid of ``cells`` alone (each an occupied cell of this one), with their calls."""
@@ -393,7 +423,9 @@ class Grid(Generic[P]):
         return isinstance(other, Grid) and self._cells == other._cells and self._calls == other._calls
 
     def __hash__(self) -> int:
-        return hash((frozenset(self._cells.items()), frozenset(self._calls.items())))
+        if self._hash is None:
+            self._hash = hash((self.cells_key(), frozenset(self._calls.items())))
+        return self._hash
 
     def __repr__(self) -> str:
         return f"Grid.parse({self.text()!r})"
@@ -401,6 +433,14 @@ class Grid(Generic[P]):
     def copy(self) -> Grid[P]:
         """The grid itself (grids never change)."""
         return self
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _line_cells(across: bool, fixed: int, start: int, end: int) -> tuple[Cell, ...]:
+    """The cells of a line in reading order (lines recur from grid to grid: kept)."""
+    if across:
+        return tuple([(fixed, c) for c in range(start, end + 1)])
+    return tuple([(r, fixed) for r in range(start, end + 1)])
 
 
 def _spans(values: Iterable[int]) -> Iterator[tuple[int, int]]:

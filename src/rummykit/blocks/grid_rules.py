@@ -59,13 +59,39 @@ def refusal(rule: str, message: str, *places: Words, **params: Param) -> RuleErr
     return RuleError(rule, text, counted=tuple(positions), **positions, **params)
 
 
-@dataclass(frozen=True)
 class GridProblem:
     """One thing wrong with a grid: the refusal (its rule, its words starting with where, its data) and the
-    cells concerned."""
+    cells concerned.
 
-    error: RuleError
-    cells: tuple[Cell, ...]
+    The refusal may be given as a function that makes it: it is then made the
+    first time it is read (judging many grids, a listing only asks whether
+    there is a problem).
+    """
+
+    __slots__ = ("_error", "_make", "cells")
+
+    def __init__(self, error: RuleError | Callable[[], RuleError], cells: tuple[Cell, ...]) -> None:
+        self._error: RuleError | None = error if isinstance(error, RuleError) else None
+        self._make: Callable[[], RuleError] | None = None if isinstance(error, RuleError) else error
+        self.cells = cells
+
+    @property
+    def error(self) -> RuleError:
+        """The refusal."""
+        if self._error is None:
+            assert self._make is not None
+            self._error = self._make()
+            self._make = None
+        return self._error
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GridProblem) and (self.error, self.cells) == (other.error, other.cells)
+
+    def __hash__(self) -> int:
+        return hash((self.error, self.cells))
+
+    def __repr__(self) -> str:
+        return f"GridProblem(error={self.error!r}, cells={self.cells!r})"
 
     @property
     def rule(self) -> str:
@@ -140,19 +166,7 @@ class GridRules(Generic[P]):
         else:
             lines = self._linked_lines(grid, focus)
             alone = [c for c in sorted(focus) if c in grid and not _covered(grid, c)]
-        problems = [
-            GridProblem(
-                refusal(
-                    self.rule("ALONE"),
-                    f"{{}}: {{piece}} touches no other {self.piece}; every {self.piece} must be part of a line of"
-                    f" {MIN_SET} or more",
-                    where_words(c),
-                    piece=str(grid[c]),
-                ),
-                (c,),
-            )
-            for c in alone
-        ]
+        problems = [self._alone(grid, c) for c in alone]
         readings: dict[int, tuple[LineReading[P], ...]] = {}
         for i, line in enumerate(lines):
             found = self._read(grid, line, problems)
@@ -161,20 +175,65 @@ class GridRules(Generic[P]):
         roles, options = self._jokers(grid, lines, readings, problems)
         return GridVerdict(tuple(problems), roles, options)
 
+    def holds(self, grid: Grid[P], focus: Collection[Cell] | None = None) -> bool:
+        """True when :meth:`verdict` finds no problem (the same judgement, without wording the problems).
+
+        >>> from rummykit.melds.tiles import read_line
+        >>> from rummykit.pieces.tiles import Tile, format_tiles
+        >>> rules = GridRules(read_line, value=lambda t: t.number, is_joker=Tile.is_joker.fget, fmt=format_tiles, prefix='XX')
+        >>> rules.holds(Grid.parse('0,0: R3 R4 R5', Tile.parse)), rules.holds(Grid.parse('0,0: R3 R4 K5', Tile.parse))
+        (True, False)
+        """
+        if focus is None:
+            lines = list(grid.lines())
+            if any(not _covered(grid, c) for c in grid.cells):
+                return False
+        else:
+            lines = self._linked_lines(grid, focus)
+            if any(c in grid and not _covered(grid, c) for c in focus):
+                return False
+        problems: list[GridProblem] = []
+        readings: dict[int, tuple[LineReading[P], ...]] = {}
+        for i, line in enumerate(lines):
+            found = self._read(grid, line, problems)
+            if problems:
+                return False
+            readings[i] = found
+        self._jokers(grid, lines, readings, problems, quick=True)
+        return not problems
+
+    def _alone(self, grid: Grid[P], c: Cell) -> GridProblem:
+        return GridProblem(
+            lambda: refusal(
+                self.rule("ALONE"),
+                f"{{}}: {{piece}} touches no other {self.piece}; every {self.piece} must be part of a line of"
+                f" {MIN_SET} or more",
+                where_words(c),
+                piece=str(grid[c]),
+            ),
+            (c,),
+        )
+
     def _read(self, grid: Grid[P], line: Line, problems: list[GridProblem]) -> tuple[LineReading[P], ...]:
         cells = line.cells
-        pieces = tuple(grid[c] for c in cells)
-        where = line_words(line)
-        shown = self.fmt(pieces)
+        on = grid.cells
+        pieces = tuple([on[c] for c in cells])
+        if len(pieces) >= MIN_SET:
+            verdict = self.read_line(pieces)
+            if verdict.valid:
+                calls = grid.calls
+                if not calls or not any(c in calls for c in cells):
+                    return verdict.readings
+        # A problem's words are put together only when someone reads them (a listing only asks whether).
         if len(pieces) < MIN_SET:
             problems.append(
                 GridProblem(
-                    refusal(
+                    lambda: refusal(
                         self.rule("LINE-SIZE"),
                         f"{{}}: a line of {counted(len(pieces), self.piece)} ({{pieces}}); every line of"
                         f" touching {plural_of(self.piece)} needs {MIN_SET} or more",
-                        where,
-                        pieces=shown,
+                        line_words(line),
+                        pieces=self.fmt(pieces),
                     ),
                     cells,
                 )
@@ -182,11 +241,20 @@ class GridRules(Generic[P]):
             return ()
         verdict = self.read_line(pieces)
         if not verdict.valid:
-            wrong = refusal(
-                self.rule(verdict.rule or "LINE"), f"{{}} ({{pieces}}): {literal(verdict.reason or '')}", where, pieces=shown
+            problems.append(
+                GridProblem(
+                    lambda: refusal(
+                        self.rule(verdict.rule or "LINE"),
+                        f"{{}} ({{pieces}}): {literal(verdict.reason or '')}",
+                        line_words(line),
+                        pieces=self.fmt(pieces),
+                    ),
+                    cells,
+                )
             )
-            problems.append(GridProblem(wrong, cells))
             return ()
+        where = line_words(line)
+        shown = self.fmt(pieces)
         found = verdict.readings
         for pos, cell in enumerate(cells):
             called = grid.calls.get(cell)
@@ -229,13 +297,23 @@ class GridRules(Generic[P]):
         lines: list[Line],
         readings: dict[int, tuple[LineReading[P], ...]],
         problems: list[GridProblem],
+        *,
+        quick: bool = False,
     ) -> tuple[dict[Cell, P], dict[Cell, frozenset[P]]]:
-        """Choose one reading per valid line so that every joker in two lines is the same piece in both."""
+        """Choose one reading per valid line so that every joker in two lines is the same piece in both.
+
+        ``quick``: stop at the first joker that cannot be read, marking the
+        problem without wording it (for :meth:`holds`).
+        """
         holders: dict[Cell, list[tuple[int, int]]] = {}
+        on = grid.cells
+        is_joker = self.is_joker
         for i in readings:
             for pos, c in enumerate(lines[i].cells):
-                if self.is_joker(grid[c]):
+                if is_joker(on[c]):
                     holders.setdefault(c, []).append((i, pos))
+        if not holders:
+            return {}, {}
         roles: dict[Cell, P] = {}
         options: dict[Cell, set[P]] = {}
         # Lines joined by a shared joker form one component, judged together.
@@ -253,8 +331,11 @@ class GridRules(Generic[P]):
         components: dict[int, list[int]] = {}
         for i in readings:
             components.setdefault(find(i), []).append(i)
+        jokers_of: dict[int, list[Cell]] = {}
+        for c, held in holders.items():
+            jokers_of.setdefault(find(held[0][0]), []).append(c)
         for members in components.values():
-            jokers = [c for c, held in holders.items() if find(held[0][0]) == find(members[0])]
+            jokers = jokers_of.get(find(members[0]))
             if not jokers:
                 continue
             best: tuple[int, dict[Cell, P]] | None = None
@@ -278,6 +359,9 @@ class GridRules(Generic[P]):
                 if best is None or score > best[0]:
                     best = (score, assigned)
             if best is None:
+                if quick:
+                    problems.append(_UNWORDED)
+                    break
                 problems.append(self._cross_problem(grid, lines, readings, holders, jokers))
             else:
                 roles.update(best[1])
@@ -530,6 +614,10 @@ def _supported(grid: Grid[P], cells: frozenset[Cell]) -> frozenset[Cell]:
             break
         cells = kept
     return cells
+
+
+_UNWORDED = GridProblem(RuleError("GRID", "a joker cannot be read"), ())
+"""The mark :meth:`GridRules.holds` leaves for a problem it does not word."""
 
 
 def _covered(grid: Grid[P], cell: Cell) -> bool:

@@ -70,11 +70,23 @@ class FreeTable(Generic[P]):
                 self.rule("PLAY-EMPTY"),
                 f"a play must place at least one {self.piece} from your rack (draw instead)",
             )
-        short = Counter(placed) - Counter(rack)
-        if short:
-            raise RuleError(
-                self.rule("RACK"), f"not in your rack: {self.fmt(sorted_counter(short))}"
-            )
+        distinct = set(placed)
+        # Distinct pieces all in the rack are in it (the common case, decided without counting).
+        if len(distinct) != len(placed) or not distinct.issubset(rack):
+            short = Counter(placed) - Counter(rack)
+            if short:
+                raise RuleError(self.rule("RACK"), f"not in your rack: {self.fmt(sorted_counter(short))}")
+        had = [*chain.from_iterable(old_table), *placed]
+        has = list(chain.from_iterable(new_table))
+        # Equal pieces are one object (pieces are interned), so equal lists once sorted by identity are equal
+        # multisets; otherwise they are counted below (which also finds what differs).
+        if len(had) == len(has):
+            had.sort(key=id)
+            has.sort(key=id)
+            if had == has:
+                if any(len(s) == 0 for s in new_table):
+                    raise RuleError(self.rule("SET-SIZE"), "the final table has an empty set")
+                return
         before = Counter(chain.from_iterable(old_table))
         before.update(placed)
         after = Counter(chain.from_iterable(new_table))

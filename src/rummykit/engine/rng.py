@@ -70,10 +70,20 @@ class Rng:
 
     def shuffle(self, items: list[T]) -> None:
         """Shuffle in place (Fisher-Yates)."""
-        below = self.below
+        # :meth:`below` written out (the same draws from the same stream): a deal shuffles a hundred pieces.
+        getrandbits = self._random.getrandbits
+        draws = 0
         for i in range(len(items) - 1, 0, -1):
-            j = below(i + 1)
+            n = i + 1
+            bits = n.bit_length()
+            words = (bits + 31) // 32
+            j = getrandbits(bits)
+            draws += words
+            while j >= n:
+                j = getrandbits(bits)
+                draws += words
             items[i], items[j] = items[j], items[i]
+        self.draws += draws
 
     def choice(self, items: list[T] | tuple[T, ...]) -> T:
         """One item, uniformly."""

@@ -41,7 +41,8 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Iterable, Mapping, Sequence
+import operator
+from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -49,6 +50,7 @@ from rummykit.melds.base import MIN_SET as MIN_MELD
 from rummykit.melds.base import MeldCheck
 from rummykit.pieces.cards import (
     ACE,
+    DECK,
     KING,
     RANKS,
     SUITS,
@@ -126,7 +128,7 @@ class CardMelds:
         >>> [format_cards(m) for m in CardMelds().enumerate(parse_cards('KS AS 2S 3S 9D 9C 9H'))]
         ['9C 9D 9H', 'AS 2S 3S', 'KS AS 2S', 'KS AS 2S 3S']
         """
-        melds = _enumerate(self.wrap, tuple(sorted(set(hand))))
+        melds = _enumerate_as_held(self.wrap, tuple(hand))
         return list(melds) if max_size is None else [m for m in melds if len(m) <= max_size]
 
     def extensions(self, meld: Sequence[Card]) -> tuple[tuple[Card, Pieces], ...]:
@@ -171,11 +173,14 @@ class CardMelds:
         >>> format_cards(chain)
         '8H 9H'
         """
+        return self.chain_in(meld, card, set(available))
+
+    def chain_in(self, meld: Sequence[Card], card: Card, have: Set[Card]) -> Pieces | None:
+        """:meth:`chain_to` with the available cards as a set (not copied: for callers that ask often)."""
+        if card not in have:
+            return None
         check = self.check(meld)
         if not check.valid or card in check.pieces:
-            return None
-        have = set(available)
-        if card not in have:
             return None
         pieces = check.pieces
         if check.kind == SET:
@@ -220,17 +225,22 @@ class CardMelds:
         >>> format_cards(CardMelds().smallest_with(Card.parse('AS'), parse_cards('KS 2S 9D')))
         'KS AS 2S'
         """
-        have = set(hand) - {card}
-        same_rank = sorted(c for c in have if c.rank == card.rank)
+        return self.smallest_in(card, set(hand))
+
+    def smallest_in(self, card: Card, have: Set[Card]) -> Pieces | None:
+        """:meth:`smallest_with` with the hand as a set (``card`` may be in it; not copied)."""
+        rank = card.rank
+        # The other cards of the rank, in card order (the suits' order).
+        same_rank = [c for c in _OF_RANK[rank] if c is not card and c in have]
         if len(same_rank) >= MIN_MELD - 1:
             return _check(self.wrap, self.prefix, (card, *same_rank[: MIN_MELD - 1])).pieces
         suit = card.suit
         for offsets in ((-2, -1), (-1, 1), (1, 2)):
-            ranks = [_shift(card.rank, k, self.wrap) for k in offsets]
+            ranks = [_shift(rank, k, self.wrap) for k in offsets]
             if None in ranks:
                 continue
             others = [Card(r, suit) for r in ranks if r is not None]
-            if all(c in have for c in others):
+            if all(c is not card and c in have for c in others):
                 return _check(self.wrap, self.prefix, (card, *others)).pieces
         return None
 
@@ -247,6 +257,13 @@ class CardMelds:
         if check.kind == SET:
             return f"the set of {rank_plural(first.rank)}"
         return f"the run of {first.suit.word}"
+
+
+_CODE = operator.attrgetter("code")
+"""Sort key for cards: their order, faster than ``<``."""
+
+_OF_RANK: dict[int, tuple[Card, ...]] = {r: tuple(sorted((c for c in DECK if c.rank == r), key=_CODE)) for r in RANKS}
+"""Every card of each rank, in card order."""
 
 
 def _shift(rank: int, k: int, wrap: bool) -> int | None:
@@ -368,6 +385,12 @@ def _extend(wrap: bool, prefix: str, meld: Pieces, cards: Pieces) -> CardCheck:
                 " add them one end at a time",
             )
     return grown
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _enumerate_as_held(wrap: bool, hand: Pieces) -> tuple[Pieces, ...]:
+    """:func:`_enumerate` of the cards in the order held (a hand or a pile is listed again and again as it is)."""
+    return _enumerate(wrap, tuple(sorted(set(hand), key=_CODE)))
 
 
 @functools.lru_cache(maxsize=1 << 12)

@@ -558,15 +558,31 @@ def _joker_fills(jokers: tuple[Domino, ...], k: int) -> tuple[tuple[Domino, ...]
 def _extensions(rules: DominoMelds, s: DominoSet) -> tuple[tuple[Domino, DominoSet], ...]:
     """Every domino that makes a valid set when added at one end of ``s``, with that set.
 
-    Only a joker domino, or one that shares a half with the set's first
-    non-joker (a run's suit is one of that domino's halves) or has its pip
-    total (a sum), can possibly fit: the others are not tried.
+    Only a joker domino, one with the pip total all the set's non-jokers
+    have (a sum), or one with a half they all share (a run's suit) and a
+    value in that suit close enough to theirs, can possibly fit: the others
+    are not tried.
     """
     out = []
-    natural = next((d for d in s if d not in rules.jokers), None)
+    natural = [d for d in s if d not in rules.jokers]
+    # A run needs a half every non-joker shares, a sum one pip total: a domino can fit only with one of those.
+    suits = set.intersection(*({d.low, d.high} for d in natural)) if natural else set()
+    pips = {d.pips for d in natural}
+    total = natural[0].pips if len(pips) == 1 else None
+    # In a run of the suit, the grown set's n + 1 values are consecutive: the new one lies within n of both the
+    # highest and the lowest value there, and is none of them.
+    n = len(s)
+    values: dict[int, set[int]] = {}
+    for suit in suits:
+        held = {d.other(suit) for d in natural}
+        values[suit] = set(range(max(0, max(held) - n), min(rules.top, min(held) + n) + 1)) - held
     for d in double_set(rules.top):
-        if natural is not None and d not in rules.jokers and not (
-            d.pips == natural.pips or d.has(natural.low) or d.has(natural.high)
+        if (
+            natural
+            and d not in rules.jokers
+            and d.pips != total
+            and not (d.low in values and d.high in values[d.low])
+            and not (d.high in values and d.low in values[d.high])
         ):
             continue
         for cand in ((*s, d), (d, *s)):

@@ -28,8 +28,11 @@ COPIES = 2
 
 def full_set(jokers: int) -> list[Tile]:
     """Every tile in play: two of each colour and number, then the jokers."""
-    tiles = [Tile(c, n) for c in COLOURS for n in range(1, MAX_NUMBER + 1) for _ in range(COPIES)]
-    return tiles + [JOKER] * jokers
+    return [*_NUMBERED, *(JOKER,) * jokers]
+
+
+_NUMBERED: tuple[Tile, ...] = tuple(Tile(c, n) for c in COLOURS for n in range(1, MAX_NUMBER + 1) for _ in range(COPIES))
+"""The numbered tiles of the set, in the order :func:`full_set` lists them."""
 
 
 def choose_first(state: GameState, tiles: Sequence[Tile]) -> int:

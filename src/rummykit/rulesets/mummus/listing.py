@@ -16,11 +16,11 @@ seat's hand, so what a bot lists is exactly what the engine accepts.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence, Set
 
 from rummykit.engine.core import Action
 from rummykit.melds.cards import MAX_RUN, SET
-from rummykit.pieces.cards import Card
+from rummykit.pieces.cards import DECK, Card
 from rummykit.rulesets.mummus.actions import Addon, Cards, Discard, Draw, Meld, Rummy, Take
 from rummykit.rulesets.mummus.options import DRAW, MELDS, PLAY
 from rummykit.rulesets.mummus.views import mummus_view
@@ -61,7 +61,11 @@ def addon_chains(meld: Cards, cards: Iterable[Card]) -> list[Cards]:
     >>> [format_cards(c) for c in addon_chains(parse_cards('5H 6H 7H'), parse_cards('3H 4H 8H 10H'))]
     ['4H', '3H 4H', '8H']
     """
-    have = set(cards)
+    return _addon_chains_in(meld, set(cards))
+
+
+def _addon_chains_in(meld: Cards, have: Set[Card]) -> list[Cards]:
+    """:func:`addon_chains` with the cards as a set."""
     if MELDS.fits(meld).isdisjoint(have):
         return []  # no card of ``cards`` goes next to the meld (or it is full, or no meld)
     check = MELDS.check(meld)
@@ -91,8 +95,9 @@ def claims(table: Table, discard: Sequence[Card]) -> list[tuple[Cards, Card | No
     out: list[tuple[Cards, Card | None]] = []
     if not discard:
         return out
+    have = set(discard)
     for meld in table:
-        out.extend((chain, meld[0]) for chain in addon_chains(meld, discard))
+        out.extend((chain, meld[0]) for chain in _addon_chains_in(meld, have))
     out.extend((m, None) for m in MELDS.enumerate(discard))
     return out
 
@@ -125,14 +130,55 @@ def deep_usable(deep: Card, hand: Sequence[Card], table: Table) -> bool:
     >>> deep_usable(Card.parse('9H'), parse_cards('9H 8H'), [parse_cards('5H 6H 7H')])
     False
     """
-    n = len(hand)
-    if n >= 4 and MELDS.smallest_with(deep, hand) is not None:
-        return True
+    return _deep_usable_in(deep, len(hand), set(hand), table)
+
+
+def _deep_usable_in(deep: Card, n: int, have: Set[Card], table: Table, mask: int | None = None) -> bool:
+    """:func:`deep_usable` for a hand of ``n`` cards whose distinct cards are ``have`` (``mask``: the same
+    cards as bits by code, when the caller keeps them so)."""
+    if n >= 4:
+        if mask is None:
+            if MELDS.smallest_in(deep, have) is not None:
+                return True
+        else:
+            # MELDS.smallest_in(deep, have) is not None, as bits: two more cards of its rank, or the two
+            # cards of one of its runs of three.
+            same, runs = _MASKS[deep]
+            if (mask & same).bit_count() >= 2 or any(mask & run == run for run in runs):
+                return True
     for meld in table:
-        chain = MELDS.chain_to(meld, deep, hand)
+        chain = MELDS.chain_in(meld, deep, have)
         if chain is not None and len(chain) <= n - 1:
             return True
     return False
+
+
+def _masks() -> dict[Card, tuple[int, tuple[int, ...]]]:
+    """For each card, as bits by code: the other cards of its rank, and the two other cards of each run of three
+    holding it (the runs :meth:`~rummykit.melds.cards.CardMelds.smallest_in` looks for)."""
+    out = {}
+    for card in DECK:
+        same = 0
+        for other in DECK:
+            if other.rank == card.rank and other is not card:
+                same |= 1 << other.code
+        runs = []
+        for offsets in ((-2, -1), (-1, 1), (1, 2)):
+            cards = [MELDS.neighbour(card, k) if abs(k) == 1 else _two_away(card, k) for k in offsets]
+            if None in cards:
+                continue
+            runs.append(sum(1 << c.code for c in cards if c is not None))
+        out[card] = (same, tuple(runs))
+    return out
+
+
+def _two_away(card: Card, k: int) -> Card | None:
+    step = 1 if k > 0 else -1
+    near = MELDS.neighbour(card, step)
+    return None if near is None else MELDS.neighbour(near, step)
+
+
+_MASKS = _masks()
 
 
 def grown_table(table: Table, index: int | None, grown: Cards) -> list[Cards]:
@@ -183,11 +229,32 @@ def list_actions(
             out.append(Draw(seat))
         if discard:
             out.append(Take(seat, discard[-1]))
-        for i, card in enumerate(discard[:-1]):
-            if deep_usable(card, [*hand, *discard[i:]], table):
-                out.append(Take(seat, card))
+        # Each deep card with the hand and the pile from it up: the cards grow by one from the top down.
+        have = set(hand)
+        usable = []
+        if discard:
+            have.add(discard[-1])
+        mask = 0
+        for card in have:
+            mask |= 1 << card.code
+        # A deep card can go only to a set of its rank or a run of its suit.
+        takers: dict[object, list[Cards]] = {}
+        for meld in table:
+            check = MELDS.check(meld)
+            if check.valid:
+                first = check.pieces[0]
+                takers.setdefault(first.rank if check.kind == SET else first.suit, []).append(meld)
+        for i in range(len(discard) - 2, -1, -1):
+            card = discard[i]
+            have.add(card)
+            mask |= 1 << card.code
+            melds = [*takers.get(card.rank, ()), *takers.get(card.suit, ())]
+            if _deep_usable_in(card, n + len(discard) - i, have, melds, mask):
+                usable.append(card)
+        out.extend(Take(seat, card) for card in reversed(usable))
+    in_hand = set(hand)
     for index, meld in enumerate(table):
-        for chain in addon_chains(meld, hand):
+        for chain in _addon_chains_in(meld, in_hand):
             if len(chain) >= n:
                 continue
             if pending is not None and not keeps_deep(chain, grown_table(table, index, MELDS.extend(meld, chain).pieces)):

@@ -105,6 +105,7 @@ class Mummus(GameState):
         "turn_no": Saved("turn_number"),
         "deep": Saved(encode=lambda deep: None if deep is None else str(deep)),
         "_cached": Omit("who may act out of turn and the cards that fit the table, worked out from the rest", cache=True),
+        "_claimable": Omit("the cards a rummy call could take, worked out from the rest", cache=True),
     }
 
     def __init__(self, players: Sequence[str], seed: int, options: Mapping[str, OptionValue], *, deal: bool = True) -> None:
@@ -121,6 +122,8 @@ class Mummus(GameState):
         self.deep: Card | None = None
         self._cached: tuple[int, frozenset[int], frozenset[Card]] | None = None
         """(history length, may_act, cards that fit the table) of the last position asked about."""
+        self._claimable: tuple[int, list[Card]] | None = None
+        """(history length, :meth:`claimable`) of the last position asked about (every view shows it)."""
         if deal:
             self.dealer = self.rng.below(n)
             self.first = (self.dealer + 1) % n
@@ -231,7 +234,11 @@ class Mummus(GameState):
         """The discard-pile cards a "rummy" call could take now, bottom first."""
         if self.outcome is not None:
             return []
-        return claimable(self.table, self.piles.discard)
+        key = len(self.history)
+        cached = self._claimable
+        if cached is None or cached[0] != key:
+            cached = self._claimable = (key, claimable(self.table, self.piles.discard))
+        return list(cached[1])
 
     def _apply(self, action: Action) -> None:
         handler = _HANDLERS.get(type(action))

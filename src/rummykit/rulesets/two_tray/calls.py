@@ -70,7 +70,7 @@ def group_options(grid: TileGrid, cell: Cell) -> list[Tile]:
 
 def _fits(grid: TileGrid, cell: Cell, tile: Tile) -> bool:
     """Whether every line joined to the joker in ``cell`` can read it as ``tile``."""
-    return not GRID.verdict(grid.with_call(cell, tile), focus=(cell,)).problems
+    return GRID.holds(grid.with_call(cell, tile), focus=(cell,))
 
 
 def call_options(grid: TileGrid, cell: Cell) -> list[Tile]:

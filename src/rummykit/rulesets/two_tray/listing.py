@@ -24,16 +24,17 @@ applies.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import cast
 
 from rummykit.blocks.grid import Cell, Put, parse_cell
 from rummykit.blocks.grid_lines import LineJudgement, grid_lines
 from rummykit.engine.core import Action
 from rummykit.engine.options import int_option
-from rummykit.melds.tiles import hand_sets, read_line
-from rummykit.pieces.tiles import ALL_TILES, Tile, parse_tiles
+from rummykit.melds.tiles import MAX_GROUP, hand_sets, read_line
+from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER, MAX_NUMBER, Tile, parse_tiles
 from rummykit.rulesets.two_tray.actions import Call, Draw, End, Fail, Pass, Play
 from rummykit.rulesets.two_tray.calls import call_options
 from rummykit.rulesets.two_tray.options import GRID, TileGrid
@@ -89,30 +90,14 @@ def new_lines(grid: TileGrid, tiles: Sequence[Tile], *, down: bool, threshold: i
     row, col = free_row(grid)
     out = []
     for s in hand_sets(tiles):
-        puts = tuple(Put(row, col + i, t) for i, t in enumerate(s))
-        if not read_line(s).valid:
+        # The line lies one empty row below the grid, touching none of its tiles: the grid stays valid exactly
+        # when the line reads as a set on its own, and its jokers count as they do in its best reading.
+        line = read_line(s)
+        if not line.valid:
             continue
-        new = grid.changed(puts, GRID.is_joker)
-        cells = [p.cell for p in puts]
-        verdict = GRID.verdict(new, focus=cells)
-        if verdict.problems:
+        if not down and max(r.points for r in line.readings) < threshold:
             continue
-        if not down and GRID.points(new, verdict, cells) < threshold:
-            continue
-        out.append(puts)
-    return out
-
-
-def _segment(cells: Mapping[Cell, Tile], cell: Cell, step: Cell) -> list[Tile]:
-    """The tiles of ``cells`` (a grid's) touching ``cell`` in one direction, nearest first."""
-    out = []
-    dr, dc = step
-    r, c = cell[0] + dr, cell[1] + dc
-    tile = cells.get((r, c))
-    while tile is not None:
-        out.append(tile)
-        r, c = r + dr, c + dc
-        tile = cells.get((r, c))
+        out.append(tuple(Put(row, col + i, t) for i, t in enumerate(s)))
     return out
 
 
@@ -123,55 +108,214 @@ def _fitting(before: tuple[Tile, ...], after: tuple[Tile, ...]) -> frozenset[Til
         return _EVERY
     if len(before) + len(after) < 2:
         return frozenset()
-    natural = [t for t in (*before, *after) if t.colour is not None]
-    numbers = {t.number for t in natural}
-    colours = {t.colour for t in natural}
-    # Only a joker, or a tile sharing a number or a colour with the line, can possibly fit.
-    maybe = [t for t in ALL_TILES if t.colour is None or not natural or t.number in numbers or t.colour in colours]
+    natural = [(i, t) for i, t in enumerate((*before, *after)) if t.colour is not None]
+    if not natural:
+        maybe: Iterable[Tile] = ALL_TILES
+    else:
+        # A line reads as a group (one number: the tile must have it) or a run (one colour: the tile must
+        # have it, and the number its place says); a joker may fit either. Only these can possibly fit.
+        candidates = [JOKER]
+        numbers = {t.number for _, t in natural}
+        if len(numbers) == 1 and len(before) + len(after) < MAX_GROUP:
+            number = natural[0][1].number
+            candidates += [Tile(c, number) for c in COLOURS]
+        colours = {t.colour for _, t in natural}
+        if len(colours) == 1:
+            first, tile = natural[0]
+            number = tile.number + len(before) - (first if first < len(before) else first + 1)
+            if 1 <= number <= MAX_NUMBER:
+                candidates.append(Tile(tile.colour, number))
+        maybe = dict.fromkeys(candidates)
     return frozenset(t for t in maybe if read_line((*before, t, *after)).valid)
 
 
 _EVERY = frozenset(ALL_TILES)
+_JOKER_ONLY = frozenset((JOKER,))
 
 
-@lru_cache(maxsize=64)
-def _open_cells(grid: TileGrid) -> tuple[tuple[Cell, frozenset[Tile], bool], ...]:
+def _open_cells(grid: TileGrid) -> tuple[OpenCell, ...]:
     """Every empty cell next to ``grid`` (in cell order) where some tile fits both lines through it as laid.
 
-    With each: the tiles that fit (whoever holds them), and whether a joker
-    touches the cell. It depends on the grid alone, so a position's listings
-    (every tray, every seat, every draw until the grid changes) share it; the
-    cache holds the last few grids only.
+    With each: the tiles that fit (whoever holds them), the jokers in its
+    lines, whether a joker laid there alone keeps the grid valid when none
+    touches it, and whether it lies in one line only (:data:`OpenCell`);
+    from these the lay-offs are judged as the grid rules judge them
+    (tests/test_two_tray_listing_speed.py). It depends on
+    the grid's tiles alone (not its calls), so it is kept with them
+    (:meth:`~rummykit.blocks.grid.Grid.cells_memo`) for every listing until
+    the grid changes; a grid changed from one whose open cells are known
+    works them out again only in the rows and columns of the changed cells.
     """
-    cells = grid.cells
-    candidates = sorted(
-        {(r + dr, c + dc) for r, c in cells for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0))} - set(cells)
-    )
-    out = []
-    for cell in candidates:
-        left = _segment(cells, cell, (0, -1))
-        right = _segment(cells, cell, (0, 1))
-        fitting = _fitting(tuple(reversed(left)), tuple(right))
-        if not fitting:
-            continue
-        up = _segment(cells, cell, (-1, 0))
-        down = _segment(cells, cell, (1, 0))
-        fitting &= _fitting(tuple(reversed(up)), tuple(down))
-        if not fitting:
-            continue
-        out.append((cell, fitting, any(GRID.is_joker(t) for t in (*left, *right, *up, *down))))
-    return tuple(out)
+    memo = grid.cells_memo()
+    known = cast("OpenCells | None", memo.get(_OPEN))
+    if known is None:
+        origin = grid.origin()
+        previous = None if origin is None else cast("OpenCells | None", origin[0].get(_OPEN))
+        if previous is not None and origin is not None and len(origin[1]) <= _INCREMENTAL:
+            known = open_cells_near(grid.cells, previous, origin[1])
+        else:
+            known = open_cells_near(grid.cells, None, ())
+        memo[_OPEN] = known
+    return known[2]
+
+
+OpenCell = tuple[Cell, frozenset[Tile], tuple[Cell, ...] | None, bool, bool]
+"""An open cell: the cell; the tiles that fit; the cells of the jokers in its lines if each lies in that line
+only (``()`` if some joker there lies in a line across, None if no joker is there); whether a lone joker fits
+(with no joker near); whether the cell lies in one line only (see :func:`_open_cells`)."""
+
+OpenCells = tuple[frozenset[Cell], dict[Cell, OpenCell], tuple[OpenCell, ...]]
+"""A grid's candidate cells (the empty cells next to a tile), its open cells by cell, and in cell order."""
+
+_OPEN = "two-tray open cells"
+"""The name of the open cells in a grid's :meth:`~rummykit.blocks.grid.Grid.cells_memo`."""
+
+_INCREMENTAL = 12
+"""At most this many changed cells since a grid whose open cells are known: only the rows and columns they
+lie in are worked out again."""
+
+
+def open_cells_near(cells: Mapping[Cell, Tile], previous: OpenCells | None, changed: Iterable[Cell]) -> OpenCells:
+    """The open cells of the grid whose tiles are ``cells``: worked out afresh (``previous`` None), or from
+    those of a grid that differed from it only in the ``changed`` cells."""
+    get = cells.get
+    if previous is not None:
+        # Only a cell in the row or the column of a changed cell can see its lines change (its segments
+        # reach the change) or become a candidate (next to a changed cell), or stop being one; and only one
+        # in a row or column next to it can see a joker of its lines gain or lose a line across.
+        old_candidates, old_open, _ = previous
+        touched = set(changed)
+        rows = {cell[0] + k for cell in touched for k in (-1, 0, 1)}
+        cols = {cell[1] + k for cell in touched for k in (-1, 0, 1)}
+        near: set[Cell] = set()
+        for r, c in touched:
+            near.update(((r, c), (r, c + 1), (r, c - 1), (r + 1, c), (r - 1, c)))
+        candidates = set(old_candidates)
+        candidates.update(near)
+        candidates.difference_update(cells)
+        for r, c in near:
+            if (r, c) in candidates and not (
+                (r, c + 1) in cells or (r, c - 1) in cells or (r + 1, c) in cells or (r - 1, c) in cells
+            ):
+                candidates.discard((r, c))
+        opened: dict[Cell, OpenCell] = {}
+        for cell in sorted(candidates):
+            found = _open_cell(get, cell) if cell[0] in rows or cell[1] in cols else old_open.get(cell)
+            if found is not None:
+                opened[cell] = found
+    else:
+        candidates = set()
+        for r, c in cells:
+            candidates.update(((r, c + 1), (r, c - 1), (r + 1, c), (r - 1, c)))
+        candidates.difference_update(cells)
+        opened = {}
+        for cell in sorted(candidates):
+            found = _open_cell(get, cell)
+            if found is not None:
+                opened[cell] = found
+    return frozenset(candidates), opened, tuple(opened.values())
+
+
+def _open_cell(get: Callable[[Cell], Tile | None], cell: Cell) -> OpenCell | None:
+    """The open cell ``cell`` of the grid whose tiles ``get`` reads, or None if no tile fits there."""
+    r, c = cell
+    # The tiles touching the cell on each side, in reading order (left and up read towards the cell).
+    left = []
+    x = c - 1
+    tile = get((r, x))
+    while tile is not None:
+        left.append(tile)
+        x -= 1
+        tile = get((r, x))
+    right = []
+    x = c + 1
+    tile = get((r, x))
+    while tile is not None:
+        right.append(tile)
+        x += 1
+        tile = get((r, x))
+    left.reverse()
+    fitting = _fitting(tuple(left), tuple(right))
+    if not fitting:
+        return None
+    up = []
+    y = r - 1
+    tile = get((y, c))
+    while tile is not None:
+        up.append(tile)
+        y -= 1
+        tile = get((y, c))
+    down = []
+    y = r + 1
+    tile = get((y, c))
+    while tile is not None:
+        down.append(tile)
+        y += 1
+        tile = get((y, c))
+    up.reverse()
+    fitting &= _fitting(tuple(up), tuple(down))
+    if not fitting:
+        return None
+    one_line = not (left or right) or not (up or down)
+    # A joker laid here with no joker near reads as any tile that fits both lines: it fits when the cell
+    # lies in one line only, or when some numbered tile fits both.
+    joker_fits = one_line or len(fitting - _JOKER_ONLY) > 0
+    if not (JOKER in left or JOKER in right or JOKER in up or JOKER in down):
+        return (cell, fitting, None, joker_fits, one_line)
+    # The jokers of the two lines through the cell, if none of them lies in a line across (else ()).
+    lone: list[Cell] = []
+    across = [((r, c - len(left) + k), (1, 0)) for k, t in enumerate(left) if t is JOKER]
+    across += [((r, c + 1 + k), (1, 0)) for k, t in enumerate(right) if t is JOKER]
+    across += [((r - len(up) + k, c), (0, 1)) for k, t in enumerate(up) if t is JOKER]
+    across += [((r + 1 + k, c), (0, 1)) for k, t in enumerate(down) if t is JOKER]
+    for (y, x), (dr, dc) in across:
+        # (dr, dc) steps across the joker's line: from a row's joker up and down, from a column's left and right.
+        if get((y - dr, x - dc)) is not None or get((y + dr, x + dc)) is not None:
+            return (cell, fitting, (), joker_fits, one_line)
+        lone.append((y, x))
+    return (cell, fitting, tuple(lone), joker_fits, one_line)
+
+
+def _lay_off_memo(grid: TileGrid) -> dict[tuple[Cell, Tile], bool]:
+    """Whether each lay-off judged on ``grid`` (with its calls) keeps it valid, kept for the grid's next listings
+    (in its cells memo, by its calls: a call changes what a joker may be)."""
+    memo = grid.cells_memo()
+    key = ("two-tray lay-offs", tuple(sorted(grid.calls.items())))
+    found = cast("dict[tuple[Cell, Tile], bool] | None", memo.get(key))
+    if found is None:
+        found = {}
+        memo[key] = found
+    return found
 
 
 def extensions(grid: TileGrid, tiles: Iterable[Tile]) -> list[Put[Tile]]:
     """Every (cell, tile) of ``tiles`` that keeps the grid valid when put alone in an empty cell next to it."""
     distinct = frozenset(tiles)
     out = []
-    for cell, fits, jokers in _open_cells(grid):
+    memo: dict[tuple[Cell, Tile], bool] | None = None
+    calls = grid.calls
+    for cell, fits, jokers, joker_fits, one_line in _open_cells(grid):
         fitting = distinct & fits
+        if not fitting:
+            continue
         for tile in sorted(fitting):
             put = Put(cell[0], cell[1], tile)
-            if (jokers or GRID.is_joker(tile)) and GRID.verdict(grid.changed((put,), GRID.is_joker), focus=(cell,)).problems:
+            if jokers is not None:
+                # Another joker nearby. When each lies in this cell's line alone and none was called, and a
+                # joker laid here lies in one line only, no reading of one line binds another: the lines
+                # read as laid (they do, by the fitting tiles) is all the grid rules ask.
+                if jokers and (one_line or tile is not JOKER) and not any(j in calls for j in jokers):
+                    out.append(put)
+                    continue
+                # Otherwise the grid rules judge the readings of the lines the jokers link.
+                if memo is None:
+                    memo = _lay_off_memo(grid)
+                ok = memo.get((cell, tile))
+                if ok is None:
+                    ok = memo[cell, tile] = GRID.holds(grid.changed((put,), GRID.is_joker), focus=(cell,))
+                if not ok:
+                    continue
+            elif tile is JOKER and not joker_fits:
                 continue
             out.append(put)
     return out

@@ -272,9 +272,9 @@ class TwoTray(GameState):
             if opening.fault is not None and (opening.touched or action.down):
                 # Touching the table before going down is told first, rather than what the touching broke.
                 return PlayCheck(new, placed, correct, opening.fault, wrong_tray=False)
-        verdict = GRID.verdict(new)
-        if verdict.problems:
-            fault = verdict.problems[0].error
+        if not GRID.holds(new):
+            # The whole grid is judged; its first problem is worded only when there is one.
+            fault = GRID.verdict(new).problems[0].error
         elif opening is not None:
             fault = opening.fault
         return PlayCheck(new, placed, correct, fault, wrong_tray=False)

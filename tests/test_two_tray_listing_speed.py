@@ -1,0 +1,96 @@
+"""The two-tray listing's short cuts agree with the grid rules' own verdict on real positions.
+
+The listing skips the grid rules' verdict where it can tell the answer from
+the lines as laid (a lone joker laid where no joker touches, a new line laid
+apart from the grid); here every such answer is compared with the verdict.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rummykit.blocks.grid import Put
+from rummykit.bots.registry import make_bot
+from rummykit.catalogue import new_game
+from rummykit.engine.core import Event, GameState
+from rummykit.melds.tiles import hand_sets, read_line
+from rummykit.pieces.tiles import ALL_TILES, JOKER, Tile
+from rummykit.rulesets.two_tray.listing import (
+    OpenCell,
+    _open_cells,
+    extensions,
+    free_row,
+    new_lines,
+    open_cells_near,
+)
+from rummykit.rulesets.two_tray.options import GRID, TileGrid
+from rummykit.rulesets.two_tray.state import TwoTray
+from rummykit.sim import run_bots
+
+
+def _open_cells_full(grid: TileGrid) -> tuple[OpenCell, ...]:
+    """The open cells worked out from scratch (the listing works them out again only near a change)."""
+    return open_cells_near(grid.cells, None, ())[2]
+
+
+def _reference_extensions(grid: TileGrid) -> list[Put[Tile]]:
+    out: list[Put[Tile]] = []
+    for cell, fits, _jokers, _joker_fits, _one_line in _open_cells(grid):
+        for tile in sorted(fits):
+            put = Put(cell[0], cell[1], tile)
+            if not GRID.verdict(grid.changed((put,), GRID.is_joker), focus=(cell,)).problems:
+                out.append(put)
+    return out
+
+
+def _reference_new_lines(grid: TileGrid, tiles: Sequence[Tile], down: bool) -> list[tuple[Put[Tile], ...]]:
+    row, col = free_row(grid)
+    out = []
+    for s in hand_sets(tiles):
+        puts = tuple(Put(row, col + i, t) for i, t in enumerate(s))
+        if not read_line(s).valid:
+            continue
+        new = grid.changed(puts, GRID.is_joker)
+        cells = [p.cell for p in puts]
+        verdict = GRID.verdict(new, focus=cells)
+        if verdict.problems:
+            continue
+        if not down and GRID.points(new, verdict, cells) < 30:
+            continue
+        out.append(puts)
+    return out
+
+
+def test_lay_offs_and_new_lines_agree_with_the_verdict() -> None:
+    checked = 0
+
+    def check(state: GameState, _events: list[Event]) -> None:
+        nonlocal checked
+        assert isinstance(state, TwoTray)
+        grid = state.grid
+        assert _open_cells(grid) == _open_cells_full(grid)
+        # Tiles taken off and moved (as a rearranging turn does): worked out again near the change only.
+        cells = sorted(grid.cells)
+        if len(cells) > 4:
+            gone = [cells[(checked * 7 + k * 13) % len(cells)] for k in range(3)]
+            moved = Put(gone[0][0] + 1, gone[0][1] + 2, grid.cells[gone[0]])
+            other = grid.changed((*(Put(r, c, None) for r, c in gone), moved), GRID.is_joker)
+            _open_cells(grid)
+            assert _open_cells(other) == _open_cells_full(other)
+        assert extensions(grid, ALL_TILES) == _reference_extensions(grid)
+        # Jokers in many more places than play puts them (crossing lines, next to lay-off cells).
+        if len(cells) > 2:
+            picked = [cells[(checked * 5 + k * 11) % len(cells)] for k in range(1 + checked % 4)]
+            jokered = grid.changed([Put(r, c, JOKER) for r, c in picked], GRID.is_joker)
+            assert _open_cells(jokered) == _open_cells_full(jokered)
+            assert extensions(jokered, ALL_TILES) == _reference_extensions(jokered)
+        for seat in range(len(state.players)):
+            tiles = state.trays.pieces(seat)
+            for down in (False, True):
+                assert new_lines(grid, tiles, down=down, threshold=30) == _reference_new_lines(grid, tiles, down)
+        checked += 1
+
+    for seed in range(6):
+        state = new_game("two-tray", players=2, seed=seed)
+        run_bots(state, [make_bot("random", "two-tray"), make_bot("greedy", "two-tray")], on_event=check)
+    assert checked > 300
