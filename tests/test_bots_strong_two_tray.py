@@ -24,7 +24,7 @@ def test_the_choice_is_the_same_when_the_hidden_tiles_are_shuffled() -> None:
     two = _state("A[K5 B5 O5 O12] B[K6 B6 O6]", 9)
     assert one.view(0) == two.view(0)
     assert one.pool != two.pool and one.trays.pieces(1) != two.trays.pieces(1)
-    bot = make_bot("strong", "two-tray")
+    bot = make_bot("strong:iterations=60", "two-tray")
     first = bot.choose(one.view(0), Rng(1))
     second = bot.choose(two.view(0), Rng(2))
     assert first == second and isinstance(first, Play)
@@ -38,7 +38,7 @@ def test_deterministic_for_a_view_and_iterations() -> None:
 
 def test_advice_is_the_choice_with_steps_a_person_follows() -> None:
     state = _state("A[K1 B1 O1 B13] B[K2 B2 O2]", 3)
-    bot = make_bot("strong", "two-tray")
+    bot = make_bot("strong:iterations=60", "two-tray")
     assert isinstance(bot, Advisor) and isinstance(bot, TwoTrayStrongBot)
     advice = bot.advise(state.view(0), Rng(0))
     assert advice.action == bot.choose(state.view(0), Rng(0))
@@ -76,7 +76,7 @@ def test_make_bot_reads_the_budget_and_plays_a_game() -> None:
 
 def test_nothing_to_play_draws_onto_the_weaker_tray() -> None:
     state = from_position("trays: A[K1 B5 O9 R13 K2] B[R1 R2 R3 B7 K7] / A[K1] B[K2]; pool: seed 1")
-    bot = make_bot("strong", "two-tray")
+    bot = make_bot("strong:iterations=60", "two-tray")
     action = bot.choose(state.view(0), Rng(0))
     assert action == Draw(0, "A")  # neither tray reaches 30; tray A makes no set, so it takes the tile
     assert isinstance(bot, Advisor) and "draw" in bot.advise(state.view(0), Rng(0)).reason

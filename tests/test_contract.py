@@ -246,8 +246,11 @@ def test_who_acts_and_the_view_header_agree(game_id: str) -> None:
             view = state.view(seat)
             assert set(view) >= HEADER_KEYS
             assert view["seat"] == seat and view["game"] == game_id
-            assert view["to_act"] == sorted(state.to_act) and view["must_act"] == sorted(state.must_act)
-            assert view["may_act"] == sorted(state.may_act) and isinstance(view["phase"], str)
+            # a view shows the out-of-turn seats the seat can tell (its own, and those the table shows)
+            shown = state.may_act_seen_by(seat)
+            assert shown <= state.may_act and (seat is None or (seat in shown) == (seat in state.may_act))
+            assert view["to_act"] == sorted(state.must_act | shown) and view["must_act"] == sorted(state.must_act)
+            assert view["may_act"] == sorted(shown) and isinstance(view["phase"], str)
             assert view["round"] == state.round_no and view["totals"] == state.totals
         seat = next_seat(state)
         assert seat == state.act_order(state.must_act)[0]

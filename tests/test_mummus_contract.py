@@ -75,7 +75,11 @@ def test_may_act_is_exactly_the_other_seats_with_a_listed_action_during_bot_game
                     assert bool(listed) == (seat in state.may_act)
                     assert all(isinstance(a, Addon | Rummy) for a in listed)
             view = state.view(None)
-            assert view["may_act"] == sorted(state.may_act) and view["must_act"] == [state.current]
+            # a spectator sees the seats a rummy call opens (the pile is public), not who holds an add-on
+            assert view["may_act"] == sorted(state.may_act_seen_by(None)) and view["must_act"] == [state.current]
+            assert set(view["may_act"]) <= state.may_act
+            for seat in range(players):
+                assert (seat in state.view(seat)["may_act"]) == (seat in state.may_act)
             assert next_seat(state) == state.current
             step(state, bots, rngs)
 

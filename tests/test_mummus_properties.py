@@ -3,8 +3,10 @@
 * Conservation: after every step each of the 52 cards is in exactly one place
   (a hand, the stock, the discard pile, a meld).
 * Hidden information: no view of a seat (or of a spectator) shows a card of
-  the stock or of another hand that the seat did not see go in, and no event
-  as a seat sees it names one (the hands revealed by a round's end aside).
+  the stock or of another hand that the seat did not see go in, nor changes
+  when those cards are dealt anew (so nothing in it follows from them), and
+  no event as a seat sees it names one (the hands revealed by a round's end
+  aside).
 * Replay: the record of every game replays to the identical state.
 * The listing and the checks agree: every listed action is accepted, the
   seats with something listed are exactly those that may act, and a random
@@ -56,6 +58,21 @@ def hidden_from(state: Mummus, seat: int | None) -> set[str]:
     return out
 
 
+def redealt(state: Mummus, seat: int | None, rng: Rng) -> Mummus:
+    """A copy in which every card ``seat`` cannot see has changed places: the other hands' unseen cards and the stock."""
+    other = state.copy()
+    slots: list[tuple[list[Card], int]] = [(other.piles.stock, i) for i in range(len(other.piles.stock))]
+    for s, hand in enumerate(other.hands):
+        if s != seat:
+            slots.extend((hand, i) for i, c in enumerate(hand) if c not in other.known[s])
+    cards = [where[i] for where, i in slots]
+    rng.shuffle(cards)
+    for (where, i), card in zip(slots, cards, strict=True):
+        where[i] = card
+    other._cached = None  # worked out again from the new hands
+    return other
+
+
 def conserved(state: Mummus) -> None:
     counts: Counter[Card] = Counter()
     for hand in state.hands:
@@ -73,6 +90,8 @@ def seats_view(state: Mummus) -> None:
         own = set(view.pop("hand", []))
         assert own == ({str(c) for c in state.hands[seat]} if seat is not None else set())
         leaked = cards_in(view) & hidden_from(state, seat)
+        # nothing in the view follows from what the seat cannot see: deal that anew, and the view is the same
+        assert state.view(seat) == redealt(state, seat, Rng(len(state.history))).view(seat)
         assert not leaked, (seat, sorted(leaked))
 
 

@@ -527,3 +527,19 @@ def test_refusals_carry_their_data(assert_rejected: Rejecter) -> None:
     assert none.params == {"card": "2S"} and word_refusal(none) == (
         "no meld on the table holds 2S: name a meld by one of its cards (rule MU-MELD-NONE)"
     )
+
+
+def test_a_view_shows_another_seat_may_act_only_when_the_pile_says_so() -> None:
+    # Seat 1 holds 5S, which fits the run on the table: it may add on out of turn. Seat 0 cannot know that
+    # (with 8S instead, seat 0 sees exactly the same), so its view and a spectator's do not show it; seat 1's does.
+    fits = from_position("hands: 5H 6H 7H 9C 2D / 5S 3C 4D KD; discard: 9S 8H; melds: 1: 2S 3S 4S", target=0)
+    not_fits = from_position("hands: 5H 6H 7H 9C 2D / 8S 3C 4D KD; discard: 9S 8H; melds: 1: 2S 3S 4S", target=0)
+    assert fits.may_act == {1} and not_fits.may_act == set()
+    assert fits.view(0) == not_fits.view(0)
+    assert fits.view(None) == not_fits.view(None)
+    assert fits.view(0)["may_act"] == [] and fits.view(0)["to_act"] == [0]
+    assert fits.view(1)["may_act"] == [1] and fits.view(1)["to_act"] == [0, 1]
+    # A rummy call is open to everyone: a discard that fits a meld on the table is public, so every view shows it.
+    pile = from_position("hands: 5H 6H 7H 9C 2D / 8S 3C 4D KD; discard: 9S 5S; melds: 1: 2S 3S 4S", target=0)
+    assert pile.may_act == {1}
+    assert pile.view(0)["may_act"] == [1] and pile.view(None)["may_act"] == [1]

@@ -186,6 +186,17 @@ class GameState(abc.ABC):
         """Seats that may act now although the game does not wait for them (claims, calls)."""
         return _NOBODY
 
+    def may_act_seen_by(self, player: int | None) -> frozenset[int]:
+        """The seats of :attr:`may_act` that ``player`` (None: a spectator) can tell may act.
+
+        A view shows only these: a seat may see that it may act itself, but
+        whether another seat may act must not give away that seat's hidden
+        pieces. The default shows them all (a game whose out-of-turn chances
+        follow from the table alone); a game where they follow from a hand
+        shows each seat only the public ones and its own.
+        """
+        return self.may_act
+
     @property
     def turn_seat(self) -> int | None:
         """The seat whose turn it is, from which :meth:`act_order` counts (None: none)."""
@@ -324,7 +335,7 @@ class GameState(abc.ABC):
         if player is not None and not 0 <= player < len(self.players):
             raise RuleError("SEAT", f"there is no seat {player} in this game")
         outcome = self.outcome
-        must_set, may_set = self.must_act, self.may_act
+        must_set, may_set = self.must_act, self.may_act_seen_by(player)
         must = sorted(must_set) if len(must_set) > 1 else list(must_set)
         may = sorted(may_set) if may_set else []
         return {

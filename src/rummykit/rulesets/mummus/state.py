@@ -104,7 +104,10 @@ class Mummus(GameState):
         "phase": Saved(),
         "turn_no": Saved("turn_number"),
         "deep": Saved(encode=lambda deep: None if deep is None else str(deep)),
-        "_cached": Omit("who may act out of turn and the cards that fit the table, worked out from the rest", cache=True),
+        "_cached": Omit(
+            "who may act out of turn, the cards that fit the table and whether the pile holds a claim, worked out from the rest",
+            cache=True,
+        ),
         "_claimable": Omit("the cards a rummy call could take, worked out from the rest", cache=True),
     }
 
@@ -120,7 +123,7 @@ class Mummus(GameState):
         self.phase = DRAW
         self.turn_no = 1
         self.deep: Card | None = None
-        self._cached: tuple[int, frozenset[int], frozenset[Card]] | None = None
+        self._cached: tuple[int, frozenset[int], frozenset[Card], bool] | None = None
         """(history length, may_act, cards that fit the table) of the last position asked about."""
         self._claimable: tuple[int, list[Card]] | None = None
         """(history length, :meth:`claimable`) of the last position asked about (every view shows it)."""
@@ -210,6 +213,16 @@ class Mummus(GameState):
         """Every other seat with an add-on that keeps a card, or a "rummy" claim, to make now."""
         return self._open()[0]
 
+    def may_act_seen_by(self, player: int | None) -> frozenset[int]:
+        """Every seat may act while the pile holds a rummy call (anyone sees the pile and the table);
+        otherwise only an add-on from a hand makes a seat act, and only that seat may know it."""
+        seats, _fits = self._open()
+        cached = self._cached
+        assert cached is not None
+        if cached[3] or not seats:
+            return seats
+        return seats & {player} if player is not None else _NOBODY
+
     def _open(self) -> tuple[frozenset[int], frozenset[Card]]:
         """``may_act`` and the cards that fit the table, worked out once per position."""
         key = len(self.history)
@@ -217,6 +230,7 @@ class Mummus(GameState):
         if cached is not None and cached[0] == key:
             return cached[1], cached[2]
         fits = wanted(self.table)
+        pile_open = False
         if self.outcome is not None:
             seats = _NOBODY
         else:
@@ -227,7 +241,7 @@ class Mummus(GameState):
                 for s in range(len(self.players))
                 if s != self.current and (pile_open or out_of_turn(self.hands[s], (), (), fits))
             )
-        self._cached = (key, seats, fits)
+        self._cached = (key, seats, fits, pile_open)
         return seats, fits
 
     def claimable(self) -> list[Card]:
