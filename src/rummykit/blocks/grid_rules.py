@@ -360,7 +360,8 @@ class GridRules(Generic[P]):
                     best = (score, assigned)
             if best is None:
                 if quick:
-                    problems.append(_UNWORDED)
+                    rule = self.rule("JOKER-CROSS")
+                    problems.append(GridProblem(lambda: RuleError(rule, "a joker cannot be read"), ()))
                     break
                 problems.append(self._cross_problem(grid, lines, readings, holders, jokers))
             else:
@@ -616,8 +617,6 @@ def _supported(grid: Grid[P], cells: frozenset[Cell]) -> frozenset[Cell]:
     return cells
 
 
-_UNWORDED = GridProblem(RuleError("GRID", "a joker cannot be read"), ())
-"""The mark :meth:`GridRules.holds` leaves for a problem it does not word."""
 
 
 def _covered(grid: Grid[P], cell: Cell) -> bool:
