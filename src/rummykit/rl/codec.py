@@ -1,0 +1,575 @@
+"""Action encodings and observation layouts: one fixed ``Discrete(N)`` per game and options.
+
+Two encodings, chosen per game (``docs/rl.md`` says why):
+
+* :class:`DraftCodec` (``rummikub``, ``domino-rummikub``): a turn is a
+  sequence of small steps on a draft of the whole table, the way a person
+  rearranges it: *lift* a set of the table into a loose heap, *form* a set
+  (any set of the game's fixed enumeration of every possible set) from the
+  loose heap and the rack, *reset*, then *commit* (a :class:`Play` of the
+  final table, offered only when the engine would accept it) or *draw*
+  (pass when the pool is empty). Any legal final table is reachable: lift
+  every set, form each set of the final table.
+* :class:`TokenCodec` (``conveyor``, ``mummus``, ``two-tray``): every listed
+  action's text is read as words (verbs, pieces, numbers); a decision is the
+  words of one action chosen one at a time, each index being one word of the
+  game's fixed vocabulary. Words forced by the choices so far are filled in
+  at once, so a one-word choice (``draw``) is one step. An out-of-turn offer
+  (a jump-in, a rummy call, an add-on) adds the word ``<no-claim>``.
+
+Observations are built from the seat's view only (and from the seat's own
+draft or half-chosen action): :meth:`Codec.observe` takes nothing else.
+"""
+
+from __future__ import annotations
+
+import abc
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from rummykit.engine.core import Action, GameState
+from rummykit.errors import RuleError
+
+__all__ = ["END", "NO_CLAIM", "Codec", "Decision", "DraftCodec", "Layout", "TokenCodec", "make_codec"]
+
+FloatArray = npt.NDArray[np.float32]
+MaskArray = npt.NDArray[np.int8]
+
+END = "<end>"
+"""The word that ends an action's words (so ``meld A B C`` and ``meld A B C D`` are both reachable)."""
+NO_CLAIM = "<no-claim>"
+"""The word that lets an out-of-turn offer pass (the driver's ``None``)."""
+
+_WORD = re.compile(r"[^\s,=]+")
+
+LIMIT = 1_000_000.0
+"""The bound of every observation number (the Box's low and high)."""
+
+
+class Layout:
+    """The named parts of a flat observation vector, in order (``slices[name]``)."""
+
+    def __init__(self) -> None:
+        self.slices: dict[str, slice] = {}
+        self.shapes: dict[str, tuple[int, ...]] = {}
+        self.size = 0
+
+    def add(self, name: str, *shape: int) -> None:
+        n = int(np.prod(shape))
+        self.slices[name] = slice(self.size, self.size + n)
+        self.shapes[name] = tuple(shape)
+        self.size += n
+
+    def put(self, out: FloatArray, name: str, values: Any) -> None:
+        out[self.slices[name]] = np.asarray(values, dtype=np.float32).reshape(-1)
+
+    def describe(self) -> list[str]:
+        """One line per part: ``name [start:stop] shape``."""
+        return [f"{n} [{s.start}:{s.stop}] {self.shapes[n]}" for n, s in self.slices.items()]
+
+
+@dataclass
+class Decision:
+    """One seat's decision in progress: a free-table draft, or the words chosen so far."""
+
+    seat: int
+    claim: bool
+    """True for an out-of-turn offer (the seat may pass with ``<no-claim>``)."""
+    position: int
+    """``len(state.actions)`` when the decision began."""
+    # token decisions
+    options: list[tuple[tuple[int, ...], Action | None]] = field(default_factory=list)
+    prefix: list[int] = field(default_factory=list)
+    # draft decisions
+    sets: list[tuple[Any, ...]] = field(default_factory=list)
+    start_sets: list[tuple[Any, ...]] = field(default_factory=list)
+    rack: npt.NDArray[np.int16] = field(default_factory=lambda: np.zeros(0, np.int16))
+    start_rack: npt.NDArray[np.int16] = field(default_factory=lambda: np.zeros(0, np.int16))
+    loose: npt.NDArray[np.int16] = field(default_factory=lambda: np.zeros(0, np.int16))
+    down: bool = False
+    steps: int = 0
+    end_turn: Action | None = None
+    commit: Action | None = None
+    """The play the draft commits, when the engine would accept it (worked out once per step)."""
+
+
+class Pending:
+    """Returned by :meth:`Codec.step` while the decision goes on."""
+
+
+PENDING = Pending()
+
+
+class Codec(abc.ABC):
+    """A game's action encoding and observation layout, fixed by the game, its options and player count."""
+
+    def __init__(self, state: GameState, pieces: Sequence[str]) -> None:
+        self.game = state.game_id
+        self.players = len(state.players)
+        self.pieces = list(pieces)
+        self.piece_index = {p: i for i, p in enumerate(self.pieces)}
+        self.layout = Layout()
+        p, t = self.players, len(self.pieces)
+        for name in ("piece_counts", "totals", "to_act", "turn"):
+            self.layout.add(name, p)
+        self.layout.add("stock", 1)
+        self.layout.add("round", 1)
+        self.layout.add("turn_number", 1)
+        self.layout.add("claim", 1)
+        self.layout.add("hand", t)
+        self.add_parts()
+
+    n: int
+    """The number of actions: the space is ``Discrete(n)``."""
+
+    @abc.abstractmethod
+    def add_parts(self) -> None:
+        """Add the game's own parts to :attr:`layout`."""
+
+    @abc.abstractmethod
+    def begin(self, state: GameState, seat: int, claim: bool) -> Decision:
+        """A fresh decision for ``seat`` (``claim``: an out-of-turn offer)."""
+
+    @abc.abstractmethod
+    def mask(self, decision: Decision) -> MaskArray:
+        """The legal indices now (1) among the ``n``."""
+
+    @abc.abstractmethod
+    def step(self, state: GameState, decision: Decision, index: int) -> Action | None | Pending:
+        """Take index ``index``: the engine action when the decision is complete, None for a passed
+        offer, or :data:`PENDING`."""
+
+    @abc.abstractmethod
+    def meaning(self, index: int) -> str:
+        """What index ``index`` means, in words."""
+
+    # -- observations -----------------------------------------------------------
+
+    def rel(self, seat: int) -> list[int]:
+        """The seats counted from ``seat`` (itself first)."""
+        return [(seat + i) % self.players for i in range(self.players)]
+
+    def counts(self, texts: Iterable[object]) -> FloatArray:
+        """How many of each piece of the vocabulary ``texts`` holds (anything else is ignored)."""
+        out = np.zeros(len(self.pieces), np.float32)
+        for t in texts:
+            i = self.piece_index.get(t) if isinstance(t, str) else None
+            if i is not None:
+                out[i] += 1
+        return out
+
+    def deep_counts(self, value: object) -> FloatArray:
+        """:meth:`counts` of every piece written anywhere inside ``value`` (lists and dicts)."""
+        found: list[str] = []
+
+        def walk(v: object) -> None:
+            if isinstance(v, str):
+                found.append(v)
+            elif isinstance(v, Mapping):
+                for x in v.values():
+                    walk(x)
+            elif isinstance(v, list | tuple):
+                for x in v:
+                    walk(x)
+
+        walk(value)
+        return self.counts(found)
+
+    def observe(self, view: Mapping[str, Any], decision: Decision | None) -> FloatArray:
+        """The observation vector of the seat whose view this is (``decision``: its own, if it is acting)."""
+        seat = view["seat"]
+        assert isinstance(seat, int)
+        order = self.rel(seat)
+        out = np.zeros(self.layout.size, np.float32)
+        put = self.layout.put
+        put(out, "piece_counts", [view["piece_counts"][s] for s in order])
+        put(out, "totals", [view["totals"][s] for s in order])
+        acting = set(view["to_act"])
+        put(out, "to_act", [s in acting for s in order])
+        put(out, "turn", [view["turn"] == s for s in order])
+        put(out, "stock", [view["stock_count"] or 0])
+        put(out, "round", [view["round"]])
+        put(out, "turn_number", [view["turn_number"]])
+        put(out, "claim", [decision is not None and decision.claim])
+        self.observe_game(view, decision, order, out)
+        np.clip(out, -LIMIT, LIMIT, out=out)
+        return out
+
+    @abc.abstractmethod
+    def observe_game(
+        self, view: Mapping[str, Any], decision: Decision | None, order: list[int], out: FloatArray
+    ) -> None:
+        """Fill the game's own parts."""
+
+
+# -- the free table --------------------------------------------------------------------
+
+
+class DraftCodec(Codec):
+    """Rummikub-like games: draw, commit, reset, lift set ``i``, form candidate set ``k``.
+
+    Indices: 0 draw (or pass when the pool is empty), 1 commit, 2 reset,
+    ``3 .. 3+S-1`` lift set ``i`` of the draft table, ``3+S ..`` form set
+    ``k`` of :attr:`candidates` (the game's enumeration of every set the
+    pieces in play can make, jokers' places included).
+    """
+
+    DRAW, COMMIT, RESET, LIFT = 0, 1, 2, 3
+
+    def __init__(self, state: GameState, max_steps: int) -> None:
+        from rummykit.blocks.table import FreeTable
+
+        full = state.full_set()  # type: ignore[attr-defined]
+        table: FreeTable[Any] = state.TABLE  # type: ignore[attr-defined]
+        self.table_rules = table
+        texts = list(dict.fromkeys(str(p) for p in full))
+        self.max_sets = len(full) // 3
+        self.max_steps = max_steps
+        self.parse = type(state).info.parse_piece
+        self.objects = {str(p): p for p in full}
+        super().__init__(state, texts)
+        from rummykit.melds.dominoes import DominoMelds
+        from rummykit.melds.tiles import TileMelds
+
+        family: TileMelds | DominoMelds
+        if state.game_id == "domino-rummikub":
+            from rummykit.rulesets.domino_rummikub.options import MELDS
+
+            family = MELDS
+        else:
+            family = TileMelds()
+        self.candidates: list[tuple[Any, ...]] = list(family.enumerate(full))
+        self.need = np.zeros((len(self.candidates), len(self.pieces)), np.int16)
+        for k, s in enumerate(self.candidates):
+            for p in s:
+                self.need[k, self.piece_index[str(p)]] += 1
+        self.form = self.LIFT + self.max_sets
+        self.n = self.form + len(self.candidates)
+
+    def add_parts(self) -> None:
+        t, p = len(self.pieces), self.players
+        self.layout.add("table", t)
+        self.layout.add("draft_rack", t)
+        self.layout.add("loose", t)
+        self.layout.add("draft_sets", self.max_sets, t)
+        self.layout.add("down", p)
+        self.layout.add("draft_steps", 1)
+
+    def piece_vector(self, pieces: Iterable[object]) -> npt.NDArray[np.int16]:
+        out = np.zeros(len(self.pieces), np.int16)
+        for p in pieces:
+            out[self.piece_index[str(p)]] += 1
+        return out
+
+    def begin(self, state: GameState, seat: int, claim: bool) -> Decision:
+        view = state.view(seat)
+        sets = [tuple(self.objects[t] for t in s) for s in view["table"]]  # type: ignore[typeddict-item]
+        rack = self.piece_vector(view["rack"])  # type: ignore[typeddict-item]
+        ends = [a for a in state.legal_actions(seat) if a.type in ("draw", "pass")]
+        d = Decision(
+            seat,
+            claim,
+            len(state.actions),
+            sets=list(sets),
+            start_sets=list(sets),
+            rack=rack.copy(),
+            start_rack=rack,
+            loose=np.zeros(len(self.pieces), np.int16),
+            down=bool(view["down"][seat]),  # type: ignore[typeddict-item]
+            end_turn=ends[0] if ends else None,
+        )
+        return d
+
+    def _commit_of(self, state: GameState, d: Decision) -> Action | None:
+        if d.loose.any() or (d.rack == d.start_rack).all():
+            return None
+        from rummykit.rulesets.freetable import play_from_table
+
+        play = play_from_table(d.seat, d.start_sets, d.sets)
+        try:
+            result = state.verify_play(play)  # type: ignore[attr-defined]
+        except RuleError:
+            return None
+        return None if isinstance(result, RuleError) else play
+
+    def refresh(self, state: GameState, d: Decision) -> None:
+        d.commit = self._commit_of(state, d)
+
+    def mask(self, decision: Decision) -> MaskArray:
+        d = decision
+        m = np.zeros(self.n, np.int8)
+        m[self.DRAW] = d.end_turn is not None
+        m[self.COMMIT] = d.commit is not None
+        changed = d.steps > 0 and (d.sets != d.start_sets or d.loose.any())
+        m[self.RESET] = changed and d.steps < self.max_steps
+        if d.steps < self.max_steps:
+            if d.down:
+                m[self.LIFT : self.LIFT + len(d.sets)] = 1
+            if len(d.sets) < self.max_sets:
+                avail = d.loose + d.rack
+                m[self.form :] = np.all(self.need <= avail, axis=1)
+        return m
+
+    def step(self, state: GameState, decision: Decision, index: int) -> Action | None | Pending:
+        d = decision
+        if index == self.DRAW:
+            return d.end_turn
+        if index == self.COMMIT:
+            return d.commit
+        d.steps += 1
+        if index == self.RESET:
+            d.sets = list(d.start_sets)
+            d.rack = d.start_rack.copy()
+            d.loose[:] = 0
+        elif index < self.form:
+            lifted = d.sets.pop(index - self.LIFT)
+            d.loose += self.piece_vector(lifted)
+        else:
+            k = index - self.form
+            need = self.need[k]
+            from_loose = np.minimum(need, d.loose)
+            d.loose -= from_loose
+            d.rack -= need - from_loose
+            d.sets.append(self.candidates[k])
+        self.refresh(state, d)
+        return PENDING
+
+    def meaning(self, index: int) -> str:
+        if index == self.DRAW:
+            return "draw (pass when the pool is empty)"
+        if index == self.COMMIT:
+            return "commit the draft"
+        if index == self.RESET:
+            return "reset the draft"
+        if index < self.form:
+            return f"lift set {index - self.LIFT + 1}"
+        return "form " + " ".join(str(p) for p in self.candidates[index - self.form])
+
+    def observe_game(
+        self, view: Mapping[str, Any], decision: Decision | None, order: list[int], out: FloatArray
+    ) -> None:
+        put = self.layout.put
+        put(out, "hand", self.counts(view.get("rack", ())))
+        put(out, "table", self.deep_counts(view["table"]))
+        put(out, "down", [view["down"][s] for s in order])
+        sets = np.zeros((self.max_sets, len(self.pieces)), np.float32)
+        if decision is None:
+            put(out, "draft_rack", self.counts(view.get("rack", ())))
+            rows = [self.counts(s) for s in view["table"]]
+        else:
+            put(out, "draft_rack", decision.rack)
+            put(out, "loose", decision.loose)
+            put(out, "draft_steps", [decision.steps])
+            rows = [self.piece_vector(s).astype(np.float32) for s in decision.sets]
+        for i, row in enumerate(rows[: self.max_sets]):
+            sets[i] = row
+        put(out, "draft_sets", sets)
+
+
+# -- listed actions, word by word --------------------------------------------------------
+
+
+GAME_WORDS: dict[str, tuple[str, ...]] = {
+    "conveyor": (
+        "reveal", "claim", "draw", "meld", "layoff", "discard", "close", "jump", "decline",
+        "top", "bottom", "high", "low",
+    ),
+    "mummus": ("draw", "take", "meld", "addon", "rummy", "discard", "to"),
+    "two-tray": ("draw", "pass", "play", "fail", "call", "end", "A", "B"),
+}  # fmt: skip
+"""The words other than pieces and numbers that each game's action texts use."""
+
+GAME_NUMBERS: dict[str, tuple[int, int]] = {
+    "conveyor": (0, 40),
+    "mummus": (0, 60),
+    "two-tray": (-110, 110),
+}
+"""The whole numbers an action's text may hold (columns and cells; grid rows and columns)."""
+
+
+class TokenCodec(Codec):
+    """Listed actions as words chosen one at a time (see the module's docstring)."""
+
+    PREFIX_SLOTS = 48
+
+    def __init__(self, state: GameState, pieces: Sequence[str]) -> None:
+        game = state.game_id
+        lo, hi = GAME_NUMBERS[game]
+        words = [END, NO_CLAIM, *GAME_WORDS[game], *pieces, *(str(i) for i in range(lo, hi + 1))]
+        self.words = list(dict.fromkeys(words))
+        self.word_index = {w: i for i, w in enumerate(self.words)}
+        self.n = len(self.words)
+        super().__init__(state, pieces)
+
+    def add_parts(self) -> None:
+        t, p = len(self.pieces), self.players
+        self.layout.add("known", p, t)
+        self.layout.add("shared", t)
+        if self.game == "conveyor":
+            self.layout.add("columns_open", 13)
+            self.layout.add("columns_hidden", 13)
+            self.layout.add("columns_claimed", 13, p)
+            self.layout.add("column_tops", 13, t)
+            self.layout.add("column_bottoms", 13, t)
+            self.layout.add("drawn", t)
+            self.layout.add("jump_window", 1)
+        elif self.game == "mummus":
+            self.layout.add("discard_depth", t)
+            self.layout.add("claimable", t)
+            self.layout.add("laid_points", p)
+        else:
+            self.layout.add("tray_b", t)
+            self.layout.add("playing_b", 1)
+            self.layout.add("tray_sizes", p, 2)
+            self.layout.add("down", p)
+            self.layout.add("continuing", 1)
+        self.layout.add("chosen_words", self.n)
+        self.layout.add("last_word", self.n)
+
+    def words_of(self, action: Action) -> tuple[int, ...]:
+        try:
+            return (*(self.word_index[w] for w in _WORD.findall(action.text())), 0)
+        except KeyError as exc:
+            raise RuntimeError(f"{self.game}: the word {exc} of {action.text()!r} is not in the vocabulary") from None
+
+    def begin(self, state: GameState, seat: int, claim: bool) -> Decision:
+        options: list[tuple[tuple[int, ...], Action | None]] = []
+        seen: dict[tuple[int, ...], Action] = {}
+        for action in state.indexed_actions(seat):
+            words = self.words_of(action)
+            other = seen.setdefault(words, action)
+            if other != action:
+                raise RuntimeError(f"{self.game}: {other.text()!r} and {action.text()!r} read as the same words")
+            options.append((words, action))
+        if claim:
+            options.append(((self.word_index[NO_CLAIM],), None))
+        return Decision(seat, claim, len(state.actions), options=options)
+
+    def _next(self, d: Decision) -> set[int]:
+        k = len(d.prefix)
+        pre = tuple(d.prefix)
+        return {w[k] for w, _ in d.options if len(w) > k and w[:k] == pre}
+
+    def mask(self, decision: Decision) -> MaskArray:
+        m = np.zeros(self.n, np.int8)
+        for w in self._next(decision):
+            m[w] = 1
+        return m
+
+    def step(self, state: GameState, decision: Decision, index: int) -> Action | None | Pending:
+        d = decision
+        d.prefix.append(index)
+        while True:
+            pre = tuple(d.prefix)
+            for words, action in d.options:
+                if words == pre:
+                    return action
+            following = self._next(d)
+            if len(following) != 1:
+                return PENDING
+            d.prefix.append(following.pop())
+
+    def meaning(self, index: int) -> str:
+        return self.words[index]
+
+    def observe_game(
+        self, view: Mapping[str, Any], decision: Decision | None, order: list[int], out: FloatArray
+    ) -> None:
+        put = self.layout.put
+        t = len(self.pieces)
+        known = view.get("hand_known")
+        if known is not None:
+            put(out, "known", np.stack([self.counts(known[s]) for s in order]))
+        if self.game == "conveyor":
+            self._conveyor(view, order, out)
+        elif self.game == "mummus":
+            put(out, "hand", self.counts(view.get("hand", ())))
+            put(out, "shared", self.deep_counts(view["melds"]))
+            depth = np.zeros(t, np.float32)
+            pile = view["discard"]
+            for i, c in enumerate(reversed(pile)):
+                j = self.piece_index.get(c)
+                if j is not None and depth[j] == 0:
+                    depth[j] = i + 1
+            put(out, "discard_depth", depth)
+            put(out, "claimable", self.deep_counts(view["claimable"]))
+            put(out, "laid_points", [view["laid_points"][s] for s in order])
+        else:
+            trays = view.get("trays") or {}
+            seat = order[0]
+            playing = view["playing"][seat]
+            put(out, "hand", self.counts(trays.get("A", ())))
+            put(out, "tray_b", self.counts(trays.get("B", ())))
+            put(out, "playing_b", [playing == "B"])
+            put(out, "shared", self.counts(cell["tile"] for cell in view["grid"]))
+            put(out, "tray_sizes", [[view["tray_sizes"][s]["A"], view["tray_sizes"][s]["B"]] for s in order])
+            put(out, "down", [view["down"][s] for s in order])
+            put(out, "continuing", [bool(view["continuing"])])
+        if decision is not None and decision.prefix:
+            chosen = np.zeros(self.n, np.float32)
+            for w in decision.prefix:
+                chosen[w] += 1
+            put(out, "chosen_words", chosen)
+            last = np.zeros(self.n, np.float32)
+            last[decision.prefix[-1]] = 1
+            put(out, "last_word", last)
+
+    def _conveyor(self, view: Mapping[str, Any], order: list[int], out: FloatArray) -> None:
+        put = self.layout.put
+        t, p = len(self.pieces), self.players
+        put(out, "hand", self.counts(view.get("hand", ())))
+        put(out, "shared", self.deep_counts(view["melds"]))
+        opened = np.zeros(13, np.float32)
+        hidden = np.zeros(13, np.float32)
+        claimed = np.zeros((13, p), np.float32)
+        tops = np.zeros((13, t), np.float32)
+        bottoms = np.zeros((13, t), np.float32)
+        rel = {s: i for i, s in enumerate(order)}
+        for col in view["columns"][:13]:
+            c = col["column"]
+            opened[c] = len(col["cells"])
+            hidden[c] = sum(cell == "??" for cell in col["cells"])
+            if col["claimed_by"] is not None:
+                claimed[c, rel[col["claimed_by"]]] = 1
+            for end, grid in (("top", tops), ("bottom", bottoms)):
+                j = self.piece_index.get(col[end]) if col[end] else None
+                if j is not None:
+                    grid[c, j] = 1
+        put(out, "columns_open", opened)
+        put(out, "columns_hidden", hidden)
+        put(out, "columns_claimed", claimed)
+        put(out, "column_tops", tops)
+        put(out, "column_bottoms", bottoms)
+        drawn = view.get("drawn")
+        put(out, "drawn", self.deep_counts(drawn))
+        put(out, "jump_window", [view.get("jump_window") is not None])
+
+
+def piece_texts(state: GameState) -> list[str]:
+    """Every piece of the game (with its options), as text, in a fixed order: the vocabulary of pieces."""
+    game = state.game_id
+    if game == "conveyor":
+        from rummykit.pieces.dominoes import double_set
+
+        return [str(d) for d in double_set(state.top)]  # type: ignore[attr-defined]
+    if game == "mummus":
+        from rummykit.pieces.cards import DECK
+
+        return [str(c) for c in DECK]
+    if game == "two-tray":
+        from rummykit.rulesets.tilerummy import full_set
+
+        return list(dict.fromkeys(str(t) for t in full_set(1)))
+    raise ValueError(f"no word vocabulary for {game}")
+
+
+def make_codec(state: GameState, *, draft_steps: int = 60) -> Codec:
+    """The codec of ``state``'s game (its options and player count fix ``n`` and the layout)."""
+    if state.game_id in ("rummikub", "domino-rummikub"):
+        return DraftCodec(state, draft_steps)
+    return TokenCodec(state, piece_texts(state))
