@@ -7,7 +7,9 @@ engine actions through the driver's protocols (a listing agent chooses from
 its listing, a claimer may pass an out-of-turn offer), so a free-table bot
 rearranges the table as it always does. The reward of a step is what the
 learner's seat earned since its previous step (its round score, or +1/-1
-with ``reward="win"``).
+with ``reward="win"``). An action outside the mask changes nothing and earns
+``illegal_penalty`` (``illegal="raise"``: it raises instead), so that
+Gymnasium's checker, which samples without the mask, can run it.
 """
 
 from __future__ import annotations
@@ -40,13 +42,19 @@ class SingleSeatEnv(gymnasium.Env[FloatArray, int]):
         *,
         seat: int = 0,
         bots: str = "random",
+        illegal: str = "skip",
+        illegal_penalty: float = 0.0,
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
         self.aec = RummyEnv(game, players, render_mode=render_mode, **options)
         if not 0 <= seat < players:
             raise ValueError(f"seat {seat} is not a seat of a {players}-player game")
+        if illegal not in ("skip", "raise"):
+            raise ValueError(f"illegal is 'skip' or 'raise', not {illegal!r}")
         self.seat = seat
+        self.illegal = illegal
+        self.illegal_penalty = illegal_penalty
         self.agent = self.aec.possible_agents[seat]
         self.level = bots
         self.bots = [make_bot(bots, self.aec.game_id) for _ in range(players)]
@@ -120,7 +128,12 @@ class SingleSeatEnv(gymnasium.Env[FloatArray, int]):
         aec = self.aec
         if self._over():
             raise RuntimeError("the episode is over: call reset()")
-        aec.step(int(action))
+        index = int(action)
+        if self.illegal == "skip" and not (0 <= index < aec.codec.n and self.action_masks()[index]):
+            info = self._info()
+            info["illegal_action"] = True
+            return self._obs(), float(self.illegal_penalty), False, False, info
+        aec.step(index)
         reward = aec.rewards.get(self.agent, 0.0)
         reward += self._bots_play()
         terminated = any(aec.terminations.values())
