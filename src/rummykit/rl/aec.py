@@ -36,7 +36,7 @@ __all__ = ["RummyEnv"]
 ObsDict = dict[str, Any]
 
 
-class RummyEnv(AECEnv[str, ObsDict, int]):
+class RummyEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
     """A rummykit game as a PettingZoo AEC environment (see the module's docstring and ``docs/rl.md``)."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "is_parallelizable": False}  # noqa: RUF012
@@ -86,7 +86,7 @@ class RummyEnv(AECEnv[str, ObsDict, int]):
         self._declined_at = -1
         self.steps = 0
         self.seed_used = 0
-        self.agents = []
+        self.agents: list[str] = []
 
     # -- spaces -----------------------------------------------------------------
 
@@ -108,7 +108,7 @@ class RummyEnv(AECEnv[str, ObsDict, int]):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.decision = None
         self._declined = set()
         self._declined_at = -1
@@ -149,8 +149,10 @@ class RummyEnv(AECEnv[str, ObsDict, int]):
         d = self.decision if self.decision is not None and self.decision.seat == seat else None
         view = self.state_.view(seat)
         obs = self.codec.observe(view, d)
-        mask = self.codec.mask(d) if d is not None and agent == self.agent_selection else np.zeros(
-            self.codec.n, np.int8
+        mask = (
+            self.codec.mask(d)
+            if d is not None and agent == self.agent_selection
+            else np.zeros(self.codec.n, np.int8)
         )
         return {"observation": obs, "action_mask": mask}
 
@@ -170,7 +172,7 @@ class RummyEnv(AECEnv[str, ObsDict, int]):
     def step(self, action: int) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)  # type: ignore[arg-type]
+            self._was_dead_step(action)
             return
         d = self.decision
         assert d is not None and self.possible_agents[d.seat] == agent
@@ -208,7 +210,11 @@ class RummyEnv(AECEnv[str, ObsDict, int]):
 
     def _count_step(self) -> None:
         self.steps += 1
-        if self.max_steps is not None and self.steps >= self.max_steps and not any(self.terminations.values()):
+        if (
+            self.max_steps is not None
+            and self.steps >= self.max_steps
+            and not any(self.terminations.values())
+        ):
             for a in self.agents:
                 self.truncations[a] = True
                 self.infos[a]["record"] = self.record()
@@ -240,7 +246,7 @@ class RummyEnv(AECEnv[str, ObsDict, int]):
         """The episode's game record so far (``rummykit replay`` reads it; it replays exactly)."""
         return write_record(self.state_)
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode")
             return None

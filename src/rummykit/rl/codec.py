@@ -140,7 +140,7 @@ class Codec(abc.ABC):
         """The legal indices now (1) among the ``n``."""
 
     @abc.abstractmethod
-    def step(self, state: GameState, decision: Decision, index: int) -> Action | None | Pending:
+    def step(self, state: GameState, decision: Decision, index: int) -> Action | Pending | None:
         """Take index ``index``: the engine action when the decision is complete, None for a passed
         offer, or :data:`PENDING`."""
 
@@ -315,7 +315,7 @@ class DraftCodec(Codec):
                 m[self.form :] = np.all(self.need <= avail, axis=1)
         return m
 
-    def step(self, state: GameState, decision: Decision, index: int) -> Action | None | Pending:
+    def step(self, state: GameState, decision: Decision, index: int) -> Action | Pending | None:
         d = decision
         if index == self.DRAW:
             return d.end_turn
@@ -435,7 +435,9 @@ class TokenCodec(Codec):
         try:
             return (*(self.word_index[w] for w in _WORD.findall(action.text())), 0)
         except KeyError as exc:
-            raise RuntimeError(f"{self.game}: the word {exc} of {action.text()!r} is not in the vocabulary") from None
+            raise RuntimeError(
+                f"{self.game}: the word {exc} of {action.text()!r} is not in the vocabulary"
+            ) from None
 
     def begin(self, state: GameState, seat: int, claim: bool) -> Decision:
         options: list[tuple[tuple[int, ...], Action | None]] = []
@@ -444,7 +446,9 @@ class TokenCodec(Codec):
             words = self.words_of(action)
             other = seen.setdefault(words, action)
             if other != action:
-                raise RuntimeError(f"{self.game}: {other.text()!r} and {action.text()!r} read as the same words")
+                raise RuntimeError(
+                    f"{self.game}: {other.text()!r} and {action.text()!r} read as the same words"
+                )
             options.append((words, action))
         if claim:
             options.append(((self.word_index[NO_CLAIM],), None))
@@ -461,7 +465,7 @@ class TokenCodec(Codec):
             m[w] = 1
         return m
 
-    def step(self, state: GameState, decision: Decision, index: int) -> Action | None | Pending:
+    def step(self, state: GameState, decision: Decision, index: int) -> Action | Pending | None:
         d = decision
         d.prefix.append(index)
         while True:

@@ -30,7 +30,7 @@ from rummykit.rl.codec import FloatArray, MaskArray
 __all__ = ["SingleSeatEnv"]
 
 
-class SingleSeatEnv(gymnasium.Env[FloatArray, int]):
+class SingleSeatEnv(gymnasium.Env[FloatArray, np.int64]):
     """Seat ``seat`` of ``game`` learns; the other seats are ``bots``-level bots."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"]}  # noqa: RUF012
@@ -65,7 +65,9 @@ class SingleSeatEnv(gymnasium.Env[FloatArray, int]):
         self.observation_space = box
         self.action_space = spaces.Discrete(self.aec.codec.n)
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[FloatArray, dict[str, Any]]:
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[FloatArray, dict[str, Any]]:
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, 2**31))
         self.aec.reset(seed=game_seed)
@@ -124,7 +126,7 @@ class SingleSeatEnv(gymnasium.Env[FloatArray, int]):
             info["record"] = self.aec.record()
         return info
 
-    def step(self, action: int) -> tuple[FloatArray, float, bool, bool, dict[str, Any]]:
+    def step(self, action: np.int64 | int) -> tuple[FloatArray, float, bool, bool, dict[str, Any]]:
         aec = self.aec
         if self._over():
             raise RuntimeError("the episode is over: call reset()")
@@ -140,5 +142,5 @@ class SingleSeatEnv(gymnasium.Env[FloatArray, int]):
         truncated = any(aec.truncations.values()) and not terminated
         return self._obs(), float(reward), terminated, truncated, self._info()
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         return self.aec.render()
