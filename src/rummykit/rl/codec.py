@@ -10,7 +10,11 @@ Two encodings, chosen per game (``docs/rl.md`` says why):
   final table, offered only when the engine would accept it) or *draw*
   (pass when the pool is empty). Any legal final table is reachable: lift
   every set, form each set of the final table.
-* :class:`TokenCodec` (``conveyor``, ``mummus``, ``two-tray``): every listed
+* :class:`~rummykit.rl.grid.GridCodec` (``two-tray``): the same for a grid:
+  take a tile from a tray or pick one up from the grid, put it on an empty
+  cell of a window of the grid, then commit; draw, pass, end and joker calls
+  are one index each.
+* :class:`TokenCodec` (``conveyor``, ``mummus``): every listed
   action's text is read as words (verbs, pieces, numbers); a decision is the
   words of one action chosen one at a time, each index being one word of the
   game's fixed vocabulary. Words forced by the choices so far are filled in
@@ -93,6 +97,19 @@ class Decision:
     loose: npt.NDArray[np.int16] = field(default_factory=lambda: np.zeros(0, np.int16))
     down: bool = False
     steps: int = 0
+    # grid decisions (two-tray)
+    cells: dict[tuple[int, int], str] = field(default_factory=dict)
+    start_cells: dict[tuple[int, int], str] = field(default_factory=dict)
+    held: tuple[str, str, tuple[int, int]] | None = None
+    """The tile in hand: (tile, ``tray`` or ``cell``, the cell it came from)."""
+    trays: dict[str, npt.NDArray[np.int16]] = field(default_factory=dict)
+    start_trays: dict[str, npt.NDArray[np.int16]] = field(default_factory=dict)
+    tray_used: str | None = None
+    allowed: list[str] = field(default_factory=list)
+    """The trays this turn may play from."""
+    anchor: tuple[int, int] = (0, 0)
+    listed: dict[int, Action] = field(default_factory=dict)
+    """Whole actions reachable by one index (draw, pass, end, a call)."""
     end_turn: Action | None = None
     commit: Action | None = None
     """The play the draft commits, when the engine would accept it (worked out once per step)."""
@@ -380,14 +397,12 @@ GAME_WORDS: dict[str, tuple[str, ...]] = {
         "top", "bottom", "high", "low",
     ),
     "mummus": ("draw", "take", "meld", "addon", "rummy", "discard", "to"),
-    "two-tray": ("draw", "pass", "play", "fail", "call", "end", "A", "B"),
 }  # fmt: skip
 """The words other than pieces and numbers that each game's action texts use."""
 
 GAME_NUMBERS: dict[str, tuple[int, int]] = {
     "conveyor": (0, 40),
     "mummus": (0, 60),
-    "two-tray": (-110, 110),
 }
 """The whole numbers an action's text may hold (columns and cells; grid rows and columns)."""
 
@@ -418,16 +433,10 @@ class TokenCodec(Codec):
             self.layout.add("column_bottoms", 13, t)
             self.layout.add("drawn", t)
             self.layout.add("jump_window", 1)
-        elif self.game == "mummus":
+        else:
             self.layout.add("discard_depth", t)
             self.layout.add("claimable", t)
             self.layout.add("laid_points", p)
-        else:
-            self.layout.add("tray_b", t)
-            self.layout.add("playing_b", 1)
-            self.layout.add("tray_sizes", p, 2)
-            self.layout.add("down", p)
-            self.layout.add("continuing", 1)
         self.layout.add("chosen_words", self.n)
         self.layout.add("last_word", self.n)
 
@@ -491,7 +500,7 @@ class TokenCodec(Codec):
             put(out, "known", np.stack([self.counts(known[s]) for s in order]))
         if self.game == "conveyor":
             self._conveyor(view, order, out)
-        elif self.game == "mummus":
+        else:
             put(out, "hand", self.counts(view.get("hand", ())))
             put(out, "shared", self.deep_counts(view["melds"]))
             depth = np.zeros(t, np.float32)
@@ -503,17 +512,6 @@ class TokenCodec(Codec):
             put(out, "discard_depth", depth)
             put(out, "claimable", self.deep_counts(view["claimable"]))
             put(out, "laid_points", [view["laid_points"][s] for s in order])
-        else:
-            trays = view.get("trays") or {}
-            seat = order[0]
-            playing = view["playing"][seat]
-            put(out, "hand", self.counts(trays.get("A", ())))
-            put(out, "tray_b", self.counts(trays.get("B", ())))
-            put(out, "playing_b", [playing == "B"])
-            put(out, "shared", self.counts(cell["tile"] for cell in view["grid"]))
-            put(out, "tray_sizes", [[view["tray_sizes"][s]["A"], view["tray_sizes"][s]["B"]] for s in order])
-            put(out, "down", [view["down"][s] for s in order])
-            put(out, "continuing", [bool(view["continuing"])])
         if decision is not None and decision.prefix:
             chosen = np.zeros(self.n, np.float32)
             for w in decision.prefix:
@@ -568,7 +566,7 @@ def piece_texts(state: GameState) -> list[str]:
     if game == "two-tray":
         from rummykit.rulesets.tilerummy import full_set
 
-        return list(dict.fromkeys(str(t) for t in full_set(1)))
+        return list(dict.fromkeys(str(t) for t in full_set(max(1, state.options["jokers"]))))
     raise ValueError(f"no word vocabulary for {game}")
 
 
@@ -576,4 +574,8 @@ def make_codec(state: GameState, *, draft_steps: int = 60) -> Codec:
     """The codec of ``state``'s game (its options and player count fix ``n`` and the layout)."""
     if state.game_id in ("rummikub", "domino-rummikub"):
         return DraftCodec(state, draft_steps)
+    if state.game_id == "two-tray":
+        from rummykit.rl.grid import GridCodec
+
+        return GridCodec(state, piece_texts(state), draft_steps)
     return TokenCodec(state, piece_texts(state))
