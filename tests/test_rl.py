@@ -327,3 +327,27 @@ def test_grid_rearrangement_once_down() -> None:
     assert d.held is not None and env.action_mask()[codec.BACK] == 1
     env.step(codec.BACK)
     assert d.cells == d.start_cells
+
+
+@pytest.mark.parametrize("game", ["rummikub", "domino-rummikub"])
+def test_candidate_sets_cover_the_tables_bots_make(game: str) -> None:
+    # Every set on the table of greedy bots' games (which rearrange it) can be formed by one index.
+    from rummykit.bots.registry import make_bot
+    from rummykit.catalogue import new_game
+    from rummykit.engine.driver import step
+    from rummykit.engine.rng import Rng
+
+    codec = rl.env(game).codec
+    assert isinstance(codec, DraftCodec)
+    check = codec.table_rules.check
+    normal = {tuple(map(str, check(c).pieces)) for c in codec.candidates}
+    for seed in (0, 1):
+        state = new_game(game, players=2, seed=seed)
+        agents = [make_bot("greedy", game), make_bot("greedy", game)]
+        rngs = [Rng(1), Rng(2)]
+        for _ in range(150):
+            if state.outcome is not None:
+                break
+            step(state, agents, rngs)
+            for s in state.table:  # type: ignore[attr-defined]
+                assert tuple(map(str, check(s).pieces)) in normal, s

@@ -224,6 +224,10 @@ class Codec(abc.ABC):
         """Fill the game's own parts."""
 
 
+_CANDIDATES: dict[tuple[str, tuple[str, ...]], tuple[list[tuple[Any, ...]], npt.NDArray[np.int16]]] = {}
+"""The candidate sets of each game and set of pieces, made once per process (the enumeration takes a moment)."""
+
+
 # -- the free table --------------------------------------------------------------------
 
 
@@ -250,23 +254,32 @@ class DraftCodec(Codec):
         self.parse = type(state).info.parse_piece
         self.objects = {str(p): p for p in full}
         super().__init__(state, texts)
+        key = (state.game_id, tuple(str(p) for p in full))
+        if key not in _CANDIDATES:
+            _CANDIDATES[key] = self._enumerate(state.game_id, full, table)
+        self.candidates, self.need = _CANDIDATES[key]
+        self.form = self.LIFT + self.max_sets
+        self.n = self.form + len(self.candidates)
+
+    def _enumerate(
+        self, game: str, full: list[Any], table: Any
+    ) -> tuple[list[tuple[Any, ...]], npt.NDArray[np.int16]]:
         from rummykit.melds.dominoes import DominoMelds
         from rummykit.melds.tiles import TileMelds
 
         family: TileMelds | DominoMelds
-        if state.game_id == "domino-rummikub":
+        if game == "domino-rummikub":
             from rummykit.rulesets.domino_rummikub.options import MELDS
 
             family = MELDS
         else:
             family = TileMelds()
-        self.candidates: list[tuple[Any, ...]] = list(family.enumerate(full))
-        self.need = np.zeros((len(self.candidates), len(self.pieces)), np.int16)
-        for k, s in enumerate(self.candidates):
+        candidates = with_wilds_swapped(family.enumerate(full), table)
+        need = np.zeros((len(candidates), len(self.pieces)), np.int16)
+        for k, s in enumerate(candidates):
             for p in s:
-                self.need[k, self.piece_index[str(p)]] += 1
-        self.form = self.LIFT + self.max_sets
-        self.n = self.form + len(self.candidates)
+                need[k, self.piece_index[str(p)]] += 1
+        return candidates, need
 
     def add_parts(self) -> None:
         t, p = len(self.pieces), self.players
@@ -386,6 +399,31 @@ class DraftCodec(Codec):
         for i, row in enumerate(rows[: self.max_sets]):
             sets[i] = row
         put(out, "draft_sets", sets)
+
+
+def with_wilds_swapped(sets: Iterable[tuple[Any, ...]], table: Any) -> list[tuple[Any, ...]]:
+    """``sets`` and, where a set holds different wild pieces (domino-rummikub's 0-0 and 6-6), each valid
+    order of them among their places that the game reads as another set: the enumeration gives one, and a
+    table may hold another (the normal order of the set, :meth:`FreeTable.normalise`, tells them apart)."""
+    from itertools import permutations
+
+    out = list(dict.fromkeys(sets))
+    seen = {tuple(table.check(s).pieces) for s in out}
+    for s in list(out):
+        places = [i for i, p in enumerate(s) if p in table.jokers]
+        wilds = [s[i] for i in places]
+        if len(set(wilds)) < 2:
+            continue
+        for order in set(permutations(wilds)):
+            other = list(s)
+            for i, p in zip(places, order, strict=True):
+                other[i] = p
+            t = tuple(other)
+            check = table.check(t)
+            if check.valid and tuple(check.pieces) not in seen:
+                seen.add(tuple(check.pieces))
+                out.append(t)
+    return out
 
 
 # -- listed actions, word by word --------------------------------------------------------
