@@ -86,6 +86,9 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self._declined_at = -1
         self.steps = 0
         self.seed_used = 0
+        self._mask: MaskArray = np.zeros(self.codec.n, np.int8)
+        self._mask_key: tuple[int, int] = (-1, -1)
+        self._views: dict[tuple[int, int, int], Mapping[str, Any]] = {}
         self.agents: list[str] = []
 
     # -- spaces -----------------------------------------------------------------
@@ -113,6 +116,8 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         self._declined = set()
         self._declined_at = -1
         self.steps = 0
+        self._mask_key = (-1, -1)
+        self._views = {}
         self._rounds_seen = 0
         self._select()
 
@@ -147,8 +152,7 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
     def observe(self, agent: str) -> ObsDict:
         seat = self.agent_seat[agent]
         d = self.decision if self.decision is not None and self.decision.seat == seat else None
-        view = self.state_.view(seat)
-        obs = self.codec.observe(view, d)
+        obs = self.codec.observe(self._view(seat), d)
         mask = (
             self.codec.mask(d)
             if d is not None and agent == self.agent_selection
@@ -156,15 +160,28 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         )
         return {"observation": obs, "action_mask": mask}
 
+    def _view(self, seat: int) -> Mapping[str, Any]:
+        """The seat's view, made once per position (a decision's steps do not change the state)."""
+        key = (id(self.state_), len(self.state_.actions), seat)
+        view = self._views.get(key)
+        if view is None:
+            if len(self._views) > 4 * self.n_players:
+                self._views.clear()
+            view = self._views[key] = self.state_.view(seat)
+        return view
+
     def view(self, agent: str) -> Mapping[str, object]:
         """The typed view of ``agent``'s seat (the engine's own: plain data), for agents that want structure."""
         return self.state_.view(self.agent_seat[agent])
 
     def action_mask(self) -> MaskArray:
-        """The mask of the selected agent now."""
+        """The mask of the selected agent now (worked out once per step; do not change it)."""
         if self.decision is None:
             return np.zeros(self.codec.n, np.int8)
-        return self.codec.mask(self.decision)
+        key = (id(self.decision), self.steps)
+        if self._mask_key != key:
+            self._mask, self._mask_key = self.codec.mask(self.decision), key
+        return self._mask
 
     def observation_vector(self, agent: str) -> FloatArray:
         return self.codec.observe(self.state_.view(self.agent_seat[agent]), self.decision)
@@ -177,7 +194,7 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         d = self.decision
         assert d is not None and self.possible_agents[d.seat] == agent
         index = int(action)
-        if not 0 <= index < self.codec.n or not self.codec.mask(d)[index]:
+        if not 0 <= index < self.codec.n or not self.action_mask()[index]:
             raise ValueError(f"{agent}: action {index} ({self.codec.meaning(index)}) is not legal now")
         self._cumulative_rewards[agent] = 0.0
         result = self.codec.step(self.state_, d, index)

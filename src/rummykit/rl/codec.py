@@ -258,6 +258,13 @@ class DraftCodec(Codec):
         if key not in _CANDIDATES:
             _CANDIDATES[key] = self._enumerate(state.game_id, full, table)
         self.candidates, self.need = _CANDIDATES[key]
+        # too_many[t, c]: the candidates that need more than c of piece t, packed as bits (see mask)
+        self.most = int(self.need.max(initial=0))
+        too_many = np.stack(
+            [[self.need[:, t] > c for c in range(self.most + 1)] for t in range(len(self.pieces))]
+        )
+        self.too_many = np.packbits(too_many, axis=2)
+        self.rows = np.arange(len(self.pieces))
         self.form = self.LIFT + self.max_sets
         self.n = self.form + len(self.candidates)
 
@@ -341,8 +348,11 @@ class DraftCodec(Codec):
             if d.down:
                 m[self.LIFT : self.LIFT + len(d.sets)] = 1
             if len(d.sets) < self.max_sets:
-                avail = d.loose + d.rack
-                m[self.form :] = np.all(self.need <= avail, axis=1)
+                # A candidate can be formed unless it needs more of some piece than the loose heap and
+                # the rack hold: one OR over the pieces of packed bit rows.
+                avail = np.minimum(d.loose + d.rack, self.most)
+                short = np.bitwise_or.reduce(self.too_many[self.rows, avail], axis=0)
+                m[self.form :] = 1 - np.unpackbits(short, count=len(self.candidates))
         return m
 
     def step(self, state: GameState, decision: Decision, index: int) -> Action | Pending | None:

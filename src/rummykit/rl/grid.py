@@ -207,7 +207,7 @@ class GridCodec(Codec):
         return PENDING
 
     def _commit_of(self, state: GameState, d: Decision) -> Action | None:
-        if d.held is not None or d.tray_used is None or d.cells == d.start_cells:
+        if d.held is not None or d.tray_used is None or d.cells == d.start_cells or not self._lines_long(d):
             return None
         from rummykit.blocks.grid_cells import Put
         from rummykit.pieces.tiles import Tile
@@ -224,6 +224,31 @@ class GridCodec(Codec):
         except RuleError:
             return None
         return play if check.fault is None else None
+
+    @staticmethod
+    def _lines_long(d: Decision) -> bool:
+        """False when a changed cell (or a neighbour) is alone or in a line of two: no engine check needed."""
+        cells = d.cells
+        changed = {c for c in set(cells) | set(d.start_cells) if cells.get(c) != d.start_cells.get(c)}
+        near = {(r + dr, c + dc) for r, c in changed for dr, dc in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1))}
+        for r, c in near:
+            if (r, c) not in cells:
+                continue
+            longest = 1
+            for dr, dc in ((0, 1), (1, 0)):
+                n = 1
+                k = 1
+                while (r + k * dr, c + k * dc) in cells:
+                    n, k = n + 1, k + 1
+                k = 1
+                while (r - k * dr, c - k * dc) in cells:
+                    n, k = n + 1, k + 1
+                if n == 2:
+                    return False
+                longest = max(longest, n)
+            if longest < 3:
+                return False
+        return True
 
     def meaning(self, index: int) -> str:
         fixed = [

@@ -118,7 +118,7 @@ class SingleSeatEnv(gymnasium.Env[FloatArray, np.int64]):
         """The learner's legal actions now (all zero once the episode is over)."""
         if self._over() or self.aec.decision is None:
             return np.zeros(self.aec.codec.n, np.int8)
-        return self.aec.action_mask()
+        return self.aec.action_mask().copy()
 
     def _info(self) -> dict[str, Any]:
         info: dict[str, Any] = {"action_mask": self.action_masks()}
