@@ -550,7 +550,7 @@ class TokenCodec(Codec):
             self._conveyor(view, order, out)
         else:
             put(out, "hand", self.counts(view.get("hand", ())))
-            put(out, "shared", self.deep_counts(view["melds"]))
+            put(out, "shared", self.counts(c for meld in view["melds"] for c in meld["cards"]))
             depth = np.zeros(t, np.float32)
             pile = view["discard"]
             for i, c in enumerate(reversed(pile)):
@@ -573,7 +573,7 @@ class TokenCodec(Codec):
         put = self.layout.put
         t, p = len(self.pieces), self.players
         put(out, "hand", self.counts(view.get("hand", ())))
-        put(out, "shared", self.deep_counts(view["melds"]))
+        put(out, "shared", self.counts(p for meld in view["melds"] for p in meld["pieces"]))
         opened = np.zeros(13, np.float32)
         hidden = np.zeros(13, np.float32)
         claimed = np.zeros((13, p), np.float32)
