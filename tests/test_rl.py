@@ -351,3 +351,40 @@ def test_candidate_sets_cover_the_tables_bots_make(game: str) -> None:
             step(state, agents, rngs)
             for s in state.table:  # type: ignore[attr-defined]
                 assert tuple(map(str, check(s).pieces)) in normal, s
+
+
+def test_docs_examples_run() -> None:
+    # docs/rl.md's >>> examples (tests/test_docs.py runs those of the pages it lists).
+    import doctest
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "docs" / "rl.md"
+    text = path.read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, flags=re.S)
+    test = doctest.DocTestParser().get_doctest("\n".join(blocks), {}, "docs/rl.md", str(path), 0)
+    assert len(test.examples) >= 5
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    report: list[str] = []
+    runner.run(test, out=report.append)
+    assert runner.summarize(verbose=False).failed == 0, "".join(report)
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options"), SETUPS[::2], ids=[f"{g}-{p}" for g, p, _ in SETUPS[::2]]
+)
+def test_observation_reads_the_view(game: str, players: int, options: dict[str, Any]) -> None:
+    # The hand part holds the seat's own pieces; the header counts match the view's.
+    env = rl.env(game, players=players, **options)
+    env.reset(seed=3)
+    layout = env.codec.layout
+    for agent in env.possible_agents:
+        seat = env.agent_seat[agent]
+        obs = env.observe(agent)["observation"]
+        view: Any = env.view(agent)
+        counts = obs[layout.slices["piece_counts"]]
+        assert counts[0] == view["piece_counts"][seat]
+        hand = obs[layout.slices["hand"]].sum()
+        if game == "two-tray":
+            hand += obs[layout.slices["tray_b"]].sum()
+        assert hand == view["piece_counts"][seat]
+        assert env.observation_space(agent)["observation"].contains(obs)
