@@ -21,7 +21,7 @@ pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 import rummykit.rl as rl
 from rummykit.engine.core import GameState
@@ -232,6 +232,12 @@ def test_every_free_table_turn_is_reachable() -> None:
     assert sorted(map(str, last.placed)) == sorted(map(str, target.placed))  # type: ignore[attr-defined]
     assert last.table == target.table  # type: ignore[attr-defined]
     assert len(state.racks.rack(seat)) == len(rack) - len(target.placed)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_pettingzoo_render(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    render_test(lambda render_mode=None: rl.env(game, render_mode=render_mode))
+    assert f"{game} round 1" in capsys.readouterr().out
 
 
 def test_render_and_record() -> None:
