@@ -393,4 +393,4 @@ def test_observation_reads_the_view(game: str, players: int, options: dict[str, 
         if game == "two-tray":
             hand += obs[layout.slices["tray_b"]].sum()
         assert hand == view["piece_counts"][seat]
-        assert env.observation_space(agent)["observation"].contains(obs)
+        assert env.observation_spaces[agent]["observation"].contains(obs)
