@@ -37,6 +37,7 @@ SETUPS: list[tuple[str, int, dict[str, Any]]] = [
     ("two-tray", 2, {}),
     ("conveyor", 2, {}),
     ("conveyor", 3, {"jump_ins": True}),
+    ("conveyor", 4, {"jump_ins": True, "jump_in_only_on_completion": True}),
     ("mummus", 2, {}),
     ("mummus", 4, {}),
 ]
@@ -394,3 +395,14 @@ def test_observation_reads_the_view(game: str, players: int, options: dict[str, 
             hand += obs[layout.slices["tray_b"]].sum()
         assert hand == view["piece_counts"][seat]
         assert env.observation_spaces[agent]["observation"].contains(obs)
+
+
+def test_every_declared_word_is_in_the_vocabulary() -> None:
+    # Variants' actions (conveyor's jump-ins 'jump D with ...') read with the same vocabulary.
+    from rummykit.rl.codec import declared_words
+
+    for game in ("conveyor", "mummus"):
+        codec = rl.env(game).codec
+        assert isinstance(codec, TokenCodec)
+        assert set(declared_words(rl.env(game).game_state)) <= set(codec.words)
+    assert "with" in rl.env("conveyor").codec.words  # type: ignore[attr-defined]

@@ -442,7 +442,7 @@ def with_wilds_swapped(sets: Iterable[tuple[Any, ...]], table: Any) -> list[tupl
 GAME_WORDS: dict[str, tuple[str, ...]] = {
     "conveyor": (
         "reveal", "claim", "draw", "meld", "layoff", "discard", "close", "jump", "decline",
-        "top", "bottom", "high", "low",
+        "top", "bottom", "high", "low", "with",
     ),
     "mummus": ("draw", "take", "meld", "addon", "rummy", "discard", "to"),
 }  # fmt: skip
@@ -455,6 +455,25 @@ GAME_NUMBERS: dict[str, tuple[int, int]] = {
 """The whole numbers an action's text may hold (columns and cells; grid rows and columns)."""
 
 
+def declared_words(state: GameState) -> list[str]:
+    """The fixed words of the game's actions, as their classes declare them: verbs, keywords and choices."""
+    from rummykit.engine.commands.parts import Choice, Tail
+
+    out: list[str] = []
+    for cls in type(state).info.actions:
+        command = getattr(cls, "COMMAND", None)
+        out.append(getattr(command, "verb", "") or str(getattr(cls, "type", "")))
+        parts = list(getattr(command, "parts", ()))
+        while parts:
+            part = parts.pop()
+            if isinstance(part, Tail):
+                out.append(part.keyword)
+                parts.extend(part.parts)
+            elif isinstance(part, Choice):
+                out.extend(part.words)
+    return [w for w in out if w]
+
+
 class TokenCodec(Codec):
     """Listed actions as words chosen one at a time (see the module's docstring)."""
 
@@ -463,7 +482,8 @@ class TokenCodec(Codec):
     def __init__(self, state: GameState, pieces: Sequence[str]) -> None:
         game = state.game_id
         lo, hi = GAME_NUMBERS[game]
-        words = [END, NO_CLAIM, *GAME_WORDS[game], *pieces, *(str(i) for i in range(lo, hi + 1))]
+        declared = declared_words(state)
+        words = [END, NO_CLAIM, *GAME_WORDS[game], *declared, *pieces, *(str(i) for i in range(lo, hi + 1))]
         self.words = list(dict.fromkeys(words))
         self.word_index = {w: i for i, w in enumerate(self.words)}
         self.n = len(self.words)
