@@ -26,7 +26,8 @@ from pettingzoo.test import api_test, render_test, seed_test
 import rummykit.rl as rl
 from rummykit.engine.core import GameState
 from rummykit.records import read_record
-from rummykit.rl.codec import DraftCodec, TokenCodec
+from rummykit.rl.draft import DraftCodec
+from rummykit.rl.words import TokenCodec
 
 # Every game at two and at another player count it supports (two-tray is for two only).
 SETUPS: list[tuple[str, int, dict[str, Any]]] = [
@@ -399,7 +400,7 @@ def test_observation_reads_the_view(game: str, players: int, options: dict[str, 
 
 def test_every_declared_word_is_in_the_vocabulary() -> None:
     # Variants' actions (conveyor's jump-ins 'jump D with ...') read with the same vocabulary.
-    from rummykit.rl.codec import declared_words
+    from rummykit.rl.words import declared_words
 
     for game in ("conveyor", "mummus"):
         codec = rl.env(game).codec
