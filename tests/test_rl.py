@@ -21,12 +21,13 @@ pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 import rummykit.rl as rl
 from rummykit.engine.core import GameState
 from rummykit.records import read_record
-from rummykit.rl.codec import DraftCodec, TokenCodec
+from rummykit.rl.draft import DraftCodec
+from rummykit.rl.words import TokenCodec
 
 # Every game at two and at another player count it supports (two-tray is for two only).
 SETUPS: list[tuple[str, int, dict[str, Any]]] = [
@@ -37,6 +38,7 @@ SETUPS: list[tuple[str, int, dict[str, Any]]] = [
     ("two-tray", 2, {}),
     ("conveyor", 2, {}),
     ("conveyor", 3, {"jump_ins": True}),
+    ("conveyor", 4, {"jump_ins": True, "jump_in_only_on_completion": True}),
     ("mummus", 2, {}),
     ("mummus", 4, {}),
 ]
@@ -137,14 +139,12 @@ def tampered(state: GameState, seat: int) -> GameState | None:
     return None  # conveyor: its view hides the hands and face-down cells; the observation reads only the view
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    setup=st.sampled_from(SETUPS),
-    seed=st.integers(0, 2**31 - 1),
-    choices=st.integers(0, 2**31 - 1),
-)
-def test_random_masked_play(setup: tuple[str, int, dict[str, Any]], seed: int, choices: int) -> None:
-    game, players, options = setup
+@pytest.mark.parametrize(("game", "players", "options"), SETUPS, ids=[f"{g}-{p}" for g, p, _ in SETUPS])
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31 - 1), choices=st.integers(0, 2**31 - 1))
+def test_random_masked_play(
+    game: str, players: int, options: dict[str, Any], seed: int, choices: int
+) -> None:
     env = rl.env(game, players=players, max_steps=600, **options)
     env.reset(seed=seed)
     rng = np.random.default_rng(choices)
@@ -232,6 +232,12 @@ def test_every_free_table_turn_is_reachable() -> None:
     assert sorted(map(str, last.placed)) == sorted(map(str, target.placed))  # type: ignore[attr-defined]
     assert last.table == target.table  # type: ignore[attr-defined]
     assert len(state.racks.rack(seat)) == len(rack) - len(target.placed)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_pettingzoo_render(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    render_test(lambda render_mode=None: rl.env(game, render_mode=render_mode))
+    assert f"{game} round 1" in capsys.readouterr().out
 
 
 def test_render_and_record() -> None:
@@ -387,4 +393,15 @@ def test_observation_reads_the_view(game: str, players: int, options: dict[str, 
         if game == "two-tray":
             hand += obs[layout.slices["tray_b"]].sum()
         assert hand == view["piece_counts"][seat]
-        assert env.observation_space(agent)["observation"].contains(obs)
+        assert env.observation_spaces[agent]["observation"].contains(obs)
+
+
+def test_every_declared_word_is_in_the_vocabulary() -> None:
+    # Variants' actions (conveyor's jump-ins 'jump D with ...') read with the same vocabulary.
+    from rummykit.rl.words import declared_words
+
+    for game in ("conveyor", "mummus"):
+        codec = rl.env(game).codec
+        assert isinstance(codec, TokenCodec)
+        assert set(declared_words(rl.env(game).game_state)) <= set(codec.words)
+    assert "with" in rl.env("conveyor").codec.words  # type: ignore[attr-defined]

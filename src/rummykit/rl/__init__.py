@@ -19,6 +19,12 @@ from __future__ import annotations
 
 from typing import Any
 
+try:
+    import gymnasium  # noqa: F401
+    import pettingzoo  # noqa: F401
+except ImportError as exc:  # pragma: no cover - only without the extra
+    raise ImportError(f"rummykit.rl needs the rl extra: pip install 'rummykit[rl]' ({exc})") from exc
+
 from rummykit.rl.aec import RummyEnv
 from rummykit.rl.single import SingleSeatEnv
 

@@ -29,7 +29,7 @@ from rummykit.catalogue import find_game
 from rummykit.engine.core import Action, GameState
 from rummykit.engine.driver import claims_open, next_seat
 from rummykit.records import write_record
-from rummykit.rl.codec import LIMIT, PENDING, Codec, Decision, FloatArray, MaskArray, make_codec
+from rummykit.rl.codec import LIMIT, PENDING, Codec, Decision, MaskArray, make_codec
 
 __all__ = ["RummyEnv"]
 
@@ -153,11 +153,10 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         seat = self.agent_seat[agent]
         d = self.decision if self.decision is not None and self.decision.seat == seat else None
         obs = self.codec.observe(self._view(seat), d)
-        mask = (
-            self.codec.mask(d)
-            if d is not None and agent == self.agent_selection
-            else np.zeros(self.codec.n, np.int8)
-        )
+        if d is not None and agent == self.agent_selection:
+            mask = self.action_mask().copy()
+        else:
+            mask = np.zeros(self.codec.n, np.int8)
         return {"observation": obs, "action_mask": mask}
 
     def _view(self, seat: int) -> Mapping[str, Any]:
@@ -182,9 +181,6 @@ class RummyEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped
         if self._mask_key != key:
             self._mask, self._mask_key = self.codec.mask(self.decision), key
         return self._mask
-
-    def observation_vector(self, agent: str) -> FloatArray:
-        return self.codec.observe(self.state_.view(self.agent_seat[agent]), self.decision)
 
     def step(self, action: int) -> None:
         agent = self.agent_selection
