@@ -21,7 +21,7 @@ from rummykit.pieces.cards import DECK, Card, format_cards, parse_cards
 from rummykit.rulesets.mummus.options import DRAW, GAME_ID, MAX_PLAYERS, MELDS, MIN_PLAYERS, OPTIONS, PREFIX
 from rummykit.rulesets.mummus.state import Mummus
 
-__all__ = ["FIELDS", "from_position", "position_fields"]
+__all__ = ["FIELDS", "from_position", "position_fields", "position_text"]
 
 FIELDS = ("hands", "discard", "stock", "melds", "known", "dealer", "turn", "turns")
 """The fields of a position string (``hands`` is required)."""
@@ -174,3 +174,21 @@ def from_position(
     for seat in range(n):
         state.emit("hand", seat, {}, {"hand": [str(c) for c in sorted(state.hands[seat])]})
     return state
+
+
+def position_text(state: Mummus) -> str:
+    """The one-line string of a position at the start of a turn (``Mummus.position``; ``from_position`` reads it)."""
+    melds = []
+    for m in state.area:
+        owners = set(m.laid_by)
+        if len(owners) == 1:
+            melds.append(f"{m.laid_by[0]}: {format_cards(m.pieces)}")
+        else:
+            melds.append(" ".join(f"{c}@{s}" for c, s in zip(m.pieces, m.laid_by, strict=True)))
+    hands = " / ".join(format_cards(sorted(h)) for h in state.hands)
+    known = " / ".join(format_cards(sorted(k)) for k in state.known)
+    return (
+        f"hands: {hands}; discard: {format_cards(state.piles.discard)}; stock: {format_cards(state.piles.stock)};"
+        f" melds: {' | '.join(melds)}; known: {known}; dealer: {state.dealer}; turn: {state.current};"
+        f" turns: {state.turn_no - 1}"
+    )

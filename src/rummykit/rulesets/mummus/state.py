@@ -104,10 +104,7 @@ class Mummus(GameState):
         "phase": Saved(),
         "turn_no": Saved("turn_number"),
         "deep": Saved(encode=lambda deep: None if deep is None else str(deep)),
-        "_cached": Omit(
-            "who may act out of turn, the cards that fit the table and whether the pile holds a claim, worked out from the rest",
-            cache=True,
-        ),
+        "_cached": Omit("who may act out of turn, the cards that fit the table and if the pile holds a claim", cache=True),
         "_claimable": Omit("the cards a rummy call could take, worked out from the rest", cache=True),
     }
 
@@ -214,12 +211,9 @@ class Mummus(GameState):
         return self._open()[0]
 
     def may_act_seen_by(self, player: int | None) -> frozenset[int]:
-        """Every seat may act while the pile holds a rummy call (anyone sees the pile and the table);
-        otherwise only an add-on from a hand makes a seat act, and only that seat may know it."""
+        """All of :attr:`may_act` while the pile holds a rummy call (public); else ``player`` only (an add-on is in a hand)."""
         seats, _fits = self._open()
-        cached = self._cached
-        assert cached is not None
-        if cached[3] or not seats:
+        if not seats or (self._cached is not None and self._cached[3]):
             return seats
         return seats & {player} if player is not None else _NOBODY
 
@@ -590,20 +584,9 @@ class Mummus(GameState):
         """This position as a one-line string (the start of a turn only; see ``from_position``)."""
         if self.outcome is not None or self.phase != DRAW:
             raise _err("MU-POSITION", f"a position string describes the start of a turn; the game is at {self.current_phase()}")
-        melds = []
-        for m in self.area:
-            owners = set(m.laid_by)
-            if len(owners) == 1:
-                melds.append(f"{m.laid_by[0]}: {format_cards(m.pieces)}")
-            else:
-                melds.append(" ".join(f"{c}@{s}" for c, s in zip(m.pieces, m.laid_by, strict=True)))
-        hands = " / ".join(format_cards(sorted(h)) for h in self.hands)
-        known = " / ".join(format_cards(sorted(k)) for k in self.known)
-        return (
-            f"hands: {hands}; discard: {format_cards(self.piles.discard)}; stock: {format_cards(self.piles.stock)};"
-            f" melds: {' | '.join(melds)}; known: {known}; dealer: {self.dealer}; turn: {self.current};"
-            f" turns: {self.turn_no - 1}"
-        )
+        from rummykit.rulesets.mummus.position import position_text  # the position module builds states
+
+        return position_text(self)
 
 
 _HANDLERS: dict[type[Action], Callable[..., None]] = {
