@@ -11,6 +11,11 @@ tournament's). It writes into ``--out``: the training curve (``curve.csv``,
     pip install -e '.[rl]' 'sb3-contrib>=2.3,<3' 'torch>=2.3' matplotlib
     python tools/rl_baseline.py mummus --steps 150000 --seed 1 --eval-games 100 --option target=0 --out rl-runs/mummus
 
+For the free-table games, where a whole play is many draft steps before any
+reward, ``--warm-start GAMES`` first copies ``greedy``'s turns (each turned
+into the draft steps that make it) by behaviour cloning, then PPO goes on
+from there (``--steps 0``: the copy alone).
+
 Training is deterministic for a seed on one machine (PyTorch on the CPU with
 one thread); the evaluation is deterministic for the weights and the seed.
 """
@@ -40,6 +45,15 @@ def _parse(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument(
         "--reward", choices=("win", "score"), default="win", help="the training reward: win/loss, or the round's own scores (default win)"
     )
+    p.add_argument(
+        "--warm-start",
+        type=int,
+        default=0,
+        metavar="GAMES",
+        help="free-table games: first copy greedy's turns, as draft steps, from this many games against random (default 0)",
+    )
+    p.add_argument("--width", type=int, default=64, help="units in each of the policy's two hidden layers (default 64)")
+    p.add_argument("--epochs", type=int, default=20, help="passes over greedy's turns with --warm-start (default 20)")
     p.add_argument("--only-eval", action="store_true", help="evaluate the weights already in --out")
     return p.parse_args(argv)
 
@@ -86,9 +100,24 @@ def train(args: argparse.Namespace) -> None:
                     rows.append((self.num_timesteps, float(episode["r"]), float(episode["l"])))
             return True
 
-    model = MaskablePPO("MlpPolicy", env, seed=args.seed, n_steps=1024, batch_size=256, learning_rate=3e-4, verbose=0)
+    net = [args.width, args.width]
+    model = MaskablePPO(
+        "MlpPolicy",
+        env,
+        seed=args.seed,
+        n_steps=1024,
+        batch_size=256,
+        learning_rate=3e-4,
+        policy_kwargs={"net_arch": {"pi": net, "vf": net}},
+        verbose=0,
+    )
     started = time.perf_counter()
-    model.learn(total_timesteps=args.steps, callback=Curve())
+    if args.warm_start:
+        obs, masks, actions = demonstrations(args, options)
+        clone_behaviour(model, obs, masks, actions, epochs=args.epochs)
+        print(f"copied greedy's turns: {len(actions)} steps from {args.warm_start} games")
+    if args.steps:
+        model.learn(total_timesteps=args.steps, callback=Curve())
     seconds = time.perf_counter() - started
     args.out.mkdir(parents=True, exist_ok=True)
     model.save(args.out / "model.zip")
@@ -101,6 +130,103 @@ def train(args: argparse.Namespace) -> None:
         json.dumps({"game": args.game, "steps": args.steps, "seed": args.seed, "seconds": round(seconds, 1), "options": options}, indent=2)
     )
     print(f"trained {args.steps} steps in {seconds:.0f} s; {len(rows)} episodes")
+
+
+def draft_steps(codec: Any, decision: Any, action: Any) -> list[int] | None:
+    """The draft steps that make a free-table action: lift the sets it changes, form its new sets, commit.
+
+    None when the action is not a play or a draw (the caller falls back to the environment's listing).
+    """
+    if action.type in ("draw", "pass"):
+        return [codec.DRAW]
+    if action.type != "play":
+        return None
+    key = lambda s: tuple(str(p) for p in s)  # noqa: E731
+    wanted: dict[tuple[str, ...], int] = {}
+    for s in action.table:
+        wanted[key(s)] = wanted.get(key(s), 0) + 1
+    steps: list[int] = []
+    sets = [key(s) for s in decision.sets]
+    kept: list[tuple[str, ...]] = []
+    for s in sets:
+        if wanted.get(s, 0) > 0:
+            wanted[s] -= 1
+            kept.append(s)
+    # lift, from the last, every set of the draft table the play does not keep as it is
+    left = list(kept)
+    for i in range(len(sets) - 1, -1, -1):
+        if sets[i] in left:
+            left.remove(sets[i])
+        else:
+            steps.append(codec.LIFT + i)
+    index = {key(c): k for k, c in enumerate(codec.candidates)}
+    for s, n in wanted.items():
+        if s not in index:
+            return None
+        steps.extend([codec.form + index[s]] * n)
+    return [*steps, codec.COMMIT]
+
+
+def demonstrations(args: argparse.Namespace, options: dict[str, Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Observations, masks and greedy's steps, the learner's seat played by ``greedy`` against ``random``."""
+    from rummykit.bots.registry import make_bot
+    from rummykit.engine.rng import Rng
+
+    obs_rows: list[np.ndarray] = []
+    mask_rows: list[np.ndarray] = []
+    act_rows: list[int] = []
+    greedy = make_bot("greedy", args.game)
+    for game in range(args.warm_start):
+        seat = game % 2
+        env = _make_env(args.game, seat, "random", options)
+        obs, _info = env.reset(seed=args.seed * 7919 + game)
+        rng = Rng(game)
+        done = False
+        while not done:
+            aec = env.aec
+            action = greedy.choose(aec.game_state.view(seat), rng)
+            plan = draft_steps(aec.codec, aec.decision, action) or []
+            followed = False
+            for index in plan:
+                mask = env.action_masks()
+                if not mask[index]:
+                    break
+                obs_rows.append(obs)
+                mask_rows.append(mask.astype(bool))
+                act_rows.append(index)
+                obs, _reward, terminated, truncated, _info = env.step(index)
+                done = terminated or truncated
+                d = aec.decision
+                if done or d is None or d.seat != seat or d.steps == 0:
+                    followed = True
+                    break
+            if not followed and not done:
+                # the plan did not fit the mask (or there was none): draw, or the first legal step
+                mask = env.action_masks()
+                fallback = aec.codec.DRAW if mask[aec.codec.DRAW] else int(np.flatnonzero(mask)[0])
+                obs, _reward, terminated, truncated, _info = env.step(fallback)
+                done = terminated or truncated
+    return np.array(obs_rows), np.array(mask_rows), np.array(act_rows)
+
+
+def clone_behaviour(model: Any, obs: np.ndarray, masks: np.ndarray, actions: np.ndarray, epochs: int = 20) -> None:
+    """Fit the policy to the demonstrated steps (cross-entropy of the masked distribution), before any PPO."""
+    import torch
+
+    policy = model.policy
+    optimizer = torch.optim.Adam(policy.parameters(), lr=1e-3)
+    rng = np.random.default_rng(0)
+    n = len(actions)
+    for _ in range(epochs):
+        order = rng.permutation(n)
+        for start in range(0, n, 256):
+            batch = order[start : start + 256]
+            o = torch.as_tensor(obs[batch], dtype=torch.float32)
+            dist = policy.get_distribution(o, action_masks=masks[batch])
+            loss = -dist.log_prob(torch.as_tensor(actions[batch])).mean()
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
 
 
 def _plot(args: argparse.Namespace, rows: list[tuple[int, float, float]]) -> None:
