@@ -189,8 +189,6 @@ def _copy_env(env: RummyEnv) -> RummyEnv:
     other._views = {}
     other._mask_key = (-1, -1)
     other._mask = env._mask.copy()
-    if env.decision is not None:
-        other.decision = copy.deepcopy(env.decision, memo)
     return other
 
 

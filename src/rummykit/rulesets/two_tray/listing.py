@@ -216,42 +216,30 @@ def open_cells_near(cells: Mapping[Cell, Tile], previous: OpenCells | None, chan
     return frozenset(candidates), opened, tuple(opened.values())
 
 
+def _touching(get: Callable[[Cell], Tile | None], r: int, c: int, dr: int, dc: int) -> list[Tile]:
+    """The tiles in a row from the cell next to (r, c) in the direction (dr, dc), nearest first."""
+    found = []
+    y, x = r + dr, c + dc
+    tile = get((y, x))
+    while tile is not None:
+        found.append(tile)
+        y, x = y + dr, x + dc
+        tile = get((y, x))
+    return found
+
+
 def _open_cell(get: Callable[[Cell], Tile | None], cell: Cell) -> OpenCell | None:
     """The open cell ``cell`` of the grid whose tiles ``get`` reads, or None if no tile fits there."""
     r, c = cell
     # The tiles touching the cell on each side, in reading order (left and up read towards the cell).
-    left = []
-    x = c - 1
-    tile = get((r, x))
-    while tile is not None:
-        left.append(tile)
-        x -= 1
-        tile = get((r, x))
-    right = []
-    x = c + 1
-    tile = get((r, x))
-    while tile is not None:
-        right.append(tile)
-        x += 1
-        tile = get((r, x))
+    left = _touching(get, r, c, 0, -1)
+    right = _touching(get, r, c, 0, 1)
     left.reverse()
     fitting = _fitting(tuple(left), tuple(right))
     if not fitting:
         return None
-    up = []
-    y = r - 1
-    tile = get((y, c))
-    while tile is not None:
-        up.append(tile)
-        y -= 1
-        tile = get((y, c))
-    down = []
-    y = r + 1
-    tile = get((y, c))
-    while tile is not None:
-        down.append(tile)
-        y += 1
-        tile = get((y, c))
+    up = _touching(get, r, c, -1, 0)
+    down = _touching(get, r, c, 1, 0)
     up.reverse()
     fitting &= _fitting(tuple(up), tuple(down))
     if not fitting:
