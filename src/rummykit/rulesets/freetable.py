@@ -467,6 +467,10 @@ class FreeTableGame(GameState, Generic[P]):
         """The pieces left in the pool (the boneyard of domino-rummikub)."""
         return len(self.pool)
 
+    def hidden_slots(self, seat: int | None) -> list[tuple[list[Any], int]]:
+        """The racks of the other seats, then the pool (for :meth:`redeal_hidden`)."""
+        return [*self.racks.slots_of_others(seat), *((self.pool, i) for i in range(len(self.pool)))]
+
     def move_text(self, action: Action, seat: int | None) -> str:
         """A failed turn reads ``fail`` to the other seats: its pieces went back to the rack unseen.
 

@@ -12,7 +12,7 @@ object with a ``copy`` method, so :meth:`~rummykit.engine.core.GameState.copy`
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rummykit.blocks.conveyor import ENDS, Conveyors
 from rummykit.engine.core import JSON, Action, Field, GameState, Omit, Saved, SavedAs, texts
@@ -543,6 +543,23 @@ class Conveyor(GameState):
     def stock_count(self) -> int | None:
         """None: conveyor has no stock (the face-down dominoes of the conveyors show as ``??`` in the layout)."""
         return None
+
+    def hidden_slots(self, seat: int | None) -> list[tuple[list[Any], int]]:
+        """The face-down cells of the conveyors, then the dominoes of the other hands that no seat saw taken
+        (for :meth:`redeal_hidden`)."""
+        belt = self.belt
+        slots: list[tuple[list[Any], int]] = [
+            (belt.columns[c], i) for c in range(belt.count) for i, up in enumerate(belt.up[c]) if not up
+        ]
+        for s, hand in enumerate(self.hands):
+            if s != seat:
+                slots.extend((hand, i) for i, d in enumerate(hand) if d not in self.known[s])
+        return slots
+
+    def drop_caches(self) -> None:
+        """Forget the caches, the conveyors' public cells too."""
+        super().drop_caches()
+        self.belt.forget_cells()
 
     def move_text(self, action: Action, seat: int | None) -> str:
         """A jump-in answer (a jump or a decline) is sealed: the other seats read ``answer``, whichever it was."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rummykit.blocks.areas import MeldArea
 from rummykit.blocks.piles import Piles
@@ -575,6 +575,15 @@ class Mummus(GameState):
     def stock_count(self) -> int | None:
         """The cards left in the stock."""
         return self.piles.stock_size
+
+    def hidden_slots(self, seat: int | None) -> list[tuple[list[Any], int]]:
+        """The cards of the other hands that no seat saw taken, then the stock (for :meth:`redeal_hidden`)."""
+        slots: list[tuple[list[Any], int]] = []
+        for s, hand in enumerate(self.hands):
+            if s != seat:
+                slots.extend((hand, i) for i, c in enumerate(hand) if c not in self.known[s])
+        stock = self.piles.stock
+        return [*slots, *((stock, i) for i in range(len(stock)))]
 
     def view(self, player: int | None) -> MummusView:
         """What ``player`` may see (``None``: a spectator): see :class:`MummusView`."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, cast
+from typing import Any, ClassVar, cast
 
 from rummykit.blocks.grid import Cell, cell_text
 from rummykit.blocks.racks import Racks
@@ -456,6 +456,10 @@ class TwoTray(GameState):
     def stock_count(self) -> int | None:
         """The tiles left in the pool."""
         return len(self.pool)
+
+    def hidden_slots(self, seat: int | None) -> list[tuple[list[Any], int]]:
+        """Both trays of each other seat, then the pool (for :meth:`redeal_hidden`)."""
+        return [*self.trays.slots_of_others(seat), *((self.pool, i) for i in range(len(self.pool)))]
 
     def move_text(self, action: Action, seat: int | None) -> str:
         """A failed turn reads ``fail`` to the other seats: its tiles went back to the trays unseen."""
