@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, Self
 
 from rummykit.engine.actions import Action, Event, decode_field, field_hints
+from rummykit.engine.hidden import HiddenPieces
 from rummykit.engine.match import Match, Outcome
 from rummykit.engine.options import OptionSpec, OptionValue, check_seed, default_names, resolve_options
 from rummykit.engine.rng import Rng
@@ -58,14 +59,16 @@ OVER = "over"
 """The phase of every game once the match is over."""
 
 
-class GameState(abc.ABC):
+class GameState(HiddenPieces):
     """A game in progress. Subclasses implement the rules of one game.
 
     Public contract: :attr:`must_act`, :attr:`may_act`, :attr:`to_act`,
     :meth:`act_order`, :meth:`apply`, :meth:`legal_actions`,
     :meth:`indexed_actions`, :meth:`view`, :attr:`outcome`, :attr:`rounds`,
-    :attr:`history`, :meth:`parse_action`, :meth:`snapshot` and :meth:`copy`.
-    The match (rounds, totals, target, round limit) is kept by :attr:`match`.
+    :attr:`history`, :meth:`parse_action`, :meth:`snapshot`, :meth:`copy` and
+    :meth:`redeal_hidden` (:class:`~rummykit.engine.hidden.HiddenPieces`: a
+    game implements its ``hidden_slots``). The match (rounds, totals, target,
+    round limit) is kept by :attr:`match`.
     """
 
     game_id: ClassVar[str]
@@ -429,50 +432,6 @@ class GameState(abc.ABC):
         other = object.__new__(type(self))
         other.__dict__.update({k: clone(v) for k, v in self.__dict__.items()})
         return other
-
-    # -- hidden information ---------------------------------------------------
-
-    def redeal_hidden(self, seat: int | None, rng: Rng) -> Self:
-        """A copy in which every piece ``seat`` cannot see has changed places at random.
-
-        The pieces at :meth:`hidden_slots` (the other seats' hidden pieces and
-        the stock, or pool, together) are shuffled among themselves with one
-        ``rng.shuffle``, so each hand keeps its size; pieces another seat was
-        seen to take stay where they are, and so does every public piece. The
-        view of ``seat`` is unchanged (``seat`` None: a spectator, for whom
-        every hand's unseen pieces are hidden). For determinization (ISMCTS,
-        OpenSpiel's ``resample_from_infostate``) and for tests that a seat's
-        view or a bot's choice does not follow from what it cannot see.
-        """
-        other = self.copy()
-        slots = other.hidden_slots(seat)
-        pieces = [where[i] for where, i in slots]
-        rng.shuffle(pieces)
-        for (where, i), piece in zip(slots, pieces, strict=True):
-            where[i] = piece
-        other.drop_caches()
-        return other
-
-    def hidden_slots(self, seat: int | None) -> list[tuple[list[Any], int]]:
-        """Where each piece hidden from ``seat`` lies: a list of this state's and an index in it.
-
-        The hook of :meth:`redeal_hidden`, which a game implements: the pieces
-        that may trade places without ``seat`` telling the difference, in a
-        fixed order (the shuffle's draws follow it).
-        """
-        raise NotImplementedError(
-            f"{type(self).__name__} cannot deal its hidden pieces anew: it does not say where they lie (hidden_slots)"
-        )
-
-    def drop_caches(self) -> None:
-        """Forget every cache the state keeps of its other attributes, to be worked out again.
-
-        The attributes :meth:`position_fields` declares ``Omit(cache=True)``
-        are set to None; a game whose parts keep caches of their own extends it.
-        """
-        for name, spec in self.position_fields().items():
-            if isinstance(spec, Omit) and spec.cache and hasattr(self, name):
-                setattr(self, name, None)
 
     def events_for(self, seat: int | None, last: int | None = None) -> list[dict[str, JSON]]:
         """The history as ``seat`` may see it (the last ``last`` events if given)."""

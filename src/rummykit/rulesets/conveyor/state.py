@@ -12,10 +12,11 @@ object with a ``copy`` method, so :meth:`~rummykit.engine.core.GameState.copy`
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rummykit.blocks.conveyor import ENDS, Conveyors
 from rummykit.engine.core import JSON, Action, Field, GameState, Omit, Saved, SavedAs, texts
+from rummykit.engine.hidden import Slot, unseen_slots
 from rummykit.engine.options import OptionValue
 from rummykit.errors import RuleError
 from rummykit.melds.conveyor import END_NAMES, LINE, ConveyorMelds, by_code
@@ -544,17 +545,12 @@ class Conveyor(GameState):
         """None: conveyor has no stock (the face-down dominoes of the conveyors show as ``??`` in the layout)."""
         return None
 
-    def hidden_slots(self, seat: int | None) -> list[tuple[list[Any], int]]:
+    def hidden_slots(self, seat: int | None) -> list[Slot]:
         """The face-down cells of the conveyors, then the dominoes of the other hands that no seat saw taken
         (for :meth:`redeal_hidden`)."""
         belt = self.belt
-        slots: list[tuple[list[Any], int]] = [
-            (belt.columns[c], i) for c in range(belt.count) for i, up in enumerate(belt.up[c]) if not up
-        ]
-        for s, hand in enumerate(self.hands):
-            if s != seat:
-                slots.extend((hand, i) for i, d in enumerate(hand) if d not in self.known[s])
-        return slots
+        cells = [(belt.columns[c], i) for c in range(belt.count) for i in belt.face_down(c)]
+        return [*cells, *unseen_slots(self.hands, self.known, seat)]
 
     def drop_caches(self) -> None:
         """Forget the caches, the conveyors' public cells too."""

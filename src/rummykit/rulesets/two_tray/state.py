@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, cast
+from typing import ClassVar, cast
 
 from rummykit.blocks.grid import Cell, cell_text
 from rummykit.blocks.racks import Racks
 from rummykit.engine.core import OVER, Action, Field, GameState, Saved, texts
+from rummykit.engine.hidden import Slot, every_slot
 from rummykit.engine.options import OptionValue
 from rummykit.errors import RuleError
 from rummykit.pieces.text import piece_texts
@@ -457,9 +458,9 @@ class TwoTray(GameState):
         """The tiles left in the pool."""
         return len(self.pool)
 
-    def hidden_slots(self, seat: int | None) -> list[tuple[list[Any], int]]:
+    def hidden_slots(self, seat: int | None) -> list[Slot]:
         """Both trays of each other seat, then the pool (for :meth:`redeal_hidden`)."""
-        return [*self.trays.slots_of_others(seat), *((self.pool, i) for i in range(len(self.pool)))]
+        return [*self.trays.slots_of_others(seat), *every_slot(self.pool)]
 
     def move_text(self, action: Action, seat: int | None) -> str:
         """A failed turn reads ``fail`` to the other seats: its tiles went back to the trays unseen."""
