@@ -34,42 +34,12 @@ def positions(seed: int, every: int = 3, players: int = 2) -> list[tuple[cv.Conv
     return out
 
 
-def shuffled_hidden(state: cv.Conveyor, seat: int, seed: int) -> cv.Conveyor:
-    """The same position for ``seat`` with every domino it cannot see moved around: the face-down cells
-    of the conveyors and the unseen part of the other hands trade places."""
-    other = state.copy()
-    assert isinstance(other, cv.Conveyor)
-    belt = other.belt
-    slots: list[tuple[str, int, int]] = []
-    hidden: list[Domino] = []
-    for c in range(belt.count):
-        for i, up in enumerate(belt.up[c]):
-            if not up:
-                slots.append(("cell", c, i))
-                hidden.append(belt.columns[c][i])
-    for s, hand in enumerate(other.hands):
-        if s == seat:
-            continue
-        for i, d in enumerate(hand):
-            if d not in other.known[s]:
-                slots.append(("hand", s, i))
-                hidden.append(d)
-    Rng(seed).shuffle(hidden)
-    for (where, a, b), d in zip(slots, hidden, strict=True):
-        if where == "cell":
-            belt.columns[a][b] = d
-        else:
-            other.hands[a][b] = d
-    belt._cells = [None] * belt.count  # the public cells are worked out again
-    return other
-
-
 def test_the_choice_is_the_same_when_the_hidden_dominoes_are_shuffled() -> None:
     bot = make_bot("strong:iterations=6", "conveyor")
     moved = 0
     for state, seat in positions(11, every=2)[:30]:
         for k in range(2):
-            other = shuffled_hidden(state, seat, 100 + k)
+            other = state.redeal_hidden(seat, Rng(100 + k))
             assert other.view(seat) == state.view(seat)
             moved += other.hands != state.hands or other.belt.columns != state.belt.columns
             assert bot.choose(other.view(seat), Rng(3)) == bot.choose(state.view(seat), Rng(3))

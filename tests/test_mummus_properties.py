@@ -58,21 +58,6 @@ def hidden_from(state: Mummus, seat: int | None) -> set[str]:
     return out
 
 
-def redealt(state: Mummus, seat: int | None, rng: Rng) -> Mummus:
-    """A copy in which every card ``seat`` cannot see has changed places: the other hands' unseen cards and the stock."""
-    other = state.copy()
-    slots: list[tuple[list[Card], int]] = [(other.piles.stock, i) for i in range(len(other.piles.stock))]
-    for s, hand in enumerate(other.hands):
-        if s != seat:
-            slots.extend((hand, i) for i, c in enumerate(hand) if c not in other.known[s])
-    cards = [where[i] for where, i in slots]
-    rng.shuffle(cards)
-    for (where, i), card in zip(slots, cards, strict=True):
-        where[i] = card
-    other._cached = None  # worked out again from the new hands
-    return other
-
-
 def conserved(state: Mummus) -> None:
     counts: Counter[Card] = Counter()
     for hand in state.hands:
@@ -91,7 +76,7 @@ def seats_view(state: Mummus) -> None:
         assert own == ({str(c) for c in state.hands[seat]} if seat is not None else set())
         leaked = cards_in(view) & hidden_from(state, seat)
         # nothing in the view follows from what the seat cannot see: deal that anew, and the view is the same
-        assert state.view(seat) == redealt(state, seat, Rng(len(state.history))).view(seat)
+        assert state.view(seat) == state.redeal_hidden(seat, Rng(len(state.history))).view(seat)
         assert not leaked, (seat, sorted(leaked))
 
 

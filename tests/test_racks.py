@@ -41,6 +41,18 @@ def test_trays_are_configuration_and_pieces_stay_in_their_tray() -> None:
     assert racks.names_of(1) == ("A",) and Counter(racks[1]) == Counter(parse_tiles("R7 B7"))
 
 
+def test_the_slots_of_the_other_seats_are_the_racks_own_lists_seat_by_seat_and_rack_by_rack() -> None:
+    racks: Racks[Tile] = Racks(3, names=("A", "B"))
+    racks.add(0, parse_tiles("R1"), "A")
+    racks.add(1, parse_tiles("R2 R3"), "B")
+    racks.add(1, parse_tiles("K4"), "A")
+    racks.add(2, parse_tiles("K5"), "B")
+    slots = racks.slots_of_others(0)
+    assert [str(where[i]) for where, i in slots] == ["K4", "R2", "R3", "K5"]
+    assert all(where is racks.rack(1, "A") for where, _ in slots[:1])
+    assert len(racks.slots_of_others(None)) == 5
+
+
 def test_a_copy_shares_no_list() -> None:
     racks: Racks[Tile] = Racks.of([parse_tiles("R1")])
     other = racks.copy()

@@ -14,7 +14,7 @@ from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 from rummykit.engine.rng import Rng  # noqa: E402
 from rummykit.records import read_record, write_record  # noqa: E402
-from rummykit.rl.spiel import GAMES, game_name, redeal_hidden, register  # noqa: E402
+from rummykit.rl.spiel import GAMES, game_name, register  # noqa: E402
 
 register()
 
@@ -130,7 +130,7 @@ def test_redeal_keeps_every_piece_and_the_seats_view(game: str) -> None:
     opts = {"target": "0"} if game in ("mummus", "conveyor") else {"target": "none"}
     engine = find_game(game).new(players=2, seed=3, **opts)
     for seat in (0, 1):
-        other = redeal_hidden(engine, seat, Rng(7))
+        other = engine.redeal_hidden(seat, Rng(7))
         assert other.view(seat) == engine.view(seat)
         assert pieces(other) == pieces(engine)
         assert other.snapshot() != engine.snapshot()

@@ -144,6 +144,10 @@ class Conveyors(Generic[P]):
             self._cells[column] = cells
         return list(cells)
 
+    def forget_cells(self) -> None:
+        """Forget the public cells kept of every column (after its pieces were changed in place)."""
+        self._cells = [None] * len(self.columns)
+
     def lengths_constant(self) -> bool:
         """True when every unclaimed column has its full length (no draw pending)."""
         return self.pending is None and all(len(self.columns[c]) == self.length for c in self.open_columns())

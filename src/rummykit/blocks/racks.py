@@ -93,6 +93,17 @@ class Racks(Generic[P]):
         """Every piece a player holds, rack by rack."""
         return [p for rack in self._racks[seat].values() for p in rack]
 
+    def slots_of_others(self, seat: int | None) -> list[tuple[list[P], int]]:
+        """Where each piece of every seat but ``seat`` lies: a rack's own list and an index in it, seat by seat,
+        rack by rack (``seat`` None: every seat's)."""
+        return [
+            (rack, i)
+            for s, racks in enumerate(self._racks)
+            if s != seat
+            for rack in racks.values()
+            for i in range(len(rack))
+        ]
+
     def sizes(self) -> list[int]:
         """How many pieces each player holds (public in every game)."""
         only = self._only

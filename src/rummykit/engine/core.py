@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, Self
 
 from rummykit.engine.actions import Action, Event, decode_field, field_hints
+from rummykit.engine.hidden import HiddenPieces
 from rummykit.engine.match import Match, Outcome
 from rummykit.engine.options import OptionSpec, OptionValue, check_seed, default_names, resolve_options
 from rummykit.engine.rng import Rng
@@ -58,14 +59,16 @@ OVER = "over"
 """The phase of every game once the match is over."""
 
 
-class GameState(abc.ABC):
+class GameState(HiddenPieces):
     """A game in progress. Subclasses implement the rules of one game.
 
     Public contract: :attr:`must_act`, :attr:`may_act`, :attr:`to_act`,
     :meth:`act_order`, :meth:`apply`, :meth:`legal_actions`,
     :meth:`indexed_actions`, :meth:`view`, :attr:`outcome`, :attr:`rounds`,
-    :attr:`history`, :meth:`parse_action`, :meth:`snapshot` and :meth:`copy`.
-    The match (rounds, totals, target, round limit) is kept by :attr:`match`.
+    :attr:`history`, :meth:`parse_action`, :meth:`snapshot`, :meth:`copy` and
+    :meth:`redeal_hidden` (:class:`~rummykit.engine.hidden.HiddenPieces`: a
+    game implements its ``hidden_slots``). The match (rounds, totals, target,
+    round limit) is kept by :attr:`match`.
     """
 
     game_id: ClassVar[str]

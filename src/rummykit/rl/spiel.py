@@ -28,8 +28,9 @@ in ``act_order``), so a policy trained on either plays the other.
 * **Resampling** (:meth:`RummykitState.resample_from_infostate`, which
   OpenSpiel's information-set MCTS uses) deals everything the seat cannot see
   anew, at random: the other seats' hidden pieces and the order of the stock
-  or pool (conveyor: the face-down cells too). The seat's view is the same in
-  the sample.
+  or pool (conveyor: the face-down cells too), by the engine's
+  :meth:`~rummykit.engine.core.GameState.redeal_hidden`. The seat's view is
+  the same in the sample.
 
 >>> import pyspiel
 >>> from rummykit.rl.spiel import register
@@ -56,12 +57,11 @@ import pyspiel
 from rummykit.catalogue import find_game
 from rummykit.engine.core import GameState
 from rummykit.engine.rng import Rng
-from rummykit.engine.snapshot import Omit
 from rummykit.errors import OptionError
 from rummykit.rl.aec import RummyEnv, render_text
 from rummykit.rl.codec import Decision
 
-__all__ = ["GAMES", "RummykitGame", "RummykitState", "game_name", "redeal_hidden", "register"]
+__all__ = ["GAMES", "RummykitGame", "RummykitState", "game_name", "register"]
 
 GAMES = ("rummikub", "two-tray", "domino-rummikub", "conveyor", "mummus")
 """The games :func:`register` registers."""
@@ -291,7 +291,7 @@ class RummykitState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         state = self.env.state_
         view = state.view(player_id)
         for _ in range(RESAMPLE_TRIES):
-            sample = redeal_hidden(state, player_id, rng)
+            sample = state.redeal_hidden(player_id, rng)
             if sample.view(player_id) == view:
                 break
         else:  # no deal found that the seat cannot tell apart: keep the true one
@@ -342,78 +342,6 @@ class RummykitObserver:
         d = env.decision if env.decision is not None and env.decision.seat == player else None
         view = json.dumps(env.state_.view(player), sort_keys=True)
         return f"player {player} {view} {_decision_text(d)}"
-
-
-# -- dealing the hidden pieces anew ------------------------------------------------------------
-
-
-def _drop_caches(state: GameState) -> None:
-    """Forget every cache the state keeps of its other attributes (they are worked out again)."""
-    for name, spec in type(state).SNAPSHOT.items():
-        if isinstance(spec, Omit) and spec.cache and hasattr(state, name):
-            setattr(state, name, None)
-
-
-def _deal_into(slots: Sequence[tuple[list[Any], int]], rng: Rng) -> None:
-    """Shuffle the pieces at ``slots`` (a list and an index in it) among themselves."""
-    pieces = [where[i] for where, i in slots]
-    rng.shuffle(pieces)
-    for (where, i), piece in zip(slots, pieces, strict=True):
-        where[i] = piece
-
-
-def redeal_hidden(state: GameState, seat: int, rng: Rng) -> GameState:
-    """A copy of ``state`` in which every piece ``seat`` cannot see has changed places at random.
-
-    The other seats' hidden pieces and the stock (or pool) are shuffled
-    together, so each hand keeps its size; pieces another seat was seen to
-    take stay where they are, and so does every piece on the table. The view
-    of ``seat`` is the same (the tests check it).
-    """
-    other = state.copy()
-    slots: list[tuple[list[Any], int]] = []
-    name = type(other).__name__
-    if name == "Mummus":
-        known = other.known  # type: ignore[attr-defined]
-        for s, hand in enumerate(other.hands):  # type: ignore[attr-defined]
-            if s != seat:
-                seen = set(known[s])
-                slots.extend((hand, i) for i, c in enumerate(hand) if c not in seen)
-        stock = other.piles.stock  # type: ignore[attr-defined]
-        slots.extend((stock, i) for i in range(len(stock)))
-    elif name == "Conveyor":
-        belt = other.belt  # type: ignore[attr-defined]
-        for c in range(belt.count):
-            column = belt.columns[c]
-            slots.extend((column, i) for i, up in enumerate(belt.up[c]) if not up)
-        known = other.known  # type: ignore[attr-defined]
-        for s, hand in enumerate(other.hands):  # type: ignore[attr-defined]
-            if s != seat:
-                seen = set(known[s])
-                slots.extend((hand, i) for i, d in enumerate(hand) if d not in seen)
-        belt._cells = [None] * belt.count
-    elif name == "TwoTray":
-        trays = other.trays  # type: ignore[attr-defined]
-        for s in range(len(other.players)):
-            if s != seat:
-                for tray in trays.names_of(s):
-                    rack = trays.rack(s, tray)
-                    slots.extend((rack, i) for i in range(len(rack)))
-        pool = other.pool  # type: ignore[attr-defined]
-        slots.extend((pool, i) for i in range(len(pool)))
-    elif name in ("Rummikub", "DominoRummikub"):
-        racks = other.racks  # type: ignore[attr-defined]
-        for s in range(len(racks)):
-            if s != seat:
-                rack = racks.rack(s)  # the rack's own list (iterating the racks gives copies)
-                slots.extend((rack, i) for i in range(len(rack)))
-        pool = other.pool  # type: ignore[attr-defined]
-        slots.extend((pool, i) for i in range(len(pool)))
-    else:  # pragma: no cover - every registered game is handled above
-        raise TypeError(f"no redeal for {name}")
-    _deal_into(slots, rng)
-    _drop_caches(other)
-    return other
 
 
 def _game_class(game: str) -> type[RummykitGame]:

@@ -22,6 +22,7 @@ from rummykit.blocks.racks import Racks
 from rummykit.blocks.table import FreeTable, Opening, TableDraft
 from rummykit.engine.commands import Command, Declared, Part, Reading, command_table
 from rummykit.engine.core import JSON, Action, Field, GameState, Saved, ViewHeader, texts
+from rummykit.engine.hidden import Slot, every_slot
 from rummykit.engine.options import OptionValue
 from rummykit.errors import ParseError, RuleError
 from rummykit.pieces.text import Written, piece_texts
@@ -466,6 +467,10 @@ class FreeTableGame(GameState, Generic[P]):
     def stock_count(self) -> int | None:
         """The pieces left in the pool (the boneyard of domino-rummikub)."""
         return len(self.pool)
+
+    def hidden_slots(self, seat: int | None) -> list[Slot]:
+        """The racks of the other seats, then the pool (for :meth:`redeal_hidden`)."""
+        return [*self.racks.slots_of_others(seat), *every_slot(self.pool)]
 
     def move_text(self, action: Action, seat: int | None) -> str:
         """A failed turn reads ``fail`` to the other seats: its pieces went back to the rack unseen.

@@ -16,6 +16,7 @@ from typing import ClassVar
 
 from rummykit.blocks.conveyor import ENDS, Conveyors
 from rummykit.engine.core import JSON, Action, Field, GameState, Omit, Saved, SavedAs, texts
+from rummykit.engine.hidden import Slot, unseen_slots
 from rummykit.engine.options import OptionValue
 from rummykit.errors import RuleError
 from rummykit.melds.conveyor import END_NAMES, LINE, ConveyorMelds, by_code
@@ -543,6 +544,18 @@ class Conveyor(GameState):
     def stock_count(self) -> int | None:
         """None: conveyor has no stock (the face-down dominoes of the conveyors show as ``??`` in the layout)."""
         return None
+
+    def hidden_slots(self, seat: int | None) -> list[Slot]:
+        """The face-down cells of the conveyors, then the dominoes of the other hands that no seat saw taken
+        (for :meth:`redeal_hidden`)."""
+        belt = self.belt
+        cells = [(belt.columns[c], i) for c in range(belt.count) for i in belt.face_down(c)]
+        return [*cells, *unseen_slots(self.hands, self.known, seat)]
+
+    def drop_caches(self) -> None:
+        """Forget the caches, the conveyors' public cells too."""
+        super().drop_caches()
+        self.belt.forget_cells()
 
     def move_text(self, action: Action, seat: int | None) -> str:
         """A jump-in answer (a jump or a decline) is sealed: the other seats read ``answer``, whichever it was."""

@@ -24,6 +24,7 @@ from typing import ClassVar
 from rummykit.blocks.areas import MeldArea
 from rummykit.blocks.piles import Piles
 from rummykit.engine.core import JSON, Action, Field, GameState, Omit, Saved, SavedAs, texts
+from rummykit.engine.hidden import Slot, every_slot, unseen_slots
 from rummykit.engine.options import OptionValue
 from rummykit.errors import Param, RuleError
 from rummykit.pieces.cards import DECK, Card, format_cards
@@ -60,11 +61,6 @@ _NOBODY: frozenset[int] = frozenset()
 def _err(rule: str, message: str, **params: Param) -> RuleError:
     """A refusal; its data (cards, a seat, counts) as params, so an interface words it for its audience."""
     return RuleError(rule, message, counted=(), **params)
-
-
-def _cards(cards: Iterable[Card]) -> list[str]:
-    """Cards as a refusal's param (a list of their notation)."""
-    return [str(c) for c in cards]
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,7 +287,7 @@ class Mummus(GameState):
         missing = [c for c in cards if c not in hand]
         if missing:
             verb = "is" if len(missing) == 1 else "are"
-            raise _err("MU-HAND", f"{format_cards(missing)} {verb} not in your hand", missing=_cards(missing))
+            raise _err("MU-HAND", f"{format_cards(missing)} {verb} not in your hand", missing=texts(missing))
 
     def _keeps_a_card(self, seat: int, cards: Sequence[Card], what: str) -> None:
         if len(cards) >= len(self.hands[seat]):
@@ -299,7 +295,7 @@ class Mummus(GameState):
                 "MU-KEEP-CARD",
                 f"{what} would empty your hand; a round ends only when a player discards their last card,"
                 " so keep a card to discard",
-                cards=_cards(cards),
+                cards=texts(cards),
                 hand_size=len(self.hands[seat]),
             )
 
@@ -359,7 +355,7 @@ class Mummus(GameState):
                 "MU-TAKE",
                 f"{{card}} is not in the discard pile (bottom to top: {pile})",
                 card=str(action.card),
-                pile=_cards(self.piles.discard),
+                pile=texts(self.piles.discard),
             )
         if index < len(self.piles.discard) - 1:
             taken = self.piles.discard[index:]
@@ -369,7 +365,7 @@ class Mummus(GameState):
                     f"{{card}} lies under {counted(len(taken) - 1, 'card')}; you may take it (with every card above it)"
                     " only to meld it or add it on this turn, and it fits no meld you could make or extend",
                     card=str(action.card),
-                    above=_cards(taken[1:]),
+                    above=texts(taken[1:]),
                 )
         return index
 
@@ -431,8 +427,8 @@ class Mummus(GameState):
                 "MU-RUMMY-PILE",
                 f"a rummy call claims cards of the discard pile, and {format_cards(missing)} is not there"
                 f" (bottom to top: {pile}); another player may have claimed or taken it first",
-                missing=_cards(missing),
-                pile=_cards(self.piles.discard),
+                missing=texts(missing),
+                pile=texts(self.piles.discard),
             )
         if action.meld is None:
             check = MELDS.check(action.cards)
@@ -575,6 +571,10 @@ class Mummus(GameState):
     def stock_count(self) -> int | None:
         """The cards left in the stock."""
         return self.piles.stock_size
+
+    def hidden_slots(self, seat: int | None) -> list[Slot]:
+        """The cards of the other hands that no seat saw taken, then the stock (for :meth:`redeal_hidden`)."""
+        return [*unseen_slots(self.hands, self.known, seat), *every_slot(self.piles.stock)]
 
     def view(self, player: int | None) -> MummusView:
         """What ``player`` may see (``None``: a spectator): see :class:`MummusView`."""

@@ -16,6 +16,7 @@ from typing import ClassVar, cast
 from rummykit.blocks.grid import Cell, cell_text
 from rummykit.blocks.racks import Racks
 from rummykit.engine.core import OVER, Action, Field, GameState, Saved, texts
+from rummykit.engine.hidden import Slot, every_slot
 from rummykit.engine.options import OptionValue
 from rummykit.errors import RuleError
 from rummykit.pieces.text import piece_texts
@@ -456,6 +457,10 @@ class TwoTray(GameState):
     def stock_count(self) -> int | None:
         """The tiles left in the pool."""
         return len(self.pool)
+
+    def hidden_slots(self, seat: int | None) -> list[Slot]:
+        """Both trays of each other seat, then the pool (for :meth:`redeal_hidden`)."""
+        return [*self.trays.slots_of_others(seat), *every_slot(self.pool)]
 
     def move_text(self, action: Action, seat: int | None) -> str:
         """A failed turn reads ``fail`` to the other seats: its tiles went back to the trays unseen."""
