@@ -153,3 +153,15 @@ def test_the_deadwood_after_a_draw_is_the_plain_average_over_the_unseen_cards() 
         dw = Deadwood(table, values)
         plain = sum(dw.score([*hand, u]) for u in unseen) / len(unseen)
         assert abs(dw.after_draw(hand, unseen) - plain) < 1e-12
+
+
+def test_it_holds_its_add_ons_until_they_take_it_out() -> None:
+    # 5S fits the run 2S 3S 4S and no meld of the hand: out of turn it lets the chance pass (it would open 6S)
+    state = from_position("hands: 5S 9C 2D QH KH / 2C 3C 4D KS; discard: 9H; melds: 1: 2S 3S 4S; turn: 1", target=0)
+    assert 0 in state.may_act
+    bot = mummus_strong(INFO, iterations=3)
+    assert bot.claim(state.view(0), Rng(0)) is None
+    # in its own turn it keeps 5S too, and discards
+    state = from_position("hands: 5S 9C 2D QH KH / 2C 3C 4D KS; discard: 9H; melds: 1: 2S 3S 4S", target=0)
+    state.apply(Draw(0))
+    assert isinstance(bot.choose(state.view(0), Rng(0)), Discard)
