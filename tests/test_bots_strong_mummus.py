@@ -134,3 +134,34 @@ def test_out_of_turn_advice_says_when_to_let_the_chance_pass() -> None:
     assert bot.claim(view, Rng(0)) is None  # its 5S belongs to its own run
     advice = bot.advise(view, Rng(0))
     assert "let the chance pass" in advice.reason and advice.action == bot.choose(view, Rng(0))
+
+
+def test_the_deadwood_after_a_draw_is_the_plain_average_over_the_unseen_cards() -> None:
+    # the shortcut for cards that touch nothing in the hand gives exactly the cover's answer
+    from rummykit.bots.mummus_eval import Deadwood, unseen_cards
+    from rummykit.pieces.cards import DECK
+    from rummykit.rulesets.mummus import card_values
+
+    values = card_values("standard")
+    rng = Rng(5)
+    for _ in range(20):
+        deck = list(DECK)
+        rng.shuffle(deck)
+        hand, table = deck[:7], [tuple(Card.parse(t) for t in m.split()) for m in ("2S 3S 4S", "9D 9C 9H")]
+        hand = [c for c in hand if all(c not in m for m in table)]
+        unseen = unseen_cards(hand, table, (), ())
+        dw = Deadwood(table, values)
+        plain = sum(dw.score([*hand, u]) for u in unseen) / len(unseen)
+        assert abs(dw.after_draw(hand, unseen) - plain) < 1e-12
+
+
+def test_it_holds_its_add_ons_until_they_take_it_out() -> None:
+    # 5S fits the run 2S 3S 4S and no meld of the hand: out of turn it lets the chance pass (it would open 6S)
+    state = from_position("hands: 5S 9C 2D QH KH / 2C 3C 4D KS; discard: 9H; melds: 1: 2S 3S 4S; turn: 1", target=0)
+    assert 0 in state.may_act
+    bot = mummus_strong(INFO, iterations=3)
+    assert bot.claim(state.view(0), Rng(0)) is None
+    # in its own turn it keeps 5S too, and discards
+    state = from_position("hands: 5S 9C 2D QH KH / 2C 3C 4D KS; discard: 9H; melds: 1: 2S 3S 4S", target=0)
+    state.apply(Draw(0))
+    assert isinstance(bot.choose(state.view(0), Rng(0)), Discard)

@@ -1,13 +1,13 @@
-"""The ``strong`` mummus bot's play within a turn: hold melds back until they take it out.
+"""The ``strong`` mummus bot's play within a turn: hold melds and add-ons back until they take it out.
 
 A meld laid early shrinks the hand but opens the table to the others: every
 card that fits it is one they can add on (at any time, out of turn too), and
-one they no longer throw away. Holding the melds in the hand changes nothing
-about what going out needs (every card but the last in a meld or an add-on),
-so this policy lays its own new melds only on the turn they take it out, or
-when a deep discard must be used now; it still adds on to the melds on the
-table (which opens nothing new), calls rummy and uses the pile as ``greedy``
-does.
+one they no longer throw away. An add-on to a run does the same at the run's
+new end. Holding the cards in the hand changes nothing about what going out
+needs (every card but the last in a meld or an add-on; no other seat can
+take the place of a card the hand holds), so this policy lays its own new
+melds and add-ons only on the turn they take it out, or when a deep discard
+must be used now; it calls rummy and uses the pile as ``greedy`` does.
 """
 
 from __future__ import annotations
@@ -64,8 +64,8 @@ def held_play(
 ) -> Action | None:
     """The play phase's next step when no rummy call or deep discard decides it (None: nothing; discard next).
 
-    Going out: the first meld or add-on of the way out. Else an add-on to the
-    table of cards no meld of the hand needs. Else None.
+    Going out: the first meld or add-on of the way out. Else None: the hand
+    keeps its melds and add-ons.
     """
     out = going_out(hand, table, values)
     if out is not None:
@@ -74,8 +74,4 @@ def held_play(
         lays = [a for a in actions if isinstance(a, Meld | Addon) and frozenset(a.cards) in wanted]
         if lays:
             return max(lays, key=lambda a: (len(a.cards), a.text()))
-    in_melds = {c for m in MELDS.enumerate(hand) for c in m}
-    extra = [a for a in actions if isinstance(a, Addon) and not in_melds.intersection(a.cards)]
-    if extra:
-        return max(extra, key=lambda a: (len(a.cards), sum(values[c] for c in a.cards), a.text()))
     return None

@@ -18,16 +18,16 @@ hold, each equally likely.
   choice is the same for the same view, Rng and iterations). It takes the
   least deadwood.
 * **Play.** It calls rummy whenever it can and uses a deep discard at once,
-  as ``greedy`` does. It holds its own new melds back until they take it out
-  (:mod:`rummykit.bots.mummus_hold`): a meld on the table is a place for the
-  others to add on, and shows them which cards not to throw away. It adds on
-  to the melds on the table whatever cards no meld of its hand needs.
+  as ``greedy`` does. It holds its own new melds and add-ons back until they
+  take it out (:mod:`rummykit.bots.mummus_hold`): a meld on the table is a
+  place for the others to add on, and shows them which cards not to throw
+  away, and an add-on to a run opens its new end to them.
 * **Discard.** The card whose loss leaves the least deadwood expected after
   the next draw (averaged exactly over the unseen cards); a card that fits a
   meld on the table, or that makes a meld with cards another seat was seen
   to take, counts half a card more.
-* **Out of turn** (``claim``). Rummy calls whenever it can, add-ons of cards
-  no meld of its hand needs (``greedy``'s rule).
+* **Out of turn** (``claim``). Rummy calls whenever it can (the one with the
+  most points); no add-ons, for the same reason it holds them in its turn.
 
 A Monte Carlo evaluation with rollouts (deals of the hidden cards sampled,
 each candidate played out by ``greedy``) was tried first and measured weaker
@@ -128,8 +128,9 @@ class MummusStrong:
     # -- out of turn -------------------------------------------------------------
 
     def claim(self, view: Mapping[str, object], rng: Rng) -> Action | None:
-        """Rummy calls whenever it can, add-ons of cards its hand does not need (``greedy``'s rule)."""
-        return self.greedy.claim(view, rng)
+        """Rummy calls whenever it can (``greedy``'s choice of call); never an add-on (it holds them)."""
+        found = self.greedy.claim(view, rng)
+        return found if isinstance(found, Rummy) else None
 
     # -- the turn ----------------------------------------------------------------
 
