@@ -31,7 +31,8 @@ GAME = "domino-rummikub"
 
 
 def bot(**budget: int) -> DominoStrongBot:
-    return domino_strong_bot(find_game(GAME), **budget)
+    """The default budget as iterations alone: no time cap, so a loaded machine cannot change a choice."""
+    return domino_strong_bot(find_game(GAME), **({"iterations": DEFAULT_PASSES} | budget))
 
 
 def table_of(text: str) -> list[tuple[Domino, ...]]:

@@ -39,4 +39,4 @@ study strong-rummikub tournament rummikub --bots strong,greedy --games 400
 study strong-domino-rummikub tournament domino-rummikub --bots strong,greedy --games 400 --option target=none
 study strong-conveyor tournament conveyor --bots strong,greedy --games 400 --option target=0
 study strong-two-tray tournament two-tray --bots strong,greedy --games 400
-study strong-mummus tournament mummus --bots strong,greedy --games 400 --option target=0
+study strong-mummus tournament mummus --bots strong,greedy --games 1200 --option target=0
