@@ -54,12 +54,37 @@ def _parse(argv: list[str] | None) -> argparse.Namespace:
     )
     p.add_argument("--width", type=int, default=64, help="units in each of the policy's two hidden layers (default 64)")
     p.add_argument("--epochs", type=int, default=20, help="passes over greedy's turns with --warm-start (default 20)")
+    p.add_argument(
+        "--head",
+        choices=("index", "sets"),
+        default="index",
+        help="the policy's output: one logit per index, or (rummikub, domino-rummikub) each candidate set scored"
+        " from the pieces it needs (default index)",
+    )
+    p.add_argument(
+        "--mask-features",
+        action="store_true",
+        help="draft games: add to the observation what the mask says (the pieces some legal set uses, how many sets can be"
+        " formed, whether a commit is open)",
+    )
+    p.add_argument(
+        "--dagger",
+        type=int,
+        default=0,
+        metavar="ROUNDS",
+        help="with --warm-start: this many more rounds of the policy playing (as many games each), greedy naming the step"
+        " it would take in each position the policy reached, and the copy fitted again on everything (DAgger)",
+    )
+    p.add_argument("--lr", type=float, default=3e-4, help="PPO's learning rate (default 0.0003)")
+    p.add_argument("--skip-uniform", action="store_true", help="evaluate the trained policy only, not the uniform yardstick")
     p.add_argument("--only-eval", action="store_true", help="evaluate the weights already in --out")
     return p.parse_args(argv)
 
 
 def _options(args: argparse.Namespace, reward: str = "win") -> dict[str, Any]:
     out: dict[str, Any] = {"reward": reward, "draft_steps": args.draft_steps, "max_steps": 4000}
+    if args.mask_features:
+        out["mask_features"] = True
     for text in args.option:
         name, eq, value = text.partition("=")
         if not eq:
@@ -71,7 +96,66 @@ def _options(args: argparse.Namespace, reward: str = "win") -> dict[str, Any]:
 def _make_env(game: str, seat: int, bots: str, options: dict[str, Any]) -> Any:
     from rummykit.rl import single
 
-    return single(game, players=2, seat=seat, bots=bots, **options)
+    options = dict(options)
+    extra = options.pop("mask_features", False)
+    env = single(game, players=2, seat=seat, bots=bots, **options)
+    return mask_features_env(env) if extra else env
+
+
+def _mask_features() -> Any:
+    import gymnasium as gym
+    from gymnasium import spaces
+
+    class MaskFeaturesEnv(gym.Wrapper):  # type: ignore[misc]
+        """Adds what the draft's mask says to the observation: the seat's own legal choices, read as features.
+
+        The mask is a function of the seat's view and its draft, so this adds
+        nothing hidden: for each kind of piece, whether some set that may be
+        formed now uses it; how many sets may be formed (/100); and whether a
+        commit, a draw and a lift are open.
+        """
+
+        def __init__(self, env: Any) -> None:
+            super().__init__(env)
+            codec = env.aec.codec
+            self.need = (codec.need > 0).astype(np.float32)
+            self.form = codec.form
+            self.codec = codec
+            box = env.observation_space
+            extra = self.need.shape[1] + 4
+            low = np.concatenate([box.low, np.zeros(extra, np.float32)])
+            high = np.concatenate([box.high, np.full(extra, np.inf, np.float32)])
+            self.observation_space = spaces.Box(low, high, dtype=np.float32)
+
+        @property
+        def aec(self) -> Any:
+            return self.env.aec
+
+        def action_masks(self) -> Any:
+            return self.env.action_masks()
+
+        def _more(self, obs: Any) -> Any:
+            mask = self.env.action_masks()
+            forms = mask[self.form :].astype(np.float32)
+            uses = (forms @ self.need > 0).astype(np.float32)
+            c = self.codec
+            flags = [forms.sum() / 100.0, float(mask[c.COMMIT]), float(mask[c.DRAW]), float(mask[c.LIFT : self.form].any())]
+            return np.concatenate([obs, uses, np.array(flags, np.float32)])
+
+        def reset(self, **kwargs: Any) -> Any:
+            obs, info = self.env.reset(**kwargs)
+            return self._more(obs), info
+
+        def step(self, action: Any) -> Any:
+            obs, reward, terminated, truncated, info = self.env.step(action)
+            return self._more(obs), reward, terminated, truncated, info
+
+    return MaskFeaturesEnv
+
+
+def mask_features_env(env: Any) -> Any:
+    """``env`` with :func:`_mask_features`'s wrapper (made on first use: gymnasium is imported lazily)."""
+    return _mask_features()(env)
 
 
 def train(args: argparse.Namespace) -> None:
@@ -101,21 +185,34 @@ def train(args: argparse.Namespace) -> None:
             return True
 
     net = [args.width, args.width]
+    policy: Any = "MlpPolicy"
+    kwargs: dict[str, Any] = {"net_arch": {"pi": net, "vf": net}}
+    if args.head == "sets":
+        codec = env.envs[0].aec.codec
+        if not hasattr(codec, "need"):
+            sys.exit("--head sets is for the draft games (rummikub, domino-rummikub)")
+        policy = set_policy()
+        kwargs.update(need=codec.need.astype(np.float32), fixed=codec.form)
     model = MaskablePPO(
-        "MlpPolicy",
+        policy,
         env,
         seed=args.seed,
         n_steps=1024,
         batch_size=256,
-        learning_rate=3e-4,
-        policy_kwargs={"net_arch": {"pi": net, "vf": net}},
+        learning_rate=args.lr,
+        policy_kwargs=kwargs,
         verbose=0,
     )
     started = time.perf_counter()
     if args.warm_start:
         obs, masks, actions = demonstrations(args, options)
         clone_behaviour(model, obs, masks, actions, epochs=args.epochs)
-        print(f"copied greedy's turns: {len(actions)} steps from {args.warm_start} games")
+        print(f"copied greedy's turns: {len(actions)} steps from {args.warm_start} games", flush=True)
+        for round_ in range(1, args.dagger + 1):
+            more = demonstrations(args, options, model, first=round_ * args.warm_start)
+            obs, masks, actions = (np.concatenate([a, b]) for a, b in zip((obs, masks, actions), more, strict=True))
+            clone_behaviour(model, obs, masks, actions, epochs=max(2, args.epochs // 4))
+            print(f"DAgger round {round_}: {len(more[2])} more steps, {len(actions)} in all", flush=True)
     if args.steps:
         model.learn(total_timesteps=args.steps, callback=Curve())
     seconds = time.perf_counter() - started
@@ -130,6 +227,62 @@ def train(args: argparse.Namespace) -> None:
         json.dumps({"game": args.game, "steps": args.steps, "seed": args.seed, "seconds": round(seconds, 1), "options": options}, indent=2)
     )
     print(f"trained {args.steps} steps in {seconds:.0f} s; {len(rows)} episodes")
+
+
+def set_policy() -> Any:
+    """A masked actor-critic whose logit for "form candidate set k" is scored from the pieces set k needs.
+
+    With one output per index, an MLP over the rack's counts must learn each of
+    the thousands of candidate sets on its own. Here the actor's last layer gives
+    a value to each kind of piece (from the observation), and a candidate's
+    logit is the sum of its pieces' values plus a weight per set size and a bias
+    of its own: what it learns of one set carries to every set sharing pieces.
+    The fixed indices (draw, commit, reset, lift) keep an output each.
+    """
+    import torch
+    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+    from torch import nn
+
+    class SetHead(nn.Module):  # type: ignore[misc]
+        def __init__(self, latent: int, need: np.ndarray, fixed: int) -> None:
+            super().__init__()
+            self.register_buffer("need", torch.as_tensor(need, dtype=torch.float32))
+            self.register_buffer("size", torch.as_tensor(need.sum(axis=1, keepdims=True), dtype=torch.float32))
+            self.fixed = nn.Linear(latent, fixed)
+            self.values = nn.Linear(latent, need.shape[1])
+            self.per_size = nn.Linear(latent, 1)
+            self.bias = nn.Parameter(torch.zeros(need.shape[0]))
+
+        def forward(self, latent: Any) -> Any:
+            sets = self.values(latent) @ self.need.T + self.per_size(latent) * self.size.T + self.bias
+            return torch.cat([self.fixed(latent), sets], dim=1)
+
+    class SetPolicy(MaskableActorCriticPolicy):  # type: ignore[misc]
+        def __init__(self, *args: Any, need: np.ndarray, fixed: int, **kwargs: Any) -> None:
+            self.need, self.fixed = need, fixed
+            super().__init__(*args, **kwargs)
+
+        def _get_constructor_parameters(self) -> dict[str, Any]:
+            return {**super()._get_constructor_parameters(), "need": self.need, "fixed": self.fixed}
+
+        def _build(self, lr_schedule: Any) -> None:
+            super()._build(lr_schedule)
+            self.action_net = SetHead(self.mlp_extractor.latent_dim_pi, self.need, self.fixed)
+            self.action_net.apply(lambda m: self.init_weights(m, gain=0.01))
+            self.optimizer = self.optimizer_class(self.parameters(), lr=lr_schedule(1), **self.optimizer_kwargs)
+
+    return SetPolicy
+
+
+_INDEX: dict[int, dict[tuple[str, ...], int]] = {}
+
+
+def _candidate_index(codec: Any) -> dict[tuple[str, ...], int]:
+    """Each candidate set (its pieces' texts) to its place, made once per list of candidates."""
+    found = _INDEX.get(id(codec.candidates))
+    if found is None:
+        found = _INDEX[id(codec.candidates)] = {tuple(str(p) for p in c): k for k, c in enumerate(codec.candidates)}
+    return found
 
 
 def draft_steps(codec: Any, decision: Any, action: Any) -> list[int] | None:
@@ -159,7 +312,7 @@ def draft_steps(codec: Any, decision: Any, action: Any) -> list[int] | None:
             left.remove(sets[i])
         else:
             steps.append(codec.LIFT + i)
-    index = {key(c): k for k, c in enumerate(codec.candidates)}
+    index = _candidate_index(codec)
     for s, n in wanted.items():
         if s not in index:
             return None
@@ -167,8 +320,17 @@ def draft_steps(codec: Any, decision: Any, action: Any) -> list[int] | None:
     return [*steps, codec.COMMIT]
 
 
-def demonstrations(args: argparse.Namespace, options: dict[str, Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Observations, masks and greedy's steps, the learner's seat played by ``greedy`` against ``random``."""
+def demonstrations(
+    args: argparse.Namespace, options: dict[str, Any], model: Any = None, first: int = 0
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Observations, masks and greedy's steps at the learner's seat, against ``random``.
+
+    Without ``model``, ``greedy`` plays the seat (its plays made as draft steps).
+    With one, the model plays (sampling its steps) and each position it reaches
+    is labelled with the step greedy would take from there: the next step of
+    greedy's play from the draft as it stands, or a reset when the draft
+    cannot become greedy's play any more (DAgger's data).
+    """
     from rummykit.bots.registry import make_bot
     from rummykit.engine.rng import Rng
 
@@ -176,36 +338,41 @@ def demonstrations(args: argparse.Namespace, options: dict[str, Any]) -> tuple[n
     mask_rows: list[np.ndarray] = []
     act_rows: list[int] = []
     greedy = make_bot("greedy", args.game)
-    for game in range(args.warm_start):
+    for game in range(first, first + args.warm_start):
         seat = game % 2
         env = _make_env(args.game, seat, "random", options)
         obs, _info = env.reset(seed=args.seed * 7919 + game)
+        aec = env.aec
+        codec = aec.codec
         rng = Rng(game)
         done = False
+        action = None
         while not done:
-            aec = env.aec
-            action = greedy.choose(aec.game_state.view(seat), rng)
-            plan = draft_steps(aec.codec, aec.decision, action) or []
-            followed = False
-            for index in plan:
-                mask = env.action_masks()
-                if not mask[index]:
-                    break
+            d = aec.decision
+            if action is None or d.steps == 0:
+                action = greedy.choose(aec.game_state.view(seat), rng)
+            mask = env.action_masks()
+            plan = draft_steps(codec, d, action)
+            if plan and mask[plan[0]]:
+                label = plan[0]
+            elif d.steps > 0 and mask[codec.RESET]:
+                label = codec.RESET
+            else:
+                label = codec.DRAW if mask[codec.DRAW] else int(np.flatnonzero(mask)[0])
+            if (plan and mask[plan[0]]) or model is not None:
                 obs_rows.append(obs)
                 mask_rows.append(mask.astype(bool))
-                act_rows.append(index)
-                obs, _reward, terminated, truncated, _info = env.step(index)
-                done = terminated or truncated
-                d = aec.decision
-                if done or d is None or d.seat != seat or d.steps == 0:
-                    followed = True
-                    break
-            if not followed and not done:
-                # the plan did not fit the mask (or there was none): draw, or the first legal step
-                mask = env.action_masks()
-                fallback = aec.codec.DRAW if mask[aec.codec.DRAW] else int(np.flatnonzero(mask)[0])
-                obs, _reward, terminated, truncated, _info = env.step(fallback)
-                done = terminated or truncated
+                act_rows.append(label)
+            if model is not None:
+                step, _state = model.predict(obs, action_masks=mask, deterministic=False)
+                step = int(step)
+            else:
+                step = label
+            obs, _reward, terminated, truncated, _info = env.step(step)
+            done = terminated or truncated
+            d = aec.decision
+            if d is None or d.seat != seat or d.steps == 0:
+                action = None
     return np.array(obs_rows), np.array(mask_rows), np.array(act_rows)
 
 
@@ -227,6 +394,14 @@ def clone_behaviour(model: Any, obs: np.ndarray, masks: np.ndarray, actions: np.
             optimizer.zero_grad()
             loss.backward()
             optimizer.step()
+    with torch.no_grad():
+        sample = rng.permutation(n)[:4096]
+        o = torch.as_tensor(obs[sample], dtype=torch.float32)
+        chosen = policy.get_distribution(o, action_masks=masks[sample]).distribution.probs.argmax(dim=1).numpy()
+    print(
+        f"behaviour cloning: the policy's most likely step is greedy's in {100 * np.mean(chosen == actions[sample]):.1f}% of steps",
+        flush=True,
+    )
 
 
 def _plot(args: argparse.Namespace, rows: list[tuple[int, float, float]]) -> None:
@@ -262,7 +437,7 @@ def evaluate(args: argparse.Namespace) -> dict[str, Any]:
     model = MaskablePPO.load(args.out / "model.zip", device="cpu")
     result: dict[str, Any] = {"game": args.game, "deals": args.eval_games, "seed": args.seed}
     uniform = np.random.default_rng(args.seed)
-    for policy in ("trained", "uniform"):
+    for policy in ("trained",) if args.skip_uniform else ("trained", "uniform"):
         # "uniform": a legal index drawn uniformly from the mask at each step, the untrained yardstick
         for level in ("random", "greedy"):
             won = played = 0
