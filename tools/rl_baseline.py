@@ -77,6 +77,11 @@ def _parse(argv: list[str] | None) -> argparse.Namespace:
     )
     p.add_argument("--lr", type=float, default=3e-4, help="PPO's learning rate (default 0.0003)")
     p.add_argument("--skip-uniform", action="store_true", help="evaluate the trained policy only, not the uniform yardstick")
+    p.add_argument(
+        "--sample",
+        action="store_true",
+        help="evaluate the policy as it trains, drawing each step from its distribution (seeded), not its most likely step",
+    )
     p.add_argument("--only-eval", action="store_true", help="evaluate the weights already in --out")
     return p.parse_args(argv)
 
@@ -429,13 +434,15 @@ def _plot(args: argparse.Namespace, rows: list[tuple[int, float, float]]) -> Non
 
 
 def evaluate(args: argparse.Namespace) -> dict[str, Any]:
+    import torch
     from sb3_contrib import MaskablePPO
 
     from rummykit.study.stats import wilson
 
+    torch.manual_seed(args.seed)  # --sample: the policy's draws, the same for the same weights and seed
     options = _options(args)
     model = MaskablePPO.load(args.out / "model.zip", device="cpu")
-    result: dict[str, Any] = {"game": args.game, "deals": args.eval_games, "seed": args.seed}
+    result: dict[str, Any] = {"game": args.game, "deals": args.eval_games, "seed": args.seed, "sample": args.sample}
     uniform = np.random.default_rng(args.seed)
     for policy in ("trained",) if args.skip_uniform else ("trained", "uniform"):
         # "uniform": a legal index drawn uniformly from the mask at each step, the untrained yardstick
@@ -450,7 +457,7 @@ def evaluate(args: argparse.Namespace) -> dict[str, Any]:
                     while not done:
                         mask = env.action_masks()
                         if policy == "trained":
-                            action, _state = model.predict(obs, action_masks=mask, deterministic=True)
+                            action, _state = model.predict(obs, action_masks=mask, deterministic=not args.sample)
                         else:
                             action = uniform.choice(np.flatnonzero(mask))
                         obs, reward, terminated, truncated, _info = env.step(int(action))
