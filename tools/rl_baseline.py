@@ -82,6 +82,12 @@ def _parse(argv: list[str] | None) -> argparse.Namespace:
         action="store_true",
         help="evaluate the policy as it trains, drawing each step from its distribution (seeded), not its most likely step",
     )
+    p.add_argument(
+        "--resume",
+        type=Path,
+        metavar="DIR",
+        help="go on training the weights in DIR/model.zip (made with the same game, options and head) instead of new ones",
+    )
     p.add_argument("--only-eval", action="store_true", help="evaluate the weights already in --out")
     return p.parse_args(argv)
 
@@ -208,6 +214,9 @@ def train(args: argparse.Namespace) -> None:
         policy_kwargs=kwargs,
         verbose=0,
     )
+    if args.resume:
+        model.set_parameters(str(args.resume / "model.zip"), device="cpu")
+        print(f"weights from {args.resume / 'model.zip'}", flush=True)
     started = time.perf_counter()
     if args.warm_start:
         obs, masks, actions = demonstrations(args, options)
