@@ -56,16 +56,23 @@ def _parse(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--epochs", type=int, default=20, help="passes over greedy's turns with --warm-start (default 20)")
     p.add_argument(
         "--head",
-        choices=("index", "sets"),
+        choices=("index", "sets", "typed"),
         default="index",
-        help="the policy's output: one logit per index, or (rummikub, domino-rummikub) each candidate set scored"
-        " from the pieces it needs (default index)",
+        help="the policy's output: one logit per index; (rummikub, domino-rummikub) each candidate set scored"
+        " from the pieces it needs; or 'typed': first the kind of step (draw, commit, reset, lift, form), then which"
+        " set, scored from its pieces (needs --draft-features) (default index)",
     )
     p.add_argument(
         "--mask-features",
         action="store_true",
         help="draft games: add to the observation what the mask says (the pieces some legal set uses, how many sets can be"
         " formed, whether a commit is open)",
+    )
+    p.add_argument(
+        "--draft-features",
+        action="store_true",
+        help="draft games: --mask-features and, for each set of the draft table, whether the rack can lay off onto it,"
+        " its size, and the points of the sets that may be formed now",
     )
     p.add_argument(
         "--dagger",
@@ -94,8 +101,8 @@ def _parse(argv: list[str] | None) -> argparse.Namespace:
 
 def _options(args: argparse.Namespace, reward: str = "win") -> dict[str, Any]:
     out: dict[str, Any] = {"reward": reward, "draft_steps": args.draft_steps, "max_steps": 4000}
-    if args.mask_features:
-        out["mask_features"] = True
+    if args.mask_features or args.draft_features:
+        out["mask_features"] = "draft" if args.draft_features else "mask"
     for text in args.option:
         name, eq, value = text.partition("=")
         if not eq:
@@ -108,9 +115,9 @@ def _make_env(game: str, seat: int, bots: str, options: dict[str, Any]) -> Any:
     from rummykit.rl import single
 
     options = dict(options)
-    extra = options.pop("mask_features", False)
+    extra = options.pop("mask_features", None)
     env = single(game, players=2, seat=seat, bots=bots, **options)
-    return mask_features_env(env) if extra else env
+    return mask_features_env(env, draft=extra == "draft") if extra else env
 
 
 def _mask_features() -> Any:
@@ -126,14 +133,26 @@ def _mask_features() -> Any:
         commit, a draw and a lift are open.
         """
 
-        def __init__(self, env: Any) -> None:
+        def __init__(self, env: Any, draft: bool = False) -> None:
             super().__init__(env)
             codec = env.aec.codec
             self.need = (codec.need > 0).astype(np.float32)
             self.form = codec.form
             self.codec = codec
+            self.draft = draft
             box = env.observation_space
             extra = self.need.shape[1] + 4
+            if draft:
+                extra += 2 * codec.max_sets + 2
+                # too_few[t, c]: the candidates that need fewer than c of piece t, packed as bits (codec.too_many's mirror)
+                counts = codec.need
+                self.too_few = np.packbits(
+                    np.stack([[counts[:, t] < c for c in range(codec.most + 1)] for t in range(counts.shape[1])]), axis=2
+                )
+                self.sizes = counts.sum(axis=1)
+                points = [0 if getattr(p, "is_joker", False) else _points(p) for p in (codec.objects[t] for t in codec.pieces)]
+                self.points = np.array(points, np.float32)
+                self.set_points = counts @ self.points
             low = np.concatenate([box.low, np.zeros(extra, np.float32)])
             high = np.concatenate([box.high, np.full(extra, np.inf, np.float32)])
             self.observation_space = spaces.Box(low, high, dtype=np.float32)
@@ -151,7 +170,33 @@ def _mask_features() -> Any:
             uses = (forms @ self.need > 0).astype(np.float32)
             c = self.codec
             flags = [forms.sum() / 100.0, float(mask[c.COMMIT]), float(mask[c.DRAW]), float(mask[c.LIFT : self.form].any())]
-            return np.concatenate([obs, uses, np.array(flags, np.float32)])
+            parts = [obs, uses, np.array(flags, np.float32)]
+            if self.draft:
+                parts.append(self._draft_more(forms))
+            return np.concatenate(parts)
+
+        def _draft_more(self, forms: Any) -> Any:
+            """Per set of the draft table: 1 if a larger set holding it can be made with the rack's pieces (a lay-off),
+            and its size / 13; then the points of the most valuable set that may be formed now, and of every piece
+            some formable set uses (each / 100)."""
+            c = self.codec
+            out = np.zeros(2 * c.max_sets + 2, np.float32)
+            d = self.env.aec.decision
+            if d is None:
+                return out
+            rack = d.rack.astype(np.int64)
+            for i, s in enumerate(d.sets[: c.max_sets]):
+                have = c.piece_vector(s).astype(np.int64)
+                short = np.bitwise_or.reduce(c.too_many[c.rows, np.minimum(have + rack, c.most)], axis=0)
+                fewer = np.bitwise_or.reduce(self.too_few[c.rows, np.minimum(have, c.most)], axis=0)
+                fits = np.unpackbits(~(short | fewer), count=len(c.candidates)).astype(bool)
+                out[i] = float((fits & (self.sizes > have.sum())).any())
+                out[c.max_sets + i] = have.sum() / 13.0
+            on = forms.astype(bool)
+            if on.any():
+                out[-2] = self.set_points[on].max() / 100.0
+                out[-1] = float(((forms @ self.need) > 0) @ (self.points * rack)) / 100.0
+            return out
 
         def reset(self, **kwargs: Any) -> Any:
             obs, info = self.env.reset(**kwargs)
@@ -164,9 +209,14 @@ def _mask_features() -> Any:
     return MaskFeaturesEnv
 
 
-def mask_features_env(env: Any) -> Any:
+def _points(piece: Any) -> int:
+    """A piece's face value: a tile's number, a domino's pips."""
+    return int(getattr(piece, "points", None) or getattr(piece, "pips", 0))
+
+
+def mask_features_env(env: Any, draft: bool = False) -> Any:
     """``env`` with :func:`_mask_features`'s wrapper (made on first use: gymnasium is imported lazily)."""
-    return _mask_features()(env)
+    return _mask_features()(env, draft=draft)
 
 
 def train(args: argparse.Namespace) -> None:
@@ -204,6 +254,12 @@ def train(args: argparse.Namespace) -> None:
             sys.exit("--head sets is for the draft games (rummikub, domino-rummikub)")
         policy = set_policy()
         kwargs.update(need=codec.need.astype(np.float32), fixed=codec.form)
+    elif args.head == "typed":
+        if not args.draft_features or not hasattr(env.envs[0].aec.codec, "need"):
+            sys.exit("--head typed is for the draft games (rummikub, domino-rummikub), with --draft-features")
+        codec = env.envs[0].aec.codec
+        policy = typed_policy()
+        kwargs.update(need=codec.need.astype(np.float32), fixed=codec.form, parts=typed_parts(env.envs[0]))
     model = MaskablePPO(
         policy,
         env,
@@ -286,6 +342,124 @@ def set_policy() -> Any:
             self.optimizer = self.optimizer_class(self.parameters(), lr=lr_schedule(1), **self.optimizer_kwargs)
 
     return SetPolicy
+
+
+def typed_policy() -> Any:
+    """A masked actor-critic that picks the kind of step first (draw, commit, reset, lift, form), then which one.
+
+    With one logit per index, "form some set" is thousands of indices sharing
+    its mass, and the single draw index often wins the argmax even when the
+    policy would rather play. Here the actor gives five logits, one per kind of
+    step; within "lift" and "form" it scores each legal choice and normalises
+    over the legal ones only (the mask reaches the head), so a kind's total
+    probability is its own logit's share whatever the number of choices.
+
+    A candidate set's score, as with ``--head sets``, sums values the actor
+    gives each kind of piece over the pieces the set needs, and adds: how many
+    of its pieces come from the loose heap (the sets lifted), how many from
+    the rack, its size, each weighted by the actor, and a bias of its own. A
+    lift's score adds the lay-off feature of ``--draft-features`` for that set
+    and its size. Everything it reads is in the seat's observation.
+    """
+    import torch
+    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+    from torch import nn
+
+    HUGE_NEG = -1e9
+
+    def masked_log_softmax(scores: Any, mask: Any) -> Any:
+        scores = torch.where(mask, scores, torch.full_like(scores, HUGE_NEG))
+        return scores - torch.logsumexp(scores, dim=1, keepdim=True)
+
+    class TypedHead(nn.Module):  # type: ignore[misc]
+        def __init__(self, latent: int, need: np.ndarray, fixed: int, parts: dict[str, tuple[int, int]]) -> None:
+            super().__init__()
+            most = int(need.max())
+            self.register_buffer("need", torch.as_tensor(need, dtype=torch.float32))
+            # at_least[c-1][k, t] = 1 if candidate k needs at least c of piece t: covered = sum_c (loose >= c) @ at_least[c-1].T
+            self.register_buffer("at_least", torch.as_tensor(np.stack([need >= c for c in range(1, most + 1)]), dtype=torch.float32))
+            self.register_buffer("size", torch.as_tensor(need.sum(axis=1), dtype=torch.float32))
+            self.most, self.fixed, self.parts = most, fixed, parts
+            self.lifts = fixed - 3
+            self.kind = nn.Linear(latent, 5)  # draw, commit, reset, lift, form
+            self.lift = nn.Linear(latent, self.lifts)
+            self.lift_w = nn.Linear(latent, 2)  # the lay-off feature, the set's size
+            self.values = nn.Linear(latent, need.shape[1])
+            self.count_w = nn.Parameter(torch.zeros(2))  # the loose heap's and the rack's count of a piece
+            self.set_w = nn.Linear(latent, 3)  # pieces from the heap, from the rack, the set's size
+            self.bias = nn.Parameter(torch.zeros(need.shape[0]))
+            self.obs: Any = None
+            self.mask: Any = None
+
+        def part(self, name: str) -> Any:
+            start, stop = self.parts[name]
+            return self.obs[:, start:stop]
+
+        def forward(self, latent: Any) -> Any:
+            n = latent.shape[0]
+            total = self.fixed + self.need.shape[0]
+            mask = self.mask if self.mask is not None else torch.ones(n, total, dtype=torch.bool)
+            mask = mask.reshape(n, total)
+            kind = self.kind(latent)
+            loose, rack = self.part("loose"), self.part("draft_rack")
+            # lifts
+            lay_off, lift_size = self.part("lay_off"), self.part("lift_size")
+            w = self.lift_w(latent)
+            lift = self.lift(latent) + w[:, :1] * lay_off + w[:, 1:] * lift_size
+            lift = kind[:, 3:4] + masked_log_softmax(lift, mask[:, 3 : self.fixed])
+            # forms
+            covered = sum((loose >= c).float() @ self.at_least[c - 1].T for c in range(1, self.most + 1))
+            values = self.values(latent) + self.count_w[0] * loose + self.count_w[1] * rack
+            sw = self.set_w(latent)
+            sets = values @ self.need.T + sw[:, :1] * covered + sw[:, 1:2] * (self.size - covered) + sw[:, 2:] * self.size
+            sets = kind[:, 4:5] + masked_log_softmax(sets + self.bias, mask[:, self.fixed :])
+            return torch.cat([kind[:, :3], lift, sets], dim=1)
+
+    class TypedPolicy(MaskableActorCriticPolicy):  # type: ignore[misc]
+        def __init__(self, *args: Any, need: np.ndarray, fixed: int, parts: dict[str, tuple[int, int]], **kwargs: Any) -> None:
+            self.need, self.fixed, self.parts = need, fixed, parts
+            super().__init__(*args, **kwargs)
+
+        def _get_constructor_parameters(self) -> dict[str, Any]:
+            return {**super()._get_constructor_parameters(), "need": self.need, "fixed": self.fixed, "parts": self.parts}
+
+        def _build(self, lr_schedule: Any) -> None:
+            super()._build(lr_schedule)
+            self.action_net = TypedHead(self.mlp_extractor.latent_dim_pi, self.need, self.fixed, self.parts)
+            self.action_net.apply(lambda m: self.init_weights(m, gain=0.01))
+            self.optimizer = self.optimizer_class(self.parameters(), lr=lr_schedule(1), **self.optimizer_kwargs)
+
+        def _show(self, obs: Any, masks: Any) -> None:
+            self.action_net.obs = obs
+            self.action_net.mask = None if masks is None else torch.as_tensor(masks, dtype=torch.bool, device=obs.device)
+
+        def forward(self, obs: Any, deterministic: bool = False, action_masks: Any = None) -> Any:
+            self._show(obs, action_masks)
+            return super().forward(obs, deterministic, action_masks)
+
+        def evaluate_actions(self, obs: Any, actions: Any, action_masks: Any = None) -> Any:
+            self._show(obs, action_masks)
+            return super().evaluate_actions(obs, actions, action_masks)
+
+        def get_distribution(self, obs: Any, action_masks: Any = None) -> Any:
+            self._show(obs, action_masks)
+            return super().get_distribution(obs, action_masks)
+
+    return TypedPolicy
+
+
+def typed_parts(env: Any) -> dict[str, tuple[int, int]]:
+    """Where the typed head's inputs lie in the observation of ``--draft-features``' wrapper."""
+    codec = env.aec.codec
+    base = codec.layout.size
+    sl = codec.layout.slices
+    after = base + codec.need.shape[1] + 4  # the mask features come first
+    return {
+        "loose": (sl["loose"].start, sl["loose"].stop),
+        "draft_rack": (sl["draft_rack"].start, sl["draft_rack"].stop),
+        "lay_off": (after, after + codec.max_sets),
+        "lift_size": (after + codec.max_sets, after + 2 * codec.max_sets),
+    }
 
 
 _INDEX: dict[int, dict[tuple[str, ...], int]] = {}
