@@ -398,3 +398,9 @@ def test_hand_melds_come_in_the_listing_order(rules: ConveyorMelds) -> None:
             d = rng.choice(dominoes)
             expected = [m for m in listed_by_groups(rules.top, [*hand, d]) if d in m]
             assert rules.melds_with(hand, d) == expected
+
+
+def test_hand_melds_read_a_domino_above_the_set_as_in_a_larger_set() -> None:
+    hand = ds("5-7 6-7 7-7 0-7 1-6 2-5 3-4")
+    assert SIX.hand_melds(hand) == listed_by_groups(6, hand)
+    assert [format_dominoes(m) for m in SIX.hand_melds(hand)][:1] == ["5-7 6-7 7-7"]

@@ -288,51 +288,48 @@ def _runs_of(top: int) -> tuple[tuple[tuple[Domino, ...], ...], tuple[Domino, ..
     )
 
 
+@functools.lru_cache(maxsize=64)
+def _bits_of(top: int) -> dict[Domino, tuple[int, int, int, int, int, int]]:
+    """Per domino of the double-``top`` set: its low half, its bit in that suit's mask, the same for its high
+    half, its bit in the doubles' mask (0 for a non-double) and its pip total."""
+    return {d: (d.low, 1 << d.high, d.high, 1 << d.low, 1 << d.low if d.is_double else 0, d.pips) for d in double_set(top)}
+
+
 def _hand_melds(top: int, hand: Iterable[Domino]) -> list[Pieces]:
     """Every valid meld of ``hand`` in normal order: runs by suit, then runs of pairs, then sums by total.
 
     Each suit's numbers (and the doubles' numbers) are a bit mask; a mask
     without three bits in a row holds no run, which most do. A sum's group is
-    read in the dominoes' own order. ``hand`` may repeat a domino.
+    read in the dominoes' own order. ``hand`` may repeat a domino; a domino
+    above ``top`` is read as in a larger set.
     """
-    size = top + 1
-    for d in hand:
-        if d.high >= size:
-            size = d.high + 1
-    masks = [0] * size
+    bits = _bits_of(top)
+    masks = [0] * (top + 1)
+    counts = [0] * (2 * top + 1)
     doubles = 0
-    by_total: dict[int, list[Domino]] = {}
-    sums = False
-    for d in hand:
-        lo = d.low
-        hi = d.high
-        if lo == hi:
-            masks[lo] |= 1 << lo
-            doubles |= 1 << lo
-        else:
-            masks[lo] |= 1 << hi
-            masks[hi] |= 1 << lo
-        group = by_total.get(lo + hi)
-        if group is None:
-            by_total[lo + hi] = [d]
-        else:
-            group.append(d)
-            sums = True
+    try:
+        for d in hand:
+            low, high_bit, high, low_bit, double_bit, total = bits[d]
+            masks[low] |= high_bit
+            masks[high] |= low_bit
+            doubles |= double_bit
+            counts[total] += 1
+    except KeyError:
+        return _hand_melds(max(d.high for d in hand), hand)
     found: list[Pieces] = []
-    suits, pairs = _runs_of(size - 1)
+    suits, pairs = _runs_of(top)
     for suit, m in enumerate(masks):
         if m & m >> 1 & m >> 2:
             row = suits[suit]
             found.extend(row[a : b + 1] for a, b in _mask_windows(m))
     if doubles & doubles >> 1 & doubles >> 2:
         found.extend(pairs[a : b + 1] for a, b in _mask_windows(doubles))
-    if sums:
-        for total in sorted(by_total):
-            group = by_total[total]
-            if len(group) >= MIN_MELD:
-                group = sorted(set(group), key=by_code)
-                for n in range(MIN_MELD, len(group) + 1):
-                    found.extend(itertools.combinations(group, n))
+    if max(counts) >= MIN_MELD:
+        for total, n in enumerate(counts):
+            if n >= MIN_MELD:
+                group = sorted({d for d in hand if d.low + d.high == total}, key=by_code)
+                for size in range(MIN_MELD, len(group) + 1):
+                    found.extend(itertools.combinations(group, size))
     return found
 
 

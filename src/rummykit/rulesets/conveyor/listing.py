@@ -77,6 +77,12 @@ def hand_left_fault(options: Mapping[str, OptionValue], left: int, milled_left: 
 _DRAWS: list[dict[int, tuple[Draw, Draw]]] = [{} for _ in range(MAX_PLAYERS)]
 """Each seat's draws from each column, made once (actions are immutable, so listings share them)."""
 
+_CLAIMS: list[dict[int, Claim]] = [{} for _ in range(MAX_PLAYERS)]
+"""Each seat's claim of each column, made once."""
+
+_REVEALS: list[dict[int, list[Reveal]]] = [{} for _ in range(MAX_PLAYERS)]
+"""Each seat's reveal of each cell of each column (by cell), made once."""
+
 _DISCARDS: list[dict[Domino, Discard]] = [{} for _ in range(MAX_PLAYERS)]
 """Each seat's discard of each domino, made once."""
 
@@ -111,9 +117,20 @@ def list_actions(
     """
     out: list[Action] = []
     if phase == SELECT:
-        out.extend(Claim(seat, c) for c, _down in open_columns)
+        claims = _CLAIMS[seat]
+        for c, _down in open_columns:
+            claim = claims.get(c)
+            if claim is None:
+                claim = claims[c] = Claim(seat, c)
+            out.append(claim)
+        reveals = _REVEALS[seat]
         for c, down in open_columns:
-            out.extend(Reveal(seat, c, i) for i in down)
+            row = reveals.get(c)
+            if row is None:
+                row = reveals[c] = []
+            if down and max(down) >= len(row):
+                row.extend(Reveal(seat, c, i) for i in range(len(row), max(down) + 1))
+            out.extend([row[i] for i in down])
         return out
     if phase == DRAW:
         draws = _DRAWS[seat]
