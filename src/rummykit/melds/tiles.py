@@ -472,7 +472,8 @@ def set_extensions(s: TileSet) -> tuple[tuple[Tile, TileSet], ...]:
 
     Only a joker, a tile of the set's number (a group's missing colour) or a
     tile of the set's colour next to or inside its span (a run's end, or a
-    tile that frees a joker to the end) can possibly fit: those are tried, in
+    tile that frees a joker to the end) can possibly fit, and a run's tile
+    only within ``len(s)`` of each of its numbered tiles: those are tried, in
     tile order.
 
     >>> [(str(t), format_tiles(new)) for t, new in set_extensions(tuple(parse_tiles('K5 B5 O5')))]
@@ -487,9 +488,10 @@ def set_extensions(s: TileSet) -> tuple[tuple[Tile, TileSet], ...]:
             n = natural[0].number
             candidates.update(Tile(c, n) for c in COLOURS if c not in colours)
         if len(colours) == 1:
+            # A run of len(s) + 1 tiles spans that many numbers, so its numbered tiles lie at most len(s) apart.
             colour = natural[0].colour
-            lo = max(1, min(numbers) - len(s))
-            hi = min(MAX_NUMBER, max(numbers) + len(s))
+            lo = max(1, max(numbers) - len(s))
+            hi = min(MAX_NUMBER, min(numbers) + len(s))
             candidates.update(Tile(colour, v) for v in range(lo, hi + 1) if v not in numbers)
     out = []
     for t in sorted(candidates):

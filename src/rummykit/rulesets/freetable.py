@@ -363,10 +363,11 @@ class FreeTableGame(GameState, Generic[P]):
         """
         seat = action.player
         self.TABLE.verify_pieces(self.table, self.racks[seat], action.placed, action.table)
-        fault = self.TABLE.turn_fault(self.table, action.placed, action.table, self.opening(seat))
+        checks = list(map(self.TABLE.check, action.table))  # each set judged once, for the faults and the normal form
+        fault = self.TABLE.turn_fault(self.table, action.placed, action.table, self.opening(seat), checks)
         if fault is not None:
             return fault
-        return self.TABLE.normalise(action.table)
+        return [c.pieces for c in checks]
 
     def _play(self, action: Play) -> None:
         result = self.verify_play(action)

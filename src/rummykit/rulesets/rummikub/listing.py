@@ -7,11 +7,11 @@ The sets and lay-offs are the tile meld family's (:data:`rummykit.melds.tiles.TI
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 
 from rummykit.engine.core import Action
 from rummykit.engine.options import int_option
-from rummykit.melds.base import layoffs as family_layoffs
-from rummykit.melds.tiles import TILES, check_tiles, hand_sets, set_extensions
+from rummykit.melds.tiles import check_tiles, hand_sets, set_extensions
 from rummykit.pieces.tiles import Tile, parse_tiles
 from rummykit.rulesets import freetable
 from rummykit.rulesets.rummikub.options import TileSet
@@ -32,7 +32,20 @@ def layoffs(rack: Iterable[Tile], table: Sequence[TileSet]) -> list[tuple[Tile, 
     >>> [(str(t), i, format_tiles(s)) for t, i, s in layoffs(parse_tiles('R4 K5'), [tuple(parse_tiles('R1 R2 R3'))])]
     [('R4', 0, 'R1 R2 R3 R4')]
     """
-    return family_layoffs(TILES, rack, table)
+    have = set(rack)
+    out: list[tuple[Tile, int, TileSet]] = []
+    for i, s in enumerate(table):
+        fitting, grown_by = _fits(s)
+        if not fitting.isdisjoint(have):
+            out.extend((p, i, grown) for p, grown in grown_by if p in have)
+    return out
+
+
+@lru_cache(maxsize=1 << 12)
+def _fits(s: TileSet) -> tuple[frozenset[Tile], tuple[tuple[Tile, TileSet], ...]]:
+    """The tiles that grow the table set ``s`` at an end, and each with the grown set (as :func:`_extensions`)."""
+    grown_by = _extensions(tuple(s))
+    return frozenset(p for p, _grown in grown_by), grown_by
 
 
 def listable_actions(
