@@ -438,29 +438,55 @@ def _groups_from(number: int, colours: int, jokers: int) -> tuple[TileSet, ...]:
 
 @lru_cache(maxsize=1 << 13)
 def _runs_from(colour_index: int, numbers: int, jokers: int) -> tuple[TileSet, ...]:
-    """Every run of one colour from the numbers in the bit mask plus up to ``jokers`` jokers."""
-    colour = COLOURS[colour_index]
+    """Every run of one colour from the numbers in the bit mask plus up to ``jokers`` jokers.
+
+    Runs come by first number, then by last, then with fewer jokers standing
+    for tiles the rack holds first. A run with two numbered tiles or more, each
+    where its number says, is its own normal form (no group has two numbers);
+    one with a single numbered tile is judged by :func:`_check`, which may
+    read it as a group.
+    """
+    row = _COLOUR_ROWS[colour_index]
     found: dict[TileSet, None] = {}
     for start in range(1, MAX_NUMBER - MIN_SET + 2):
         missing = 0
+        present: list[int] = []
         for end in range(start, MAX_NUMBER + 1):
-            if not numbers >> end & 1:
+            if numbers >> end & 1:
+                present.append(end)
+            else:
                 missing += 1
                 if missing > jokers:
                     break
-            length = end - start + 1
-            if length < MIN_SET or missing == length:
+            if end - start + 1 < MIN_SET or not present:
                 continue
-            present = [v for v in range(start, end + 1) if numbers >> v & 1]
+            if missing:
+                base = tuple(row[v] if numbers >> v & 1 else JOKER for v in range(start, end + 1))
+            else:
+                base = row[start : end + 1]
             # A joker may also stand where the rack has the tile (keeping that tile back).
             for extra in range(0, min(jokers - missing, len(present) - 1) + 1):
                 for swapped in itertools.combinations(present, extra):
-                    keep = set(present) - set(swapped)
-                    cand = tuple(Tile(colour, v) if v in keep else JOKER for v in range(start, end + 1))
+                    if extra:
+                        tiles = list(base)
+                        for v in swapped:
+                            tiles[v - start] = JOKER
+                        cand = tuple(tiles)
+                    else:
+                        cand = base
+                    if len(present) - extra > 1:
+                        found[cand] = None
+                        continue
                     c = _check(cand)
                     if c.valid:
                         found[c.pieces] = None
     return tuple(found)
+
+
+_COLOUR_ROWS: tuple[tuple[Tile, ...], ...] = tuple(
+    (JOKER, *(Tile(c, v) for v in range(1, MAX_NUMBER + 1))) for c in COLOURS
+)
+"""Per colour, its tiles by number (index 0 holds the joker, never read)."""
 
 
 # -- growing a set ------------------------------------------------------------------
