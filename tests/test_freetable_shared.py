@@ -122,3 +122,12 @@ def test_draft_steps_undo_and_take_back(family: Family) -> None:
     assert draft.sets == [list(s) for s in sets(f, f.run)]
     draft.reset()
     assert not draft.changed
+
+
+def test_a_listed_play_is_the_play_its_fields_make() -> None:
+    from rummykit.rulesets.freetable import Play, _listed_play
+
+    placed, table = tuple(parse_tiles("R4")), (tuple(parse_tiles("R1 R2 R3 R4")),)
+    listed, made = _listed_play(1, placed, table), Play(1, placed, table)
+    assert listed == made and hash(listed) == hash(made) and repr(listed) == repr(made) and str(listed) == str(made)
+    assert (listed.player, listed.placed, listed.table) == (1, placed, table)

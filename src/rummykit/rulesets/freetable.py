@@ -58,9 +58,19 @@ def one_step_plays(
     """Draw (or pass with an empty pool), one play per new set, one per single-piece lay-off."""
     actions: list[Action] = [Draw(seat) if pool_size else Pass(seat)]
     base = tuple(table)
-    actions.extend(Play(seat, s, (*base, s)) for s in new_sets)
-    actions.extend(Play(seat, (p,), base[:i] + (new,) + base[i + 1 :]) for p, i, new in layoffs)
+    actions.extend([_listed_play(seat, s, (*base, s)) for s in new_sets])
+    actions.extend([_listed_play(seat, (p,), base[:i] + (new,) + base[i + 1 :]) for p, i, new in layoffs])
     return actions
+
+
+def _listed_play(seat: int, placed: PieceSet, table: Table) -> Play:
+    """``Play(seat, placed, table)``, made by setting its three slots (a frozen dataclass's own ``__init__``
+    sets each through ``object.__setattr__``, about twice the cost; ``tests/test_freetable_shared.py`` compares)."""
+    play = _new_object(Play)
+    _set_player(play, seat)
+    _set_placed(play, placed)
+    _set_table(play, table)
+    return play
 
 
 def format_pieces(pieces: Iterable[object]) -> str:
@@ -164,6 +174,16 @@ class Fail(Declared):
 
     COMMAND = Command(WholeTable("placed"), typed=False)
 
+
+def _slot_setter(cls: type, name: str) -> Callable[[object, Any], None]:
+    """The setter of the slot ``name`` that ``cls`` declares (bypasses a frozen dataclass's refusal)."""
+    return cast(Callable[[object, Any], None], vars(cls)[name].__set__)
+
+
+_new_object = object.__new__
+_set_player = _slot_setter(Action, "player")
+_set_placed = _slot_setter(Play, "placed")
+_set_table = _slot_setter(Play, "table")
 
 ACTIONS: tuple[type[Action], ...] = (Draw, Pass, Play, Fail)
 """Every action class of a free-table game (``GameInfo.actions``)."""
@@ -384,7 +404,7 @@ class FreeTableGame(GameState, Generic[P]):
             seat,
             {
                 "placed": [str(t) for t in action.placed],
-                "table": [set_texts(s) for s in result],
+                "table": list(map(set_texts, result)),
                 "opening": first,
                 "rack_size": len(rack),
             },

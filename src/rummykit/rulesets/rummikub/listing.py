@@ -120,7 +120,7 @@ def listable_actions(
     rack (before the initial meld: one whose value reaches the threshold); and,
     once down, every lay-off of one rack tile onto one table set.
     """
-    sets = [s for s in rack_sets(rack) if down or check_tiles(s).points >= threshold]
+    sets = rack_sets(rack) if down else [s for s in rack_sets(rack) if check_tiles(s).points >= threshold]
     return freetable.one_step_plays(seat, sets, layoffs(rack, table) if down else (), table, pool_size)
 
 
