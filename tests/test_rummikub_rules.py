@@ -969,3 +969,16 @@ def test_runs_from_a_mask_match_checking_every_candidate() -> None:
         numbers = sum(1 << v for v in rng.sample(range(1, MAX_NUMBER + 1), rng.randint(0, 8)))
         colour_index, jokers = rng.randrange(len(COLOURS)), rng.randint(0, 3)
         assert _runs_from.__wrapped__(colour_index, numbers, jokers) == checked(colour_index, numbers, jokers)
+
+
+def test_runs_without_jokers_are_the_stretches_of_the_mask() -> None:
+    # hand_sets reads a jokerless rack's runs from the stretches of each colour's mask, not from _runs_from.
+    from rummykit.melds.tiles import _COLOUR_ROWS, _runs_from, _stretches, hand_sets
+
+    for numbers in range(0, 1 << 14, 2):
+        row = _COLOUR_ROWS[numbers % 3]
+        assert tuple(row[a : b + 1] for a, b in _stretches(numbers)) == _runs_from.__wrapped__(numbers % 3, numbers, 0)
+    rack = parse_tiles("R1 R2 R3 R4 B7 B8 B9 K3 O3 K12")
+    assert [format_tiles(s) for s in hand_sets(rack)] == [
+        "K3 O3 R3", "B7 B8 B9", "R1 R2 R3", "R1 R2 R3 R4", "R2 R3 R4"
+    ]

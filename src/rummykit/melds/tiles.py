@@ -407,9 +407,16 @@ def hand_sets(hand: Iterable[Tile], max_size: int | None = None) -> list[TileSet
         if colours.bit_count() + group_jokers >= MIN_SET:
             found.extend(_groups_from(number, colours, group_jokers))
     run_jokers = jokers if jokers < MAX_NUMBER else MAX_NUMBER - 1
-    for ci, mask in enumerate(colour_mask):
-        if mask and mask.bit_count() + run_jokers >= MIN_SET:
-            found.extend(_runs_from(ci, mask, run_jokers))
+    if run_jokers:
+        for ci, mask in enumerate(colour_mask):
+            if mask and mask.bit_count() + run_jokers >= MIN_SET:
+                found.extend(_runs_from(ci, mask, run_jokers))
+    else:
+        # Without a joker a run is a stretch of three numbers or more of one colour, which most racks lack.
+        for ci, mask in enumerate(colour_mask):
+            if mask & mask >> 1 & mask >> 2:
+                row = _COLOUR_ROWS[ci]
+                found.extend([row[a : b + 1] for a, b in _stretches(mask)])
     if max_size is not None:
         found = [s for s in found if len(s) <= max_size]
     # A group and a run coincide only for one numbered tile with two or more jokers.
@@ -481,6 +488,20 @@ def _runs_from(colour_index: int, numbers: int, jokers: int) -> tuple[TileSet, .
                     if c.valid:
                         found[c.pieces] = None
     return tuple(found)
+
+
+@lru_cache(maxsize=1 << 14)
+def _stretches(numbers: int) -> tuple[tuple[int, int], ...]:
+    """Every (first, last) run of three numbers or more all in the bit mask, by first then last (what
+    :func:`_runs_from` finds without a joker)."""
+    out: list[tuple[int, int]] = []
+    for first in range(1, MAX_NUMBER - MIN_SET + 2):
+        last = first
+        while last <= MAX_NUMBER and numbers >> last & 1:
+            if last - first + 1 >= MIN_SET:
+                out.append((first, last))
+            last += 1
+    return tuple(out)
 
 
 _COLOUR_ROWS: tuple[tuple[Tile, ...], ...] = tuple(
