@@ -16,13 +16,14 @@ seat's hand, so what a bot lists is exactly what the engine accepts.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Mapping, Sequence, Set
 
 from rummykit.engine.core import Action
 from rummykit.melds.cards import MAX_RUN, SET
 from rummykit.pieces.cards import DECK, Card
 from rummykit.rulesets.mummus.actions import Addon, Cards, Discard, Draw, Meld, Rummy, Take
-from rummykit.rulesets.mummus.options import DRAW, MELDS, PLAY
+from rummykit.rulesets.mummus.options import DRAW, MAX_PLAYERS, MELDS, PLAY
 from rummykit.rulesets.mummus.views import mummus_view
 
 __all__ = [
@@ -95,16 +96,27 @@ def claims(table: Table, discard: Sequence[Card]) -> list[tuple[Cards, Card | No
     out: list[tuple[Cards, Card | None]] = []
     if not discard:
         return out
+    # Every seat's listing reads the same claims in a position: the last table and pile are kept with theirs.
+    melds, pile = list(table), list(discard)
+    last = _last_claims[0] if _last_claims else None
+    if last is not None and last[1] == pile and last[0] == melds:
+        return list(last[2])
     have = set(discard)
     for meld in table:
         out.extend((chain, meld[0]) for chain in _addon_chains_in(meld, have))
-    out.extend((m, None) for m in MELDS.enumerate(discard))
-    return out
+    if MELDS.has_meld(discard):
+        out.extend((m, None) for m in MELDS.enumerate(discard))
+    _last_claims[:] = [(melds, pile, out)]
+    return list(out)
+
+
+_last_claims: list[tuple[list[Cards], list[Card], list[tuple[Cards, Card | None]]]] = []
+"""The table, the pile and the claims of the position listed last."""
 
 
 def pile_has_meld(discard: Sequence[Card]) -> bool:
     """True when some cards of the discard pile form a meld by themselves."""
-    return len(discard) >= 3 and bool(MELDS.enumerate(discard, max_size=3))
+    return len(discard) >= 3 and MELDS.has_meld(discard)
 
 
 def claimable(table: Table, discard: Sequence[Card]) -> list[Card]:
@@ -271,12 +283,24 @@ def list_actions(
                 continue
         out.append(Rummy(seat, cards, ref))
     if mine and phase == PLAY:
-        for m in MELDS.enumerate(hand):
+        for m in MELDS.enumerate(hand) if MELDS.has_meld(hand) else ():
             if len(m) < n and keeps_deep(m, grown_table(table, None, m)):
                 out.append(Meld(seat, m))
         if pending is None:
-            out.extend(Discard(seat, c) for c in sorted(hand))
+            discards = _DISCARDS[seat]
+            for c in sorted(hand, key=_CODE):
+                discard_c = discards.get(c)
+                if discard_c is None:
+                    discard_c = discards[c] = Discard(seat, c)
+                out.append(discard_c)
     return out
+
+
+_CODE = operator.attrgetter("code")
+"""Sorts cards as their own order does (by code), without calling ``<``."""
+
+_DISCARDS: list[dict[Card, Discard]] = [{} for _ in range(MAX_PLAYERS)]
+"""Each seat's discard of each card, made once (actions are immutable, so listings share them)."""
 
 
 def actions_from_view(view: Mapping[str, object]) -> list[Action]:
