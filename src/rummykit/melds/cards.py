@@ -134,7 +134,7 @@ class CardMelds:
     def has_meld(self, cards: Iterable[Card]) -> bool:
         """True when some cards of ``cards`` form a meld (:meth:`enumerate` would list one), read from bit masks.
 
-        >>> CardMelds().has_meld(parse_cards('KS AS 2S 9D')), CardMelds(wrap=True).has_meld(parse_cards('KS AS 2S 9D'))
+        >>> CardMelds(wrap=False).has_meld(parse_cards('KS AS 2S 9D')), CardMelds(wrap=True).has_meld(parse_cards('KS AS 2S 9D'))
         (False, True)
         """
         return _has_meld(self.wrap, cards)
