@@ -16,6 +16,7 @@ seat's hand, so what a bot lists is exactly what the engine accepts.
 
 from __future__ import annotations
 
+import functools
 import operator
 from collections.abc import Iterable, Mapping, Sequence, Set
 
@@ -47,8 +48,14 @@ def wanted(table: Table) -> frozenset[Card]:
     """Every card that would extend some meld on the table by itself."""
     out: set[Card] = set()
     for meld in table:
-        out |= MELDS.fits(meld)
+        out |= _fits(tuple(meld))
     return frozenset(out)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _fits(meld: Cards) -> frozenset[Card]:
+    """``MELDS.fits(meld)``, kept per meld (a meld is read by every listing while it lies on the table)."""
+    return MELDS.fits(meld)
 
 
 def addon_chains(meld: Cards, cards: Iterable[Card]) -> list[Cards]:
@@ -67,7 +74,7 @@ def addon_chains(meld: Cards, cards: Iterable[Card]) -> list[Cards]:
 
 def _addon_chains_in(meld: Cards, have: Set[Card]) -> list[Cards]:
     """:func:`addon_chains` with the cards as a set."""
-    if MELDS.fits(meld).isdisjoint(have):
+    if _fits(tuple(meld)).isdisjoint(have):
         return []  # no card of ``cards`` goes next to the meld (or it is full, or no meld)
     check = MELDS.check(meld)
     if not check.valid:
@@ -104,7 +111,7 @@ def claims(table: Table, discard: Sequence[Card]) -> list[tuple[Cards, Card | No
     have = set(discard)
     for meld in table:
         out.extend((chain, meld[0]) for chain in _addon_chains_in(meld, have))
-    if MELDS.has_meld(discard):
+    if pile_has_meld(discard):
         out.extend((m, None) for m in MELDS.enumerate(discard))
     _last_claims[:] = [(melds, pile, out)]
     return list(out)
@@ -116,7 +123,20 @@ _last_claims: list[tuple[list[Cards], list[Card], list[tuple[Cards, Card | None]
 
 def pile_has_meld(discard: Sequence[Card]) -> bool:
     """True when some cards of the discard pile form a meld by themselves."""
-    return len(discard) >= 3 and MELDS.has_meld(discard)
+    if len(discard) < 3:
+        return False
+    pile = list(discard)
+    last = _last_pile[0] if _last_pile else None
+    if last is not None and last[0] == pile:
+        return last[1]
+    found = MELDS.has_meld(pile)
+    _last_pile[:] = [(pile, found)]
+    return found
+
+
+_last_pile: list[tuple[list[Card], bool]] = []
+"""The pile last judged by :func:`pile_has_meld`, and whether it holds a meld (the seats and the claims of a
+position both ask)."""
 
 
 def claimable(table: Table, discard: Sequence[Card]) -> list[Card]:
