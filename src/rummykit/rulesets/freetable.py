@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Generic, NotRequired, TypeVar, cast
 
 from rummykit.blocks.racks import Racks
 from rummykit.blocks.table import FreeTable, Opening, TableDraft
+from rummykit.engine.actions import slot_setter
 from rummykit.engine.commands import Command, Declared, Part, Reading, command_table
 from rummykit.engine.core import JSON, Action, Field, GameState, Saved, ViewHeader, texts
 from rummykit.engine.hidden import Slot, every_slot
@@ -175,15 +176,10 @@ class Fail(Declared):
     COMMAND = Command(WholeTable("placed"), typed=False)
 
 
-def _slot_setter(cls: type, name: str) -> Callable[[object, Any], None]:
-    """The setter of the slot ``name`` that ``cls`` declares (bypasses a frozen dataclass's refusal)."""
-    return cast(Callable[[object, Any], None], vars(cls)[name].__set__)
-
-
 _new_object = object.__new__
-_set_player = _slot_setter(Action, "player")
-_set_placed = _slot_setter(Play, "placed")
-_set_table = _slot_setter(Play, "table")
+_set_player = slot_setter(Action, "player")
+_set_placed = slot_setter(Play, "placed")
+_set_table = slot_setter(Play, "table")
 
 ACTIONS: tuple[type[Action], ...] = (Draw, Pass, Play, Fail)
 """Every action class of a free-table game (``GameInfo.actions``)."""
