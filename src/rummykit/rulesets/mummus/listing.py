@@ -46,10 +46,20 @@ Table = Sequence[Cards]
 
 def wanted(table: Table) -> frozenset[Card]:
     """Every card that would extend some meld on the table by itself."""
+    melds = list(table)
+    last = _last_wanted[0] if _last_wanted else None
+    if last is not None and last[0] == melds:
+        return last[1]
     out: set[Card] = set()
-    for meld in table:
+    for meld in melds:
         out |= _fits(tuple(meld))
-    return frozenset(out)
+    found = frozenset(out)
+    _last_wanted[:] = [(melds, found)]
+    return found
+
+
+_last_wanted: list[tuple[list[Cards], frozenset[Card]]] = []
+"""The table last read by :func:`wanted` and its answer (a table stays from turn to turn)."""
 
 
 @functools.lru_cache(maxsize=1 << 12)
@@ -109,8 +119,9 @@ def claims(table: Table, discard: Sequence[Card]) -> list[tuple[Cards, Card | No
     if last is not None and last[1] == pile and last[0] == melds:
         return list(last[2])
     have = set(discard)
-    for meld in table:
-        out.extend((chain, meld[0]) for chain in _addon_chains_in(meld, have))
+    if not wanted(melds).isdisjoint(have):
+        for meld in melds:
+            out.extend((chain, meld[0]) for chain in _addon_chains_in(meld, have))
     if pile_has_meld(discard):
         out.extend((m, None) for m in MELDS.enumerate(discard))
     _last_claims[:] = [(melds, pile, out)]
