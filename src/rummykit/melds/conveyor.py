@@ -273,9 +273,9 @@ def _windows(values: Sequence[int]) -> list[tuple[int, int]]:
     return out
 
 
-@functools.lru_cache(maxsize=1 << 14)
+@functools.lru_cache(maxsize=1 << 12)
 def _mask_windows(mask: int) -> tuple[tuple[int, int], ...]:
-    """:func:`_windows` of the numbers whose bits are set in ``mask`` (kept per mask: a suit has at most 2**13)."""
+    """:func:`_windows` of the numbers whose bits are set in ``mask`` (kept per mask)."""
     return tuple(_windows([v for v in range(mask.bit_length()) if mask >> v & 1]))
 
 

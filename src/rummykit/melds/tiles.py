@@ -443,7 +443,7 @@ def _groups_from(number: int, colours: int, jokers: int) -> tuple[TileSet, ...]:
     return tuple(found)
 
 
-@lru_cache(maxsize=1 << 13)
+@lru_cache(maxsize=1 << 11)
 def _runs_from(colour_index: int, numbers: int, jokers: int) -> tuple[TileSet, ...]:
     """Every run of one colour from the numbers in the bit mask plus up to ``jokers`` jokers.
 
@@ -490,7 +490,7 @@ def _runs_from(colour_index: int, numbers: int, jokers: int) -> tuple[TileSet, .
     return tuple(found)
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 12)
 def _stretches(numbers: int) -> tuple[tuple[int, int], ...]:
     """Every (first, last) run of three numbers or more all in the bit mask, by first then last (what
     :func:`_runs_from` finds without a joker)."""

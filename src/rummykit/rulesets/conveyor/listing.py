@@ -87,7 +87,7 @@ _DISCARDS: list[dict[Domino, Discard]] = [{} for _ in range(MAX_PLAYERS)]
 """Each seat's discard of each domino, made once."""
 
 
-@functools.lru_cache(maxsize=1 << 12)
+@functools.lru_cache(maxsize=1 << 11)
 def _layoff_fits(top: int, kind: str, pieces: Pieces) -> tuple[tuple[str, Domino], ...]:
     """(end, domino) for every domino of the double-``top`` set that fits at an end of a table meld, low end first."""
     rules = rules_for(top)

@@ -44,7 +44,7 @@ def layoffs(rack: Iterable[Domino], table: Sequence[DominoSet]) -> list[tuple[Do
     return out
 
 
-@lru_cache(maxsize=1 << 12)
+@lru_cache(maxsize=1 << 11)
 def _fits(s: DominoSet) -> tuple[frozenset[Domino], tuple[tuple[Domino, DominoSet], ...]]:
     """The dominoes that grow the table set ``s`` at an end, and each with the grown set (as :func:`_extensions`)."""
     grown_by = _extensions(s)

@@ -98,7 +98,7 @@ def _table_fits(table: Sequence[TileSet]) -> _TableFits:
     return entry
 
 
-@lru_cache(maxsize=1 << 12)
+@lru_cache(maxsize=1 << 11)
 def _fits(s: TileSet) -> tuple[frozenset[Tile], tuple[tuple[Tile, TileSet], ...]]:
     """The tiles that grow the table set ``s`` at an end, and each with the grown set (as :func:`_extensions`)."""
     grown_by = _extensions(tuple(s))
