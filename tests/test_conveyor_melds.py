@@ -350,3 +350,57 @@ def test_branch_layout_is_written_with_brackets() -> None:
     assert layout == "1-3 3-3[3-4] 3-5"
     assert find_line(ds("3-3 1-3 3-5 3-4")) is None
     assert find_line(ds("0-1 2-3 3-4")) is None  # not connected
+
+
+def listed_by_groups(top: int, hand: Sequence[Domino]) -> list[tuple[Domino, ...]]:
+    """The hand's melds in the listing's order, worked out plainly (the order random bots draw from).
+
+    Runs suit by suit (suits ascending, then each stretch of three or more
+    consecutive numbers from its start, shortest first), then runs of pairs
+    the same way, then sums total by total (every subset of three or more in
+    the dominoes' own order, smallest subsets first).
+    """
+    pieces = sorted(set(hand))
+    found: list[tuple[Domino, ...]] = []
+
+    def stretches(numbers: list[int]) -> list[tuple[int, int]]:
+        out = []
+        for a in numbers:
+            b = a + 2
+            while all(v in numbers for v in range(a, b + 1)):
+                out.append((a, b))
+                b += 1
+        return out
+
+    for suit in range(19):
+        numbers = sorted({d.other(suit) for d in pieces if d.has(suit)})
+        found.extend(tuple(Domino(suit, v) for v in range(a, b + 1)) for a, b in stretches(numbers))
+    doubles = sorted(d.low for d in pieces if d.is_double)
+    found.extend(tuple(Domino(v, v) for v in range(a, b + 1)) for a, b in stretches(doubles))
+    for total in range(37):
+        group = [d for d in pieces if d.pips == total]
+        for size in range(3, len(group) + 1):
+            found.extend(itertools.combinations(group, size))
+    return found
+
+
+@pytest.mark.parametrize("rules", [SIX, NINE, TWELVE], ids=["double-6", "double-9", "double-12"])
+def test_hand_melds_come_in_the_listing_order(rules: ConveyorMelds) -> None:
+    rng = random.Random(rules.top)
+    dominoes = double_set(rules.top)
+    for _ in range(400):
+        hand = rng.sample(dominoes, rng.randint(0, min(16, len(dominoes))))
+        if hand and rng.random() < 0.2:
+            hand.append(rng.choice(hand))  # a repeated domino changes nothing
+        assert rules.hand_melds(hand) == listed_by_groups(rules.top, hand)
+        assert rules.hand_melds(iter(hand)) == listed_by_groups(rules.top, hand)
+        if hand:
+            d = rng.choice(dominoes)
+            expected = [m for m in listed_by_groups(rules.top, [*hand, d]) if d in m]
+            assert rules.melds_with(hand, d) == expected
+
+
+def test_hand_melds_read_a_domino_above_the_set_as_in_a_larger_set() -> None:
+    hand = ds("5-7 6-7 7-7 0-7 1-6 2-5 3-4")
+    assert SIX.hand_melds(hand) == listed_by_groups(6, hand)
+    assert [format_dominoes(m) for m in SIX.hand_melds(hand)][:1] == ["5-7 6-7 7-7"]

@@ -70,6 +70,24 @@ def test_conservation_rules(family: Family) -> None:
     assert rule_of(lambda: t.verify_pieces(with_joker, rack2, f.parse(f.middle), freed)) == "JOKER-REUSE"
 
 
+def test_conservation_with_sets_kept_in_place(family: Family) -> None:
+    """A play that keeps table sets as the same objects (as listed plays do) is judged as one that rebuilds them."""
+    f, t = family, family.table
+    run, other = sets(f, f.run, f"{f.stray}")[0], tuple(f.parse(f.stray))
+    grown = sets(f, f"{f.run} {f.extension}")[0]
+    old = [run, other]
+    rack = f.parse(f"{f.extension} {f.middle}")
+    placed = f.parse(f.extension)
+    t.verify_pieces(old, rack, placed, [grown, other])  # one set replaced
+    t.verify_pieces(old, rack, placed, [*old, tuple(placed)])  # one set added
+    t.verify_pieces(old, rack, placed, [other, grown])  # moved, so counted in full
+    assert rule_of(lambda: t.verify_pieces(old, rack, placed, [run, other])) == "TABLE-KEEP"
+    assert rule_of(lambda: t.verify_pieces(old, rack, placed, [grown, other, tuple(placed)])) == "CONSERVE"
+    assert rule_of(lambda: t.verify_pieces(old, rack, placed, [run, tuple(placed)])) == "TABLE-KEEP"
+    assert rule_of(lambda: t.verify_pieces(old, rack, placed, [grown, other, ()])) == "SET-SIZE"
+    assert rule_of(lambda: t.verify_pieces(old, rack, placed, [grown, tuple(f.parse(f.middle))])) == "TABLE-KEEP"
+
+
 def test_set_faults_and_opening(family: Family) -> None:
     f, t = family, family.table
     table = sets(f, f.run, f"{f.extension} {f.stray}")
@@ -104,3 +122,12 @@ def test_draft_steps_undo_and_take_back(family: Family) -> None:
     assert draft.sets == [list(s) for s in sets(f, f.run)]
     draft.reset()
     assert not draft.changed
+
+
+def test_a_listed_play_is_the_play_its_fields_make() -> None:
+    from rummykit.rulesets.freetable import Play, _listed_play
+
+    placed, table = tuple(parse_tiles("R4")), (tuple(parse_tiles("R1 R2 R3 R4")),)
+    listed, made = _listed_play(1, placed, table), Play(1, placed, table)
+    assert listed == made and hash(listed) == hash(made) and repr(listed) == repr(made) and str(listed) == str(made)
+    assert (listed.player, listed.placed, listed.table) == (1, placed, table)

@@ -543,3 +543,18 @@ def test_a_view_shows_another_seat_may_act_only_when_the_pile_says_so() -> None:
     pile = from_position("hands: 5H 6H 7H 9C 2D / 8S 3C 4D KD; discard: 9S 5S; melds: 1: 2S 3S 4S", target=0)
     assert pile.may_act == {1}
     assert pile.view(0)["may_act"] == [1] and pile.view(None)["may_act"] == [1]
+
+
+def test_has_meld_agrees_with_listing_the_melds() -> None:
+    # The listing asks has_meld (bit masks) before enumerating a hand's or the pile's melds.
+    import random
+
+    from rummykit.melds.cards import CardMelds
+    from rummykit.pieces.cards import DECK
+
+    rng = random.Random(25)
+    for wrap in (False, True):
+        melds = CardMelds(wrap=wrap)
+        for _ in range(3000):
+            cards = rng.sample(DECK, rng.randint(0, 20))
+            assert melds.has_meld(cards) == bool(melds.enumerate(cards))

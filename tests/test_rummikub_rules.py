@@ -936,3 +936,49 @@ def test_cached_set_extensions_match_trying_every_tile() -> None:
                     brute.append((t, c.pieces))
                     break
         assert sorted(brute, key=lambda x: x[0].code) == sorted(_extensions(s), key=lambda x: x[0].code), s
+
+
+def test_runs_from_a_mask_match_checking_every_candidate() -> None:
+    # _runs_from takes a run with two numbered tiles or more as its own normal form (no check call); checking
+    # every candidate, as it did before, must find the same runs in the same order.
+    import random
+
+    from rummykit.melds.tiles import MAX_NUMBER, _runs_from
+
+    def checked(colour_index: int, numbers: int, jokers: int) -> tuple[tuple[Tile, ...], ...]:
+        colour = COLOURS[colour_index]
+        found: dict[tuple[Tile, ...], None] = {}
+        for start in range(1, MAX_NUMBER - 1):
+            for end in range(start + 2, MAX_NUMBER + 1):
+                present = [v for v in range(start, end + 1) if numbers >> v & 1]
+                missing = end - start + 1 - len(present)
+                if missing > jokers or not present:
+                    continue
+                for extra in range(min(jokers - missing, len(present) - 1) + 1):
+                    for swapped in itertools.combinations(present, extra):
+                        cand = tuple(
+                            Tile(colour, v) if v in present and v not in swapped else JOKER for v in range(start, end + 1)
+                        )
+                        c = check_tiles(cand)
+                        if c.valid:
+                            found[c.pieces] = None
+        return tuple(found)
+
+    rng = random.Random(25)
+    for _ in range(600):
+        numbers = sum(1 << v for v in rng.sample(range(1, MAX_NUMBER + 1), rng.randint(0, 8)))
+        colour_index, jokers = rng.randrange(len(COLOURS)), rng.randint(0, 3)
+        assert _runs_from.__wrapped__(colour_index, numbers, jokers) == checked(colour_index, numbers, jokers)
+
+
+def test_runs_without_jokers_are_the_stretches_of_the_mask() -> None:
+    # hand_sets reads a jokerless rack's runs from the stretches of each colour's mask, not from _runs_from.
+    from rummykit.melds.tiles import _COLOUR_ROWS, _runs_from, _stretches, hand_sets
+
+    for numbers in range(0, 1 << 14, 2):
+        row = _COLOUR_ROWS[numbers % 3]
+        assert tuple(row[a : b + 1] for a, b in _stretches(numbers)) == _runs_from.__wrapped__(numbers % 3, numbers, 0)
+    rack = parse_tiles("R1 R2 R3 R4 B7 B8 B9 K3 O3 K12")
+    assert [format_tiles(s) for s in hand_sets(rack)] == [
+        "K3 O3 R3", "B7 B8 B9", "R1 R2 R3", "R1 R2 R3 R4", "R2 R3 R4"
+    ]

@@ -15,6 +15,7 @@ dominoes) given that family's meld checker:
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -76,6 +77,22 @@ class FreeTable(Generic[P]):
             short = Counter(placed) - Counter(rack)
             if short:
                 raise RuleError(self.rule("RACK"), f"not in your rack: {self.fmt(sorted_counter(short))}")
+        if len(new_table) >= len(old_table) and all(map(len, new_table)):
+            # The sets kept in their place (the same object: sets are immutable tuples) hold the same pieces
+            # on both sides, so only the other sets need comparing: a listed play changes one set or adds one.
+            kept = list(map(operator.is_, old_table, new_table))
+            if kept.count(False) <= 1:
+                had = [*placed]
+                has = [*chain.from_iterable(new_table[len(old_table) :])]
+                if not all(kept):
+                    i = kept.index(False)
+                    had.extend(old_table[i])
+                    has.extend(new_table[i])
+                if len(had) == len(has):
+                    had.sort(key=id)
+                    has.sort(key=id)
+                    if had == has:
+                        return
         had = [*chain.from_iterable(old_table), *placed]
         has = list(chain.from_iterable(new_table))
         # Equal pieces are one object (pieces are interned), so equal lists once sorted by identity are equal
@@ -120,14 +137,13 @@ class FreeTable(Generic[P]):
         if any(len(s) == 0 for s in new_table):
             raise RuleError(self.rule("SET-SIZE"), "the final table has an empty set")
 
-    def faults(self, table: Sequence[Sequence[P]]) -> list[tuple[int, MeldCheck[P]]]:
-        """The invalid sets of a table, as (index, verdict) pairs."""
-        out = []
-        for i, s in enumerate(table):
-            c = self.check(s)
-            if not c.valid:
-                out.append((i, c))
-        return out
+    def faults(
+        self, table: Sequence[Sequence[P]], checks: Sequence[MeldCheck[P]] | None = None
+    ) -> list[tuple[int, MeldCheck[P]]]:
+        """The invalid sets of a table, as (index, verdict) pairs (``checks``: the verdict of each set, if known)."""
+        if checks is None:
+            checks = list(map(self.check, table))
+        return [(i, c) for i, c in enumerate(checks) if not c.valid]
 
     def normalise(self, table: Sequence[Sequence[P]]) -> list[tuple[P, ...]]:
         """Each set in its normal order (every set must be valid)."""
@@ -179,12 +195,14 @@ class FreeTable(Generic[P]):
         placed: Sequence[P],
         new_table: Sequence[Sequence[P]],
         opening: Opening | None,
+        checks: Sequence[MeldCheck[P]] | None = None,
     ) -> RuleError | None:
         """The first reason the final table fails the turn (invalid set, opening rule), or None.
 
-        Conservation must already hold (:meth:`verify_pieces`).
+        Conservation must already hold (:meth:`verify_pieces`). ``checks``: the
+        verdict of each set of ``new_table`` (:attr:`check`), if already known.
         """
-        bad = self.faults(new_table)
+        bad = self.faults(new_table, checks)
         if bad:
             i, c = bad[0]
             assert c.rule is not None

@@ -84,6 +84,9 @@ def next_seat(state: GameState) -> int | None:
     waiting = state.must_act
     if not waiting:
         return None
+    if len(waiting) == 1:
+        for seat in waiting:
+            return seat  # one seat waited for is first in any order
     return state.act_order(waiting)[0]
 
 

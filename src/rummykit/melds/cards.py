@@ -131,6 +131,14 @@ class CardMelds:
         melds = _enumerate_as_held(self.wrap, tuple(hand))
         return list(melds) if max_size is None else [m for m in melds if len(m) <= max_size]
 
+    def has_meld(self, cards: Iterable[Card]) -> bool:
+        """True when some cards of ``cards`` form a meld (:meth:`enumerate` would list one), read from bit masks.
+
+        >>> CardMelds(wrap=False).has_meld(parse_cards('KS AS 2S 9D')), CardMelds(wrap=True).has_meld(parse_cards('KS AS 2S 9D'))
+        (False, True)
+        """
+        return _has_meld(self.wrap, cards)
+
     def extensions(self, meld: Sequence[Card]) -> tuple[tuple[Card, Pieces], ...]:
         """Every card that grows ``meld`` by one at an end, with the grown meld in normal order."""
         out = []
@@ -385,6 +393,33 @@ def _extend(wrap: bool, prefix: str, meld: Pieces, cards: Pieces) -> CardCheck:
                 " add them one end at a time",
             )
     return grown
+
+
+_CARD_BITS: dict[Card, tuple[int, int, int, int]] = {
+    card: (card.rank, 1 << SUITS.index(card.suit), SUITS.index(card.suit), 1 << card.rank) for card in DECK
+}
+"""Per card: its rank, its suit's bit, its suit's index and its rank's bit (for :func:`_has_meld`)."""
+
+
+def _has_meld(wrap: bool, cards: Iterable[Card]) -> bool:
+    """:meth:`CardMelds.has_meld`: three suits of one rank, or three ranks in a row of one suit (King to Ace too
+    when the order wraps); every longer meld holds one of those."""
+    suits_of = [0] * (KING + 1)
+    ranks_of = [0] * len(SUITS)
+    bits = _CARD_BITS
+    for c in cards:
+        rank, suit_bit, suit, rank_bit = bits[c]
+        suits_of[rank] |= suit_bit
+        ranks_of[suit] |= rank_bit
+    for mask in suits_of:
+        if mask.bit_count() >= MIN_MELD:
+            return True
+    for ranks in ranks_of:
+        if wrap:
+            ranks = ranks >> ACE | (ranks >> ACE) << KING  # the ranks twice round, so a row may pass King to Ace
+        if ranks & ranks >> 1 & ranks >> 2:
+            return True
+    return False
 
 
 @functools.lru_cache(maxsize=1 << 12)

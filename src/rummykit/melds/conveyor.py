@@ -185,11 +185,11 @@ class ConveyorMelds:
         >>> [format_dominoes(m) for m in ConveyorMelds(6).hand_melds(parse_dominoes('1-1 1-2 1-3 2-2 3-3 0-4'))]
         ['1-1 1-2 1-3', '1-1 2-2 3-3', '0-4 1-3 2-2']
         """
-        return list(_hand_melds(self.top, tuple(sorted(set(hand), key=by_code))))
+        return _hand_melds(self.top, hand if isinstance(hand, list | tuple | set | frozenset) else list(hand))
 
     def melds_with(self, hand: Iterable[Domino], domino: Domino) -> list[Pieces]:
         """Every valid meld holding ``domino`` plus dominoes from ``hand``."""
-        return [m for m in _hand_melds(self.top, tuple(sorted({*hand, domino}, key=by_code))) if domino in m]
+        return [m for m in _hand_melds(self.top, [*hand, domino]) if domino in m]
 
     def line(self, dominoes: Iterable[Domino], *, branching: bool) -> str | None:
         """A layout of all ``dominoes`` as one line of play, or None (see :func:`find_line`)."""
@@ -274,31 +274,63 @@ def _windows(values: Sequence[int]) -> list[tuple[int, int]]:
 
 
 @functools.lru_cache(maxsize=1 << 12)
-def _hand_melds(top: int, hand: Pieces) -> tuple[Pieces, ...]:
+def _mask_windows(mask: int) -> tuple[tuple[int, int], ...]:
+    """:func:`_windows` of the numbers whose bits are set in ``mask`` (kept per mask)."""
+    return tuple(_windows([v for v in range(mask.bit_length()) if mask >> v & 1]))
+
+
+@functools.lru_cache(maxsize=64)
+def _runs_of(top: int) -> tuple[tuple[tuple[Domino, ...], ...], tuple[Domino, ...]]:
+    """Per suit the dominoes of that suit by their other half, and the doubles by number (double-``top``)."""
+    return (
+        tuple(tuple(Domino(suit, v) for v in range(top + 1)) for suit in range(top + 1)),
+        tuple(Domino(v, v) for v in range(top + 1)),
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _bits_of(top: int) -> dict[Domino, tuple[int, int, int, int, int, int]]:
+    """Per domino of the double-``top`` set: its low half, its bit in that suit's mask, the same for its high
+    half, its bit in the doubles' mask (0 for a non-double) and its pip total."""
+    return {d: (d.low, 1 << d.high, d.high, 1 << d.low, 1 << d.low if d.is_double else 0, d.pips) for d in double_set(top)}
+
+
+def _hand_melds(top: int, hand: Iterable[Domino]) -> list[Pieces]:
+    """Every valid meld of ``hand`` in normal order: runs by suit, then runs of pairs, then sums by total.
+
+    Each suit's numbers (and the doubles' numbers) are a bit mask; a mask
+    without three bits in a row holds no run, which most do. A sum's group is
+    read in the dominoes' own order. ``hand`` may repeat a domino; a domino
+    above ``top`` is read as in a larger set.
+    """
+    bits = _bits_of(top)
+    masks = [0] * (top + 1)
+    counts = [0] * (2 * top + 1)
+    doubles = 0
+    try:
+        for d in hand:
+            low, high_bit, high, low_bit, double_bit, total = bits[d]
+            masks[low] |= high_bit
+            masks[high] |= low_bit
+            doubles |= double_bit
+            counts[total] += 1
+    except KeyError:
+        return _hand_melds(max(d.high for d in hand), hand)
     found: list[Pieces] = []
-    suits: dict[int, list[int]] = {}
-    doubles: list[int] = []
-    for d in hand:
-        suits.setdefault(d.low, []).append(d.high)
-        if d.is_double:
-            doubles.append(d.low)
-        else:
-            suits.setdefault(d.high, []).append(d.low)
-    for suit in sorted(suits):
-        values = suits[suit]
-        if len(values) >= MIN_MELD:
-            for a, b in _windows(sorted(values)):
-                found.append(tuple(Domino(suit, v) for v in range(a, b + 1)))
-    for a, b in _windows(sorted(doubles)):
-        found.append(tuple(Domino(v, v) for v in range(a, b + 1)))
-    by_total: dict[int, list[Domino]] = {}
-    for d in hand:
-        by_total.setdefault(d.pips, []).append(d)
-    for total in sorted(by_total):
-        group = by_total[total]
-        for size in range(MIN_MELD, len(group) + 1):
-            found.extend(itertools.combinations(group, size))
-    return tuple(found)
+    suits, pairs = _runs_of(top)
+    for suit, m in enumerate(masks):
+        if m & m >> 1 & m >> 2:
+            row = suits[suit]
+            found.extend(row[a : b + 1] for a, b in _mask_windows(m))
+    if doubles & doubles >> 1 & doubles >> 2:
+        found.extend(pairs[a : b + 1] for a, b in _mask_windows(doubles))
+    if max(counts) >= MIN_MELD:
+        for total, n in enumerate(counts):
+            if n >= MIN_MELD:
+                group = sorted({d for d in hand if d.low + d.high == total}, key=by_code)
+                for size in range(MIN_MELD, len(group) + 1):
+                    found.extend(itertools.combinations(group, size))
+    return found
 
 
 if TYPE_CHECKING:

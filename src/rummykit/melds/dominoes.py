@@ -485,7 +485,8 @@ def _hand_sets(
     suits = range(top + 1) if holding is None else sorted({holding.low, holding.high} & set(range(top + 1)))
     for suit in suits:
         mask = masks[suit]
-        if mask:
+        # A run holds MIN_SET dominoes or more, jokers included; without a joker, three values in a row.
+        if mask and (mask.bit_count() + len(jokers) >= MIN_SET if jokers else mask & mask >> 1 & mask >> 2):
             found.extend(_suit_runs(rules, suit, mask, jokers, min(limit, top + 1)))
     by_pips: dict[int, list[Domino]] = {}
     for d in sorted(natural):

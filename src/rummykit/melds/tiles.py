@@ -407,9 +407,16 @@ def hand_sets(hand: Iterable[Tile], max_size: int | None = None) -> list[TileSet
         if colours.bit_count() + group_jokers >= MIN_SET:
             found.extend(_groups_from(number, colours, group_jokers))
     run_jokers = jokers if jokers < MAX_NUMBER else MAX_NUMBER - 1
-    for ci, mask in enumerate(colour_mask):
-        if mask and mask.bit_count() + run_jokers >= MIN_SET:
-            found.extend(_runs_from(ci, mask, run_jokers))
+    if run_jokers:
+        for ci, mask in enumerate(colour_mask):
+            if mask and mask.bit_count() + run_jokers >= MIN_SET:
+                found.extend(_runs_from(ci, mask, run_jokers))
+    else:
+        # Without a joker a run is a stretch of three numbers or more of one colour, which most racks lack.
+        for ci, mask in enumerate(colour_mask):
+            if mask & mask >> 1 & mask >> 2:
+                row = _COLOUR_ROWS[ci]
+                found.extend([row[a : b + 1] for a, b in _stretches(mask)])
     if max_size is not None:
         found = [s for s in found if len(s) <= max_size]
     # A group and a run coincide only for one numbered tile with two or more jokers.
@@ -436,31 +443,71 @@ def _groups_from(number: int, colours: int, jokers: int) -> tuple[TileSet, ...]:
     return tuple(found)
 
 
-@lru_cache(maxsize=1 << 13)
+@lru_cache(maxsize=1 << 11)
 def _runs_from(colour_index: int, numbers: int, jokers: int) -> tuple[TileSet, ...]:
-    """Every run of one colour from the numbers in the bit mask plus up to ``jokers`` jokers."""
-    colour = COLOURS[colour_index]
+    """Every run of one colour from the numbers in the bit mask plus up to ``jokers`` jokers.
+
+    Runs come by first number, then by last, then with fewer jokers standing
+    for tiles the rack holds first. A run with two numbered tiles or more, each
+    where its number says, is its own normal form (no group has two numbers);
+    one with a single numbered tile is judged by :func:`_check`, which may
+    read it as a group.
+    """
+    row = _COLOUR_ROWS[colour_index]
     found: dict[TileSet, None] = {}
     for start in range(1, MAX_NUMBER - MIN_SET + 2):
         missing = 0
+        present: list[int] = []
         for end in range(start, MAX_NUMBER + 1):
-            if not numbers >> end & 1:
+            if numbers >> end & 1:
+                present.append(end)
+            else:
                 missing += 1
                 if missing > jokers:
                     break
-            length = end - start + 1
-            if length < MIN_SET or missing == length:
+            if end - start + 1 < MIN_SET or not present:
                 continue
-            present = [v for v in range(start, end + 1) if numbers >> v & 1]
+            if missing:
+                base = tuple(row[v] if numbers >> v & 1 else JOKER for v in range(start, end + 1))
+            else:
+                base = row[start : end + 1]
             # A joker may also stand where the rack has the tile (keeping that tile back).
             for extra in range(0, min(jokers - missing, len(present) - 1) + 1):
                 for swapped in itertools.combinations(present, extra):
-                    keep = set(present) - set(swapped)
-                    cand = tuple(Tile(colour, v) if v in keep else JOKER for v in range(start, end + 1))
+                    if extra:
+                        tiles = list(base)
+                        for v in swapped:
+                            tiles[v - start] = JOKER
+                        cand = tuple(tiles)
+                    else:
+                        cand = base
+                    if len(present) - extra > 1:
+                        found[cand] = None
+                        continue
                     c = _check(cand)
                     if c.valid:
                         found[c.pieces] = None
     return tuple(found)
+
+
+@lru_cache(maxsize=1 << 12)
+def _stretches(numbers: int) -> tuple[tuple[int, int], ...]:
+    """Every (first, last) run of three numbers or more all in the bit mask, by first then last (what
+    :func:`_runs_from` finds without a joker)."""
+    out: list[tuple[int, int]] = []
+    for first in range(1, MAX_NUMBER - MIN_SET + 2):
+        last = first
+        while last <= MAX_NUMBER and numbers >> last & 1:
+            if last - first + 1 >= MIN_SET:
+                out.append((first, last))
+            last += 1
+    return tuple(out)
+
+
+_COLOUR_ROWS: tuple[tuple[Tile, ...], ...] = tuple(
+    (JOKER, *(Tile(c, v) for v in range(1, MAX_NUMBER + 1))) for c in COLOURS
+)
+"""Per colour, its tiles by number (index 0 holds the joker, never read)."""
 
 
 # -- growing a set ------------------------------------------------------------------
@@ -472,7 +519,8 @@ def set_extensions(s: TileSet) -> tuple[tuple[Tile, TileSet], ...]:
 
     Only a joker, a tile of the set's number (a group's missing colour) or a
     tile of the set's colour next to or inside its span (a run's end, or a
-    tile that frees a joker to the end) can possibly fit: those are tried, in
+    tile that frees a joker to the end) can possibly fit, and a run's tile
+    only within ``len(s)`` of each of its numbered tiles: those are tried, in
     tile order.
 
     >>> [(str(t), format_tiles(new)) for t, new in set_extensions(tuple(parse_tiles('K5 B5 O5')))]
@@ -487,9 +535,10 @@ def set_extensions(s: TileSet) -> tuple[tuple[Tile, TileSet], ...]:
             n = natural[0].number
             candidates.update(Tile(c, n) for c in COLOURS if c not in colours)
         if len(colours) == 1:
+            # A run of len(s) + 1 tiles spans that many numbers, so its numbered tiles lie at most len(s) apart.
             colour = natural[0].colour
-            lo = max(1, min(numbers) - len(s))
-            hi = min(MAX_NUMBER, max(numbers) + len(s))
+            lo = max(1, max(numbers) - len(s))
+            hi = min(MAX_NUMBER, min(numbers) + len(s))
             candidates.update(Tile(colour, v) for v in range(lo, hi + 1) if v not in numbers)
     out = []
     for t in sorted(candidates):

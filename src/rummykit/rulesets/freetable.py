@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Generic, NotRequired, TypeVar, cast
 
 from rummykit.blocks.racks import Racks
 from rummykit.blocks.table import FreeTable, Opening, TableDraft
+from rummykit.engine.actions import slot_setter
 from rummykit.engine.commands import Command, Declared, Part, Reading, command_table
 from rummykit.engine.core import JSON, Action, Field, GameState, Saved, ViewHeader, texts
 from rummykit.engine.hidden import Slot, every_slot
@@ -58,9 +59,19 @@ def one_step_plays(
     """Draw (or pass with an empty pool), one play per new set, one per single-piece lay-off."""
     actions: list[Action] = [Draw(seat) if pool_size else Pass(seat)]
     base = tuple(table)
-    actions.extend(Play(seat, s, (*base, s)) for s in new_sets)
-    actions.extend(Play(seat, (p,), base[:i] + (new,) + base[i + 1 :]) for p, i, new in layoffs)
+    actions.extend([_listed_play(seat, s, (*base, s)) for s in new_sets])
+    actions.extend([_listed_play(seat, (p,), base[:i] + (new,) + base[i + 1 :]) for p, i, new in layoffs])
     return actions
+
+
+def _listed_play(seat: int, placed: PieceSet, table: Table) -> Play:
+    """``Play(seat, placed, table)``, made by setting its three slots (a frozen dataclass's own ``__init__``
+    sets each through ``object.__setattr__``, about twice the cost; ``tests/test_freetable_shared.py`` compares)."""
+    play = _new_object(Play)
+    _set_player(play, seat)
+    _set_placed(play, placed)
+    _set_table(play, table)
+    return play
 
 
 def format_pieces(pieces: Iterable[object]) -> str:
@@ -164,6 +175,11 @@ class Fail(Declared):
 
     COMMAND = Command(WholeTable("placed"), typed=False)
 
+
+_new_object = object.__new__
+_set_player = slot_setter(Action, "player")
+_set_placed = slot_setter(Play, "placed")
+_set_table = slot_setter(Play, "table")
 
 ACTIONS: tuple[type[Action], ...] = (Draw, Pass, Play, Fail)
 """Every action class of a free-table game (``GameInfo.actions``)."""
@@ -363,10 +379,11 @@ class FreeTableGame(GameState, Generic[P]):
         """
         seat = action.player
         self.TABLE.verify_pieces(self.table, self.racks[seat], action.placed, action.table)
-        fault = self.TABLE.turn_fault(self.table, action.placed, action.table, self.opening(seat))
+        checks = list(map(self.TABLE.check, action.table))  # each set judged once, for the faults and the normal form
+        fault = self.TABLE.turn_fault(self.table, action.placed, action.table, self.opening(seat), checks)
         if fault is not None:
             return fault
-        return self.TABLE.normalise(action.table)
+        return [c.pieces for c in checks]
 
     def _play(self, action: Play) -> None:
         result = self.verify_play(action)
@@ -383,7 +400,7 @@ class FreeTableGame(GameState, Generic[P]):
             seat,
             {
                 "placed": [str(t) for t in action.placed],
-                "table": [set_texts(s) for s in result],
+                "table": list(map(set_texts, result)),
                 "opening": first,
                 "rack_size": len(rack),
             },

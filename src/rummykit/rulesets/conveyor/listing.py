@@ -7,6 +7,7 @@ exactly what the engine would accept.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 
 from rummykit.blocks.conveyor import BOTTOM, TOP, UNKNOWN
@@ -26,7 +27,7 @@ from rummykit.rulesets.conveyor.actions import (
     Pieces,
     Reveal,
 )
-from rummykit.rulesets.conveyor.options import DRAW, JUMP, PLAY, SELECT, rules_for
+from rummykit.rulesets.conveyor.options import DRAW, JUMP, MAX_PLAYERS, PLAY, SELECT, rules_for
 from rummykit.rulesets.conveyor.views import conveyor_view
 
 __all__ = ["KEEP_DISCARD", "PICKUP_CLOSE", "actions_from_view", "hand_left_fault", "line_size", "list_actions"]
@@ -73,6 +74,26 @@ def hand_left_fault(options: Mapping[str, OptionValue], left: int, milled_left: 
     return None
 
 
+_DRAWS: list[dict[int, tuple[Draw, Draw]]] = [{} for _ in range(MAX_PLAYERS)]
+"""Each seat's draws from each column, made once (actions are immutable, so listings share them)."""
+
+_CLAIMS: list[dict[int, Claim]] = [{} for _ in range(MAX_PLAYERS)]
+"""Each seat's claim of each column, made once."""
+
+_REVEALS: list[dict[int, list[Reveal]]] = [{} for _ in range(MAX_PLAYERS)]
+"""Each seat's reveal of each cell of each column (by cell), made once."""
+
+_DISCARDS: list[dict[Domino, Discard]] = [{} for _ in range(MAX_PLAYERS)]
+"""Each seat's discard of each domino, made once."""
+
+
+@functools.lru_cache(maxsize=1 << 11)
+def _layoff_fits(top: int, kind: str, pieces: Pieces) -> tuple[tuple[str, Domino], ...]:
+    """(end, domino) for every domino of the double-``top`` set that fits at an end of a table meld, low end first."""
+    rules = rules_for(top)
+    return tuple((end, d) for end in END_NAMES for d in rules.fits(kind, pieces, end))
+
+
 def list_actions(
     seat: int,
     *,
@@ -96,14 +117,28 @@ def list_actions(
     """
     out: list[Action] = []
     if phase == SELECT:
-        out.extend(Claim(seat, c) for c, _down in open_columns)
+        claims = _CLAIMS[seat]
+        for c, _down in open_columns:
+            claim = claims.get(c)
+            if claim is None:
+                claim = claims[c] = Claim(seat, c)
+            out.append(claim)
+        reveals = _REVEALS[seat]
         for c, down in open_columns:
-            out.extend(Reveal(seat, c, i) for i in down)
+            row = reveals.get(c)
+            if row is None:
+                row = reveals[c] = []
+            if down and max(down) >= len(row):
+                row.extend(Reveal(seat, c, i) for i in range(len(row), max(down) + 1))
+            out.extend([row[i] for i in down])
         return out
     if phase == DRAW:
+        draws = _DRAWS[seat]
         for c, _down in open_columns:
-            out.append(Draw(seat, c, TOP))
-            out.append(Draw(seat, c, BOTTOM))
+            pair = draws.get(c)
+            if pair is None:
+                pair = draws[c] = (Draw(seat, c, TOP), Draw(seat, c, BOTTOM))
+            out += pair
         return out
     can_empty = not options["never_close_on_pickup"]
     no_milling = options["no_milling"]
@@ -111,21 +146,27 @@ def list_actions(
         have = set(hand)
         size = len(hand)
         stuck = milled if no_milling and milled in have else None  # may not be the only domino kept
+        # Without either variant nothing a meld or lay-off leaves in the hand breaks a rule.
+        any_left = can_empty and not no_milling
 
         def keeps(removed: Sequence[Domino]) -> bool:
             return hand_left_fault(options, size - len(removed), stuck is not None and stuck not in removed) is None
 
+        discards = _DISCARDS[seat]
         for d in sorted(have, key=by_code):
             if d != stuck:
-                out.append(Discard(seat, d))
-        for m in rules.hand_melds(hand):
-            if keeps(m):
+                discard = discards.get(d)
+                if discard is None:
+                    discard = discards[d] = Discard(seat, d)
+                out.append(discard)
+        for m in rules.hand_melds(have):
+            if any_left or keeps(m):
                 out.append(Meld(seat, m))
+        top = rules.top
         for i, (kind, pieces) in enumerate(melds):
-            for end in END_NAMES:
-                for d in rules.fits(kind, pieces, end):
-                    if d in have and keeps((d,)):
-                        out.append(Layoff(seat, i, d, end))
+            for end, d in _layoff_fits(top, kind, pieces):
+                if d in have and (any_left or keeps((d,))):
+                    out.append(Layoff(seat, i, d, end))
         if options["domino_runs"]:
             # a line uses a whole hand (see line_size): only possible with nothing melded or laid off
             branching = bool(options["branch_on_doubles"])

@@ -522,15 +522,22 @@ class Conveyor(GameState):
         if player not in self.to_act:
             return []
         drawn = self.drawn
-        selecting = self.phase == SELECT
+        phase = self.phase
+        if phase == SELECT:
+            belt = self.belt
+            columns: list[tuple[int, list[int]]] = [(c, belt.face_down(c)) for c in belt.open_columns()]
+        elif phase == DRAW:
+            columns = [(c, []) for c in self.belt.open_columns()]
+        else:
+            columns = []  # the other phases list no column
         return list_actions(
             player,
-            phase=self.phase,
+            phase=phase,
             hand=self.hands[player],
             rules=self.rules,
             options=self.options,
-            open_columns=[(c, self.belt.face_down(c) if selecting else []) for c in self.belt.open_columns()],
-            melds=[(m.kind, m.dominoes) for m in self.table] if self.phase == PLAY else [],
+            open_columns=columns,
+            melds=[(m.kind, m.dominoes) for m in self.table] if phase == PLAY else [],
             milled=drawn.domino if drawn is not None and drawn.face_up else None,
             window_domino=None if self.window is None else self.window.domino,
         )

@@ -6,10 +6,10 @@ The sets and lay-offs are the meld family's (:data:`~rummykit.rulesets.domino_ru
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 
 from rummykit.engine.core import Action
 from rummykit.melds.base import MIN_SET
-from rummykit.melds.base import layoffs as family_layoffs
 from rummykit.pieces.dominoes import Domino, parse_dominoes
 from rummykit.rulesets import freetable
 from rummykit.rulesets.domino_rummikub.options import EXACTLY_3, MELDS, DominoSet
@@ -33,8 +33,22 @@ def rack_sets(rack: Iterable[Domino], *, max_size: int | None = None) -> list[Do
 
 
 def layoffs(rack: Iterable[Domino], table: Sequence[DominoSet]) -> list[tuple[Domino, int, DominoSet]]:
-    """Every (domino, set index, new set) adding one rack domino to one table set."""
-    return family_layoffs(MELDS, rack, table)
+    """Every (domino, set index, new set) adding one rack domino to one table set (as the family's
+    :func:`~rummykit.melds.base.layoffs`, a set skipped when no rack domino grows it)."""
+    have = set(rack)
+    out: list[tuple[Domino, int, DominoSet]] = []
+    for i, s in enumerate(table):
+        fitting, grown_by = _fits(tuple(s))
+        if not fitting.isdisjoint(have):
+            out.extend((d, i, grown) for d, grown in grown_by if d in have)
+    return out
+
+
+@lru_cache(maxsize=1 << 11)
+def _fits(s: DominoSet) -> tuple[frozenset[Domino], tuple[tuple[Domino, DominoSet], ...]]:
+    """The dominoes that grow the table set ``s`` at an end, and each with the grown set (as :func:`_extensions`)."""
+    grown_by = _extensions(s)
+    return frozenset(d for d, _grown in grown_by), grown_by
 
 
 def listable_actions(

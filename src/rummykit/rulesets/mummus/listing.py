@@ -16,13 +16,15 @@ seat's hand, so what a bot lists is exactly what the engine accepts.
 
 from __future__ import annotations
 
+import functools
+import operator
 from collections.abc import Iterable, Mapping, Sequence, Set
 
 from rummykit.engine.core import Action
 from rummykit.melds.cards import MAX_RUN, SET
 from rummykit.pieces.cards import DECK, Card
 from rummykit.rulesets.mummus.actions import Addon, Cards, Discard, Draw, Meld, Rummy, Take
-from rummykit.rulesets.mummus.options import DRAW, MELDS, PLAY
+from rummykit.rulesets.mummus.options import DRAW, MAX_PLAYERS, MELDS, PLAY
 from rummykit.rulesets.mummus.views import mummus_view
 
 __all__ = [
@@ -44,10 +46,26 @@ Table = Sequence[Cards]
 
 def wanted(table: Table) -> frozenset[Card]:
     """Every card that would extend some meld on the table by itself."""
+    melds = list(table)
+    last = _last_wanted[0] if _last_wanted else None
+    if last is not None and last[0] == melds:
+        return last[1]
     out: set[Card] = set()
-    for meld in table:
-        out |= MELDS.fits(meld)
-    return frozenset(out)
+    for meld in melds:
+        out |= _fits(tuple(meld))
+    found = frozenset(out)
+    _last_wanted[:] = [(melds, found)]
+    return found
+
+
+_last_wanted: list[tuple[list[Cards], frozenset[Card]]] = []
+"""The table last read by :func:`wanted` and its answer (a table stays from turn to turn)."""
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _fits(meld: Cards) -> frozenset[Card]:
+    """``MELDS.fits(meld)``, kept per meld (a meld is read by every listing while it lies on the table)."""
+    return MELDS.fits(meld)
 
 
 def addon_chains(meld: Cards, cards: Iterable[Card]) -> list[Cards]:
@@ -66,7 +84,7 @@ def addon_chains(meld: Cards, cards: Iterable[Card]) -> list[Cards]:
 
 def _addon_chains_in(meld: Cards, have: Set[Card]) -> list[Cards]:
     """:func:`addon_chains` with the cards as a set."""
-    if MELDS.fits(meld).isdisjoint(have):
+    if _fits(tuple(meld)).isdisjoint(have):
         return []  # no card of ``cards`` goes next to the meld (or it is full, or no meld)
     check = MELDS.check(meld)
     if not check.valid:
@@ -95,16 +113,41 @@ def claims(table: Table, discard: Sequence[Card]) -> list[tuple[Cards, Card | No
     out: list[tuple[Cards, Card | None]] = []
     if not discard:
         return out
+    # Every seat's listing reads the same claims in a position: the last table and pile are kept with theirs.
+    melds, pile = list(table), list(discard)
+    last = _last_claims[0] if _last_claims else None
+    if last is not None and last[1] == pile and last[0] == melds:
+        return list(last[2])
     have = set(discard)
-    for meld in table:
-        out.extend((chain, meld[0]) for chain in _addon_chains_in(meld, have))
-    out.extend((m, None) for m in MELDS.enumerate(discard))
-    return out
+    if not wanted(melds).isdisjoint(have):
+        for meld in melds:
+            out.extend((chain, meld[0]) for chain in _addon_chains_in(meld, have))
+    if pile_has_meld(discard):
+        out.extend((m, None) for m in MELDS.enumerate(discard))
+    _last_claims[:] = [(melds, pile, out)]
+    return list(out)
+
+
+_last_claims: list[tuple[list[Cards], list[Card], list[tuple[Cards, Card | None]]]] = []
+"""The table, the pile and the claims of the position listed last."""
 
 
 def pile_has_meld(discard: Sequence[Card]) -> bool:
     """True when some cards of the discard pile form a meld by themselves."""
-    return len(discard) >= 3 and bool(MELDS.enumerate(discard, max_size=3))
+    if len(discard) < 3:
+        return False
+    pile = list(discard)
+    last = _last_pile[0] if _last_pile else None
+    if last is not None and last[0] == pile:
+        return last[1]
+    found = MELDS.has_meld(pile)
+    _last_pile[:] = [(pile, found)]
+    return found
+
+
+_last_pile: list[tuple[list[Card], bool]] = []
+"""The pile last judged by :func:`pile_has_meld`, and whether it holds a meld (the seats and the claims of a
+position both ask)."""
 
 
 def claimable(table: Table, discard: Sequence[Card]) -> list[Card]:
@@ -271,12 +314,24 @@ def list_actions(
                 continue
         out.append(Rummy(seat, cards, ref))
     if mine and phase == PLAY:
-        for m in MELDS.enumerate(hand):
+        for m in MELDS.enumerate(hand) if MELDS.has_meld(hand) else ():
             if len(m) < n and keeps_deep(m, grown_table(table, None, m)):
                 out.append(Meld(seat, m))
         if pending is None:
-            out.extend(Discard(seat, c) for c in sorted(hand))
+            discards = _DISCARDS[seat]
+            for c in sorted(hand, key=_CODE):
+                discard_c = discards.get(c)
+                if discard_c is None:
+                    discard_c = discards[c] = Discard(seat, c)
+                out.append(discard_c)
     return out
+
+
+_CODE = operator.attrgetter("code")
+"""Sorts cards as their own order does (by code), without calling ``<``."""
+
+_DISCARDS: list[dict[Card, Discard]] = [{} for _ in range(MAX_PLAYERS)]
+"""Each seat's discard of each card, made once (actions are immutable, so listings share them)."""
 
 
 def actions_from_view(view: Mapping[str, object]) -> list[Action]:

@@ -6,12 +6,13 @@ The sets and lay-offs are the tile meld family's (:data:`rummykit.melds.tiles.TI
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 
 from rummykit.engine.core import Action
 from rummykit.engine.options import int_option
-from rummykit.melds.base import layoffs as family_layoffs
-from rummykit.melds.tiles import TILES, check_tiles, hand_sets, set_extensions
+from rummykit.melds.tiles import check_tiles, hand_sets, set_extensions
 from rummykit.pieces.tiles import Tile, parse_tiles
 from rummykit.rulesets import freetable
 from rummykit.rulesets.rummikub.options import TileSet
@@ -32,7 +33,76 @@ def layoffs(rack: Iterable[Tile], table: Sequence[TileSet]) -> list[tuple[Tile, 
     >>> [(str(t), i, format_tiles(s)) for t, i, s in layoffs(parse_tiles('R4 K5'), [tuple(parse_tiles('R1 R2 R3'))])]
     [('R4', 0, 'R1 R2 R3 R4')]
     """
-    return family_layoffs(TILES, rack, table)
+    have = set(rack)
+    fits = _table_fits(table)
+    out: list[tuple[Tile, int, TileSet]] = []
+    if fits.fitting.isdisjoint(have):
+        return out
+    for i, (fitting, grown_by) in enumerate(fits.by_set):
+        if not fitting.isdisjoint(have):
+            out.extend((p, i, grown) for p, grown in grown_by if p in have)
+    return out
+
+
+class _TableFits:
+    """What grows each set of one table (:func:`_fits`, by position), and tiles that include every one that grows one."""
+
+    __slots__ = ("by_set", "fitting", "sets")
+
+    def __init__(
+        self,
+        sets: list[TileSet],
+        by_set: list[tuple[frozenset[Tile], tuple[tuple[Tile, TileSet], ...]]],
+        fitting: frozenset[Tile],
+    ) -> None:
+        self.sets = sets
+        self.by_set = by_set
+        self.fitting = fitting
+
+
+_last_table: list[_TableFits] = []
+"""The table listed last (a table stays between plays and is listed for every seat's turn)."""
+
+
+def _table_fits(table: Sequence[TileSet]) -> _TableFits:
+    """:func:`_fits` of every set of ``table``: the last table's when equal, its sets' where they stayed in place.
+
+    A play changes one set or adds some, so only those are looked up. The
+    tiles that fit then keep those of the set replaced too (a few more tiles
+    than fit, which only lets a rack through to the look at each set).
+    """
+    sets = list(table)
+    last = _last_table[0] if _last_table else None
+    if last is not None and len(sets) >= len(last.sets):
+        kept = last.sets
+        if kept == sets:
+            return last
+        same = list(map(operator.eq, kept, sets))
+        by_set = last.by_set[:]
+        added: list[frozenset[Tile]] = []
+        i = -1
+        while False in same[i + 1 :]:
+            i = same.index(False, i + 1)
+            by_set[i] = fits = _fits(sets[i])
+            added.append(fits[0])
+        for s in sets[len(kept) :]:
+            fits = _fits(s)
+            by_set.append(fits)
+            added.append(fits[0])
+        fitting = last.fitting.union(*added)
+    else:
+        by_set = [_fits(s) for s in sets]
+        fitting = frozenset().union(*(fits[0] for fits in by_set))
+    entry = _TableFits(sets, by_set, fitting)
+    _last_table[:] = [entry]
+    return entry
+
+
+@lru_cache(maxsize=1 << 11)
+def _fits(s: TileSet) -> tuple[frozenset[Tile], tuple[tuple[Tile, TileSet], ...]]:
+    """The tiles that grow the table set ``s`` at an end, and each with the grown set (as :func:`_extensions`)."""
+    grown_by = _extensions(tuple(s))
+    return frozenset(p for p, _grown in grown_by), grown_by
 
 
 def listable_actions(
@@ -50,7 +120,7 @@ def listable_actions(
     rack (before the initial meld: one whose value reaches the threshold); and,
     once down, every lay-off of one rack tile onto one table set.
     """
-    sets = [s for s in rack_sets(rack) if down or check_tiles(s).points >= threshold]
+    sets = rack_sets(rack) if down else [s for s in rack_sets(rack) if check_tiles(s).points >= threshold]
     return freetable.one_step_plays(seat, sets, layoffs(rack, table) if down else (), table, pool_size)
 
 
