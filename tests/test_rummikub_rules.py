@@ -943,7 +943,8 @@ def test_runs_from_a_mask_match_checking_every_candidate() -> None:
     # every candidate, as it did before, must find the same runs in the same order.
     import random
 
-    from rummykit.melds.tiles import MAX_NUMBER, _runs_from
+    from rummykit.melds.tiles import _runs_from
+    from rummykit.pieces.tiles import MAX_NUMBER
 
     def checked(colour_index: int, numbers: int, jokers: int) -> tuple[tuple[Tile, ...], ...]:
         colour = COLOURS[colour_index]
