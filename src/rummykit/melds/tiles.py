@@ -58,6 +58,7 @@ __all__ = [
     "parse_tiles",
     "read_line",
     "set_extensions",
+    "sets_from_masks",
 ]
 
 MAX_GROUP = len(COLOURS)
@@ -388,7 +389,7 @@ def hand_sets(hand: Iterable[Tile], max_size: int | None = None) -> list[TileSet
     (16, 9)
     """
     jokers = 0
-    numbers_mask: dict[int, int] = {}
+    numbers_mask = [0] * (MAX_NUMBER + 1)
     colour_mask = [0] * len(COLOURS)
     bits = _TILE_BITS
     for t in hand:
@@ -397,14 +398,27 @@ def hand_sets(hand: Iterable[Tile], max_size: int | None = None) -> list[TileSet
             jokers += 1
             continue
         number, colour_bit, ci, number_bit = found_bits
-        numbers_mask[number] = numbers_mask.get(number, 0) | colour_bit
+        numbers_mask[number] |= colour_bit
         colour_mask[ci] |= number_bit
+    found = sets_from_masks(jokers, numbers_mask, colour_mask)
+    if max_size is not None:
+        found = [s for s in found if len(s) <= max_size]
+    return found
+
+
+def sets_from_masks(jokers: int, numbers_mask: Sequence[int], colour_mask: Sequence[int]) -> list[TileSet]:
+    """:func:`hand_sets` of a hand given as masks: its jokers, the colours (bits by colour index) held of each
+    number (``numbers_mask[number]``, index 0 unused) and the numbers (bits by number) held of each colour.
+
+    Kept racks (:class:`rummykit.rulesets.rummikub.listing.KeptListings`) update the masks as tiles come and go.
+    """
     found: list[TileSet] = []
     # A set needs MIN_SET tiles, jokers included: a number or colour with fewer makes none (not looked up).
     group_jokers = jokers if jokers < MAX_GROUP else MAX_GROUP - 1
-    for number in sorted(numbers_mask):
+    need = MIN_SET - group_jokers
+    for number in range(1, MAX_NUMBER + 1):
         colours = numbers_mask[number]
-        if colours.bit_count() + group_jokers >= MIN_SET:
+        if colours and colours.bit_count() >= need:
             found.extend(_groups_from(number, colours, group_jokers))
     run_jokers = jokers if jokers < MAX_NUMBER else MAX_NUMBER - 1
     if run_jokers:
@@ -417,8 +431,6 @@ def hand_sets(hand: Iterable[Tile], max_size: int | None = None) -> list[TileSet
             if mask & mask >> 1 & mask >> 2:
                 row = _COLOUR_ROWS[ci]
                 found.extend([row[a : b + 1] for a, b in _stretches(mask)])
-    if max_size is not None:
-        found = [s for s in found if len(s) <= max_size]
     # A group and a run coincide only for one numbered tile with two or more jokers.
     return list(dict.fromkeys(found)) if jokers >= 2 else found
 
@@ -427,6 +439,8 @@ _TILE_BITS: tuple[tuple[int, int, int, int] | None, ...] = tuple(
     None if t.colour is None else (t.number, 1 << t.colour.index, t.colour.index, 1 << t.number) for t in ALL_TILES
 )
 """By tile code: (number, colour bit, colour index, number bit), None for the joker (for :func:`hand_sets`)."""
+TILE_BITS = _TILE_BITS
+"""The same, for code that keeps a hand's masks itself (:func:`sets_from_masks`)."""
 
 
 @lru_cache(maxsize=4096)

@@ -12,12 +12,12 @@ from functools import lru_cache
 
 from rummykit.engine.core import Action
 from rummykit.engine.options import int_option
-from rummykit.melds.tiles import check_tiles, hand_sets, set_extensions
-from rummykit.pieces.tiles import Tile, parse_tiles
+from rummykit.melds.tiles import TILE_BITS, check_tiles, hand_sets, set_extensions, sets_from_masks
+from rummykit.pieces.tiles import COLOURS, JOKER, MAX_NUMBER, Tile, parse_tiles
 from rummykit.rulesets import freetable
 from rummykit.rulesets.rummikub.options import TileSet
 
-__all__ = ["actions_from_view", "layoffs", "listable_actions", "rack_sets"]
+__all__ = ["KeptListings", "actions_from_view", "layoffs", "listable_actions", "rack_sets"]
 
 rack_sets = hand_sets
 """Every valid set (in normal form) that can be made from the rack's tiles: the family's
@@ -33,7 +33,11 @@ def layoffs(rack: Iterable[Tile], table: Sequence[TileSet]) -> list[tuple[Tile, 
     >>> [(str(t), i, format_tiles(s)) for t, i, s in layoffs(parse_tiles('R4 K5'), [tuple(parse_tiles('R1 R2 R3'))])]
     [('R4', 0, 'R1 R2 R3 R4')]
     """
-    have = set(rack)
+    return _layoffs(set(rack), table)
+
+
+def _layoffs(have: set[Tile], table: Sequence[TileSet]) -> list[tuple[Tile, int, TileSet]]:
+    """:func:`layoffs` of the distinct rack tiles ``have``."""
     fits = _table_fits(table)
     out: list[tuple[Tile, int, TileSet]] = []
     if fits.fitting.isdisjoint(have):
@@ -122,6 +126,123 @@ def listable_actions(
     """
     sets = rack_sets(rack) if down else [s for s in rack_sets(rack) if check_tiles(s).points >= threshold]
     return freetable.one_step_plays(seat, sets, layoffs(rack, table) if down else (), table, pool_size)
+
+
+class _SeatListing:
+    """What one seat's last listing was made from, and its parts (see :class:`KeptListings`)."""
+
+    __slots__ = (
+        "colours",
+        "down",
+        "draw",
+        "first",
+        "have",
+        "jokers",
+        "lay_plays",
+        "layoffs",
+        "listed",
+        "numbers",
+        "pass_",
+        "set_plays",
+        "sets",
+        "table",
+        "threshold",
+    )
+
+    def __init__(self, seat: int) -> None:
+        self.have: set[Tile] = set()
+        self.jokers = 0
+        self.numbers = [0] * (MAX_NUMBER + 1)
+        self.colours = [0] * len(COLOURS)
+        self.sets: list[TileSet] | None = None
+        self.listed: list[TileSet] | None = None
+        self.down = False
+        self.threshold = 0
+        self.table: list[TileSet] | None = None
+        self.layoffs: list[tuple[Tile, int, TileSet]] | None = None
+        self.set_plays: list[Action] | None = None
+        self.lay_plays: list[Action] | None = None
+        self.draw: Action = freetable.Draw(seat)
+        self.pass_: Action = freetable.Pass(seat)
+
+
+class KeptListings:
+    """Each seat's last listing and what it was made from, kept with a game's state across turns.
+
+    A seat's next listing works out again only what changed: the rack's
+    masks from the tiles gained or lost (most turns draw one tile), its sets
+    only when those masks or its jokers changed, the lay-offs only when the
+    rack's tiles or the table changed, the plays only when their sets or
+    lay-offs or the table changed. What changed is found by comparing the
+    rack's distinct tiles and the table with those of the last listing, so the
+    listing is :func:`listable_actions`'s whatever changed the state
+    (``tests/test_listing_fast_path.py`` compares them). A copy starts empty.
+    """
+
+    __slots__ = ("seats",)
+
+    def __init__(self) -> None:
+        self.seats: dict[int, _SeatListing] = {}
+
+    def copy(self) -> KeptListings:
+        """An empty one: a copied state works its listings out afresh."""
+        return KeptListings()
+
+    def listable_actions(
+        self,
+        seat: int,
+        rack: Sequence[Tile],
+        table: Sequence[TileSet],
+        *,
+        down: bool,
+        threshold: int,
+        pool_size: int,
+    ) -> list[Action]:
+        """:func:`listable_actions`, from the parts of this seat's last listing that still hold."""
+        kept = self.seats.get(seat)
+        if kept is None:
+            kept = self.seats[seat] = _SeatListing(seat)
+        have = set(rack)
+        jokers = rack.count(JOKER) if JOKER in have else 0
+        if have != kept.have:
+            numbers, colours = kept.numbers, kept.colours
+            bits = TILE_BITS
+            for t in have ^ kept.have:  # each tile gained or lost flips its bits
+                found = bits[t.code]
+                if found is not None:
+                    number, colour_bit, ci, number_bit = found
+                    numbers[number] ^= colour_bit
+                    colours[ci] ^= number_bit
+            kept.have = have
+            kept.sets = kept.layoffs = None
+        if jokers != kept.jokers:
+            kept.jokers = jokers
+            kept.sets = None
+        sets = kept.sets
+        listed = kept.listed
+        if sets is None:
+            sets = kept.sets = sets_from_masks(jokers, kept.numbers, kept.colours)
+            listed = None
+        if listed is None or down != kept.down or threshold != kept.threshold:
+            listed = kept.listed = sets if down else [s for s in sets if check_tiles(s).points >= threshold]
+            kept.down, kept.threshold = down, threshold
+            kept.set_plays = None
+        if kept.table is None or kept.table != table:
+            kept.table = list(table)
+            kept.layoffs = kept.set_plays = None
+        set_plays = kept.set_plays
+        if set_plays is None:
+            set_plays = kept.set_plays = freetable.set_plays(seat, listed, tuple(table)) if listed else []
+        if down:
+            lays = kept.layoffs
+            if lays is None:
+                lays = kept.layoffs = _layoffs(have, table)
+                kept.lay_plays = freetable.layoff_plays(seat, lays, tuple(table)) if lays else []
+            lay_plays = kept.lay_plays
+            assert lay_plays is not None
+        else:
+            lay_plays = []
+        return [kept.draw if pool_size else kept.pass_, *set_plays, *lay_plays]
 
 
 def actions_from_view(view: Mapping[str, object]) -> list[Action]:
