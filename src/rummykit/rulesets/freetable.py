@@ -389,7 +389,7 @@ class FreeTableGame(GameState, Generic[P]):
         """
         seat = action.player
         self.TABLE.verify_pieces(self.table, self.racks[seat], action.placed, action.table)
-        checks = list(map(self.TABLE.check, action.table))  # each set judged once, for the faults and the normal form
+        checks = self.TABLE.check_all(action.table)  # each set judged once, for the faults and the normal form
         fault = self.TABLE.turn_fault(self.table, action.placed, action.table, self.opening(seat), checks)
         if fault is not None:
             return fault

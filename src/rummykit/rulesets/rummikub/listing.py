@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from rummykit.engine.core import Action
 from rummykit.engine.options import int_option
-from rummykit.melds.tiles import TILE_BITS, check_tiles, hand_sets, set_extensions, sets_from_masks
+from rummykit.melds.tiles import TILE_BITS, check_tiles, check_tuple, hand_sets, set_extensions, sets_from_masks
 from rummykit.pieces.tiles import COLOURS, JOKER, MAX_NUMBER, Tile, parse_tiles
 from rummykit.rulesets import freetable
 from rummykit.rulesets.rummikub.options import TileSet
@@ -224,7 +224,7 @@ class KeptListings:
             sets = kept.sets = sets_from_masks(jokers, kept.numbers, kept.colours)
             listed = None
         if listed is None or down != kept.down or threshold != kept.threshold:
-            listed = kept.listed = sets if down else [s for s in sets if check_tiles(s).points >= threshold]
+            listed = kept.listed = sets if down else [s for s in sets if check_tuple(s).points >= threshold]
             kept.down, kept.threshold = down, threshold
             kept.set_plays = None
         if kept.table is None or kept.table != table:
