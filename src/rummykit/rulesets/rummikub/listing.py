@@ -12,7 +12,14 @@ from functools import lru_cache
 
 from rummykit.engine.core import Action
 from rummykit.engine.options import int_option
-from rummykit.melds.tiles import TILE_BITS, check_tiles, check_tuple, hand_sets, set_extensions, sets_from_masks
+from rummykit.melds.tiles import (
+    TILE_BITS,
+    check_tiles,
+    check_tuple,
+    hand_sets,
+    set_extensions,
+    sets_from_masks,
+)
 from rummykit.pieces.tiles import COLOURS, JOKER, MAX_NUMBER, Tile, parse_tiles
 from rummykit.rulesets import freetable
 from rummykit.rulesets.rummikub.options import TileSet
