@@ -71,7 +71,16 @@ def set_plays(seat: int, new_sets: Iterable[PieceSet], base: Table) -> list[Acti
 
 def layoff_plays(seat: int, layoffs: Iterable[tuple[object, int, PieceSet]], base: Table) -> list[Action]:
     """One play per single-piece lay-off onto the table ``base`` (as :func:`one_step_plays` lists them)."""
-    return [_listed_play(seat, (p,), base[:i] + (new,) + base[i + 1 :]) for p, i, new in layoffs]
+    plays: list[Action] = []
+    for p, i, new in layoffs:
+        table = [*base]
+        table[i] = new
+        play = _new_object(Play)
+        _set_player(play, seat)
+        _set_placed(play, (p,))
+        _set_table(play, tuple(table))
+        plays.append(play)
+    return plays
 
 
 def _listed_play(seat: int, placed: PieceSet, table: Table) -> Play:
