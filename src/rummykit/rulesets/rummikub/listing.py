@@ -40,35 +40,62 @@ def layoffs(rack: Iterable[Tile], table: Sequence[TileSet]) -> list[tuple[Tile, 
     >>> [(str(t), i, format_tiles(s)) for t, i, s in layoffs(parse_tiles('R4 K5'), [tuple(parse_tiles('R1 R2 R3'))])]
     [('R4', 0, 'R1 R2 R3 R4')]
     """
-    return _layoffs(set(rack), table)
+    have = set(rack)
+    return _layoffs(have, sum(1 << t.code for t in have), table)
 
 
-def _layoffs(have: set[Tile], table: Sequence[TileSet]) -> list[tuple[Tile, int, TileSet]]:
-    """:func:`layoffs` of the distinct rack tiles ``have``."""
+_SLOT = 64
+"""Bits per set in :attr:`_TableFits.packed` (every tile code is below 64)."""
+_SPREAD: dict[int, int] = {}
+"""By table size n: one bit at the start of each of n slots (a rack's mask times it is that mask in every slot)."""
+
+
+def _spread(n: int) -> int:
+    spread = _SPREAD.get(n)
+    if spread is None:
+        spread = _SPREAD[n] = sum(1 << (_SLOT * i) for i in range(n))
+    return spread
+
+
+def _layoffs(have: set[Tile], have_mask: int, table: Sequence[TileSet]) -> list[tuple[Tile, int, TileSet]]:
+    """:func:`layoffs` of the distinct rack tiles ``have`` (and their mask, a bit per tile code).
+
+    The sets that some rack tile grows are the slots of the table's packed
+    masks that the rack's mask, repeated in every slot, meets: only those sets
+    are looked at.
+    """
     fits = _table_fits(table)
     out: list[tuple[Tile, int, TileSet]] = []
-    if fits.fitting.isdisjoint(have):
-        return out
-    for i, (fitting, grown_by) in enumerate(fits.by_set):
-        if not fitting.isdisjoint(have):
-            out.extend((p, i, grown) for p, grown in grown_by if p in have)
+    hits = fits.packed & have_mask * _spread(len(fits.sets))
+    by_set = fits.by_set
+    first = 0
+    while hits:
+        slot = ((hits & -hits).bit_length() - 1) // _SLOT
+        i = first + slot
+        out.extend([(p, i, grown) for p, grown in by_set[i][1] if p in have])
+        hits >>= _SLOT * (slot + 1)
+        first = i + 1
     return out
 
 
 class _TableFits:
-    """What grows each set of one table (:func:`_fits`, by position), and tiles that include every one that grows one."""
+    """What grows each set of one table (:func:`_fits`, by position), and those tiles' masks packed in one number.
 
-    __slots__ = ("by_set", "fitting", "sets")
+    ``packed`` holds, in bits ``64 i`` to ``64 i + 63``, the mask (a bit per
+    tile code) of the tiles that grow set ``i``.
+    """
+
+    __slots__ = ("by_set", "packed", "sets")
 
     def __init__(
         self,
         sets: list[TileSet],
-        by_set: list[tuple[frozenset[Tile], tuple[tuple[Tile, TileSet], ...]]],
-        fitting: frozenset[Tile],
+        by_set: list[tuple[int, tuple[tuple[Tile, TileSet], ...]]],
+        packed: int,
     ) -> None:
         self.sets = sets
         self.by_set = by_set
-        self.fitting = fitting
+        self.packed = packed
 
 
 _last_table: list[_TableFits] = []
@@ -78,9 +105,7 @@ _last_table: list[_TableFits] = []
 def _table_fits(table: Sequence[TileSet]) -> _TableFits:
     """:func:`_fits` of every set of ``table``: the last table's when equal, its sets' where they stayed in place.
 
-    A play changes one set or adds some, so only those are looked up. The
-    tiles that fit then keep those of the set replaced too (a few more tiles
-    than fit, which only lets a rack through to the look at each set).
+    A play changes one set or adds some, so only those are looked up.
     """
     sets = list(table)
     last = _last_table[0] if _last_table else None
@@ -90,30 +115,36 @@ def _table_fits(table: Sequence[TileSet]) -> _TableFits:
             return last
         same = list(map(operator.eq, kept, sets))
         by_set = last.by_set[:]
-        added: list[frozenset[Tile]] = []
+        packed = last.packed
         i = -1
         while False in same[i + 1 :]:
             i = same.index(False, i + 1)
-            by_set[i] = fits = _fits(sets[i])
-            added.append(fits[0])
-        for s in sets[len(kept) :]:
-            fits = _fits(s)
+            fits = _fits(sets[i])
+            packed ^= (by_set[i][0] ^ fits[0]) << (_SLOT * i)
+            by_set[i] = fits
+        for i in range(len(kept), len(sets)):
+            fits = _fits(sets[i])
             by_set.append(fits)
-            added.append(fits[0])
-        fitting = last.fitting.union(*added)
+            packed |= fits[0] << (_SLOT * i)
     else:
         by_set = [_fits(s) for s in sets]
-        fitting = frozenset().union(*(fits[0] for fits in by_set))
-    entry = _TableFits(sets, by_set, fitting)
+        packed = 0
+        for i, fits in enumerate(by_set):
+            packed |= fits[0] << (_SLOT * i)
+    entry = _TableFits(sets, by_set, packed)
     _last_table[:] = [entry]
     return entry
 
 
 @lru_cache(maxsize=1 << 11)
-def _fits(s: TileSet) -> tuple[frozenset[Tile], tuple[tuple[Tile, TileSet], ...]]:
-    """The tiles that grow the table set ``s`` at an end, and each with the grown set (as :func:`_extensions`)."""
+def _fits(s: TileSet) -> tuple[int, tuple[tuple[Tile, TileSet], ...]]:
+    """The mask (a bit per tile code) of the tiles that grow the table set ``s`` at an end, and each tile
+    with the grown set (as :func:`_extensions`)."""
     grown_by = _extensions(tuple(s))
-    return frozenset(p for p, _grown in grown_by), grown_by
+    mask = 0
+    for p, _grown in grown_by:
+        mask |= 1 << p.code
+    return mask, grown_by
 
 
 def listable_actions(
@@ -144,6 +175,7 @@ class _SeatListing:
         "draw",
         "first",
         "have",
+        "have_mask",
         "jokers",
         "lay_plays",
         "layoffs",
@@ -158,6 +190,7 @@ class _SeatListing:
 
     def __init__(self, seat: int) -> None:
         self.have: set[Tile] = set()
+        self.have_mask = 0
         self.jokers = 0
         self.numbers = [0] * (MAX_NUMBER + 1)
         self.colours = [0] * len(COLOURS)
@@ -214,13 +247,16 @@ class KeptListings:
         if have != kept.have:
             numbers, colours = kept.numbers, kept.colours
             bits = TILE_BITS
+            have_mask = kept.have_mask
             for t in have ^ kept.have:  # each tile gained or lost flips its bits
+                have_mask ^= 1 << t.code
                 found = bits[t.code]
                 if found is not None:
                     number, colour_bit, ci, number_bit = found
                     numbers[number] ^= colour_bit
                     colours[ci] ^= number_bit
             kept.have = have
+            kept.have_mask = have_mask
             kept.sets = kept.layoffs = None
         if jokers != kept.jokers:
             kept.jokers = jokers
@@ -243,7 +279,7 @@ class KeptListings:
         if down:
             lays = kept.layoffs
             if lays is None:
-                lays = kept.layoffs = _layoffs(have, table)
+                lays = kept.layoffs = _layoffs(have, kept.have_mask, table)
                 kept.lay_plays = freetable.layoff_plays(seat, lays, tuple(table)) if lays else []
             lay_plays = kept.lay_plays
             assert lay_plays is not None
