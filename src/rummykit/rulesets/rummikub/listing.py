@@ -64,7 +64,11 @@ def _layoffs(have: set[Tile], have_mask: int, table: Sequence[TileSet]) -> list[
     masks that the rack's mask, repeated in every slot, meets: only those sets
     are looked at.
     """
-    fits = _table_fits(table)
+    return _layoffs_of(_table_fits(table), have, have_mask)
+
+
+def _layoffs_of(fits: _TableFits, have: set[Tile], have_mask: int) -> list[tuple[Tile, int, TileSet]]:
+    """:func:`_layoffs` onto the table whose fits these are."""
     out: list[tuple[Tile, int, TileSet]] = []
     hits = fits.packed & have_mask * _spread(len(fits.sets))
     by_set = fits.by_set
@@ -174,6 +178,7 @@ class _SeatListing:
         "down",
         "draw",
         "first",
+        "fits",
         "have",
         "have_mask",
         "jokers",
@@ -191,6 +196,7 @@ class _SeatListing:
     def __init__(self, seat: int) -> None:
         self.have: set[Tile] = set()
         self.have_mask = 0
+        self.fits: _TableFits | None = None
         self.jokers = 0
         self.numbers = [0] * (MAX_NUMBER + 1)
         self.colours = [0] * len(COLOURS)
@@ -272,14 +278,17 @@ class KeptListings:
             kept.set_plays = None
         if kept.table is None or kept.table != table:
             kept.table = list(table)
-            kept.layoffs = kept.set_plays = None
+            kept.layoffs = kept.set_plays = kept.fits = None
         set_plays = kept.set_plays
         if set_plays is None:
             set_plays = kept.set_plays = freetable.set_plays(seat, listed, tuple(table)) if listed else []
         if down:
             lays = kept.layoffs
             if lays is None:
-                lays = kept.layoffs = _layoffs(have, kept.have_mask, table)
+                fits = kept.fits
+                if fits is None:
+                    fits = kept.fits = _table_fits(table)
+                lays = kept.layoffs = _layoffs_of(fits, have, kept.have_mask)
                 kept.lay_plays = freetable.layoff_plays(seat, lays, tuple(table)) if lays else []
             lay_plays = kept.lay_plays
             assert lay_plays is not None
