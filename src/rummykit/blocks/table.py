@@ -169,6 +169,12 @@ class FreeTable(Generic[P]):
         new_table: Sequence[Sequence[P]],
     ) -> RuleError | None:
         """Why a player's opening play breaks its rule, or None (all sets must be valid)."""
+        n = len(old_table)
+        if not opening.set_sizes and len(new_table) >= n and all(map(operator.is_, old_table, new_table)):
+            # The table kept in place, set for set (the same objects), new sets after it: the table is untouched
+            # and the sets added are the ones after it (their order matters only to the sizes' message).
+            added = [tuple(self.check(s).pieces) for s in new_table[n:]]
+            return self._opening_added(opening, added)
         old = Counter(tuple(self.check(s).pieces) for s in old_table)
         new_sets = Counter(tuple(self.check(s).pieces) for s in new_table)
         if old - new_sets:
@@ -177,7 +183,10 @@ class FreeTable(Generic[P]):
                 f"in the {opening.name} you may not touch the table: only add new sets"
                 " made from your rack",
             )
-        added = list((new_sets - old).elements())
+        return self._opening_added(opening, list((new_sets - old).elements()))
+
+    def _opening_added(self, opening: Opening, added: list[tuple[P, ...]]) -> RuleError | None:
+        """Why the sets an opening play added (each in its normal order) break its rule, or None."""
         if opening.max_sets is not None and len(added) > opening.max_sets:
             return RuleError(
                 self.rule("OPENING-SETS"),
