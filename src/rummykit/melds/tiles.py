@@ -420,11 +420,20 @@ def sets_from_masks(jokers: int, numbers_mask: Sequence[int], colour_mask: Seque
     found: list[TileSet] = []
     # A set needs MIN_SET tiles, jokers included: a number or colour with fewer makes none (not looked up).
     group_jokers = jokers if jokers < MAX_GROUP else MAX_GROUP - 1
-    need = MIN_SET - group_jokers
-    for number in range(1, MAX_NUMBER + 1):
-        colours = numbers_mask[number]
-        if colours and colours.bit_count() >= need:
-            found.extend(_groups_from(number, colours, group_jokers))
+    # The numbers held in enough colours (a bit per number): with no joker three of the four colour masks,
+    # with one two of them, with more any one.
+    a, b, c, d = colour_mask  # MAX_GROUP colours
+    if group_jokers == 0:
+        enough = (a & b & (c | d)) | (c & d & (a | b))
+    elif group_jokers == 1:
+        enough = (a & (b | c | d)) | (b & (c | d)) | (c & d)
+    else:
+        enough = a | b | c | d
+    while enough:
+        low = enough & -enough
+        number = low.bit_length() - 1
+        enough ^= low
+        found.extend(_groups_from(number, numbers_mask[number], group_jokers))
     run_jokers = jokers if jokers < MAX_NUMBER else MAX_NUMBER - 1
     if run_jokers:
         for ci, mask in enumerate(colour_mask):
