@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -84,10 +84,6 @@ class DominoMelds:
         if called:
             return _check_called(self, tuple(dominoes), tuple(sorted(called.items(), key=lambda kv: kv[0])))
         return _check(self, tuple(dominoes))
-
-    def tuple_checker(self) -> Callable[[tuple[Domino, ...]], DominoCheck]:
-        """:meth:`check` of a set given as a tuple with no joker called, as the cache's own call (quicker)."""
-        return functools.partial(_check, self)
 
     def is_joker(self, domino: Domino) -> bool:
         """True for a joker domino."""

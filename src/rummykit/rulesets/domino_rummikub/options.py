@@ -41,7 +41,7 @@ RACK_SIZE = 8
 JOKERS = frozenset({Domino(0, 0), Domino(TOP, TOP)})
 MELDS = DominoMelds(top=TOP, jokers=JOKERS, prefix=PREFIX)
 """The meld family: runs and sums of a double-six set, 0-0 and 6-6 wild."""
-TABLE: FreeTable[Domino] = FreeTable(MELDS.check, format_dominoes, PREFIX, "domino", JOKERS, MELDS.tuple_checker())
+TABLE: FreeTable[Domino] = FreeTable(MELDS.check, format_dominoes, PREFIX, "domino", JOKERS)
 EXACTLY_3 = "exactly-3"
 AT_LEAST_3 = "3-or-more"
 
