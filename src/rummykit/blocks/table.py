@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import chain
-from typing import Generic, TypeVar
+from typing import Generic, TypeVar, cast
 
 from rummykit.errors import RuleError
 from rummykit.melds.base import MeldCheck
@@ -53,6 +53,18 @@ class FreeTable(Generic[P]):
     prefix: str
     piece: str = "tile"
     jokers: frozenset[P] = frozenset()
+    check_tuple: Callable[[tuple[P, ...]], MeldCheck[P]] | None = None
+    """:attr:`check` of a set given as a tuple, the same verdict by a quicker call (a cache's own), if any."""
+
+    def check_all(self, sets: Sequence[Sequence[P]]) -> list[MeldCheck[P]]:
+        """The verdict of each set (:attr:`check`, or :attr:`check_tuple`: the same verdicts)."""
+        fast = self.check_tuple
+        if fast is not None:
+            try:
+                return list(map(fast, cast("Sequence[tuple[P, ...]]", sets)))
+            except TypeError:  # a set that is not a tuple (a list cannot key the cache): judged by check
+                pass
+        return list(map(self.check, sets))
 
     def rule(self, name: str) -> str:
         """The game's rule id for a shared rule (e.g. ``RK-RACK``)."""
@@ -157,6 +169,12 @@ class FreeTable(Generic[P]):
         new_table: Sequence[Sequence[P]],
     ) -> RuleError | None:
         """Why a player's opening play breaks its rule, or None (all sets must be valid)."""
+        n = len(old_table)
+        if not opening.set_sizes and len(new_table) >= n and all(map(operator.is_, old_table, new_table)):
+            # The table kept in place, set for set (the same objects), new sets after it: the table is untouched
+            # and the sets added are the ones after it (their order matters only to the sizes' message).
+            added = [tuple(self.check(s).pieces) for s in new_table[n:]]
+            return self._opening_added(opening, added)
         old = Counter(tuple(self.check(s).pieces) for s in old_table)
         new_sets = Counter(tuple(self.check(s).pieces) for s in new_table)
         if old - new_sets:
@@ -165,7 +183,10 @@ class FreeTable(Generic[P]):
                 f"in the {opening.name} you may not touch the table: only add new sets"
                 " made from your rack",
             )
-        added = list((new_sets - old).elements())
+        return self._opening_added(opening, list((new_sets - old).elements()))
+
+    def _opening_added(self, opening: Opening, added: list[tuple[P, ...]]) -> RuleError | None:
+        """Why the sets an opening play added (each in its normal order) break its rule, or None."""
         if opening.max_sets is not None and len(added) > opening.max_sets:
             return RuleError(
                 self.rule("OPENING-SETS"),

@@ -54,10 +54,12 @@ __all__ = [
     "TILES",
     "TileMelds",
     "check_tiles",
+    "check_tuple",
     "hand_sets",
     "parse_tiles",
     "read_line",
     "set_extensions",
+    "sets_from_masks",
 ]
 
 MAX_GROUP = len(COLOURS)
@@ -112,6 +114,10 @@ def _check(tiles: tuple[Tile, ...]) -> TileCheck:
         f"{text} is neither a group (one number, different colours)"
         " nor a run (one colour, consecutive numbers)",
     )
+
+
+check_tuple = _check
+""":func:`check_tiles` of a set given as a tuple, with no joker called: the cache's own call, quicker."""
 
 
 class _LazyText:
@@ -388,7 +394,7 @@ def hand_sets(hand: Iterable[Tile], max_size: int | None = None) -> list[TileSet
     (16, 9)
     """
     jokers = 0
-    numbers_mask: dict[int, int] = {}
+    numbers_mask = [0] * (MAX_NUMBER + 1)
     colour_mask = [0] * len(COLOURS)
     bits = _TILE_BITS
     for t in hand:
@@ -397,15 +403,37 @@ def hand_sets(hand: Iterable[Tile], max_size: int | None = None) -> list[TileSet
             jokers += 1
             continue
         number, colour_bit, ci, number_bit = found_bits
-        numbers_mask[number] = numbers_mask.get(number, 0) | colour_bit
+        numbers_mask[number] |= colour_bit
         colour_mask[ci] |= number_bit
+    found = sets_from_masks(jokers, numbers_mask, colour_mask)
+    if max_size is not None:
+        found = [s for s in found if len(s) <= max_size]
+    return found
+
+
+def sets_from_masks(jokers: int, numbers_mask: Sequence[int], colour_mask: Sequence[int]) -> list[TileSet]:
+    """:func:`hand_sets` of a hand given as masks: its jokers, the colours (bits by colour index) held of each
+    number (``numbers_mask[number]``, index 0 unused) and the numbers (bits by number) held of each colour.
+
+    Kept racks (:class:`rummykit.rulesets.rummikub.listing.KeptListings`) update the masks as tiles come and go.
+    """
     found: list[TileSet] = []
     # A set needs MIN_SET tiles, jokers included: a number or colour with fewer makes none (not looked up).
     group_jokers = jokers if jokers < MAX_GROUP else MAX_GROUP - 1
-    for number in sorted(numbers_mask):
-        colours = numbers_mask[number]
-        if colours.bit_count() + group_jokers >= MIN_SET:
-            found.extend(_groups_from(number, colours, group_jokers))
+    # The numbers held in enough colours (a bit per number): with no joker three of the four colour masks,
+    # with one two of them, with more any one.
+    a, b, c, d = colour_mask  # MAX_GROUP colours
+    if group_jokers == 0:
+        enough = (a & b & (c | d)) | (c & d & (a | b))
+    elif group_jokers == 1:
+        enough = (a & (b | c | d)) | (b & (c | d)) | (c & d)
+    else:
+        enough = a | b | c | d
+    while enough:
+        low = enough & -enough
+        number = low.bit_length() - 1
+        enough ^= low
+        found.extend(_groups_from(number, numbers_mask[number], group_jokers))
     run_jokers = jokers if jokers < MAX_NUMBER else MAX_NUMBER - 1
     if run_jokers:
         for ci, mask in enumerate(colour_mask):
@@ -417,8 +445,6 @@ def hand_sets(hand: Iterable[Tile], max_size: int | None = None) -> list[TileSet
             if mask & mask >> 1 & mask >> 2:
                 row = _COLOUR_ROWS[ci]
                 found.extend([row[a : b + 1] for a, b in _stretches(mask)])
-    if max_size is not None:
-        found = [s for s in found if len(s) <= max_size]
     # A group and a run coincide only for one numbered tile with two or more jokers.
     return list(dict.fromkeys(found)) if jokers >= 2 else found
 
@@ -427,6 +453,8 @@ _TILE_BITS: tuple[tuple[int, int, int, int] | None, ...] = tuple(
     None if t.colour is None else (t.number, 1 << t.colour.index, t.colour.index, 1 << t.number) for t in ALL_TILES
 )
 """By tile code: (number, colour bit, colour index, number bit), None for the joker (for :func:`hand_sets`)."""
+TILE_BITS = _TILE_BITS
+"""The same, for code that keeps a hand's masks itself (:func:`sets_from_masks`)."""
 
 
 @lru_cache(maxsize=4096)

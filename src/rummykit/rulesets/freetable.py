@@ -59,9 +59,28 @@ def one_step_plays(
     """Draw (or pass with an empty pool), one play per new set, one per single-piece lay-off."""
     actions: list[Action] = [Draw(seat) if pool_size else Pass(seat)]
     base = tuple(table)
-    actions.extend([_listed_play(seat, s, (*base, s)) for s in new_sets])
-    actions.extend([_listed_play(seat, (p,), base[:i] + (new,) + base[i + 1 :]) for p, i, new in layoffs])
+    actions.extend(set_plays(seat, new_sets, base))
+    actions.extend(layoff_plays(seat, layoffs, base))
     return actions
+
+
+def set_plays(seat: int, new_sets: Iterable[PieceSet], base: Table) -> list[Action]:
+    """One play per new set laid after the table ``base`` (as :func:`one_step_plays` lists them)."""
+    return [_listed_play(seat, s, (*base, s)) for s in new_sets]
+
+
+def layoff_plays(seat: int, layoffs: Iterable[tuple[object, int, PieceSet]], base: Table) -> list[Action]:
+    """One play per single-piece lay-off onto the table ``base`` (as :func:`one_step_plays` lists them)."""
+    plays: list[Action] = []
+    for p, i, new in layoffs:
+        table = [*base]
+        table[i] = new
+        play = _new_object(Play)
+        _set_player(play, seat)
+        _set_placed(play, (p,))
+        _set_table(play, tuple(table))
+        plays.append(play)
+    return plays
 
 
 def _listed_play(seat: int, placed: PieceSet, table: Table) -> Play:
@@ -379,7 +398,7 @@ class FreeTableGame(GameState, Generic[P]):
         """
         seat = action.player
         self.TABLE.verify_pieces(self.table, self.racks[seat], action.placed, action.table)
-        checks = list(map(self.TABLE.check, action.table))  # each set judged once, for the faults and the normal form
+        checks = self.TABLE.check_all(action.table)  # each set judged once, for the faults and the normal form
         fault = self.TABLE.turn_fault(self.table, action.placed, action.table, self.opening(seat), checks)
         if fault is not None:
             return fault

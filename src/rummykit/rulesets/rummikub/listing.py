@@ -12,12 +12,19 @@ from functools import lru_cache
 
 from rummykit.engine.core import Action
 from rummykit.engine.options import int_option
-from rummykit.melds.tiles import check_tiles, hand_sets, set_extensions
-from rummykit.pieces.tiles import Tile, parse_tiles
+from rummykit.melds.tiles import (
+    TILE_BITS,
+    check_tiles,
+    check_tuple,
+    hand_sets,
+    set_extensions,
+    sets_from_masks,
+)
+from rummykit.pieces.tiles import COLOURS, JOKER, MAX_NUMBER, Tile, parse_tiles
 from rummykit.rulesets import freetable
 from rummykit.rulesets.rummikub.options import TileSet
 
-__all__ = ["actions_from_view", "layoffs", "listable_actions", "rack_sets"]
+__all__ = ["KeptListings", "actions_from_view", "layoffs", "listable_actions", "rack_sets"]
 
 rack_sets = hand_sets
 """Every valid set (in normal form) that can be made from the rack's tiles: the family's
@@ -34,30 +41,65 @@ def layoffs(rack: Iterable[Tile], table: Sequence[TileSet]) -> list[tuple[Tile, 
     [('R4', 0, 'R1 R2 R3 R4')]
     """
     have = set(rack)
-    fits = _table_fits(table)
+    return _layoffs(have, sum(1 << t.code for t in have), table)
+
+
+_SLOT = 64
+"""Bits per set in :attr:`_TableFits.packed` (every tile code is below 64)."""
+_SPREAD: dict[int, int] = {}
+"""By table size n: one bit at the start of each of n slots (a rack's mask times it is that mask in every slot)."""
+
+
+def _spread(n: int) -> int:
+    spread = _SPREAD.get(n)
+    if spread is None:
+        spread = _SPREAD[n] = sum(1 << (_SLOT * i) for i in range(n))
+    return spread
+
+
+def _layoffs(have: set[Tile], have_mask: int, table: Sequence[TileSet]) -> list[tuple[Tile, int, TileSet]]:
+    """:func:`layoffs` of the distinct rack tiles ``have`` (and their mask, a bit per tile code).
+
+    The sets that some rack tile grows are the slots of the table's packed
+    masks that the rack's mask, repeated in every slot, meets: only those sets
+    are looked at.
+    """
+    return _layoffs_of(_table_fits(table), have, have_mask)
+
+
+def _layoffs_of(fits: _TableFits, have: set[Tile], have_mask: int) -> list[tuple[Tile, int, TileSet]]:
+    """:func:`_layoffs` onto the table whose fits these are."""
     out: list[tuple[Tile, int, TileSet]] = []
-    if fits.fitting.isdisjoint(have):
-        return out
-    for i, (fitting, grown_by) in enumerate(fits.by_set):
-        if not fitting.isdisjoint(have):
-            out.extend((p, i, grown) for p, grown in grown_by if p in have)
+    hits = fits.packed & have_mask * _spread(len(fits.sets))
+    by_set = fits.by_set
+    first = 0
+    while hits:
+        slot = ((hits & -hits).bit_length() - 1) // _SLOT
+        i = first + slot
+        out.extend([(p, i, grown) for p, grown in by_set[i][1] if p in have])
+        hits >>= _SLOT * (slot + 1)
+        first = i + 1
     return out
 
 
 class _TableFits:
-    """What grows each set of one table (:func:`_fits`, by position), and tiles that include every one that grows one."""
+    """What grows each set of one table (:func:`_fits`, by position), and those tiles' masks packed in one number.
 
-    __slots__ = ("by_set", "fitting", "sets")
+    ``packed`` holds, in bits ``64 i`` to ``64 i + 63``, the mask (a bit per
+    tile code) of the tiles that grow set ``i``.
+    """
+
+    __slots__ = ("by_set", "packed", "sets")
 
     def __init__(
         self,
         sets: list[TileSet],
-        by_set: list[tuple[frozenset[Tile], tuple[tuple[Tile, TileSet], ...]]],
-        fitting: frozenset[Tile],
+        by_set: list[tuple[int, tuple[tuple[Tile, TileSet], ...]]],
+        packed: int,
     ) -> None:
         self.sets = sets
         self.by_set = by_set
-        self.fitting = fitting
+        self.packed = packed
 
 
 _last_table: list[_TableFits] = []
@@ -67,9 +109,7 @@ _last_table: list[_TableFits] = []
 def _table_fits(table: Sequence[TileSet]) -> _TableFits:
     """:func:`_fits` of every set of ``table``: the last table's when equal, its sets' where they stayed in place.
 
-    A play changes one set or adds some, so only those are looked up. The
-    tiles that fit then keep those of the set replaced too (a few more tiles
-    than fit, which only lets a rack through to the look at each set).
+    A play changes one set or adds some, so only those are looked up.
     """
     sets = list(table)
     last = _last_table[0] if _last_table else None
@@ -79,30 +119,36 @@ def _table_fits(table: Sequence[TileSet]) -> _TableFits:
             return last
         same = list(map(operator.eq, kept, sets))
         by_set = last.by_set[:]
-        added: list[frozenset[Tile]] = []
+        packed = last.packed
         i = -1
         while False in same[i + 1 :]:
             i = same.index(False, i + 1)
-            by_set[i] = fits = _fits(sets[i])
-            added.append(fits[0])
-        for s in sets[len(kept) :]:
-            fits = _fits(s)
+            fits = _fits(sets[i])
+            packed ^= (by_set[i][0] ^ fits[0]) << (_SLOT * i)
+            by_set[i] = fits
+        for i in range(len(kept), len(sets)):
+            fits = _fits(sets[i])
             by_set.append(fits)
-            added.append(fits[0])
-        fitting = last.fitting.union(*added)
+            packed |= fits[0] << (_SLOT * i)
     else:
         by_set = [_fits(s) for s in sets]
-        fitting = frozenset().union(*(fits[0] for fits in by_set))
-    entry = _TableFits(sets, by_set, fitting)
+        packed = 0
+        for i, fits in enumerate(by_set):
+            packed |= fits[0] << (_SLOT * i)
+    entry = _TableFits(sets, by_set, packed)
     _last_table[:] = [entry]
     return entry
 
 
 @lru_cache(maxsize=1 << 11)
-def _fits(s: TileSet) -> tuple[frozenset[Tile], tuple[tuple[Tile, TileSet], ...]]:
-    """The tiles that grow the table set ``s`` at an end, and each with the grown set (as :func:`_extensions`)."""
+def _fits(s: TileSet) -> tuple[int, tuple[tuple[Tile, TileSet], ...]]:
+    """The mask (a bit per tile code) of the tiles that grow the table set ``s`` at an end, and each tile
+    with the grown set (as :func:`_extensions`)."""
     grown_by = _extensions(tuple(s))
-    return frozenset(p for p, _grown in grown_by), grown_by
+    mask = 0
+    for p, _grown in grown_by:
+        mask |= 1 << p.code
+    return mask, grown_by
 
 
 def listable_actions(
@@ -122,6 +168,133 @@ def listable_actions(
     """
     sets = rack_sets(rack) if down else [s for s in rack_sets(rack) if check_tiles(s).points >= threshold]
     return freetable.one_step_plays(seat, sets, layoffs(rack, table) if down else (), table, pool_size)
+
+
+class _SeatListing:
+    """What one seat's last listing was made from, and its parts (see :class:`KeptListings`)."""
+
+    __slots__ = (
+        "colours",
+        "down",
+        "draw",
+        "first",
+        "fits",
+        "have",
+        "have_mask",
+        "jokers",
+        "lay_plays",
+        "layoffs",
+        "listed",
+        "numbers",
+        "pass_",
+        "set_plays",
+        "sets",
+        "table",
+        "threshold",
+    )
+
+    def __init__(self, seat: int) -> None:
+        self.have: set[Tile] = set()
+        self.have_mask = 0
+        self.fits: _TableFits | None = None
+        self.jokers = 0
+        self.numbers = [0] * (MAX_NUMBER + 1)
+        self.colours = [0] * len(COLOURS)
+        self.sets: list[TileSet] | None = None
+        self.listed: list[TileSet] | None = None
+        self.down = False
+        self.threshold = 0
+        self.table: list[TileSet] | None = None
+        self.layoffs: list[tuple[Tile, int, TileSet]] | None = None
+        self.set_plays: list[Action] | None = None
+        self.lay_plays: list[Action] | None = None
+        self.draw: Action = freetable.Draw(seat)
+        self.pass_: Action = freetable.Pass(seat)
+
+
+class KeptListings:
+    """Each seat's last listing and what it was made from, kept with a game's state across turns.
+
+    A seat's next listing works out again only what changed: the rack's
+    masks from the tiles gained or lost (most turns draw one tile), its sets
+    only when those masks or its jokers changed, the lay-offs only when the
+    rack's tiles or the table changed, the plays only when their sets or
+    lay-offs or the table changed. What changed is found by comparing the
+    rack's distinct tiles and the table with those of the last listing, so the
+    listing is :func:`listable_actions`'s whatever changed the state
+    (``tests/test_listing_fast_path.py`` compares them). A copy starts empty.
+    """
+
+    __slots__ = ("seats",)
+
+    def __init__(self) -> None:
+        self.seats: dict[int, _SeatListing] = {}
+
+    def copy(self) -> KeptListings:
+        """An empty one: a copied state works its listings out afresh."""
+        return KeptListings()
+
+    def listable_actions(
+        self,
+        seat: int,
+        rack: Sequence[Tile],
+        table: Sequence[TileSet],
+        *,
+        down: bool,
+        threshold: int,
+        pool_size: int,
+    ) -> list[Action]:
+        """:func:`listable_actions`, from the parts of this seat's last listing that still hold."""
+        kept = self.seats.get(seat)
+        if kept is None:
+            kept = self.seats[seat] = _SeatListing(seat)
+        have = set(rack)
+        jokers = rack.count(JOKER) if JOKER in have else 0
+        if have != kept.have:
+            numbers, colours = kept.numbers, kept.colours
+            bits = TILE_BITS
+            have_mask = kept.have_mask
+            for t in have ^ kept.have:  # each tile gained or lost flips its bits
+                have_mask ^= 1 << t.code
+                found = bits[t.code]
+                if found is not None:
+                    number, colour_bit, ci, number_bit = found
+                    numbers[number] ^= colour_bit
+                    colours[ci] ^= number_bit
+            kept.have = have
+            kept.have_mask = have_mask
+            kept.sets = kept.layoffs = None
+        if jokers != kept.jokers:
+            kept.jokers = jokers
+            kept.sets = None
+        sets = kept.sets
+        listed = kept.listed
+        if sets is None:
+            sets = kept.sets = sets_from_masks(jokers, kept.numbers, kept.colours)
+            listed = None
+        if listed is None or down != kept.down or threshold != kept.threshold:
+            listed = kept.listed = sets if down else [s for s in sets if check_tuple(s).points >= threshold]
+            kept.down, kept.threshold = down, threshold
+            kept.set_plays = None
+        if kept.table is None or kept.table != table:
+            kept.table = list(table)
+            kept.layoffs = kept.set_plays = kept.fits = None
+        set_plays = kept.set_plays
+        if set_plays is None:
+            set_plays = kept.set_plays = freetable.set_plays(seat, listed, tuple(table)) if listed else []
+        if down:
+            lays = kept.layoffs
+            if lays is None:
+                fits = kept.fits
+                if fits is None:
+                    fits = kept.fits = _table_fits(table)
+                lays = kept.layoffs = _layoffs_of(fits, have, kept.have_mask)
+                kept.lay_plays = freetable.layoff_plays(seat, lays, tuple(table)) if lays else []
+            lay_plays = kept.lay_plays
+            assert lay_plays is not None
+        else:
+            lay_plays = []
+        return [kept.draw if pool_size else kept.pass_, *set_plays, *lay_plays]
 
 
 def actions_from_view(view: Mapping[str, object]) -> list[Action]:

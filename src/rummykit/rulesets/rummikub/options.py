@@ -13,7 +13,7 @@ import functools
 from rummykit.blocks.table import FreeTable, Opening
 from rummykit.engine.match import match_options
 from rummykit.engine.options import OptionSpec
-from rummykit.melds.tiles import check_tiles
+from rummykit.melds.tiles import check_tiles, check_tuple
 from rummykit.pieces.tiles import JOKER, Tile, format_tiles
 from rummykit.rulesets import tilerummy
 
@@ -50,7 +50,7 @@ OPTIONS = (
     *match_options(target=None, target_help="none: one round"),
 )
 
-TABLE: FreeTable[Tile] = FreeTable(check_tiles, format_tiles, PREFIX, "tile", frozenset({JOKER}))
+TABLE: FreeTable[Tile] = FreeTable(check_tiles, format_tiles, PREFIX, "tile", frozenset({JOKER}), check_tuple)
 
 TileSet = tuple[Tile, ...]
 Table = tuple[TileSet, ...]

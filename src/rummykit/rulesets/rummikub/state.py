@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
+
 from rummykit.blocks.table import Opening
-from rummykit.engine.core import Action
+from rummykit.engine.core import Action, Field
+from rummykit.engine.options import OptionValue
+from rummykit.engine.snapshot import Omit
 from rummykit.pieces.tiles import Tile, parse_tiles
 from rummykit.rulesets import tilerummy
 from rummykit.rulesets.freetable import FreeTableGame
-from rummykit.rulesets.rummikub.listing import listable_actions
+from rummykit.rulesets.rummikub.listing import KeptListings
 from rummykit.rulesets.rummikub.options import (
     GAME_ID,
     PENALTY_TILES,
@@ -37,6 +42,16 @@ class Rummikub(FreeTableGame[Tile]):
     RACK_SIZE = RACK_SIZE
     PENALTY = PENALTY_TILES
     PREFIX = PREFIX
+
+    SNAPSHOT: ClassVar[Mapping[str, Field]] = {
+        "_kept": Omit("each seat's last listing and what it was made from, worked out from the rest", cache=True),
+    }
+
+    def __init__(
+        self, players: Sequence[str], seed: int, options: Mapping[str, OptionValue], *, deal: bool = True
+    ) -> None:
+        self._kept: KeptListings | None = None
+        super().__init__(players, seed, options, deal=deal)
 
     @property
     def threshold(self) -> int:
@@ -75,7 +90,10 @@ class Rummikub(FreeTableGame[Tile]):
         return parse_tiles(text)
 
     def list_actions(self, seat: int) -> list[Action]:
-        return listable_actions(
+        kept = self._kept
+        if kept is None:
+            kept = self._kept = KeptListings()
+        return kept.listable_actions(
             seat,
             self.racks[seat],
             self.table,
