@@ -178,11 +178,16 @@ def _intact(old: Sequence[TileSet], final: Sequence[TileSet]) -> dict[int, int]:
                 n = len(c.pieces)
                 together = any(f.pieces[a : a + n] == c.pieces for a in range(len(f.pieces) - n + 1))
             else:
-                together = len(f.pieces) <= len(c.pieces) + 1 and not Counter(c.pieces) - Counter(f.pieces)
+                together = len(f.pieces) <= len(c.pieces) + 1 and _within(c.pieces, f.pieces)
             if together:
                 kept[k] = i
                 break
     return kept
+
+
+def _within(part: Sequence[Tile], whole: Sequence[Tile]) -> bool:
+    """Whether every tile of ``part`` is in ``whole`` as many times (a few tiles each)."""
+    return all(whole.count(t) >= part.count(t) for t in part)
 
 
 def _finish(
@@ -392,18 +397,25 @@ def _block(i: int, s: TileSet) -> tuple[dp.RunBlock | dp.GroupBlock, list[tuple[
 
 def _nearest_sets(old: Sequence[TileSet], rack: Sequence[Tile]) -> list[int]:
     """Existing sets ordered by how close their tiles are to the rack's (same number, or same
-    colour within two)."""
+    colour within two): a set scores 2 per joker and, per numbered tile, 1 per rack tile
+    that is close to it."""
+    by_number = [0] * (MAX_NUMBER + 1)
+    by_cell = [[0] * (MAX_NUMBER + 5) for _ in COLOURS]  # numbers shifted by 2: no bounds to check
+    for r in rack:
+        if r.colour is not None:
+            by_number[r.number] += 1
+            by_cell[r.colour.index][r.number + 2] += 1
+
     def score(s: TileSet) -> int:
         total = 0
         for t in s:
             if t.colour is None:
                 total += 2
                 continue
-            for r in rack:
-                if r.colour is None:
-                    continue
-                if r.number == t.number or (r.colour == t.colour and abs(r.number - t.number) <= 2):
-                    total += 1
+            n = t.number
+            row = by_cell[t.colour.index]
+            # same number (any colour), or same colour and another number within two
+            total += by_number[n] + row[n] + row[n + 1] + row[n + 3] + row[n + 4]
         return total
 
     return sorted(range(len(old)), key=lambda i: (-score(old[i]), i))

@@ -229,6 +229,11 @@ def rebuild(problem: Problem, result: Result, run_cells: dict[int, list[tuple[in
         to_groups: list[tuple[int, int]] = []  # (colour, count) for new groups
         slot_fill: dict[int, int] = {}  # slot bit -> colour
         for c, codes, move, slot_mask in moves_by_number[v]:
+            if not (
+                codes or active[c] or waiting_blocks[c] or slot_mask
+                or move.new_runs or move.groups or move.dropped or move.choices
+            ) and (c, v) not in arrivals:
+                continue  # nothing open, arriving or placed: nothing changes
             runs = sorted(active[c], key=lambda r: r.code)
             if tuple(r.code for r in runs) != codes:
                 raise AssertionError("rebuild out of step with the solver's states")

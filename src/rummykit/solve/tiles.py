@@ -172,7 +172,7 @@ def _kernel_problem(problem: Problem, k: ModuleType) -> Ints:
     P = _rack_part(p, k).copy()
     cells = k.CELLS
     block_jokers = sum(b.jokers for b in p.run_blocks) + sum(b.jokers for b in p.group_blocks)
-    P[k.P_TABLE : k.P_TABLE + COLOURS * cells] = [n for row in p.table for n in row]
+    P[k.P_TABLE : k.P_TABLE + COLOURS * cells] = list(_chain(p.table))
     for rb in p.run_blocks:
         P[k.P_ARR + rb.colour * cells + rb.lo] += 1
         P[k.P_DEP + rb.colour * cells + rb.hi] += 1
@@ -189,6 +189,7 @@ def _kernel_problem(problem: Problem, k: ModuleType) -> Ints:
 
 
 _RACK_PARTS_KEPT = 8
+_chain = itertools.chain.from_iterable
 
 
 def _rack_part(p: Problem, k: ModuleType) -> Ints:
@@ -197,7 +198,7 @@ def _rack_part(p: Problem, k: ModuleType) -> Ints:
     same rack (the tidy step's trials, a solve with and without it)."""
     key = (
         id(k),
-        tuple(n for row in p.rack for n in row),
+        tuple(_chain(p.rack)),
         p.rack_jokers,
         p.primary,
         p.secondary,
@@ -218,7 +219,7 @@ def _rack_part(p: Problem, k: ModuleType) -> Ints:
 def _rack_part_of(p: Problem, k: ModuleType) -> Ints:
     P = _problem_template(k).copy()
     cells = k.CELLS
-    P[k.P_RACK : k.P_RACK + COLOURS * cells] = [n for row in p.rack for n in row]
+    P[k.P_RACK : k.P_RACK + COLOURS * cells] = list(_chain(p.rack))
     P[k.P_PRIMARY : k.P_PRIMARY + TOP + 1] = p.primary
     P[k.P_SECONDARY : k.P_SECONDARY + TOP + 1] = p.secondary
     # what the rack's tiles at each step onwards add (steps: number-major, colour-minor,
@@ -441,35 +442,45 @@ class _Kernel:
                     raise
                 renewed = True
                 self._renew(*self._sizes())
-        if want is not None and self.result[0] and self.result[1] != want:
-            return None, bool(self.result[4])
-        return _result_of(self.path, self.result, k), bool(self.result[4])
+        found, value, finished = self.result[0], self.result[1], bool(self.result[4])
+        if want is not None and (not finished or (found and value != want)):
+            return None, finished  # the caller drops this play: it is not decoded
+        return _result_of(self.path, self.result, k), finished
+
+
+_NO_MOVE = ColourMove((), 0, 0, 0, 0, (0, 0))
+"""What a colour does at a number where it has no runs and places nothing (shared: frozen)."""
 
 
 def _result_of(path: Ints, result: Ints, k: ModuleType) -> Result | None:
-    steps = TOP * 5
     if not result[0]:
         return None
     moves: list[tuple[int, int, tuple[int, ...], ColourMove, int]] = []
     closures: list[tuple[int, int, int, int, int, int]] = []
     used = [[0] * (TOP + 2) for _ in range(COLOURS)]
-    rows = path.tolist()
-    for s in range(steps):
-        v, c = divmod(s, 5)
-        v += 1
-        row = rows[s]
+    code_mask, code_bits = k.CODE_MASK, k.CODE_BITS
+    no_move = _NO_MOVE
+    append = moves.append
+    s = 0
+    for row in path.tolist():  # one row per step: number-major, the fifth of a number its groups
+        v = s // 5 + 1
+        c = s % 5
+        s += 1
         if c == COLOURS:
             closures.append((v, row[0], row[1], row[2], row[3], row[4]))
             continue
         packed = row[0]
+        if not packed and not any(row):
+            append((v, c, (), no_move, 0))
+            continue
         codes: list[int] = []
         while packed:
-            codes.append(packed & k.CODE_MASK)
-            packed >>= k.CODE_BITS
+            codes.append(packed & code_mask)
+            packed >>= code_bits
         choices = tuple((row[1] >> (2 * i)) & 3 for i in range(len(codes)))
         move = ColourMove(choices, row[2], row[3], row[4], row[5], (row[8] & 7, row[8] >> 3))
         used[c][v] = row[6]
-        moves.append((v, c, tuple(codes), move, row[7]))
+        append((v, c, tuple(codes), move, row[7]))
     return Result(int(result[1]), used, int(result[2]), int(result[3]), moves, closures)
 
 
