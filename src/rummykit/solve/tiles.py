@@ -172,7 +172,12 @@ def _kernel_problem(problem: Problem, k: ModuleType) -> Ints:
     P = _rack_part(p, k).copy()
     cells = k.CELLS
     block_jokers = sum(b.jokers for b in p.run_blocks) + sum(b.jokers for b in p.group_blocks)
-    P[k.P_TABLE : k.P_TABLE + COLOURS * cells] = list(_chain(p.table))
+    at = k.P_TABLE
+    for row in p.table:  # the rack part has the table's cells zero: set the others only
+        for v, n in enumerate(row):
+            if n:
+                P[at + v] = n
+        at += cells
     for rb in p.run_blocks:
         P[k.P_ARR + rb.colour * cells + rb.lo] += 1
         P[k.P_DEP + rb.colour * cells + rb.hi] += 1
@@ -448,8 +453,27 @@ class _Kernel:
         return _result_of(self.path, self.result, k), finished
 
 
-_NO_MOVE = ColourMove((), 0, 0, 0, 0, (0, 0))
-"""What a colour does at a number where it has no runs and places nothing (shared: frozen)."""
+_DECODED: dict[tuple[int, ...], tuple[tuple[int, ...], ColourMove]] = {}
+"""A path row's old runs and move, by the row (without the step: the same row means the
+same thing at every step); moves are frozen, so decoded ones are shared."""
+_DECODED_KEPT = 1 << 14
+
+
+def _decoded(row: list[int], k: ModuleType) -> tuple[tuple[int, ...], ColourMove]:
+    key = tuple(row)
+    found = _DECODED.get(key)
+    if found is None:
+        packed = row[0]
+        codes: list[int] = []
+        while packed:
+            codes.append(packed & k.CODE_MASK)
+            packed >>= k.CODE_BITS
+        choices = tuple((row[1] >> (2 * i)) & 3 for i in range(len(codes)))
+        move = ColourMove(choices, row[2], row[3], row[4], row[5], (row[8] & 7, row[8] >> 3))
+        if len(_DECODED) >= _DECODED_KEPT:
+            _DECODED.clear()
+        found = _DECODED[key] = (tuple(codes), move)
+    return found
 
 
 def _result_of(path: Ints, result: Ints, k: ModuleType) -> Result | None:
@@ -458,8 +482,6 @@ def _result_of(path: Ints, result: Ints, k: ModuleType) -> Result | None:
     moves: list[tuple[int, int, tuple[int, ...], ColourMove, int]] = []
     closures: list[tuple[int, int, int, int, int, int]] = []
     used = [[0] * (TOP + 2) for _ in range(COLOURS)]
-    code_mask, code_bits = k.CODE_MASK, k.CODE_BITS
-    no_move = _NO_MOVE
     append = moves.append
     s = 0
     for row in path.tolist():  # one row per step: number-major, the fifth of a number its groups
@@ -469,18 +491,9 @@ def _result_of(path: Ints, result: Ints, k: ModuleType) -> Result | None:
         if c == COLOURS:
             closures.append((v, row[0], row[1], row[2], row[3], row[4]))
             continue
-        packed = row[0]
-        if not packed and not any(row):
-            append((v, c, (), no_move, 0))
-            continue
-        codes: list[int] = []
-        while packed:
-            codes.append(packed & code_mask)
-            packed >>= code_bits
-        choices = tuple((row[1] >> (2 * i)) & 3 for i in range(len(codes)))
-        move = ColourMove(choices, row[2], row[3], row[4], row[5], (row[8] & 7, row[8] >> 3))
+        codes, move = _decoded(row, k)
         used[c][v] = row[6]
-        append((v, c, tuple(codes), move, row[7]))
+        append((v, c, codes, move, row[7]))
     return Result(int(result[1]), used, int(result[2]), int(result[3]), moves, closures)
 
 
