@@ -14,6 +14,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Sequence
+from itertools import chain
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -91,12 +92,13 @@ def placeable(table_tiles: Sequence[Tile], rack: Sequence[Tile]) -> list[Tile]:
     every joker can never be placed; the solver leaves such tiles out.
     """
     grid, jokers = _counts([*table_tiles, *rack])
+    colours_at = [sum(1 for row in grid if row[n]) for n in range(MAX_NUMBER + 2)]
     out = []
     for t in rack:
         if t.colour is None:
             continue
         c, n = t.colour.index, t.number
-        others = sum(1 for k in range(len(COLOURS)) if k != c and grid[k][n])
+        others = colours_at[n] - 1  # the other colours with a tile at n (t's own is there)
         ok = others + jokers >= 2
         if not ok:
             for lo in range(max(1, n - 2), min(n, MAX_NUMBER - 2) + 1):
@@ -199,8 +201,8 @@ def _finish(
 ) -> TileSolution | None:
     sets, kept = _order_table(old, rebuilt)
     final = [check_tiles(s).pieces for s in sets]
-    before = Counter(t for s in old for t in s)
-    after = Counter(t for s in final for t in s)
+    before = Counter(chain.from_iterable(old))
+    after = Counter(chain.from_iterable(final))
     placed = after - before
     if before - after:
         raise AssertionError("the solver lost table tiles")

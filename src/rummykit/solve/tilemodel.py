@@ -172,7 +172,7 @@ def upper_bound(problem: Problem) -> int:
     return total
 
 
-@dataclass
+@dataclass(slots=True)
 class _Run:
     """A run being rebuilt: its cells (number, joker?) in order, class, trailing jokers."""
 
@@ -185,7 +185,12 @@ class _Run:
 
     @property
     def code(self) -> int:
-        return min(self.cls, 3) | (self.waiting << 2)
+        return _code_of(self)
+
+
+def _code_of(run: _Run) -> int:
+    """A run's code: its class (3 meaning 3+) and its trailing jokers."""
+    return min(run.cls, 3) | (run.waiting << 2)
 
 
 @dataclass
@@ -234,10 +239,12 @@ def rebuild(problem: Problem, result: Result, run_cells: dict[int, list[tuple[in
                 or move.new_runs or move.groups or move.dropped or move.choices
             ) and (c, v) not in arrivals:
                 continue  # nothing open, arriving or placed: nothing changes
-            runs = sorted(active[c], key=lambda r: r.code)
-            if tuple(r.code for r in runs) != codes:
+            runs = active[c]
+            if len(runs) > 1:
+                runs = sorted(runs, key=_code_of)
+            if (tuple([_code_of(r) for r in runs]) if runs else ()) != codes:
                 raise AssertionError("rebuild out of step with the solver's states")
-            arriving = list(arrivals.get((c, v), []))
+            arriving = list(arrivals.get((c, v), ())) if arrivals else []
             nxt: list[_Run] = []
             for run, ch in zip(runs, move.choices, strict=True):
                 if ch == NAT:
@@ -268,12 +275,12 @@ def rebuild(problem: Problem, result: Result, run_cells: dict[int, list[tuple[in
                 lead = move.leads[r] if r < len(move.leads) else 0
                 cells = [(v - lead + i, True) for i in range(lead)] + [(v, False)]
                 nxt.append(_Run(c, cells, 1 + lead, 0, []))
-            for run in list(waiting_blocks[c]):
+            for run in list(waiting_blocks[c]) if waiting_blocks[c] else ():
                 if run.back == v:
                     waiting_blocks[c].remove(run)
                     nxt.append(run)
             for _ in range(move.dropped):
-                run = next(r for r in nxt if r.code == 3)
+                run = next(r for r in nxt if _code_of(r) == 3)
                 nxt.remove(run)
                 finish(run, v)
             if v == TOP:
@@ -282,7 +289,7 @@ def rebuild(problem: Problem, result: Result, run_cells: dict[int, list[tuple[in
                 nxt = []
             active[c] = nxt
             in_slots = 0
-            for bit in _bits(slot_mask):
+            for bit in _bits(slot_mask) if slot_mask else ():
                 slot_fill[bit] = c
                 in_slots += 1
             if move.groups - in_slots:
