@@ -75,14 +75,11 @@ def _weights(objective: str) -> tuple[tuple[int, ...], tuple[int, ...], int, int
 
 
 def _counts(tiles: Sequence[Tile]) -> tuple[list[list[int]], int]:
-    grid = [[0] * (MAX_NUMBER + 2) for _ in range(len(COLOURS))]
-    jokers = 0
+    by_code = [0] * (len(COLOURS) * MAX_NUMBER + 1)  # a tile's code: colour * 13 + number - 1, the joker last
     for t in tiles:
-        if t.colour is None:
-            jokers += 1
-        else:
-            grid[t.colour.index][t.number] += 1
-    return grid, jokers
+        by_code[t.code] += 1
+    grid = [[0, *by_code[c * MAX_NUMBER : (c + 1) * MAX_NUMBER], 0] for c in range(len(COLOURS))]
+    return grid, by_code[-1]
 
 
 def placeable(table_tiles: Sequence[Tile], rack: Sequence[Tile]) -> list[Tile]:

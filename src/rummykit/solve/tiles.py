@@ -171,7 +171,11 @@ def _kernel_problem(problem: Problem, k: ModuleType) -> Ints:
     p = problem if problem.threshold is None else _mirrored(problem)
     P = _rack_part(p, k).copy()
     cells = k.CELLS
-    block_jokers = sum(b.jokers for b in p.run_blocks) + sum(b.jokers for b in p.group_blocks)
+    block_jokers = 0
+    for rb in p.run_blocks:
+        block_jokers += rb.jokers
+    for gb in p.group_blocks:
+        block_jokers += gb.jokers
     at = k.P_TABLE
     for row in p.table:  # the rack part has the table's cells zero: set the others only
         for v, n in enumerate(row):
@@ -181,7 +185,10 @@ def _kernel_problem(problem: Problem, k: ModuleType) -> Ints:
     for rb in p.run_blocks:
         P[k.P_ARR + rb.colour * cells + rb.lo] += 1
         P[k.P_DEP + rb.colour * cells + rb.hi] += 1
-    for gb in sorted(p.group_blocks, key=lambda b: b.source):
+    groups = p.group_blocks
+    if len(groups) > 1:
+        groups = tuple(sorted(groups, key=_source_of))
+    for gb in groups:
         if gb.size == MIN_SET:
             i = int(P[k.P_NSLOTS + gb.number])
             P[k.P_SLOT_BITS + gb.number * k.MAX_SLOTS + i] = 1 << i
@@ -191,6 +198,10 @@ def _kernel_problem(problem: Problem, k: ModuleType) -> Ints:
     P[k.P_TABLE_JOKERS] = p.table_jokers + block_jokers
     P[k.P_START] = block_jokers << k.J_SHIFT
     return P
+
+
+def _source_of(block: GroupBlock) -> int:
+    return block.source
 
 
 _RACK_PARTS_KEPT = 8
@@ -330,6 +341,9 @@ class _SharedWork(threading.local):
         self.pool_size = DEFAULT_POOL
         self.owner = 0  # the kernel whose relaxation the table holds
         self.rack_parts: dict[tuple[object, ...], Ints] = {}  # see _rack_part
+        self.path: Ints | None = None  # see _Kernel.__init__
+        self.result: Ints | None = None
+        self.path_kernel: ModuleType | None = None
 
 
 _SHARED = _SharedWork()
@@ -349,8 +363,12 @@ class _Kernel:
         self.P = _kernel_problem(problem, kernel)
         self.id = next(_KERNELS)
         self.relaxed = False
-        self.path = kernel.new_path()
-        self.result = kernel.new_result()
+        # the path and the answer are read back as soon as a search returns (see run): the
+        # searches of one thread share them
+        if _SHARED.path is None or _SHARED.path_kernel is not kernel:
+            _SHARED.path, _SHARED.result, _SHARED.path_kernel = kernel.new_path(), kernel.new_result(), kernel
+        self.path = _SHARED.path
+        self.result = _SHARED.result
         # memo of moves (a power of two) and rows of moves, each grown fourfold whenever a
         # search finds it too small; the size the searches' state tables start with (a power
         # of two; they grow in place)
