@@ -273,7 +273,10 @@ def rebuild(problem: Problem, result: Result, run_cells: dict[int, list[tuple[in
                 )
             for r in range(move.new_runs):
                 lead = move.leads[r] if r < len(move.leads) else 0
-                cells = [(v - lead + i, True) for i in range(lead)] + [(v, False)]
+                if lead:
+                    cells = [(v - lead + i, True) for i in range(lead)] + [(v, False)]
+                else:
+                    cells = [(v, False)]
                 nxt.append(_Run(c, cells, 1 + lead, 0, []))
             for run in list(waiting_blocks[c]) if waiting_blocks[c] else ():
                 if run.back == v:
@@ -295,9 +298,12 @@ def rebuild(problem: Problem, result: Result, run_cells: dict[int, list[tuple[in
             if move.groups - in_slots:
                 to_groups.append((c, move.groups - in_slots))
         # Groups of this number.
-        ones_colours = [c for c, k in to_groups if k == 1]
-        twos_colours = [c for c, k in to_groups if k == 2]
         ones, twos, pi, fourths = closure_by_number[v]
+        if to_groups:
+            ones_colours = [c for c, k in to_groups if k == 1]
+            twos_colours = [c for c, k in to_groups if k == 2]
+        else:
+            ones_colours = twos_colours = []
         if (len(ones_colours), len(twos_colours)) != (ones, twos):
             raise AssertionError("rebuild out of step with the solver's groups")
         _k, _threes, template = group_partitions(ones, twos)[pi]
@@ -312,7 +318,7 @@ def rebuild(problem: Problem, result: Result, run_cells: dict[int, list[tuple[in
         if fourths:
             raise AssertionError("rebuild out of step with the solver's groups of four")
         bit = 1
-        for gb in kept_groups.get(v, []):
+        for gb in kept_groups.get(v, ()) if kept_groups else ():
             colours = [c for c in range(COLOURS) if gb.colours >> c & 1]
             if gb.size == MIN_SET:
                 if bit in slot_fill:
