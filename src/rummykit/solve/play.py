@@ -14,8 +14,8 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Sequence
-from itertools import chain
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Literal
 
 from rummykit.melds.tiles import check_tiles

@@ -273,10 +273,7 @@ def rebuild(problem: Problem, result: Result, run_cells: dict[int, list[tuple[in
                 )
             for r in range(move.new_runs):
                 lead = move.leads[r] if r < len(move.leads) else 0
-                if lead:
-                    cells = [(v - lead + i, True) for i in range(lead)] + [(v, False)]
-                else:
-                    cells = [(v, False)]
+                cells = [*((v - lead + i, True) for i in range(lead)), (v, False)] if lead else [(v, False)]
                 nxt.append(_Run(c, cells, 1 + lead, 0, []))
             for run in list(waiting_blocks[c]) if waiting_blocks[c] else ():
                 if run.back == v:

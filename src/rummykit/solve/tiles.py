@@ -365,10 +365,12 @@ class _Kernel:
         self.relaxed = False
         # the path and the answer are read back as soon as a search returns (see run): the
         # searches of one thread share them
-        if _SHARED.path is None or _SHARED.path_kernel is not kernel:
-            _SHARED.path, _SHARED.result, _SHARED.path_kernel = kernel.new_path(), kernel.new_result(), kernel
-        self.path = _SHARED.path
-        self.result = _SHARED.result
+        path, result = _SHARED.path, _SHARED.result
+        if path is None or result is None or _SHARED.path_kernel is not kernel:
+            path, result = kernel.new_path(), kernel.new_result()
+            _SHARED.path, _SHARED.result, _SHARED.path_kernel = path, result, kernel
+        self.path: Ints = path
+        self.result: Ints = result
         # memo of moves (a power of two) and rows of moves, each grown fourfold whenever a
         # search finds it too small; the size the searches' state tables start with (a power
         # of two; they grow in place)
