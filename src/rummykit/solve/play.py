@@ -15,6 +15,7 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Literal
 
 from rummykit.melds.tiles import check_tiles
@@ -74,14 +75,11 @@ def _weights(objective: str) -> tuple[tuple[int, ...], tuple[int, ...], int, int
 
 
 def _counts(tiles: Sequence[Tile]) -> tuple[list[list[int]], int]:
-    grid = [[0] * (MAX_NUMBER + 2) for _ in range(len(COLOURS))]
-    jokers = 0
+    by_code = [0] * (len(COLOURS) * MAX_NUMBER + 1)  # a tile's code: colour * 13 + number - 1, the joker last
     for t in tiles:
-        if t.colour is None:
-            jokers += 1
-        else:
-            grid[t.colour.index][t.number] += 1
-    return grid, jokers
+        by_code[t.code] += 1
+    grid = [[0, *by_code[c * MAX_NUMBER : (c + 1) * MAX_NUMBER], 0] for c in range(len(COLOURS))]
+    return grid, by_code[-1]
 
 
 def placeable(table_tiles: Sequence[Tile], rack: Sequence[Tile]) -> list[Tile]:
@@ -91,12 +89,13 @@ def placeable(table_tiles: Sequence[Tile], rack: Sequence[Tile]) -> list[Tile]:
     every joker can never be placed; the solver leaves such tiles out.
     """
     grid, jokers = _counts([*table_tiles, *rack])
+    colours_at = [sum(1 for row in grid if row[n]) for n in range(MAX_NUMBER + 2)]
     out = []
     for t in rack:
         if t.colour is None:
             continue
         c, n = t.colour.index, t.number
-        others = sum(1 for k in range(len(COLOURS)) if k != c and grid[k][n])
+        others = colours_at[n] - 1  # the other colours with a tile at n (t's own is there)
         ok = others + jokers >= 2
         if not ok:
             for lo in range(max(1, n - 2), min(n, MAX_NUMBER - 2) + 1):
@@ -178,11 +177,16 @@ def _intact(old: Sequence[TileSet], final: Sequence[TileSet]) -> dict[int, int]:
                 n = len(c.pieces)
                 together = any(f.pieces[a : a + n] == c.pieces for a in range(len(f.pieces) - n + 1))
             else:
-                together = len(f.pieces) <= len(c.pieces) + 1 and not Counter(c.pieces) - Counter(f.pieces)
+                together = len(f.pieces) <= len(c.pieces) + 1 and _within(c.pieces, f.pieces)
             if together:
                 kept[k] = i
                 break
     return kept
+
+
+def _within(part: Sequence[Tile], whole: Sequence[Tile]) -> bool:
+    """Whether every tile of ``part`` is in ``whole`` as many times (a few tiles each)."""
+    return all(whole.count(t) >= part.count(t) for t in part)
 
 
 def _finish(
@@ -194,8 +198,8 @@ def _finish(
 ) -> TileSolution | None:
     sets, kept = _order_table(old, rebuilt)
     final = [check_tiles(s).pieces for s in sets]
-    before = Counter(t for s in old for t in s)
-    after = Counter(t for s in final for t in s)
+    before = Counter(chain.from_iterable(old))
+    after = Counter(chain.from_iterable(final))
     placed = after - before
     if before - after:
         raise AssertionError("the solver lost table tiles")
@@ -392,18 +396,25 @@ def _block(i: int, s: TileSet) -> tuple[dp.RunBlock | dp.GroupBlock, list[tuple[
 
 def _nearest_sets(old: Sequence[TileSet], rack: Sequence[Tile]) -> list[int]:
     """Existing sets ordered by how close their tiles are to the rack's (same number, or same
-    colour within two)."""
+    colour within two): a set scores 2 per joker and, per numbered tile, 1 per rack tile
+    that is close to it."""
+    by_number = [0] * (MAX_NUMBER + 1)
+    by_cell = [[0] * (MAX_NUMBER + 5) for _ in COLOURS]  # numbers shifted by 2: no bounds to check
+    for r in rack:
+        if r.colour is not None:
+            by_number[r.number] += 1
+            by_cell[r.colour.index][r.number + 2] += 1
+
     def score(s: TileSet) -> int:
         total = 0
         for t in s:
             if t.colour is None:
                 total += 2
                 continue
-            for r in rack:
-                if r.colour is None:
-                    continue
-                if r.number == t.number or (r.colour == t.colour and abs(r.number - t.number) <= 2):
-                    total += 1
+            n = t.number
+            row = by_cell[t.colour.index]
+            # same number (any colour), or same colour and another number within two
+            total += by_number[n] + row[n] + row[n + 1] + row[n + 3] + row[n + 4]
         return total
 
     return sorted(range(len(old)), key=lambda i: (-score(old[i]), i))

@@ -172,7 +172,7 @@ def upper_bound(problem: Problem) -> int:
     return total
 
 
-@dataclass
+@dataclass(slots=True)
 class _Run:
     """A run being rebuilt: its cells (number, joker?) in order, class, trailing jokers."""
 
@@ -185,7 +185,12 @@ class _Run:
 
     @property
     def code(self) -> int:
-        return min(self.cls, 3) | (self.waiting << 2)
+        return _code_of(self)
+
+
+def _code_of(run: _Run) -> int:
+    """A run's code: its class (3 meaning 3+) and its trailing jokers."""
+    return min(run.cls, 3) | (run.waiting << 2)
 
 
 @dataclass
@@ -229,10 +234,17 @@ def rebuild(problem: Problem, result: Result, run_cells: dict[int, list[tuple[in
         to_groups: list[tuple[int, int]] = []  # (colour, count) for new groups
         slot_fill: dict[int, int] = {}  # slot bit -> colour
         for c, codes, move, slot_mask in moves_by_number[v]:
-            runs = sorted(active[c], key=lambda r: r.code)
-            if tuple(r.code for r in runs) != codes:
+            if not (
+                codes or active[c] or waiting_blocks[c] or slot_mask
+                or move.new_runs or move.groups or move.dropped or move.choices
+            ) and (c, v) not in arrivals:
+                continue  # nothing open, arriving or placed: nothing changes
+            runs = active[c]
+            if len(runs) > 1:
+                runs = sorted(runs, key=_code_of)
+            if (tuple([_code_of(r) for r in runs]) if runs else ()) != codes:
                 raise AssertionError("rebuild out of step with the solver's states")
-            arriving = list(arrivals.get((c, v), []))
+            arriving = list(arrivals.get((c, v), ())) if arrivals else []
             nxt: list[_Run] = []
             for run, ch in zip(runs, move.choices, strict=True):
                 if ch == NAT:
@@ -261,14 +273,14 @@ def rebuild(problem: Problem, result: Result, run_cells: dict[int, list[tuple[in
                 )
             for r in range(move.new_runs):
                 lead = move.leads[r] if r < len(move.leads) else 0
-                cells = [(v - lead + i, True) for i in range(lead)] + [(v, False)]
+                cells = [*((v - lead + i, True) for i in range(lead)), (v, False)] if lead else [(v, False)]
                 nxt.append(_Run(c, cells, 1 + lead, 0, []))
-            for run in list(waiting_blocks[c]):
+            for run in list(waiting_blocks[c]) if waiting_blocks[c] else ():
                 if run.back == v:
                     waiting_blocks[c].remove(run)
                     nxt.append(run)
             for _ in range(move.dropped):
-                run = next(r for r in nxt if r.code == 3)
+                run = next(r for r in nxt if _code_of(r) == 3)
                 nxt.remove(run)
                 finish(run, v)
             if v == TOP:
@@ -277,15 +289,18 @@ def rebuild(problem: Problem, result: Result, run_cells: dict[int, list[tuple[in
                 nxt = []
             active[c] = nxt
             in_slots = 0
-            for bit in _bits(slot_mask):
+            for bit in _bits(slot_mask) if slot_mask else ():
                 slot_fill[bit] = c
                 in_slots += 1
             if move.groups - in_slots:
                 to_groups.append((c, move.groups - in_slots))
         # Groups of this number.
-        ones_colours = [c for c, k in to_groups if k == 1]
-        twos_colours = [c for c, k in to_groups if k == 2]
         ones, twos, pi, fourths = closure_by_number[v]
+        if to_groups:
+            ones_colours = [c for c, k in to_groups if k == 1]
+            twos_colours = [c for c, k in to_groups if k == 2]
+        else:
+            ones_colours = twos_colours = []
         if (len(ones_colours), len(twos_colours)) != (ones, twos):
             raise AssertionError("rebuild out of step with the solver's groups")
         _k, _threes, template = group_partitions(ones, twos)[pi]
@@ -300,7 +315,7 @@ def rebuild(problem: Problem, result: Result, run_cells: dict[int, list[tuple[in
         if fourths:
             raise AssertionError("rebuild out of step with the solver's groups of four")
         bit = 1
-        for gb in kept_groups.get(v, []):
+        for gb in kept_groups.get(v, ()) if kept_groups else ():
             colours = [c for c in range(COLOURS) if gb.colours >> c & 1]
             if gb.size == MIN_SET:
                 if bit in slot_fill:

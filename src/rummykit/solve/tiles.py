@@ -171,12 +171,24 @@ def _kernel_problem(problem: Problem, k: ModuleType) -> Ints:
     p = problem if problem.threshold is None else _mirrored(problem)
     P = _rack_part(p, k).copy()
     cells = k.CELLS
-    block_jokers = sum(b.jokers for b in p.run_blocks) + sum(b.jokers for b in p.group_blocks)
-    P[k.P_TABLE : k.P_TABLE + COLOURS * cells] = [n for row in p.table for n in row]
+    block_jokers = 0
+    for rb in p.run_blocks:
+        block_jokers += rb.jokers
+    for gb in p.group_blocks:
+        block_jokers += gb.jokers
+    at = k.P_TABLE
+    for row in p.table:  # the rack part has the table's cells zero: set the others only
+        for v, n in enumerate(row):
+            if n:
+                P[at + v] = n
+        at += cells
     for rb in p.run_blocks:
         P[k.P_ARR + rb.colour * cells + rb.lo] += 1
         P[k.P_DEP + rb.colour * cells + rb.hi] += 1
-    for gb in sorted(p.group_blocks, key=lambda b: b.source):
+    groups = p.group_blocks
+    if len(groups) > 1:
+        groups = tuple(sorted(groups, key=_source_of))
+    for gb in groups:
         if gb.size == MIN_SET:
             i = int(P[k.P_NSLOTS + gb.number])
             P[k.P_SLOT_BITS + gb.number * k.MAX_SLOTS + i] = 1 << i
@@ -188,7 +200,12 @@ def _kernel_problem(problem: Problem, k: ModuleType) -> Ints:
     return P
 
 
+def _source_of(block: GroupBlock) -> int:
+    return block.source
+
+
 _RACK_PARTS_KEPT = 8
+_chain = itertools.chain.from_iterable
 
 
 def _rack_part(p: Problem, k: ModuleType) -> Ints:
@@ -197,7 +214,7 @@ def _rack_part(p: Problem, k: ModuleType) -> Ints:
     same rack (the tidy step's trials, a solve with and without it)."""
     key = (
         id(k),
-        tuple(n for row in p.rack for n in row),
+        tuple(_chain(p.rack)),
         p.rack_jokers,
         p.primary,
         p.secondary,
@@ -218,7 +235,7 @@ def _rack_part(p: Problem, k: ModuleType) -> Ints:
 def _rack_part_of(p: Problem, k: ModuleType) -> Ints:
     P = _problem_template(k).copy()
     cells = k.CELLS
-    P[k.P_RACK : k.P_RACK + COLOURS * cells] = [n for row in p.rack for n in row]
+    P[k.P_RACK : k.P_RACK + COLOURS * cells] = list(_chain(p.rack))
     P[k.P_PRIMARY : k.P_PRIMARY + TOP + 1] = p.primary
     P[k.P_SECONDARY : k.P_SECONDARY + TOP + 1] = p.secondary
     # what the rack's tiles at each step onwards add (steps: number-major, colour-minor,
@@ -324,6 +341,9 @@ class _SharedWork(threading.local):
         self.pool_size = DEFAULT_POOL
         self.owner = 0  # the kernel whose relaxation the table holds
         self.rack_parts: dict[tuple[object, ...], Ints] = {}  # see _rack_part
+        self.path: Ints | None = None  # see _Kernel.__init__
+        self.result: Ints | None = None
+        self.path_kernel: ModuleType | None = None
 
 
 _SHARED = _SharedWork()
@@ -343,8 +363,14 @@ class _Kernel:
         self.P = _kernel_problem(problem, kernel)
         self.id = next(_KERNELS)
         self.relaxed = False
-        self.path = kernel.new_path()
-        self.result = kernel.new_result()
+        # the path and the answer are read back as soon as a search returns (see run): the
+        # searches of one thread share them
+        path, result = _SHARED.path, _SHARED.result
+        if path is None or result is None or _SHARED.path_kernel is not kernel:
+            path, result = kernel.new_path(), kernel.new_result()
+            _SHARED.path, _SHARED.result, _SHARED.path_kernel = path, result, kernel
+        self.path: Ints = path
+        self.result: Ints = result
         # memo of moves (a power of two) and rows of moves, each grown fourfold whenever a
         # search finds it too small; the size the searches' state tables start with (a power
         # of two; they grow in place)
@@ -441,26 +467,22 @@ class _Kernel:
                     raise
                 renewed = True
                 self._renew(*self._sizes())
-        if want is not None and self.result[0] and self.result[1] != want:
-            return None, bool(self.result[4])
-        return _result_of(self.path, self.result, k), bool(self.result[4])
+        found, value, finished = self.result[0], self.result[1], bool(self.result[4])
+        if want is not None and (not finished or (found and value != want)):
+            return None, finished  # the caller drops this play: it is not decoded
+        return _result_of(self.path, self.result, k), finished
 
 
-def _result_of(path: Ints, result: Ints, k: ModuleType) -> Result | None:
-    steps = TOP * 5
-    if not result[0]:
-        return None
-    moves: list[tuple[int, int, tuple[int, ...], ColourMove, int]] = []
-    closures: list[tuple[int, int, int, int, int, int]] = []
-    used = [[0] * (TOP + 2) for _ in range(COLOURS)]
-    rows = path.tolist()
-    for s in range(steps):
-        v, c = divmod(s, 5)
-        v += 1
-        row = rows[s]
-        if c == COLOURS:
-            closures.append((v, row[0], row[1], row[2], row[3], row[4]))
-            continue
+_DECODED: dict[tuple[int, ...], tuple[tuple[int, ...], ColourMove]] = {}
+"""A path row's old runs and move, by the row (without the step: the same row means the
+same thing at every step); moves are frozen, so decoded ones are shared."""
+_DECODED_KEPT = 1 << 14
+
+
+def _decoded(row: list[int], k: ModuleType) -> tuple[tuple[int, ...], ColourMove]:
+    key = tuple(row)
+    found = _DECODED.get(key)
+    if found is None:
         packed = row[0]
         codes: list[int] = []
         while packed:
@@ -468,8 +490,30 @@ def _result_of(path: Ints, result: Ints, k: ModuleType) -> Result | None:
             packed >>= k.CODE_BITS
         choices = tuple((row[1] >> (2 * i)) & 3 for i in range(len(codes)))
         move = ColourMove(choices, row[2], row[3], row[4], row[5], (row[8] & 7, row[8] >> 3))
+        if len(_DECODED) >= _DECODED_KEPT:
+            _DECODED.clear()
+        found = _DECODED[key] = (tuple(codes), move)
+    return found
+
+
+def _result_of(path: Ints, result: Ints, k: ModuleType) -> Result | None:
+    if not result[0]:
+        return None
+    moves: list[tuple[int, int, tuple[int, ...], ColourMove, int]] = []
+    closures: list[tuple[int, int, int, int, int, int]] = []
+    used = [[0] * (TOP + 2) for _ in range(COLOURS)]
+    append = moves.append
+    s = 0
+    for row in path.tolist():  # one row per step: number-major, the fifth of a number its groups
+        v = s // 5 + 1
+        c = s % 5
+        s += 1
+        if c == COLOURS:
+            closures.append((v, row[0], row[1], row[2], row[3], row[4]))
+            continue
+        codes, move = _decoded(row, k)
         used[c][v] = row[6]
-        moves.append((v, c, tuple(codes), move, row[7]))
+        append((v, c, codes, move, row[7]))
     return Result(int(result[1]), used, int(result[2]), int(result[3]), moves, closures)
 
 

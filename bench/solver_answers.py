@@ -1,0 +1,56 @@
+"""Write the solver's answers on seeded positions, to compare two trees byte for byte.
+
+    PYTHONPATH=/path/to/tree/src:bench .venv/bin/python bench/solver_answers.py /tmp/answers-tree.txt
+
+Solves seeds 1..100 and 1000..1149 at every table size of ``solver_positions.py``
+four ways (default, ``tidy=False``, "points", initial meld at 30) and writes one
+line per answer (objective, placed tiles, final table, old table, kept sets). Run
+it once per tree, each in its own process with ``PYTHONPATH`` at that tree's
+``src``, then ``cmp`` the two files: a change that keeps every answer gives the
+same bytes.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from solver_positions import TABLE_SIZES, make_position
+
+from rummykit.solve import solve_tiles
+from rummykit.solve.play import TileSolution
+
+SEEDS = (*range(1, 101), *range(1000, 1150))
+
+
+def text(s: TileSolution | None) -> str:
+    """One answer as a line of text (timings left out)."""
+    if s is None:
+        return "None"
+    return repr(
+        (
+            s.objective,
+            [str(t) for t in s.placed],
+            [[str(t) for t in x] for x in s.table],
+            [[str(t) for t in x] for x in s.old_table],
+            s.kept,
+        )
+    )
+
+
+def main() -> None:
+    with open(sys.argv[1], "w", encoding="utf-8") as out:
+        for size in TABLE_SIZES:
+            for seed in SEEDS:
+                p = make_position(seed, size)
+                ways = {
+                    "default": solve_tiles(p.table, p.rack),
+                    "notidy": solve_tiles(p.table, p.rack, tidy=False),
+                    "points": solve_tiles(p.table, p.rack, objective="points"),
+                    "initial": solve_tiles(p.table, p.rack, objective="initial", threshold=30),
+                }
+                for way, answer in ways.items():
+                    out.write(f"{size} {seed} {way} {text(answer)}\n")
+
+
+if __name__ == "__main__":
+    main()
