@@ -21,7 +21,7 @@ from rummykit.blocks.grid import Cell, Grid, GridDraft, Line, Put, parse_cell
 from rummykit.bots.registry import make_bot
 from rummykit.catalogue import new_game
 from rummykit.errors import ParseError, RuleError
-from rummykit.melds.tiles import read_line
+from rummykit.melds.tile_lines import read_line
 from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER, Tile, parse_tiles
 from rummykit.rulesets.two_tray import GRID, TileGrid, TwoTray
 from rummykit.sim import run_bots

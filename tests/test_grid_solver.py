@@ -8,7 +8,8 @@ import pytest
 
 from rummykit.blocks.grid import Cell, Put
 from rummykit.engine.rng import Rng
-from rummykit.melds.tiles import hand_sets, read_line
+from rummykit.melds.tile_lines import read_line
+from rummykit.melds.tiles import hand_sets
 from rummykit.pieces.tiles import Tile, parse_tiles
 from rummykit.rulesets.two_tray import GRID, Play, TileGrid, from_position
 from rummykit.solve.grid import solve_grid

@@ -39,7 +39,7 @@ def _conveyor(pieces: Sequence[object]) -> bool:
 
 
 def _grid_line(pieces: Sequence[object]) -> bool:
-    from rummykit.melds.tiles import read_line
+    from rummykit.melds.tile_lines import read_line
 
     return read_line(tuple(pieces)).valid
 

@@ -13,7 +13,8 @@ from rummykit.blocks.grid import Put
 from rummykit.bots.registry import make_bot
 from rummykit.catalogue import new_game
 from rummykit.engine.core import Event, GameState
-from rummykit.melds.tiles import hand_sets, read_line
+from rummykit.melds.tile_lines import read_line
+from rummykit.melds.tiles import hand_sets
 from rummykit.pieces.tiles import ALL_TILES, JOKER, Tile
 from rummykit.rulesets.two_tray.listing import (
     OpenCell,

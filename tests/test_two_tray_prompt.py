@@ -30,7 +30,7 @@ from rummykit.cli.play import Console, Session
 from rummykit.engine.core import GameState
 from rummykit.engine.driver import step
 from rummykit.errors import RuleError
-from rummykit.melds.tiles import read_line
+from rummykit.melds.tile_lines import read_line
 from rummykit.pieces.tiles import Tile, parse_tiles
 from rummykit.presenters import presenter_for
 from rummykit.presenters.base import word_refusal

@@ -29,7 +29,7 @@ line (``row 2, columns 4-5: a line of 2 tiles ...``); a :class:`Grid` has a
 one-line text form that round-trips; :class:`GridDraft` lets an interface
 build a turn one step at a time (place, move, back, undo, reset, check).
 
->>> from rummykit.melds.tiles import read_line
+>>> from rummykit.melds.tile_lines import read_line
 >>> from rummykit.pieces.tiles import Tile, format_tiles
 >>> rules = GridRules(read_line, value=lambda t: t.number, is_joker=Tile.is_joker.fget, fmt=format_tiles, prefix='XX')
 >>> grid = Grid.parse('0,0: R3 R4 R5 / . . K5 / . . K5', Tile.parse)

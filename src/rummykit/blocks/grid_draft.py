@@ -33,7 +33,7 @@ class GridDraft(Generic[P]):
     and their pieces, so that placing one of those is refused with the game's
     wrong-rack rule.
 
-    >>> from rummykit.melds.tiles import read_line
+    >>> from rummykit.melds.tile_lines import read_line
     >>> from rummykit.pieces.tiles import Tile, format_tiles, parse_tiles
     >>> rules = GridRules(read_line, value=lambda t: t.number, is_joker=Tile.is_joker.fget, fmt=format_tiles, prefix='XX')
     >>> draft = GridDraft(rules, parse_tiles('R5 R6 R7 K1'), Grid(), opening=None)

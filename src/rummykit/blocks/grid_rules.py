@@ -7,7 +7,7 @@ names are params counted from 0, as the notation numbers them, so that an
 interface words them as its people count (``worded(1)``: the notation's
 cell 0,0 is a person's 1,1). Nothing here knows how a screen numbers cells.
 
->>> from rummykit.melds.tiles import read_line
+>>> from rummykit.melds.tile_lines import read_line
 >>> from rummykit.pieces.tiles import Tile, format_tiles
 >>> rules = GridRules(read_line, value=lambda t: t.number, is_joker=Tile.is_joker.fget, fmt=format_tiles, prefix='XX')
 >>> problem = rules.problems(Grid.parse('0,0: R3 R4 R5 / . K4 K5', Tile.parse))[0]
@@ -88,7 +88,7 @@ class GridRules(Generic[P]):
     def holds(self, grid: Grid[P], focus: Collection[Cell] | None = None) -> bool:
         """True when :meth:`verdict` finds no problem (the same judgement, without wording the problems).
 
-        >>> from rummykit.melds.tiles import read_line
+        >>> from rummykit.melds.tile_lines import read_line
         >>> from rummykit.pieces.tiles import Tile, format_tiles
         >>> rules = GridRules(read_line, value=lambda t: t.number, is_joker=Tile.is_joker.fget, fmt=format_tiles, prefix='XX')
         >>> rules.holds(Grid.parse('0,0: R3 R4 R5', Tile.parse)), rules.holds(Grid.parse('0,0: R3 R4 K5', Tile.parse))

@@ -69,7 +69,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from rummykit.blocks.grid import Cell, GridVerdict, Put
-from rummykit.melds.tiles import hand_sets, read_line
+from rummykit.melds.tile_lines import read_line
+from rummykit.melds.tiles import hand_sets
 from rummykit.pieces.tiles import Tile
 from rummykit.rulesets.two_tray.listing import extensions, free_row
 from rummykit.rulesets.two_tray.options import GRID, TileGrid

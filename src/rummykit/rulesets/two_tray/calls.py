@@ -31,7 +31,7 @@ from collections.abc import Collection
 from rummykit.blocks.grid import Cell, Line, cell_words, line_words
 from rummykit.errors import Param, RuleError
 from rummykit.melds.base import LineReading
-from rummykit.melds.tiles import read_line
+from rummykit.melds.tile_lines import read_line
 from rummykit.pieces.tiles import Tile, format_tiles
 from rummykit.rulesets.two_tray.options import GRID, TileGrid
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from rummykit.blocks.grid import Grid, GridRules
 from rummykit.engine.match import match_options
 from rummykit.engine.options import OptionSpec
-from rummykit.melds.tiles import read_line
+from rummykit.melds.tile_lines import read_line
 from rummykit.pieces.tiles import Tile, format_tiles
 
 __all__ = [
