@@ -277,14 +277,19 @@ def test_the_score_sheet_after_a_round_and_the_next_round(server: Server, browse
     page.context.close()
 
 
+MY_TURN = (
+    "() => document.body.dataset.legalSeq === document.body.dataset.seq && document.body.dataset.turn === 'mine'"
+)
+"""The page shows the newest state, the seat's actions for it, and that it is the seat's turn (as ``my_turn``)."""
+
+
 def test_hint_shows_the_servers_lines(server: Server, browser: Browser) -> None:
     created = server.table(
         "rummikub", [{"kind": "person", "name": "Ann"}, {"kind": "bot", "level": "greedy"}], seed=1
     )
     page = open_page(browser, server.base + created["seats"][0]["invite"])
-    page.wait_for_function("() => document.body.dataset.legalSeq === document.body.dataset.seq")
-    if not my_turn(page):
-        pytest.skip("the bot plays first with this seed")  # pragma: no cover - the seed fixes who starts
+    # the bot plays first with this seed: wait for Ann's turn (on a loaded machine the page may open before its move)
+    page.wait_for_function(MY_TURN, timeout=60_000)
     # the first hint may wait for the solver's one-time compilation (make test warms it up first)
     page.click("#hint")
     page.wait_for_selector(".hint li", timeout=240_000)
@@ -419,7 +424,9 @@ def test_the_page_reconnects_after_the_server_restarts(browser: Browser, tmp_pat
             "rummikub", [{"kind": "person", "name": "Ann"}, {"kind": "bot", "level": "greedy"}], seed=1
         )
         page = open_page(browser, srv.base + created["seats"][0]["invite"])
-        page.wait_for_function("() => document.body.dataset.legalSeq === document.body.dataset.seq")
+        # Ann's turn (the bot plays first with this seed and may not have moved when the page opens): from
+        # here nothing can be played but by her, so the state must come back unchanged after the restart
+        page.wait_for_function(MY_TURN, timeout=60_000)
         before = seq(page)
         lines = page.locator(".log li").count()
         srv.stop()
