@@ -60,7 +60,10 @@ def rss_mib() -> float:
 
 def child(game: str, level: str, players: int, seconds: float, games: int | None, trace: bool) -> dict[str, object]:
     """Play one configuration in this process; the figures as a dict."""
-    from rummykit.bots.registry import make_bot
+    try:
+        from rummykit.bots.registry import make_bot
+    except ImportError:  # trees before the bot registry (e.g. 1875aa8, where issue 25 was measured)
+        from rummykit.catalogue import make_bot  # type: ignore[attr-defined,no-redef]
     from rummykit.catalogue import new_game
     from rummykit.sim import run_bots
 

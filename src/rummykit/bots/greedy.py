@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import operator
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from itertools import chain
 from typing import cast
 
 from rummykit.bots.base import own_seat, whole_option
@@ -54,9 +55,24 @@ class _Shape:
     ``roles``: (tile, new set) for each tile that can replace one of its jokers;
     ``ends``: (tile, new set) for a run, each tile two steps beyond an end that a
     joker can bring in (the joker fills the gap).
+
+    Each list's tiles also as a bit mask of tile codes (``accept_mask`` and so
+    on), so a step can pass over a set none of whose tiles is in the rack
+    with one ``&`` against the rack's mask (:func:`_rack_mask`).
     """
 
-    __slots__ = ("accepts", "donors", "ends", "roles", "splits")
+    __slots__ = (
+        "accept_mask",
+        "accepts",
+        "donor_mask",
+        "donors",
+        "end_mask",
+        "ends",
+        "role_mask",
+        "roles",
+        "split_mask",
+        "splits",
+    )
 
     def __init__(self, s: TileSet) -> None:
         check = check_tiles(s)
@@ -112,6 +128,27 @@ class _Shape:
         self.splits = tuple(splits)
         self.roles = tuple(roles)
         self.ends = tuple(ends)
+        self.accept_mask = _tiles_mask(t for t, _ in accepts)
+        self.donor_mask = _tiles_mask(t for t, _ in donors)
+        self.split_mask = _tiles_mask(t for t, _, _ in splits)
+        self.role_mask = _tiles_mask(t for t, _ in roles)
+        self.end_mask = _tiles_mask(t for t, _ in ends)
+
+
+def _tiles_mask(tiles: Iterable[Tile]) -> int:
+    """The bit mask of the tiles' codes."""
+    mask = 0
+    for t in tiles:
+        mask |= 1 << t.code
+    return mask
+
+
+def _rack_mask(rack: Counter[Tile]) -> int:
+    """The bit mask of the codes of the tiles in ``rack`` (a counter never holds a zero count here)."""
+    mask = 0
+    for t in rack:
+        mask |= 1 << t.code
+    return mask
 
 
 def _add(out: list[tuple[Tile, TileSet]], tile: Tile, s: TileSet, added: TileSet) -> None:
@@ -240,11 +277,25 @@ def _lean(pieces: TileSet) -> bool:
 
 
 class _Turn:
-    """A turn being planned: the rack left and the table so far (valid sets in normal form)."""
+    """A turn being planned: the rack left and the table so far (valid sets in normal form).
+
+    ``shapes[i]`` is the :class:`_Shape` of ``table[i]``, kept in step with it:
+    every change to the table goes through :meth:`_put` or :meth:`_add` (or
+    restores both lists together).
+    """
 
     def __init__(self, rack: list[Tile], table: list[TileSet]) -> None:
         self.rack: Counter[Tile] = Counter(rack)
         self.table: list[TileSet] = [check_tiles(s).pieces for s in table]
+        self.shapes: list[_Shape] = [_shape(s) for s in self.table]
+
+    def _put(self, i: int, s: TileSet) -> None:
+        self.table[i] = s
+        self.shapes[i] = _shape(s)
+
+    def _add(self, s: TileSet) -> None:
+        self.table.append(s)
+        self.shapes.append(_shape(s))
 
     def _take(self, tiles: TileSet) -> None:
         rack = self.rack
@@ -271,35 +322,43 @@ class _Turn:
             sets = best_meld(self.rack, count_jokers=False, frugal=True)
         for s in sets:
             self._take(s)
-            self.table.append(s)
+            self._add(s)
         return bool(sets)
 
     def layoffs(self) -> bool:
         """Add rack tiles, one at a time, to table sets that accept them."""
-        rack, table = self.rack, self.table
+        rack, shapes = self.rack, self.shapes
+        mask = _rack_mask(rack)
         changed = False
         i = 0
-        while i < len(table):
-            for t, new in _shape(table[i]).accepts:
-                if t in rack:
-                    table[i] = new
-                    self._take((t,))
-                    changed = True
-                    break
+        while i < len(shapes):
+            shape = shapes[i]
+            if shape.accept_mask & mask:
+                for t, new in shape.accepts:
+                    if t in rack:
+                        self._put(i, new)
+                        self._take((t,))
+                        if t not in rack:
+                            mask &= ~(1 << t.code)
+                        changed = True
+                        break
+                else:
+                    i += 1
             else:
                 i += 1
         return changed
 
     def split_insert(self) -> bool:
         """Split a run of 5+ to insert a rack tile that repeats one of its middle numbers."""
-        rack, table = self.rack, self.table
-        for i, s in enumerate(table):
-            if len(s) < 2 * MIN_SET - 1:
+        rack = self.rack
+        mask = _rack_mask(rack)
+        for i, shape in enumerate(self.shapes):
+            if not shape.split_mask & mask:  # sets shorter than 5 have no splits
                 continue
-            for t, left, right in _shape(s).splits:
+            for t, left, right in shape.splits:
                 if t in rack:
-                    table[i] = left
-                    table.append(right)
+                    self._put(i, left)
+                    self._add(right)
                     self._take((t,))
                     return True
         return False
@@ -307,19 +366,21 @@ class _Turn:
     def donor_sets(self) -> bool:
         """Take a spare tile from a table set to complete the largest new set with rack tiles."""
         rack = self.rack
+        mask = _rack_mask(rack)
         best: tuple[int, int, TileSet, TileSet] | None = None
-        for i, s in enumerate(self.table):
-            if len(s) <= MIN_SET:
-                continue
-            for donor, rest in _shape(s).donors:
+        for i, shape in enumerate(self.shapes):
+            for donor, rest in shape.donors:  # sets of 3 have no donors
+                near = _NEAR[donor.code] & mask
+                if not near & (near - 1):  # fewer than two rack tiles near it: no set around it
+                    continue
                 made = _set_around(donor, rack)
                 if made is not None and (best is None or len(made) > best[0]):
                     best = (len(made), i, rest, made)
         if best is None:
             return False
         _, i, rest, made = best
-        self.table[i] = rest
-        self.table.append(check_tiles(made).pieces)
+        self._put(i, rest)
+        self._add(check_tiles(made).pieces)
         self._take(made[1:])
         return True
 
@@ -329,18 +390,20 @@ class _Turn:
         With ``productive_only``, only when the joker then places more rack
         tiles (in a new set, or bridging a gap at a run's end).
         """
+        mask = _rack_mask(self.rack)
         for i in range(len(self.table)):
-            if JOKER not in self.table[i]:
+            shape = self.shapes[i]
+            if not shape.role_mask & mask:  # no joker in the set, or none of its roles in the rack
                 continue
-            for t, new in _shape(self.table[i]).roles:
+            for t, new in shape.roles:
                 if t not in self.rack:
                     continue
-                saved_table, saved_rack = list(self.table), Counter(self.rack)
-                self.table[i] = new
+                saved = list(self.table), list(self.shapes), Counter(self.rack)
+                self._put(i, new)
                 self._take((t,))
                 if self._use_free_joker(productive_only=productive_only):
                     return True
-                self.table, self.rack = saved_table, saved_rack
+                self.table, self.shapes, self.rack = saved
         return False
 
     def _use_free_joker(self, *, productive_only: bool) -> bool:
@@ -352,7 +415,7 @@ class _Turn:
                 best, key = s, (len(s), check_tiles(s).points)
         if best is not None:
             self._take(tuple(t for t in best if t.colour is not None))
-            self.table.append(best)
+            self._add(best)
             return True
         if self._bridge(from_rack=False):
             return True
@@ -360,11 +423,14 @@ class _Turn:
 
     def _bridge(self, *, from_rack: bool) -> bool:
         """Add a joker and a rack tile two steps beyond a run's end (the joker fills the gap)."""
-        rack, table = self.rack, self.table
-        for i, s in enumerate(table):
-            for t, new in _shape(s).ends:
+        rack = self.rack
+        mask = _rack_mask(rack)
+        for i, shape in enumerate(self.shapes):
+            if not shape.end_mask & mask:
+                continue
+            for t, new in shape.ends:
                 if t in rack:
-                    table[i] = new
+                    self._put(i, new)
                     self._take((t, JOKER) if from_rack else (t,))
                     return True
         return False
@@ -374,7 +440,7 @@ class _Turn:
         for i, s in enumerate(self.table):
             new = _extend(s, (JOKER,))
             if new is not None:
-                self.table[i] = new
+                self._put(i, new)
                 return True
         return False
 
@@ -385,10 +451,10 @@ class _Turn:
         if self._bridge(from_rack=True):
             return True
         if len(self.rack) == 1:  # only jokers left: placing them all empties the rack
-            saved = list(self.table)
+            saved = list(self.table), list(self.shapes)
             for _ in range(self.rack[JOKER]):
                 if not self._lay_joker():
-                    self.table = saved
+                    self.table, self.shapes = saved
                     return False
             del self.rack[JOKER]
             return True
@@ -414,6 +480,18 @@ GO_OUT_SEARCH = 8
 
 _SAME_NUMBER = {n: tuple(Tile(c, n) for c in COLOURS) for n in range(1, MAX_NUMBER + 1)}
 """The tiles of each number, one per colour."""
+
+_NEAR = [
+    _tiles_mask(
+        [u for u in _SAME_NUMBER[t.number] if u is not t]
+        + [ALL_TILES[t.code + d] for d in (-2, -1, 1, 2) if 1 <= t.number + d <= MAX_NUMBER]
+    )
+    if t.colour is not None
+    else 0
+    for t in ALL_TILES
+]
+"""For each numbered tile's code, the tiles a set around it needs two of: its number in the other
+colours, and its colour two either side (a run through it holds two of those)."""
 
 
 def _set_around(donor: Tile, rack: Counter[Tile]) -> TileSet | None:
@@ -453,8 +531,22 @@ def _read(view: FreeTableView) -> tuple[int, list[Tile], list[TileSet], bool, in
     """(seat, rack, table, down, initial-meld threshold) from a view."""
     seat = own_seat(view)
     rack = parse_tiles(view["rack"])
-    table = [parse_view_set(parse_tiles, tuple(s)) for s in view["table"]]
+    table = [_view_set(s) for s in view["table"]]
     return seat, rack, table, bool(view["down"][seat]), whole_option(view, "initial_meld_points")
+
+
+_VIEW_SETS: dict[tuple[str, ...], TileSet] = {}
+
+
+def _view_set(texts: list[str]) -> TileSet:
+    """A table set read from its text forms in a view (cached, bounded: sets repeat from turn to turn)."""
+    key = tuple(texts)
+    found = _VIEW_SETS.get(key)
+    if found is None:
+        if len(_VIEW_SETS) >= _SHAPES_LIMIT:
+            _VIEW_SETS.clear()
+        found = _VIEW_SETS[key] = parse_view_set(parse_tiles, key)
+    return found
 
 
 def _plan(
@@ -484,22 +576,15 @@ def verify_play(rack: list[Tile], table: list[TileSet], play: Play) -> bool:
     """
     if not play.placed:
         return False
-    # One count per tile code: +1 for each tile on the new table, -1 for each
-    # tile on the old table or placed; every count must end at 0.
-    balance = [0] * len(ALL_TILES)
-    spare = [0] * len(ALL_TILES)
-    for t in rack:
-        spare[t.code] += 1
-    for t in play.placed:
-        balance[t.code] -= 1
-        spare[t.code] -= 1
-    for s in table:
-        for t in s:
-            balance[t.code] -= 1
-    for s in play.table:
-        for t in s:
-            balance[t.code] += 1
-    if any(balance) or min(spare) < 0:
+    placed = Counter(play.placed)
+    spare = Counter(rack).get
+    if any(k > spare(t, 0) for t, k in placed.items()):
+        return False
+    # The new table must hold exactly the old table's tiles and the placed ones
+    # (plain dict equality: neither counter holds a zero count).
+    before = Counter(chain.from_iterable(table))
+    before.update(placed)
+    if not dict.__eq__(Counter(chain.from_iterable(play.table)), before):
         return False
     return all(check_tiles(s).valid for s in play.table)
 

@@ -16,6 +16,7 @@ import operator
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any, ClassVar, Generic, NotRequired, TypeVar, cast
 
 from rummykit.blocks.racks import Racks
@@ -219,8 +220,10 @@ def parse_turn_action(seat: int, text: str, parse: Callable[[str], Sequence[obje
 def play_from_table(seat: int, old_table: Iterable[Iterable[object]], new_table: Iterable[Iterable[object]]) -> Play:
     """The :class:`Play` that turns ``old_table`` into ``new_table`` (placed pieces derived)."""
     new = tuple(tuple(s) for s in new_table)
-    placed = Counter(t for s in new for t in s) - Counter(t for s in old_table for t in s)
-    return Play(seat, tuple(sorted(placed.elements(), key=BY_CODE)), new)
+    old = Counter(chain.from_iterable(old_table)).get
+    placed = [t for t, k in Counter(chain.from_iterable(new)).items() for _ in range(k - old(t, 0))]
+    placed.sort(key=BY_CODE)
+    return Play(seat, tuple(placed), new)
 
 
 # -- the state ----------------------------------------------------------------
