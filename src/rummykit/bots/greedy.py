@@ -522,9 +522,11 @@ def _set_around(donor: Tile, rack: Counter[Tile]) -> TileSet | None:
 def plan_turn(view: FreeTableView) -> Play | None:
     """The play greedy makes from ``view``, or None to draw (or pass).
 
-    Unchecked: :class:`GreedyBot` verifies the play with :func:`verify_play` first.
+    Unchecked: :class:`GreedyBot` checks the play as :func:`verify_play` does first.
     """
-    return _plan(*_read(view))[0]
+    seat, rack, table, down, threshold = _read(view)
+    new_table = _plan(rack, table, down, threshold)
+    return None if new_table is None else play_from_table(seat, table, new_table)
 
 
 def _read(view: FreeTableView) -> tuple[int, list[Tile], list[TileSet], bool, int]:
@@ -549,23 +551,48 @@ def _view_set(texts: list[str]) -> TileSet:
     return found
 
 
-def _plan(
-    seat: int, rack: list[Tile], table: list[TileSet], down: bool, threshold: int
-) -> tuple[Play | None, list[Tile], list[TileSet]]:
-    """The planned play (or None) with the rack and table it was planned from."""
+def _plan(rack: list[Tile], table: list[TileSet], down: bool, threshold: int) -> list[TileSet] | None:
+    """The table greedy means to leave, or None to draw (or pass)."""
     if not down:
         counts = Counter(rack)
         sets = best_meld(counts, threshold=threshold, use_jokers=False)
         if not sets and JOKER in counts:
             sets = best_meld(counts, threshold=threshold)
         if not sets:
-            return None, rack, table
-        return play_from_table(seat, table, [*table, *sets]), rack, table
+            return None
+        return [*table, *sets]
     turn = _Turn(rack, table)
     turn.play()
     if sum(turn.rack.values()) == len(rack):
-        return None, rack, table
-    return play_from_table(seat, table, turn.table), rack, table
+        return None
+    return turn.table
+
+
+def _checked_play(seat: int, rack: list[Tile], table: list[TileSet], new_table: list[TileSet]) -> Play | None:
+    """The play that turns ``table`` into ``new_table``, if it keeps every table tile, places at
+    least one tile and only rack tiles, and leaves only valid sets; otherwise None.
+
+    This is the engine's own set check (``check_tiles``) plus the conservation
+    of tiles, counted once for both the check and the play's placed tiles
+    (as :func:`~rummykit.rulesets.freetable.play_from_table` derives them).
+    """
+    new = tuple(tuple(s) for s in new_table)
+    before = Counter(chain.from_iterable(table))
+    after = Counter(chain.from_iterable(new))
+    now = after.get
+    if any(now(t, 0) < k for t, k in before.items()):
+        return None  # a table tile left the table
+    was = before.get
+    placed = [t for t, k in after.items() for _ in range(k - was(t, 0))]
+    if not placed:
+        return None
+    spare = Counter(rack).get
+    if any(k > spare(t, 0) for t, k in Counter(placed).items()):
+        return None  # more of a tile than the rack holds
+    if not all(check_tiles(s).valid for s in new):
+        return None
+    placed.sort(key=_CODE)
+    return Play(seat, tuple(placed), new)
 
 
 def verify_play(rack: list[Tile], table: list[TileSet], play: Play) -> bool:
@@ -574,19 +601,8 @@ def verify_play(rack: list[Tile], table: list[TileSet], play: Play) -> bool:
     This is the engine's own set check (``check_tiles``) plus the conservation
     of tiles; the initial-meld rule is kept by construction.
     """
-    if not play.placed:
-        return False
-    placed = Counter(play.placed)
-    spare = Counter(rack).get
-    if any(k > spare(t, 0) for t, k in placed.items()):
-        return False
-    # The new table must hold exactly the old table's tiles and the placed ones
-    # (plain dict equality: neither counter holds a zero count).
-    before = Counter(chain.from_iterable(table))
-    before.update(placed)
-    if not dict.__eq__(Counter(chain.from_iterable(play.table)), before):
-        return False
-    return all(check_tiles(s).valid for s in play.table)
+    checked = _checked_play(play.player, rack, table, list(play.table))
+    return checked is not None and sorted(play.placed, key=_CODE) == list(checked.placed)
 
 
 class GreedyBot:
@@ -609,9 +625,11 @@ class GreedyBot:
         seat = view.get("seat")
         if seat is None or seat not in view["to_act"]:
             raise RuleError("BOT", f"seat {seat} has nothing to do now")
-        play, rack, table = _plan(*_read(view))
-        if play is not None:
-            if verify_play(rack, table, play):
+        _, rack, table, down, threshold = _read(view)
+        new_table = _plan(rack, table, down, threshold)
+        if new_table is not None:
+            play = _checked_play(seat, rack, table, new_table)
+            if play is not None:
                 return play
             self.fallbacks += 1
         return Draw(seat) if view["pool_size"] else Pass(seat)
