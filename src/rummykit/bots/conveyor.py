@@ -114,6 +114,17 @@ def _relations(a: Domino, b: Domino, top: int) -> tuple[tuple[float, tuple[Domin
     return tuple(out)
 
 
+@functools.lru_cache(maxsize=16)
+def _related(top: int) -> dict[Domino, frozenset[Domino]]:
+    """For each domino of the double-``top`` set, the dominoes it has some relation with.
+
+    Most pairs have none, so a sum over a hand of pair weights need only
+    visit these (the weights of the others are 0).
+    """
+    every = double_set(top)
+    return {a: frozenset(b for b in every if _relations(a, b, top)) for a in every}
+
+
 def pair_weight(a: Domino, b: Domino, dead: frozenset[Domino] = frozenset(), top: int = 12) -> float:
     """How much two dominoes help each other toward a meld whose missing dominoes are not all ``dead``.
 
@@ -135,7 +146,11 @@ def pair_weight(a: Domino, b: Domino, dead: frozenset[Domino] = frozenset(), top
 
 def worth(d: Domino, hand: Sequence[Domino], dead: frozenset[Domino] = frozenset(), top: int = 12) -> float:
     """A domino's worth among the others of a hand (the sum of its live pair weights)."""
-    return sum(pair_weight(d, x, dead, top) for x in hand)
+    related = _related(top).get(d, _NONE)
+    return sum((pair_weight(d, x, dead, top) for x in hand if x in related), 0.0)
+
+
+_NONE: frozenset[Domino] = frozenset()
 
 
 def best_partition(rules: ConveyorMelds, hand: Sequence[Domino]) -> list[Pieces]:
@@ -344,8 +359,9 @@ class ConveyorGreedy:
         if closable(rules, grown, table, table_ends) or line_closable(rules, grown, options):
             return CLOSE_VALUE
         top = rules.top
-        grown_worth = {x: base[x] + pair_weight(x, d, dead, top) for x in hand}
-        grown_worth[d] = sum(pair_weight(d, x, dead, top) for x in hand)
+        related = _related(top).get(d, _NONE)  # the weights of all other pairs are 0
+        grown_worth = {x: base[x] + pair_weight(x, d, dead, top) if x in related else base[x] for x in hand}
+        grown_worth[d] = sum((pair_weight(d, x, dead, top) for x in hand if x in related), 0.0)
         drop = min(grown_worth, key=lambda x: (grown_worth[x], -x.pips, x.code))
         if drop is d:
             return 0.0
