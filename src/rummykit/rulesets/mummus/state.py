@@ -29,20 +29,12 @@ from rummykit.engine.options import OptionValue
 from rummykit.errors import Param, RuleError
 from rummykit.pieces.cards import DECK, Card, format_cards
 from rummykit.rulesets.mummus.actions import Addon, Cards, Discard, Draw, Meld, Rummy, Take
-from rummykit.rulesets.mummus.listing import (
-    Table,
-    claimable,
-    claims,
-    deep_usable,
-    grown_table,
-    list_actions,
-    out_of_turn,
-    wanted,
-)
+from rummykit.rulesets.mummus.listing import Table, deep_usable, grown_table, listing
 from rummykit.rulesets.mummus.options import (
     DRAW,
     GAME_ID,
     HAND_SIZE,
+    MAX_PLAYERS,
     MELDS,
     OVER,
     PLAY,
@@ -50,12 +42,17 @@ from rummykit.rulesets.mummus.options import (
     card_values,
     resolve_options,
 )
+from rummykit.rulesets.mummus.seen import KeptSeen, PileSeen
 from rummykit.rulesets.mummus.views import MummusView, build_view
 from rummykit.words import counted
 
 __all__ = ["Mummus"]
 
 _NOBODY: frozenset[int] = frozenset()
+_ONE = tuple(frozenset((seat,)) for seat in range(MAX_PLAYERS))
+"""Each seat alone (the seat to move: ``must_act``)."""
+_OTHERS = [[frozenset(range(n)) - {seat} for seat in range(n)] for n in range(MAX_PLAYERS + 1)]
+"""Per number of players, every seat but each one (everyone may claim from the pile)."""
 
 
 def _err(rule: str, message: str, **params: Param) -> RuleError:
@@ -100,8 +97,8 @@ class Mummus(GameState):
         "phase": Saved(),
         "turn_no": Saved("turn_number"),
         "deep": Saved(encode=lambda deep: None if deep is None else str(deep)),
-        "_cached": Omit("who may act out of turn, the cards that fit the table and if the pile holds a claim", cache=True),
-        "_claimable": Omit("the cards a rummy call could take, worked out from the rest", cache=True),
+        "_cached": Omit("who may act now, out of turn and at all, and if the pile holds a claim", cache=True),
+        "_kept": Omit("the table and the discard pile judged, worked out from the rest", cache=True),
     }
 
     def __init__(self, players: Sequence[str], seed: int, options: Mapping[str, OptionValue], *, deal: bool = True) -> None:
@@ -116,10 +113,10 @@ class Mummus(GameState):
         self.phase = DRAW
         self.turn_no = 1
         self.deep: Card | None = None
-        self._cached: tuple[int, frozenset[int], frozenset[Card], bool] | None = None
-        """(history length, may_act, cards that fit the table) of the last position asked about."""
-        self._claimable: tuple[int, list[Card]] | None = None
-        """(history length, :meth:`claimable`) of the last position asked about (every view shows it)."""
+        self._cached: tuple[int, frozenset[int], frozenset[int], bool] | None = None
+        """(history length, may_act, to_act, whether the pile holds a claim) of the last position asked about."""
+        self._kept: KeptSeen | None = None
+        """The table and the pile of the last position asked about, judged (:mod:`~rummykit.rulesets.mummus.seen`)."""
         if deal:
             self.dealer = self.rng.below(n)
             self.first = (self.dealer + 1) % n
@@ -199,50 +196,63 @@ class Mummus(GameState):
         """The seat whose turn it is (nobody once the match is over)."""
         if self.outcome is not None:
             return _NOBODY
-        return frozenset((self.current,))
+        return _ONE[self.current]
 
     @property
     def may_act(self) -> frozenset[int]:
         """Every other seat with an add-on that keeps a card, or a "rummy" claim, to make now."""
-        return self._open()[0]
+        return self._open()[1]
+
+    @property
+    def to_act(self) -> frozenset[int]:
+        """:attr:`must_act` and :attr:`may_act` (worked out once per position)."""
+        return self._open()[2]
 
     def may_act_seen_by(self, player: int | None) -> frozenset[int]:
         """All of :attr:`may_act` while the pile holds a rummy call (public); else ``player`` only (an add-on is in a hand)."""
-        seats, _fits = self._open()
-        if not seats or (self._cached is not None and self._cached[3]):
+        _key, seats, _to_act, pile_open = self._open()
+        if not seats or pile_open:
             return seats
         return seats & {player} if player is not None else _NOBODY
 
-    def _open(self) -> tuple[frozenset[int], frozenset[Card]]:
-        """``may_act`` and the cards that fit the table, worked out once per position."""
+    def _seen(self) -> PileSeen:
+        """The discard pile and the table of this position, judged (kept while they stay)."""
+        kept = self._kept
+        if kept is None:
+            kept = self._kept = KeptSeen()
+        return kept.now(self.area.melds, self.piles.discard)
+
+    def _open(self) -> tuple[int, frozenset[int], frozenset[int], bool]:
+        """``may_act``, ``to_act`` and whether the pile holds a claim, worked out once per position."""
         key = len(self.history)
         cached = self._cached
         if cached is not None and cached[0] == key:
-            return cached[1], cached[2]
-        fits = wanted(self.table)
+            return cached
         pile_open = False
         if self.outcome is not None:
-            seats = _NOBODY
+            seats = to_act = _NOBODY
         else:
-            discard = self.piles.discard
-            pile_open = out_of_turn((), self.table, discard, fits)
-            seats = frozenset(
-                s
-                for s in range(len(self.players))
-                if s != self.current and (pile_open or out_of_turn(self.hands[s], (), (), fits))
-            )
-        self._cached = (key, seats, fits, pile_open)
-        return seats, fits
+            seen = self._seen()
+            pile_open = seen.open
+            current = self.current
+            if pile_open:
+                seats = _OTHERS[len(self.players)][current]
+            else:
+                fits = seen.table.wanted
+                seats = frozenset(
+                    s
+                    for s, hand in enumerate(self.hands)
+                    if s != current and len(hand) >= 2 and not fits.isdisjoint(hand)
+                )
+            to_act = seats | _ONE[current] if seats else _ONE[current]
+        cached = self._cached = (key, seats, to_act, pile_open)
+        return cached
 
     def claimable(self) -> list[Card]:
         """The discard-pile cards a "rummy" call could take now, bottom first."""
-        if self.outcome is not None:
+        if self.outcome is not None or not self.piles.discard:
             return []
-        key = len(self.history)
-        cached = self._claimable
-        if cached is None or cached[0] != key:
-            cached = self._claimable = (key, claimable(self.table, self.piles.discard))
-        return list(cached[1])
+        return list(self._seen().claimable)
 
     def _apply(self, action: Action) -> None:
         handler = _HANDLERS.get(type(action))
@@ -545,22 +555,15 @@ class Mummus(GameState):
 
     def legal_actions(self, player: int) -> list[Action]:
         """Every legal action of ``player`` now (see :func:`list_actions`); empty if it may not act."""
-        if player not in self.to_act:
+        if player not in self._open()[2]:
             return []
-        return list_actions(
-            player,
-            turn=self.current,
-            phase=self.phase,
-            hand=self.hands[player],
-            table=self.table,
-            discard=self.piles.discard,
-            stock_size=self.piles.stock_size,
-            deep=self.deep,
+        return listing(
+            player, player == self.current, self.phase, self.hands[player], self._seen(), len(self.piles.stock), self.deep
         )
 
     def all_claims(self) -> list[tuple[Cards, Card | None]]:
         """Every "rummy" claim the discard pile allows now (cards, and a card of the meld they extend)."""
-        return claims(self.table, self.piles.discard)
+        return list(self._seen().claims) if self.piles.discard else []
 
     # -- views ---------------------------------------------------------------------------
 

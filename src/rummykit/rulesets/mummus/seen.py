@@ -1,0 +1,221 @@
+"""What every seat sees of a mummus position, worked out once as bit masks: the table and the discard pile.
+
+The listings (:mod:`~rummykit.rulesets.mummus.listing`) and the state's
+checks read the melds on the table and the discard pile many times in one
+position (every seat lists, ``may_act`` asks, every view shows the claimable
+cards), and the table stays from turn to turn. :class:`TableSeen` holds what
+follows from the table alone, :class:`PileSeen` what follows from the pile
+with that table, and :class:`KeptSeen` (kept with a state) both for the
+position last asked about, found again by comparing the table and the pile
+themselves, so whatever changed the state, the answers are those of the
+position it is in. Everything here is public (the table and the pile show
+to everyone); a seat's hand is only ever an argument.
+
+A set of cards is a mask, bit ``card.code`` per card
+(:mod:`rummykit.melds.card_bits`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from rummykit.blocks.areas import LaidMeld
+from rummykit.melds.card_bits import BIT, MeldReach, has_meld, mask_of, meld_reach, melds_of
+from rummykit.melds.cards import SET
+from rummykit.pieces.cards import DECK, Card
+from rummykit.rulesets.mummus.actions import Cards
+from rummykit.rulesets.mummus.options import MELDS
+
+__all__ = ["NEAR", "KeptSeen", "PileSeen", "TableSeen", "chains", "reach_of", "usable"]
+
+WRAP = MELDS.wrap
+
+Claim = tuple[Cards, Card | None]
+
+
+def reach_of(meld: Sequence[Card]) -> MeldReach | None:
+    """The add-ons of a meld (:func:`~rummykit.melds.card_bits.meld_reach`), None for an invalid one."""
+    check = MELDS.check(meld)
+    if not check.valid:
+        return None
+    return meld_reach(check.pieces, check.kind == SET, WRAP)
+
+
+def chains(reach: MeldReach, have: int) -> list[Cards]:
+    """Every add-on of cards of ``have`` (a mask) to the meld of ``reach``, in the grown meld's order.
+
+    A set takes one card of its rank at a time; a run takes, at either end,
+    the card next to it, then the one after that, and so on while ``have``
+    holds them (the one card missing from a suit fits both ends: one add-on).
+    """
+    out: list[Cards] = []
+    if reach.is_set:
+        for grown, mask in reach.ends[0]:
+            if have & mask:
+                out.append(grown)
+        return out
+    for end in reach.ends:
+        for grown, mask in end:
+            if have & mask != mask:
+                break
+            if grown not in out:
+                out.append(grown)
+    return out
+
+
+def _near_masks() -> list[tuple[int, tuple[int, ...]]]:
+    """For each card code: the other cards of its rank, and the two other cards of each run of three holding it
+    (the melds of three :meth:`~rummykit.melds.cards.CardMelds.smallest_in` looks for), as masks."""
+    out = []
+    for card in DECK:
+        same = mask_of(c for c in DECK if c.rank == card.rank and c is not card)
+        runs = []
+        for offsets in ((-2, -1), (-1, 1), (1, 2)):
+            cards = [_away(card, k) for k in offsets]
+            if None not in cards:
+                runs.append(mask_of(c for c in cards if c is not None))
+        out.append((same, tuple(runs)))
+    return out
+
+
+def _away(card: Card, k: int) -> Card | None:
+    step = 1 if k > 0 else -1
+    out: Card | None = card
+    for _ in range(abs(k)):
+        out = MELDS.neighbour(out, step) if out is not None else None
+    return out
+
+
+NEAR = _near_masks()
+
+
+def usable(code: int, n: int, have: int, reaches: Iterable[MeldReach | None]) -> bool:
+    """True when the card ``code`` can still go into a meld or an add-on of a hand of ``n`` cards (mask ``have``,
+    the card in it) that leaves a card to discard: a meld of three with two other cards (four cards at least),
+    or an add-on to a meld of ``reaches`` of at most ``n - 1`` cards."""
+    if n >= 4 and _meld_of_three(code, have):
+        return True
+    for reach in reaches:
+        if reach is not None:
+            for mask, size in reach.chains.get(code, ()):
+                if size < n and have & mask == mask:
+                    return True
+    return False
+
+
+def _meld_of_three(code: int, have: int) -> bool:
+    same, runs = NEAR[code]
+    return (have & same).bit_count() >= 2 or any(have & run == run for run in runs)
+
+
+class TableSeen:
+    """The melds on the table (each in table order) and what they take."""
+
+    __slots__ = ("_by_code", "reaches", "table", "wanted", "wanted_mask")
+
+    def __init__(self, table: Iterable[Cards]) -> None:
+        self.table: list[Cards] = list(table)
+        self.reaches: list[MeldReach | None] = [reach_of(m) for m in self.table]
+        mask = 0
+        for reach in self.reaches:
+            if reach is not None:
+                mask |= reach.fits
+        self.wanted_mask = mask
+        """Every card that would extend some meld by itself."""
+        self.wanted = frozenset(c for c in DECK if mask & BIT[c])
+        self._by_code: dict[int, list[tuple[int, int]]] | None = None
+
+    @property
+    def by_code(self) -> dict[int, list[tuple[int, int]]]:
+        """Each card that an add-on could bring to some meld, and those add-ons (mask, size), over the table."""
+        found = self._by_code
+        if found is None:
+            found = {}
+            for reach in self.reaches:
+                if reach is not None:
+                    for code, adds in reach.chains.items():
+                        found.setdefault(code, []).extend(adds)
+            self._by_code = found
+        return found
+
+    def after(self, index: int | None, grown: Cards) -> list[MeldReach | None]:
+        """The reaches of the table with meld ``index`` replaced by ``grown`` (a new meld when None)."""
+        out = list(self.reaches)
+        if index is None:
+            out.append(reach_of(grown))
+        else:
+            out[index] = reach_of(grown)
+        return out
+
+
+class PileSeen:
+    """The discard pile (bottom first) and, with a table, the claims it allows."""
+
+    __slots__ = ("_claimable", "_claims", "mask", "open", "pile", "table")
+
+    def __init__(self, pile: list[Card], table: TableSeen) -> None:
+        self.pile = pile
+        self.table = table
+        mask = 0
+        for c in pile:
+            mask |= BIT[c]
+        self.mask = mask
+        self.open = bool(table.wanted_mask & mask) or (len(pile) >= 3 and has_meld(mask, WRAP))
+        """True when some "rummy" claim is open (a pile card fits a meld, or pile cards form one)."""
+        self._claims: list[Claim] | None = None
+        self._claimable: list[Card] | None = None
+
+    @property
+    def claims(self) -> list[Claim]:
+        """Every "rummy" claim: pile cards that extend a meld (named by its first card), then new melds."""
+        found = self._claims
+        if found is None:
+            found = []
+            mask = self.mask
+            table = self.table
+            if table.wanted_mask & mask:
+                for meld, reach in zip(table.table, table.reaches, strict=True):
+                    if reach is not None and reach.fits & mask:
+                        ref = meld[0]
+                        found.extend((chain, ref) for chain in chains(reach, mask))
+            if len(self.pile) >= 3 and has_meld(mask, WRAP):
+                found.extend((m, None) for m in melds_of(mask, WRAP))
+            self._claims = found
+        return found
+
+    @property
+    def claimable(self) -> list[Card]:
+        """The pile cards some claim would take, bottom first."""
+        found = self._claimable
+        if found is None:
+            taken = {c for cards, _meld in self.claims for c in cards}
+            found = self._claimable = [c for c in self.pile if c in taken]
+        return found
+
+
+class KeptSeen:
+    """The table and the pile of the position last asked about (a state keeps one; a copy starts empty)."""
+
+    __slots__ = ("melds", "pile", "table")
+
+    def __init__(self) -> None:
+        self.melds: list[LaidMeld[Card]] | None = None
+        self.table: TableSeen | None = None
+        self.pile: PileSeen | None = None
+
+    def copy(self) -> KeptSeen:
+        """An empty one: a copied state works its position out afresh."""
+        return KeptSeen()
+
+    def now(self, melds: list[LaidMeld[Card]], discard: list[Card]) -> PileSeen:
+        """The pile (and through it the table) of a position: ``melds`` the area's melds (compared with the last
+        ones to tell whether the table changed), ``discard`` the pile."""
+        seen = self.table
+        if seen is None or melds != self.melds:
+            self.melds = list(melds)
+            seen = self.table = TableSeen([m.pieces for m in melds])
+            self.pile = None
+        pile = self.pile
+        if pile is None or pile.pile != discard:
+            pile = self.pile = PileSeen(list(discard), seen)
+        return pile
