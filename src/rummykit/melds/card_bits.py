@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from rummykit.pieces.cards import DECK, KING, SUITS, Card
 
-__all__ = ["BIT", "ROW", "MeldReach", "has_meld", "mask_of", "meld_reach", "melds_of"]
+__all__ = ["BIT", "ROW", "MeldReach", "cards_of", "has_meld", "mask_of", "meld_reach", "melds_of"]
 
 Pieces = tuple[Card, ...]
 
@@ -52,6 +52,16 @@ def mask_of(cards: Iterable[Card]) -> int:
     for c in cards:
         mask |= bit[c]
     return mask
+
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards of ``mask``, in card order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(DECK[low.bit_length() - 1])
+        mask ^= low
+    return out
 
 
 def _row_runs(row: int, wrap: bool) -> bool:

@@ -20,6 +20,7 @@ Inside, sets of cards are bit masks (:mod:`rummykit.melds.card_bits`).
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Mapping, Sequence
 
 from rummykit.engine.core import Action
@@ -159,19 +160,23 @@ def list_actions(
     draws (stock, top discard, every deep discard it could use), melds and
     discards. Everything legal is listed.
     """
-    return listing(seat, seat == turn, phase, hand, _seen(table, discard), stock_size, deep)
+    return listing(seat, seat == turn, phase, hand, mask_of(hand), _seen(table, discard), stock_size, deep)
 
 
 def listing(
-    seat: int, mine: bool, phase: str, hand: Sequence[Card], seen: PileSeen, stock_size: int, deep: Card | None
+    seat: int,
+    mine: bool,
+    phase: str,
+    hand: Sequence[Card],
+    have: int,
+    seen: PileSeen,
+    stock_size: int,
+    deep: Card | None,
 ) -> list[Action]:
-    """:func:`list_actions` with the table and the pile judged (``seen``); ``mine``: the seat's turn."""
+    """:func:`list_actions` with the hand's mask (``have``) and the table and the pile judged (``seen``);
+    ``mine``: the seat's turn."""
     out: list[Action] = []
     n = len(hand)
-    have = 0
-    bit = BIT
-    for c in hand:
-        have |= bit[c]
     table = seen.table
     pending = deep if mine and phase == PLAY else None
     if mine and phase == DRAW:
@@ -209,12 +214,12 @@ def listing(
                     out.append(Meld(seat, m))
         if pending is None:
             discards = _DISCARDS[seat]
-            out.extend([discards[c.code] for c in sorted(hand, key=_code)])
+            out.extend([discards[c.code] for c in sorted(hand, key=_CODE)])
     return out
 
 
-def _code(card: Card) -> int:
-    return card.code
+_CODE = operator.attrgetter("code")
+"""Sorts cards as their own order does (by code), without calling ``<``."""
 
 
 def reach_grown(table: TableSeen, index: int, cards: Cards) -> Cards:
@@ -246,7 +251,15 @@ def _deep_takes(takes: list[Take], n: int, have: int, discard: Sequence[Card], t
         m = n + size - i
         if m >= 4:
             same, runs = near[code]
-            if (have & same).bit_count() >= 2 or any(have & r == r for r in runs):
+            if (have & same).bit_count() >= 2:
+                usable_.append(takes[code])
+                continue
+            found = False
+            for run in runs:
+                if have & run == run:
+                    found = True
+                    break
+            if found:
                 usable_.append(takes[code])
                 continue
         for mask, k in by_code.get(code, ()):

@@ -17,10 +17,11 @@ A set of cards is a mask, bit ``card.code`` per card
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 
 from rummykit.blocks.areas import LaidMeld
-from rummykit.melds.card_bits import BIT, MeldReach, has_meld, mask_of, meld_reach, melds_of
+from rummykit.melds.card_bits import BIT, MeldReach, cards_of, has_meld, mask_of, meld_reach, melds_of
 from rummykit.melds.cards import SET
 from rummykit.pieces.cards import DECK, Card
 from rummykit.rulesets.mummus.actions import Cards
@@ -35,6 +36,11 @@ Claim = tuple[Cards, Card | None]
 
 def reach_of(meld: Sequence[Card]) -> MeldReach | None:
     """The add-ons of a meld (:func:`~rummykit.melds.card_bits.meld_reach`), None for an invalid one."""
+    return _reach(tuple(meld))
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _reach(meld: Cards) -> MeldReach | None:
     check = MELDS.check(meld)
     if not check.valid:
         return None
@@ -111,19 +117,28 @@ def _meld_of_three(code: int, have: int) -> bool:
 class TableSeen:
     """The melds on the table (each in table order) and what they take."""
 
-    __slots__ = ("_by_code", "reaches", "table", "wanted", "wanted_mask")
+    __slots__ = ("_by_code", "_wanted", "reaches", "table", "wanted_mask")
 
     def __init__(self, table: Iterable[Cards]) -> None:
         self.table: list[Cards] = list(table)
-        self.reaches: list[MeldReach | None] = [reach_of(m) for m in self.table]
+        reach = _reach
+        self.reaches: list[MeldReach | None] = [reach(m) for m in self.table]
         mask = 0
-        for reach in self.reaches:
-            if reach is not None:
-                mask |= reach.fits
+        for found in self.reaches:
+            if found is not None:
+                mask |= found.fits
         self.wanted_mask = mask
         """Every card that would extend some meld by itself."""
-        self.wanted = frozenset(c for c in DECK if mask & BIT[c])
+        self._wanted: frozenset[Card] | None = None
         self._by_code: dict[int, list[tuple[int, int]]] | None = None
+
+    @property
+    def wanted(self) -> frozenset[Card]:
+        """The cards of :attr:`wanted_mask`."""
+        found = self._wanted
+        if found is None:
+            found = self._wanted = frozenset(cards_of(self.wanted_mask))
+        return found
 
     @property
     def by_code(self) -> dict[int, list[tuple[int, int]]]:
@@ -149,16 +164,17 @@ class TableSeen:
 
 
 class PileSeen:
-    """The discard pile (bottom first) and, with a table, the claims it allows."""
+    """The discard pile (bottom first) and, with a table, the claims it allows (``mask``: the pile's, if known)."""
 
     __slots__ = ("_claimable", "_claims", "mask", "open", "pile", "table")
 
-    def __init__(self, pile: list[Card], table: TableSeen) -> None:
+    def __init__(self, pile: list[Card], table: TableSeen, mask: int | None = None) -> None:
         self.pile = pile
         self.table = table
-        mask = 0
-        for c in pile:
-            mask |= BIT[c]
+        if mask is None:
+            mask = 0
+            for c in pile:
+                mask |= BIT[c]
         self.mask = mask
         self.open = bool(table.wanted_mask & mask) or (len(pile) >= 3 and has_meld(mask, WRAP))
         """True when some "rummy" claim is open (a pile card fits a meld, or pile cards form one)."""
@@ -194,11 +210,18 @@ class PileSeen:
 
 
 class KeptSeen:
-    """The table and the pile of the position last asked about (a state keeps one; a copy starts empty)."""
+    """The table and the pile of the position last asked about (a state keeps one; a copy starts empty).
 
-    __slots__ = ("melds", "pile", "table")
+    ``key`` names that position (the state's history length): asked again
+    with the same key, it answers at once; with another, it compares the
+    table and the pile with the last ones, and works out only what changed
+    (the pile's mask from the cards put on it or taken off its top).
+    """
+
+    __slots__ = ("key", "melds", "pile", "table")
 
     def __init__(self) -> None:
+        self.key = -1
         self.melds: list[LaidMeld[Card]] | None = None
         self.table: TableSeen | None = None
         self.pile: PileSeen | None = None
@@ -207,15 +230,33 @@ class KeptSeen:
         """An empty one: a copied state works its position out afresh."""
         return KeptSeen()
 
-    def now(self, melds: list[LaidMeld[Card]], discard: list[Card]) -> PileSeen:
-        """The pile (and through it the table) of a position: ``melds`` the area's melds (compared with the last
-        ones to tell whether the table changed), ``discard`` the pile."""
+    def now(self, key: int, melds: list[LaidMeld[Card]], discard: list[Card]) -> PileSeen:
+        """The pile (and through it the table) of the position ``key``: ``melds`` the area's melds (compared with
+        the last ones to tell whether the table changed), ``discard`` the pile."""
+        pile = self.pile
+        if key == self.key and pile is not None:
+            return pile
         seen = self.table
-        if seen is None or melds != self.melds:
+        changed = seen is None or melds != self.melds
+        if changed:
             self.melds = list(melds)
             seen = self.table = TableSeen([m.pieces for m in melds])
-            self.pile = None
-        pile = self.pile
-        if pile is None or pile.pile != discard:
+        assert seen is not None
+        if pile is None:
             pile = self.pile = PileSeen(list(discard), seen)
+        elif changed or pile.pile != discard:
+            pile = self.pile = PileSeen(list(discard), seen, _pile_mask(pile, discard))
+        self.key = key
         return pile
+
+
+def _pile_mask(last: PileSeen, discard: list[Card]) -> int | None:
+    """The mask of ``discard`` from the last pile's when cards were only put on it or taken off its top."""
+    old = last.pile
+    k = len(old)
+    n = len(discard)
+    if n >= k and discard[:k] == old:
+        return last.mask | mask_of(discard[k:])
+    if n < k and old[:n] == discard:
+        return last.mask ^ mask_of(old[n:])
+    return None

@@ -27,6 +27,7 @@ from rummykit.engine.core import JSON, Action, Field, GameState, Omit, Saved, Sa
 from rummykit.engine.hidden import Slot, every_slot, unseen_slots
 from rummykit.engine.options import OptionValue
 from rummykit.errors import Param, RuleError
+from rummykit.melds.card_bits import BIT
 from rummykit.pieces.cards import DECK, Card, format_cards
 from rummykit.rulesets.mummus.actions import Addon, Cards, Discard, Draw, Meld, Rummy, Take
 from rummykit.rulesets.mummus.listing import Table, deep_usable, grown_table, listing
@@ -49,10 +50,8 @@ from rummykit.words import counted
 __all__ = ["Mummus"]
 
 _NOBODY: frozenset[int] = frozenset()
-_ONE = tuple(frozenset((seat,)) for seat in range(MAX_PLAYERS))
-"""Each seat alone (the seat to move: ``must_act``)."""
-_OTHERS = [[frozenset(range(n)) - {seat} for seat in range(n)] for n in range(MAX_PLAYERS + 1)]
-"""Per number of players, every seat but each one (everyone may claim from the pile)."""
+_SEATS = tuple(frozenset(s for s in range(MAX_PLAYERS) if bits >> s & 1) for bits in range(1 << MAX_PLAYERS))
+"""The seats of each bit mask of seats (``may_act``, ``to_act``); ``_SEATS[1 << seat]`` is the seat alone."""
 
 
 def _err(rule: str, message: str, **params: Param) -> RuleError:
@@ -196,7 +195,7 @@ class Mummus(GameState):
         """The seat whose turn it is (nobody once the match is over)."""
         if self.outcome is not None:
             return _NOBODY
-        return _ONE[self.current]
+        return _SEATS[1 << self.current]
 
     @property
     def may_act(self) -> frozenset[int]:
@@ -220,7 +219,7 @@ class Mummus(GameState):
         kept = self._kept
         if kept is None:
             kept = self._kept = KeptSeen()
-        return kept.now(self.area.melds, self.piles.discard)
+        return kept.now(len(self.history), self.area.melds, self.piles.discard)
 
     def _open(self) -> tuple[int, frozenset[int], frozenset[int], bool]:
         """``may_act``, ``to_act`` and whether the pile holds a claim, worked out once per position."""
@@ -235,16 +234,16 @@ class Mummus(GameState):
             seen = self._seen()
             pile_open = seen.open
             current = self.current
+            bits = 0
             if pile_open:
-                seats = _OTHERS[len(self.players)][current]
-            else:
+                bits = (1 << len(self.players)) - 1 ^ 1 << current
+            elif seen.table.wanted_mask:
                 fits = seen.table.wanted
-                seats = frozenset(
-                    s
-                    for s, hand in enumerate(self.hands)
-                    if s != current and len(hand) >= 2 and not fits.isdisjoint(hand)
-                )
-            to_act = seats | _ONE[current] if seats else _ONE[current]
+                for s, hand in enumerate(self.hands):
+                    if s != current and len(hand) >= 2 and not fits.isdisjoint(hand):
+                        bits |= 1 << s
+            seats = _SEATS[bits]
+            to_act = _SEATS[bits | 1 << current]
         cached = self._cached = (key, seats, to_act, pile_open)
         return cached
 
@@ -294,6 +293,11 @@ class Mummus(GameState):
 
     def _in_hand(self, seat: int, cards: Iterable[Card]) -> None:
         hand = self.hands[seat]
+        for c in cards:
+            if c not in hand:
+                break
+        else:
+            return
         missing = [c for c in cards if c not in hand]
         if missing:
             verb = "is" if len(missing) == 1 else "are"
@@ -557,9 +561,9 @@ class Mummus(GameState):
         """Every legal action of ``player`` now (see :func:`list_actions`); empty if it may not act."""
         if player not in self._open()[2]:
             return []
-        return listing(
-            player, player == self.current, self.phase, self.hands[player], self._seen(), len(self.piles.stock), self.deep
-        )
+        hand = self.hands[player]
+        have = sum(map(BIT.__getitem__, hand))  # a hand holds each card once (one deck)
+        return listing(player, player == self.current, self.phase, hand, have, self._seen(), len(self.piles.stock), self.deep)
 
     def all_claims(self) -> list[tuple[Cards, Card | None]]:
         """Every "rummy" claim the discard pile allows now (cards, and a card of the meld they extend)."""
