@@ -27,7 +27,7 @@ from rummykit.pieces.cards import DECK, Card
 from rummykit.rulesets.mummus.actions import Cards
 from rummykit.rulesets.mummus.options import MELDS
 
-__all__ = ["NEAR", "KeptSeen", "PileSeen", "TableSeen", "chains", "reach_of", "usable"]
+__all__ = ["NEAR", "KeptSeen", "PileSeen", "TableSeen", "chains", "open_seats", "reach_of", "usable"]
 
 WRAP = MELDS.wrap
 
@@ -207,6 +207,20 @@ class PileSeen:
             taken = {c for cards, _meld in self.claims for c in cards}
             found = self._claimable = [c for c in self.pile if c in taken]
         return found
+
+
+def open_seats(pile: PileSeen, hands: Sequence[Sequence[Card]], current: int) -> int:
+    """The seats but ``current`` that may act now, as bits: every one while the pile holds a claim, else each
+    holding a card that fits the table and another to keep."""
+    if pile.open:
+        return (1 << len(hands)) - 1 ^ 1 << current
+    bits = 0
+    if pile.table.wanted_mask:
+        fits = pile.table.wanted
+        for s, hand in enumerate(hands):
+            if s != current and len(hand) >= 2 and not fits.isdisjoint(hand):
+                bits |= 1 << s
+    return bits
 
 
 class KeptSeen:

@@ -43,7 +43,7 @@ from rummykit.rulesets.mummus.options import (
     card_values,
     resolve_options,
 )
-from rummykit.rulesets.mummus.seen import KeptSeen, PileSeen
+from rummykit.rulesets.mummus.seen import KeptSeen, PileSeen, open_seats
 from rummykit.rulesets.mummus.views import MummusView, build_view
 from rummykit.words import counted
 
@@ -200,12 +200,14 @@ class Mummus(GameState):
     @property
     def may_act(self) -> frozenset[int]:
         """Every other seat with an add-on that keeps a card, or a "rummy" claim, to make now."""
-        return self._open()[1]
+        cached = self._cached
+        return cached[1] if cached is not None and cached[0] == len(self.history) else self._open()[1]
 
     @property
     def to_act(self) -> frozenset[int]:
         """:attr:`must_act` and :attr:`may_act` (worked out once per position)."""
-        return self._open()[2]
+        cached = self._cached
+        return cached[2] if cached is not None and cached[0] == len(self.history) else self._open()[2]
 
     def may_act_seen_by(self, player: int | None) -> frozenset[int]:
         """All of :attr:`may_act` while the pile holds a rummy call (public); else ``player`` only (an add-on is in a hand)."""
@@ -227,24 +229,12 @@ class Mummus(GameState):
         cached = self._cached
         if cached is not None and cached[0] == key:
             return cached
-        pile_open = False
         if self.outcome is not None:
-            seats = to_act = _NOBODY
-        else:
-            seen = self._seen()
-            pile_open = seen.open
-            current = self.current
-            bits = 0
-            if pile_open:
-                bits = (1 << len(self.players)) - 1 ^ 1 << current
-            elif seen.table.wanted_mask:
-                fits = seen.table.wanted
-                for s, hand in enumerate(self.hands):
-                    if s != current and len(hand) >= 2 and not fits.isdisjoint(hand):
-                        bits |= 1 << s
-            seats = _SEATS[bits]
-            to_act = _SEATS[bits | 1 << current]
-        cached = self._cached = (key, seats, to_act, pile_open)
+            cached = self._cached = (key, _NOBODY, _NOBODY, False)
+            return cached
+        seen = self._seen()
+        bits = open_seats(seen, self.hands, self.current)
+        cached = self._cached = (key, _SEATS[bits], _SEATS[bits | 1 << self.current], seen.open)
         return cached
 
     def claimable(self) -> list[Card]:
@@ -480,7 +470,7 @@ class Mummus(GameState):
             "cards": [str(c) for c in plan.cards],
             "meld_cards": [str(c) for c in plan.grown],
             "meld_kind": plan.kind,
-            "points": sum(self.values[c] for c in plan.cards),
+            "points": sum(map(self.values.__getitem__, plan.cards)),
             "hand_size": len(self.hands[seat]),
             "in_turn": seat == self.current,
         }
@@ -559,7 +549,7 @@ class Mummus(GameState):
 
     def legal_actions(self, player: int) -> list[Action]:
         """Every legal action of ``player`` now (see :func:`list_actions`); empty if it may not act."""
-        if player not in self._open()[2]:
+        if player not in self.to_act:
             return []
         hand = self.hands[player]
         have = sum(map(BIT.__getitem__, hand))  # a hand holds each card once (one deck)
