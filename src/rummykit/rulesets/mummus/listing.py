@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from rummykit.engine.core import Action
 from rummykit.melds.card_bits import BIT, MeldReach, has_meld, mask_of, melds_of
-from rummykit.pieces.cards import DECK, Card
+from rummykit.pieces.cards import DECK, Card, parse_cards
 from rummykit.rulesets.mummus.actions import Addon, Cards, Discard, Draw, Meld, Rummy, Take
 from rummykit.rulesets.mummus.options import DRAW, MAX_PLAYERS, MELDS, PLAY
 from rummykit.rulesets.mummus.seen import NEAR, WRAP, PileSeen, TableSeen, chains, reach_of, usable
@@ -289,9 +289,9 @@ def actions_from_view(view: Mapping[str, object]) -> list[Action]:
         seat,
         turn=seen["turn"],
         phase=seen["phase"],
-        hand=[Card.parse(c) for c in seen["hand"]],
-        table=[tuple(Card.parse(c) for c in m["cards"]) for m in seen["melds"]],
-        discard=[Card.parse(c) for c in seen["discard"]],
+        hand=parse_cards(seen["hand"]),
+        table=[tuple(parse_cards(m["cards"])) for m in seen["melds"]],
+        discard=parse_cards(seen["discard"]),
         stock_size=seen["stock_size"],
         deep=None if deep is None else Card.parse(deep),
     )

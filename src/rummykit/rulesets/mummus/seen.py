@@ -117,7 +117,7 @@ def _meld_of_three(code: int, have: int) -> bool:
 class TableSeen:
     """The melds on the table (each in table order) and what they take."""
 
-    __slots__ = ("_by_code", "_wanted", "reaches", "table", "wanted_mask")
+    __slots__ = ("_by_code", "_wanted", "laid", "reaches", "table", "wanted_mask")
 
     def __init__(self, table: Iterable[Cards]) -> None:
         self.table: list[Cards] = list(table)
@@ -131,6 +131,8 @@ class TableSeen:
         """Every card that would extend some meld by itself."""
         self._wanted: frozenset[Card] | None = None
         self._by_code: dict[int, list[tuple[int, int]]] | None = None
+        self.laid: list[int] | None = None
+        """The points each seat laid in these melds (a state's own table, kept by :class:`KeptSeen`, only)."""
 
     @property
     def wanted(self) -> frozenset[Card]:

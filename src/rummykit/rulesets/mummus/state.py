@@ -161,8 +161,11 @@ class Mummus(GameState):
         return card_values(self.options["card_points"])
 
     def laid_points(self) -> list[int]:
-        """The points of the cards each seat has put on the table this round."""
-        return self.area.points(len(self.players), self.values.__getitem__)
+        """The points of the cards each seat has put on the table this round (worked out once per table)."""
+        table = self._seen().table
+        if table.laid is None:
+            table.laid = self.area.points(len(self.players), self.values.__getitem__)
+        return list(table.laid)
 
     def hand_points(self) -> list[int]:
         """The points of the cards left in each hand."""
