@@ -35,6 +35,7 @@ points its hand can put on the table now, as melds and add-ons.
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar, cast
@@ -52,7 +53,7 @@ from rummykit.rulesets.mummus import (
     Meld,
     Rummy,
     Take,
-    actions_from_view,
+    actions_seen,
     addon_chains,
     card_values,
 )
@@ -73,6 +74,9 @@ A = TypeVar("A", bound=Action)
 
 def _cards(texts: Sequence[str]) -> list[Card]:
     return parse_cards(texts)
+
+
+_CODE = operator.attrgetter("code")
 
 
 def _text(action: Action) -> str:
@@ -119,22 +123,13 @@ def _least(actions: Sequence[A], key: Callable[[A], Any]) -> A:
 
 def plan(hand: Sequence[Card], table: Sequence[Cards], values: Mapping[Card, int]) -> tuple[int, tuple[Cards, ...]]:
     """The most points ``hand`` can put on the table now (melds and add-ons), and the sets that do it."""
-    candidates: list[Candidate[Card]] = [
-        Candidate(m, value=sum(values[c] for c in m)) for m in MELDS.enumerate(hand)
-    ]
+    value = values.__getitem__
+    candidates: list[Candidate[Card]] = [Candidate(m, value=sum(map(value, m))) for m in MELDS.enumerate(hand)]
     for meld in table:
-        candidates.extend(Candidate(ch, value=sum(values[c] for c in ch)) for ch in addon_chains(meld, hand))
+        candidates.extend(Candidate(ch, value=sum(map(value, ch))) for ch in addon_chains(meld, hand))
     if not candidates:
         return 0, ()
-    best = best_cover(
-        CoverProblem(
-            Counter(hand),
-            candidates,
-            order=lambda c: c.code,
-            potential=lambda c: values[c],
-            node_limit=NODE_LIMIT,
-        )
-    )
+    best = best_cover(CoverProblem(Counter(hand), candidates, order=_CODE, potential=value, node_limit=NODE_LIMIT))
     if best is None:
         return 0, ()
     return best.value, best.sets
@@ -199,14 +194,15 @@ class MummusGreedy:
     def claim(self, view: Mapping[str, object], rng: Rng) -> Action | None:
 
         view = cast(MummusView, view)  # the view of this game
-        actions = actions_from_view(view)  # each choice as over the listing sorted by text (see _best)
+        hand = _cards(view["hand"])
+        table = [tuple(_cards(m["cards"])) for m in view["melds"]]
+        actions = actions_seen(view, hand, table, _cards(view["discard"]))  # choices as over them sorted by text (_best)
         if not actions:
             return None
         values = card_values(view["options"]["card_points"])
         calls = [a for a in actions if isinstance(a, Rummy)]
         if calls:
             return _best(calls, lambda a: _points(a, values))
-        hand = _cards(view["hand"])
         in_melds = {c for m in MELDS.enumerate(hand) for c in m}
         addons = [a for a in actions if isinstance(a, Addon) and not in_melds.intersection(a.cards)]
         if addons:
@@ -218,15 +214,16 @@ class MummusGreedy:
     def choose(self, view: Mapping[str, object], rng: Rng) -> Action:
 
         view = cast(MummusView, view)  # the view of this game
-        actions = actions_from_view(view)  # each choice as over the listing sorted by text (see _best)
+        hand = _cards(view["hand"])
+        table = [tuple(_cards(m["cards"])) for m in view["melds"]]
+        discard = _cards(view["discard"])
+        actions = actions_seen(view, hand, table, discard)  # each choice as over them sorted by text (see _best)
         if not actions:
             raise RuleError("BOT", f"seat {view.get('seat')} has nothing to do now")
         values = card_values(view["options"]["card_points"])
-        hand = _cards(view["hand"])
-        table = [tuple(_cards(m["cards"])) for m in view["melds"]]
         draws = [a for a in actions if isinstance(a, Draw | Take)]
         if draws:
-            return self._draw(sorted(draws, key=_draw_order), hand, table, _cards(view["discard"]), values)
+            return self._draw(sorted(draws, key=_draw_order), hand, table, discard, values)
         calls = [a for a in actions if isinstance(a, Rummy)]
         if calls:
             return _best(calls, lambda a: _points(a, values))

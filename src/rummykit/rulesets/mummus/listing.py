@@ -28,11 +28,12 @@ from rummykit.melds.card_bits import BIT, MeldReach, has_meld, mask_of, melds_of
 from rummykit.pieces.cards import DECK, Card, parse_cards
 from rummykit.rulesets.mummus.actions import Addon, Cards, Discard, Draw, Meld, Rummy, Take
 from rummykit.rulesets.mummus.options import DRAW, MAX_PLAYERS, MELDS, PLAY
-from rummykit.rulesets.mummus.seen import NEAR, WRAP, PileSeen, TableSeen, chains, reach_of, usable
+from rummykit.rulesets.mummus.seen import NEAR, PARTNERS, WRAP, PileSeen, TableSeen, chains, reach_of, usable
 from rummykit.rulesets.mummus.views import mummus_view
 
 __all__ = [
     "actions_from_view",
+    "actions_seen",
     "addon_chains",
     "claimable",
     "claims",
@@ -245,11 +246,12 @@ def _deep_takes(takes: list[Take], n: int, have: int, discard: Sequence[Card], t
     size = len(discard)
     by_code = table.by_code
     near = NEAR
+    partners = PARTNERS
     for i in range(size - 2, -1, -1):
         code = discard[i].code
         have |= 1 << code
         m = n + size - i
-        if m >= 4:
+        if m >= 4 and (have & partners[code]).bit_count() >= 2:  # else no meld of three with two others
             same, runs = near[code]
             if (have & same).bit_count() >= 2:
                 usable_.append(takes[code])
@@ -262,7 +264,9 @@ def _deep_takes(takes: list[Take], n: int, have: int, discard: Sequence[Card], t
             if found:
                 usable_.append(takes[code])
                 continue
-        for mask, k in by_code.get(code, ()):
+        if code not in by_code:
+            continue
+        for mask, k in by_code[code]:
             if k < m and have & mask == mask:
                 usable_.append(takes[code])
                 break
@@ -284,14 +288,26 @@ def actions_from_view(view: Mapping[str, object]) -> list[Action]:
     seat = seen["seat"]
     if seat is None or seat not in seen["to_act"]:
         return []
+    return actions_seen(
+        seen, parse_cards(seen["hand"]), [tuple(parse_cards(m["cards"])) for m in seen["melds"]], parse_cards(seen["discard"])
+    )
+
+
+def actions_seen(view: Mapping[str, object], hand: Sequence[Card], table: Table, discard: Sequence[Card]) -> list[Action]:
+    """:func:`actions_from_view` with the view's hand, melds and pile read already (by a bot that reads them
+    anyway); empty if the view's seat may not act now."""
+    seen = mummus_view(view)
+    seat = seen["seat"]
+    if seat is None or seat not in seen["to_act"]:
+        return []
     deep = seen["deep"]
     return list_actions(
         seat,
         turn=seen["turn"],
         phase=seen["phase"],
-        hand=parse_cards(seen["hand"]),
-        table=[tuple(parse_cards(m["cards"])) for m in seen["melds"]],
-        discard=parse_cards(seen["discard"]),
+        hand=hand,
+        table=table,
+        discard=discard,
         stock_size=seen["stock_size"],
         deep=None if deep is None else Card.parse(deep),
     )

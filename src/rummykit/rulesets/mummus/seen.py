@@ -18,6 +18,7 @@ A set of cards is a mask, bit ``card.code`` per card
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Iterable, Sequence
 
 from rummykit.blocks.areas import LaidMeld
@@ -27,7 +28,7 @@ from rummykit.pieces.cards import DECK, Card
 from rummykit.rulesets.mummus.actions import Cards
 from rummykit.rulesets.mummus.options import MELDS
 
-__all__ = ["NEAR", "KeptSeen", "PileSeen", "TableSeen", "chains", "open_seats", "reach_of", "usable"]
+__all__ = ["NEAR", "PARTNERS", "KeptSeen", "PileSeen", "TableSeen", "chains", "open_seats", "reach_of", "usable"]
 
 WRAP = MELDS.wrap
 
@@ -93,6 +94,8 @@ def _away(card: Card, k: int) -> Card | None:
 
 
 NEAR = _near_masks()
+PARTNERS = [same | functools.reduce(operator.or_, runs, 0) for same, runs in NEAR]
+"""For each card code, every card of :data:`NEAR` (a meld of three with it needs two of them)."""
 
 
 def usable(code: int, n: int, have: int, reaches: Iterable[MeldReach | None]) -> bool:
