@@ -25,6 +25,7 @@ from rummykit.blocks.areas import LaidMeld
 from rummykit.melds.card_bits import BIT, MeldReach, cards_of, has_meld, mask_of, meld_reach, melds_of
 from rummykit.melds.cards import SET
 from rummykit.pieces.cards import DECK, Card
+from rummykit.pieces.text import piece_texts
 from rummykit.rulesets.mummus.actions import Cards
 from rummykit.rulesets.mummus.options import MELDS
 
@@ -120,7 +121,7 @@ def _meld_of_three(code: int, have: int) -> bool:
 class TableSeen:
     """The melds on the table (each in table order) and what they take."""
 
-    __slots__ = ("_by_code", "_wanted", "laid", "reaches", "table", "wanted_mask")
+    __slots__ = ("_by_code", "_texts", "_wanted", "laid", "reaches", "table", "wanted_mask")
 
     def __init__(self, table: Iterable[Cards]) -> None:
         self.table: list[Cards] = list(table)
@@ -134,6 +135,7 @@ class TableSeen:
         """Every card that would extend some meld by itself."""
         self._wanted: frozenset[Card] | None = None
         self._by_code: dict[int, list[tuple[int, int]]] | None = None
+        self._texts: list[tuple[str, ...]] | None = None
         self.laid: list[int] | None = None
         """The points each seat laid in these melds (a state's own table, kept by :class:`KeptSeen`, only)."""
 
@@ -143,6 +145,14 @@ class TableSeen:
         found = self._wanted
         if found is None:
             found = self._wanted = frozenset(cards_of(self.wanted_mask))
+        return found
+
+    @property
+    def texts(self) -> list[tuple[str, ...]]:
+        """Each meld's cards in notation."""
+        found = self._texts
+        if found is None:
+            found = self._texts = [tuple(piece_texts(m)) for m in self.table]
         return found
 
     @property
@@ -171,7 +181,7 @@ class TableSeen:
 class PileSeen:
     """The discard pile (bottom first) and, with a table, the claims it allows (``mask``: the pile's, if known)."""
 
-    __slots__ = ("_claimable", "_claims", "mask", "open", "pile", "table")
+    __slots__ = ("_claimable", "_claims", "_texts", "mask", "open", "pile", "table")
 
     def __init__(self, pile: list[Card], table: TableSeen, mask: int | None = None) -> None:
         self.pile = pile
@@ -185,6 +195,15 @@ class PileSeen:
         """True when some "rummy" claim is open (a pile card fits a meld, or pile cards form one)."""
         self._claims: list[Claim] | None = None
         self._claimable: list[Card] | None = None
+        self._texts: tuple[str, ...] | None = None
+
+    @property
+    def texts(self) -> tuple[str, ...]:
+        """The pile's cards in notation, bottom first."""
+        found = self._texts
+        if found is None:
+            found = self._texts = tuple(piece_texts(self.pile))
+        return found
 
     @property
     def claims(self) -> list[Claim]:

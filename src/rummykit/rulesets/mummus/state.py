@@ -162,7 +162,7 @@ class Mummus(GameState):
 
     def laid_points(self) -> list[int]:
         """The points of the cards each seat has put on the table this round (worked out once per table)."""
-        table = self._seen().table
+        table = self.seen().table
         if table.laid is None:
             table.laid = self.area.points(len(self.players), self.values.__getitem__)
         return list(table.laid)
@@ -219,8 +219,8 @@ class Mummus(GameState):
             return seats
         return seats & {player} if player is not None else _NOBODY
 
-    def _seen(self) -> PileSeen:
-        """The discard pile and the table of this position, judged (kept while they stay)."""
+    def seen(self) -> PileSeen:
+        """The discard pile and the table of this position, judged (kept while they stay): public information."""
         kept = self._kept
         if kept is None:
             kept = self._kept = KeptSeen()
@@ -235,7 +235,7 @@ class Mummus(GameState):
         if self.outcome is not None:
             cached = self._cached = (key, _NOBODY, _NOBODY, False)
             return cached
-        seen = self._seen()
+        seen = self.seen()
         bits = open_seats(seen, self.hands, self.current)
         cached = self._cached = (key, _SEATS[bits], _SEATS[bits | 1 << self.current], seen.open)
         return cached
@@ -244,7 +244,7 @@ class Mummus(GameState):
         """The discard-pile cards a "rummy" call could take now, bottom first."""
         if self.outcome is not None or not self.piles.discard:
             return []
-        return list(self._seen().claimable)
+        return list(self.seen().claimable)
 
     def _apply(self, action: Action) -> None:
         handler = _HANDLERS.get(type(action))
@@ -556,11 +556,11 @@ class Mummus(GameState):
             return []
         hand = self.hands[player]
         have = sum(map(BIT.__getitem__, hand))  # a hand holds each card once (one deck)
-        return listing(player, player == self.current, self.phase, hand, have, self._seen(), len(self.piles.stock), self.deep)
+        return listing(player, player == self.current, self.phase, hand, have, self.seen(), len(self.piles.stock), self.deep)
 
     def all_claims(self) -> list[tuple[Cards, Card | None]]:
         """Every "rummy" claim the discard pile allows now (cards, and a card of the meld they extend)."""
-        return list(self._seen().claims) if self.piles.discard else []
+        return list(self.seen().claims) if self.piles.discard else []
 
     # -- views ---------------------------------------------------------------------------
 

@@ -70,10 +70,12 @@ def build_view(state: Mummus, player: int | None) -> MummusView:
     view = cast(MummusView, state.view_header(player))
     view["dealer"] = state.dealer
     view["stock_size"] = state.piles.stock_size
-    view["discard"] = piece_texts(state.piles.discard)
-    view["claimable"] = piece_texts(state.claimable())
+    seen = state.seen()
+    view["discard"] = list(seen.texts)
+    view["claimable"] = piece_texts(seen.claimable) if state.outcome is None and seen.pile else []
+    texts = seen.table.texts
     view["melds"] = [
-        {"index": i, "kind": m.kind, "cards": piece_texts(m.pieces), "laid_by": list(m.laid_by)}
+        {"index": i, "kind": m.kind, "cards": list(texts[i]), "laid_by": list(m.laid_by)}
         for i, m in enumerate(state.area)
     ]
     view["hand_sizes"] = list(view["piece_counts"])  # the header counted them
