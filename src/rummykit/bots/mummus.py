@@ -43,6 +43,7 @@ from typing import Any, TypeVar, cast
 from rummykit.engine.core import Action, GameInfo
 from rummykit.engine.rng import Rng
 from rummykit.errors import RuleError
+from rummykit.melds.card_bits import MeldReach, mask_of, melds_of
 from rummykit.melds.cover import Candidate, CoverProblem, best_cover
 from rummykit.pieces.cards import DECK, Card, parse_cards
 from rummykit.rulesets.mummus import (
@@ -54,9 +55,9 @@ from rummykit.rulesets.mummus import (
     Rummy,
     Take,
     actions_seen,
-    addon_chains,
     card_values,
 )
+from rummykit.rulesets.mummus.seen import WRAP, chains, reach_of
 from rummykit.rulesets.mummus.views import MummusView
 
 __all__ = ["MummusGreedy", "mummus_greedy", "plan"]
@@ -123,10 +124,19 @@ def _least(actions: Sequence[A], key: Callable[[A], Any]) -> A:
 
 def plan(hand: Sequence[Card], table: Sequence[Cards], values: Mapping[Card, int]) -> tuple[int, tuple[Cards, ...]]:
     """The most points ``hand`` can put on the table now (melds and add-ons), and the sets that do it."""
+    return _plan(hand, mask_of(hand), [reach_of(m) for m in table], values)
+
+
+def _plan(
+    hand: Sequence[Card], have: int, reaches: Sequence[MeldReach | None], values: Mapping[Card, int]
+) -> tuple[int, tuple[Cards, ...]]:
+    """:func:`plan` with the hand's mask and the table's melds' reaches (``MELDS.enumerate`` and ``addon_chains``
+    from masks: the same candidates in the same order)."""
     value = values.__getitem__
-    candidates: list[Candidate[Card]] = [Candidate(m, value=sum(map(value, m))) for m in MELDS.enumerate(hand)]
-    for meld in table:
-        candidates.extend(Candidate(ch, value=sum(map(value, ch))) for ch in addon_chains(meld, hand))
+    candidates: list[Candidate[Card]] = [Candidate(m, value=sum(map(value, m))) for m in melds_of(have, WRAP)]
+    for reach in reaches:
+        if reach is not None and reach.fits & have:
+            candidates.extend(Candidate(ch, value=sum(map(value, ch))) for ch in chains(reach, have))
     if not candidates:
         return 0, ()
     best = best_cover(CoverProblem(Counter(hand), candidates, order=_CODE, potential=value, node_limit=NODE_LIMIT))
@@ -256,14 +266,16 @@ class MummusGreedy:
         discard: list[Card],
         values: Mapping[Card, int],
     ) -> Action:
-        playable, _sets = plan(hand, table, values)
+        have = mask_of(hand)
+        reaches = [reach_of(m) for m in table]
+        playable, _sets = _plan(hand, have, reaches, values)
         left = sum(values[c] for c in hand) - playable
         best: Action | None = None
         best_score = 0.0
         for action in draws:
             if isinstance(action, Take):
                 taken = discard[discard.index(action.card) :]
-                more, _sets = plan([*hand, *taken], table, values)
+                more, _sets = _plan([*hand, *taken], have | mask_of(taken), reaches, values)
                 if more <= playable:
                     continue  # a card that lets it play nothing more is not worth taking
                 more_left = sum(values[c] for c in hand) + sum(values[c] for c in taken) - more
