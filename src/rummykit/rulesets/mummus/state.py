@@ -29,8 +29,9 @@ from rummykit.engine.options import OptionValue
 from rummykit.errors import Param, RuleError
 from rummykit.melds.card_bits import BIT
 from rummykit.pieces.cards import DECK, Card, format_cards
+from rummykit.pieces.text import piece_texts
 from rummykit.rulesets.mummus.actions import Addon, Cards, Discard, Draw, Meld, Rummy, Take
-from rummykit.rulesets.mummus.listing import Table, deep_usable, grown_table, listing
+from rummykit.rulesets.mummus.listing import deep_usable, grown_table, listing
 from rummykit.rulesets.mummus.options import (
     DRAW,
     GAME_ID,
@@ -312,13 +313,13 @@ class Mummus(GameState):
             raise _err("MU-MELD-NONE", "no meld on the table holds {card}: name a meld by one of its cards", card=str(ref))
         return index
 
-    def _keeps_deep(self, seat: int, used: Sequence[Card], after: Table) -> None:
-        """The player to move must still be able to use the deep discard after this action."""
+    def _keeps_deep(self, seat: int, used: Sequence[Card], index: int | None, grown: Cards) -> None:
+        """The player to move must still be able to use the deep discard with meld ``index`` (None: new) ``grown``."""
         deep = self.deep
         if deep is None or seat != self.current or deep in used:
             return
         rest = [c for c in self.hands[seat] if c not in set(used)]
-        if not deep_usable(deep, rest, after):
+        if not deep_usable(deep, rest, grown_table(self.table, index, grown)):
             raise _err(
                 "MU-DEEP-KEEP",
                 "after this you could no longer use {deep}, which you took from deep in the discard pile and must"
@@ -403,7 +404,7 @@ class Mummus(GameState):
             raise check.error()
         assert check.kind is not None
         self._keeps_a_card(seat, check.pieces, "this meld")
-        self._keeps_deep(seat, check.pieces, grown_table(self.table, None, check.pieces))
+        self._keeps_deep(seat, check.pieces, None, check.pieces)
         return _Plan(check.pieces, None, check.kind, check.pieces)
 
     def _meld(self, action: Meld) -> None:
@@ -416,7 +417,7 @@ class Mummus(GameState):
         self._in_hand(seat, action.cards)
         plan = self._plan_addon(index, action.cards)
         self._keeps_a_card(seat, action.cards, "this add-on")
-        self._keeps_deep(seat, action.cards, grown_table(self.table, index, plan.grown))
+        self._keeps_deep(seat, action.cards, index, plan.grown)
         return plan
 
     def _addon(self, action: Addon) -> None:
@@ -445,7 +446,7 @@ class Mummus(GameState):
             plan = _Plan(check.pieces, None, check.kind, check.pieces)
         else:
             plan = self._plan_addon(self._meld_of(action.meld), action.cards)
-        self._keeps_deep(seat, (), grown_table(self.table, plan.index, plan.grown))
+        self._keeps_deep(seat, (), plan.index, plan.grown)
         return plan
 
     def _rummy(self, action: Rummy) -> None:
@@ -470,8 +471,8 @@ class Mummus(GameState):
         kind = "rummy" if not from_hand else ("meld" if plan.index is None else "addon")
         data: dict[str, JSON] = {
             "meld": index,
-            "cards": [str(c) for c in plan.cards],
-            "meld_cards": [str(c) for c in plan.grown],
+            "cards": piece_texts(plan.cards),
+            "meld_cards": piece_texts(plan.grown),
             "meld_kind": plan.kind,
             "points": sum(map(self.values.__getitem__, plan.cards)),
             "hand_size": len(self.hands[seat]),
