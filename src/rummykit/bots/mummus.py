@@ -35,7 +35,6 @@ points its hand can put on the table now, as melds and add-ons.
 
 from __future__ import annotations
 
-import operator
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar, cast
@@ -43,7 +42,7 @@ from typing import Any, TypeVar, cast
 from rummykit.engine.core import Action, GameInfo
 from rummykit.engine.rng import Rng
 from rummykit.errors import RuleError
-from rummykit.melds.card_bits import MeldReach, mask_of, melds_of
+from rummykit.melds.card_bits import CODE, MeldReach, mask_of, melds_of
 from rummykit.melds.cover import Candidate, CoverProblem, best_cover
 from rummykit.pieces.cards import DECK, Card, parse_cards
 from rummykit.rulesets.mummus import (
@@ -75,9 +74,6 @@ A = TypeVar("A", bound=Action)
 
 def _cards(texts: Sequence[str]) -> list[Card]:
     return parse_cards(texts)
-
-
-_CODE = operator.attrgetter("code")
 
 
 def _text(action: Action) -> str:
@@ -139,7 +135,7 @@ def _plan(
             candidates.extend(Candidate(ch, value=sum(map(value, ch))) for ch in chains(reach, have))
     if not candidates:
         return 0, ()
-    best = best_cover(CoverProblem(Counter(hand), candidates, order=_CODE, potential=value, node_limit=NODE_LIMIT))
+    best = best_cover(CoverProblem(Counter(hand), candidates, order=CODE, potential=value, node_limit=NODE_LIMIT))
     if best is None:
         return 0, ()
     return best.value, best.sets

@@ -27,12 +27,13 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rummykit.pieces.cards import DECK, KING, SUITS, Card
 
-__all__ = ["BIT", "ROW", "MeldReach", "cards_of", "has_meld", "mask_of", "meld_reach", "melds_of"]
+__all__ = ["BIT", "CODE", "ROW", "MeldReach", "cards_of", "has_meld", "mask_of", "meld_reach", "melds_of"]
 
 Pieces = tuple[Card, ...]
 
@@ -41,6 +42,9 @@ ROW = (1 << KING) - 1
 
 BIT: dict[Card, int] = {card: 1 << card.code for card in DECK}
 """Each card's bit."""
+
+CODE = operator.attrgetter("code")
+"""Sorts cards as their own order does (by code), without calling ``<``."""
 
 _SUIT_COUNT = len(SUITS)
 

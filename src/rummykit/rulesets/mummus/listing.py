@@ -20,11 +20,10 @@ Inside, sets of cards are bit masks (:mod:`rummykit.melds.card_bits`).
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable, Mapping, Sequence
 
 from rummykit.engine.core import Action
-from rummykit.melds.card_bits import BIT, MeldReach, has_meld, mask_of, melds_of
+from rummykit.melds.card_bits import BIT, CODE, MeldReach, has_meld, mask_of, melds_of
 from rummykit.pieces.cards import DECK, Card, parse_cards
 from rummykit.rulesets.mummus.actions import Addon, Cards, Discard, Draw, Meld, Rummy, Take
 from rummykit.rulesets.mummus.options import DRAW, MAX_PLAYERS, MELDS, PLAY
@@ -215,12 +214,8 @@ def listing(
                     out.append(Meld(seat, m))
         if pending is None:
             discards = _DISCARDS[seat]
-            out.extend([discards[c.code] for c in sorted(hand, key=_CODE)])
+            out.extend([discards[c.code] for c in sorted(hand, key=CODE)])
     return out
-
-
-_CODE = operator.attrgetter("code")
-"""Sorts cards as their own order does (by code), without calling ``<``."""
 
 
 def reach_grown(table: TableSeen, index: int, cards: Cards) -> Cards:

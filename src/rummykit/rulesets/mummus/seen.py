@@ -27,9 +27,9 @@ from rummykit.melds.cards import SET
 from rummykit.pieces.cards import DECK, Card
 from rummykit.pieces.text import piece_texts
 from rummykit.rulesets.mummus.actions import Cards
-from rummykit.rulesets.mummus.options import MELDS
+from rummykit.rulesets.mummus.options import MAX_PLAYERS, MELDS
 
-__all__ = ["NEAR", "PARTNERS", "KeptSeen", "PileSeen", "TableSeen", "chains", "open_seats", "reach_of", "usable"]
+__all__ = ["NEAR", "PARTNERS", "SEATS", "KeptSeen", "PileSeen", "TableSeen", "chains", "open_seats", "reach_of", "usable"]
 
 WRAP = MELDS.wrap
 
@@ -231,6 +231,10 @@ class PileSeen:
             taken = {c for cards, _meld in self.claims for c in cards}
             found = self._claimable = [c for c in self.pile if c in taken]
         return found
+
+
+SEATS = tuple(frozenset(s for s in range(MAX_PLAYERS) if bits >> s & 1) for bits in range(1 << MAX_PLAYERS))
+"""The seats of each bit mask of seats (``may_act``, ``to_act``); ``SEATS[1 << seat]`` is the seat alone."""
 
 
 def open_seats(pile: PileSeen, hands: Sequence[Sequence[Card]], current: int) -> int:

@@ -27,7 +27,7 @@ from rummykit.engine.core import JSON, Action, Field, GameState, Omit, Saved, Sa
 from rummykit.engine.hidden import Slot, every_slot, unseen_slots
 from rummykit.engine.options import OptionValue
 from rummykit.errors import Param, RuleError
-from rummykit.melds.card_bits import BIT
+from rummykit.melds.card_bits import BIT, CODE
 from rummykit.pieces.cards import DECK, Card, format_cards
 from rummykit.pieces.text import piece_texts
 from rummykit.rulesets.mummus.actions import Addon, Cards, Discard, Draw, Meld, Rummy, Take
@@ -36,7 +36,6 @@ from rummykit.rulesets.mummus.options import (
     DRAW,
     GAME_ID,
     HAND_SIZE,
-    MAX_PLAYERS,
     MELDS,
     OVER,
     PLAY,
@@ -44,15 +43,13 @@ from rummykit.rulesets.mummus.options import (
     card_values,
     resolve_options,
 )
-from rummykit.rulesets.mummus.seen import KeptSeen, PileSeen, open_seats
+from rummykit.rulesets.mummus.seen import SEATS, KeptSeen, PileSeen, open_seats
 from rummykit.rulesets.mummus.views import MummusView, build_view
 from rummykit.words import counted
 
 __all__ = ["Mummus"]
 
 _NOBODY: frozenset[int] = frozenset()
-_SEATS = tuple(frozenset(s for s in range(MAX_PLAYERS) if bits >> s & 1) for bits in range(1 << MAX_PLAYERS))
-"""The seats of each bit mask of seats (``may_act``, ``to_act``); ``_SEATS[1 << seat]`` is the seat alone."""
 
 
 def _err(rule: str, message: str, **params: Param) -> RuleError:
@@ -152,7 +149,7 @@ class Mummus(GameState):
             },
         )
         for seat in range(n):
-            self.emit("hand", seat, {}, {"hand": [str(c) for c in sorted(self.hands[seat])]})
+            self.emit("hand", seat, {}, {"hand": piece_texts(sorted(self.hands[seat], key=CODE))})
 
     # -- card points ---------------------------------------------------------------
 
@@ -199,7 +196,7 @@ class Mummus(GameState):
         """The seat whose turn it is (nobody once the match is over)."""
         if self.outcome is not None:
             return _NOBODY
-        return _SEATS[1 << self.current]
+        return SEATS[1 << self.current]
 
     @property
     def may_act(self) -> frozenset[int]:
@@ -238,7 +235,7 @@ class Mummus(GameState):
             return cached
         seen = self.seen()
         bits = open_seats(seen, self.hands, self.current)
-        cached = self._cached = (key, _SEATS[bits], _SEATS[bits | 1 << self.current], seen.open)
+        cached = self._cached = (key, SEATS[bits], SEATS[bits | 1 << self.current], seen.open)
         return cached
 
     def claimable(self) -> list[Card]:
@@ -541,7 +538,7 @@ class Mummus(GameState):
             "out": out,
             "laid_points": laid,
             "hand_points": left,
-            "hands": [[str(c) for c in sorted(h)] for h in self.hands],
+            "hands": [piece_texts(sorted(h, key=CODE)) for h in self.hands],
         }
         self.phase = OVER
         self.deep = None

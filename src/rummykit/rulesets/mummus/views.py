@@ -16,11 +16,11 @@ True
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, NotRequired, TypedDict, cast
 
 from rummykit.engine.core import ViewHeader
+from rummykit.melds.card_bits import CODE
 from rummykit.pieces.text import piece_texts
 
 if TYPE_CHECKING:
@@ -66,10 +66,6 @@ class MummusView(ViewHeader):
     hand: NotRequired[list[str]]
 
 
-_CODE = operator.attrgetter("code")
-"""Sorts cards as their own order does (by code), without calling ``<``."""
-
-
 def build_view(state: Mummus, player: int | None) -> MummusView:
     """The view of ``state`` for ``player`` (``None``: a spectator); checks the seat."""
     view = cast(MummusView, state.view_header(player))
@@ -84,11 +80,11 @@ def build_view(state: Mummus, player: int | None) -> MummusView:
         for i, m in enumerate(state.area)
     ]
     view["hand_sizes"] = list(view["piece_counts"])  # the header counted them
-    view["hand_known"] = [piece_texts(sorted(k, key=_CODE)) for k in state.known]
+    view["hand_known"] = [piece_texts(sorted(k, key=CODE)) for k in state.known]
     view["laid_points"] = state.laid_points()
     view["deep"] = None if state.deep is None else str(state.deep)
     if player is not None:
-        view["hand"] = piece_texts(sorted(state.hands[player], key=_CODE))
+        view["hand"] = piece_texts(sorted(state.hands[player], key=CODE))
     return view
 
 
