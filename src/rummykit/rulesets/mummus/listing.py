@@ -192,19 +192,19 @@ def listing(
         for index, reach in enumerate(table.reaches):
             if reach is None or not reach.fits & have:
                 continue
-            ref = table.table[index][0]
+            first = table.table[index][0]
             for chain in chains(reach, have):
                 if len(chain) >= n:
                     continue
                 if pending is not None and not _keeps(pending, hand, chain, table.after(index, reach_grown(table, index, chain))):
                     continue
-                out.append(Addon(seat, chain, ref))
+                out.append(Addon(seat, chain, first))
     if seen.open:
         for cards, ref in seen.claims:
             if pending is not None:
-                index = None if ref is None else next(i for i, m in enumerate(table.table) if ref in m)
-                grown = cards if index is None else reach_grown(table, index, cards)
-                if not _keeps(pending, hand, (), table.after(index, grown)):
+                at = None if ref is None else next(i for i, m in enumerate(table.table) if ref in m)
+                grown = cards if at is None else reach_grown(table, at, cards)
+                if not _keeps(pending, hand, (), table.after(at, grown)):
                     continue
             out.append(Rummy(seat, cards, ref))
     if mine and phase == PLAY:
