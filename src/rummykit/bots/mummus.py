@@ -49,7 +49,6 @@ from rummykit.rulesets.mummus import (
     MELDS,
     Addon,
     Discard,
-    Draw,
     Meld,
     Rummy,
     Take,
@@ -227,28 +226,40 @@ class MummusGreedy:
         if not actions:
             raise RuleError("BOT", f"seat {view.get('seat')} has nothing to do now")
         values = card_values(view["options"]["card_points"])
-        draws = [a for a in actions if isinstance(a, Draw | Take)]
+        # The actions by kind (their order within a kind does not matter: _best and _least break ties by text).
+        draws: list[Action] = []
+        calls: list[Rummy] = []
+        lays: list[Meld | Addon] = []
+        discards: list[Discard] = []
+        for a in actions:
+            if isinstance(a, Discard):
+                discards.append(a)
+            elif isinstance(a, Meld | Addon):
+                lays.append(a)
+            elif isinstance(a, Rummy):
+                calls.append(a)
+            else:
+                draws.append(a)
         if draws:
             return self._draw(sorted(draws, key=_draw_order), hand, table, discard, values)
-        calls = [a for a in actions if isinstance(a, Rummy)]
         if calls:
             return _best(calls, lambda a: _points(a, values))
         deep = view["deep"]
         if deep is not None:
             card = Card.parse(deep)
-            uses = [a for a in actions if isinstance(a, Meld | Addon) and card in a.cards]
+            uses = [a for a in lays if card in a.cards]
             if uses:
                 return _best(uses, lambda a: (_points(a, values), len(a.cards)))
-        _value, sets = plan(hand, table, values)
-        planned = {frozenset(s) for s in sets}
-        lays = [a for a in actions if isinstance(a, Meld | Addon) and frozenset(a.cards) in planned]
-        if lays:
-            return _best(lays, lambda a: (_points(a, values), len(a.cards)))
+        _value, sets = plan(hand, table, values) if lays else (0, ())  # a plan only picks among lays
+        if sets:
+            planned = {frozenset(s) for s in sets}
+            planned_lays = [a for a in lays if frozenset(a.cards) in planned]
+            if planned_lays:
+                return _best(planned_lays, lambda a: (_points(a, values), len(a.cards)))
         in_plan = {c for s in sets for c in s}
-        extra = [a for a in actions if isinstance(a, Addon) and not in_plan.intersection(a.cards)]
+        extra = [a for a in lays if isinstance(a, Addon) and not in_plan.intersection(a.cards)]
         if extra:
             return _best(extra, lambda a: (_points(a, values), len(a.cards)))
-        discards = [a for a in actions if isinstance(a, Discard)]
         if discards:
             claimable = set(_cards(view["claimable"])) | {c for m in table for c in MELDS.fits(m)}
             return _least(discards, lambda a: _keep_value(a.card, hand, values, claimable))
