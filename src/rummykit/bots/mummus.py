@@ -125,19 +125,33 @@ def plan(hand: Sequence[Card], table: Sequence[Cards], values: Mapping[Card, int
 def _plan(
     hand: Sequence[Card], have: int, reaches: Sequence[MeldReach | None], values: Mapping[Card, int]
 ) -> tuple[int, tuple[Cards, ...]]:
-    """:func:`plan` with the hand's mask and the table's melds' reaches (``MELDS.enumerate`` and ``addon_chains``
-    from masks: the same candidates in the same order)."""
+    """:func:`plan` with the hand's mask and the table's melds' reaches."""
+    value, sets, _exact = _cover(hand, _candidates(have, reaches, values), values)
+    return value, sets
+
+
+def _candidates(have: int, reaches: Sequence[MeldReach | None], values: Mapping[Card, int]) -> list[Candidate[Card]]:
+    """The melds of the cards of ``have`` and their add-ons to the table, as ``MELDS.enumerate`` and
+    ``addon_chains`` list them (from masks: the same candidates in the same order)."""
     value = values.__getitem__
     candidates: list[Candidate[Card]] = [Candidate(m, value=sum(map(value, m))) for m in melds_of(have, WRAP)]
     for reach in reaches:
         if reach is not None and reach.fits & have:
             candidates.extend(Candidate(ch, value=sum(map(value, ch))) for ch in chains(reach, have))
+    return candidates
+
+
+def _cover(
+    hand: Sequence[Card], candidates: list[Candidate[Card]], values: Mapping[Card, int]
+) -> tuple[int, tuple[Cards, ...], bool]:
+    """The best cover's points and sets, and whether the search was complete (so the points are the most)."""
     if not candidates:
-        return 0, ()
+        return 0, (), True
+    value = values.__getitem__
     best = best_cover(CoverProblem(Counter(hand), candidates, order=CODE, potential=value, node_limit=NODE_LIMIT))
     if best is None:
-        return 0, ()
-    return best.value, best.sets
+        return 0, (), False
+    return best.value, best.sets, best.complete
 
 
 def _keep_value(card: Card, hand: Sequence[Card], values: Mapping[Card, int], claimable: set[Card]) -> float:
@@ -275,14 +289,20 @@ class MummusGreedy:
     ) -> Action:
         have = mask_of(hand)
         reaches = [reach_of(m) for m in table]
-        playable, _sets = _plan(hand, have, reaches, values)
+        candidates = _candidates(have, reaches, values)
+        playable, _sets, exact = _cover(hand, candidates, values)
         left = sum(values[c] for c in hand) - playable
         best: Action | None = None
         best_score = 0.0
         for action in draws:
             if isinstance(action, Take):
                 taken = discard[discard.index(action.card) :]
-                more, _sets = _plan([*hand, *taken], have | mask_of(taken), reaches, values)
+                more_candidates = _candidates(have | mask_of(taken), reaches, values)
+                if exact and len(more_candidates) == len(candidates):
+                    # The same candidates (they only grow with the cards): no cover can be worth more than the
+                    # most the hand alone lays, so the plan below would find ``more <= playable``.
+                    continue
+                more, _sets, _exact = _cover([*hand, *taken], more_candidates, values)
                 if more <= playable:
                     continue  # a card that lets it play nothing more is not worth taking
                 more_left = sum(values[c] for c in hand) + sum(values[c] for c in taken) - more
