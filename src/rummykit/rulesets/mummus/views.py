@@ -80,7 +80,7 @@ def build_view(state: Mummus, player: int | None) -> MummusView:
         for i, m in enumerate(state.area)
     ]
     view["hand_sizes"] = list(view["piece_counts"])  # the header counted them
-    view["hand_known"] = [piece_texts(sorted(k, key=CODE)) for k in state.known]
+    view["hand_known"] = [piece_texts(sorted(k, key=CODE)) if k else [] for k in state.known]
     view["laid_points"] = state.laid_points()
     view["deep"] = None if state.deep is None else str(state.deep)
     if player is not None:
