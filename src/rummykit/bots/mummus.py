@@ -44,7 +44,7 @@ from rummykit.engine.rng import Rng
 from rummykit.errors import RuleError
 from rummykit.melds.card_bits import CODE, MeldReach, mask_of, melds_of
 from rummykit.melds.cover import Candidate, CoverProblem, best_cover
-from rummykit.pieces.cards import DECK, Card, parse_cards
+from rummykit.pieces.cards import DECK, Card
 from rummykit.rulesets.mummus import (
     MELDS,
     Addon,
@@ -55,6 +55,7 @@ from rummykit.rulesets.mummus import (
     actions_seen,
     card_values,
 )
+from rummykit.rulesets.mummus.listing import read_cards
 from rummykit.rulesets.mummus.seen import WRAP, chains, reach_of
 from rummykit.rulesets.mummus.views import MummusView
 
@@ -71,8 +72,12 @@ Cards = tuple[Card, ...]
 A = TypeVar("A", bound=Action)
 
 
-def _cards(texts: Sequence[str]) -> list[Card]:
-    return parse_cards(texts)
+_cards = read_cards
+"""The cards of a view's texts."""
+
+
+def _meld_cards(texts: Sequence[str]) -> Cards:
+    return tuple(read_cards(texts))
 
 
 def _text(action: Action) -> str:
@@ -214,7 +219,7 @@ class MummusGreedy:
 
         view = cast(MummusView, view)  # the view of this game
         hand = _cards(view["hand"])
-        table = [tuple(_cards(m["cards"])) for m in view["melds"]]
+        table = [_meld_cards(m["cards"]) for m in view["melds"]]
         actions = actions_seen(view, hand, table, _cards(view["discard"]))  # choices as over them sorted by text (_best)
         if not actions:
             return None
@@ -234,7 +239,7 @@ class MummusGreedy:
 
         view = cast(MummusView, view)  # the view of this game
         hand = _cards(view["hand"])
-        table = [tuple(_cards(m["cards"])) for m in view["melds"]]
+        table = [_meld_cards(m["cards"]) for m in view["melds"]]
         discard = _cards(view["discard"])
         actions = actions_seen(view, hand, table, discard)  # each choice as over them sorted by text (see _best)
         if not actions:
@@ -246,11 +251,11 @@ class MummusGreedy:
         lays: list[Meld | Addon] = []
         discards: list[Discard] = []
         for a in actions:
-            if isinstance(a, Discard):
+            if type(a) is Discard:
                 discards.append(a)
-            elif isinstance(a, Meld | Addon):
+            elif type(a) is Meld or type(a) is Addon:
                 lays.append(a)
-            elif isinstance(a, Rummy):
+            elif type(a) is Rummy:
                 calls.append(a)
             else:
                 draws.append(a)

@@ -42,6 +42,7 @@ __all__ = [
     "listing",
     "out_of_turn",
     "pile_has_meld",
+    "read_cards",
     "wanted",
 ]
 
@@ -284,8 +285,24 @@ def actions_from_view(view: Mapping[str, object]) -> list[Action]:
     if seat is None or seat not in seen["to_act"]:
         return []
     return actions_seen(
-        seen, parse_cards(seen["hand"]), [tuple(parse_cards(m["cards"])) for m in seen["melds"]], parse_cards(seen["discard"])
+        seen, read_cards(seen["hand"]), [tuple(read_cards(m["cards"])) for m in seen["melds"]], read_cards(seen["discard"])
     )
+
+
+def read_cards(texts: Sequence[str]) -> list[Card]:
+    """The cards of a view's texts: each looked up by its canonical text (what a view writes), any other
+    reading through the notation (:func:`~rummykit.pieces.cards.parse_cards`).
+
+    >>> read_cards(['10H', 'as', 'TD'])
+    [Card.parse('10H'), Card.parse('AS'), Card.parse('10D')]
+    """
+    try:
+        return list(map(_BY_TEXT, texts))
+    except KeyError:
+        return parse_cards(texts)
+
+
+_BY_TEXT = {str(c): c for c in DECK}.__getitem__
 
 
 def actions_seen(view: Mapping[str, object], hand: Sequence[Card], table: Table, discard: Sequence[Card]) -> list[Action]:
