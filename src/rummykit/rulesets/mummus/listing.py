@@ -27,7 +27,17 @@ from rummykit.melds.card_bits import BIT, CODE, MeldReach, has_meld, mask_of, me
 from rummykit.pieces.cards import DECK, Card, parse_cards
 from rummykit.rulesets.mummus.actions import Addon, Cards, Discard, Draw, Meld, Rummy, Take
 from rummykit.rulesets.mummus.options import DRAW, MAX_PLAYERS, MELDS, PLAY
-from rummykit.rulesets.mummus.seen import NEAR, PARTNERS, WRAP, PileSeen, TableSeen, chains, reach_of, usable
+from rummykit.rulesets.mummus.seen import (
+    NEAR,
+    PARTNERS,
+    WRAP,
+    PileSeen,
+    TableSeen,
+    chains,
+    pile_mask,
+    reach_of,
+    usable,
+)
 from rummykit.rulesets.mummus.views import mummus_view
 
 __all__ = [
@@ -55,12 +65,15 @@ def _seen(table: Table, discard: Sequence[Card]) -> PileSeen:
     listing and every check of a position reads the same one)."""
     last = _last[0] if _last else None
     melds = list(table)
-    if last is not None and last.table.table == melds:
-        if last.pile == discard:
+    pile = list(discard)
+    if last is None:
+        found = PileSeen(pile, TableSeen(melds))
+    elif last.table.table == melds:
+        if last.pile == pile:
             return last
-        found = PileSeen(list(discard), last.table)
+        found = PileSeen(pile, last.table, pile_mask(last, pile))
     else:
-        found = PileSeen(list(discard), TableSeen(melds))
+        found = PileSeen(pile, TableSeen(melds), pile_mask(last, pile))
     _last[:] = [found]
     return found
 

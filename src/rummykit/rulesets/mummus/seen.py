@@ -29,7 +29,7 @@ from rummykit.pieces.text import piece_texts
 from rummykit.rulesets.mummus.actions import Cards
 from rummykit.rulesets.mummus.options import MAX_PLAYERS, MELDS
 
-__all__ = ["NEAR", "PARTNERS", "SEATS", "KeptSeen", "PileSeen", "TableSeen", "chains", "open_seats", "reach_of", "usable"]
+__all__ = ["NEAR", "PARTNERS", "SEATS", "KeptSeen", "PileSeen", "TableSeen", "chains", "open_seats", "pile_mask", "reach_of", "usable"]
 
 WRAP = MELDS.wrap
 
@@ -287,12 +287,12 @@ class KeptSeen:
         if pile is None:
             pile = self.pile = PileSeen(list(discard), seen)
         elif changed or pile.pile != discard:
-            pile = self.pile = PileSeen(list(discard), seen, _pile_mask(pile, discard))
+            pile = self.pile = PileSeen(list(discard), seen, pile_mask(pile, discard))
         self.key = key
         return pile
 
 
-def _pile_mask(last: PileSeen, discard: list[Card]) -> int | None:
+def pile_mask(last: PileSeen, discard: list[Card]) -> int | None:
     """The mask of ``discard`` from the last pile's when cards were only put on it or taken off its top."""
     old = last.pile
     k = len(old)
