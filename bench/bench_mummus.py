@@ -25,7 +25,8 @@ import statistics
 import time
 from typing import Any
 
-from rummykit.catalogue import make_bot, new_game
+from rummykit.bots.registry import make_bot
+from rummykit.catalogue import new_game
 from rummykit.rulesets.mummus import Mummus
 from rummykit.sim import run_bots
 

@@ -36,26 +36,27 @@ points its hand can put on the table now, as melds and add-ons.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from typing import cast
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar, cast
 
 from rummykit.engine.core import Action, GameInfo
 from rummykit.engine.rng import Rng
 from rummykit.errors import RuleError
+from rummykit.melds.card_bits import CODE, MeldReach, mask_of, melds_of
 from rummykit.melds.cover import Candidate, CoverProblem, best_cover
-from rummykit.pieces.cards import Card
+from rummykit.pieces.cards import DECK, Card
 from rummykit.rulesets.mummus import (
     MELDS,
     Addon,
     Discard,
-    Draw,
     Meld,
     Rummy,
     Take,
-    actions_from_view,
-    addon_chains,
+    actions_seen,
     card_values,
 )
+from rummykit.rulesets.mummus.listing import read_cards
+from rummykit.rulesets.mummus.seen import WRAP, chains, reach_of
 from rummykit.rulesets.mummus.views import MummusView
 
 __all__ = ["MummusGreedy", "mummus_greedy", "plan"]
@@ -68,50 +69,135 @@ NODE_LIMIT = 4000
 """The set cover's node limit per plan (hands are small; this only guards against a huge one)."""
 
 Cards = tuple[Card, ...]
+A = TypeVar("A", bound=Action)
 
 
-def _cards(texts: Sequence[str]) -> list[Card]:
-    return [Card.parse(t) for t in texts]
+_cards = read_cards
+"""The cards of a view's texts."""
+
+
+def _meld_cards(texts: Sequence[str]) -> Cards:
+    return tuple(read_cards(texts))
+
+
+def _text(action: Action) -> str:
+    return action.text()
+
+
+def _draw_order(action: Action) -> str:
+    """Sorts a draw and takes as their texts do (``draw`` before ``take``, takes by card), without writing them."""
+    return str(action.card) if isinstance(action, Take) else ""
+
+
+def _best(actions: Sequence[A], key: Callable[[A], Any]) -> A:
+    """The action with the largest ``key``; of several, the one whose text sorts first.
+
+    The bot's choices are defined over its listing sorted by text (the first
+    of equals wins), so this is ``max(sorted(actions, key=text), key=key)``,
+    with texts written only for the equals.
+    """
+    best: list[A] = []
+    top: Any = None
+    for action in actions:
+        k = key(action)
+        if not best or k > top:
+            top = k
+            best = [action]
+        elif k == top:
+            best.append(action)
+    return best[0] if len(best) == 1 else min(best, key=_text)
+
+
+def _least(actions: Sequence[A], key: Callable[[A], Any]) -> A:
+    """The action with the smallest ``key``; of several, the one whose text sorts first (see :func:`_best`)."""
+    least: list[A] = []
+    low: Any = None
+    for action in actions:
+        k = key(action)
+        if not least or k < low:
+            low = k
+            least = [action]
+        elif k == low:
+            least.append(action)
+    return least[0] if len(least) == 1 else min(least, key=_text)
 
 
 def plan(hand: Sequence[Card], table: Sequence[Cards], values: Mapping[Card, int]) -> tuple[int, tuple[Cards, ...]]:
     """The most points ``hand`` can put on the table now (melds and add-ons), and the sets that do it."""
-    candidates: list[Candidate[Card]] = [
-        Candidate(m, value=sum(values[c] for c in m)) for m in MELDS.enumerate(hand)
-    ]
-    for meld in table:
-        candidates.extend(Candidate(ch, value=sum(values[c] for c in ch)) for ch in addon_chains(meld, hand))
+    return _plan(hand, mask_of(hand), [reach_of(m) for m in table], values)
+
+
+def _plan(
+    hand: Sequence[Card], have: int, reaches: Sequence[MeldReach | None], values: Mapping[Card, int]
+) -> tuple[int, tuple[Cards, ...]]:
+    """:func:`plan` with the hand's mask and the table's melds' reaches."""
+    value, sets, _exact = _cover(hand, _candidates(have, reaches, values), values)
+    return value, sets
+
+
+def _candidates(have: int, reaches: Sequence[MeldReach | None], values: Mapping[Card, int]) -> list[Candidate[Card]]:
+    """The melds of the cards of ``have`` and their add-ons to the table, as ``MELDS.enumerate`` and
+    ``addon_chains`` list them (from masks: the same candidates in the same order)."""
+    value = values.__getitem__
+    candidates: list[Candidate[Card]] = [Candidate(m, value=sum(map(value, m))) for m in melds_of(have, WRAP)]
+    for reach in reaches:
+        if reach is not None and reach.fits & have:
+            candidates.extend(Candidate(ch, value=sum(map(value, ch))) for ch in chains(reach, have))
+    return candidates
+
+
+def _cover(
+    hand: Sequence[Card], candidates: list[Candidate[Card]], values: Mapping[Card, int]
+) -> tuple[int, tuple[Cards, ...], bool]:
+    """The best cover's points and sets, and whether the search was complete (so the points are the most)."""
     if not candidates:
-        return 0, ()
-    best = best_cover(
-        CoverProblem(
-            Counter(hand),
-            candidates,
-            order=lambda c: c.code,
-            potential=lambda c: values[c],
-            node_limit=NODE_LIMIT,
-        )
-    )
+        return 0, (), True
+    value = values.__getitem__
+    best = best_cover(CoverProblem(Counter(hand), candidates, order=CODE, potential=value, node_limit=NODE_LIMIT))
     if best is None:
-        return 0, ()
-    return best.value, best.sets
+        return 0, (), False
+    return best.value, best.sets, best.complete
 
 
 def _keep_value(card: Card, hand: Sequence[Card], values: Mapping[Card, int], claimable: set[Card]) -> float:
-    """How much ``card`` is worth keeping: partners toward a meld, less its points; fitting cards are never given away."""
+    """How much ``card`` is worth keeping: partners toward a meld, less its points; fitting cards are never given away.
+
+    Each other card of its rank counts 3, of its suit next to it 3, two
+    away 1.5 (sums of halves, exact in any order).
+    """
+    partners = _PARTNERS[card.code]
     worth = 0.0
     for other in hand:
-        if other is card:
-            continue
-        if other.rank == card.rank:
-            worth += 3.0
-        elif other.suit is card.suit:
-            for step, weight in ((1, 3.0), (2, 1.5)):
-                if other in (MELDS.neighbour(card, step), MELDS.neighbour(card, -step)):
-                    worth += weight
+        weight = partners.get(other)
+        if weight is not None:
+            worth += weight
     if card in claimable:
         worth += 20.0
     return worth - 0.3 * values[card]
+
+
+def _partners() -> list[dict[Card, float]]:
+    """For each card (by code): every other card that counts toward keeping it, and how much."""
+    out = []
+    for card in DECK:
+        weights: dict[Card, float] = {}
+        for other in DECK:
+            if other is card:
+                continue
+            if other.rank == card.rank:
+                weights[other] = 3.0
+            elif other.suit is card.suit:
+                worth = 0.0
+                for step, weight in ((1, 3.0), (2, 1.5)):
+                    if other in (MELDS.neighbour(card, step), MELDS.neighbour(card, -step)):
+                        worth += weight
+                if worth:
+                    weights[other] = worth
+        out.append(weights)
+    return out
+
+
+_PARTNERS = _partners()
 
 
 def _points(action: Action, values: Mapping[Card, int]) -> int:
@@ -132,18 +218,19 @@ class MummusGreedy:
     def claim(self, view: Mapping[str, object], rng: Rng) -> Action | None:
 
         view = cast(MummusView, view)  # the view of this game
-        actions = sorted(actions_from_view(view), key=lambda a: a.text())
+        hand = _cards(view["hand"])
+        table = [_meld_cards(m["cards"]) for m in view["melds"]]
+        actions = actions_seen(view, hand, table, _cards(view["discard"]))  # choices as over them sorted by text (_best)
         if not actions:
             return None
         values = card_values(view["options"]["card_points"])
         calls = [a for a in actions if isinstance(a, Rummy)]
         if calls:
-            return max(calls, key=lambda a: _points(a, values))
-        hand = _cards(view["hand"])
+            return _best(calls, lambda a: _points(a, values))
         in_melds = {c for m in MELDS.enumerate(hand) for c in m}
         addons = [a for a in actions if isinstance(a, Addon) and not in_melds.intersection(a.cards)]
         if addons:
-            return max(addons, key=lambda a: (len(a.cards), _points(a, values)))
+            return _best(addons, lambda a: (len(a.cards), _points(a, values)))
         return None
 
     # -- the turn --------------------------------------------------------------------
@@ -151,38 +238,51 @@ class MummusGreedy:
     def choose(self, view: Mapping[str, object], rng: Rng) -> Action:
 
         view = cast(MummusView, view)  # the view of this game
-        actions = sorted(actions_from_view(view), key=lambda a: a.text())
+        hand = _cards(view["hand"])
+        table = [_meld_cards(m["cards"]) for m in view["melds"]]
+        discard = _cards(view["discard"])
+        actions = actions_seen(view, hand, table, discard)  # each choice as over them sorted by text (see _best)
         if not actions:
             raise RuleError("BOT", f"seat {view.get('seat')} has nothing to do now")
         values = card_values(view["options"]["card_points"])
-        hand = _cards(view["hand"])
-        table = [tuple(_cards(m["cards"])) for m in view["melds"]]
-        draws = [a for a in actions if isinstance(a, Draw | Take)]
+        # The actions by kind (their order within a kind does not matter: _best and _least break ties by text).
+        draws: list[Action] = []
+        calls: list[Rummy] = []
+        lays: list[Meld | Addon] = []
+        discards: list[Discard] = []
+        for a in actions:
+            if type(a) is Discard:
+                discards.append(a)
+            elif type(a) is Meld or type(a) is Addon:
+                lays.append(a)
+            elif type(a) is Rummy:
+                calls.append(a)
+            else:
+                draws.append(a)
         if draws:
-            return self._draw(draws, hand, table, _cards(view["discard"]), values)
-        calls = [a for a in actions if isinstance(a, Rummy)]
+            return self._draw(sorted(draws, key=_draw_order), hand, table, discard, values)
         if calls:
-            return max(calls, key=lambda a: _points(a, values))
+            return _best(calls, lambda a: _points(a, values))
         deep = view["deep"]
         if deep is not None:
             card = Card.parse(deep)
-            uses = [a for a in actions if isinstance(a, Meld | Addon) and card in a.cards]
+            uses = [a for a in lays if card in a.cards]
             if uses:
-                return max(uses, key=lambda a: (_points(a, values), len(a.cards)))
-        _value, sets = plan(hand, table, values)
-        planned = {frozenset(s) for s in sets}
-        lays = [a for a in actions if isinstance(a, Meld | Addon) and frozenset(a.cards) in planned]
-        if lays:
-            return max(lays, key=lambda a: (_points(a, values), len(a.cards)))
+                return _best(uses, lambda a: (_points(a, values), len(a.cards)))
+        _value, sets = plan(hand, table, values) if lays else (0, ())  # a plan only picks among lays
+        if sets:
+            planned = {frozenset(s) for s in sets}
+            planned_lays = [a for a in lays if frozenset(a.cards) in planned]
+            if planned_lays:
+                return _best(planned_lays, lambda a: (_points(a, values), len(a.cards)))
         in_plan = {c for s in sets for c in s}
-        extra = [a for a in actions if isinstance(a, Addon) and not in_plan.intersection(a.cards)]
+        extra = [a for a in lays if isinstance(a, Addon) and not in_plan.intersection(a.cards)]
         if extra:
-            return max(extra, key=lambda a: (_points(a, values), len(a.cards)))
-        discards = [a for a in actions if isinstance(a, Discard)]
+            return _best(extra, lambda a: (_points(a, values), len(a.cards)))
         if discards:
             claimable = set(_cards(view["claimable"])) | {c for m in table for c in MELDS.fits(m)}
-            return min(discards, key=lambda a: _keep_value(a.card, hand, values, claimable))
-        return actions[0]
+            return _least(discards, lambda a: _keep_value(a.card, hand, values, claimable))
+        return min(actions, key=_text)
 
     def _draw(
         self,
@@ -192,14 +292,22 @@ class MummusGreedy:
         discard: list[Card],
         values: Mapping[Card, int],
     ) -> Action:
-        playable, _sets = plan(hand, table, values)
+        have = mask_of(hand)
+        reaches = [reach_of(m) for m in table]
+        candidates = _candidates(have, reaches, values)
+        playable, _sets, exact = _cover(hand, candidates, values)
         left = sum(values[c] for c in hand) - playable
         best: Action | None = None
         best_score = 0.0
         for action in draws:
             if isinstance(action, Take):
                 taken = discard[discard.index(action.card) :]
-                more, _sets = plan([*hand, *taken], table, values)
+                more_candidates = _candidates(have | mask_of(taken), reaches, values)
+                if exact and len(more_candidates) == len(candidates):
+                    # The same candidates (they only grow with the cards): no cover can be worth more than the
+                    # most the hand alone lays, so the plan below would find ``more <= playable``.
+                    continue
+                more, _sets, _exact = _cover([*hand, *taken], more_candidates, values)
                 if more <= playable:
                     continue  # a card that lets it play nothing more is not worth taking
                 more_left = sum(values[c] for c in hand) + sum(values[c] for c in taken) - more

@@ -40,7 +40,6 @@ False
 from __future__ import annotations
 
 import functools
-import itertools
 import operator
 from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
@@ -48,6 +47,7 @@ from typing import TYPE_CHECKING
 
 from rummykit.melds.base import MIN_SET as MIN_MELD
 from rummykit.melds.base import MeldCheck
+from rummykit.melds.card_bits import has_meld, mask_of, melds_of
 from rummykit.pieces.cards import (
     ACE,
     DECK,
@@ -55,7 +55,6 @@ from rummykit.pieces.cards import (
     RANKS,
     SUITS,
     Card,
-    Suit,
     by_rank,
     format_cards,
     parse_cards,
@@ -128,8 +127,8 @@ class CardMelds:
         >>> [format_cards(m) for m in CardMelds().enumerate(parse_cards('KS AS 2S 3S 9D 9C 9H'))]
         ['9C 9D 9H', 'AS 2S 3S', 'KS AS 2S', 'KS AS 2S 3S']
         """
-        melds = _enumerate_as_held(self.wrap, tuple(hand))
-        return list(melds) if max_size is None else [m for m in melds if len(m) <= max_size]
+        melds = melds_of(mask_of(hand), self.wrap)
+        return melds if max_size is None else [m for m in melds if len(m) <= max_size]
 
     def has_meld(self, cards: Iterable[Card]) -> bool:
         """True when some cards of ``cards`` form a meld (:meth:`enumerate` would list one), read from bit masks.
@@ -137,7 +136,7 @@ class CardMelds:
         >>> CardMelds(wrap=False).has_meld(parse_cards('KS AS 2S 9D')), CardMelds(wrap=True).has_meld(parse_cards('KS AS 2S 9D'))
         (False, True)
         """
-        return _has_meld(self.wrap, cards)
+        return has_meld(mask_of(cards), self.wrap)
 
     def extensions(self, meld: Sequence[Card]) -> tuple[tuple[Card, Pieces], ...]:
         """Every card that grows ``meld`` by one at an end, with the grown meld in normal order."""
@@ -224,6 +223,8 @@ class CardMelds:
         >>> melds.neighbour(Card.parse('KS'), 1), CardMelds(wrap=False).neighbour(Card.parse('KS'), 1)
         (Card.parse('AS'), None)
         """
+        if step == 1 or step == -1:
+            return _NEIGHBOURS[self.wrap, step][card.code]
         rank = _shift(card.rank, step, self.wrap)
         return None if rank is None else Card(rank, card.suit)
 
@@ -282,6 +283,16 @@ def _shift(rank: int, k: int, wrap: bool) -> int | None:
             return None
         out = _next(out, wrap) if k > 0 else _prev(out, wrap)
     return out
+
+
+_NEIGHBOURS: dict[tuple[bool, int], tuple[Card | None, ...]] = {
+    (wrap, step): tuple(
+        None if (rank := _shift(c.rank, step, wrap)) is None else Card(rank, c.suit) for c in DECK
+    )
+    for wrap in (False, True)
+    for step in (-1, 1)
+}
+"""The card next to each card (by code) in run order, per order (wraps or not) and direction."""
 
 
 def _bad(pieces: Pieces, rule: str, reason: str) -> CardCheck:
@@ -393,74 +404,6 @@ def _extend(wrap: bool, prefix: str, meld: Pieces, cards: Pieces) -> CardCheck:
                 " add them one end at a time",
             )
     return grown
-
-
-_CARD_BITS: dict[Card, tuple[int, int, int, int]] = {
-    card: (card.rank, 1 << SUITS.index(card.suit), SUITS.index(card.suit), 1 << card.rank) for card in DECK
-}
-"""Per card: its rank, its suit's bit, its suit's index and its rank's bit (for :func:`_has_meld`)."""
-
-
-def _has_meld(wrap: bool, cards: Iterable[Card]) -> bool:
-    """:meth:`CardMelds.has_meld`: three suits of one rank, or three ranks in a row of one suit (King to Ace too
-    when the order wraps); every longer meld holds one of those."""
-    suits_of = [0] * (KING + 1)
-    ranks_of = [0] * len(SUITS)
-    bits = _CARD_BITS
-    for c in cards:
-        rank, suit_bit, suit, rank_bit = bits[c]
-        suits_of[rank] |= suit_bit
-        ranks_of[suit] |= rank_bit
-    for mask in suits_of:
-        if mask.bit_count() >= MIN_MELD:
-            return True
-    for ranks in ranks_of:
-        if wrap:
-            ranks = ranks >> ACE | (ranks >> ACE) << KING  # the ranks twice round, so a row may pass King to Ace
-        if ranks & ranks >> 1 & ranks >> 2:
-            return True
-    return False
-
-
-@functools.lru_cache(maxsize=1 << 12)
-def _enumerate_as_held(wrap: bool, hand: Pieces) -> tuple[Pieces, ...]:
-    """:func:`_enumerate` of the cards in the order held (a hand or a pile is listed again and again as it is)."""
-    return _enumerate(wrap, tuple(sorted(set(hand), key=_CODE)))
-
-
-@functools.lru_cache(maxsize=1 << 12)
-def _enumerate(wrap: bool, hand: Pieces) -> tuple[Pieces, ...]:
-    found: list[Pieces] = []
-    by_rank_: dict[int, list[Card]] = {}
-    by_suit: dict[Suit, set[int]] = {}
-    for c in hand:
-        by_rank_.setdefault(c.rank, []).append(c)
-        by_suit.setdefault(c.suit, set()).add(c.rank)
-    for rank in sorted(by_rank_):
-        group = sorted(by_rank_[rank])
-        for size in range(MIN_MELD, len(group) + 1):
-            found.extend(itertools.combinations(group, size))
-    for suit in SUITS:
-        ranks = by_suit.get(suit, set())
-        if len(ranks) < MIN_MELD:
-            continue
-        seen: set[frozenset[int]] = set()
-        for start in sorted(ranks):
-            arc = [start]
-            while len(arc) < len(RANKS):
-                nxt = _next(arc[-1], wrap)
-                if nxt is None or nxt not in ranks:
-                    break
-                arc.append(nxt)
-                if len(arc) >= MIN_MELD:
-                    key = frozenset(arc)
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    order = _run_order(set(arc), wrap)
-                    assert order is not None
-                    found.append(tuple(Card(r, suit) for r in order))
-    return tuple(found)
 
 
 if TYPE_CHECKING:

@@ -65,6 +65,7 @@ from rummykit.rulesets.mummus.actions import (
 )
 from rummykit.rulesets.mummus.listing import (
     actions_from_view,
+    actions_seen,
     addon_chains,
     claimable,
     claims,
@@ -123,6 +124,7 @@ __all__ = [
     "Rummy",
     "Take",
     "actions_from_view",
+    "actions_seen",
     "addon_chains",
     "card_values",
     "claimable",

@@ -27,18 +27,11 @@ from rummykit.engine.core import JSON, Action, Field, GameState, Omit, Saved, Sa
 from rummykit.engine.hidden import Slot, every_slot, unseen_slots
 from rummykit.engine.options import OptionValue
 from rummykit.errors import Param, RuleError
+from rummykit.melds.card_bits import BIT, CODE
 from rummykit.pieces.cards import DECK, Card, format_cards
+from rummykit.pieces.text import piece_texts
 from rummykit.rulesets.mummus.actions import Addon, Cards, Discard, Draw, Meld, Rummy, Take
-from rummykit.rulesets.mummus.listing import (
-    Table,
-    claimable,
-    claims,
-    deep_usable,
-    grown_table,
-    list_actions,
-    out_of_turn,
-    wanted,
-)
+from rummykit.rulesets.mummus.listing import deep_usable, grown_table, listing
 from rummykit.rulesets.mummus.options import (
     DRAW,
     GAME_ID,
@@ -50,6 +43,7 @@ from rummykit.rulesets.mummus.options import (
     card_values,
     resolve_options,
 )
+from rummykit.rulesets.mummus.seen import SEATS, KeptSeen, PileSeen, open_seats
 from rummykit.rulesets.mummus.views import MummusView, build_view
 from rummykit.words import counted
 
@@ -100,8 +94,8 @@ class Mummus(GameState):
         "phase": Saved(),
         "turn_no": Saved("turn_number"),
         "deep": Saved(encode=lambda deep: None if deep is None else str(deep)),
-        "_cached": Omit("who may act out of turn, the cards that fit the table and if the pile holds a claim", cache=True),
-        "_claimable": Omit("the cards a rummy call could take, worked out from the rest", cache=True),
+        "_cached": Omit("who may act now, out of turn and at all, and if the pile holds a claim", cache=True),
+        "_kept": Omit("the table and the discard pile judged, worked out from the rest", cache=True),
     }
 
     def __init__(self, players: Sequence[str], seed: int, options: Mapping[str, OptionValue], *, deal: bool = True) -> None:
@@ -116,10 +110,10 @@ class Mummus(GameState):
         self.phase = DRAW
         self.turn_no = 1
         self.deep: Card | None = None
-        self._cached: tuple[int, frozenset[int], frozenset[Card], bool] | None = None
-        """(history length, may_act, cards that fit the table) of the last position asked about."""
-        self._claimable: tuple[int, list[Card]] | None = None
-        """(history length, :meth:`claimable`) of the last position asked about (every view shows it)."""
+        self._cached: tuple[int, frozenset[int], frozenset[int], bool] | None = None
+        """(history length, may_act, to_act, whether the pile holds a claim) of the last position asked about."""
+        self._kept: KeptSeen | None = None
+        """The table and the pile of the last position asked about, judged (:mod:`~rummykit.rulesets.mummus.seen`)."""
         if deal:
             self.dealer = self.rng.below(n)
             self.first = (self.dealer + 1) % n
@@ -155,7 +149,7 @@ class Mummus(GameState):
             },
         )
         for seat in range(n):
-            self.emit("hand", seat, {}, {"hand": [str(c) for c in sorted(self.hands[seat])]})
+            self.emit("hand", seat, {}, {"hand": piece_texts(sorted(self.hands[seat], key=CODE))})
 
     # -- card points ---------------------------------------------------------------
 
@@ -165,8 +159,11 @@ class Mummus(GameState):
         return card_values(self.options["card_points"])
 
     def laid_points(self) -> list[int]:
-        """The points of the cards each seat has put on the table this round."""
-        return self.area.points(len(self.players), self.values.__getitem__)
+        """The points of the cards each seat has put on the table this round (worked out once per table)."""
+        table = self.seen().table
+        if table.laid is None:
+            table.laid = self.area.points(len(self.players), self.values.__getitem__)
+        return list(table.laid)
 
     def hand_points(self) -> list[int]:
         """The points of the cards left in each hand."""
@@ -199,50 +196,53 @@ class Mummus(GameState):
         """The seat whose turn it is (nobody once the match is over)."""
         if self.outcome is not None:
             return _NOBODY
-        return frozenset((self.current,))
+        return SEATS[1 << self.current]
 
     @property
     def may_act(self) -> frozenset[int]:
         """Every other seat with an add-on that keeps a card, or a "rummy" claim, to make now."""
-        return self._open()[0]
+        cached = self._cached
+        return cached[1] if cached is not None and cached[0] == len(self.history) else self._open()[1]
+
+    @property
+    def to_act(self) -> frozenset[int]:
+        """:attr:`must_act` and :attr:`may_act` (worked out once per position)."""
+        cached = self._cached
+        return cached[2] if cached is not None and cached[0] == len(self.history) else self._open()[2]
 
     def may_act_seen_by(self, player: int | None) -> frozenset[int]:
         """All of :attr:`may_act` while the pile holds a rummy call (public); else ``player`` only (an add-on is in a hand)."""
-        seats, _fits = self._open()
-        if not seats or (self._cached is not None and self._cached[3]):
+        _key, seats, _to_act, pile_open = self._open()
+        if not seats or pile_open:
             return seats
         return seats & {player} if player is not None else _NOBODY
 
-    def _open(self) -> tuple[frozenset[int], frozenset[Card]]:
-        """``may_act`` and the cards that fit the table, worked out once per position."""
+    def seen(self) -> PileSeen:
+        """The discard pile and the table of this position, judged (kept while they stay): public information."""
+        kept = self._kept
+        if kept is None:
+            kept = self._kept = KeptSeen()
+        return kept.now(len(self.history), self.area.melds, self.piles.discard)
+
+    def _open(self) -> tuple[int, frozenset[int], frozenset[int], bool]:
+        """``may_act``, ``to_act`` and whether the pile holds a claim, worked out once per position."""
         key = len(self.history)
         cached = self._cached
         if cached is not None and cached[0] == key:
-            return cached[1], cached[2]
-        fits = wanted(self.table)
-        pile_open = False
+            return cached
         if self.outcome is not None:
-            seats = _NOBODY
-        else:
-            discard = self.piles.discard
-            pile_open = out_of_turn((), self.table, discard, fits)
-            seats = frozenset(
-                s
-                for s in range(len(self.players))
-                if s != self.current and (pile_open or out_of_turn(self.hands[s], (), (), fits))
-            )
-        self._cached = (key, seats, fits, pile_open)
-        return seats, fits
+            cached = self._cached = (key, _NOBODY, _NOBODY, False)
+            return cached
+        seen = self.seen()
+        bits = open_seats(seen, self.hands, self.current)
+        cached = self._cached = (key, SEATS[bits], SEATS[bits | 1 << self.current], seen.open)
+        return cached
 
     def claimable(self) -> list[Card]:
         """The discard-pile cards a "rummy" call could take now, bottom first."""
-        if self.outcome is not None:
+        if self.outcome is not None or not self.piles.discard:
             return []
-        key = len(self.history)
-        cached = self._claimable
-        if cached is None or cached[0] != key:
-            cached = self._claimable = (key, claimable(self.table, self.piles.discard))
-        return list(cached[1])
+        return list(self.seen().claimable)
 
     def _apply(self, action: Action) -> None:
         handler = _HANDLERS.get(type(action))
@@ -284,6 +284,11 @@ class Mummus(GameState):
 
     def _in_hand(self, seat: int, cards: Iterable[Card]) -> None:
         hand = self.hands[seat]
+        for c in cards:
+            if c not in hand:
+                break
+        else:
+            return
         missing = [c for c in cards if c not in hand]
         if missing:
             verb = "is" if len(missing) == 1 else "are"
@@ -305,13 +310,13 @@ class Mummus(GameState):
             raise _err("MU-MELD-NONE", "no meld on the table holds {card}: name a meld by one of its cards", card=str(ref))
         return index
 
-    def _keeps_deep(self, seat: int, used: Sequence[Card], after: Table) -> None:
-        """The player to move must still be able to use the deep discard after this action."""
+    def _keeps_deep(self, seat: int, used: Sequence[Card], index: int | None, grown: Cards) -> None:
+        """The player to move must still be able to use the deep discard with meld ``index`` (None: new) ``grown``."""
         deep = self.deep
         if deep is None or seat != self.current or deep in used:
             return
         rest = [c for c in self.hands[seat] if c not in set(used)]
-        if not deep_usable(deep, rest, after):
+        if not deep_usable(deep, rest, grown_table(self.table, index, grown)):
             raise _err(
                 "MU-DEEP-KEEP",
                 "after this you could no longer use {deep}, which you took from deep in the discard pile and must"
@@ -396,7 +401,7 @@ class Mummus(GameState):
             raise check.error()
         assert check.kind is not None
         self._keeps_a_card(seat, check.pieces, "this meld")
-        self._keeps_deep(seat, check.pieces, grown_table(self.table, None, check.pieces))
+        self._keeps_deep(seat, check.pieces, None, check.pieces)
         return _Plan(check.pieces, None, check.kind, check.pieces)
 
     def _meld(self, action: Meld) -> None:
@@ -409,7 +414,7 @@ class Mummus(GameState):
         self._in_hand(seat, action.cards)
         plan = self._plan_addon(index, action.cards)
         self._keeps_a_card(seat, action.cards, "this add-on")
-        self._keeps_deep(seat, action.cards, grown_table(self.table, index, plan.grown))
+        self._keeps_deep(seat, action.cards, index, plan.grown)
         return plan
 
     def _addon(self, action: Addon) -> None:
@@ -438,7 +443,7 @@ class Mummus(GameState):
             plan = _Plan(check.pieces, None, check.kind, check.pieces)
         else:
             plan = self._plan_addon(self._meld_of(action.meld), action.cards)
-        self._keeps_deep(seat, (), grown_table(self.table, plan.index, plan.grown))
+        self._keeps_deep(seat, (), plan.index, plan.grown)
         return plan
 
     def _rummy(self, action: Rummy) -> None:
@@ -463,10 +468,10 @@ class Mummus(GameState):
         kind = "rummy" if not from_hand else ("meld" if plan.index is None else "addon")
         data: dict[str, JSON] = {
             "meld": index,
-            "cards": [str(c) for c in plan.cards],
-            "meld_cards": [str(c) for c in plan.grown],
+            "cards": piece_texts(plan.cards),
+            "meld_cards": piece_texts(plan.grown),
             "meld_kind": plan.kind,
-            "points": sum(self.values[c] for c in plan.cards),
+            "points": sum(map(self.values.__getitem__, plan.cards)),
             "hand_size": len(self.hands[seat]),
             "in_turn": seat == self.current,
         }
@@ -533,7 +538,7 @@ class Mummus(GameState):
             "out": out,
             "laid_points": laid,
             "hand_points": left,
-            "hands": [[str(c) for c in sorted(h)] for h in self.hands],
+            "hands": [piece_texts(sorted(h, key=CODE)) for h in self.hands],
         }
         self.phase = OVER
         self.deep = None
@@ -547,20 +552,13 @@ class Mummus(GameState):
         """Every legal action of ``player`` now (see :func:`list_actions`); empty if it may not act."""
         if player not in self.to_act:
             return []
-        return list_actions(
-            player,
-            turn=self.current,
-            phase=self.phase,
-            hand=self.hands[player],
-            table=self.table,
-            discard=self.piles.discard,
-            stock_size=self.piles.stock_size,
-            deep=self.deep,
-        )
+        hand = self.hands[player]
+        have = sum(map(BIT.__getitem__, hand))  # a hand holds each card once (one deck)
+        return listing(player, player == self.current, self.phase, hand, have, self.seen(), len(self.piles.stock), self.deep)
 
     def all_claims(self) -> list[tuple[Cards, Card | None]]:
         """Every "rummy" claim the discard pile allows now (cards, and a card of the meld they extend)."""
-        return claims(self.table, self.piles.discard)
+        return list(self.seen().claims) if self.piles.discard else []
 
     # -- views ---------------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, NotRequired, TypedDict, cast
 
 from rummykit.engine.core import ViewHeader
+from rummykit.melds.card_bits import CODE
 from rummykit.pieces.text import piece_texts
 
 if TYPE_CHECKING:
@@ -70,18 +71,20 @@ def build_view(state: Mummus, player: int | None) -> MummusView:
     view = cast(MummusView, state.view_header(player))
     view["dealer"] = state.dealer
     view["stock_size"] = state.piles.stock_size
-    view["discard"] = piece_texts(state.piles.discard)
-    view["claimable"] = piece_texts(state.claimable())
+    seen = state.seen()
+    view["discard"] = list(seen.texts)
+    view["claimable"] = piece_texts(seen.claimable) if state.outcome is None and seen.pile else []
+    texts = seen.table.texts
     view["melds"] = [
-        {"index": i, "kind": m.kind, "cards": piece_texts(m.pieces), "laid_by": list(m.laid_by)}
+        {"index": i, "kind": m.kind, "cards": list(texts[i]), "laid_by": list(m.laid_by)}
         for i, m in enumerate(state.area)
     ]
     view["hand_sizes"] = list(view["piece_counts"])  # the header counted them
-    view["hand_known"] = [piece_texts(sorted(k)) for k in state.known]
+    view["hand_known"] = [piece_texts(sorted(k, key=CODE)) if k else [] for k in state.known]
     view["laid_points"] = state.laid_points()
     view["deep"] = None if state.deep is None else str(state.deep)
     if player is not None:
-        view["hand"] = piece_texts(sorted(state.hands[player]))
+        view["hand"] = piece_texts(sorted(state.hands[player], key=CODE))
     return view
 
 
