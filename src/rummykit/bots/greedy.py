@@ -21,18 +21,19 @@ from __future__ import annotations
 
 import operator
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from itertools import chain
 from typing import cast
 
 from rummykit.bots.base import own_seat, whole_option
+from rummykit.bots.greedy_shapes import NEAR, SHAPES_LIMIT, Shape, extend, rack_mask, set_around, shape_of
 from rummykit.engine.core import Action, GameInfo
 from rummykit.engine.rng import Rng
 from rummykit.errors import OptionError, RuleError
 from rummykit.melds.base import MIN_SET
 from rummykit.melds.cover import Candidate, CoverProblem, best_cover, rank
-from rummykit.melds.tiles import MAX_GROUP, check_tiles, hand_sets
-from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER, MAX_NUMBER, Tile, parse_tiles
+from rummykit.melds.tiles import check_tiles, hand_sets
+from rummykit.pieces.tiles import ALL_TILES, JOKER, MAX_NUMBER, Tile, parse_tiles
 from rummykit.rulesets.freetable import FreeTableView, parse_view_set
 from rummykit.rulesets.rummikub import Draw, Pass, Play, play_from_table
 
@@ -41,146 +42,6 @@ __all__ = ["GreedyBot", "best_meld", "plan_turn", "verify_play"]
 TileSet = tuple[Tile, ...]
 NODE_LIMIT = 20_000
 """Search nodes :func:`best_meld` may visit; only huge racks with several jokers reach it."""
-
-
-# -- what can be done with one table set ------------------------------------------
-
-
-class _Shape:
-    """What the simple moves can do with one valid table set (computed once per set, cached).
-
-    ``accepts``: (tile, new set) for each numbered tile that can join the set;
-    ``donors``: (tile, rest) for each tile that can leave it, the rest staying valid;
-    ``splits``: (tile, left, right) for each tile that splits a run in two valid runs;
-    ``roles``: (tile, new set) for each tile that can replace one of its jokers;
-    ``ends``: (tile, new set) for a run, each tile two steps beyond an end that a
-    joker can bring in (the joker fills the gap).
-
-    Each list's tiles also as a bit mask of tile codes (``accept_mask`` and so
-    on), so a step can pass over a set none of whose tiles is in the rack
-    with one ``&`` against the rack's mask (:func:`_rack_mask`).
-    """
-
-    __slots__ = (
-        "accept_mask",
-        "accepts",
-        "donor_mask",
-        "donors",
-        "end_mask",
-        "ends",
-        "role_mask",
-        "roles",
-        "split_mask",
-        "splits",
-    )
-
-    def __init__(self, s: TileSet) -> None:
-        check = check_tiles(s)
-        n = len(s)
-        accepts: list[tuple[Tile, TileSet]] = []
-        donors: list[tuple[Tile, TileSet]] = []
-        splits: list[tuple[Tile, TileSet, TileSet]] = []
-        roles: list[tuple[Tile, TileSet]] = []
-        ends: list[tuple[Tile, TileSet]] = []
-        if check.kind == "run":
-            first = next(i for i, t in enumerate(s) if t.colour is not None)
-            base = s[first].code - s[first].number  # code of this colour's tile 0
-            start = s[first].number - first
-            stop = start + n - 1
-            wanted = [v for v in (start - 1, stop + 1) if 1 <= v <= MAX_NUMBER]
-            wanted += [start + i for i, t in enumerate(s) if t.colour is None]
-            for v in wanted:
-                _add(accepts, ALL_TILES[base + v], s, (ALL_TILES[base + v],))
-            if n > MIN_SET:
-                for k in (0, n - 1):
-                    if s[k].colour is not None:
-                        _add(donors, s[k], s[1:] if k == 0 else s[:-1], ())
-            for k in range(MIN_SET - 1, n - MIN_SET + 1):
-                t = ALL_TILES[base + start + k]
-                left, right = check_tiles(s[: k + 1]), check_tiles((t, *s[k + 1 :]))
-                if left.valid and right.valid:
-                    splits.append((t, left.pieces, right.pieces))
-            for k, t in enumerate(s):
-                if t.colour is None:
-                    tile = ALL_TILES[base + start + k]
-                    _add(roles, tile, s[:k] + (tile,) + s[k + 1 :], ())
-            if stop + 2 <= MAX_NUMBER:
-                _add(ends, ALL_TILES[base + stop + 2], s, (JOKER, ALL_TILES[base + stop + 2]))
-            if start - 2 >= 1:
-                _add(ends, ALL_TILES[base + start - 2], s, (ALL_TILES[base + start - 2], JOKER))
-        elif check.kind == "group":
-            number = next(t.number for t in s if t.colour is not None)
-            present = {t.colour for t in s}
-            missing = [Tile(c, number) for c in COLOURS if c not in present]
-            if n < MAX_GROUP:
-                for t in missing:
-                    _add(accepts, t, s, (t,))
-            if n == MAX_GROUP:
-                for k, t in enumerate(s):
-                    if t.colour is not None:
-                        _add(donors, t, s[:k] + s[k + 1 :], ())
-            if JOKER in s:
-                k = s.index(JOKER)
-                for t in missing:
-                    _add(roles, t, s[:k] + (t,) + s[k + 1 :], ())
-        self.accepts = tuple(accepts)
-        self.donors = tuple(donors)
-        self.splits = tuple(splits)
-        self.roles = tuple(roles)
-        self.ends = tuple(ends)
-        self.accept_mask = _tiles_mask(t for t, _ in accepts)
-        self.donor_mask = _tiles_mask(t for t, _ in donors)
-        self.split_mask = _tiles_mask(t for t, _, _ in splits)
-        self.role_mask = _tiles_mask(t for t, _ in roles)
-        self.end_mask = _tiles_mask(t for t, _ in ends)
-
-
-def _tiles_mask(tiles: Iterable[Tile]) -> int:
-    """The bit mask of the tiles' codes."""
-    mask = 0
-    for t in tiles:
-        mask |= 1 << t.code
-    return mask
-
-
-def _rack_mask(rack: Counter[Tile]) -> int:
-    """The bit mask of the codes of the tiles in ``rack`` (a counter never holds a zero count here)."""
-    mask = 0
-    for t in rack:
-        mask |= 1 << t.code
-    return mask
-
-
-def _add(out: list[tuple[Tile, TileSet]], tile: Tile, s: TileSet, added: TileSet) -> None:
-    """Append (tile, the set ``s`` with ``added`` after or before it) when that is a valid set."""
-    for cand in ((*s, *added), (*added, *s)) if added else (s,):
-        c = check_tiles(cand)
-        if c.valid:
-            out.append((tile, c.pieces))
-            return
-
-
-_SHAPES: dict[TileSet, _Shape] = {}
-_SHAPES_LIMIT = 1 << 13
-
-
-def _shape(s: TileSet) -> _Shape:
-    """The cached :class:`_Shape` of a valid set in normal form."""
-    found = _SHAPES.get(s)
-    if found is None:
-        if len(_SHAPES) >= _SHAPES_LIMIT:
-            _SHAPES.clear()
-        found = _SHAPES[s] = _Shape(s)
-    return found
-
-
-def _extend(s: TileSet, tiles: TileSet) -> TileSet | None:
-    """``s`` with ``tiles`` added (after or before), in normal form, or None if that is no set."""
-    for cand in ((*s, *tiles), (*tiles, *s)):
-        c = check_tiles(cand)
-        if c.valid:
-            return c.pieces
-    return None
 
 
 # -- the best disjoint sets from a rack -------------------------------------------
@@ -279,7 +140,7 @@ def _lean(pieces: TileSet) -> bool:
 class _Turn:
     """A turn being planned: the rack left and the table so far (valid sets in normal form).
 
-    ``shapes[i]`` is the :class:`_Shape` of ``table[i]``, kept in step with it:
+    ``shapes[i]`` is the :class:`Shape` of ``table[i]``, kept in step with it:
     every change to the table goes through :meth:`_put` or :meth:`_add` (or
     restores both lists together).
     """
@@ -287,15 +148,15 @@ class _Turn:
     def __init__(self, rack: list[Tile], table: list[TileSet]) -> None:
         self.rack: Counter[Tile] = Counter(rack)
         self.table: list[TileSet] = [check_tiles(s).pieces for s in table]
-        self.shapes: list[_Shape] = [_shape(s) for s in self.table]
+        self.shapes: list[Shape] = [shape_of(s) for s in self.table]
 
     def _put(self, i: int, s: TileSet) -> None:
         self.table[i] = s
-        self.shapes[i] = _shape(s)
+        self.shapes[i] = shape_of(s)
 
     def _add(self, s: TileSet) -> None:
         self.table.append(s)
-        self.shapes.append(_shape(s))
+        self.shapes.append(shape_of(s))
 
     def _take(self, tiles: TileSet) -> None:
         rack = self.rack
@@ -328,7 +189,7 @@ class _Turn:
     def layoffs(self) -> bool:
         """Add rack tiles, one at a time, to table sets that accept them."""
         rack, shapes = self.rack, self.shapes
-        mask = _rack_mask(rack)
+        mask = rack_mask(rack)
         changed = False
         i = 0
         while i < len(shapes):
@@ -351,7 +212,7 @@ class _Turn:
     def split_insert(self) -> bool:
         """Split a run of 5+ to insert a rack tile that repeats one of its middle numbers."""
         rack = self.rack
-        mask = _rack_mask(rack)
+        mask = rack_mask(rack)
         for i, shape in enumerate(self.shapes):
             if not shape.split_mask & mask:  # sets shorter than 5 have no splits
                 continue
@@ -366,14 +227,14 @@ class _Turn:
     def donor_sets(self) -> bool:
         """Take a spare tile from a table set to complete the largest new set with rack tiles."""
         rack = self.rack
-        mask = _rack_mask(rack)
+        mask = rack_mask(rack)
         best: tuple[int, int, TileSet, TileSet] | None = None
         for i, shape in enumerate(self.shapes):
             for donor, rest in shape.donors:  # sets of 3 have no donors
-                near = _NEAR[donor.code] & mask
+                near = NEAR[donor.code] & mask
                 if not near & (near - 1):  # fewer than two rack tiles near it: no set around it
                     continue
-                made = _set_around(donor, rack)
+                made = set_around(donor, rack)
                 if made is not None and (best is None or len(made) > best[0]):
                     best = (len(made), i, rest, made)
         if best is None:
@@ -390,7 +251,7 @@ class _Turn:
         With ``productive_only``, only when the joker then places more rack
         tiles (in a new set, or bridging a gap at a run's end).
         """
-        mask = _rack_mask(self.rack)
+        mask = rack_mask(self.rack)
         for i in range(len(self.table)):
             shape = self.shapes[i]
             if not shape.role_mask & mask:  # no joker in the set, or none of its roles in the rack
@@ -424,7 +285,7 @@ class _Turn:
     def _bridge(self, *, from_rack: bool) -> bool:
         """Add a joker and a rack tile two steps beyond a run's end (the joker fills the gap)."""
         rack = self.rack
-        mask = _rack_mask(rack)
+        mask = rack_mask(rack)
         for i, shape in enumerate(self.shapes):
             if not shape.end_mask & mask:
                 continue
@@ -438,7 +299,7 @@ class _Turn:
     def _lay_joker(self) -> bool:
         """Add a lone joker to some set that stays valid."""
         for i, s in enumerate(self.table):
-            new = _extend(s, (JOKER,))
+            new = extend(s, (JOKER,))
             if new is not None:
                 self._put(i, new)
                 return True
@@ -478,44 +339,6 @@ GO_OUT_SEARCH = 8
 """Racks this small (with a joker) are first searched for sets that empty them."""
 
 
-_SAME_NUMBER = {n: tuple(Tile(c, n) for c in COLOURS) for n in range(1, MAX_NUMBER + 1)}
-"""The tiles of each number, one per colour."""
-
-_NEAR = [
-    _tiles_mask(
-        [u for u in _SAME_NUMBER[t.number] if u is not t]
-        + [ALL_TILES[t.code + d] for d in (-2, -1, 1, 2) if 1 <= t.number + d <= MAX_NUMBER]
-    )
-    if t.colour is not None
-    else 0
-    for t in ALL_TILES
-]
-"""For each numbered tile's code, the tiles a set around it needs two of: its number in the other
-colours, and its colour two either side (a run through it holds two of those)."""
-
-
-def _set_around(donor: Tile, rack: Counter[Tile]) -> TileSet | None:
-    """The largest set of ``donor`` (first) and 2+ numbered rack tiles, or None."""
-    code = donor.code
-    number = donor.number
-    base = code - number  # code of this colour's tile 0
-    group = [donor]
-    for t in _SAME_NUMBER[number]:
-        if t is not donor and t in rack:
-            group.append(t)
-    lo = number
-    while lo > 1 and ALL_TILES[base + lo - 1] in rack:
-        lo -= 1
-    hi = number
-    while hi < MAX_NUMBER and ALL_TILES[base + hi + 1] in rack:
-        hi += 1
-    if hi - lo + 1 >= len(group) and hi - lo + 1 >= MIN_SET:
-        return (donor, *(ALL_TILES[base + v] for v in range(lo, hi + 1) if v != number))
-    if len(group) >= MIN_SET:
-        return tuple(group)
-    return None
-
-
 # -- the whole decision --------------------------------------------------------------
 
 
@@ -545,7 +368,7 @@ def _view_set(texts: list[str]) -> TileSet:
     key = tuple(texts)
     found = _VIEW_SETS.get(key)
     if found is None:
-        if len(_VIEW_SETS) >= _SHAPES_LIMIT:
+        if len(_VIEW_SETS) >= SHAPES_LIMIT:
             _VIEW_SETS.clear()
         found = _VIEW_SETS[key] = parse_view_set(parse_tiles, key)
     return found
