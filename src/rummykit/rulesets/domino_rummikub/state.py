@@ -33,7 +33,11 @@ def full_set() -> list[Domino]:
     >>> len(full_set()), sum(d in JOKERS for d in full_set())
     (56, 4)
     """
-    return [d for d in double_set(TOP) for _ in range(COPIES)]
+    return list(_FULL_SET)
+
+
+_FULL_SET = tuple(d for d in double_set(TOP) for _ in range(COPIES))
+"""The full set, made once (a round's deal copies it)."""
 
 
 class DominoRummikub(FreeTableGame[Domino]):
