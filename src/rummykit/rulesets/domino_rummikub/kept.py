@@ -245,19 +245,25 @@ class _TableFits:
             packed |= slot.candidates << (_SLOT * i)
         self.packed = packed
 
-    def update(self, table: Sequence[DominoSet]) -> _TableFits:
-        """The fits of ``table``: these where equal, their sets' where they stayed in place (a play changes
-        one set or adds one), the rest new."""
-        sets = list(table)
+    def update(self, table: list[DominoSet]) -> _TableFits:
+        """The fits of ``table``: these where its sets stayed in place (a play changes one set or adds
+        some), the others' looked up."""
         kept = self.sets
-        if kept == sets:
-            return self
-        by_set = [
-            old if same else _Slot(tuple(s))
-            for old, same, s in zip(self.by_set, map(operator.eq, kept, sets), sets, strict=False)
-        ]
-        by_set.extend(_Slot(tuple(s)) for s in sets[len(by_set) :])
-        return _TableFits(sets, by_set)
+        by_set = self.by_set[: len(table)]
+        packed = self.packed & ((1 << (_SLOT * len(by_set))) - 1)
+        eq = operator.eq
+        for i, s in enumerate(table):
+            if i >= len(kept) or not eq(kept[i], s):
+                slot = _Slot(tuple(s))
+                if i < len(by_set):
+                    packed ^= (by_set[i].candidates ^ slot.candidates) << (_SLOT * i)
+                    by_set[i] = slot
+                else:
+                    packed |= slot.candidates << (_SLOT * i)
+                    by_set.append(slot)
+        fits = object.__new__(_TableFits)
+        fits.sets, fits.by_set, fits.packed = list(table), by_set, packed
+        return fits
 
     def layoffs(self, have: int) -> list[tuple[Domino, int, DominoSet]]:
         """Every (domino, set index, new set) growing a set by a domino whose presence bit is in ``have``
@@ -292,14 +298,15 @@ _NO_FITS = _TableFits([], [])
 class _SeatListing:
     """What one seat's last listing was made from, and its parts (see :class:`KeptListings`)."""
 
-    __slots__ = ("draw", "exact", "have", "lay_plays", "pass_", "set_plays", "sets", "table", "vec")
+    __slots__ = ("draw", "exact", "fits", "have", "lay_plays", "pass_", "rack", "set_plays", "sets", "vec")
 
     def __init__(self, seat: int) -> None:
-        self.vec = -1
+        self.rack: list[Domino] = []
+        self.vec = 0
         self.exact = False
         self.have = -1
         self.sets: list[DominoSet] = []
-        self.table: list[DominoSet] | None = None
+        self.fits: _TableFits | None = None
         self.set_plays: list[Action] | None = None
         self.lay_plays: list[Action] | None = None
         self.draw: Action = freetable.Draw(seat)
@@ -339,12 +346,21 @@ class KeptListings:
         pool_size: int,
     ) -> list[Action] | None:
         """The listing from the parts of this seat's last listing that still hold (None: a rack this cannot read)."""
-        vec = rack_vector(rack)
-        if vec is None:
-            return None
         kept = self.seats.get(seat)
         if kept is None:
             kept = self.seats[seat] = _SeatListing(seat)
+        # The rack's vector from the last one: most turns draw one domino, which goes at the end of the rack.
+        last = kept.rack
+        if len(rack) == len(last) + 1 and rack[:-1] == last and rack[-1] in _VEC and len(rack) <= MAX_RACK:
+            vec = kept.vec + _VEC[rack[-1]]
+        elif rack == last:
+            vec = kept.vec
+        else:
+            read = rack_vector(rack)
+            if read is None:
+                return None
+            vec = read
+        kept.rack = list(rack)
         exact = not down and starting_group_size == EXACTLY_3
         if vec != kept.vec or exact != kept.exact:
             sets = sets_of_vector(vec, MIN_SET if exact else None)
@@ -353,8 +369,11 @@ class KeptListings:
             if sets or kept.sets:
                 kept.set_plays = None
             kept.vec, kept.exact, kept.sets = vec, exact, sets
-        if kept.table is None or kept.table != table:
-            kept.table = list(table)
+        fits = self.fits
+        if fits.sets != table:
+            fits = self.fits = fits.update(table if type(table) is list else list(table))
+        if kept.fits is not fits:
+            kept.fits = fits
             kept.set_plays = kept.lay_plays = None
         set_plays = kept.set_plays
         if set_plays is None:
@@ -362,10 +381,9 @@ class KeptListings:
         head = kept.draw if pool_size else kept.pass_
         if not down:
             return [head, *set_plays]
-        have = ((vec >> _K_OFF & _K_MASK) + _K_ONE) & _K_HIGH
+        have = ((vec >> _K_OFF) + _K_ONE) & _K_HIGH
         lay_plays = kept.lay_plays
         if lay_plays is None or have != kept.have:
-            fits = self.fits = self.fits.update(table)
             lays = fits.layoffs(have)
             lay_plays = kept.lay_plays = freetable.layoff_plays(seat, lays, tuple(table)) if lays else []
             kept.have = have
