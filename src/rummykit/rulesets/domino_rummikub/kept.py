@@ -220,15 +220,72 @@ def _grow(s: DominoSet, d: Domino) -> DominoSet | None:
     return None
 
 
+Shape = tuple[int, int, int] | None
+"""A jokerless table set read without a check: ``(suit, low, high)`` for a run written in ascending order in
+``suit`` from value ``low`` to ``high``; ``(-1, total, 0)`` for a sum of ``total`` pips in code order."""
+
+
+@lru_cache(maxsize=1 << 12)
+def _shape(s: DominoSet) -> Shape:
+    """The shape of ``s`` (None: it holds a joker, or is neither of those, and is left to the check)."""
+    if len(s) < MIN_SET or not JOKERS.isdisjoint(s):
+        return None
+    first = s[0]
+    for suit in sorted({first.low, first.high} & {s[1].low, s[1].high}):
+        if all(d.has(suit) for d in s):
+            values = [d.other(suit) for d in s]
+            if values == list(range(values[0], values[0] + len(s))) and values[-1] <= TOP:
+                return suit, values[0], values[-1]
+    total = first.pips
+    if all(d.pips == total and d.high <= TOP for d in s) and list(s) == sorted(s) and max(map(s.count, s)) <= 2:
+        return -1, total, 0
+    return None
+
+
+def _grow_plain(s: DominoSet, shape: tuple[int, int, int], d: Domino) -> DominoSet | None:
+    """:func:`_grow` of a set of that shape by a domino that is not a joker, read without a check.
+
+    A run grows only by the next value at its end or the one before at its
+    start (the verdict then writes it in order); a sum only by a domino of its
+    total held at most once (written in code order). ``tests/test_domino_kept.py``
+    compares this with :func:`_grow` for every run and sum without a joker and
+    every domino.
+    """
+    suit, low, high = shape
+    if suit < 0:
+        if d.pips == low and s.count(d) < MELDS.copies:
+            return tuple(sorted((*s, d)))
+        return None
+    if not d.has(suit):
+        return None
+    value = d.other(suit)
+    if value == high + 1:
+        return (*s, d)
+    if value == low - 1:
+        return (d, *s)
+    return None
+
+
 class _Slot:
     """One table set, the dominoes that might grow it and what each one the racks held made of it."""
 
-    __slots__ = ("candidates", "grown", "set")
+    __slots__ = ("candidates", "grown", "set", "shape")
 
     def __init__(self, s: DominoSet) -> None:
         self.set = s
         self.candidates = _candidates(s)
+        self.shape = _shape(s)
         self.grown: dict[Domino, DominoSet | None] = {}
+
+    def grow(self, d: Domino) -> DominoSet | None:
+        """The set grown by ``d`` (kept), or None."""
+        shape = self.shape
+        if shape is not None and d not in JOKERS:
+            grown = _grow_plain(self.set, shape, d)
+        else:
+            grown = _grow(self.set, d)
+        self.grown[d] = grown
+        return grown
 
 
 class _TableFits:
@@ -283,10 +340,7 @@ class _TableFits:
                 low = mine & -mine
                 d = kinds[(low.bit_length() - 1) >> 3]
                 mine ^= low
-                if d in grown_by:
-                    grown = grown_by[d]
-                else:
-                    grown = grown_by[d] = _grow(slot.set, d)
+                grown = grown_by[d] if d in grown_by else slot.grow(d)
                 if grown is not None:
                     out.append((d, i, grown))
         return out

@@ -1,0 +1,121 @@
+"""domino-rummikub's kept listings (rulesets/domino_rummikub/kept.py) against the plain ones.
+
+The kept listings read a rack as one count vector and a table set's growth
+without a check where its shape allows: each short cut is compared here with
+the meld family's own answer, and whole listings along seeded games with
+:func:`~rummykit.rulesets.domino_rummikub.listing.listable_actions`
+(``tests/test_listing_fast_path.py`` compares them with the view's too).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from rummykit.bots.registry import make_bot
+from rummykit.catalogue import new_game
+from rummykit.engine.driver import step
+from rummykit.engine.rng import Rng
+from rummykit.melds.dominoes import _hand_sets
+from rummykit.pieces.dominoes import Domino, double_set
+from rummykit.rulesets.domino_rummikub import JOKERS, MELDS, TOP, DominoRummikub, full_set
+from rummykit.rulesets.domino_rummikub.kept import _grow, _grow_plain, _shape, rack_vector, sets_of_vector
+from rummykit.rulesets.domino_rummikub.listing import listable_actions
+
+
+def _plain_sets() -> list[tuple[Domino, ...]]:
+    """Every run and sum without a joker, in the order the verdict writes them."""
+    runs = [
+        tuple(Domino(suit, v) for v in range(start, end + 1))
+        for suit in range(TOP + 1)
+        for start in range(TOP + 1)
+        for end in range(start + 2, TOP + 1)
+        if Domino(suit, suit) not in JOKERS or not start <= suit <= end
+    ]
+    sums = []
+    for total in range(2 * TOP + 1):
+        kinds = [d for d in double_set(TOP) if d.pips == total and d not in JOKERS]
+        for counts in itertools.product(range(MELDS.copies + 1), repeat=len(kinds)):
+            s = tuple(d for d, k in zip(kinds, counts, strict=True) for _ in range(k))
+            if len(s) >= 3:
+                sums.append(s)
+    return runs + sums
+
+
+def test_plain_growth_is_the_checks() -> None:
+    sets = _plain_sets()
+    assert len(sets) > 100
+    for s in sets:
+        assert MELDS.check(s).valid and MELDS.check(s).pieces == s
+        shape = _shape(s)
+        assert shape is not None, s
+        for d in double_set(TOP):
+            if d not in JOKERS:
+                assert _grow_plain(s, shape, d) == _grow(s, d), (s, d)
+
+
+def test_shape_only_of_plain_sets() -> None:
+    plain = set(_plain_sets())
+    pieces = [d for d in double_set(TOP) for _ in range(2)]
+    rng = random.Random(3)
+    for _ in range(20_000):
+        s = tuple(rng.sample(pieces, rng.randint(3, 6)))
+        assert (_shape(s) is not None) == (s in plain), s
+
+
+def test_rack_sets_from_the_vector() -> None:
+    rng = random.Random(5)
+    pieces = full_set()
+    for _ in range(5_000):
+        rack = rng.sample(pieces, rng.choice([3, 5, 6, 8, 12, 20, 30]))
+        vec = rack_vector(rack)
+        assert vec is not None
+        for max_size in (None, 3):
+            assert sets_of_vector(vec, max_size) == _hand_sets(MELDS, rack, max_size)
+
+
+def test_rack_vector_refuses_what_it_cannot_read() -> None:
+    assert rack_vector([Domino(7, 7)]) is None
+    assert rack_vector([Domino(1, 2)] * 128) is None
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("level", ["random", "greedy"])
+def test_kept_listings_along_games(level: str, players: int) -> None:
+    for seed in range(12):
+        options = {} if seed % 3 else {"starting_group_size": "3-or-more"}
+        state = new_game("domino-rummikub", players=players, seed=seed, **options)
+        assert isinstance(state, DominoRummikub)
+        bots = [make_bot(level, "domino-rummikub") for _ in range(players)]
+        rngs = [Rng(seed * 100 + i) for i in range(players)]
+        while state.outcome is None:
+            seat = state.current
+            expected = listable_actions(
+                seat,
+                state.racks[seat],
+                state.table,
+                down=state.down[seat],
+                starting_group_size=state.options["starting_group_size"],
+                pool_size=len(state.pool),
+            )
+            assert state.legal_actions(seat) == expected
+            step(state, bots, rngs)
+
+
+def test_kept_listing_follows_a_changed_state() -> None:
+    state = new_game("domino-rummikub", players=2, seed=4)
+    assert isinstance(state, DominoRummikub)
+    seat = state.current
+    state.legal_actions(seat)
+    state.racks[seat][:] = [Domino(2, 3), Domino(3, 3), Domino(3, 4), Domino(0, 0)]
+    state.table = [(Domino(1, 5), Domino(2, 5), Domino(3, 5))]
+    state.down[seat] = True
+    expected = listable_actions(
+        seat, state.racks[seat], state.table, down=True, starting_group_size="exactly-3", pool_size=len(state.pool)
+    )
+    assert state.legal_actions(seat) == expected
+    assert len(expected) > 2
+    copy = state.copy()
+    assert copy.legal_actions(seat) == expected
