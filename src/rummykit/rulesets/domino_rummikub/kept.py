@@ -178,7 +178,17 @@ _ALL = sum(_BIT.values())
 _JOKER_BITS = sum(_BIT[d] for d in JOKERS)
 
 
+Shape = tuple[int, int, int] | None
+"""A jokerless table set read without a check: ``(suit, low, high)`` for a run written in ascending order in
+``suit`` from value ``low`` to ``high``; ``(-1, total, 0)`` for a sum of ``total`` pips in code order."""
+
+
 @lru_cache(maxsize=1 << 12)
+def _read(s: DominoSet) -> tuple[int, Shape]:
+    """:func:`_candidates` and :func:`_shape` of a table set."""
+    return _candidates(s), _shape(s)
+
+
 def _candidates(s: DominoSet) -> int:
     """The presence bits (as :data:`_BIT`) of every domino that might grow the table set ``s`` at an end.
 
@@ -220,12 +230,6 @@ def _grow(s: DominoSet, d: Domino) -> DominoSet | None:
     return None
 
 
-Shape = tuple[int, int, int] | None
-"""A jokerless table set read without a check: ``(suit, low, high)`` for a run written in ascending order in
-``suit`` from value ``low`` to ``high``; ``(-1, total, 0)`` for a sum of ``total`` pips in code order."""
-
-
-@lru_cache(maxsize=1 << 12)
 def _shape(s: DominoSet) -> Shape:
     """The shape of ``s`` (None: it holds a joker, or is neither of those, and is left to the check)."""
     if len(s) < MIN_SET or not JOKERS.isdisjoint(s):
@@ -273,8 +277,7 @@ class _Slot:
 
     def __init__(self, s: DominoSet) -> None:
         self.set = s
-        self.candidates = _candidates(s)
-        self.shape = _shape(s)
+        self.candidates, self.shape = _read(s)
         self.grown: dict[Domino, DominoSet | None] = {}
 
     def grow(self, d: Domino) -> DominoSet | None:

@@ -77,6 +77,10 @@ class DominoRummikub(FreeTableGame[Domino]):
     def piece_points(self, piece: Domino) -> int:
         return piece.pips
 
+    def rack_points(self, seat: int) -> int:
+        """The spots left in a rack (each domino's :meth:`piece_points`, added up in one pass)."""
+        return sum([d.low + d.high for d in self.racks[seat]])
+
     def round_scores(self, winner: int | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The player who went out (or, when all passed, the fewest spots; ties all win)
         scores the spots left in every other hand, jokers included; the others score 0."""
