@@ -21,7 +21,7 @@ from rummykit.engine.rng import Rng
 from rummykit.melds.dominoes import _hand_sets
 from rummykit.pieces.dominoes import Domino, double_set
 from rummykit.rulesets.domino_rummikub import JOKERS, MELDS, TOP, DominoRummikub, full_set
-from rummykit.rulesets.domino_rummikub.kept import _grow, _grow_plain, _shape, rack_vector, sets_of_vector
+from rummykit.rulesets.domino_rummikub.kept import _grow, _grow_read, _shape, rack_vector, sets_of_vector
 from rummykit.rulesets.domino_rummikub.listing import listable_actions
 
 
@@ -52,17 +52,38 @@ def test_plain_growth_is_the_checks() -> None:
         shape = _shape(s)
         assert shape is not None, s
         for d in double_set(TOP):
-            if d not in JOKERS:
-                assert _grow_plain(s, shape, d) == _grow(s, d), (s, d)
+            assert _grow_read(s, shape, d) == _grow(s, d), (s, d)
 
 
-def test_shape_only_of_plain_sets() -> None:
-    plain = set(_plain_sets())
+def test_growth_with_jokers_is_the_checks() -> None:
+    """Random sets (valid or not, jokers often) of every shape, and valid sets grown from them."""
     pieces = [d for d in double_set(TOP) for _ in range(2)]
-    rng = random.Random(3)
-    for _ in range(20_000):
-        s = tuple(rng.sample(pieces, rng.randint(3, 6)))
-        assert (_shape(s) is not None) == (s in plain), s
+    jokers = sorted(JOKERS)
+    rng = random.Random(7)
+    read = 0
+    for _ in range(2_500):
+        s = tuple(rng.sample(pieces, rng.randint(2, 6)))
+        if rng.random() < 0.5:  # a valid set in normal form, some of it jokers
+            run = rng.random() < 0.6
+            suit, start = rng.randint(0, TOP), rng.randint(0, TOP - 2)
+            size = rng.randint(3, TOP + 1 - start)
+            made = [Domino(suit, v) for v in range(start, start + size)]
+            if not run:
+                total = rng.randint(2, 2 * TOP - 2)
+                kinds = [d for d in double_set(TOP) if d.pips == total]
+                made = [rng.choice(kinds) for _ in range(rng.randint(3, 5))]
+            made = [rng.choice(jokers) if rng.random() < 0.3 else d for d in made]
+            check = MELDS.check(made)
+            if not check.valid:
+                continue
+            s = check.pieces
+        shape = _shape(s)
+        if shape is None:
+            continue
+        read += 1
+        for d in double_set(TOP):
+            assert _grow_read(s, shape, d) == _grow(s, d), (s, d)
+    assert read > 1_000
 
 
 def test_rack_sets_from_the_vector() -> None:

@@ -27,12 +27,13 @@ that changed. ``tests/test_listing_fast_path.py`` and
 from __future__ import annotations
 
 import operator
+from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 
 from rummykit.engine.core import Action
 from rummykit.melds.base import MIN_SET
-from rummykit.melds.dominoes import _check, _suit_runs, _sums
+from rummykit.melds.dominoes import _check, _sum_dominoes, _suit_runs, _sums
 from rummykit.pieces.dominoes import Domino, double_set
 from rummykit.rulesets import freetable
 from rummykit.rulesets.domino_rummikub.options import EXACTLY_3, JOKERS, MELDS, TOP, DominoSet
@@ -178,9 +179,10 @@ _ALL = sum(_BIT.values())
 _JOKER_BITS = sum(_BIT[d] for d in JOKERS)
 
 
-Shape = tuple[int, int, int] | None
-"""A jokerless table set read without a check: ``(suit, low, high)`` for a run written in ascending order in
-``suit`` from value ``low`` to ``high``; ``(-1, total, 0)`` for a sum of ``total`` pips in code order."""
+Shape = tuple[int, int] | None
+"""How a table set's growth is read without a check: ``(0, suit)`` when its non-jokers (two or more)
+share the half ``suit`` with distinct values there (only a run in that suit can hold them),
+``(1, total)`` when they (two or more) all have ``total`` pips (only a sum can); see :func:`_grow_read`."""
 
 
 @lru_cache(maxsize=1 << 12)
@@ -231,43 +233,77 @@ def _grow(s: DominoSet, d: Domino) -> DominoSet | None:
 
 
 def _shape(s: DominoSet) -> Shape:
-    """The shape of ``s`` (None: it holds a joker, or is neither of those, and is left to the check)."""
-    if len(s) < MIN_SET or not JOKERS.isdisjoint(s):
+    """The shape of ``s`` (None: fewer than two non-jokers, or neither shape: left to the check)."""
+    natural = [d for d in s if d not in JOKERS]
+    if len(natural) < 2:
         return None
-    first = s[0]
-    for suit in sorted({first.low, first.high} & {s[1].low, s[1].high}):
-        if all(d.has(suit) for d in s):
-            values = [d.other(suit) for d in s]
-            if values == list(range(values[0], values[0] + len(s))) and values[-1] <= TOP:
-                return suit, values[0], values[-1]
-    total = first.pips
-    if all(d.pips == total and d.high <= TOP for d in s) and list(s) == sorted(s) and max(map(s.count, s)) <= 2:
-        return -1, total, 0
+    a, b = natural[0], natural[1]
+    for suit in {a.low, a.high} & {b.low, b.high}:
+        if all(d.has(suit) for d in natural):
+            values = {d.other(suit) for d in natural}
+            if len(values) == len(natural):
+                return 0, suit
+    total = a.pips
+    if all(d.pips == total for d in natural):
+        return 1, total
     return None
 
 
-def _grow_plain(s: DominoSet, shape: tuple[int, int, int], d: Domino) -> DominoSet | None:
-    """:func:`_grow` of a set of that shape by a domino that is not a joker, read without a check.
+def _grow_read(s: DominoSet, shape: tuple[int, int], d: Domino) -> DominoSet | None:
+    """:func:`_grow` of a set of that shape, read as the check reads ``(*s, d)`` without its words.
 
-    A run grows only by the next value at its end or the one before at its
-    start (the verdict then writes it in order); a sum only by a domino of its
-    total held at most once (written in code order). ``tests/test_domino_kept.py``
-    compares this with :func:`_grow` for every run and sum without a joker and
-    every domino.
+    Of a run shape only the run in its suit can be valid (the non-jokers'
+    pip totals differ, and share no other half): written as given when its
+    values rise one a place from a value within the set, else sorted with the
+    jokers (in the order they come) filling the gaps, then the spare ones at
+    the high end, then the low end. Of a sum shape only the sum (non-jokers of
+    one total that share a half would be one domino twice): its dominoes in
+    code order, then the jokers, when no domino is held more than twice,
+    jokers included. ``tests/test_domino_kept.py`` compares this with the
+    check on every run and sum without a joker and on random sets with them.
     """
-    suit, low, high = shape
-    if suit < 0:
-        if d.pips == low and s.count(d) < MELDS.copies:
-            return tuple(sorted((*s, d)))
+    t = (*s, d)
+    kind, key = shape
+    jokers = [x for x in t if x in JOKERS]
+    natural = [x for x in t if x not in JOKERS]
+    if kind:
+        if any(x.pips != key for x in natural):
+            return None
+        held = Counter(natural)
+        copies = MELDS.copies
+        if max(held.values()) > copies:
+            return None
+        if len(jokers) > sum(copies - held[x] for x in _sum_dominoes(TOP, key)):
+            return None
+        return tuple(sorted(natural)) + tuple(jokers)
+    suit = key
+    if not all(x.has(suit) for x in natural):
         return None
-    if not d.has(suit):
+    n = len(t)
+    start = -1
+    for i, x in enumerate(t):
+        if x not in JOKERS:
+            value = x.other(suit)
+            if start == -1:
+                start = value - i
+                if start < 0:
+                    break
+            elif value != start + i:
+                break
+    else:
+        if start + n - 1 <= TOP:
+            return t
+    by_value = {x.other(suit): x for x in natural}
+    if len(by_value) < len(natural) or n > TOP + 1:
         return None
-    value = d.other(suit)
-    if value == high + 1:
-        return (*s, d)
-    if value == low - 1:
-        return (d, *s)
-    return None
+    low, high = min(by_value), max(by_value)
+    gaps = high - low + 1 - len(natural)
+    if gaps > len(jokers):
+        return None
+    spare = len(jokers) - gaps
+    start = low - (spare - min(spare, TOP - high))
+    free = iter(jokers)
+    return tuple([by_value[v] if v in by_value else next(free) for v in range(start, start + n)])
 
 
 class _Slot:
@@ -283,8 +319,8 @@ class _Slot:
     def grow(self, d: Domino) -> DominoSet | None:
         """The set grown by ``d`` (kept), or None."""
         shape = self.shape
-        if shape is not None and d not in JOKERS:
-            grown = _grow_plain(self.set, shape, d)
+        if shape is not None:
+            grown = _grow_read(self.set, shape, d)
         else:
             grown = _grow(self.set, d)
         self.grown[d] = grown
