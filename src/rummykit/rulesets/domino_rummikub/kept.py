@@ -33,7 +33,7 @@ from functools import lru_cache
 
 from rummykit.engine.core import Action
 from rummykit.melds.base import MIN_SET
-from rummykit.melds.dominoes import _check, _sum_dominoes, _suit_runs, _sums
+from rummykit.melds.dominoes import _check, _suit_runs, _sum_dominoes, _sums
 from rummykit.pieces.dominoes import Domino, double_set
 from rummykit.rulesets import freetable
 from rummykit.rulesets.domino_rummikub.options import EXACTLY_3, JOKERS, MELDS, TOP, DominoSet
@@ -319,10 +319,7 @@ class _Slot:
     def grow(self, d: Domino) -> DominoSet | None:
         """The set grown by ``d`` (kept), or None."""
         shape = self.shape
-        if shape is not None:
-            grown = _grow_read(self.set, shape, d)
-        else:
-            grown = _grow(self.set, d)
+        grown = _grow_read(self.set, shape, d) if shape is not None else _grow(self.set, d)
         self.grown[d] = grown
         return grown
 
