@@ -21,7 +21,8 @@ from rummykit.engine.rng import Rng
 from rummykit.melds.dominoes import _hand_sets
 from rummykit.pieces.dominoes import Domino, double_set
 from rummykit.rulesets.domino_rummikub import JOKERS, MELDS, TOP, DominoRummikub, full_set
-from rummykit.rulesets.domino_rummikub.kept import _grow, _grow_read, _shape, rack_vector, sets_of_vector
+from rummykit.rulesets.domino_rummikub.growth import Reading, bit_of, grow_by_check
+from rummykit.rulesets.domino_rummikub.kept import rack_vector, sets_of_vector
 from rummykit.rulesets.domino_rummikub.listing import listable_actions
 
 
@@ -49,14 +50,14 @@ def test_plain_growth_is_the_checks() -> None:
     assert len(sets) > 100
     for s in sets:
         assert MELDS.check(s).valid and MELDS.check(s).pieces == s
-        shape = _shape(s)
-        assert shape is not None, s
+        read = Reading(s)
+        assert read.kind != 2, s
         for d in double_set(TOP):
-            assert _grow_read(s, shape, d) == _grow(s, d), (s, d)
+            assert Reading(s).grow(d) == grow_by_check(s, d), (s, d)
 
 
 def test_growth_with_jokers_is_the_checks() -> None:
-    """Random sets (valid or not, jokers often) of every shape, and valid sets grown from them."""
+    """Random sets (valid or not) of every shape, and valid sets in normal form, jokers often."""
     pieces = [d for d in double_set(TOP) for _ in range(2)]
     jokers = sorted(JOKERS)
     rng = random.Random(7)
@@ -77,13 +78,23 @@ def test_growth_with_jokers_is_the_checks() -> None:
             if not check.valid:
                 continue
             s = check.pieces
-        shape = _shape(s)
-        if shape is None:
+        if Reading(s).kind == 2:
             continue
         read += 1
         for d in double_set(TOP):
-            assert _grow_read(s, shape, d) == _grow(s, d), (s, d)
+            assert Reading(s).grow(d) == grow_by_check(s, d), (s, d)
     assert read > 1_000
+
+
+def test_candidates_hold_every_fit() -> None:
+    pieces = [d for d in double_set(TOP) for _ in range(2)]
+    rng = random.Random(9)
+    for _ in range(1_000):
+        s = tuple(rng.sample(pieces, rng.randint(3, 6)))
+        read = Reading(s)
+        for d in double_set(TOP):
+            if grow_by_check(s, d) is not None:
+                assert read.candidates & bit_of[d], (s, d)
 
 
 def test_rack_sets_from_the_vector() -> None:

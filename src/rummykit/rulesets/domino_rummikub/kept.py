@@ -27,15 +27,14 @@ that changed. ``tests/test_listing_fast_path.py`` and
 from __future__ import annotations
 
 import operator
-from collections import Counter
 from collections.abc import Sequence
-from functools import lru_cache
 
 from rummykit.engine.core import Action
 from rummykit.melds.base import MIN_SET
-from rummykit.melds.dominoes import _check, _suit_runs, _sum_dominoes, _sums
-from rummykit.pieces.dominoes import Domino, double_set
+from rummykit.melds.dominoes import _suit_runs, _sums
+from rummykit.pieces.dominoes import Domino
 from rummykit.rulesets import freetable
+from rummykit.rulesets.domino_rummikub.growth import KINDS, Reading, bit_of, reading
 from rummykit.rulesets.domino_rummikub.options import EXACTLY_3, JOKERS, MELDS, TOP, DominoSet
 
 __all__ = ["KeptListings", "rack_vector", "sets_of_vector"]
@@ -51,31 +50,30 @@ _J_OFF = _T_OFF + _W * (2 * TOP + 1)
 _K_OFF = _J_OFF + _W
 """Where each domino's own count starts (by its index in :data:`_KINDS`)."""
 
-_KINDS: tuple[Domino, ...] = tuple(double_set(TOP))
-"""Every domino of the set, in code order."""
+_KINDS = KINDS
 _KIND: dict[Domino, int] = {d: i for i, d in enumerate(_KINDS)}
 
 
-def _fields(bits: int, start: int, count: int, value: int) -> int:
+def _fields(start: int, count: int, value: int) -> int:
     """``value`` in each of ``count`` fields from bit ``start``."""
     return sum(value << (start + _W * i) for i in range(count))
 
 
 _S_MASK = (1 << _T_OFF) - 1
-_S_ONE = sum(_fields(0, _SUIT * s, TOP + 1, 0x7F) for s in range(TOP + 1))
+_S_ONE = sum(_fields(_SUIT * s, TOP + 1, 0x7F) for s in range(TOP + 1))
 """Added to the suits' fields: the top bit of a field is then set where the field is not zero."""
-_S_HIGH = sum(_fields(0, _SUIT * s, TOP + 1, 0x80) for s in range(TOP + 1))
-_S_START = sum(_fields(0, _SUIT * s, TOP - 1, 0x80) for s in range(TOP + 1))
+_S_HIGH = sum(_fields(_SUIT * s, TOP + 1, 0x80) for s in range(TOP + 1))
+_S_START = sum(_fields(_SUIT * s, TOP - 1, 0x80) for s in range(TOP + 1))
 """The top bit of the fields of values 0..TOP-2 in each suit (where three values in a row can start)."""
 _T_MASK = (1 << (_W * (2 * TOP + 1))) - 1
-_T_THREE = _fields(0, 0, 2 * TOP + 1, 0x7D)
+_T_THREE = _fields(0, 2 * TOP + 1, 0x7D)
 """Added to the totals' fields: the top bit is then set where a field is 3 or more."""
-_T_ONE = _fields(0, 0, 2 * TOP + 1, 0x7F)
-_T_HIGH = _fields(0, 0, 2 * TOP + 1, 0x80)
+_T_ONE = _fields(0, 2 * TOP + 1, 0x7F)
+_T_HIGH = _fields(0, 2 * TOP + 1, 0x80)
 _K_MASK = (1 << (_W * len(_KINDS))) - 1
-_K_ONE = _fields(0, 0, len(_KINDS), 0x7F)
-_K_HIGH = _fields(0, 0, len(_KINDS), 0x80)
-_SUIT_BITS = _fields(0, 0, TOP + 1, 0x80)
+_K_ONE = _fields(0, len(_KINDS), 0x7F)
+_K_HIGH = _fields(0, len(_KINDS), 0x80)
+_SUIT_BITS = _fields(0, TOP + 1, 0x80)
 _SUIT_MASK: dict[int, int] = {
     sum(0x80 << (_W * v) for v in range(TOP + 1) if m >> v & 1): m for m in range(1 << (TOP + 1))
 }
@@ -100,8 +98,7 @@ def _vector(d: Domino) -> int:
 
 _VEC: dict[Domino, int] = {d: _vector(d) for d in _KINDS}
 """Each domino's count vector."""
-_BIT: dict[Domino, int] = {d: 1 << (_W * k + _W - 1) for k, d in enumerate(_KINDS)}
-"""Each domino's presence bit among the kinds' fields (the top bit of its field)."""
+_BIT = bit_of
 MAX_RACK = 127
 """The largest rack :func:`rack_vector` reads (no field can then carry into the next)."""
 
@@ -175,162 +172,13 @@ def _spread(n: int) -> int:
     return spread
 
 
-_ALL = sum(_BIT.values())
-_JOKER_BITS = sum(_BIT[d] for d in JOKERS)
-
-
-Shape = tuple[int, int] | None
-"""How a table set's growth is read without a check: ``(0, suit)`` when its non-jokers (two or more)
-share the half ``suit`` with distinct values there (only a run in that suit can hold them),
-``(1, total)`` when they (two or more) all have ``total`` pips (only a sum can); see :func:`_grow_read`."""
-
-
-@lru_cache(maxsize=1 << 12)
-def _read(s: DominoSet) -> tuple[int, Shape]:
-    """:func:`_candidates` and :func:`_shape` of a table set."""
-    return _candidates(s), _shape(s)
-
-
-def _candidates(s: DominoSet) -> int:
-    """The presence bits (as :data:`_BIT`) of every domino that might grow the table set ``s`` at an end.
-
-    The same filter as :func:`~rummykit.melds.dominoes._extensions` (a joker,
-    a domino of the pip total all the set's non-jokers have, or one sharing a
-    half they all share with a value close enough to theirs); whether each
-    really fits is :func:`_grow`'s verdict, asked only for dominoes a rack holds.
-    """
-    natural = [d for d in s if d not in JOKERS]
-    if not natural:
-        return _ALL
-    suits = set.intersection(*({d.low, d.high} for d in natural))
-    pips = {d.pips for d in natural}
-    total = natural[0].pips if len(pips) == 1 else None
-    n = len(s)
-    values: dict[int, set[int]] = {}
-    for suit in suits:
-        held = {d.other(suit) for d in natural}
-        values[suit] = set(range(max(0, max(held) - n), min(TOP, min(held) + n) + 1)) - held
-    mask = _JOKER_BITS
-    for d in _KINDS:
-        if (
-            d.pips == total
-            or (d.low in values and d.high in values[d.low])
-            or (d.high in values and d.low in values[d.high])
-        ):
-            mask |= _BIT[d]
-    return mask
-
-
-@lru_cache(maxsize=1 << 14)
-def _grow(s: DominoSet, d: Domino) -> DominoSet | None:
-    """The set ``s`` grown by ``d`` at one end (its end first, then its start), or None: as
-    :func:`~rummykit.melds.dominoes._extensions` tries each domino."""
-    for cand in ((*s, d), (d, *s)):
-        c = _check(MELDS, cand)
-        if c.valid:
-            return c.pieces
-    return None
-
-
-def _shape(s: DominoSet) -> Shape:
-    """The shape of ``s`` (None: fewer than two non-jokers, or neither shape: left to the check)."""
-    natural = [d for d in s if d not in JOKERS]
-    if len(natural) < 2:
-        return None
-    a, b = natural[0], natural[1]
-    for suit in {a.low, a.high} & {b.low, b.high}:
-        if all(d.has(suit) for d in natural):
-            values = {d.other(suit) for d in natural}
-            if len(values) == len(natural):
-                return 0, suit
-    total = a.pips
-    if all(d.pips == total for d in natural):
-        return 1, total
-    return None
-
-
-def _grow_read(s: DominoSet, shape: tuple[int, int], d: Domino) -> DominoSet | None:
-    """:func:`_grow` of a set of that shape, read as the check reads ``(*s, d)`` without its words.
-
-    Of a run shape only the run in its suit can be valid (the non-jokers'
-    pip totals differ, and share no other half): written as given when its
-    values rise one a place from a value within the set, else sorted with the
-    jokers (in the order they come) filling the gaps, then the spare ones at
-    the high end, then the low end. Of a sum shape only the sum (non-jokers of
-    one total that share a half would be one domino twice): its dominoes in
-    code order, then the jokers, when no domino is held more than twice,
-    jokers included. ``tests/test_domino_kept.py`` compares this with the
-    check on every run and sum without a joker and on random sets with them.
-    """
-    t = (*s, d)
-    kind, key = shape
-    jokers = [x for x in t if x in JOKERS]
-    natural = [x for x in t if x not in JOKERS]
-    if kind:
-        if any(x.pips != key for x in natural):
-            return None
-        held = Counter(natural)
-        copies = MELDS.copies
-        if max(held.values()) > copies:
-            return None
-        if len(jokers) > sum(copies - held[x] for x in _sum_dominoes(TOP, key)):
-            return None
-        return tuple(sorted(natural)) + tuple(jokers)
-    suit = key
-    if not all(x.has(suit) for x in natural):
-        return None
-    n = len(t)
-    start = -1
-    for i, x in enumerate(t):
-        if x not in JOKERS:
-            value = x.other(suit)
-            if start == -1:
-                start = value - i
-                if start < 0:
-                    break
-            elif value != start + i:
-                break
-    else:
-        if start + n - 1 <= TOP:
-            return t
-    by_value = {x.other(suit): x for x in natural}
-    if len(by_value) < len(natural) or n > TOP + 1:
-        return None
-    low, high = min(by_value), max(by_value)
-    gaps = high - low + 1 - len(natural)
-    if gaps > len(jokers):
-        return None
-    spare = len(jokers) - gaps
-    start = low - (spare - min(spare, TOP - high))
-    free = iter(jokers)
-    return tuple([by_value[v] if v in by_value else next(free) for v in range(start, start + n)])
-
-
-class _Slot:
-    """One table set, the dominoes that might grow it and what each one the racks held made of it."""
-
-    __slots__ = ("candidates", "grown", "set", "shape")
-
-    def __init__(self, s: DominoSet) -> None:
-        self.set = s
-        self.candidates, self.shape = _read(s)
-        self.grown: dict[Domino, DominoSet | None] = {}
-
-    def grow(self, d: Domino) -> DominoSet | None:
-        """The set grown by ``d`` (kept), or None."""
-        shape = self.shape
-        grown = _grow_read(self.set, shape, d) if shape is not None else _grow(self.set, d)
-        self.grown[d] = grown
-        return grown
-
-
 class _TableFits:
-    """The table's slots (:class:`_Slot`, by position), and their candidates packed in one number:
+    """The table's slots (:class:`~rummykit.rulesets.domino_rummikub.growth.Reading`, by position), and their candidates packed in one number:
     bits ``256 i`` on hold the candidates of set ``i``."""
 
     __slots__ = ("by_set", "packed", "sets")
 
-    def __init__(self, sets: list[DominoSet], by_set: list[_Slot]) -> None:
+    def __init__(self, sets: list[DominoSet], by_set: list[Reading]) -> None:
         self.sets = sets
         self.by_set = by_set
         packed = 0
@@ -347,7 +195,7 @@ class _TableFits:
         eq = operator.eq
         for i, s in enumerate(table):
             if i >= len(kept) or not eq(kept[i], s):
-                slot = _Slot(tuple(s))
+                slot = reading(tuple(s))
                 if i < len(by_set):
                     packed ^= (by_set[i].candidates ^ slot.candidates) << (_SLOT * i)
                     by_set[i] = slot
