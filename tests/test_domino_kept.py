@@ -16,14 +16,27 @@ import pytest
 
 from rummykit.bots.registry import make_bot
 from rummykit.catalogue import new_game
+from rummykit.engine.core import Action
 from rummykit.engine.driver import step
 from rummykit.engine.rng import Rng
 from rummykit.melds.dominoes import _hand_sets
 from rummykit.pieces.dominoes import Domino, double_set
+from rummykit.rulesets import freetable
 from rummykit.rulesets.domino_rummikub import JOKERS, MELDS, TOP, DominoRummikub, full_set
 from rummykit.rulesets.domino_rummikub.growth import Reading, bit_of, grow_by_check
 from rummykit.rulesets.domino_rummikub.kept import rack_vector, sets_of_vector
-from rummykit.rulesets.domino_rummikub.listing import listable_actions
+from rummykit.rulesets.domino_rummikub.listing import layoffs, listable_actions, rack_sets, rack_sets_with
+
+
+def _reference(state: DominoRummikub, seat: int) -> list[Action]:
+    """The listing as the family's own enumeration and extensions make it (no vector, no readings)."""
+    rack, table = state.racks[seat], state.table
+    down = state.down[seat]
+    exact = not down and state.options["starting_group_size"] == "exactly-3"
+    sets = [s for s in MELDS.enumerate(rack, 3 if exact else None) if not exact or len(s) == 3]
+    have = set(rack)
+    lays = [(d, i, grown) for i, s in enumerate(table) for d, grown in MELDS.extensions(s) if d in have]
+    return freetable.one_step_plays(seat, sets, lays if down else (), table, len(state.pool))
 
 
 def _plain_sets() -> list[tuple[Domino, ...]]:
@@ -108,6 +121,25 @@ def test_rack_sets_from_the_vector() -> None:
             assert sets_of_vector(vec, max_size) == _hand_sets(MELDS, rack, max_size)
 
 
+def test_listing_functions_are_the_familys() -> None:
+    rng = random.Random(11)
+    pieces = full_set()
+    for _ in range(2_000):
+        rack = rng.sample(pieces, rng.choice([3, 6, 9, 14]))
+        table = [MELDS.check(s).pieces for s in rack_sets(rng.sample(pieces, 12))][:6]
+        assert rack_sets(rack) == MELDS.enumerate(rack)
+        assert rack_sets(rack, max_size=4) == MELDS.enumerate(rack, 4)
+        for d in dict.fromkeys(rack):
+            assert rack_sets_with(rack, d) == MELDS.enumerate_with(rack, d)
+        have = set(rack)
+        expected = [(d, i, g) for i, s in enumerate(table) for d, g in MELDS.extensions(s) if d in have]
+        assert layoffs(rack, table) == expected
+    outside = [Domino(7, 7), Domino(1, 2)]
+    table = [(Domino(1, 3), Domino(2, 3), Domino(3, 3))]
+    assert rack_sets(outside) == MELDS.enumerate(outside)
+    assert layoffs(outside, table) == [(d, 0, g) for d, g in MELDS.extensions(table[0]) if d in set(outside)]
+
+
 def test_rack_vector_refuses_what_it_cannot_read() -> None:
     assert rack_vector([Domino(7, 7)]) is None
     assert rack_vector([Domino(1, 2)] * 128) is None
@@ -124,14 +156,15 @@ def test_kept_listings_along_games(level: str, players: int) -> None:
         rngs = [Rng(seed * 100 + i) for i in range(players)]
         while state.outcome is None:
             seat = state.current
-            expected = listable_actions(
+            expected = _reference(state, seat)
+            assert listable_actions(
                 seat,
                 state.racks[seat],
                 state.table,
                 down=state.down[seat],
                 starting_group_size=state.options["starting_group_size"],
                 pool_size=len(state.pool),
-            )
+            ) == expected
             assert state.legal_actions(seat) == expected
             step(state, bots, rngs)
 
@@ -144,9 +177,7 @@ def test_kept_listing_follows_a_changed_state() -> None:
     state.racks[seat][:] = [Domino(2, 3), Domino(3, 3), Domino(3, 4), Domino(0, 0)]
     state.table = [(Domino(1, 5), Domino(2, 5), Domino(3, 5))]
     state.down[seat] = True
-    expected = listable_actions(
-        seat, state.racks[seat], state.table, down=True, starting_group_size="exactly-3", pool_size=len(state.pool)
-    )
+    expected = _reference(state, seat)
     assert state.legal_actions(seat) == expected
     assert len(expected) > 2
     copy = state.copy()

@@ -120,7 +120,7 @@ class DominoGreedyBot:
                 if not dr.MELDS.check(rest).valid:
                     continue
                 donor = s[k]
-                for new in sorted(dr.MELDS.enumerate_with([*work, donor], donor), key=_cost):
+                for new in sorted(dr.rack_sets_with([*work, donor], donor), key=_cost):
                     if Counter(new) - Counter([*work, donor]) == Counter():
                         used = list(new)
                         used.remove(donor)
