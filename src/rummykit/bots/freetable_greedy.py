@@ -12,7 +12,7 @@ game's own meld checker before it is committed; otherwise it draws (or passes).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import cast
 
 from rummykit.engine.core import Action, GameInfo
@@ -22,7 +22,8 @@ from rummykit.melds.base import MIN_SET
 from rummykit.melds.cover import Candidate, CoverProblem, best_cover, rank
 from rummykit.pieces.dominoes import Domino, parse_dominoes
 from rummykit.rulesets import domino_rummikub as dr
-from rummykit.rulesets.freetable import Draw, FreeTableView, Pass, play_from_table
+from rummykit.rulesets.domino_rummikub.kept import MAX_RACK, plus, rack_vector, sets_of_vector
+from rummykit.rulesets.freetable import BY_CODE, Draw, FreeTableView, Pass, Play
 
 DSet = tuple[Domino, ...]
 
@@ -58,6 +59,12 @@ def _best_disjoint(rack: list[Domino], sets: list[DSet]) -> list[DSet]:
     return list(found.sets) if found is not None else []
 
 
+def _play(seat: int, table: list[DSet], new_table: list[DSet], placed: Sequence[Domino]) -> Play:
+    """The play turning ``table`` into ``new_table`` by placing ``placed`` (as ``play_from_table`` derives it:
+    the placed dominoes in code order)."""
+    return Play(seat, tuple(sorted(placed, key=BY_CODE)), tuple(tuple(s) for s in new_table))
+
+
 def _code(domino: Domino) -> int:
     return domino.code
 
@@ -85,7 +92,7 @@ class DominoGreedyBot:
             if not options:
                 return fallback
             best = min(options, key=_cost)
-            return play_from_table(seat, table, [*table, best])
+            return _play(seat, table, [*table, best], best)
         new_table = list(table)
         work = list(rack)
         changed = True
@@ -107,11 +114,13 @@ class DominoGreedyBot:
             return fallback
         if any(not dr.MELDS.check(s).valid for s in new_table):
             return fallback
-        return play_from_table(seat, table, new_table)
+        # Every table domino stays on the table: what it gained is what left the rack.
+        return _play(seat, table, new_table, list((Counter(rack) - Counter(work)).elements()))
 
     @staticmethod
     def _borrow(work: list[Domino], table: list[DSet]) -> bool:
         """Take an end domino from a set of 4+ to complete a new set with rack dominoes."""
+        held = rack_vector(work) if len(work) < MAX_RACK else None  # the rack's sets with a donor, from its vector
         for i, s in enumerate(table):
             if len(s) <= MIN_SET:
                 continue
@@ -120,7 +129,13 @@ class DominoGreedyBot:
                 if not dr.MELDS.check(rest).valid:
                     continue
                 donor = s[k]
-                for new in sorted(dr.rack_sets_with([*work, donor], donor), key=_cost):
+                vec = plus(held, donor)
+                with_donor = (
+                    dr.rack_sets_with([*work, donor], donor)
+                    if vec is None
+                    else [s for s in sets_of_vector(vec, None) if donor in s]
+                )
+                for new in sorted(with_donor, key=_cost):
                     if Counter(new) - Counter([*work, donor]) == Counter():
                         used = list(new)
                         used.remove(donor)

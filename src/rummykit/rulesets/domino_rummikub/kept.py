@@ -37,7 +37,7 @@ from rummykit.rulesets import freetable
 from rummykit.rulesets.domino_rummikub.growth import KINDS, Reading, bit_of, reading
 from rummykit.rulesets.domino_rummikub.options import EXACTLY_3, JOKERS, MELDS, TOP, DominoSet
 
-__all__ = ["KeptListings", "rack_vector", "sets_of_vector"]
+__all__ = ["KeptListings", "plus", "rack_vector", "sets_of_vector"]
 
 _W = 8
 """Bits per field of a rack's count vector (a field holds at most 127: see :func:`rack_vector`)."""
@@ -111,6 +111,15 @@ def rack_vector(rack: Sequence[Domino]) -> int | None:
         return sum(map(_VEC.__getitem__, rack))
     except KeyError:
         return None
+
+
+def plus(vec: int | None, d: Domino) -> int | None:
+    """The count vector of a rack of fewer than :data:`MAX_RACK` dominoes (``vec``) with one more domino
+    (None where either cannot be read)."""
+    add = _VEC.get(d)
+    if vec is None or add is None:
+        return None
+    return vec + add
 
 
 def sets_of_vector(vec: int, max_size: int | None) -> list[DominoSet]:
