@@ -63,7 +63,20 @@ class Reading:
     ``grown`` keeps each domino's answer (None: it does not fit).
     """
 
-    __slots__ = ("by_value", "candidates", "grown", "high", "jokers", "kind", "low", "natural", "room", "set", "start", "suit")
+    __slots__ = (
+        "by_value",
+        "candidates",
+        "grown",
+        "high",
+        "jokers",
+        "kind",
+        "low",
+        "natural",
+        "room",
+        "set",
+        "start",
+        "suit",
+    )
 
     def __init__(self, s: DominoSet) -> None:
         self.set = s
