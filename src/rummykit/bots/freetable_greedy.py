@@ -23,7 +23,7 @@ from rummykit.melds.cover import Candidate, CoverProblem, best_cover, rank
 from rummykit.pieces.dominoes import Domino, parse_dominoes
 from rummykit.rulesets import domino_rummikub as dr
 from rummykit.rulesets.domino_rummikub.kept import MAX_RACK, plus, rack_vector, sets_of_vector
-from rummykit.rulesets.freetable import BY_CODE, Draw, FreeTableView, Pass, Play
+from rummykit.rulesets.freetable import BY_CODE, Draw, FreeTableView, Pass, Play, parse_view_set
 
 DSet = tuple[Domino, ...]
 
@@ -84,7 +84,7 @@ class DominoGreedyBot:
         if seat is None or seat not in view["to_act"]:
             raise RuleError("BOT", f"seat {seat} has nothing to do now")
         rack = parse_dominoes(view["rack"])
-        table: list[DSet] = [tuple(parse_dominoes(s)) for s in view["table"]]
+        table: list[DSet] = [parse_view_set(parse_dominoes, tuple(s)) for s in view["table"]]  # cached per set
         fallback: Action = Draw(seat) if view["pool_size"] else Pass(seat)
         if not view["down"][seat]:
             exact = view["options"]["starting_group_size"] == dr.EXACTLY_3
