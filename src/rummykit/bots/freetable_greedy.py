@@ -50,6 +50,8 @@ NODE_LIMIT = 4000
 
 def _best_disjoint(rack: list[Domino], sets: list[DSet]) -> list[DSet]:
     """The disjoint choice of sets placing the most dominoes, then fewest jokers, then most spots (bounded search)."""
+    if not sets:
+        return []  # the search's answer without candidates, without setting it up (most turns have none)
     cands = [Candidate(s, rank(*(-x for x in _cost(s)))) for s in sorted(sets, key=_cost)]
     found = best_cover(
         CoverProblem(
