@@ -135,7 +135,7 @@ class DominoGreedyBot:
                 with_donor = (
                     dr.rack_sets_with([*work, donor], donor)
                     if vec is None
-                    else [s for s in sets_of_vector(vec, None) if donor in s]
+                    else [s for s in sets_of_vector(vec, None, donor) if donor in s]
                 )
                 for new in sorted(with_donor, key=_cost):
                     if Counter(new) - Counter([*work, donor]) == Counter():

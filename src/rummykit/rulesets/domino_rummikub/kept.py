@@ -79,6 +79,8 @@ _SUIT_MASK: dict[int, int] = {
 }
 """A suit's presence bits (the top bit of each value's field) to its mask (a bit per value)."""
 
+_SECTION = tuple(((1 << _SUIT) - 1) << (_SUIT * s) for s in range(TOP + 1))
+"""Each suit's bits among the suits' fields."""
 _JOKER_KINDS = tuple(sorted(JOKERS))
 _BY_TOTAL: tuple[tuple[tuple[int, Domino], ...], ...] = tuple(
     tuple((_K_OFF + _W * k, d) for k, d in enumerate(_KINDS) if d.pips == t and d not in JOKERS)
@@ -122,13 +124,17 @@ def plus(vec: int | None, d: Domino) -> int | None:
     return vec + add
 
 
-def sets_of_vector(vec: int, max_size: int | None) -> list[DominoSet]:
+def sets_of_vector(vec: int, max_size: int | None, holding: Domino | None = None) -> list[DominoSet]:
     """:meth:`~rummykit.melds.dominoes.DominoMelds.enumerate` of the rack whose count vector this is.
 
     The same sets in the same order: only the suits and totals that can hold a
     set are asked (the others give none), with the same jokers; the limit on
     sizes is the family's own wherever it cuts nothing (a set of the rack
     never holds more dominoes than the rack).
+
+    With ``holding`` (a domino that is not a joker), only the suits and the
+    total of that domino are asked: the sets holding it are among theirs, in
+    the same order (the caller keeps those that hold it).
     """
     j = vec >> _J_OFF & 0xFF
     present = ((vec & _S_MASK) + _S_ONE) & _S_HIGH
@@ -145,6 +151,9 @@ def sets_of_vector(vec: int, max_size: int | None) -> list[DominoSet]:
         sum_totals = (totals + _T_THREE) & _T_HIGH
         if not run_suits and not sum_totals:
             return []
+    if holding is not None and holding not in JOKERS:
+        run_suits &= _SECTION[holding.low] | _SECTION[holding.high]
+        sum_totals &= 0xFF << (_W * holding.pips)
     found: list[DominoSet] = []
     run_limit = TOP + 1 if max_size is None else min(max_size, TOP + 1)
     while run_suits:

@@ -43,7 +43,11 @@ def rack_sets(rack: Iterable[Domino], *, max_size: int | None = None) -> list[Do
 def rack_sets_with(rack: Iterable[Domino], domino: Domino) -> list[DominoSet]:
     """The sets of :func:`rack_sets` (``rack`` holding ``domino``) that hold ``domino``, in the same order
     (the family's :meth:`~rummykit.melds.dominoes.DominoMelds.enumerate_with`)."""
-    return [s for s in rack_sets(rack) if domino in s]
+    pieces = rack if isinstance(rack, list) else list(rack)
+    vec = rack_vector(pieces)
+    if vec is None:
+        return MELDS.enumerate_with(pieces, domino)
+    return [s for s in sets_of_vector(vec, None, domino) if domino in s]
 
 
 def layoffs(rack: Iterable[Domino], table: Sequence[DominoSet]) -> list[tuple[Domino, int, DominoSet]]:
