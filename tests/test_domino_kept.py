@@ -24,7 +24,7 @@ from rummykit.pieces.dominoes import Domino, double_set
 from rummykit.rulesets import freetable
 from rummykit.rulesets.domino_rummikub import JOKERS, MELDS, TOP, DominoRummikub, full_set
 from rummykit.rulesets.domino_rummikub.growth import Reading, bit_of, grow_by_check
-from rummykit.rulesets.domino_rummikub.kept import rack_vector, sets_of_vector
+from rummykit.rulesets.domino_rummikub.kept import may_hold, rack_vector, sets_of_vector
 from rummykit.rulesets.domino_rummikub.listing import layoffs, listable_actions, rack_sets, rack_sets_with
 
 
@@ -138,6 +138,23 @@ def test_listing_functions_are_the_familys() -> None:
     table = [(Domino(1, 3), Domino(2, 3), Domino(3, 3))]
     assert rack_sets(outside) == MELDS.enumerate(outside)
     assert layoffs(outside, table) == [(d, 0, g) for d, g in MELDS.extensions(table[0]) if d in set(outside)]
+
+
+def test_may_hold_refuses_only_dominoes_no_set_holds() -> None:
+    rng = random.Random(13)
+    pieces = full_set()
+    refused = 0
+    for _ in range(3_000):
+        rack = rng.sample(pieces, rng.choice([3, 5, 8, 12]))
+        vec = rack_vector(rack)
+        assert vec is not None
+        for d in dict.fromkeys(rack):
+            holding = [s for s in MELDS.enumerate(rack) if d in s]
+            assert [s for s in sets_of_vector(vec, None, d) if d in s] == holding
+            if not may_hold(vec, d):
+                refused += 1
+                assert holding == []
+    assert refused > 1_000
 
 
 def test_rack_vector_refuses_what_it_cannot_read() -> None:

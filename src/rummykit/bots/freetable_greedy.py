@@ -22,7 +22,7 @@ from rummykit.melds.base import MIN_SET
 from rummykit.melds.cover import Candidate, CoverProblem, best_cover, rank
 from rummykit.pieces.dominoes import Domino, parse_dominoes
 from rummykit.rulesets import domino_rummikub as dr
-from rummykit.rulesets.domino_rummikub.kept import MAX_RACK, plus, rack_vector, sets_of_vector
+from rummykit.rulesets.domino_rummikub.kept import MAX_RACK, may_hold, plus, rack_vector, sets_of_vector
 from rummykit.rulesets.freetable import BY_CODE, Draw, FreeTableView, Pass, Play, parse_view_set
 
 DSet = tuple[Domino, ...]
@@ -132,6 +132,8 @@ class DominoGreedyBot:
                     continue
                 donor = s[k]
                 vec = plus(held, donor)
+                if vec is not None and not may_hold(vec, donor):
+                    continue  # no set of the rack and the donor holds the donor
                 with_donor = (
                     dr.rack_sets_with([*work, donor], donor)
                     if vec is None

@@ -37,7 +37,7 @@ from rummykit.rulesets import freetable
 from rummykit.rulesets.domino_rummikub.growth import KINDS, Reading, bit_of, reading
 from rummykit.rulesets.domino_rummikub.options import EXACTLY_3, JOKERS, MELDS, TOP, DominoSet
 
-__all__ = ["KeptListings", "plus", "rack_vector", "sets_of_vector"]
+__all__ = ["KeptListings", "may_hold", "plus", "rack_vector", "sets_of_vector"]
 
 _W = 8
 """Bits per field of a rack's count vector (a field holds at most 127: see :func:`rack_vector`)."""
@@ -122,6 +122,23 @@ def plus(vec: int | None, d: Domino) -> int | None:
     if vec is None or add is None:
         return None
     return vec + add
+
+
+def may_hold(vec: int, d: Domino) -> bool:
+    """False when no set of the rack whose count vector this is (holding ``d``) can hold ``d``: without a
+    joker, a run holding it needs three values in a row through its value in one of its suits, and a sum
+    three dominoes of its total. (True says only that one may.)"""
+    if vec >> _J_OFF & 0xFF or d in JOKERS:
+        return True
+    if vec >> (_T_OFF + _W * d.pips) & 0xFF >= MIN_SET:
+        return True
+    present = ((vec & _S_MASK) + _S_ONE) & _S_HIGH
+    for suit, value in ((d.low, d.high), (d.high, d.low)):
+        row = _SUIT_MASK[present >> (_SUIT * suit) & _SUIT_BITS]
+        for start in range(max(0, value - 2), min(value, TOP - 2) + 1):
+            if row >> start & 0b111 == 0b111:
+                return True
+    return False
 
 
 def sets_of_vector(vec: int, max_size: int | None, holding: Domino | None = None) -> list[DominoSet]:
