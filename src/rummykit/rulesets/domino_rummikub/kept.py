@@ -34,7 +34,7 @@ from rummykit.melds.base import MIN_SET
 from rummykit.melds.dominoes import _suit_runs, _sums
 from rummykit.pieces.dominoes import Domino
 from rummykit.rulesets import freetable
-from rummykit.rulesets.domino_rummikub.growth import KINDS, Reading, bit_of, reading
+from rummykit.rulesets.domino_rummikub.growth import KINDS, Reading, reading
 from rummykit.rulesets.domino_rummikub.options import EXACTLY_3, JOKERS, MELDS, TOP, DominoSet
 
 __all__ = ["KeptListings", "may_hold", "plus", "rack_vector", "sets_of_vector"]
@@ -70,7 +70,6 @@ _T_THREE = _fields(0, 2 * TOP + 1, 0x7D)
 """Added to the totals' fields: the top bit is then set where a field is 3 or more."""
 _T_ONE = _fields(0, 2 * TOP + 1, 0x7F)
 _T_HIGH = _fields(0, 2 * TOP + 1, 0x80)
-_K_MASK = (1 << (_W * len(_KINDS))) - 1
 _K_ONE = _fields(0, len(_KINDS), 0x7F)
 _K_HIGH = _fields(0, len(_KINDS), 0x80)
 _SUIT_BITS = _fields(0, TOP + 1, 0x80)
@@ -100,7 +99,6 @@ def _vector(d: Domino) -> int:
 
 _VEC: dict[Domino, int] = {d: _vector(d) for d in _KINDS}
 """Each domino's count vector."""
-_BIT = bit_of
 MAX_RACK = 127
 """The largest rack :func:`rack_vector` reads (no field can then carry into the next)."""
 
