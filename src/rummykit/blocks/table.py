@@ -170,9 +170,11 @@ class FreeTable(Generic[P]):
     ) -> RuleError | None:
         """Why a player's opening play breaks its rule, or None (all sets must be valid)."""
         n = len(old_table)
-        if not opening.set_sizes and len(new_table) >= n and all(map(operator.is_, old_table, new_table)):
+        in_any_order = not opening.set_sizes or (opening.max_sets is not None and opening.max_sets <= 1)
+        if in_any_order and len(new_table) >= n and all(map(operator.is_, old_table, new_table)):
             # The table kept in place, set for set (the same objects), new sets after it: the table is untouched
-            # and the sets added are the ones after it (their order matters only to the sizes' message).
+            # and the sets added are the ones after it (their order matters only to the sizes' message, which
+            # with at most one set allowed is about the one set: more are refused before sizes are read).
             added = [tuple(self.check(s).pieces) for s in new_table[n:]]
             return self._opening_added(opening, added)
         old = Counter(tuple(self.check(s).pieces) for s in old_table)

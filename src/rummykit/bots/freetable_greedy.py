@@ -12,7 +12,7 @@ game's own meld checker before it is committed; otherwise it draws (or passes).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import cast
 
 from rummykit.engine.core import Action, GameInfo
@@ -22,7 +22,8 @@ from rummykit.melds.base import MIN_SET
 from rummykit.melds.cover import Candidate, CoverProblem, best_cover, rank
 from rummykit.pieces.dominoes import Domino, parse_dominoes
 from rummykit.rulesets import domino_rummikub as dr
-from rummykit.rulesets.freetable import Draw, FreeTableView, Pass, play_from_table
+from rummykit.rulesets.domino_rummikub.kept import MAX_RACK, may_hold, plus, rack_vector, sets_of_vector
+from rummykit.rulesets.freetable import BY_CODE, Draw, FreeTableView, Pass, Play, parse_view_set
 
 DSet = tuple[Domino, ...]
 
@@ -49,6 +50,8 @@ NODE_LIMIT = 4000
 
 def _best_disjoint(rack: list[Domino], sets: list[DSet]) -> list[DSet]:
     """The disjoint choice of sets placing the most dominoes, then fewest jokers, then most spots (bounded search)."""
+    if not sets:
+        return []  # the search's answer without candidates, without setting it up (most turns have none)
     cands = [Candidate(s, rank(*(-x for x in _cost(s)))) for s in sorted(sets, key=_cost)]
     found = best_cover(
         CoverProblem(
@@ -56,6 +59,12 @@ def _best_disjoint(rack: list[Domino], sets: list[DSet]) -> list[DSet]:
         )
     )
     return list(found.sets) if found is not None else []
+
+
+def _play(seat: int, table: list[DSet], new_table: list[DSet], placed: Sequence[Domino]) -> Play:
+    """The play turning ``table`` into ``new_table`` by placing ``placed`` (as ``play_from_table`` derives it:
+    the placed dominoes in code order)."""
+    return Play(seat, tuple(sorted(placed, key=BY_CODE)), tuple(tuple(s) for s in new_table))
 
 
 def _code(domino: Domino) -> int:
@@ -77,7 +86,7 @@ class DominoGreedyBot:
         if seat is None or seat not in view["to_act"]:
             raise RuleError("BOT", f"seat {seat} has nothing to do now")
         rack = parse_dominoes(view["rack"])
-        table: list[DSet] = [tuple(parse_dominoes(s)) for s in view["table"]]
+        table: list[DSet] = [parse_view_set(parse_dominoes, tuple(s)) for s in view["table"]]  # cached per set
         fallback: Action = Draw(seat) if view["pool_size"] else Pass(seat)
         if not view["down"][seat]:
             exact = view["options"]["starting_group_size"] == dr.EXACTLY_3
@@ -85,7 +94,7 @@ class DominoGreedyBot:
             if not options:
                 return fallback
             best = min(options, key=_cost)
-            return play_from_table(seat, table, [*table, best])
+            return _play(seat, table, [*table, best], best)
         new_table = list(table)
         work = list(rack)
         changed = True
@@ -107,11 +116,13 @@ class DominoGreedyBot:
             return fallback
         if any(not dr.MELDS.check(s).valid for s in new_table):
             return fallback
-        return play_from_table(seat, table, new_table)
+        # Every table domino stays on the table: what it gained is what left the rack.
+        return _play(seat, table, new_table, list((Counter(rack) - Counter(work)).elements()))
 
     @staticmethod
     def _borrow(work: list[Domino], table: list[DSet]) -> bool:
         """Take an end domino from a set of 4+ to complete a new set with rack dominoes."""
+        held = rack_vector(work) if len(work) < MAX_RACK else None  # the rack's sets with a donor, from its vector
         for i, s in enumerate(table):
             if len(s) <= MIN_SET:
                 continue
@@ -120,7 +131,15 @@ class DominoGreedyBot:
                 if not dr.MELDS.check(rest).valid:
                     continue
                 donor = s[k]
-                for new in sorted(dr.MELDS.enumerate_with([*work, donor], donor), key=_cost):
+                vec = plus(held, donor)
+                if vec is not None and not may_hold(vec, donor):
+                    continue  # no set of the rack and the donor holds the donor
+                with_donor = (
+                    dr.rack_sets_with([*work, donor], donor)
+                    if vec is None
+                    else [s for s in sets_of_vector(vec, None, donor) if donor in s]
+                )
+                for new in sorted(with_donor, key=_cost):
                     if Counter(new) - Counter([*work, donor]) == Counter():
                         used = list(new)
                         used.remove(donor)

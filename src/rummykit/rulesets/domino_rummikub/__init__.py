@@ -28,7 +28,13 @@ from rummykit.engine.options import OptionValue
 from rummykit.pieces.dominoes import Domino, parse_dominoes
 from rummykit.rulesets import freetable
 from rummykit.rulesets.domino_rummikub.listing import _extensions as _extensions
-from rummykit.rulesets.domino_rummikub.listing import actions_from_view, layoffs, listable_actions, rack_sets
+from rummykit.rulesets.domino_rummikub.listing import (
+    actions_from_view,
+    layoffs,
+    listable_actions,
+    rack_sets,
+    rack_sets_with,
+)
 from rummykit.rulesets.domino_rummikub.options import (
     AT_LEAST_3,
     COPIES,
@@ -75,6 +81,7 @@ __all__ = [
     "listable_actions",
     "parse_action_text",
     "rack_sets",
+    "rack_sets_with",
     "starting_group",
 ]
 

@@ -13,7 +13,7 @@ import functools
 from rummykit.blocks.table import FreeTable, Opening
 from rummykit.engine.match import match_options
 from rummykit.engine.options import OptionSpec
-from rummykit.melds.dominoes import DominoMelds
+from rummykit.melds.dominoes import DominoMelds, _check
 from rummykit.pieces.dominoes import Domino, format_dominoes
 
 __all__ = [
@@ -41,7 +41,10 @@ RACK_SIZE = 8
 JOKERS = frozenset({Domino(0, 0), Domino(TOP, TOP)})
 MELDS = DominoMelds(top=TOP, jokers=JOKERS, prefix=PREFIX)
 """The meld family: runs and sums of a double-six set, 0-0 and 6-6 wild."""
-TABLE: FreeTable[Domino] = FreeTable(MELDS.check, format_dominoes, PREFIX, "domino", JOKERS)
+TABLE: FreeTable[Domino] = FreeTable(
+    MELDS.check, format_dominoes, PREFIX, "domino", JOKERS, functools.partial(_check, MELDS)
+)
+"""The table rules; a play's sets are judged by the family's cached check of a tuple (the same verdicts)."""
 EXACTLY_3 = "exactly-3"
 AT_LEAST_3 = "3-or-more"
 

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
+
 from rummykit.blocks.table import Opening
-from rummykit.engine.core import Action
+from rummykit.engine.core import Action, Field
+from rummykit.engine.options import OptionValue
+from rummykit.engine.snapshot import Omit
 from rummykit.pieces.dominoes import Domino, double_set, parse_dominoes
+from rummykit.rulesets.domino_rummikub.kept import KeptListings
 from rummykit.rulesets.domino_rummikub.listing import listable_actions
 from rummykit.rulesets.domino_rummikub.options import (
     COPIES,
@@ -27,7 +33,11 @@ def full_set() -> list[Domino]:
     >>> len(full_set()), sum(d in JOKERS for d in full_set())
     (56, 4)
     """
-    return [d for d in double_set(TOP) for _ in range(COPIES)]
+    return list(_FULL_SET)
+
+
+_FULL_SET = tuple(d for d in double_set(TOP) for _ in range(COPIES))
+"""The full set, made once (a round's deal copies it)."""
 
 
 class DominoRummikub(FreeTableGame[Domino]):
@@ -39,6 +49,16 @@ class DominoRummikub(FreeTableGame[Domino]):
     PENALTY = None
     PREFIX = PREFIX
     POOL_NAME = "boneyard"
+
+    SNAPSHOT: ClassVar[Mapping[str, Field]] = {
+        "_kept": Omit("each seat's last listing and what it was made from, worked out from the rest", cache=True),
+    }
+
+    def __init__(
+        self, players: Sequence[str], seed: int, options: Mapping[str, OptionValue], *, deal: bool = True
+    ) -> None:
+        self._kept: KeptListings | None = None
+        super().__init__(players, seed, options, deal=deal)
 
     def full_set(self) -> list[Domino]:
         return full_set()
@@ -57,6 +77,10 @@ class DominoRummikub(FreeTableGame[Domino]):
     def piece_points(self, piece: Domino) -> int:
         return piece.pips
 
+    def rack_points(self, seat: int) -> int:
+        """The spots left in a rack (each domino's :meth:`piece_points`, added up in one pass)."""
+        return sum([d.low + d.high for d in self.racks[seat]])
+
     def round_scores(self, winner: int | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The player who went out (or, when all passed, the fewest spots; ties all win)
         scores the spots left in every other hand, jokers included; the others score 0."""
@@ -73,6 +97,19 @@ class DominoRummikub(FreeTableGame[Domino]):
         return parse_dominoes(text)
 
     def list_actions(self, seat: int) -> list[Action]:
+        kept = self._kept
+        if kept is None:
+            kept = self._kept = KeptListings()
+        listed = kept.listable_actions(
+            seat,
+            self.racks[seat],
+            self.table,
+            down=self.down[seat],
+            starting_group_size=self.options["starting_group_size"],
+            pool_size=len(self.pool),
+        )
+        if listed is not None:
+            return listed
         return listable_actions(
             seat,
             self.racks[seat],

@@ -1,0 +1,361 @@
+"""Listings kept with a domino-rummikub state: a rack as one number of counts, the table's fits kept across turns.
+
+A rack is read once per listing as the sum of each domino's *count vector*
+(:data:`_VEC`, one integer per domino), fields of 8 bits holding:
+
+* for each suit ``s`` and value ``v``, how many non-joker dominoes ``s-v``
+  the rack holds (the suit's mask of :func:`~rummykit.melds.dominoes._hand_sets`
+  is where these are not zero);
+* for each pip total, how many non-joker dominoes of that total;
+* the number of jokers;
+* for each domino of the set, how many the rack holds (for lay-offs).
+
+A few operations on that number tell whether any set can be made at all
+(without a joker: three values in a row in a suit, or three dominoes of one
+total), which suits and totals can hold one, and which dominoes the rack
+holds; only those suits and totals are enumerated, by the meld family's own
+cached :func:`~rummykit.melds.dominoes._suit_runs` and
+:func:`~rummykit.melds.dominoes._sums`, in the order
+:meth:`~rummykit.melds.dominoes.DominoMelds.enumerate` gives. The table's
+fits (the dominoes that grow each set) are packed, one slot per set, in one
+number, kept from listing to listing and looked up again only for the sets
+that changed. ``tests/test_listing_fast_path.py`` and
+``tests/test_domino_kept.py`` compare the listings with
+:func:`~rummykit.rulesets.domino_rummikub.listing.listable_actions`.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+
+from rummykit.engine.core import Action
+from rummykit.melds.base import MIN_SET
+from rummykit.melds.dominoes import _suit_runs, _sums
+from rummykit.pieces.dominoes import Domino
+from rummykit.rulesets import freetable
+from rummykit.rulesets.domino_rummikub.growth import KINDS, Reading, reading
+from rummykit.rulesets.domino_rummikub.options import EXACTLY_3, JOKERS, MELDS, TOP, DominoSet
+
+__all__ = ["KeptListings", "may_hold", "plus", "rack_vector", "sets_of_vector"]
+
+_W = 8
+"""Bits per field of a rack's count vector (a field holds at most 127: see :func:`rack_vector`)."""
+_SUIT = _W * 8
+"""Bits per suit (values 0..TOP, then padding: TOP < 8)."""
+_T_OFF = _SUIT * (TOP + 1)
+"""Where the pip totals' fields start."""
+_J_OFF = _T_OFF + _W * (2 * TOP + 1)
+"""The jokers' field."""
+_K_OFF = _J_OFF + _W
+"""Where each domino's own count starts (by its index in :data:`_KINDS`)."""
+
+_KINDS = KINDS
+_KIND: dict[Domino, int] = {d: i for i, d in enumerate(_KINDS)}
+
+
+def _fields(start: int, count: int, value: int) -> int:
+    """``value`` in each of ``count`` fields from bit ``start``."""
+    return sum(value << (start + _W * i) for i in range(count))
+
+
+_S_MASK = (1 << _T_OFF) - 1
+_S_ONE = sum(_fields(_SUIT * s, TOP + 1, 0x7F) for s in range(TOP + 1))
+"""Added to the suits' fields: the top bit of a field is then set where the field is not zero."""
+_S_HIGH = sum(_fields(_SUIT * s, TOP + 1, 0x80) for s in range(TOP + 1))
+_S_START = sum(_fields(_SUIT * s, TOP - 1, 0x80) for s in range(TOP + 1))
+"""The top bit of the fields of values 0..TOP-2 in each suit (where three values in a row can start)."""
+_T_MASK = (1 << (_W * (2 * TOP + 1))) - 1
+_T_THREE = _fields(0, 2 * TOP + 1, 0x7D)
+"""Added to the totals' fields: the top bit is then set where a field is 3 or more."""
+_T_ONE = _fields(0, 2 * TOP + 1, 0x7F)
+_T_HIGH = _fields(0, 2 * TOP + 1, 0x80)
+_K_ONE = _fields(0, len(_KINDS), 0x7F)
+_K_HIGH = _fields(0, len(_KINDS), 0x80)
+_SUIT_BITS = _fields(0, TOP + 1, 0x80)
+_SUIT_MASK: dict[int, int] = {
+    sum(0x80 << (_W * v) for v in range(TOP + 1) if m >> v & 1): m for m in range(1 << (TOP + 1))
+}
+"""A suit's presence bits (the top bit of each value's field) to its mask (a bit per value)."""
+
+_SECTION = tuple(((1 << _SUIT) - 1) << (_SUIT * s) for s in range(TOP + 1))
+"""Each suit's bits among the suits' fields."""
+_JOKER_KINDS = tuple(sorted(JOKERS))
+_BY_TOTAL: tuple[tuple[tuple[int, Domino], ...], ...] = tuple(
+    tuple((_K_OFF + _W * k, d) for k, d in enumerate(_KINDS) if d.pips == t and d not in JOKERS)
+    for t in range(2 * TOP + 1)
+)
+"""For each pip total, where each non-joker domino of that total is counted (code order)."""
+
+
+def _vector(d: Domino) -> int:
+    own = 1 << (_K_OFF + _W * _KIND[d])
+    if d in JOKERS:
+        return own | 1 << _J_OFF
+    a, b = d.low, d.high
+    suits = 1 << (_SUIT * a + _W * b) if a == b else (1 << (_SUIT * a + _W * b)) + (1 << (_SUIT * b + _W * a))
+    return own + suits + (1 << (_T_OFF + _W * (a + b)))
+
+
+_VEC: dict[Domino, int] = {d: _vector(d) for d in _KINDS}
+"""Each domino's count vector."""
+MAX_RACK = 127
+"""The largest rack :func:`rack_vector` reads (no field can then carry into the next)."""
+
+
+def rack_vector(rack: Sequence[Domino]) -> int | None:
+    """The rack's count vector, or None when it cannot be one (too large, or a domino outside the set)."""
+    if len(rack) > MAX_RACK:
+        return None
+    try:
+        return sum(map(_VEC.__getitem__, rack))
+    except KeyError:
+        return None
+
+
+def plus(vec: int | None, d: Domino) -> int | None:
+    """The count vector of a rack of fewer than :data:`MAX_RACK` dominoes (``vec``) with one more domino
+    (None where either cannot be read)."""
+    add = _VEC.get(d)
+    if vec is None or add is None:
+        return None
+    return vec + add
+
+
+def may_hold(vec: int, d: Domino) -> bool:
+    """False when no set of the rack whose count vector this is (holding ``d``) can hold ``d``: without a
+    joker, a run holding it needs three values in a row through its value in one of its suits, and a sum
+    three dominoes of its total. (True says only that one may.)"""
+    if vec >> _J_OFF & 0xFF or d in JOKERS:
+        return True
+    if vec >> (_T_OFF + _W * d.pips) & 0xFF >= MIN_SET:
+        return True
+    present = ((vec & _S_MASK) + _S_ONE) & _S_HIGH
+    for suit, value in ((d.low, d.high), (d.high, d.low)):
+        row = _SUIT_MASK[present >> (_SUIT * suit) & _SUIT_BITS]
+        for start in range(max(0, value - 2), min(value, TOP - 2) + 1):
+            if row >> start & 0b111 == 0b111:
+                return True
+    return False
+
+
+def sets_of_vector(vec: int, max_size: int | None, holding: Domino | None = None) -> list[DominoSet]:
+    """:meth:`~rummykit.melds.dominoes.DominoMelds.enumerate` of the rack whose count vector this is.
+
+    The same sets in the same order: only the suits and totals that can hold a
+    set are asked (the others give none), with the same jokers; the limit on
+    sizes is the family's own wherever it cuts nothing (a set of the rack
+    never holds more dominoes than the rack).
+
+    With ``holding`` (a domino that is not a joker), only the suits and the
+    total of that domino are asked: the sets holding it are among theirs, in
+    the same order (the caller keeps those that hold it).
+    """
+    j = vec >> _J_OFF & 0xFF
+    present = ((vec & _S_MASK) + _S_ONE) & _S_HIGH
+    totals = vec >> _T_OFF & _T_MASK
+    if j:
+        jokers: tuple[Domino, ...] = ()
+        for d in _JOKER_KINDS:
+            jokers += (d,) * (vec >> (_K_OFF + _W * _KIND[d]) & 0xFF)
+        run_suits = present
+        sum_totals = (totals + _T_ONE) & _T_HIGH
+    else:
+        jokers = ()
+        run_suits = present & present >> _W & present >> (2 * _W) & _S_START
+        sum_totals = (totals + _T_THREE) & _T_HIGH
+        if not run_suits and not sum_totals:
+            return []
+    if holding is not None and holding not in JOKERS:
+        run_suits &= _SECTION[holding.low] | _SECTION[holding.high]
+        sum_totals &= 0xFF << (_W * holding.pips)
+    found: list[DominoSet] = []
+    run_limit = TOP + 1 if max_size is None else min(max_size, TOP + 1)
+    while run_suits:
+        suit = ((run_suits & -run_suits).bit_length() - 1) // _SUIT
+        mask = _SUIT_MASK[present >> (_SUIT * suit) & _SUIT_BITS]
+        if not j or mask.bit_count() + j >= MIN_SET:
+            found.extend(_suit_runs(MELDS, suit, mask, jokers, run_limit))
+        run_suits &= -1 << (_SUIT * (suit + 1))
+    while sum_totals:
+        low = (sum_totals & -sum_totals).bit_length() - 1
+        total = low // _W
+        sum_totals ^= 1 << low
+        group: tuple[Domino, ...] = ()
+        for at, d in _BY_TOTAL[total]:
+            group += (d,) * (vec >> at & 0xFF)
+        if len(group) + j >= MIN_SET:
+            limit = len(group) + j if max_size is None else max_size
+            found.extend(_sums(MELDS, group, jokers, limit))
+    return list(dict.fromkeys(found))
+
+
+# -- lay-offs ---------------------------------------------------------------------
+
+_SLOT = 256
+"""Bits per table set in :attr:`_TableFits.packed` (the kinds' fields take 8 bits a domino)."""
+_SPREAD: dict[int, int] = {}
+"""By table size n: one bit at the start of each of n slots (a mask times it is that mask in every slot)."""
+
+
+def _spread(n: int) -> int:
+    spread = _SPREAD.get(n)
+    if spread is None:
+        spread = _SPREAD[n] = sum(1 << (_SLOT * i) for i in range(n))
+    return spread
+
+
+class _TableFits:
+    """The table's slots (:class:`~rummykit.rulesets.domino_rummikub.growth.Reading`, by position), and their candidates packed in one number:
+    bits ``256 i`` on hold the candidates of set ``i``."""
+
+    __slots__ = ("by_set", "packed", "sets")
+
+    def __init__(self, sets: list[DominoSet], by_set: list[Reading]) -> None:
+        self.sets = sets
+        self.by_set = by_set
+        packed = 0
+        for i, slot in enumerate(by_set):
+            packed |= slot.candidates << (_SLOT * i)
+        self.packed = packed
+
+    def update(self, table: list[DominoSet]) -> _TableFits:
+        """The fits of ``table``: these where its sets stayed in place (a play changes one set or adds
+        some), the others' looked up."""
+        kept = self.sets
+        by_set = self.by_set[: len(table)]
+        packed = self.packed & ((1 << (_SLOT * len(by_set))) - 1)
+        eq = operator.eq
+        for i, s in enumerate(table):
+            if i >= len(kept) or not eq(kept[i], s):
+                slot = reading(tuple(s))
+                if i < len(by_set):
+                    packed ^= (by_set[i].candidates ^ slot.candidates) << (_SLOT * i)
+                    by_set[i] = slot
+                else:
+                    packed |= slot.candidates << (_SLOT * i)
+                    by_set.append(slot)
+        fits = object.__new__(_TableFits)
+        fits.sets, fits.by_set, fits.packed = list(table), by_set, packed
+        return fits
+
+    def layoffs(self, have: int) -> list[tuple[Domino, int, DominoSet]]:
+        """Every (domino, set index, new set) growing a set by a domino whose presence bit is in ``have``
+        (by set, then by domino in code order: as the family's extensions list them)."""
+        out: list[tuple[Domino, int, DominoSet]] = []
+        hits = self.packed & have * _spread(len(self.sets))
+        by_set = self.by_set
+        kinds = _KINDS
+        while hits:
+            i = ((hits & -hits).bit_length() - 1) // _SLOT
+            at = _SLOT * i
+            slot = by_set[i]
+            grown_by = slot.grown
+            mine = hits >> at & _K_HIGH
+            hits &= -1 << (at + _SLOT)
+            while mine:
+                low = mine & -mine
+                d = kinds[(low.bit_length() - 1) >> 3]
+                mine ^= low
+                grown = grown_by[d] if d in grown_by else slot.grow(d)
+                if grown is not None:
+                    out.append((d, i, grown))
+        return out
+
+
+_NO_FITS = _TableFits([], [])
+
+
+class _SeatListing:
+    """What one seat's last listing was made from, and its parts (see :class:`KeptListings`)."""
+
+    __slots__ = ("draw", "exact", "fits", "have", "lay_plays", "pass_", "rack", "set_plays", "sets", "vec")
+
+    def __init__(self, seat: int) -> None:
+        self.rack: list[Domino] = []
+        self.vec = 0
+        self.exact = False
+        self.have = -1
+        self.sets: list[DominoSet] = []
+        self.fits: _TableFits | None = None
+        self.set_plays: list[Action] | None = None
+        self.lay_plays: list[Action] | None = None
+        self.draw: Action = freetable.Draw(seat)
+        self.pass_: Action = freetable.Pass(seat)
+
+
+class KeptListings:
+    """Each seat's last listing and what it was made from, and the table's fits, kept with a state.
+
+    A seat's next listing works out again only what changed: the sets when
+    the rack's count vector changed, the lay-offs when the dominoes it holds or
+    the table changed, the plays when their sets or lay-offs or the table
+    changed. What changed is found by comparing the rack's vector and the table
+    with those of the last listing, so the listing is
+    :func:`~rummykit.rulesets.domino_rummikub.listing.listable_actions`'s
+    whatever changed the state. A copy starts empty.
+    """
+
+    __slots__ = ("fits", "seats")
+
+    def __init__(self) -> None:
+        self.seats: dict[int, _SeatListing] = {}
+        self.fits = _NO_FITS
+
+    def copy(self) -> KeptListings:
+        """An empty one: a copied state works its listings out afresh."""
+        return KeptListings()
+
+    def listable_actions(
+        self,
+        seat: int,
+        rack: Sequence[Domino],
+        table: Sequence[DominoSet],
+        *,
+        down: bool,
+        starting_group_size: str,
+        pool_size: int,
+    ) -> list[Action] | None:
+        """The listing from the parts of this seat's last listing that still hold (None: a rack this cannot read)."""
+        kept = self.seats.get(seat)
+        if kept is None:
+            kept = self.seats[seat] = _SeatListing(seat)
+        # The rack's vector from the last one: most turns draw one domino, which goes at the end of the rack.
+        last = kept.rack
+        if len(rack) == len(last) + 1 and rack[:-1] == last and rack[-1] in _VEC and len(rack) <= MAX_RACK:
+            vec = kept.vec + _VEC[rack[-1]]
+        elif rack == last:
+            vec = kept.vec
+        else:
+            read = rack_vector(rack)
+            if read is None:
+                return None
+            vec = read
+        kept.rack = list(rack)
+        exact = not down and starting_group_size == EXACTLY_3
+        if vec != kept.vec or exact != kept.exact:
+            sets = sets_of_vector(vec, MIN_SET if exact else None)
+            if sets and exact:
+                sets = [s for s in sets if len(s) == MIN_SET]
+            if sets or kept.sets:
+                kept.set_plays = None
+            kept.vec, kept.exact, kept.sets = vec, exact, sets
+        fits = self.fits
+        if fits.sets != table:
+            fits = self.fits = fits.update(table if type(table) is list else list(table))
+        if kept.fits is not fits:
+            kept.fits = fits
+            kept.set_plays = kept.lay_plays = None
+        set_plays = kept.set_plays
+        if set_plays is None:
+            set_plays = kept.set_plays = freetable.set_plays(seat, kept.sets, tuple(table)) if kept.sets else []
+        head = kept.draw if pool_size else kept.pass_
+        if not down:
+            return [head, *set_plays]
+        have = ((vec >> _K_OFF) + _K_ONE) & _K_HIGH
+        lay_plays = kept.lay_plays
+        if lay_plays is None or have != kept.have:
+            lays = fits.layoffs(have)
+            lay_plays = kept.lay_plays = freetable.layoff_plays(seat, lays, tuple(table)) if lays else []
+            kept.have = have
+        return [head, *set_plays, *lay_plays]
