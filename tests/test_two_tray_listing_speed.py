@@ -16,8 +16,11 @@ from rummykit.engine.core import Event, GameState
 from rummykit.melds.tile_lines import read_line
 from rummykit.melds.tiles import hand_sets
 from rummykit.pieces.tiles import ALL_TILES, JOKER, Tile
+from rummykit.rulesets.two_tray.calls import call_options
 from rummykit.rulesets.two_tray.listing import (
     OpenCell,
+    _call_options,
+    _judged,
     _open_cells,
     extensions,
     free_row,
@@ -78,6 +81,10 @@ def test_lay_offs_and_new_lines_agree_with_the_verdict() -> None:
             other = grid.changed((*(Put(r, c, None) for r, c in gone), moved), GRID.is_joker)
             _open_cells(grid)
             assert _open_cells(other) == _open_cells_full(other)
+            # The play check judges only near the changes when the grid before holds.
+            changed = [*gone, moved.cell]
+            assert GRID.holds_near(other, changed) == GRID.holds(other)
+            assert extensions(other, ALL_TILES) == _reference_extensions(other)
         assert extensions(grid, ALL_TILES) == _reference_extensions(grid)
         # Jokers in many more places than play puts them (crossing lines, next to lay-off cells).
         if len(cells) > 2:
@@ -85,6 +92,18 @@ def test_lay_offs_and_new_lines_agree_with_the_verdict() -> None:
             jokered = grid.changed([Put(r, c, JOKER) for r, c in picked], GRID.is_joker)
             assert _open_cells(jokered) == _open_cells_full(jokered)
             assert extensions(jokered, ALL_TILES) == _reference_extensions(jokered)
+            for cell, tile in sorted(jokered.cells.items()):
+                if tile is JOKER:
+                    assert _call_options(jokered, cell, _judged(jokered)) == tuple(call_options(jokered, cell))
+            # A lay-off next to the jokers: judged near it alone, as the play check judges it.
+            for put in extensions(jokered, ALL_TILES)[:: 1 + checked % 5]:
+                laid = jokered.changed((put,), GRID.is_joker)
+                if GRID.holds(jokered):
+                    assert GRID.holds_near(laid, [put.cell]) == GRID.holds(laid)
+        for cell, tile in sorted(grid.cells.items()):
+            if tile is JOKER:
+                assert _call_options(grid, cell, _judged(grid)) == tuple(call_options(grid, cell))
+        assert GRID.holds(grid)
         for seat in range(len(state.players)):
             tiles = state.trays.pieces(seat)
             for down in (False, True):

@@ -102,6 +102,33 @@ class GridRules(Generic[P]):
             lines = self._linked_lines(grid, focus)
             if any(c in grid and not _covered(grid, c) for c in focus):
                 return False
+        return self._lines_hold(grid, lines)
+
+    def holds_reach(self, grid: Grid[P], focus: Collection[Cell]) -> tuple[bool, frozenset[Cell]]:
+        """:meth:`holds` of ``grid`` with ``focus``, and its reach: the cells whose content (or call) the answer
+        depends on.
+
+        The answer reads the focus cells' neighbours and the lines through
+        them and joined to them by jokers; each of those lines ends where its
+        cells' neighbours are empty, and a joker's line across starts at its
+        neighbours. So another grid with the same content and calls in every
+        cell of the reach (the focus cells, the cells of those lines and all
+        their neighbours) gets the same answer.
+        """
+        lines = self._linked_lines(grid, focus)
+        reach = _reach(focus, lines)
+        if any(c in grid and not _covered(grid, c) for c in focus):
+            return False, reach
+        return self._lines_hold(grid, lines), reach
+
+    def reach(self, grid: Grid[P], focus: Collection[Cell]) -> frozenset[Cell]:
+        """The reach of :meth:`holds_reach`: the focus cells, the cells of the lines through them and joined to
+        them by jokers, and all their neighbours (what the lines through the focus and their jokers depend on)."""
+        return _reach(focus, self._linked_lines(grid, focus))
+
+    def _lines_hold(self, grid: Grid[P], lines: list[Line]) -> bool:
+        """Whether every one of ``lines`` reads validly with its calls and every joker in them fits both its lines
+        (``lines`` hold every line through each of their jokers)."""
         problems: list[GridProblem] = []
         readings: dict[int, tuple[LineReading[P], ...]] = {}
         for i, line in enumerate(lines):
@@ -111,6 +138,21 @@ class GridRules(Generic[P]):
             readings[i] = found
         self._jokers(grid, lines, readings, problems, quick=True)
         return not problems
+
+    def holds_near(self, grid: Grid[P], changed: Iterable[Cell]) -> bool:
+        """:meth:`holds` for ``grid`` made from a grid that holds by setting only the ``changed`` cells.
+
+        Judged only near the changes: every tile whose neighbours changed is
+        checked for isolation, and every line through a changed cell or a
+        neighbour of one (the lines that can differ from the old grid's: a
+        line with no such cell has the same cells, pieces and calls as before),
+        with every line joined to those through jokers. Every other line, and
+        every joker whose lines are all unchanged, was judged valid in the old
+        grid and reads the same, so the answer is the whole grid's
+        (``tests/test_two_tray_listing_speed.py`` compares them).
+        """
+        near = {(r + dr, c + dc) for r, c in changed for dr, dc in _NEAR}
+        return self.holds(grid, focus=near)
 
     def _alone(self, grid: Grid[P], c: Cell) -> GridProblem:
         return GridProblem(
@@ -526,6 +568,18 @@ def _supported(grid: Grid[P], cells: frozenset[Cell]) -> frozenset[Cell]:
     return cells
 
 
+
+
+_NEAR = ((0, 0), (0, 1), (0, -1), (1, 0), (-1, 0))
+"""A cell and its four neighbours."""
+
+
+def _reach(focus: Iterable[Cell], lines: Iterable[Line]) -> frozenset[Cell]:
+    """The focus cells, the cells of ``lines`` and all their neighbours."""
+    reach = {(r + dr, c + dc) for r, c in focus for dr, dc in _NEAR}
+    for line in lines:
+        reach.update((r + dr, c + dc) for r, c in line.cells for dr, dc in _NEAR)
+    return frozenset(reach)
 
 
 def _covered(grid: Grid[P], cell: Cell) -> bool:

@@ -181,13 +181,27 @@ def open_cells_near(cells: Mapping[Cell, Tile], previous: OpenCells | None, chan
     those of a grid that differed from it only in the ``changed`` cells."""
     get = cells.get
     if previous is not None:
-        # Only a cell in the row or the column of a changed cell can see its lines change (its segments
-        # reach the change) or become a candidate (next to a changed cell), or stop being one; and only one
-        # in a row or column next to it can see a joker of its lines gain or lose a line across.
+        # An open cell depends on the tiles touching it in a row on each side (its segments), on the cell just
+        # past each segment's end (empty), and on the cells across each joker in them. So only these cells can
+        # see that change: the empty cells reached from a changed cell through tiles in a row, left, right,
+        # up or down (the changed cell itself if empty), and those reached so from a joker next to a changed
+        # cell; and only a changed cell or one next to it can become a candidate (next to a tile) or stop being one.
         old_candidates, old_open, _ = previous
         touched = set(changed)
-        rows = {cell[0] + k for cell in touched for k in (-1, 0, 1)}
-        cols = {cell[1] + k for cell in touched for k in (-1, 0, 1)}
+        redo: set[Cell] = set()
+        starts = list(touched)
+        for r, c in touched:
+            for dr, dc in _SIDES:
+                if get((r + dr, c + dc)) is JOKER:
+                    starts.append((r + dr, c + dc))
+        for r, c in starts:
+            if (r, c) not in cells:
+                redo.add((r, c))
+            for dr, dc in _SIDES:
+                y, x = r + dr, c + dc
+                while (y, x) in cells:
+                    y, x = y + dr, x + dc
+                redo.add((y, x))
         near: set[Cell] = set()
         for r, c in touched:
             near.update(((r, c), (r, c + 1), (r, c - 1), (r + 1, c), (r - 1, c)))
@@ -201,7 +215,7 @@ def open_cells_near(cells: Mapping[Cell, Tile], previous: OpenCells | None, chan
                 candidates.discard((r, c))
         opened: dict[Cell, OpenCell] = {}
         for cell in sorted(candidates):
-            found = _open_cell(get, cell) if cell[0] in rows or cell[1] in cols else old_open.get(cell)
+            found = _open_cell(get, cell) if cell in redo else old_open.get(cell)
             if found is not None:
                 opened[cell] = found
     else:
@@ -215,6 +229,9 @@ def open_cells_near(cells: Mapping[Cell, Tile], previous: OpenCells | None, chan
             if found is not None:
                 opened[cell] = found
     return frozenset(candidates), opened, tuple(opened.values())
+
+
+_SIDES = ((0, 1), (0, -1), (1, 0), (-1, 0))
 
 
 def _touching(get: Callable[[Cell], Tile | None], r: int, c: int, dr: int, dc: int) -> list[Tile]:
@@ -265,23 +282,55 @@ def _open_cell(get: Callable[[Cell], Tile | None], cell: Cell) -> OpenCell | Non
     return (cell, fitting, tuple(lone), joker_fits, one_line)
 
 
-def _lay_off_memo(grid: TileGrid) -> dict[tuple[Cell, Tile], bool]:
-    """Whether each lay-off judged on ``grid`` (with its calls) keeps it valid, kept for the grid's next listings
-    (in its cells memo, by its calls: a call changes what a joker may be)."""
+Judged = tuple[bool, frozenset[Cell]]
+"""Whether a lay-off (or a call) keeps the grid valid, and the cells that answer depends on
+(:meth:`~rummykit.blocks.grid.GridRules.holds_reach`)."""
+
+
+class _Judged:
+    """What was judged on one grid with its calls, kept with the grid's cells memo: each lay-off (cell, tile) and
+    each joker's calls, with the cells each answer depends on. A grid changed from one with the same calls
+    starts with every answer of that one whose reach the change did not touch (the same cells, pieces and calls
+    in the reach: the same answer; see :meth:`~rummykit.blocks.grid.GridRules.holds_reach`)."""
+
+    __slots__ = ("calls", "lay_offs")
+
+    def __init__(self, parent: _Judged | None = None, changed: frozenset[Cell] = frozenset()) -> None:
+        self.lay_offs: dict[tuple[Cell, Tile], Judged] = {}
+        self.calls: dict[Cell, tuple[tuple[Tile, ...], frozenset[Cell]]] = {}
+        if parent is not None:
+            self.lay_offs = {k: v for k, v in parent.lay_offs.items() if changed.isdisjoint(v[1])}
+            self.calls = {k: v for k, v in parent.calls.items() if changed.isdisjoint(v[1])}
+
+
+def _judged(grid: TileGrid) -> _Judged:
+    """The judged lay-offs and calls of ``grid`` with its calls (see :class:`_Judged`)."""
     memo = grid.cells_memo()
-    key = ("two-tray lay-offs", tuple(sorted(grid.calls.items())))
-    found = cast("dict[tuple[Cell, Tile], bool] | None", memo.get(key))
+    key = ("two-tray judged", tuple(sorted(grid.calls.items())) if grid.calls else ())
+    found = cast("_Judged | None", memo.get(key))
     if found is None:
-        found = {}
+        origin = grid.origin()
+        parent = None if origin is None else cast("_Judged | None", origin[0].get(key))
+        found = _Judged() if parent is None or origin is None else _Judged(parent, origin[1])
         memo[key] = found
     return found
+
+
+def _call_options(grid: TileGrid, cell: Cell, judged: _Judged) -> tuple[Tile, ...]:
+    """:func:`~rummykit.rulesets.two_tray.calls.call_options`, kept with the grid (see :class:`_Judged`): they
+    depend on the lines through the joker and those joined to them by jokers, the reach of
+    :meth:`~rummykit.blocks.grid.GridRules.reach`."""
+    found = judged.calls.get(cell)
+    if found is None:
+        found = judged.calls[cell] = (tuple(call_options(grid, cell)), GRID.reach(grid, (cell,)))
+    return found[0]
 
 
 def extensions(grid: TileGrid, tiles: Iterable[Tile]) -> list[Put[Tile]]:
     """Every (cell, tile) of ``tiles`` that keeps the grid valid when put alone in an empty cell next to it."""
     distinct = frozenset(tiles)
     out = []
-    memo: dict[tuple[Cell, Tile], bool] | None = None
+    memo: _Judged | None = None
     calls = grid.calls
     for cell, fits, jokers, joker_fits, one_line in _open_cells(grid):
         fitting = distinct & fits
@@ -298,11 +347,11 @@ def extensions(grid: TileGrid, tiles: Iterable[Tile]) -> list[Put[Tile]]:
                     continue
                 # Otherwise the grid rules judge the readings of the lines the jokers link.
                 if memo is None:
-                    memo = _lay_off_memo(grid)
-                ok = memo.get((cell, tile))
-                if ok is None:
-                    ok = memo[cell, tile] = GRID.holds(grid.changed((put,), GRID.is_joker), focus=(cell,))
-                if not ok:
+                    memo = _judged(grid)
+                judged = memo.lay_offs.get((cell, tile))
+                if judged is None:
+                    judged = memo.lay_offs[cell, tile] = GRID.holds_reach(grid.changed((put,), GRID.is_joker), (cell,))
+                if not judged[0]:
                     continue
             elif tile is JOKER and not joker_fits:
                 continue
@@ -320,9 +369,12 @@ def listable_actions(s: Situation) -> list[Action]:
         actions.extend(Draw(seat, t) for t in s.playable_trays())
     else:
         actions.append(Pass(seat))
-    for cell in sorted(c for c, t in s.grid.cells.items() if GRID.is_joker(t) and c not in s.called):
-        # call_options are the calls call_fault allows, but for a joker called this turn already.
-        actions.extend(Call(seat, cell[0], cell[1], tile) for tile in call_options(s.grid, cell))
+    jokers = sorted(c for c, t in s.grid.cells.items() if t is JOKER and c not in s.called)
+    if jokers:
+        judged = _judged(s.grid)
+        for cell in jokers:
+            # call_options are the calls call_fault allows, but for a joker called this turn already.
+            actions.extend(Call(seat, cell[0], cell[1], tile) for tile in _call_options(s.grid, cell, judged))
     for name in s.playable_trays():
         tiles = s.trays[name]
         if not tiles:

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, cast
 
-from rummykit.blocks.grid import Cell, cell_text
+from rummykit.blocks.grid import Cell, Put, cell_text
 from rummykit.blocks.racks import Racks
 from rummykit.engine.core import OVER, Action, Field, GameState, Saved, texts
 from rummykit.engine.hidden import Slot, every_slot
@@ -51,6 +51,27 @@ def _tiles(tiles: Sequence[Tile] | Counter[Tile]) -> str:
     if isinstance(tiles, Counter):
         return format_tiles(sorted(tiles.elements()))
     return format_tiles(sorted(tiles))
+
+
+_HOLDS = "two-tray holds"
+"""The name, in a grid's cells memo, of whether the grid holds with each set of calls."""
+
+
+def _grid_holds(new: TileGrid, old: TileGrid, changes: Sequence[Put[Tile]]) -> bool:
+    """Whether the grid ``new``, which is ``old`` with ``changes``, holds (every grid rule, the whole grid).
+
+    When ``old`` is known to hold (judged so before, with its calls), only the
+    lines and tiles near the changes can differ, and only they are judged
+    (:meth:`~rummykit.blocks.grid.GridRules.holds_near`, the same answer);
+    otherwise the whole grid is. Either way the answer is kept with ``new``.
+    """
+    key = (_HOLDS, tuple(sorted(old.calls.items())) if old.calls else ())
+    if old.cells_memo().get(key) is True:
+        ok = GRID.holds_near(new, [put.cell for put in changes])
+    else:
+        ok = GRID.holds(new)
+    new.cells_memo()[(_HOLDS, tuple(sorted(new.calls.items())) if new.calls else ())] = ok
+    return ok
 
 
 @dataclass(frozen=True)
@@ -273,7 +294,7 @@ class TwoTray(GameState):
             if opening.fault is not None and (opening.touched or action.down):
                 # Touching the table before going down is told first, rather than what the touching broke.
                 return PlayCheck(new, placed, correct, opening.fault, wrong_tray=False)
-        if not GRID.holds(new):
+        if not _grid_holds(new, self.grid, action.changes):
             # The whole grid is judged; its first problem is worded only when there is one.
             fault = GRID.verdict(new).problems[0].error
         elif opening is not None:
