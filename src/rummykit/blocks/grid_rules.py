@@ -369,6 +369,22 @@ class GridRules(Generic[P]):
             )
         return sorted_pieces(after - before)
 
+    def placed_near(self, old: Grid[P], new: Grid[P], changed: Iterable[Cell]) -> list[P]:
+        """:meth:`placed` for ``new`` made from ``old`` by setting only the ``changed`` cells: the same answer
+        (the other cells hold the same pieces in both, so they drop out of both differences), counted from the
+        changed cells alone."""
+        cells = set(changed)
+        before = Counter(p for c in cells if (p := old.get(c)) is not None)
+        after = Counter(p for c in cells if (p := new.get(c)) is not None)
+        gone = before - after
+        if gone:
+            raise RuleError(
+                self.rule("TABLE-KEEP"),
+                f"every {self.piece} on the table stays on the table; missing at the end of the turn: {{pieces}}",
+                pieces=self.fmt(sorted_pieces(gone)),
+            )
+        return sorted_pieces(after - before)
+
     def going_down(
         self,
         old: Grid[P],

@@ -213,11 +213,16 @@ def open_cells_near(cells: Mapping[Cell, Tile], previous: OpenCells | None, chan
                 (r, c + 1) in cells or (r, c - 1) in cells or (r + 1, c) in cells or (r - 1, c) in cells
             ):
                 candidates.discard((r, c))
-        opened: dict[Cell, OpenCell] = {}
-        for cell in sorted(candidates):
-            found = _open_cell(get, cell) if cell in redo else old_open.get(cell)
+        # Every new candidate is a changed cell or next to one, and so in ``redo``; every candidate lost is
+        # changed or next to a changed cell.
+        opened = dict(old_open)
+        for cell in redo | near:
+            found = _open_cell(get, cell) if cell in redo and cell in candidates else None
             if found is not None:
                 opened[cell] = found
+            else:
+                opened.pop(cell, None)
+        return frozenset(candidates), opened, tuple([opened[c] for c in sorted(opened)])
     else:
         candidates = set()
         for r, c in cells:

@@ -258,7 +258,7 @@ class TwoTray(GameState):
         seat = action.player
         self._need_tray(seat, action.tray)
         new = self.grid.changed(action.changes, GRID.is_joker)
-        placed = GRID.placed(self.grid, new)
+        placed = GRID.placed_near(self.grid, new, [put.cell for put in action.changes])
         if not placed:
             raise RuleError("TT-PLAY-EMPTY", "a play must place at least one tile from the playing tray (draw instead)")
         short = Counter(placed) - Counter(self.trays.pieces(seat))
