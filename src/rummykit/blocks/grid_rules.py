@@ -374,6 +374,9 @@ class GridRules(Generic[P]):
         (the other cells hold the same pieces in both, so they drop out of both differences), counted from the
         changed cells alone."""
         cells = set(changed)
+        if not any(c in old for c in cells):
+            # Pieces put in empty cells only: nothing left the grid.
+            return sorted([p for c in cells if (p := new.get(c)) is not None])  # type: ignore[type-var]
         before = Counter(p for c in cells if (p := old.get(c)) is not None)
         after = Counter(p for c in cells if (p := new.get(c)) is not None)
         gone = before - after

@@ -77,12 +77,17 @@ class Situation:
 
 def free_row(grid: TileGrid) -> tuple[int, int]:
     """The first cell of free space below the grid (one empty row between): where new lines are listed."""
-    box = grid.bounds()
-    if box is None:
-        return (0, 0)
-    top, left, bottom, _ = box
-    del top
-    return (bottom + 2, left)
+    memo = grid.cells_memo()
+    found = cast("tuple[int, int] | None", memo.get(_FREE_ROW))
+    if found is None:
+        box = grid.bounds()
+        found = (0, 0) if box is None else (box[2] + 2, box[1])
+        memo[_FREE_ROW] = found
+    return found
+
+
+_FREE_ROW = "two-tray free row"
+"""The name of :func:`free_row`'s answer in a grid's cells memo (it depends on the tiles' places alone)."""
 
 
 def new_lines(grid: TileGrid, tiles: Sequence[Tile], *, down: bool, threshold: int) -> list[tuple[Put[Tile], ...]]:
@@ -415,7 +420,38 @@ def grid_from_view(view: Mapping[str, object]) -> TileGrid:
     grid = two_tray_view(view)["grid"]
     cells = {(c["row"], c["col"]): Tile.parse(c["tile"]) for c in grid}
     calls = {(c["row"], c["col"]): Tile.parse(c["called"]) for c in grid if c["called"] is not None}
-    return TileGrid(cells, calls)
+    return _recent_grid(cells, calls)
+
+
+_RECENT: list[TileGrid] = []
+"""The grids last read from views (public: every seat sees the grid), newest last, at most :data:`_RECENT_SIZE`."""
+
+_RECENT_SIZE = 8
+
+
+def _recent_grid(cells: dict[Cell, Tile], calls: dict[Cell, Tile]) -> TileGrid:
+    """The grid of these tiles and calls: one read from a view lately (with what was worked out on it), or
+    made from the last one by changing the cells that differ (so its open cells and judged lay-offs are
+    worked out near the change only), or made afresh. Equal grids all three ways."""
+    for grid in reversed(_RECENT):
+        if grid.cells == cells and grid.calls == calls:
+            return grid
+    made: TileGrid | None = None
+    if _RECENT:
+        last = _RECENT[-1]
+        old = last.cells
+        changes = [Put(r, c, t) for (r, c), t in cells.items() if old.get((r, c)) is not t]
+        changes += [Put(r, c, None) for (r, c) in old if (r, c) not in cells]
+        if len(changes) <= _INCREMENTAL:
+            made = last.changed(changes, GRID.is_joker)
+            if made.calls != calls:
+                made = None
+    if made is None:
+        made = TileGrid(cells, calls)
+    _RECENT.append(made)
+    if len(_RECENT) > _RECENT_SIZE:
+        del _RECENT[0]
+    return made
 
 
 def situation_from_view(view: Mapping[str, object]) -> Situation:

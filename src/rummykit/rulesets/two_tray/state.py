@@ -53,6 +53,14 @@ def _tiles(tiles: Sequence[Tile] | Counter[Tile]) -> str:
     return format_tiles(sorted(tiles))
 
 
+def _holds_all(held: list[Tile], tiles: Sequence[Tile]) -> bool:
+    """Whether ``held`` holds every tile of ``tiles`` (as often as it comes there): ``Counter(tiles) -
+    Counter(held)`` is empty."""
+    if len(tiles) == 1:
+        return tiles[0] in held
+    return all(held.count(t) >= n for t, n in Counter(tiles).items())
+
+
 _HOLDS = "two-tray holds"
 """The name, in a grid's cells memo, of whether the grid holds with each set of calls."""
 
@@ -261,8 +269,8 @@ class TwoTray(GameState):
         placed = GRID.placed_near(self.grid, new, [put.cell for put in action.changes])
         if not placed:
             raise RuleError("TT-PLAY-EMPTY", "a play must place at least one tile from the playing tray (draw instead)")
-        short = Counter(placed) - Counter(self.trays.pieces(seat))
-        if short:
+        if not _holds_all(self.trays.pieces(seat), placed):
+            short = Counter(placed) - Counter(self.trays.pieces(seat))
             raise RuleError(TRAY_RULE, f"not on your trays: {_tiles(short)}")
         if action.down:
             if self.down[seat]:
@@ -273,7 +281,8 @@ class TwoTray(GameState):
             if named is not None:
                 raise named
         correct = self.playing[seat] or action.tray
-        elsewhere = Counter(placed) - Counter(self.trays.rack(seat, action.tray))
+        tray = self.trays.rack(seat, action.tray)
+        elsewhere: Counter[Tile] = Counter() if _holds_all(tray, placed) else Counter(placed) - Counter(tray)
         fault: RuleError | None = None
         if action.tray != correct:
             fault = RuleError(
