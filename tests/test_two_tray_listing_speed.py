@@ -7,15 +7,16 @@ apart from the grid); here every such answer is compared with the verdict.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from rummykit.blocks.grid import Put
 from rummykit.bots.registry import make_bot
 from rummykit.catalogue import new_game
 from rummykit.engine.core import Event, GameState
-from rummykit.melds.tile_lines import read_line
+from rummykit.melds.tile_lines import line_valid, read_line
 from rummykit.melds.tiles import hand_sets
-from rummykit.pieces.tiles import ALL_TILES, JOKER, Tile
+from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER, Tile
 from rummykit.rulesets.two_tray.calls import call_options
 from rummykit.rulesets.two_tray.listing import (
     OpenCell,
@@ -83,7 +84,7 @@ def test_lay_offs_and_new_lines_agree_with_the_verdict() -> None:
             assert _open_cells(other) == _open_cells_full(other)
             # The play check judges only near the changes when the grid before holds.
             changed = [*gone, moved.cell]
-            assert GRID.holds_near(other, changed) == GRID.holds(other)
+            assert GRID.holds_near(other, changed, grid) == GRID.holds(other)
             assert extensions(other, ALL_TILES) == _reference_extensions(other)
         assert extensions(grid, ALL_TILES) == _reference_extensions(grid)
         # Jokers in many more places than play puts them (crossing lines, next to lay-off cells).
@@ -99,11 +100,17 @@ def test_lay_offs_and_new_lines_agree_with_the_verdict() -> None:
             for put in extensions(jokered, ALL_TILES)[:: 1 + checked % 5]:
                 laid = jokered.changed((put,), GRID.is_joker)
                 if GRID.holds(jokered):
-                    assert GRID.holds_near(laid, [put.cell]) == GRID.holds(laid)
+                    assert GRID.holds_near(laid, [put.cell], jokered) == GRID.holds(laid)
         for cell, tile in sorted(grid.cells.items()):
             if tile is JOKER:
                 assert _call_options(grid, cell, _judged(grid)) == tuple(call_options(grid, cell))
         assert GRID.holds(grid)
+        # Single tiles put anywhere next to the grid, fitting or not: judged near the change as the whole grid.
+        for k, (r, c) in enumerate(cells[:: 1 + checked % 7]):
+            put = Put(r + 1, c, ALL_TILES[(checked + k * 17) % len(ALL_TILES)])
+            if put.cell not in grid.cells:
+                laid = grid.changed((put,), GRID.is_joker)
+                assert GRID.holds_near(laid, [put.cell], grid) == GRID.holds(laid)
         for seat in range(len(state.players)):
             tiles = state.trays.pieces(seat)
             for down in (False, True):
@@ -114,3 +121,26 @@ def test_lay_offs_and_new_lines_agree_with_the_verdict() -> None:
         state = new_game("two-tray", players=2, seed=seed)
         run_bots(state, [make_bot("random", "two-tray"), make_bot("greedy", "two-tray")], on_event=check)
     assert checked > 300
+
+
+def test_line_valid_is_read_lines_validity() -> None:
+    rng = random.Random(25)
+    tiles = [*ALL_TILES, JOKER, JOKER, JOKER]
+    numbered = [t for t in ALL_TILES if t.colour is not None]
+    # Lines as the grid makes them: runs and groups with a tile or a joker changed, and any tiles at all.
+    lines: list[tuple[Tile, ...]] = []
+    for _ in range(20_000):
+        n = rng.randint(1, 7)
+        if rng.random() < 0.5:
+            lines.append(tuple(rng.choice(tiles) for _ in range(n)))
+            continue
+        base = rng.choice(numbered)
+        if rng.random() < 0.5:
+            line = [Tile(base.colour, base.number + k) if base.number + k <= 13 else JOKER for k in range(n)]
+        else:
+            line = [Tile(c, base.number) for c in rng.sample(list(COLOURS), min(n, 4))]
+        for _ in range(rng.randint(0, 2)):
+            line[rng.randrange(len(line))] = rng.choice(tiles)
+        lines.append(tuple(line))
+    for line in lines:
+        assert line_valid(line) == read_line(line).valid, line

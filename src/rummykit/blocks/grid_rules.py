@@ -139,19 +139,28 @@ class GridRules(Generic[P]):
         self._jokers(grid, lines, readings, problems, quick=True)
         return not problems
 
-    def holds_near(self, grid: Grid[P], changed: Iterable[Cell]) -> bool:
-        """:meth:`holds` for ``grid`` made from a grid that holds by setting only the ``changed`` cells.
+    def holds_near(self, grid: Grid[P], changed: Iterable[Cell], old: Grid[P]) -> bool:
+        """:meth:`holds` for ``grid`` made from ``old``, a grid that holds, by setting only the ``changed`` cells.
 
-        Judged only near the changes: every tile whose neighbours changed is
-        checked for isolation, and every line through a changed cell or a
-        neighbour of one (the lines that can differ from the old grid's: a
-        line with no such cell has the same cells, pieces and calls as before),
-        with every line joined to those through jokers. Every other line, and
-        every joker whose lines are all unchanged, was judged valid in the old
-        grid and reads the same, so the answer is the whole grid's
-        (``tests/test_two_tray_listing_speed.py`` compares them).
+        Judged only near the changes: every changed cell is checked for
+        isolation with the lines through it, and so is every neighbour of a
+        changed cell that held a piece in ``old`` (a piece taken off or
+        replaced can leave a neighbour alone or split its line); with every
+        line joined to those through jokers. A line of ``grid`` through none
+        of these cells has the same cells, pieces and calls as in ``old``
+        (a line that grew reaches a piece put down, one that shrank or split
+        lies next to a piece taken off), and a tile only gains neighbours
+        when pieces are put down; so every other line, and every joker whose
+        lines are all unchanged, reads as it did in ``old``, and the answer
+        is the whole grid's (``tests/test_two_tray_listing_speed.py``
+        compares them).
         """
-        near = {(r + dr, c + dc) for r, c in changed for dr, dc in _NEAR}
+        near: set[Cell] = set()
+        for r, c in changed:
+            if (r, c) in old:
+                near.update((r + dr, c + dc) for dr, dc in _NEAR)
+            else:
+                near.add((r, c))
         return self.holds(grid, focus=near)
 
     def _alone(self, grid: Grid[P], c: Cell) -> GridProblem:

@@ -33,7 +33,7 @@ from rummykit.blocks.grid import Cell, Put, parse_cell
 from rummykit.blocks.grid_lines import LineJudgement, grid_lines
 from rummykit.engine.core import Action
 from rummykit.engine.options import int_option
-from rummykit.melds.tile_lines import read_line
+from rummykit.melds.tile_lines import line_valid, read_line
 from rummykit.melds.tiles import MAX_GROUP, hand_sets
 from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER, MAX_NUMBER, Tile, parse_tiles
 from rummykit.rulesets.two_tray.actions import Call, Draw, End, Fail, Pass, Play
@@ -132,7 +132,7 @@ def _fitting(before: tuple[Tile, ...], after: tuple[Tile, ...]) -> frozenset[Til
             if 1 <= number <= MAX_NUMBER:
                 candidates.append(Tile(tile.colour, number))
         maybe = dict.fromkeys(candidates)
-    return frozenset(t for t in maybe if read_line((*before, t, *after)).valid)
+    return frozenset(t for t in maybe if line_valid((*before, t, *after)))
 
 
 _EVERY = frozenset(ALL_TILES)

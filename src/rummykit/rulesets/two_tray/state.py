@@ -75,7 +75,7 @@ def _grid_holds(new: TileGrid, old: TileGrid, changes: Sequence[Put[Tile]]) -> b
     """
     key = (_HOLDS, tuple(sorted(old.calls.items())) if old.calls else ())
     if old.cells_memo().get(key) is True:
-        ok = GRID.holds_near(new, [put.cell for put in changes])
+        ok = GRID.holds_near(new, [put.cell for put in changes], old)
     else:
         ok = GRID.holds(new)
     new.cells_memo()[(_HOLDS, tuple(sorted(new.calls.items())) if new.calls else ())] = ok
