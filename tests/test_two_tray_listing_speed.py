@@ -74,6 +74,8 @@ def test_lay_offs_and_new_lines_agree_with_the_verdict() -> None:
         assert isinstance(state, TwoTray)
         grid = state.grid
         assert _open_cells(grid) == _open_cells_full(grid)
+        box = grid.bounds()
+        assert free_row(grid) == ((0, 0) if box is None else (box[2] + 2, box[1]))
         # Tiles taken off and moved (as a rearranging turn does): worked out again near the change only.
         cells = sorted(grid.cells)
         if len(cells) > 4:
@@ -82,6 +84,9 @@ def test_lay_offs_and_new_lines_agree_with_the_verdict() -> None:
             other = grid.changed((*(Put(r, c, None) for r, c in gone), moved), GRID.is_joker)
             _open_cells(grid)
             assert _open_cells(other) == _open_cells_full(other)
+            free_row(grid)
+            box = other.bounds()
+            assert free_row(other) == ((0, 0) if box is None else (box[2] + 2, box[1]))
             # The play check judges only near the changes when the grid before holds.
             changed = [*gone, moved.cell]
             assert GRID.holds_near(other, changed, grid) == GRID.holds(other)
@@ -92,6 +97,7 @@ def test_lay_offs_and_new_lines_agree_with_the_verdict() -> None:
             picked = [cells[(checked * 5 + k * 11) % len(cells)] for k in range(1 + checked % 4)]
             jokered = grid.changed([Put(r, c, JOKER) for r, c in picked], GRID.is_joker)
             assert _open_cells(jokered) == _open_cells_full(jokered)
+            assert free_row(jokered) == free_row(TileGrid(jokered.cells))
             assert extensions(jokered, ALL_TILES) == _reference_extensions(jokered)
             for cell, tile in sorted(jokered.cells.items()):
                 if tile is JOKER:

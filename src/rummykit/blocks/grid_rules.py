@@ -19,6 +19,7 @@ cell 0,0 is a person's 1,1). Nothing here knows how a screen numbers cells.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Sequence
@@ -605,9 +606,14 @@ _NEAR = ((0, 0), (0, 1), (0, -1), (1, 0), (-1, 0))
 def _reach(focus: Iterable[Cell], lines: Iterable[Line]) -> frozenset[Cell]:
     """The focus cells, the cells of ``lines`` and all their neighbours."""
     reach = {(r + dr, c + dc) for r, c in focus for dr, dc in _NEAR}
-    for line in lines:
-        reach.update((r + dr, c + dc) for r, c in line.cells for dr, dc in _NEAR)
+    reach.update(*[_line_reach(line) for line in lines])
     return frozenset(reach)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _line_reach(line: Line) -> frozenset[Cell]:
+    """The cells of ``line`` and all their neighbours (lines recur from grid to grid: kept)."""
+    return frozenset((r + dr, c + dc) for r, c in line.cells for dr, dc in _NEAR)
 
 
 def _covered(grid: Grid[P], cell: Cell) -> bool:
