@@ -17,6 +17,7 @@ from rummykit.engine.core import Event, GameState
 from rummykit.melds.tile_lines import line_valid, read_line
 from rummykit.melds.tiles import hand_sets
 from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER, Tile
+from rummykit.rulesets.two_tray.actions import Play
 from rummykit.rulesets.two_tray.calls import call_options
 from rummykit.rulesets.two_tray.listing import (
     OpenCell,
@@ -117,6 +118,10 @@ def test_lay_offs_and_new_lines_agree_with_the_verdict() -> None:
             if put.cell not in grid.cells:
                 laid = grid.changed((put,), GRID.is_joker)
                 assert GRID.holds_near(laid, [put.cell], grid) == GRID.holds(laid)
+        for action in state.legal_actions(state.current):
+            if isinstance(action, Play):
+                assert action == Play(action.player, action.tray, action.changes, action.down)
+                assert action.changes == Play(action.player, action.tray, action.changes).changes
         for seat in range(len(state.players)):
             tiles = state.trays.pieces(seat)
             for down in (False, True):
