@@ -112,6 +112,10 @@ def test_lay_offs_and_new_lines_agree_with_the_verdict() -> None:
             if tile is JOKER:
                 assert _call_options(grid, cell, _judged(grid)) == tuple(call_options(grid, cell))
         assert GRID.holds(grid)
+        # Every lay-off judged on this grid (or carried from the grid before): the whole grid's judgement, which
+        # the play check takes from it.
+        for (cell, tile), (ok, _reach) in _judged(grid).lay_offs.items():
+            assert ok == GRID.holds(grid.changed((Put(cell[0], cell[1], tile),), GRID.is_joker))
         # Single tiles put anywhere next to the grid, fitting or not: judged near the change as the whole grid.
         for k, (r, c) in enumerate(cells[:: 1 + checked % 7]):
             put = Put(r + 1, c, ALL_TILES[(checked + k * 17) % len(ALL_TILES)])

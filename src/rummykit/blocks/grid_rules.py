@@ -156,6 +156,22 @@ class GridRules(Generic[P]):
         is the whole grid's (``tests/test_two_tray_listing_speed.py``
         compares them).
         """
+        changed = list(changed)
+        if len(changed) == 1 and changed[0] not in old and changed[0] in grid:
+            # One piece put in an empty cell: the judgement below, with no joker in the lines through the cell
+            # (then those lines are all it reads, none is called, and no joker is to be read): the cell
+            # touches a piece (lies in a line) and each line reads validly.
+            lines = grid.lines_through(changed[0])
+            on = grid.cells
+            is_joker = self.is_joker
+            read = []
+            for line in lines:
+                pieces = tuple([on[c] for c in line.cells])
+                if any(is_joker(p) for p in pieces):
+                    break
+                read.append(pieces)
+            else:
+                return bool(lines) and all(len(p) >= MIN_SET and self.read_line(p).valid for p in read)
         near: set[Cell] = set()
         for r, c in changed:
             if (r, c) in old:

@@ -224,7 +224,8 @@ def open_cells_near(cells: Mapping[Cell, Tile], previous: OpenCells | None, chan
             near.update(((r, c), (r, c + 1), (r, c - 1), (r + 1, c), (r - 1, c)))
         candidates = set(old_candidates)
         candidates.update(near)
-        candidates.difference_update(cells)
+        # Only a changed cell can have become a tile's (the old candidates were all empty).
+        candidates.difference_update([cell for cell in touched if cell in cells])
         for r, c in near:
             if (r, c) in candidates and not (
                 (r, c + 1) in cells or (r, c - 1) in cells or (r + 1, c) in cells or (r - 1, c) in cells
@@ -323,6 +324,15 @@ class _Judged:
         if parent is not None:
             self.lay_offs = {k: v for k, v in parent.lay_offs.items() if changed.isdisjoint(v[1])}
             self.calls = {k: v for k, v in parent.calls.items() if changed.isdisjoint(v[1])}
+
+
+def judged_lay_off(grid: TileGrid, cell: Cell, tile: Tile) -> bool | None:
+    """Whether ``tile`` put alone in the empty ``cell`` keeps ``grid`` valid near it (``GRID.holds`` of the grid
+    with it, focused on the cell), if a listing on this grid with its calls judged so (else None)."""
+    memo = grid.cells_memo()
+    found = cast("_Judged | None", memo.get(("two-tray judged", tuple(sorted(grid.calls.items())) if grid.calls else ())))
+    judged = None if found is None else found.lay_offs.get((cell, tile))
+    return None if judged is None else judged[0]
 
 
 def _judged(grid: TileGrid) -> _Judged:

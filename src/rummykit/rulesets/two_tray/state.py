@@ -24,7 +24,7 @@ from rummykit.pieces.tiles import Tile, format_tiles
 from rummykit.rulesets.tilerummy import choose_first, full_set, round_scores
 from rummykit.rulesets.two_tray.actions import Call, Draw, End, Fail, Pass, Play
 from rummykit.rulesets.two_tray.calls import call_fault
-from rummykit.rulesets.two_tray.listing import Situation, listable_actions
+from rummykit.rulesets.two_tray.listing import Situation, judged_lay_off, listable_actions
 from rummykit.rulesets.two_tray.options import (
     GAME_ID,
     GRID,
@@ -75,7 +75,12 @@ def _grid_holds(new: TileGrid, old: TileGrid, changes: Sequence[Put[Tile]]) -> b
     """
     key = (_HOLDS, tuple(sorted(old.calls.items())) if old.calls else ())
     if old.cells_memo().get(key) is True:
-        ok = GRID.holds_near(new, [put.cell for put in changes], old)
+        known = None
+        if len(changes) == 1 and changes[0].cell not in old and changes[0].piece is not None:
+            # One tile put in an empty cell: holds_near judges exactly what the listing judged for this lay-off
+            # (the lines through the cell and those joined to them by jokers), if it did.
+            known = judged_lay_off(old, changes[0].cell, changes[0].piece)
+        ok = GRID.holds_near(new, [put.cell for put in changes], old) if known is None else known
     else:
         ok = GRID.holds(new)
     new.cells_memo()[(_HOLDS, tuple(sorted(new.calls.items())) if new.calls else ())] = ok
