@@ -281,7 +281,9 @@ class GridRules(Generic[P]):
         """Choose one reading per valid line so that every joker in two lines is the same piece in both.
 
         ``quick``: stop at the first joker that cannot be read, marking the
-        problem without wording it (for :meth:`holds`).
+        problem without wording it, and take each component's first reading
+        that fits (for :meth:`holds`, which asks only whether one does; the
+        roles and options returned are then not the verdict's).
         """
         holders: dict[Cell, list[tuple[int, int]]] = {}
         on = grid.cells
@@ -331,6 +333,10 @@ class GridRules(Generic[P]):
                         break
                 if not ok:
                     continue
+                if quick:
+                    # Whether the jokers can be read is all that is asked: the first reading that fits will do.
+                    best = (0, assigned)
+                    break
                 for c, piece in assigned.items():
                     options.setdefault(c, set()).add(piece)
                 score = sum(self.value(p) for p in assigned.values())
