@@ -11,6 +11,7 @@ import random
 from collections.abc import Sequence
 
 from rummykit.blocks.grid import Put
+from rummykit.blocks.grid_near import holds_near
 from rummykit.bots.registry import make_bot
 from rummykit.catalogue import new_game
 from rummykit.engine.core import Event, GameState
@@ -90,7 +91,7 @@ def test_lay_offs_and_new_lines_agree_with_the_verdict() -> None:
             assert free_row(other) == ((0, 0) if box is None else (box[2] + 2, box[1]))
             # The play check judges only near the changes when the grid before holds.
             changed = [*gone, moved.cell]
-            assert GRID.holds_near(other, changed, grid) == GRID.holds(other)
+            assert holds_near(GRID, other, changed, grid) == GRID.holds(other)
             assert extensions(other, ALL_TILES) == _reference_extensions(other)
         assert extensions(grid, ALL_TILES) == _reference_extensions(grid)
         # Jokers in many more places than play puts them (crossing lines, next to lay-off cells).
@@ -107,7 +108,7 @@ def test_lay_offs_and_new_lines_agree_with_the_verdict() -> None:
             for put in extensions(jokered, ALL_TILES)[:: 1 + checked % 5]:
                 laid = jokered.changed((put,), GRID.is_joker)
                 if GRID.holds(jokered):
-                    assert GRID.holds_near(laid, [put.cell], jokered) == GRID.holds(laid)
+                    assert holds_near(GRID, laid, [put.cell], jokered) == GRID.holds(laid)
         for cell, tile in sorted(grid.cells.items()):
             if tile is JOKER:
                 assert _call_options(grid, cell, _judged(grid)) == tuple(call_options(grid, cell))
@@ -121,7 +122,7 @@ def test_lay_offs_and_new_lines_agree_with_the_verdict() -> None:
             put = Put(r + 1, c, ALL_TILES[(checked + k * 17) % len(ALL_TILES)])
             if put.cell not in grid.cells:
                 laid = grid.changed((put,), GRID.is_joker)
-                assert GRID.holds_near(laid, [put.cell], grid) == GRID.holds(laid)
+                assert holds_near(GRID, laid, [put.cell], grid) == GRID.holds(laid)
         for action in state.legal_actions(state.current):
             if isinstance(action, Play):
                 assert action == Play(action.player, action.tray, action.changes, action.down)

@@ -19,7 +19,6 @@ cell 0,0 is a person's 1,1). Nothing here knows how a screen numbers cells.
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Sequence
@@ -105,28 +104,6 @@ class GridRules(Generic[P]):
                 return False
         return self._lines_hold(grid, lines)
 
-    def holds_reach(self, grid: Grid[P], focus: Collection[Cell]) -> tuple[bool, frozenset[Cell]]:
-        """:meth:`holds` of ``grid`` with ``focus``, and its reach: the cells whose content (or call) the answer
-        depends on.
-
-        The answer reads the focus cells' neighbours and the lines through
-        them and joined to them by jokers; each of those lines ends where its
-        cells' neighbours are empty, and a joker's line across starts at its
-        neighbours. So another grid with the same content and calls in every
-        cell of the reach (the focus cells, the cells of those lines and all
-        their neighbours) gets the same answer.
-        """
-        lines = self._linked_lines(grid, focus)
-        reach = _reach(focus, lines)
-        if any(c in grid and not _covered(grid, c) for c in focus):
-            return False, reach
-        return self._lines_hold(grid, lines), reach
-
-    def reach(self, grid: Grid[P], focus: Collection[Cell]) -> frozenset[Cell]:
-        """The reach of :meth:`holds_reach`: the focus cells, the cells of the lines through them and joined to
-        them by jokers, and all their neighbours (what the lines through the focus and their jokers depend on)."""
-        return _reach(focus, self._linked_lines(grid, focus))
-
     def _lines_hold(self, grid: Grid[P], lines: list[Line]) -> bool:
         """Whether every one of ``lines`` reads validly with its calls and every joker in them fits both its lines
         (``lines`` hold every line through each of their jokers)."""
@@ -139,46 +116,6 @@ class GridRules(Generic[P]):
             readings[i] = found
         self._jokers(grid, lines, readings, problems, quick=True)
         return not problems
-
-    def holds_near(self, grid: Grid[P], changed: Iterable[Cell], old: Grid[P]) -> bool:
-        """:meth:`holds` for ``grid`` made from ``old``, a grid that holds, by setting only the ``changed`` cells.
-
-        Judged only near the changes: every changed cell is checked for
-        isolation with the lines through it, and so is every neighbour of a
-        changed cell that held a piece in ``old`` (a piece taken off or
-        replaced can leave a neighbour alone or split its line); with every
-        line joined to those through jokers. A line of ``grid`` through none
-        of these cells has the same cells, pieces and calls as in ``old``
-        (a line that grew reaches a piece put down, one that shrank or split
-        lies next to a piece taken off), and a tile only gains neighbours
-        when pieces are put down; so every other line, and every joker whose
-        lines are all unchanged, reads as it did in ``old``, and the answer
-        is the whole grid's (``tests/test_two_tray_listing_speed.py``
-        compares them).
-        """
-        changed = list(changed)
-        if len(changed) == 1 and changed[0] not in old and changed[0] in grid:
-            # One piece put in an empty cell: the judgement below, with no joker in the lines through the cell
-            # (then those lines are all it reads, none is called, and no joker is to be read): the cell
-            # touches a piece (lies in a line) and each line reads validly.
-            lines = grid.lines_through(changed[0])
-            on = grid.cells
-            is_joker = self.is_joker
-            read = []
-            for line in lines:
-                pieces = tuple([on[c] for c in line.cells])
-                if any(is_joker(p) for p in pieces):
-                    break
-                read.append(pieces)
-            else:
-                return bool(lines) and all(len(p) >= MIN_SET and self.read_line(p).valid for p in read)
-        near: set[Cell] = set()
-        for r, c in changed:
-            if (r, c) in old:
-                near.update((r + dr, c + dc) for dr, dc in _NEAR)
-            else:
-                near.add((r, c))
-        return self.holds(grid, focus=near)
 
     def _alone(self, grid: Grid[P], c: Cell) -> GridProblem:
         return GridProblem(
@@ -401,25 +338,6 @@ class GridRules(Generic[P]):
             )
         return sorted_pieces(after - before)
 
-    def placed_near(self, old: Grid[P], new: Grid[P], changed: Iterable[Cell]) -> list[P]:
-        """:meth:`placed` for ``new`` made from ``old`` by setting only the ``changed`` cells: the same answer
-        (the other cells hold the same pieces in both, so they drop out of both differences), counted from the
-        changed cells alone."""
-        cells = set(changed)
-        if not any(c in old for c in cells):
-            # Pieces put in empty cells only: nothing left the grid.
-            return sorted([p for c in cells if (p := new.get(c)) is not None])  # type: ignore[type-var]
-        before = Counter(p for c in cells if (p := old.get(c)) is not None)
-        after = Counter(p for c in cells if (p := new.get(c)) is not None)
-        gone = before - after
-        if gone:
-            raise RuleError(
-                self.rule("TABLE-KEEP"),
-                f"every {self.piece} on the table stays on the table; missing at the end of the turn: {{pieces}}",
-                pieces=self.fmt(sorted_pieces(gone)),
-            )
-        return sorted_pieces(after - before)
-
     def going_down(
         self,
         old: Grid[P],
@@ -619,23 +537,6 @@ def _supported(grid: Grid[P], cells: frozenset[Cell]) -> frozenset[Cell]:
     return cells
 
 
-
-
-_NEAR = ((0, 0), (0, 1), (0, -1), (1, 0), (-1, 0))
-"""A cell and its four neighbours."""
-
-
-def _reach(focus: Iterable[Cell], lines: Iterable[Line]) -> frozenset[Cell]:
-    """The focus cells, the cells of ``lines`` and all their neighbours."""
-    reach = {(r + dr, c + dc) for r, c in focus for dr, dc in _NEAR}
-    reach.update(*[_line_reach(line) for line in lines])
-    return frozenset(reach)
-
-
-@functools.lru_cache(maxsize=1 << 12)
-def _line_reach(line: Line) -> frozenset[Cell]:
-    """The cells of ``line`` and all their neighbours (lines recur from grid to grid: kept)."""
-    return frozenset((r + dr, c + dc) for r, c in line.cells for dr, dc in _NEAR)
 
 
 def _covered(grid: Grid[P], cell: Cell) -> bool:

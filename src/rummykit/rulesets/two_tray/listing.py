@@ -31,6 +31,7 @@ from typing import cast
 
 from rummykit.blocks.grid import Cell, Put, parse_cell
 from rummykit.blocks.grid_lines import LineJudgement, grid_lines
+from rummykit.blocks.grid_near import holds_reach, reach
 from rummykit.engine.core import Action
 from rummykit.engine.options import int_option
 from rummykit.melds.tile_lines import line_valid, read_line
@@ -307,14 +308,14 @@ def _open_cell(get: Callable[[Cell], Tile | None], cell: Cell) -> OpenCell | Non
 
 Judged = tuple[bool, frozenset[Cell]]
 """Whether a lay-off (or a call) keeps the grid valid, and the cells that answer depends on
-(:meth:`~rummykit.blocks.grid.GridRules.holds_reach`)."""
+(:func:`~rummykit.blocks.grid_near.holds_reach`)."""
 
 
 class _Judged:
     """What was judged on one grid with its calls, kept with the grid's cells memo: each lay-off (cell, tile) and
     each joker's calls, with the cells each answer depends on. A grid changed from one with the same calls
     starts with every answer of that one whose reach the change did not touch (the same cells, pieces and calls
-    in the reach: the same answer; see :meth:`~rummykit.blocks.grid.GridRules.holds_reach`)."""
+    in the reach: the same answer; see :func:`~rummykit.blocks.grid_near.holds_reach`)."""
 
     __slots__ = ("calls", "lay_offs")
 
@@ -330,7 +331,8 @@ def judged_lay_off(grid: TileGrid, cell: Cell, tile: Tile) -> bool | None:
     """Whether ``tile`` put alone in the empty ``cell`` keeps ``grid`` valid near it (``GRID.holds`` of the grid
     with it, focused on the cell), if a listing on this grid with its calls judged so (else None)."""
     memo = grid.cells_memo()
-    found = cast("_Judged | None", memo.get(("two-tray judged", tuple(sorted(grid.calls.items())) if grid.calls else ())))
+    key = ("two-tray judged", tuple(sorted(grid.calls.items())) if grid.calls else ())
+    found = cast("_Judged | None", memo.get(key))
     judged = None if found is None else found.lay_offs.get((cell, tile))
     return None if judged is None else judged[0]
 
@@ -351,10 +353,10 @@ def _judged(grid: TileGrid) -> _Judged:
 def _call_options(grid: TileGrid, cell: Cell, judged: _Judged) -> tuple[Tile, ...]:
     """:func:`~rummykit.rulesets.two_tray.calls.call_options`, kept with the grid (see :class:`_Judged`): they
     depend on the lines through the joker and those joined to them by jokers, the reach of
-    :meth:`~rummykit.blocks.grid.GridRules.reach`."""
+    :func:`~rummykit.blocks.grid_near.reach`."""
     found = judged.calls.get(cell)
     if found is None:
-        found = judged.calls[cell] = (tuple(call_options(grid, cell)), GRID.reach(grid, (cell,)))
+        found = judged.calls[cell] = (tuple(call_options(grid, cell)), reach(GRID, grid, (cell,)))
     return found[0]
 
 
@@ -382,7 +384,7 @@ def extensions(grid: TileGrid, tiles: Iterable[Tile]) -> list[Put[Tile]]:
                     memo = _judged(grid)
                 judged = memo.lay_offs.get((cell, tile))
                 if judged is None:
-                    judged = memo.lay_offs[cell, tile] = GRID.holds_reach(grid.changed((put,), GRID.is_joker), (cell,))
+                    judged = memo.lay_offs[cell, tile] = holds_reach(GRID, grid.changed((put,), GRID.is_joker), (cell,))
                 if not judged[0]:
                     continue
             elif tile is JOKER and not joker_fits:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import ClassVar, cast
 
 from rummykit.blocks.grid import Cell, Put, cell_text
+from rummykit.blocks.grid_near import holds_near, placed_near
 from rummykit.blocks.racks import Racks
 from rummykit.engine.core import OVER, Action, Field, GameState, Saved, texts
 from rummykit.engine.hidden import Slot, every_slot
@@ -70,7 +71,7 @@ def _grid_holds(new: TileGrid, old: TileGrid, changes: Sequence[Put[Tile]]) -> b
 
     When ``old`` is known to hold (judged so before, with its calls), only the
     lines and tiles near the changes can differ, and only they are judged
-    (:meth:`~rummykit.blocks.grid.GridRules.holds_near`, the same answer);
+    (:func:`~rummykit.blocks.grid_near.holds_near`, the same answer);
     otherwise the whole grid is. Either way the answer is kept with ``new``.
     """
     key = (_HOLDS, tuple(sorted(old.calls.items())) if old.calls else ())
@@ -80,7 +81,7 @@ def _grid_holds(new: TileGrid, old: TileGrid, changes: Sequence[Put[Tile]]) -> b
             # One tile put in an empty cell: holds_near judges exactly what the listing judged for this lay-off
             # (the lines through the cell and those joined to them by jokers), if it did.
             known = judged_lay_off(old, changes[0].cell, changes[0].piece)
-        ok = GRID.holds_near(new, [put.cell for put in changes], old) if known is None else known
+        ok = holds_near(GRID, new, [put.cell for put in changes], old) if known is None else known
     else:
         ok = GRID.holds(new)
     new.cells_memo()[(_HOLDS, tuple(sorted(new.calls.items())) if new.calls else ())] = ok
@@ -271,7 +272,7 @@ class TwoTray(GameState):
         seat = action.player
         self._need_tray(seat, action.tray)
         new = self.grid.changed(action.changes, GRID.is_joker)
-        placed = GRID.placed_near(self.grid, new, [put.cell for put in action.changes])
+        placed = placed_near(GRID, self.grid, new, [put.cell for put in action.changes])
         if not placed:
             raise RuleError("TT-PLAY-EMPTY", "a play must place at least one tile from the playing tray (draw instead)")
         if not _holds_all(self.trays.pieces(seat), placed):
