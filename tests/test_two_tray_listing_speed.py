@@ -158,5 +158,5 @@ def test_line_valid_is_read_lines_validity() -> None:
         for _ in range(rng.randint(0, 2)):
             line[rng.randrange(len(line))] = rng.choice(tiles)
         lines.append(tuple(line))
-    for line in lines:
-        assert line_valid(line) == read_line(line).valid, line
+    for laid in lines:
+        assert line_valid(laid) == read_line(laid).valid, laid
