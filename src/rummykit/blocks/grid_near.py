@@ -79,23 +79,26 @@ def holds_reach(rules: GridRules[P], grid: Grid[P], focus: Collection[Cell]) -> 
     """:meth:`GridRules.holds <rummykit.blocks.grid_rules.GridRules.holds>` of ``grid`` with ``focus``, and its
     reach: the cells whose content (or call) the answer depends on.
 
-    The answer reads the focus cells' neighbours and the lines through
-    them and joined to them by jokers; each of those lines ends where its
-    cells' neighbours are empty, and a joker's line across starts at its
+    The answer reads the focus cells and their neighbours (whether each
+    touches a piece; an occupied neighbour lies in a line through the cell),
+    and the pieces and calls of the lines through the focus cells and of
+    those joined to them by jokers; it finds each line's extent at the empty
+    cell past each end, and whether a joker lies in a line across from its
     neighbours. So another grid with the same content and calls in every
-    cell of the reach (the focus cells, the cells of those lines and all
-    their neighbours) gets the same answer.
+    cell of the reach (the focus cells and their neighbours; each line's
+    cells and the cell past each end; each joker's neighbours) gets the same
+    answer.
     """
     lines = rules._linked_lines(grid, focus)
-    reach = _reach(focus, lines)
+    reach = _reach(rules, grid, focus, lines)
     if any(c in grid and not _covered(grid, c) for c in focus):
         return False, reach
     return rules._lines_hold(grid, lines), reach
 
 def reach(rules: GridRules[P], grid: Grid[P], focus: Collection[Cell]) -> frozenset[Cell]:
-    """The reach of :func:`holds_reach`: the focus cells, the cells of the lines through them and joined to
-    them by jokers, and all their neighbours (what the lines through the focus and their jokers depend on)."""
-    return _reach(focus, rules._linked_lines(grid, focus))
+    """The reach of :func:`holds_reach` (what the lines through the focus cells and joined to them by jokers
+    depend on)."""
+    return _reach(rules, grid, focus, rules._linked_lines(grid, focus))
 
 
 def placed_near(rules: GridRules[P], old: Grid[P], new: Grid[P], changed: Iterable[Cell]) -> list[P]:
@@ -122,14 +125,25 @@ _NEAR = ((0, 0), (0, 1), (0, -1), (1, 0), (-1, 0))
 """A cell and its four neighbours."""
 
 
-def _reach(focus: Iterable[Cell], lines: Iterable[Line]) -> frozenset[Cell]:
-    """The focus cells, the cells of ``lines`` and all their neighbours."""
+def _reach(rules: GridRules[P], grid: Grid[P], focus: Iterable[Cell], lines: Iterable[Line]) -> frozenset[Cell]:
+    """The focus cells and their neighbours, each line's cells and the cell past each end, and the neighbours of
+    each joker in the lines."""
     reach = {(r + dr, c + dc) for r, c in focus for dr, dc in _NEAR}
-    reach.update(*[_line_reach(line) for line in lines])
+    on = grid.cells
+    is_joker = rules.is_joker
+    for line in lines:
+        cells = line.cells
+        reach.update(_line_reach(line))
+        for r, c in cells:
+            if is_joker(on[(r, c)]):
+                reach.update(((r, c + 1), (r, c - 1), (r + 1, c), (r - 1, c)))
     return frozenset(reach)
 
 
 @functools.lru_cache(maxsize=1 << 12)
-def _line_reach(line: Line) -> frozenset[Cell]:
-    """The cells of ``line`` and all their neighbours (lines recur from grid to grid: kept)."""
-    return frozenset((r + dr, c + dc) for r, c in line.cells for dr, dc in _NEAR)
+def _line_reach(line: Line) -> tuple[Cell, ...]:
+    """The cells of ``line`` and the cell past each end (lines recur from grid to grid: kept)."""
+    cells = line.cells
+    (r0, c0), (r1, c1) = cells[0], cells[-1]
+    dr, dc = (0, 1) if line.across else (1, 0)
+    return (*cells, (r0 - dr, c0 - dc), (r1 + dr, c1 + dc))
