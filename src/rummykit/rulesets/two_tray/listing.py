@@ -258,30 +258,42 @@ def open_cells_near(cells: Mapping[Cell, Tile], previous: OpenCells | None, chan
 _SIDES = ((0, 1), (0, -1), (1, 0), (-1, 0))
 
 
-def _touching(get: Callable[[Cell], Tile | None], r: int, c: int, dr: int, dc: int) -> list[Tile]:
-    """The tiles in a row from the cell next to (r, c) in the direction (dr, dc), nearest first."""
-    found = []
-    y, x = r + dr, c + dc
-    tile = get((y, x))
-    while tile is not None:
-        found.append(tile)
-        y, x = y + dr, x + dc
-        tile = get((y, x))
-    return found
-
-
 def _open_cell(get: Callable[[Cell], Tile | None], cell: Cell) -> OpenCell | None:
     """The open cell ``cell`` of the grid whose tiles ``get`` reads, or None if no tile fits there."""
     r, c = cell
     # The tiles touching the cell on each side, in reading order (left and up read towards the cell).
-    left = _touching(get, r, c, 0, -1)
-    right = _touching(get, r, c, 0, 1)
+    left: list[Tile] = []
+    x = c - 1
+    tile = get((r, x))
+    while tile is not None:
+        left.append(tile)
+        x -= 1
+        tile = get((r, x))
+    right: list[Tile] = []
+    x = c + 1
+    tile = get((r, x))
+    while tile is not None:
+        right.append(tile)
+        x += 1
+        tile = get((r, x))
     left.reverse()
     fitting = _fitting(tuple(left), tuple(right))
     if not fitting:
         return None
-    up = _touching(get, r, c, -1, 0)
-    down = _touching(get, r, c, 1, 0)
+    up: list[Tile] = []
+    y = r - 1
+    tile = get((y, c))
+    while tile is not None:
+        up.append(tile)
+        y -= 1
+        tile = get((y, c))
+    down: list[Tile] = []
+    y = r + 1
+    tile = get((y, c))
+    while tile is not None:
+        down.append(tile)
+        y += 1
+        tile = get((y, c))
     up.reverse()
     fitting &= _fitting(tuple(up), tuple(down))
     if not fitting:
@@ -403,7 +415,8 @@ def listable_actions(s: Situation) -> list[Action]:
         actions.extend(Draw(seat, t) for t in s.playable_trays())
     else:
         actions.append(Pass(seat))
-    jokers = sorted(c for c, t in s.grid.cells.items() if t is JOKER and c not in s.called)
+    called = s.called
+    jokers = [c for c in _joker_cells(s.grid) if c not in called]
     if jokers:
         judged = _judged(s.grid)
         for cell in jokers:
@@ -420,6 +433,19 @@ def listable_actions(s: Situation) -> list[Action]:
         if s.down:
             actions.extend([_listed(seat, name, (put,)) for put in extensions(s.grid, tiles)])
     return actions
+
+
+def _joker_cells(grid: TileGrid) -> tuple[Cell, ...]:
+    """The cells of the grid's jokers, in cell order (kept with the grid's tiles)."""
+    memo = grid.cells_memo()
+    found = cast("tuple[Cell, ...] | None", memo.get(_JOKERS))
+    if found is None:
+        found = memo[_JOKERS] = tuple(sorted(c for c, t in grid.cells.items() if t is JOKER))
+    return found
+
+
+_JOKERS = "two-tray jokers"
+"""The name of :func:`_joker_cells`'s answer in a grid's cells memo."""
 
 
 def _listed(seat: int, tray: str, puts: tuple[Put[Tile], ...]) -> Play:
