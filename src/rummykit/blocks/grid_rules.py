@@ -281,7 +281,7 @@ class GridRules(Generic[P]):
                     best = (score, assigned)
             if best is None:
                 if quick:
-                    problems.append(GridProblem(RuleError(self.rule("JOKER-CROSS"), "a joker cannot be read"), ()))
+                    problems.append(_UNREADABLE)
                     break
                 problems.append(self._cross_problem(grid, lines, readings, holders, jokers))
             else:
@@ -537,6 +537,10 @@ def _supported(grid: Grid[P], cells: frozenset[Cell]) -> frozenset[Cell]:
     return cells
 
 
+
+
+_UNREADABLE = GridProblem(RuleError("JOKER-CROSS", "a joker cannot be read"), ())
+"""The problem :meth:`GridRules.holds` notes when a joker cannot be read (only whether there is one is asked)."""
 
 
 def _covered(grid: Grid[P], cell: Cell) -> bool:
