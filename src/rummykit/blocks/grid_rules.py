@@ -281,12 +281,17 @@ class GridRules(Generic[P]):
                     best = (score, assigned)
             if best is None:
                 if quick:
-                    problems.append(_UNREADABLE)
+                    problems.append(GridProblem(self._unreadable, ()))
                     break
                 problems.append(self._cross_problem(grid, lines, readings, holders, jokers))
             else:
                 roles.update(best[1])
         return roles, {c: frozenset(v) for c, v in options.items()}
+
+    def _unreadable(self) -> RuleError:
+        """The problem :meth:`holds` notes when a joker cannot be read (made only if read: holds only asks
+        whether there is one)."""
+        return RuleError(self.rule("JOKER-CROSS"), "a joker cannot be read")
 
     def _cross_problem(
         self,
@@ -537,10 +542,6 @@ def _supported(grid: Grid[P], cells: frozenset[Cell]) -> frozenset[Cell]:
     return cells
 
 
-
-
-_UNREADABLE = GridProblem(RuleError("JOKER-CROSS", "a joker cannot be read"), ())
-"""The problem :meth:`GridRules.holds` notes when a joker cannot be read (only whether there is one is asked)."""
 
 
 def _covered(grid: Grid[P], cell: Cell) -> bool:
