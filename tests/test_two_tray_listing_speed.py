@@ -92,6 +92,7 @@ def test_lay_offs_and_new_lines_agree_with_the_verdict() -> None:
             # The play check judges only near the changes when the grid before holds.
             changed = [*gone, moved.cell]
             assert holds_near(GRID, other, changed, grid) == GRID.holds(other)
+            assert holds_near(GRID, other, changed, None) == GRID.holds(other)
             assert extensions(other, ALL_TILES) == _reference_extensions(other)
         assert extensions(grid, ALL_TILES) == _reference_extensions(grid)
         # Jokers in many more places than play puts them (crossing lines, next to lay-off cells).

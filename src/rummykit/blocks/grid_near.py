@@ -33,7 +33,7 @@ P = TypeVar("P")
 __all__ = ["holds_near", "holds_reach", "placed_near", "reach"]
 
 
-def holds_near(rules: GridRules[P], grid: Grid[P], changed: Iterable[Cell], old: Grid[P]) -> bool:
+def holds_near(rules: GridRules[P], grid: Grid[P], changed: Iterable[Cell], old: Grid[P] | None) -> bool:
     """Whether ``grid`` holds (:meth:`GridRules.holds <rummykit.blocks.grid_rules.GridRules.holds>`), made from
     ``old``, a grid that holds, by setting only the ``changed`` cells.
 
@@ -48,10 +48,11 @@ def holds_near(rules: GridRules[P], grid: Grid[P], changed: Iterable[Cell], old:
     when pieces are put down; so every other line, and every joker whose
     lines are all unchanged, reads as it did in ``old``, and the answer
     is the whole grid's (``tests/test_two_tray_listing_speed.py``
-    compares them).
+    compares them). With ``old`` None (the old grid is not at hand), every
+    changed cell is taken to have held a piece.
     """
     cells = list(changed)
-    if len(cells) == 1 and cells[0] not in old and cells[0] in grid:
+    if old is not None and len(cells) == 1 and cells[0] not in old and cells[0] in grid:
         # One piece put in an empty cell: the judgement below, with no joker in the lines through the cell
         # (then those lines are all it reads, none is called, and no joker is to be read): the cell
         # touches a piece (lies in a line) and each line reads validly.
@@ -68,7 +69,7 @@ def holds_near(rules: GridRules[P], grid: Grid[P], changed: Iterable[Cell], old:
             return bool(lines) and all(len(p) >= MIN_SET and rules.read_line(p).valid for p in read)
     near: set[Cell] = set()
     for r, c in cells:
-        if (r, c) in old:
+        if old is None or (r, c) in old:
             near.update((r + dr, c + dc) for dr, dc in _NEAR)
         else:
             near.add((r, c))

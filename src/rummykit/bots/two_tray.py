@@ -33,6 +33,7 @@ from collections.abc import Mapping, Sequence
 from typing import cast
 
 from rummykit.blocks.grid import Cell, Put
+from rummykit.blocks.grid_near import holds_near
 from rummykit.bots.greedy import best_meld
 from rummykit.engine.core import Action, GameInfo
 from rummykit.engine.rng import Rng
@@ -146,6 +147,34 @@ def _crossing(grid: TileGrid, work: Counter[Tile]) -> tuple[TileGrid, list[Tile]
     return None if best is None else (best[1], best[2])
 
 
+_HOLDS = "two-tray greedy holds"
+"""The name, in a grid's cells memo, of whether the grid holds with each set of calls (see :func:`_holds`)."""
+
+
+def _holds(grid: TileGrid) -> bool:
+    """``GRID.holds(grid)``, kept with the grid; for a grid changed from one known to hold with the same calls,
+    judged near the changed cells (:func:`~rummykit.blocks.grid_near.holds_near`, the same answer)."""
+    memo = grid.cells_memo()
+    key = (_HOLDS, tuple(sorted(grid.calls.items())) if grid.calls else ())
+    known = cast("bool | None", memo.get(key))
+    if known is None:
+        origin = grid.origin()
+        if origin is not None and origin[0].get(key) is True:
+            known = holds_near(GRID, grid, origin[1], None)
+        else:
+            known = GRID.holds(grid)
+        memo[key] = known
+    return known
+
+
+def _plan_holds(old: TileGrid, new: TileGrid) -> bool:
+    """``GRID.holds(new)`` for ``new`` made from the seat's grid ``old`` by changing cells: near the changed
+    cells when ``old`` holds (the same answer), else the whole grid."""
+    if not _holds(old):
+        return GRID.holds(new)
+    return holds_near(GRID, new, [put.cell for put in old.diff(new)], old)
+
+
 def plan_turn(grid: TileGrid, tray: Sequence[Tile]) -> TileGrid:
     """The grid after the greedy moves of a player who is down, playing from ``tray``."""
     work = Counter(tray)
@@ -194,7 +223,7 @@ class TwoTrayGreedyBot:
         for name in s.playable_trays():
             grid = plan_turn(s.grid, s.trays[name])
             placed = len(grid) - len(s.grid)
-            if placed and (best is None or placed > best[0]) and GRID.holds(grid):
+            if placed and (best is None or placed > best[0]) and _plan_holds(s.grid, grid):
                 best = (placed, name, grid)
         if best is not None:
             return Play(seat, best[1], s.grid.diff(best[2]))
