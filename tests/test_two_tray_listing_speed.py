@@ -7,17 +7,23 @@ apart from the grid); here every such answer is compared with the verdict.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from rummykit.blocks.grid import Put
+from rummykit.blocks.grid_near import holds_near
 from rummykit.bots.registry import make_bot
 from rummykit.catalogue import new_game
 from rummykit.engine.core import Event, GameState
-from rummykit.melds.tile_lines import read_line
+from rummykit.melds.tile_lines import line_valid, read_line
 from rummykit.melds.tiles import hand_sets
-from rummykit.pieces.tiles import ALL_TILES, JOKER, Tile
+from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER, Tile
+from rummykit.rulesets.two_tray.actions import Play
+from rummykit.rulesets.two_tray.calls import call_options
 from rummykit.rulesets.two_tray.listing import (
     OpenCell,
+    _call_options,
+    _judged,
     _open_cells,
     extensions,
     free_row,
@@ -70,6 +76,8 @@ def test_lay_offs_and_new_lines_agree_with_the_verdict() -> None:
         assert isinstance(state, TwoTray)
         grid = state.grid
         assert _open_cells(grid) == _open_cells_full(grid)
+        box = grid.bounds()
+        assert free_row(grid) == ((0, 0) if box is None else (box[2] + 2, box[1]))
         # Tiles taken off and moved (as a rearranging turn does): worked out again near the change only.
         cells = sorted(grid.cells)
         if len(cells) > 4:
@@ -78,13 +86,48 @@ def test_lay_offs_and_new_lines_agree_with_the_verdict() -> None:
             other = grid.changed((*(Put(r, c, None) for r, c in gone), moved), GRID.is_joker)
             _open_cells(grid)
             assert _open_cells(other) == _open_cells_full(other)
+            free_row(grid)
+            box = other.bounds()
+            assert free_row(other) == ((0, 0) if box is None else (box[2] + 2, box[1]))
+            # The play check judges only near the changes when the grid before holds.
+            changed = [*gone, moved.cell]
+            assert holds_near(GRID, other, changed, grid) == GRID.holds(other)
+            assert holds_near(GRID, other, changed, None) == GRID.holds(other)
+            assert extensions(other, ALL_TILES) == _reference_extensions(other)
         assert extensions(grid, ALL_TILES) == _reference_extensions(grid)
         # Jokers in many more places than play puts them (crossing lines, next to lay-off cells).
         if len(cells) > 2:
             picked = [cells[(checked * 5 + k * 11) % len(cells)] for k in range(1 + checked % 4)]
             jokered = grid.changed([Put(r, c, JOKER) for r, c in picked], GRID.is_joker)
             assert _open_cells(jokered) == _open_cells_full(jokered)
+            assert free_row(jokered) == free_row(TileGrid(jokered.cells))
             assert extensions(jokered, ALL_TILES) == _reference_extensions(jokered)
+            for cell, tile in sorted(jokered.cells.items()):
+                if tile is JOKER:
+                    assert _call_options(jokered, cell, _judged(jokered)) == tuple(call_options(jokered, cell))
+            # A lay-off next to the jokers: judged near it alone, as the play check judges it.
+            for put in extensions(jokered, ALL_TILES)[:: 1 + checked % 5]:
+                laid = jokered.changed((put,), GRID.is_joker)
+                if GRID.holds(jokered):
+                    assert holds_near(GRID, laid, [put.cell], jokered) == GRID.holds(laid)
+        for cell, tile in sorted(grid.cells.items()):
+            if tile is JOKER:
+                assert _call_options(grid, cell, _judged(grid)) == tuple(call_options(grid, cell))
+        assert GRID.holds(grid)
+        # Every lay-off judged on this grid (or carried from the grid before): the whole grid's judgement, which
+        # the play check takes from it.
+        for (cell, tile), (ok, _reach) in _judged(grid).lay_offs.items():
+            assert ok == GRID.holds(grid.changed((Put(cell[0], cell[1], tile),), GRID.is_joker))
+        # Single tiles put anywhere next to the grid, fitting or not: judged near the change as the whole grid.
+        for k, (r, c) in enumerate(cells[:: 1 + checked % 7]):
+            put = Put(r + 1, c, ALL_TILES[(checked + k * 17) % len(ALL_TILES)])
+            if put.cell not in grid.cells:
+                laid = grid.changed((put,), GRID.is_joker)
+                assert holds_near(GRID, laid, [put.cell], grid) == GRID.holds(laid)
+        for action in state.legal_actions(state.current):
+            if isinstance(action, Play):
+                assert action == Play(action.player, action.tray, action.changes, action.down)
+                assert action.changes == Play(action.player, action.tray, action.changes).changes
         for seat in range(len(state.players)):
             tiles = state.trays.pieces(seat)
             for down in (False, True):
@@ -95,3 +138,26 @@ def test_lay_offs_and_new_lines_agree_with_the_verdict() -> None:
         state = new_game("two-tray", players=2, seed=seed)
         run_bots(state, [make_bot("random", "two-tray"), make_bot("greedy", "two-tray")], on_event=check)
     assert checked > 300
+
+
+def test_line_valid_is_read_lines_validity() -> None:
+    rng = random.Random(25)
+    tiles = [*ALL_TILES, JOKER, JOKER, JOKER]
+    numbered = [t for t in ALL_TILES if t.colour is not None]
+    # Lines as the grid makes them: runs and groups with a tile or a joker changed, and any tiles at all.
+    lines: list[tuple[Tile, ...]] = []
+    for _ in range(20_000):
+        n = rng.randint(1, 7)
+        if rng.random() < 0.5:
+            lines.append(tuple(rng.choice(tiles) for _ in range(n)))
+            continue
+        base = rng.choice(numbered)
+        if rng.random() < 0.5:
+            line = [Tile(base.colour, base.number + k) if base.number + k <= 13 else JOKER for k in range(n)]
+        else:
+            line = [Tile(c, base.number) for c in rng.sample(list(COLOURS), min(n, 4))]
+        for _ in range(rng.randint(0, 2)):
+            line[rng.randrange(len(line))] = rng.choice(tiles)
+        lines.append(tuple(line))
+    for laid in lines:
+        assert line_valid(laid) == read_line(laid).valid, laid

@@ -267,8 +267,8 @@ class Grid(Generic[P]):
             for r, c in self._cells:
                 rows.setdefault(r, []).append(c)
                 cols.setdefault(c, []).append(r)
-            found = [Line(True, r, a, b) for r in sorted(rows) for a, b in _spans(rows[r]) if b > a]
-            found += [Line(False, c, a, b) for c in sorted(cols) for a, b in _spans(cols[c]) if b > a]
+            found = [_line(True, r, a, b) for r in sorted(rows) for a, b in _spans(rows[r]) if b > a]
+            found += [_line(False, c, a, b) for c in sorted(cols) for a, b in _spans(cols[c]) if b > a]
             self._lines = tuple(found)
         return self._lines
 
@@ -284,14 +284,14 @@ class Grid(Generic[P]):
         while (r, right + 1) in self._cells:
             right += 1
         if right > left:
-            out.append(Line(True, r, left, right))
+            out.append(_line(True, r, left, right))
         top, bottom = r, r
         while (top - 1, c) in self._cells:
             top -= 1
         while (bottom + 1, c) in self._cells:
             bottom += 1
         if bottom > top:
-            out.append(Line(False, c, top, bottom))
+            out.append(_line(False, c, top, bottom))
         return out
 
     # -- changing --------------------------------------------------------------
@@ -433,6 +433,12 @@ class Grid(Generic[P]):
     def copy(self) -> Grid[P]:
         """The grid itself (grids never change)."""
         return self
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _line(across: bool, fixed: int, start: int, end: int) -> Line:
+    """The line (lines are immutable and recur from grid to grid: kept, as making one costs more than finding it)."""
+    return Line(across, fixed, start, end)
 
 
 @functools.lru_cache(maxsize=1 << 12)

@@ -102,6 +102,11 @@ class GridRules(Generic[P]):
             lines = self._linked_lines(grid, focus)
             if any(c in grid and not _covered(grid, c) for c in focus):
                 return False
+        return self._lines_hold(grid, lines)
+
+    def _lines_hold(self, grid: Grid[P], lines: list[Line]) -> bool:
+        """Whether every one of ``lines`` reads validly with its calls and every joker in them fits both its lines
+        (``lines`` hold every line through each of their jokers)."""
         problems: list[GridProblem] = []
         readings: dict[int, tuple[LineReading[P], ...]] = {}
         for i, line in enumerate(lines):
@@ -213,7 +218,9 @@ class GridRules(Generic[P]):
         """Choose one reading per valid line so that every joker in two lines is the same piece in both.
 
         ``quick``: stop at the first joker that cannot be read, marking the
-        problem without wording it (for :meth:`holds`).
+        problem without wording it, and take each component's first reading
+        that fits (for :meth:`holds`, which asks only whether one does; the
+        roles and options returned are then not the verdict's).
         """
         holders: dict[Cell, list[tuple[int, int]]] = {}
         on = grid.cells
@@ -263,6 +270,10 @@ class GridRules(Generic[P]):
                         break
                 if not ok:
                     continue
+                if quick:
+                    # Whether the jokers can be read is all that is asked: the first reading that fits will do.
+                    best = (0, assigned)
+                    break
                 for c, piece in assigned.items():
                     options.setdefault(c, set()).add(piece)
                 score = sum(self.value(p) for p in assigned.values())
@@ -270,12 +281,17 @@ class GridRules(Generic[P]):
                     best = (score, assigned)
             if best is None:
                 if quick:
-                    problems.append(GridProblem(RuleError(self.rule("JOKER-CROSS"), "a joker cannot be read"), ()))
+                    problems.append(GridProblem(self._unreadable, ()))
                     break
                 problems.append(self._cross_problem(grid, lines, readings, holders, jokers))
             else:
                 roles.update(best[1])
         return roles, {c: frozenset(v) for c, v in options.items()}
+
+    def _unreadable(self) -> RuleError:
+        """The problem :meth:`holds` notes when a joker cannot be read (made only if read: holds only asks
+        whether there is one)."""
+        return RuleError(self.rule("JOKER-CROSS"), "a joker cannot be read")
 
     def _cross_problem(
         self,

@@ -33,12 +33,13 @@ from collections.abc import Mapping, Sequence
 from typing import cast
 
 from rummykit.blocks.grid import Cell, Put
+from rummykit.blocks.grid_near import holds_near
 from rummykit.bots.greedy import best_meld
 from rummykit.engine.core import Action, GameInfo
 from rummykit.engine.rng import Rng
 from rummykit.errors import RuleError
-from rummykit.melds.tiles import hand_sets
-from rummykit.pieces.tiles import Tile
+from rummykit.melds.tiles import TILE_BITS, sets_from_masks
+from rummykit.pieces.tiles import COLOURS, MAX_NUMBER, Tile
 from rummykit.rulesets.two_tray import (
     GRID,
     Draw,
@@ -76,11 +77,31 @@ def _take(work: Counter[Tile], tiles: Sequence[Tile]) -> None:
             del work[t]
 
 
+def _masks(tiles: Counter[Tile]) -> tuple[int, list[int], list[int]]:
+    """The jokers, the colours held of each number and the numbers held of each colour (bit masks), as
+    :func:`~rummykit.melds.tiles.hand_sets` counts a hand."""
+    jokers = 0
+    numbers_mask = [0] * (MAX_NUMBER + 1)
+    colour_mask = [0] * len(COLOURS)
+    for t, n in tiles.items():
+        found = TILE_BITS[t.code]
+        if found is None:
+            jokers += n
+            continue
+        number, colour_bit, ci, number_bit = found
+        numbers_mask[number] |= colour_bit
+        colour_mask[ci] |= number_bit
+    return jokers, numbers_mask, colour_mask
+
+
 def _crossing(grid: TileGrid, work: Counter[Tile]) -> tuple[TileGrid, list[Tile]] | None:
     """The longest set of tray tiles laid through one table tile, in a direction where it stands alone."""
     cells = grid.cells
-    by_tile: dict[Tile, list[tuple[Tile, ...]]] = {}
+    # For each table tile: the sets of the tray's tiles through it, each with the tray tiles it uses (only
+    # those the tray holds), worked out once per call.
+    by_tile: dict[Tile, list[tuple[tuple[Tile, ...], list[Tile]]]] = {}
     best: tuple[int, TileGrid, list[Tile]] | None = None
+    masks: tuple[int, list[int], list[int]] | None = None
     for cell in sorted(cells):
         middle = cells[cell]
         if GRID.is_joker(middle):
@@ -91,14 +112,24 @@ def _crossing(grid: TileGrid, work: Counter[Tile]) -> tuple[TileGrid, list[Tile]
                 continue  # the tile already lies in a line this way
             sets = by_tile.get(middle)
             if sets is None:
-                pool = [*work.elements(), middle]
-                sets = by_tile[middle] = [s for s in hand_sets(pool) if middle in s]
-            for s in sets:
+                if masks is None:
+                    masks = _masks(work)
+                jokers, numbers_mask, colour_mask = masks
+                # hand_sets of the tray's tiles and this one: the tray's masks with its bits added.
+                number, colour_bit, ci, number_bit = cast("tuple[int, int, int, int]", TILE_BITS[middle.code])
+                numbers = list(numbers_mask)
+                numbers[number] |= colour_bit
+                colours = list(colour_mask)
+                colours[ci] |= number_bit
+                sets = by_tile[middle] = []
+                for s in sets_from_masks(jokers, numbers, colours):
+                    if middle in s:
+                        used = list(s)
+                        used.remove(middle)
+                        if not Counter(used) - work:
+                            sets.append((s, used))
+            for s, used in sets:
                 if len(s) - 1 <= (0 if best is None else best[0]):
-                    continue
-                used = list(s)
-                used.remove(middle)
-                if Counter(used) - work:
                     continue
                 for k, t in enumerate(s):
                     if t != middle:
@@ -109,11 +140,39 @@ def _crossing(grid: TileGrid, work: Counter[Tile]) -> tuple[TileGrid, list[Tile]
                     if any(p.cell in cells for p in puts):
                         continue
                     new = grid.changed(puts, GRID.is_joker)
-                    if GRID.verdict(new, focus=[p.cell for p in puts]).problems:
+                    if not GRID.holds(new, focus=[p.cell for p in puts]):
                         continue
                     best = (len(puts), new, used)
                     break
     return None if best is None else (best[1], best[2])
+
+
+_HOLDS = "two-tray greedy holds"
+"""The name, in a grid's cells memo, of whether the grid holds with each set of calls (see :func:`_holds`)."""
+
+
+def _holds(grid: TileGrid) -> bool:
+    """``GRID.holds(grid)``, kept with the grid; for a grid changed from one known to hold with the same calls,
+    judged near the changed cells (:func:`~rummykit.blocks.grid_near.holds_near`, the same answer)."""
+    memo = grid.cells_memo()
+    key = (_HOLDS, tuple(sorted(grid.calls.items())) if grid.calls else ())
+    known = cast("bool | None", memo.get(key))
+    if known is None:
+        origin = grid.origin()
+        if origin is not None and origin[0].get(key) is True:
+            known = holds_near(GRID, grid, origin[1], None)
+        else:
+            known = GRID.holds(grid)
+        memo[key] = known
+    return known
+
+
+def _plan_holds(old: TileGrid, new: TileGrid) -> bool:
+    """``GRID.holds(new)`` for ``new`` made from the seat's grid ``old`` by changing cells: near the changed
+    cells when ``old`` holds (the same answer), else the whole grid."""
+    if not _holds(old):
+        return GRID.holds(new)
+    return holds_near(GRID, new, [put.cell for put in old.diff(new)], old)
 
 
 def plan_turn(grid: TileGrid, tray: Sequence[Tile]) -> TileGrid:
@@ -164,7 +223,7 @@ class TwoTrayGreedyBot:
         for name in s.playable_trays():
             grid = plan_turn(s.grid, s.trays[name])
             placed = len(grid) - len(s.grid)
-            if placed and (best is None or placed > best[0]) and GRID.verdict(grid).valid:
+            if placed and (best is None or placed > best[0]) and _plan_holds(s.grid, grid):
                 best = (placed, name, grid)
         if best is not None:
             return Play(seat, best[1], s.grid.diff(best[2]))

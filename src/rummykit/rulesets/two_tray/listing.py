@@ -31,9 +31,10 @@ from typing import cast
 
 from rummykit.blocks.grid import Cell, Put, parse_cell
 from rummykit.blocks.grid_lines import LineJudgement, grid_lines
+from rummykit.blocks.grid_near import holds_reach, reach
 from rummykit.engine.core import Action
 from rummykit.engine.options import int_option
-from rummykit.melds.tile_lines import read_line
+from rummykit.melds.tile_lines import line_valid, read_line
 from rummykit.melds.tiles import MAX_GROUP, hand_sets
 from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER, MAX_NUMBER, Tile, parse_tiles
 from rummykit.rulesets.two_tray.actions import Call, Draw, End, Fail, Pass, Play
@@ -77,12 +78,29 @@ class Situation:
 
 def free_row(grid: TileGrid) -> tuple[int, int]:
     """The first cell of free space below the grid (one empty row between): where new lines are listed."""
-    box = grid.bounds()
-    if box is None:
-        return (0, 0)
-    top, left, bottom, _ = box
-    del top
-    return (bottom + 2, left)
+    memo = grid.cells_memo()
+    found = cast("tuple[int, int] | None", memo.get(_FREE_ROW))
+    if found is None:
+        origin = grid.origin()
+        before = None if origin is None else cast("tuple[int, int] | None", origin[0].get(_FREE_ROW))
+        cells = grid.cells
+        if before is not None and origin is not None and origin[1] and all(c in cells for c in origin[1]):
+            # Tiles only put down (or replaced) since a grid whose free row is known: the box only grew.
+            if before == (0, 0) and len(cells) == len(origin[1]):
+                bottom, left = max(r for r, _ in cells), min(c for _, c in cells)  # the grid was empty
+            else:
+                bottom = max(before[0] - 2, max(r for r, _ in origin[1]))
+                left = min(before[1], min(c for _, c in origin[1]))
+            found = (bottom + 2, left)
+        else:
+            box = grid.bounds()
+            found = (0, 0) if box is None else (box[2] + 2, box[1])
+        memo[_FREE_ROW] = found
+    return found
+
+
+_FREE_ROW = "two-tray free row"
+"""The name of :func:`free_row`'s answer in a grid's cells memo (it depends on the tiles' places alone)."""
 
 
 def new_lines(grid: TileGrid, tiles: Sequence[Tile], *, down: bool, threshold: int) -> list[tuple[Put[Tile], ...]]:
@@ -127,7 +145,7 @@ def _fitting(before: tuple[Tile, ...], after: tuple[Tile, ...]) -> frozenset[Til
             if 1 <= number <= MAX_NUMBER:
                 candidates.append(Tile(tile.colour, number))
         maybe = dict.fromkeys(candidates)
-    return frozenset(t for t in maybe if read_line((*before, t, *after)).valid)
+    return frozenset(t for t in maybe if line_valid((*before, t, *after)))
 
 
 _EVERY = frozenset(ALL_TILES)
@@ -181,29 +199,49 @@ def open_cells_near(cells: Mapping[Cell, Tile], previous: OpenCells | None, chan
     those of a grid that differed from it only in the ``changed`` cells."""
     get = cells.get
     if previous is not None:
-        # Only a cell in the row or the column of a changed cell can see its lines change (its segments
-        # reach the change) or become a candidate (next to a changed cell), or stop being one; and only one
-        # in a row or column next to it can see a joker of its lines gain or lose a line across.
+        # An open cell depends on the tiles touching it in a row on each side (its segments), on the cell just
+        # past each segment's end (empty), and on the cells across each joker in them. So only these cells can
+        # see that change: the empty cells reached from a changed cell through tiles in a row, left, right,
+        # up or down (the changed cell itself if empty), and those reached so from a joker next to a changed
+        # cell; and only a changed cell or one next to it can become a candidate (next to a tile) or stop being one.
         old_candidates, old_open, _ = previous
         touched = set(changed)
-        rows = {cell[0] + k for cell in touched for k in (-1, 0, 1)}
-        cols = {cell[1] + k for cell in touched for k in (-1, 0, 1)}
+        redo: set[Cell] = set()
+        starts = list(touched)
+        for r, c in touched:
+            for dr, dc in _SIDES:
+                if get((r + dr, c + dc)) is JOKER:
+                    starts.append((r + dr, c + dc))
+        for r, c in starts:
+            if (r, c) not in cells:
+                redo.add((r, c))
+            for dr, dc in _SIDES:
+                y, x = r + dr, c + dc
+                while (y, x) in cells:
+                    y, x = y + dr, x + dc
+                redo.add((y, x))
         near: set[Cell] = set()
         for r, c in touched:
             near.update(((r, c), (r, c + 1), (r, c - 1), (r + 1, c), (r - 1, c)))
         candidates = set(old_candidates)
         candidates.update(near)
-        candidates.difference_update(cells)
+        # Only a changed cell can have become a tile's (the old candidates were all empty).
+        candidates.difference_update([cell for cell in touched if cell in cells])
         for r, c in near:
             if (r, c) in candidates and not (
                 (r, c + 1) in cells or (r, c - 1) in cells or (r + 1, c) in cells or (r - 1, c) in cells
             ):
                 candidates.discard((r, c))
-        opened: dict[Cell, OpenCell] = {}
-        for cell in sorted(candidates):
-            found = _open_cell(get, cell) if cell[0] in rows or cell[1] in cols else old_open.get(cell)
+        # Every new candidate is a changed cell or next to one, and so in ``redo``; every candidate lost is
+        # changed or next to a changed cell.
+        opened = dict(old_open)
+        for cell in redo | near:
+            found = _open_cell(get, cell) if cell in redo and cell in candidates else None
             if found is not None:
                 opened[cell] = found
+            else:
+                opened.pop(cell, None)
+        return frozenset(candidates), opened, tuple([opened[c] for c in sorted(opened)])
     else:
         candidates = set()
         for r, c in cells:
@@ -217,30 +255,45 @@ def open_cells_near(cells: Mapping[Cell, Tile], previous: OpenCells | None, chan
     return frozenset(candidates), opened, tuple(opened.values())
 
 
-def _touching(get: Callable[[Cell], Tile | None], r: int, c: int, dr: int, dc: int) -> list[Tile]:
-    """The tiles in a row from the cell next to (r, c) in the direction (dr, dc), nearest first."""
-    found = []
-    y, x = r + dr, c + dc
-    tile = get((y, x))
-    while tile is not None:
-        found.append(tile)
-        y, x = y + dr, x + dc
-        tile = get((y, x))
-    return found
+_SIDES = ((0, 1), (0, -1), (1, 0), (-1, 0))
 
 
 def _open_cell(get: Callable[[Cell], Tile | None], cell: Cell) -> OpenCell | None:
     """The open cell ``cell`` of the grid whose tiles ``get`` reads, or None if no tile fits there."""
     r, c = cell
     # The tiles touching the cell on each side, in reading order (left and up read towards the cell).
-    left = _touching(get, r, c, 0, -1)
-    right = _touching(get, r, c, 0, 1)
+    left: list[Tile] = []
+    x = c - 1
+    tile = get((r, x))
+    while tile is not None:
+        left.append(tile)
+        x -= 1
+        tile = get((r, x))
+    right: list[Tile] = []
+    x = c + 1
+    tile = get((r, x))
+    while tile is not None:
+        right.append(tile)
+        x += 1
+        tile = get((r, x))
     left.reverse()
     fitting = _fitting(tuple(left), tuple(right))
     if not fitting:
         return None
-    up = _touching(get, r, c, -1, 0)
-    down = _touching(get, r, c, 1, 0)
+    up: list[Tile] = []
+    y = r - 1
+    tile = get((y, c))
+    while tile is not None:
+        up.append(tile)
+        y -= 1
+        tile = get((y, c))
+    down: list[Tile] = []
+    y = r + 1
+    tile = get((y, c))
+    while tile is not None:
+        down.append(tile)
+        y += 1
+        tile = get((y, c))
     up.reverse()
     fitting &= _fitting(tuple(up), tuple(down))
     if not fitting:
@@ -265,23 +318,65 @@ def _open_cell(get: Callable[[Cell], Tile | None], cell: Cell) -> OpenCell | Non
     return (cell, fitting, tuple(lone), joker_fits, one_line)
 
 
-def _lay_off_memo(grid: TileGrid) -> dict[tuple[Cell, Tile], bool]:
-    """Whether each lay-off judged on ``grid`` (with its calls) keeps it valid, kept for the grid's next listings
-    (in its cells memo, by its calls: a call changes what a joker may be)."""
+Judged = tuple[bool, frozenset[Cell]]
+"""Whether a lay-off (or a call) keeps the grid valid, and the cells that answer depends on
+(:func:`~rummykit.blocks.grid_near.holds_reach`)."""
+
+
+class _Judged:
+    """What was judged on one grid with its calls, kept with the grid's cells memo: each lay-off (cell, tile) and
+    each joker's calls, with the cells each answer depends on. A grid changed from one with the same calls
+    starts with every answer of that one whose reach the change did not touch (the same cells, pieces and calls
+    in the reach: the same answer; see :func:`~rummykit.blocks.grid_near.holds_reach`)."""
+
+    __slots__ = ("calls", "lay_offs")
+
+    def __init__(self, parent: _Judged | None = None, changed: frozenset[Cell] = frozenset()) -> None:
+        self.lay_offs: dict[tuple[Cell, Tile], Judged] = {}
+        self.calls: dict[Cell, tuple[tuple[Tile, ...], frozenset[Cell]]] = {}
+        if parent is not None:
+            self.lay_offs = {k: v for k, v in parent.lay_offs.items() if changed.isdisjoint(v[1])}
+            self.calls = {k: v for k, v in parent.calls.items() if changed.isdisjoint(v[1])}
+
+
+def judged_lay_off(grid: TileGrid, cell: Cell, tile: Tile) -> bool | None:
+    """Whether ``tile`` put alone in the empty ``cell`` keeps ``grid`` valid near it (``GRID.holds`` of the grid
+    with it, focused on the cell), if a listing on this grid with its calls judged so (else None)."""
     memo = grid.cells_memo()
-    key = ("two-tray lay-offs", tuple(sorted(grid.calls.items())))
-    found = cast("dict[tuple[Cell, Tile], bool] | None", memo.get(key))
+    key = ("two-tray judged", tuple(sorted(grid.calls.items())) if grid.calls else ())
+    found = cast("_Judged | None", memo.get(key))
+    judged = None if found is None else found.lay_offs.get((cell, tile))
+    return None if judged is None else judged[0]
+
+
+def _judged(grid: TileGrid) -> _Judged:
+    """The judged lay-offs and calls of ``grid`` with its calls (see :class:`_Judged`)."""
+    memo = grid.cells_memo()
+    key = ("two-tray judged", tuple(sorted(grid.calls.items())) if grid.calls else ())
+    found = cast("_Judged | None", memo.get(key))
     if found is None:
-        found = {}
+        origin = grid.origin()
+        parent = None if origin is None else cast("_Judged | None", origin[0].get(key))
+        found = _Judged() if parent is None or origin is None else _Judged(parent, origin[1])
         memo[key] = found
     return found
+
+
+def _call_options(grid: TileGrid, cell: Cell, judged: _Judged) -> tuple[Tile, ...]:
+    """:func:`~rummykit.rulesets.two_tray.calls.call_options`, kept with the grid (see :class:`_Judged`): they
+    depend on the lines through the joker and those joined to them by jokers, the reach of
+    :func:`~rummykit.blocks.grid_near.reach`."""
+    found = judged.calls.get(cell)
+    if found is None:
+        found = judged.calls[cell] = (tuple(call_options(grid, cell)), reach(GRID, grid, (cell,)))
+    return found[0]
 
 
 def extensions(grid: TileGrid, tiles: Iterable[Tile]) -> list[Put[Tile]]:
     """Every (cell, tile) of ``tiles`` that keeps the grid valid when put alone in an empty cell next to it."""
     distinct = frozenset(tiles)
     out = []
-    memo: dict[tuple[Cell, Tile], bool] | None = None
+    memo: _Judged | None = None
     calls = grid.calls
     for cell, fits, jokers, joker_fits, one_line in _open_cells(grid):
         fitting = distinct & fits
@@ -298,11 +393,11 @@ def extensions(grid: TileGrid, tiles: Iterable[Tile]) -> list[Put[Tile]]:
                     continue
                 # Otherwise the grid rules judge the readings of the lines the jokers link.
                 if memo is None:
-                    memo = _lay_off_memo(grid)
-                ok = memo.get((cell, tile))
-                if ok is None:
-                    ok = memo[cell, tile] = GRID.holds(grid.changed((put,), GRID.is_joker), focus=(cell,))
-                if not ok:
+                    memo = _judged(grid)
+                judged = memo.lay_offs.get((cell, tile))
+                if judged is None:
+                    judged = memo.lay_offs[cell, tile] = holds_reach(GRID, grid.changed((put,), GRID.is_joker), (cell,))
+                if not judged[0]:
                     continue
             elif tile is JOKER and not joker_fits:
                 continue
@@ -320,20 +415,49 @@ def listable_actions(s: Situation) -> list[Action]:
         actions.extend(Draw(seat, t) for t in s.playable_trays())
     else:
         actions.append(Pass(seat))
-    for cell in sorted(c for c, t in s.grid.cells.items() if GRID.is_joker(t) and c not in s.called):
-        # call_options are the calls call_fault allows, but for a joker called this turn already.
-        actions.extend(Call(seat, cell[0], cell[1], tile) for tile in call_options(s.grid, cell))
+    called = s.called
+    jokers = [c for c in _joker_cells(s.grid) if c not in called]
+    if jokers:
+        judged = _judged(s.grid)
+        for cell in jokers:
+            # call_options are the calls call_fault allows, but for a joker called this turn already.
+            actions.extend(Call(seat, cell[0], cell[1], tile) for tile in _call_options(s.grid, cell, judged))
     for name in s.playable_trays():
         tiles = s.trays[name]
         if not tiles:
             continue
         for puts in new_lines(s.grid, tiles, down=s.down, threshold=s.threshold):
-            actions.append(Play(seat, name, puts))
+            actions.append(_listed(seat, name, puts))
             if not s.down:
                 actions.extend(Play(seat, name, (*puts, put)) for put in going_on(s.grid, tiles, puts))
         if s.down:
-            actions.extend(Play(seat, name, (put,)) for put in extensions(s.grid, tiles))
+            actions.extend([_listed(seat, name, (put,)) for put in extensions(s.grid, tiles)])
     return actions
+
+
+def _joker_cells(grid: TileGrid) -> tuple[Cell, ...]:
+    """The cells of the grid's jokers, in cell order (kept with the grid's tiles)."""
+    memo = grid.cells_memo()
+    found = cast("tuple[Cell, ...] | None", memo.get(_JOKERS))
+    if found is None:
+        found = memo[_JOKERS] = tuple(sorted(c for c, t in grid.cells.items() if t is JOKER))
+    return found
+
+
+_JOKERS = "two-tray jokers"
+"""The name of :func:`_joker_cells`'s answer in a grid's cells memo."""
+
+
+def _listed(seat: int, tray: str, puts: tuple[Put[Tile], ...]) -> Play:
+    """``Play(seat, tray, puts)`` for a tray named as the game names it (capital letters) and puts in cell order,
+    each cell once (a new line across, or one lay-off): what :class:`Play`'s own checks leave as they are,
+    made without them (``tests/test_two_tray_listing_speed.py`` compares the two)."""
+    play = object.__new__(Play)
+    object.__setattr__(play, "player", seat)
+    object.__setattr__(play, "tray", tray)
+    object.__setattr__(play, "changes", puts)
+    object.__setattr__(play, "down", ())
+    return play
 
 
 def going_on(grid: TileGrid, tiles: Sequence[Tile], line: Sequence[Put[Tile]]) -> list[Put[Tile]]:
@@ -358,7 +482,38 @@ def grid_from_view(view: Mapping[str, object]) -> TileGrid:
     grid = two_tray_view(view)["grid"]
     cells = {(c["row"], c["col"]): Tile.parse(c["tile"]) for c in grid}
     calls = {(c["row"], c["col"]): Tile.parse(c["called"]) for c in grid if c["called"] is not None}
-    return TileGrid(cells, calls)
+    return _recent_grid(cells, calls)
+
+
+_RECENT: list[TileGrid] = []
+"""The grids last read from views (public: every seat sees the grid), newest last, at most :data:`_RECENT_SIZE`."""
+
+_RECENT_SIZE = 8
+
+
+def _recent_grid(cells: dict[Cell, Tile], calls: dict[Cell, Tile]) -> TileGrid:
+    """The grid of these tiles and calls: one read from a view lately (with what was worked out on it), or
+    made from the last one by changing the cells that differ (so its open cells and judged lay-offs are
+    worked out near the change only), or made afresh. Equal grids all three ways."""
+    for grid in reversed(_RECENT):
+        if grid.cells == cells and grid.calls == calls:
+            return grid
+    made: TileGrid | None = None
+    if _RECENT:
+        last = _RECENT[-1]
+        old = last.cells
+        changes = [Put(r, c, t) for (r, c), t in cells.items() if old.get((r, c)) is not t]
+        changes += [Put(r, c, None) for (r, c) in old if (r, c) not in cells]
+        if len(changes) <= _INCREMENTAL:
+            made = last.changed(changes, GRID.is_joker)
+            if made.calls != calls:
+                made = None
+    if made is None:
+        made = TileGrid(cells, calls)
+    _RECENT.append(made)
+    if len(_RECENT) > _RECENT_SIZE:
+        del _RECENT[0]
+    return made
 
 
 def situation_from_view(view: Mapping[str, object]) -> Situation:

@@ -13,7 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, cast
 
-from rummykit.blocks.grid import Cell, cell_text
+from rummykit.blocks.grid import Cell, Put, cell_text
+from rummykit.blocks.grid_near import holds_near, placed_near
 from rummykit.blocks.racks import Racks
 from rummykit.engine.core import OVER, Action, Field, GameState, Saved, texts
 from rummykit.engine.hidden import Slot, every_slot
@@ -24,7 +25,7 @@ from rummykit.pieces.tiles import Tile, format_tiles
 from rummykit.rulesets.tilerummy import choose_first, full_set, round_scores
 from rummykit.rulesets.two_tray.actions import Call, Draw, End, Fail, Pass, Play
 from rummykit.rulesets.two_tray.calls import call_fault
-from rummykit.rulesets.two_tray.listing import Situation, listable_actions
+from rummykit.rulesets.two_tray.listing import Situation, judged_lay_off, listable_actions
 from rummykit.rulesets.two_tray.options import (
     GAME_ID,
     GRID,
@@ -51,6 +52,40 @@ def _tiles(tiles: Sequence[Tile] | Counter[Tile]) -> str:
     if isinstance(tiles, Counter):
         return format_tiles(sorted(tiles.elements()))
     return format_tiles(sorted(tiles))
+
+
+def _holds_all(held: list[Tile], tiles: Sequence[Tile]) -> bool:
+    """Whether ``held`` holds every tile of ``tiles`` (as often as it comes there): ``Counter(tiles) -
+    Counter(held)`` is empty."""
+    if len(tiles) == 1:
+        return tiles[0] in held
+    return all(held.count(t) >= n for t, n in Counter(tiles).items())
+
+
+_HOLDS = "two-tray holds"
+"""The name, in a grid's cells memo, of whether the grid holds with each set of calls."""
+
+
+def _grid_holds(new: TileGrid, old: TileGrid, changes: Sequence[Put[Tile]]) -> bool:
+    """Whether the grid ``new``, which is ``old`` with ``changes``, holds (every grid rule, the whole grid).
+
+    When ``old`` is known to hold (judged so before, with its calls), only the
+    lines and tiles near the changes can differ, and only they are judged
+    (:func:`~rummykit.blocks.grid_near.holds_near`, the same answer);
+    otherwise the whole grid is. Either way the answer is kept with ``new``.
+    """
+    key = (_HOLDS, tuple(sorted(old.calls.items())) if old.calls else ())
+    if old.cells_memo().get(key) is True:
+        known = None
+        if len(changes) == 1 and changes[0].cell not in old and changes[0].piece is not None:
+            # One tile put in an empty cell: holds_near judges exactly what the listing judged for this lay-off
+            # (the lines through the cell and those joined to them by jokers), if it did.
+            known = judged_lay_off(old, changes[0].cell, changes[0].piece)
+        ok = holds_near(GRID, new, [put.cell for put in changes], old) if known is None else known
+    else:
+        ok = GRID.holds(new)
+    new.cells_memo()[(_HOLDS, tuple(sorted(new.calls.items())) if new.calls else ())] = ok
+    return ok
 
 
 @dataclass(frozen=True)
@@ -237,11 +272,11 @@ class TwoTray(GameState):
         seat = action.player
         self._need_tray(seat, action.tray)
         new = self.grid.changed(action.changes, GRID.is_joker)
-        placed = GRID.placed(self.grid, new)
+        placed = placed_near(GRID, self.grid, new, [put.cell for put in action.changes])
         if not placed:
             raise RuleError("TT-PLAY-EMPTY", "a play must place at least one tile from the playing tray (draw instead)")
-        short = Counter(placed) - Counter(self.trays.pieces(seat))
-        if short:
+        if not _holds_all(self.trays.pieces(seat), placed):
+            short = Counter(placed) - Counter(self.trays.pieces(seat))
             raise RuleError(TRAY_RULE, f"not on your trays: {_tiles(short)}")
         if action.down:
             if self.down[seat]:
@@ -252,7 +287,8 @@ class TwoTray(GameState):
             if named is not None:
                 raise named
         correct = self.playing[seat] or action.tray
-        elsewhere = Counter(placed) - Counter(self.trays.rack(seat, action.tray))
+        tray = self.trays.rack(seat, action.tray)
+        elsewhere: Counter[Tile] = Counter() if _holds_all(tray, placed) else Counter(placed) - Counter(tray)
         fault: RuleError | None = None
         if action.tray != correct:
             fault = RuleError(
@@ -273,7 +309,7 @@ class TwoTray(GameState):
             if opening.fault is not None and (opening.touched or action.down):
                 # Touching the table before going down is told first, rather than what the touching broke.
                 return PlayCheck(new, placed, correct, opening.fault, wrong_tray=False)
-        if not GRID.holds(new):
+        if not _grid_holds(new, self.grid, action.changes):
             # The whole grid is judged; its first problem is worded only when there is one.
             fault = GRID.verdict(new).problems[0].error
         elif opening is not None:
