@@ -247,11 +247,13 @@ def closable(
     hand: Sequence[Domino],
     table: Sequence[tuple[str, Pieces]],
     table_ends: Mapping[Domino, tuple[int, str]] | None = None,
+    partition: Sequence[Pieces] | None = None,
 ) -> bool:
     """True when melding the best partition and laying off what fits leaves at most one domino.
 
     ``table_ends`` is :func:`meld_ends` of ``table``, when the caller has it
-    already (it asks about many hands against one table).
+    already (it asks about many hands against one table); ``partition`` is
+    :func:`best_partition` of ``hand``, likewise.
 
     >>> from rummykit.pieces.dominoes import parse_dominoes
     >>> closable(ConveyorMelds(9), parse_dominoes('4-7 0-0'), [('run', tuple(parse_dominoes('0-1 0-2 0-3')))])
@@ -259,7 +261,7 @@ def closable(
     """
     melds = [*table]
     rest = list(hand)
-    for m in best_partition(rules, hand):
+    for m in best_partition(rules, hand) if partition is None else partition:
         kind = rules.check(m).kind
         assert kind is not None
         melds.append((kind, m))
@@ -349,14 +351,17 @@ class ConveyorGreedy:
 
     def _net(self, d: Domino, hand: Sequence[Domino], rules: ConveyorMelds, table: list[tuple[str, Pieces]],
              base: dict[Domino, float], dead: frozenset[Domino], options: Mapping[str, OptionValue],
-             table_ends: Mapping[Domino, tuple[int, str]]) -> float:
+             table_ends: Mapping[Domino, tuple[int, str]], partition: Sequence[Pieces]) -> float:
         """What drawing ``d`` adds to the hand, once the least useful domino is discarded again.
 
         ``base`` holds each hand domino's worth in the hand as it is; ``table_ends``
-        is :func:`meld_ends` of ``table``.
+        is :func:`meld_ends` of ``table``; ``partition`` is :func:`best_partition` of ``hand``.
         """
         grown = [*hand, d]
-        if closable(rules, grown, table, table_ends) or line_closable(rules, grown, options):
+        completes = rules.melds_with(hand, d)
+        # A domino in no meld with the hand leaves the hand's melds as they were: so is their best partition.
+        known = None if completes else partition
+        if closable(rules, grown, table, table_ends, known) or line_closable(rules, grown, options):
             return CLOSE_VALUE
         top = rules.top
         related = _related(top).get(d, _NONE)  # the weights of all other pairs are 0
@@ -366,7 +371,7 @@ class ConveyorGreedy:
         if drop is d:
             return 0.0
         net = grown_worth[d] - grown_worth[drop]
-        if rules.melds_with(hand, d):
+        if completes:
             net += COMPLETES_BONUS
         if d in table_ends:  # it fits an end of a meld on the table
             net += FITS_TABLE_BONUS
@@ -382,12 +387,13 @@ class ConveyorGreedy:
 
         options = view["options"]
         table_ends = meld_ends(rules, table)
+        partition = best_partition(rules, hand)
         known: dict[Domino, float] = {}
 
         def net(x: Domino) -> float:
             value = known.get(x)
             if value is None:
-                value = known[x] = self._net(x, hand, rules, table, base, dead, options, table_ends)
+                value = known[x] = self._net(x, hand, rules, table, base, dead, options, table_ends, partition)
             return value
 
         up: list[tuple[float, Draw]] = []
