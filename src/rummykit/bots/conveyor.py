@@ -141,7 +141,11 @@ def pair_weight(a: Domino, b: Domino, dead: frozenset[Domino] = frozenset(), top
     relations = _relations(a, b, top)
     if not relations:  # most pairs: nothing in common
         return 0.0
-    return float(sum(w for w, completers in relations if any(c not in dead for c in completers)))
+    total = 0.0
+    for w, completers in relations:
+        if not dead.issuperset(completers):  # some completer is not dead
+            total += w
+    return total
 
 
 def worth(d: Domino, hand: Sequence[Domino], dead: frozenset[Domino] = frozenset(), top: int = 12) -> float:
@@ -358,13 +362,15 @@ class ConveyorGreedy:
         is :func:`meld_ends` of ``table``; ``partition`` is :func:`best_partition` of ``hand``.
         """
         grown = [*hand, d]
-        completes = rules.melds_with(hand, d)
+        top = rules.top
+        related = _related(top).get(d, _NONE)  # the weights of all other pairs are 0
+        # Every meld is a run in a suit, a run of doubles or a sum, whose dominoes are all related to each
+        # other: a meld of d and the hand needs two hand dominoes related to d.
+        completes = rules.melds_with(hand, d) if len(related.intersection(hand)) >= 2 else []
         # A domino in no meld with the hand leaves the hand's melds as they were: so is their best partition.
         known = None if completes else partition
         if closable(rules, grown, table, table_ends, known) or line_closable(rules, grown, options):
             return CLOSE_VALUE
-        top = rules.top
-        related = _related(top).get(d, _NONE)  # the weights of all other pairs are 0
         grown_worth = {x: base[x] + pair_weight(x, d, dead, top) if x in related else base[x] for x in hand}
         grown_worth[d] = sum((pair_weight(d, x, dead, top) for x in hand if x in related), 0.0)
         drop = min(grown_worth, key=lambda x: (grown_worth[x], -x.pips, x.code))
