@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import dataclasses
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from rummykit.engine.values import JSON
 from rummykit.errors import ParseError
 
-__all__ = ["Action", "Event", "decode_field", "field_hints", "slot_setter"]
+__all__ = ["Action", "Event", "decode_field", "field_hints", "json_forms", "slot_setter"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +71,52 @@ def slot_setter(cls: type, name: str) -> Callable[[object, Any], None]:
     """
     setter: Callable[[object, Any], None] = vars(cls)[name].__set__
     return setter
+
+
+def json_forms(actions: Sequence[Action]) -> list[dict[str, JSON]]:
+    """Each action's :meth:`~Action.to_json`, a value that several of them hold (the same object) encoded once.
+
+    For a list of legal actions, whose tables share most of their sets: the
+    encoded values are shared between the answers, so treat them as read-only.
+
+    >>> from rummykit.rulesets.rummikub import Play, parse_table
+    >>> table = parse_table('R1 R2 R3 | K5 B5 O5')
+    >>> a, b = json_forms([Play(0, (), table), Play(0, (), table[:1])])
+    >>> a == Play(0, (), table).to_json(), a["table"][0] is b["table"][0]
+    (True, True)
+    """
+    memo: dict[int, JSON] = {}  # by id(): every value encoded is held by an action, alive till the end
+
+    def encode(value: object) -> JSON:
+        if value is None or isinstance(value, bool | int | str):
+            return value
+        if not isinstance(value, tuple | list):
+            return str(value)
+        found = memo.get(id(value))
+        if found is None:
+            found = memo[id(value)] = [
+                v if v is None or isinstance(v, bool | int | str) else encode(v) if isinstance(v, tuple | list) else str(v)
+                for v in value
+            ]
+        return found
+
+    out: list[dict[str, JSON]] = []
+    for action in actions:
+        cls = type(action)
+        if cls.to_json is not Action.to_json:  # a class that writes its own
+            out.append(action.to_json())
+            continue
+        names = _FIELD_NAMES.get(cls)
+        if names is None:
+            names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls) if f.name != "player")
+        data: dict[str, JSON] = {"type": action.type, "player": action.player}
+        for name in names:
+            data[name] = encode(getattr(action, name))
+        out.append(data)
+    return out
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 def _encode(value: object) -> JSON:
@@ -128,6 +174,15 @@ def decode_field(value: object, hint: object, parse_piece: Callable[[str], objec
         return value
     if isinstance(value, list):
         inner = typing.get_args(hint)[0] if typing.get_args(hint) else object
+        if inner not in (int, bool, str) and not typing.get_args(inner) and typing.get_origin(inner) is None and all(
+            type(v) is str for v in value
+        ):
+            # Pieces in notation (the bulk of a table): what the branch for a text below does, the reader found once.
+            reader = getattr(inner, "from_notation", None)
+            try:
+                return tuple(parse_piece(v) for v in value) if reader is None else tuple(reader(v, parse_piece) for v in value)
+            except ParseError as exc:
+                raise ParseError(f"{where}: {exc}") from None
         return tuple(decode_field(v, inner, parse_piece, where) for v in value)
     if isinstance(value, str):
         # A field whose type writes its own notation (a grid change, say) reads it back itself.
