@@ -161,7 +161,7 @@ _HINTS: dict[type, dict[str, object]] = {}
 
 def decode_field(value: object, hint: object, parse_piece: Callable[[str], object], where: str) -> object:
     """One field of an action's JSON form, by its type: numbers and words as they are, pieces parsed."""
-    args = typing.get_args(hint)
+    args = _args(hint)
     if value is None:
         if type(None) in args:
             return None
@@ -173,8 +173,8 @@ def decode_field(value: object, hint: object, parse_piece: Callable[[str], objec
             raise ParseError(f"{where} needs a {hint.__name__}, got {value!r}")
         return value
     if isinstance(value, list):
-        inner = typing.get_args(hint)[0] if typing.get_args(hint) else object
-        if inner not in (int, bool, str) and not typing.get_args(inner) and typing.get_origin(inner) is None and all(
+        inner = _args(hint)[0] if _args(hint) else object
+        if inner not in (int, bool, str) and not _args(inner) and _origin(inner) is None and all(
             type(v) is str for v in value
         ):
             # Pieces in notation (the bulk of a table): what the branch for a text below does, the reader found once.
@@ -186,9 +186,35 @@ def decode_field(value: object, hint: object, parse_piece: Callable[[str], objec
         return tuple(decode_field(v, inner, parse_piece, where) for v in value)
     if isinstance(value, str):
         # A field whose type writes its own notation (a grid change, say) reads it back itself.
-        reader = getattr(typing.get_origin(hint) or hint, "from_notation", None)
+        reader = getattr(_origin(hint) or hint, "from_notation", None)
         try:
             return parse_piece(value) if reader is None else reader(value, parse_piece)
         except ParseError as exc:
             raise ParseError(f"{where}: {exc}") from None
     raise ParseError(f"{where}: cannot read {value!r}")
+
+
+def _args(hint: object) -> tuple[object, ...]:
+    """``typing.get_args(hint)``, kept per hint (the hints of the action classes' fields: a few dozen)."""
+    try:
+        return _ARGS[hint]
+    except KeyError:
+        found = _ARGS[hint] = typing.get_args(hint)
+        return found
+    except TypeError:  # a hint that is not hashable
+        return typing.get_args(hint)
+
+
+def _origin(hint: object) -> object:
+    """``typing.get_origin(hint)``, kept per hint as :func:`_args` is."""
+    try:
+        return _ORIGINS[hint]
+    except KeyError:
+        found = _ORIGINS[hint] = typing.get_origin(hint)
+        return found
+    except TypeError:
+        return typing.get_origin(hint)
+
+
+_ARGS: dict[object, tuple[object, ...]] = {}
+_ORIGINS: dict[object, object] = {}
