@@ -94,10 +94,15 @@ def json_forms(actions: Sequence[Action]) -> list[dict[str, JSON]]:
             return str(value)
         found = memo.get(id(value))
         if found is None:
-            found = memo[id(value)] = [
-                v if v is None or isinstance(v, bool | int | str) else encode(v) if isinstance(v, tuple | list) else str(v)
-                for v in value
-            ]
+            kinds = set(map(type, value))
+            kind = kinds.pop() if len(kinds) == 1 else None
+            if kind is tuple:  # sets of a table: most were encoded for an action before
+                found = [memo[id(v)] if id(v) in memo else encode(v) for v in value]
+            elif kind is not None and not issubclass(kind, _PLAIN):  # pieces
+                found = [str(v) for v in value]
+            else:
+                found = [encode(v) for v in value]
+            memo[id(value)] = found
         return found
 
     out: list[dict[str, JSON]] = []
@@ -117,6 +122,8 @@ def json_forms(actions: Sequence[Action]) -> list[dict[str, JSON]]:
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+_PLAIN = (bool, int, str, tuple, list, type(None))
+"""What :func:`json_forms` does not write as ``str(value)``."""
 
 
 def _encode(value: object) -> JSON:
