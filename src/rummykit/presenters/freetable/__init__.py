@@ -171,7 +171,7 @@ class TableNarrator:
         self.words = words
         self.names = list(names)
         self.style = style
-        self.table: list[list[str]] | None = None
+        self.table: tuple[tuple[str, ...], ...] | None = None
         """The table before the next event (None: not known yet)."""
         self.explained = False
 
@@ -193,9 +193,9 @@ class TableNarrator:
             legend=legend,
         )
         if kind == "deal":
-            self.table = []
+            self.table = ()
         elif kind in ("position", "play") and "table" in event:
-            self.table = [list(s) for s in event["table"]]
+            self.table = tuple(map(tuple, event["table"]))  # as table_changes keys it
         return lines
 
     def fork(self) -> TableNarrator:
