@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import dataclasses
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from rummykit.engine.values import JSON
 from rummykit.errors import ParseError
 
-__all__ = ["Action", "Event", "decode_field", "field_hints", "slot_setter"]
+__all__ = ["Action", "Event", "decode_field", "field_hints", "json_forms", "slot_setter"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +73,59 @@ def slot_setter(cls: type, name: str) -> Callable[[object, Any], None]:
     return setter
 
 
+def json_forms(actions: Sequence[Action]) -> list[dict[str, JSON]]:
+    """Each action's :meth:`~Action.to_json`, a value that several of them hold (the same object) encoded once.
+
+    For a list of legal actions, whose tables share most of their sets: the
+    encoded values are shared between the answers, so treat them as read-only.
+
+    >>> from rummykit.rulesets.rummikub import Play, parse_table
+    >>> table = parse_table('R1 R2 R3 | K5 B5 O5')
+    >>> a, b = json_forms([Play(0, (), table), Play(0, (), table[:1])])
+    >>> a == Play(0, (), table).to_json(), a["table"][0] is b["table"][0]
+    (True, True)
+    """
+    memo: dict[int, JSON] = {}  # by id(): every value encoded is held by an action, alive till the end
+
+    def encode(value: object) -> JSON:
+        if value is None or isinstance(value, bool | int | str):
+            return value
+        if not isinstance(value, tuple | list):
+            return str(value)
+        found = memo.get(id(value))
+        if found is None:
+            kinds = set(map(type, value))
+            kind = kinds.pop() if len(kinds) == 1 else None
+            if kind is tuple:  # sets of a table: most were encoded for an action before
+                found = [memo[id(v)] if id(v) in memo else encode(v) for v in value]
+            elif kind is not None and not issubclass(kind, _PLAIN):  # pieces
+                found = [str(v) for v in value]
+            else:
+                found = [encode(v) for v in value]
+            memo[id(value)] = found
+        return found
+
+    out: list[dict[str, JSON]] = []
+    for action in actions:
+        cls = type(action)
+        if cls.to_json is not Action.to_json:  # a class that writes its own
+            out.append(action.to_json())
+            continue
+        names = _FIELD_NAMES.get(cls)
+        if names is None:
+            names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls) if f.name != "player")
+        data: dict[str, JSON] = {"type": action.type, "player": action.player}
+        for name in names:
+            data[name] = encode(getattr(action, name))
+        out.append(data)
+    return out
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+_PLAIN = (bool, int, str, tuple, list, type(None))
+"""What :func:`json_forms` does not write as ``str(value)``."""
+
+
 def _encode(value: object) -> JSON:
     if value is None or isinstance(value, bool | int | str):
         return value
@@ -115,7 +168,7 @@ _HINTS: dict[type, dict[str, object]] = {}
 
 def decode_field(value: object, hint: object, parse_piece: Callable[[str], object], where: str) -> object:
     """One field of an action's JSON form, by its type: numbers and words as they are, pieces parsed."""
-    args = typing.get_args(hint)
+    args = _args(hint)
     if value is None:
         if type(None) in args:
             return None
@@ -127,13 +180,48 @@ def decode_field(value: object, hint: object, parse_piece: Callable[[str], objec
             raise ParseError(f"{where} needs a {hint.__name__}, got {value!r}")
         return value
     if isinstance(value, list):
-        inner = typing.get_args(hint)[0] if typing.get_args(hint) else object
+        inner = _args(hint)[0] if _args(hint) else object
+        if inner not in (int, bool, str) and not _args(inner) and _origin(inner) is None and all(
+            type(v) is str for v in value
+        ):
+            # Pieces in notation (the bulk of a table): what the branch for a text below does, the reader found once.
+            reader = getattr(inner, "from_notation", None)
+            try:
+                return tuple(parse_piece(v) for v in value) if reader is None else tuple(reader(v, parse_piece) for v in value)
+            except ParseError as exc:
+                raise ParseError(f"{where}: {exc}") from None
         return tuple(decode_field(v, inner, parse_piece, where) for v in value)
     if isinstance(value, str):
         # A field whose type writes its own notation (a grid change, say) reads it back itself.
-        reader = getattr(typing.get_origin(hint) or hint, "from_notation", None)
+        reader = getattr(_origin(hint) or hint, "from_notation", None)
         try:
             return parse_piece(value) if reader is None else reader(value, parse_piece)
         except ParseError as exc:
             raise ParseError(f"{where}: {exc}") from None
     raise ParseError(f"{where}: cannot read {value!r}")
+
+
+def _args(hint: object) -> tuple[object, ...]:
+    """``typing.get_args(hint)``, kept per hint (the hints of the action classes' fields: a few dozen)."""
+    try:
+        return _ARGS[hint]
+    except KeyError:
+        found = _ARGS[hint] = typing.get_args(hint)
+        return found
+    except TypeError:  # a hint that is not hashable
+        return typing.get_args(hint)
+
+
+def _origin(hint: object) -> object:
+    """``typing.get_origin(hint)``, kept per hint as :func:`_args` is."""
+    try:
+        return _ORIGINS[hint]
+    except KeyError:
+        found = _ORIGINS[hint] = typing.get_origin(hint)
+        return found
+    except TypeError:
+        return typing.get_origin(hint)
+
+
+_ARGS: dict[object, tuple[object, ...]] = {}
+_ORIGINS: dict[object, object] = {}

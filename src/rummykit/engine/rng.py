@@ -33,7 +33,7 @@ MAX_SEED = 2**63 - 1
 class Rng:
     """A seeded generator with a stable shuffle and a copyable state."""
 
-    __slots__ = ("_random", "draws", "seed")
+    __slots__ = ("_random", "digested", "draws", "seed")
 
     def __init__(self, seed: int) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
@@ -42,6 +42,8 @@ class Rng:
         self._random = random.Random(seed)
         self.draws = 0
         """How many 32-bit words of the stream have been used (every draw goes through :meth:`below`)."""
+        self.digested: tuple[tuple[object, ...], str] | None = None
+        """The last state a snapshot digested, and its digest (see ``engine.snapshot.rng_digest``)."""
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)`` (rejection sampling on raw bits)."""

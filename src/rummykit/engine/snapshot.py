@@ -77,8 +77,20 @@ Field = Saved | SavedAs | Omit
 
 
 def rng_digest(rng: Rng) -> str:
-    """The generator's state as a digest (a snapshot shows where it stands, not its internals)."""
-    return hashlib.sha256(repr(rng.getstate()).encode()).hexdigest()
+    """The generator's state as a digest (a snapshot shows where it stands, not its internals).
+
+    The generator keeps the last state digested and its digest: a game that
+    draws nothing more after its deal is digested once, and each later
+    snapshot compares the states (a few microseconds) instead of hashing the
+    text of one (a tenth of a millisecond).
+    """
+    state = rng.getstate()
+    kept = rng.digested
+    if kept is not None and kept[0] == state:
+        return kept[1]
+    digest = hashlib.sha256(repr(state).encode()).hexdigest()
+    rng.digested = (state, digest)
+    return digest
 
 
 def match_fields(match: Match) -> dict[str, JSON]:

@@ -37,6 +37,7 @@ __all__ = [
     "Narrator",
     "Presenter",
     "Quit",
+    "SharedNarrator",
     "Solver",
     "Style",
     "Turn",
@@ -270,6 +271,23 @@ class Narrator(Protocol):
         ...
 
 
+@runtime_checkable
+class SharedNarrator(Narrator, Protocol):
+    """A :class:`Narrator` whose memory comes from what the events show everyone: one may serve every audience.
+
+    Its promise: two such narrators of a game (same names, same style) that
+    were told its events in order, each as its audience sees them, are in
+    the same state, whatever secrets the events showed either audience. So an
+    event that shows one audience no more than the spectators is told to it
+    in the spectators' lines, and :meth:`fork` tells the one audience an
+    event shows a secret to (``rummykit serve`` narrates each event once).
+    """
+
+    def fork(self) -> Narrator:
+        """A narrator in this one's state, to tell one event to one audience; telling it leaves this one as it is."""
+        ...
+
+
 class EventNarrator:
     """A :class:`Narrator` for a game whose every event says all there is to tell: no memory needed."""
 
@@ -279,6 +297,10 @@ class EventNarrator:
     def describe(self, event: View) -> list[str]:
         """The event told on its own."""
         return self._describe(event)
+
+    def fork(self) -> EventNarrator:
+        """This narrator itself: it has no memory to keep apart (see :class:`SharedNarrator`)."""
+        return self
 
 
 class Solver(Protocol):

@@ -69,13 +69,33 @@ def match_sets(before: Sets, after: Sets) -> dict[int, int]:
     >>> match_sets([['A', 'B', 'C'], ['D', 'E', 'F']], [['D', 'E', 'F'], ['A', 'B', 'C', 'G']])
     {0: 1, 1: 0}
     """
+    return _match(before, after, _kept(before, after))
+
+
+def _kept(before: Sets, after: Sets) -> set[int]:
+    """The places whose set a play left as it was (and not empty): each is matched with itself, ahead of any other pair.
+
+    Most of a table is kept by a play, so only the rest is compared piece by piece.
+    """
+    return {
+        i for i in range(min(len(before), len(after)))
+        if after[i] and (after[i] == before[i] or list(after[i]) == list(before[i]))
+    }
+
+
+def _match(before: Sets, after: Sets, kept: set[int]) -> dict[int, int]:
+    """:func:`match_sets`, the places ``kept`` matched with themselves already."""
     # Where each piece lies before (set, copies), so only the pairs of sets that share a piece are looked at.
     holders: dict[str, list[tuple[int, int]]] = {}
     for k, old in enumerate(before):
+        if k in kept:
+            continue
         for piece, copies in Counter(old).items():
             holders.setdefault(piece, []).append((k, copies))
     pairs = []
     for i, new in enumerate(after):
+        if i in kept:
+            continue
         common: dict[int, int] = {}
         for piece, copies in Counter(new).items():
             for k, there in holders.get(piece, ()):
@@ -84,8 +104,8 @@ def match_sets(before: Sets, after: Sets) -> dict[int, int]:
             same = list(new) == list(before[k])
             pairs.append((not same, i != k, -shared, abs(i - k), i, k))
     pairs.sort()
-    matched: dict[int, int] = {}
-    used: set[int] = set()
+    matched: dict[int, int] = {i: i for i in sorted(kept)}
+    used: set[int] = set(kept)
     for *_, i, k in pairs:
         if i not in matched and k not in used:
             matched[i] = k
@@ -105,15 +125,21 @@ def table_changes(before: Sets, after: Sets, placed: Sequence[str]) -> TableChan
 
 @functools.lru_cache(maxsize=64)
 def _table_changes(before: Sets, after: Sets, placed: Sequence[str]) -> TableChange:
-    matched = match_sets(before, after)
+    kept = _kept(before, after)
+    matched = _match(before, after, kept)
     rack = Counter(placed)
-    # What each set before lost to the set that continues it: the pieces free to have moved elsewhere.
-    left = [Counter(s) for s in before]
+    # What each set before lost to the set that continues it: the pieces free to have moved elsewhere
+    # (a kept set keeps them all: it has none to give).
+    left = {k: Counter(s) for k, s in enumerate(before) if k not in kept}
     for i, k in matched.items():
-        left[k] -= Counter(after[i])
+        if i not in kept:
+            left[k] -= Counter(after[i])
     marks: list[list[str]] = []
     moved: list[tuple[str, int, int]] = []
     for i, new in enumerate(after):
+        if i in kept:
+            marks.append([""] * len(new))
+            continue
         gained = Counter(new) - (Counter(before[matched[i]]) if i in matched else Counter())
         row: list[str] = []
         for piece in new:
@@ -126,14 +152,14 @@ def _table_changes(before: Sets, after: Sets, placed: Sequence[str]) -> TableCha
                 row.append(NEW)
                 continue
             row.append(MOVED)
-            source = next((k for k, rest in enumerate(left) if rest[piece]), None)
+            source = next((k for k, rest in left.items() if rest[piece]), None)
             if source is not None:
                 left[source][piece] -= 1
                 moved.append((piece, source + SHOWN_FROM, i + SHOWN_FROM))
         marks.append(row)
     new_sets = [i + SHOWN_FROM for i in range(len(after)) if i not in matched]
-    kept = set(matched.values())
-    gone = [k + SHOWN_FROM for k in range(len(before)) if k not in kept]
+    used = set(matched.values())
+    gone = [k + SHOWN_FROM for k in range(len(before)) if k not in used]
     return TableChange(marks, moved, new_sets, gone)
 
 

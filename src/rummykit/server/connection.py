@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from typing import TYPE_CHECKING
 
@@ -26,7 +25,7 @@ from rummykit.server.frames import (
     PongFrame,
     ServerFrameJSON,
 )
-from rummykit.server.outbox import Bucket, Conn
+from rummykit.server.outbox import Bucket, Conn, frame_text
 from rummykit.server.refusals import Refusal, error_frame
 from rummykit.server.rooms import (
     Room,
@@ -89,7 +88,7 @@ def _read(message: Message) -> p.ClientModel:
 
 
 async def _send_now(websocket: WebSocket, frame: ServerFrameJSON) -> None:
-    await websocket.send_text(json.dumps(frame, separators=(",", ":")))
+    await websocket.send_text(frame_text(frame))
 
 
 async def _hello(

@@ -116,8 +116,11 @@ class Driver:
 
         A driver that has returned counts for nothing, even before its
         done-callback has run: only a running one stops another from starting.
+        At a table with no bot seat nothing is started.
         """
-        if self.room.status == "playing" and not self.driving():
+        room = self.room
+        # A table of people only has no bot to drive (a seat handed to a bot has one in the session).
+        if room.status == "playing" and not self.driving() and any(bot is not None for bot in room.session.bots):
             self.bots = self._spawn(self._drive())
 
     def driving(self) -> bool:

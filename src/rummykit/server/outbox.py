@@ -15,9 +15,11 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 
+import orjson
+
 from rummykit.server.frames import ServerFrameJSON, StateFrame
 
-__all__ = ["BEHIND", "LOG_TAIL", "QUEUE_LIMIT", "SPECTATORS", "Bucket", "Conn", "Outbox"]
+__all__ = ["BEHIND", "LOG_TAIL", "QUEUE_LIMIT", "SPECTATORS", "Bucket", "Conn", "Outbox", "frame_text"]
 
 LOG_TAIL = 100
 """Log lines a connection's first state frame carries."""
@@ -27,6 +29,25 @@ QUEUE_LIMIT = 256 * 1024
 """Characters of frames other than ``state`` one connection may have waiting to be sent; past it, it is given up."""
 BEHIND = 1013
 """The close code (Try Again Later) of a connection given up for being too far behind: it may reconnect."""
+
+
+def frame_text(frame: object) -> str:
+    """A frame as compact JSON text, as it goes on the wire.
+
+    orjson writes it (a state frame of a few kilobytes in a tenth of the time
+    of ``json.dumps``): the same JSON values, with text other than ASCII
+    written as UTF-8 rather than ``\\u`` escapes. What orjson refuses (a lone
+    surrogate, an integer beyond 64 bits) is written by ``json.dumps`` as before.
+
+    >>> frame_text({"type": "pong", "id": 1, "n": {2: "é"}})
+    '{"type":"pong","id":1,"n":{"2":"é"}}'
+    >>> frame_text({"big": 2**70, "odd": "\\ud800"})
+    '{"big":1180591620717411303424,"odd":"\\\\ud800"}'
+    """
+    try:
+        return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:  # orjson.JSONEncodeError is one
+        return json.dumps(frame, separators=(",", ":"))
 
 
 @dataclass
@@ -97,7 +118,7 @@ class Outbox:
             self.state = _Slot(frame)
             self.items.append(self.state)
         else:
-            text = json.dumps(frame, separators=(",", ":"))
+            text = frame_text(frame)
             self.waiting += len(text)
             if self.waiting > self.limit:
                 self.drop(BEHIND)
@@ -141,7 +162,7 @@ class Outbox:
                     return None
                 if isinstance(item, _Slot):
                     self.state = None
-                    return json.dumps(item.frame, separators=(",", ":"))
+                    return frame_text(item.frame)
                 self.waiting -= len(item)
                 return item
             self._getter = asyncio.get_running_loop().create_future()

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, TypeVar, cast
 
 from rummykit.bots.registry import bot_levels, make_bot
+from rummykit.engine.actions import json_forms
 from rummykit.engine.commands import command_table
 from rummykit.engine.core import Action, GameState
 from rummykit.engine.rng import Rng
@@ -42,14 +43,19 @@ def listing(state: GameState, seat: int) -> LegalJSON:
     Built without pydantic (it is on every state frame of a seat); the shape
     is :class:`~rummykit.server.protocol.LegalActions`.
     """
-    actions = state.indexed_actions(seat)
+    # indexed_actions' order (by the record text, stably), each text written once for the order and the forms
+    found = state.legal_actions(seat)
+    texts = [a.text() for a in found]
+    order = sorted(range(len(found)), key=texts.__getitem__)[: p.MAX_LEGAL]
+    actions = [found[i] for i in order]
     table = command_table(state.info.actions)
-    typed, said = table.typed_text, table.said_text
+    typed, said = table.typed_text_given, table.said_text
     return {
         "actions": [
-            {"json": a.to_json(), "text": a.text(), "typed": typed(a), "said": said(a)} for a in actions[: p.MAX_LEGAL]
+            {"json": data, "text": texts[i], "typed": typed(a, texts[i]), "said": said(a)}
+            for i, a, data in zip(order, actions, json_forms(actions), strict=True)
         ],
-        "truncated": len(actions) > p.MAX_LEGAL,
+        "truncated": len(found) > p.MAX_LEGAL,
     }
 
 

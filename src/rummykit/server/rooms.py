@@ -28,7 +28,7 @@ from rummykit.bots.registry import make_bot
 from rummykit.engine.core import Action, Event, GameInfo, GameState, ViewHeader
 from rummykit.engine.rng import Rng
 from rummykit.errors import RuleError, RummykitError
-from rummykit.presenters.base import Narrator, Presenter
+from rummykit.presenters.base import Presenter
 from rummykit.presenters.registry import presenter_module
 from rummykit.presenters.text import Style
 from rummykit.server import protocol as p
@@ -56,6 +56,7 @@ from rummykit.server.names import table_name
 from rummykit.server.outbox import BEHIND, LOG_TAIL, SPECTATORS, Conn, Outbox
 from rummykit.server.refusals import Refusal, error_frame
 from rummykit.server.store import SeatRow, Store, StoreError, Writer, chain_next, chain_start
+from rummykit.server.telling import Teller
 from rummykit.session import GameSession, StaleAction
 from rummykit.sim import bot_rng
 
@@ -138,10 +139,8 @@ class Room:
         self.presenter = load_presenter(info.id)
         self.lock = asyncio.Lock()
         self.conns: set[Conn] = set()
-        self.narrators: dict[int, Narrator] = {}
-        self.logs: dict[int, list[str]] = {}
-        self.narrated: dict[int, int] = {}
-        self._new_narrators()
+        self.teller = Teller(self.presenter, STYLE, session)
+        """Each audience's log, and the position's views and legal actions (made once per position)."""
         self.driver = Driver(self)
         self.chain = chain or chain_start(table_id)
         """The chain hash after the last stored action (see ``store.chain_next``)."""
@@ -319,26 +318,6 @@ class Room:
 
     # -- frames ----------------------------------------------------------------------------
 
-    def _new_narrators(self) -> None:
-        names = list(self.state.players)
-        audiences = [SPECTATORS, *range(len(self.seats))]
-        self.narrators = {a: self.presenter.narrator(names, STYLE) for a in audiences}
-        self.logs = {a: [] for a in audiences}
-        self.narrated = {a: 0 for a in audiences}
-
-    def _catch_up(self, audience: int) -> None:
-        """Tell an audience's narrator the events it has not heard yet (lazily: only when a frame needs them)."""
-        history = self.state.history
-        start = self.narrated[audience]
-        if start >= len(history):
-            return
-        seat = None if audience == SPECTATORS else audience
-        narrator = self.narrators[audience]
-        lines = self.logs[audience]
-        for event in history[start:]:
-            lines.extend(narrator.describe(event.seen_by(seat)))
-        self.narrated[audience] = len(history)
-
     def _seat_dicts(self) -> list[SeatJSON]:
         """The seats as the JSON a state frame carries, built without pydantic (it is on every frame)."""
         connected = {c.seat for c in self.conns}
@@ -360,8 +339,7 @@ class Room:
         legal: LegalJSON | None,
         asked: tuple[int, int, bool] | None,
     ) -> StateFrame:
-        self._catch_up(conn.audience)
-        lines = self.logs[conn.audience]
+        lines = self.teller.lines(conn.audience)
         start = max(0, len(lines) - LOG_TAIL) if conn.log_pos is None else conn.log_pos
         conn.log_pos = len(lines)
         deadline = self.driver.deadline
@@ -377,16 +355,16 @@ class Room:
             "asked": {"claim": asked[2]} if asked is not None and asked[1] == conn.seat else None,
         }
 
+    def _view(self, audience: int) -> ViewHeader:
+        """The audience's view of the position (made once per position: read-only)."""
+        return self.teller.view(audience, self.seq, self.status)
+
     def _legal(self, seat: int | None) -> LegalJSON | None:
         """The seat's legal actions for its state frame (None for a spectator; none while the table waits)."""
-        if seat is None:
-            return None
-        if self.status == "waiting":
-            return {"actions": [], "truncated": False}
-        return questions.listing(self.state, seat)
+        return self.teller.legal(seat, self.seq, self.status)
 
     def _send_state(self, conn: Conn) -> None:
-        frame = self._state_frame(conn, self.state.view(conn.seat), self._seat_dicts(), self._legal(conn.seat), self._asked())
+        frame = self._state_frame(conn, self._view(conn.audience), self._seat_dicts(), self._legal(conn.seat), self._asked())
         conn.send(frame)
 
     def _broadcast_state(self) -> None:
@@ -398,7 +376,7 @@ class Room:
                 self.conns.discard(conn)
                 continue
             if conn.audience not in views:
-                views[conn.audience] = (self.state.view(conn.seat), self._legal(conn.seat))
+                views[conn.audience] = (self._view(conn.audience), self._legal(conn.seat))
             view, legal = views[conn.audience]
             conn.send(self._state_frame(conn, view, seats, legal, asked))
 
@@ -528,7 +506,7 @@ class Room:
                 action=text,
                 chain=chain,
                 snapshot=snapshot,
-                spectator_view=self.state.view(None),
+                spectator_view=self._view(SPECTATORS),
                 status="over" if over else self.status,
                 bot_draws=list(session.settled),
             )
@@ -557,7 +535,7 @@ class Room:
         session.state = state
         session.rngs = rngs_at(state.seed, draws)
         session.settled = list(draws)
-        self._new_narrators()
+        self.teller = Teller(self.presenter, STYLE, session)
 
     # -- questions (see rummykit.server.questions) -------------------------------------------
 

@@ -55,6 +55,7 @@ from sqlalchemy.pool import ConnectionPoolEntry
 from rummykit.engine.core import ViewHeader
 from rummykit.engine.options import OptionValue
 from rummykit.server.frames import SeatKind, Status
+from rummykit.server.outbox import frame_text
 
 DEFAULT_DB = "sqlite:///rummykit-server.db"
 
@@ -190,7 +191,7 @@ def make_engine(url: str, schema: str | None = None) -> Engine:
     """An engine for ``url`` (SQLite in WAL mode); ``schema`` puts the tables in that PostgreSQL schema."""
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30}, json_serializer=frame_text)
 
         @event.listens_for(engine, "connect")
         def _pragmas(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
@@ -201,7 +202,7 @@ def make_engine(url: str, schema: str | None = None) -> Engine:
             cursor.close()
 
         return engine
-    engine = create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+    engine = create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True, json_serializer=frame_text)
     if schema is not None:
         engine = engine.execution_options(schema_translate_map={None: schema})
     return engine

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import repeat
 from typing import TYPE_CHECKING, cast
 
 from rummykit.engine.commands.parts import SHOWN_FROM, Choice, Part, Piece, Position, Target, Word
@@ -89,7 +90,7 @@ def _one(piece: object) -> str:
 
 
 def _is_table(value: object) -> bool:
-    return isinstance(value, tuple) and bool(value) and all(isinstance(v, tuple) for v in value)
+    return isinstance(value, tuple) and bool(value) and all(map(isinstance, value, repeat(tuple)))
 
 
 def _part_said(part: Part, values: Sequence[object]) -> str:

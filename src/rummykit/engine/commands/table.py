@@ -82,6 +82,12 @@ class Commands:
             return syntax(type(action)).typed_text(action)
         return action.text()
 
+    def typed_text_given(self, action: Action, text: str) -> str:
+        """:meth:`typed_text`, ``text`` being the action's record text (what it is for a class that declares no typed form)."""
+        if isinstance(action, Declared) and syntax(type(action)).typed:
+            return syntax(type(action)).typed_text(action)
+        return text
+
     def said_text(self, action: Action) -> str:
         """``action`` in a person's words, for a list of moves: ``reveal column 3, cell 4`` (counted from 1)."""
         if isinstance(action, Declared):

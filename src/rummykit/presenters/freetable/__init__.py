@@ -20,6 +20,7 @@ how its drafts are made and committed, its reminder and hint) and gets a
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Generic
@@ -170,7 +171,7 @@ class TableNarrator:
         self.words = words
         self.names = list(names)
         self.style = style
-        self.table: list[list[str]] | None = None
+        self.table: tuple[tuple[str, ...], ...] | None = None
         """The table before the next event (None: not known yet)."""
         self.explained = False
 
@@ -192,7 +193,18 @@ class TableNarrator:
             legend=legend,
         )
         if kind == "deal":
-            self.table = []
+            self.table = ()
         elif kind in ("position", "play") and "table" in event:
-            self.table = [list(s) for s in event["table"]]
+            self.table = tuple(map(tuple, event["table"]))  # as table_changes keys it
         return lines
+
+    def fork(self) -> TableNarrator:
+        """A narrator where this one stands (see :class:`~rummykit.presenters.base.SharedNarrator`).
+
+        What it remembers (the table, whether the marks were explained) comes
+        from the public part of the events (``kind`` and ``table``), which no
+        secret (a rack, a drawn tile, a penalty's pieces and reason) changes.
+        It never changes the table it holds in place, but replaces it, so a
+        shallow copy leaves this one as it is.
+        """
+        return copy.copy(self)

@@ -1,0 +1,124 @@
+"""The game server's CPU per action without the network: rooms played in one process, every frame written.
+
+Run by hand (not a test)::
+
+    .venv/bin/python bench/bench_room_cpu.py --tables 200 --actions 20000
+    .venv/bin/python bench/bench_room_cpu.py --src /path/to/other/checkout/src   # another tree's server code
+
+It makes ``--tables`` rooms of 2-seat ``rummikub`` (single rounds) over a
+fresh SQLite database, each seat with one connection (a
+:class:`~rummykit.server.outbox.Conn`, no socket), and plays random legal
+actions round the tables through :meth:`Room.act <rummykit.server.rooms.Room.act>`
+(the engine's full check, the group-commit write, the fingerprint, the
+views, the listings, the narration), taking every connection's frames as
+JSON text as its writer would. A finished table is replaced by a new one.
+Every table acts at once (as at 200 tables flat out, so the writes share
+their commits), then the next round. Reported: the process's CPU
+milliseconds per action over the measured actions (after ``--warmup``),
+the random choices' own time left out. ``bench/bench_server.py`` measures
+the whole server over WebSockets; this one leaves out the WebSocket stack and
+the clients, so two trees compare on the same machine load without the
+clients' share.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--actions", type=int, default=20000, help="actions measured (after a warm-up)")
+    parser.add_argument("--warmup", type=int, default=2000, help="actions played before measuring")
+    parser.add_argument("--src", type=Path, default=ROOT / "src", help="the rummykit sources to measure")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    sys.path.insert(0, str(args.src))
+    asyncio.run(run(args))
+    return 0
+
+
+async def run(args: argparse.Namespace) -> None:
+    from rummykit.catalogue import find_game
+    from rummykit.engine.core import Action
+    from rummykit.server.integrity import fingerprint
+    from rummykit.server.outbox import Conn
+    from rummykit.server.rooms import Room, Seat
+    from rummykit.server.store import Store, Writer
+    from rummykit.session import GameSession
+
+    info = find_game("rummikub")
+    tmp = Path(tempfile.mkdtemp(prefix="rk-roomcpu-"))
+    store = Store(f"sqlite:///{tmp / 'bench.db'}")
+    writer = Writer(store)
+    rng = random.Random(args.seed)
+    made = [0]
+
+    async def new_room() -> tuple[Room, list[Conn]]:
+        made[0] += 1
+        table_id = f"t{made[0]:06d}"
+        state = info.new(players=["ann", "bob"], seed=made[0], max_rounds=1)
+        seats = [{"kind": "person", "name": n, "level": None, "token_hash": None} for n in ("ann", "bob")]
+        store.create_table({
+            "id": table_id, "game": info.id, "options": dict(state.options), "seed": made[0], "seats": seats,
+            "clock": None, "status": "waiting", "created": time.time(), "seq": 0, "snapshot": fingerprint(state),
+            "spectator_view": state.view(None), "bot_draws": [0, 0], "name": table_id, "host": None,
+        })
+        room = Room(table_id=table_id, info=info, session=GameSession(state, [None, None]),
+                    seats=[Seat("person", n, None, None) for n in ("ann", "bob")], clock=None, status="waiting",
+                    created=time.time(), store=store, writer=writer)
+        conns = [Conn(0), Conn(1)]
+        for conn in conns:
+            await room.join(conn)
+        return room, conns
+
+    async def drain(conns: list[Conn]) -> None:
+        for conn in conns:
+            while len(conn.queue):
+                await conn.queue.get()
+
+    tables = [await new_room() for _ in range(args.tables)]
+    for _, conns in tables:
+        await drain(conns)
+    played = 0
+    measured_cpu = 0.0
+    measured = 0
+    wall = time.perf_counter()
+
+    async def step(room: Room, conns: list[Conn], seat: int, action: Action) -> None:
+        await room.act(seat, action)
+        await drain(conns)
+
+    while measured < args.actions:
+        # Every table acts at once, as 200 tables flat out do (the writes then share their commits).
+        for k in range(len(tables)):
+            if tables[k][0].state.outcome is not None:
+                tables[k] = await new_room()
+                await drain(tables[k][1])
+        moves = []
+        for room, conns in tables:
+            seat = min(room.state.must_act)
+            moves.append((room, conns, seat, rng.choice(room.state.legal_actions(seat))))  # the client's: not counted
+        start = time.process_time()
+        await asyncio.gather(*(step(*move) for move in moves))
+        spent = time.process_time() - start
+        played += len(moves)
+        if played > args.warmup:
+            measured_cpu += spent
+            measured += len(moves)
+    wall = time.perf_counter() - wall
+    print(f"{args.src}: {measured} actions measured at {args.tables} tables (after {args.warmup}),"
+          f" {1000 * measured_cpu / measured:.3f} CPU ms per action ({wall:.1f} s wall in all)")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
