@@ -263,7 +263,7 @@ def _rack_part_of(p: Problem, k: ModuleType) -> Ints:
     P[k.P_AHEAD_FULL : k.P_AHEAD_FULL + steps + 1] = ahead_full
     P[k.P_JP] = p.joker_primary
     P[k.P_JS] = p.joker_secondary
-    P[k.P_RACK_JOKERS_PRIMARY] = p.rack_jokers * p.joker_primary
+    P[k.P_RACK_JOKERS_FULL] = ahead_full[steps]  # the jokers' part of the whole value, every one placed
     if p.threshold is not None:
         P[k.P_INITIAL] = 1
         P[k.P_THRESHOLD] = p.threshold
@@ -322,9 +322,10 @@ DEFAULT_POOL = 1 << 15  # rows of moves
 DEFAULT_STATES = 1 << 15  # states a layer of the sweep starts with room for (a power of two)
 MAX_MEMO = 1 << 18  # a shared memo grown past this is dropped before the next problem
 RELAX_MEMO = 1 << 16  # memo entries to start the relaxation with
-KERNEL_DIVE = 60000  # depth-first nodes before a position counts as hard (a few ms)
+KERNEL_DIVE = 15000  # depth-first nodes before a position counts as hard (a few ms)
 KERNEL_SHORT_DIVE = 10000  # depth-first nodes once relaxed, before the sweep
-KERNEL_PROBE = 60000  # depth-first nodes of the probe for a lower bound
+KERNEL_QUICK_PROBE = 1000  # depth-first nodes of the probe before it works out the relaxation
+KERNEL_PROBE = 15000  # depth-first nodes of the probe for a lower bound, relaxed
 
 
 class _SharedWork(threading.local):
@@ -546,9 +547,12 @@ def solve_best(problem: Problem) -> Result | None:
     found = _reach(kernel, everything)
     if found is not None:
         return found
-    probe, done = kernel.run(kernel.k.REACH, -(1 << 62), KERNEL_PROBE)
+    probe, done = kernel.run(kernel.k.REACH, -(1 << 62), KERNEL_QUICK_PROBE)
     if not done:
+        # with the relaxation, the probe cuts every branch that cannot match its best play
         kernel.relax()
+        probe, done = kernel.run(kernel.k.REACH, -(1 << 62), KERNEL_PROBE)
+    if not done:
         low = 1 if probe is None else max(1, primary_of(probe.value))
         incumbent = -(1 << 62) if probe is None else probe.value
         probe, _ = kernel.run(kernel.k.SWEEP, low, incumbent=incumbent)
@@ -568,5 +572,9 @@ def solve_problem(
     kernel = _Kernel(problem)
     if node_limit is None:
         return _reach(kernel, target)
-    found, finished = kernel.run(kernel.k.REACH, target, node_limit, want=value)
+    if value is None:
+        found, finished = kernel.run(kernel.k.REACH, target, node_limit)
+    else:
+        # the best value there is, known: the search ends at the first play that has it
+        found, finished = kernel.run(kernel.k.REACH, target, node_limit, incumbent=value, want=value)
     return found if finished else None
