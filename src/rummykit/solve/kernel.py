@@ -1498,9 +1498,12 @@ def _search_py(
     result: IntArray,
 ) -> None:
     """``REACH``: depth-first for the best play whose primary value reaches ``target``
-    (``node_limit`` < 0: no limit; ``result[4]`` says whether the search finished).
-    ``SWEEP``: the same, breadth-first, which always finishes; ``incumbent`` is the full
-    value of a play already known (states that cannot match it are dropped)."""
+    (``node_limit`` < 0: no limit; ``result[4]`` says whether the search finished);
+    with ``incumbent`` (a whole value, ``NEG``: none), the best value there is: only a
+    play that has it counts, and the first one found ends the search (the tidy step's
+    trials). ``SWEEP``: the same, breadth-first, which always finishes; ``incumbent`` is
+    the whole value of a play already known (states that cannot match it are
+    dropped). ``result[5]``: the states expanded."""
     if strategy == SWEEP:
         _breadth_first(size, target, incumbent, path, result, p, w)
         result[4] = 1
