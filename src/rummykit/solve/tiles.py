@@ -143,6 +143,7 @@ __all__ = [
     "Result",
     "RunBlock",
     "group_partitions",
+    "nodes_searched",
     "primary_of",
     "rebuild",
     "secondary_of",
@@ -332,7 +333,9 @@ RELAX_MEMO = 1 << 16  # memo entries to start the relaxation with
 KERNEL_DIVE = 40000  # depth-first nodes before a position counts as hard (a few ms)
 KERNEL_SHORT_DIVE = 60000  # depth-first nodes once relaxed (it cuts hard, and finds plays far faster than a sweep)
 KERNEL_QUICK_PROBE = 1000  # depth-first nodes of the probe before it works out the relaxation
-KERNEL_PROBE = 5000  # depth-first nodes of the relaxed probe, before the sweep
+KERNEL_SMALL_PROBE = 10000  # the same on a small table, where the relaxation costs as much as the probe
+SMALL_TABLE = 24  # table tiles (not in kept sets) up to which a table counts as small
+KERNEL_PROBE = 60000  # depth-first nodes of the relaxed probe, before the sweep
 
 
 class _SharedWork(threading.local):
@@ -560,7 +563,8 @@ def solve_best(problem: Problem) -> Result | None:
         found, finished = kernel.run(kernel.k.REACH, everything, KERNEL_SHORT_DIVE)
     if found is not None:
         return found
-    probe, done = kernel.run(kernel.k.REACH, -(1 << 62), KERNEL_QUICK_PROBE)
+    small = sum(map(sum, problem.table)) + problem.table_jokers <= SMALL_TABLE
+    probe, done = kernel.run(kernel.k.REACH, -(1 << 62), KERNEL_SMALL_PROBE if small else KERNEL_QUICK_PROBE)
     if not done:
         kernel.relax()
         probe, done = kernel.run(kernel.k.REACH, -(1 << 62), KERNEL_PROBE)
@@ -569,6 +573,11 @@ def solve_best(problem: Problem) -> Result | None:
         incumbent = -(1 << 62) if probe is None else probe.value
         probe, _ = kernel.run(kernel.k.SWEEP, low, incumbent=incumbent)
     return probe if probe is not None and primary_of(probe.value) >= 1 else None
+
+
+def nodes_searched() -> int:
+    """The states the last search of this thread expanded (0 before any)."""
+    return 0 if _SHARED.result is None else int(_SHARED.result[5])
 
 
 def solve_problem(
