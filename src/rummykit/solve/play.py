@@ -291,8 +291,6 @@ class _Own:
 TIDY_SINGLE_TRIES = 12
 TIDY_NODES = 20000
 """The depth-first nodes one tidy trial may search (a trial that cannot finish counts as failed)."""
-TIDY_BUDGET = 40000
-"""The depth-first nodes all the tidy trials of one call may search together."""
 
 
 def _tidy(
@@ -334,15 +332,12 @@ class _Trials:
         self.old = old
         self.blocks = [_block(i, s) for i, s in enumerate(old)]
         self.problem = problem  # the rack's counts and the weights are the same in every trial
-        self.left = TIDY_BUDGET  # nodes the trials may still search
 
     def solve(
         self, keep: list[int], target: int, value: int
     ) -> tuple[dp.Problem, dp.Result, dict[int, list[tuple[int, bool]]]] | None:
         """The best play keeping the sets ``keep`` as blocks, if its value is ``value`` and the
-        search finished within :data:`TIDY_NODES` nodes and the trials' budget; else None."""
-        if self.left <= 0:
-            return None
+        search finished within :data:`TIDY_NODES` nodes; else None."""
         runs: list[dp.RunBlock] = []
         groups: list[dp.GroupBlock] = []
         cells: dict[int, list[tuple[int, bool]]] = {}
@@ -374,8 +369,7 @@ class _Trials:
             p.joker_primary,
             p.joker_secondary,
         )
-        found = dp.solve_problem(problem, target=target, node_limit=min(TIDY_NODES, self.left), value=value)
-        self.left -= dp.nodes_searched()
+        found = dp.solve_problem(problem, target=target, node_limit=TIDY_NODES, value=value)
         if found is None:
             return None
         return problem, found, cells

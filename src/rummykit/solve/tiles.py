@@ -143,7 +143,6 @@ __all__ = [
     "Result",
     "RunBlock",
     "group_partitions",
-    "nodes_searched",
     "primary_of",
     "rebuild",
     "secondary_of",
@@ -573,11 +572,6 @@ def solve_best(problem: Problem) -> Result | None:
         incumbent = -(1 << 62) if probe is None else probe.value
         probe, _ = kernel.run(kernel.k.SWEEP, low, incumbent=incumbent)
     return probe if probe is not None and primary_of(probe.value) >= 1 else None
-
-
-def nodes_searched() -> int:
-    """The states the last search of this thread expanded (0 before any)."""
-    return 0 if _SHARED.result is None else int(_SHARED.result[5])
 
 
 def solve_problem(
