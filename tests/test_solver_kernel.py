@@ -63,7 +63,28 @@ def test_depth_first_and_sweep_agree_with_and_without_the_relaxation(seed: int) 
             found, finished = kernel.run(strategy, target)
             assert finished
             answers.add(value(found))
+        # a probe without a target (cut, once relaxed, by the best play found so far)
+        kernel = _Kernel(problem)
+        if relax:
+            kernel.relax()
+        found, finished = kernel.run(k.REACH, -(1 << 62))
+        assert finished
+        answers.add(value(found) if found is not None and primary_of(found.value) >= 1 else None)
     assert answers == {value(best)}
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_a_search_told_the_best_value_finds_a_play_with_it_and_none_better(seed: int) -> None:
+    # the tidy step's trials: the search cuts every branch that cannot reach the value
+    # it is told and stops at the first play that has it
+    problem = problem_of(*seeded(seed))
+    best = solve_best(problem)
+    if best is None:
+        return
+    target = primary_of(best.value)
+    found = solve_problem(problem, target=target, node_limit=1_000_000, value=best.value)
+    assert found is not None and found.value == best.value
+    assert solve_problem(problem, target=target, node_limit=1_000_000, value=best.value + 1) is None
 
 
 @settings(max_examples=60, deadline=None)
@@ -90,7 +111,8 @@ def test_no_play_reaches_a_target_above_the_optimum(seed: int) -> None:
 
 def test_a_position_that_needs_the_sweep_and_the_relaxation() -> None:
     # 60 table tiles with two jokers and a rack of 23 that all fit: the depth-first
-    # search alone gives up here, so this goes through the relaxation and the sweep.
+    # search alone gives up here, so this goes through the relaxation and a relaxed
+    # depth-first search; the relaxed sweep finds a play as good.
     from solver_positions_for_tests import hard_position
 
     table, rack = hard_position()
@@ -101,6 +123,9 @@ def test_a_position_that_needs_the_sweep_and_the_relaxation() -> None:
     solution = solve_tiles(table, rack, tidy=False)
     assert solution is not None and solution.tiles_placed == len(rack) == 23
     assert_legal(table, rack, solution)
+    kernel.relax()
+    swept, _ = kernel.run(k.SWEEP, upper_bound(problem))
+    assert swept is not None and swept.value == solve_best(problem).value  # type: ignore[union-attr]
 
 
 def test_searches_sharing_the_work_array_never_read_each_others_bounds() -> None:

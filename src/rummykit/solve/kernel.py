@@ -102,7 +102,7 @@ P_JP = P_TOTAL + 2
 P_JS = P_TOTAL + 3
 P_START = P_TOTAL + 4
 P_RELAXED = P_TOTAL + 5
-P_RACK_JOKERS_PRIMARY = P_TOTAL + 6
+P_RACK_JOKERS_FULL = P_TOTAL + 6  # the most the rack's jokers can add to the whole value
 P_INITIAL = P_TOTAL + 7  # 1: the initial meld (jokers explicit, the meld value in the key)
 P_THRESHOLD = P_TOTAL + 8  # the meld value the initial meld must reach
 P_MELD_AHEAD = P_TOTAL + 9  # [step]: the most the rack's numbered tiles can still add to it
@@ -191,8 +191,9 @@ def new_path() -> IntArray:
 
 
 def new_result() -> IntArray:
-    """An array for a search's answer (found, full value, jokers placed, structural jokers, finished)."""
-    return np.zeros(5, np.int64)
+    """An array for a search's answer (found, full value, jokers placed, structural jokers, finished,
+    states visited)."""
+    return np.zeros(6, np.int64)
 
 
 def new_work(memo_size: int, pool_size: int) -> IntArray:
@@ -875,10 +876,24 @@ def _meld_bits_py(meld: int) -> int:
 _meld_bits = _inline(_meld_bits_py)
 
 
+UNBOUNDED = 1 << 58  # a bound on the whole value larger than any value (and far from overflowing)
+
+
+def _floor_full_py(floor: int) -> int:
+    """The least whole value a play whose primary value reaches ``floor`` can have, less a
+    little (a floor below every value for a very low ``floor``)."""
+    if floor < -(1 << 20):
+        return NEG
+    return (floor << PRIMARY_SHIFT) - (1 << (PRIMARY_SHIFT - 1))
+
+
+_floor_full = _inline(_floor_full_py)
+
+
 def _bound_py(key: int, c: int, v: int, nsid: int, jokers_left: int, w: IntArray) -> int:
-    """The relaxation's bound on the primary value the rack tiles can still add after
-    colour ``c`` moved at number ``v`` to open runs ``nsid`` (-1: a colour cannot finish;
-    a large number when some colour's state was not worked out)."""
+    """The relaxation's bound on the whole value the rack's numbered tiles can still add
+    after colour ``c`` moved at number ``v`` to open runs ``nsid`` (-1: a colour cannot
+    finish; a large number when some colour's state was not worked out)."""
     total = 0
     known = w[W_RELAX_SIDS]
     for c2 in range(COLOURS):
@@ -892,12 +907,12 @@ def _bound_py(key: int, c: int, v: int, nsid: int, jokers_left: int, w: IntArray
             sid = (key >> (SID_BITS * c2)) & SID_MASK
             at = (c2 * CELLS + v) * MAX_SIDS
         if sid >= known:
-            return 1 << 40  # numbered after the relaxation: nothing known about it
+            return UNBOUNDED  # numbered after the relaxation: nothing known about it
         x = w[_relaxed(w) + (at + sid) * JOKER_SLOTS + jokers_left]
         if x < 0:
             return -1
         if x == 0:
-            return 1 << 40
+            return UNBOUNDED
         total += x - 1
     return total
 
@@ -908,8 +923,8 @@ _bound = _hot(_bound_py)
 def _successors_py(s: int, key: int, val: int, low: int, p: IntArray, w: IntArray, out: IntArray, base: int) -> int:
     """Write the successors of ``key`` (value ``val``) at step ``s`` to rows ``base``
     onwards of ``out`` (next key, value gained, option or partition index, slot mask);
-    returns how many. With the relaxation worked out, successors that cannot reach
-    primary value ``low`` are left out."""
+    returns how many. With the relaxation worked out, successors that cannot reach the
+    whole value ``low`` are left out."""
     if p[P_INITIAL]:
         count: int = _initial_successors(s, key, val, low, p, w, out, base)
         return count
@@ -960,18 +975,17 @@ def _successors_py(s: int, key: int, val: int, low: int, p: IntArray, w: IntArra
     start, nopts = _step_options(v, c, key, p, w)
     pool = _pool(w)
     relaxed = p[P_RELAXED] and v < TOP
-    primary_so_far = val >> PRIMARY_SHIFT
     choices = W_SCRATCH + 16
     for oi in range(nopts):
         row = pool + (start + oi) * O_WIDTH
         nsid = w[row + O_SID]
         groups = w[row + O_GROUPS]
         used = w[row + O_USED]
+        gain = _value(used * gain_p, used * gain_s)
         if relaxed:
             bound = _bound(key, c, v, nsid, total - j - w[row + O_DJ], w)
-            if bound < 0 or primary_so_far + used * gain_p + bound + p[P_RACK_JOKERS_PRIMARY] < low:
+            if bound < 0 or val + gain + bound + p[P_RACK_JOKERS_FULL] < low:
                 continue  # by the relaxation, this cannot reach the target
-        gain = _value(used * gain_p, used * gain_s)
         ncap = min(cap + w[row + O_CAP], total)
         core = colours_only | (nsid << shift) | ((j + w[row + O_DJ]) << J_SHIFT) | (ncap << CAP_SHIFT)
         # kept-group slots to fill: none, then one free slot, then two (in order)
@@ -1054,7 +1068,6 @@ def _initial_successors_py(s: int, key: int, val: int, low: int, p: IntArray, w:
     start, nopts = _step_options(v, c, key, p, w)
     pool = _pool(w)
     relaxed = p[P_RELAXED] and v < TOP
-    primary_so_far = val >> PRIMARY_SHIFT
     for oi in range(nopts):
         row = pool + (start + oi) * O_WIDTH
         nsid = w[row + O_SID]
@@ -1064,9 +1077,10 @@ def _initial_successors_py(s: int, key: int, val: int, low: int, p: IntArray, w:
         nmeld = min(threshold, meld + used * (TOP + 1 - v) + (w[row + O_CHOICES] >> MELD_SHIFT))
         if nmeld + ahead + TOP * (total - nj) < threshold:
             continue
+        gain = _value(used * gain_p, used * gain_s)
         if relaxed:
             bound = _bound(key, c, v, nsid, total - nj, w)
-            if bound < 0 or primary_so_far + used * gain_p + bound + p[P_RACK_JOKERS_PRIMARY] < low:
+            if bound < 0 or val + gain + bound + p[P_RACK_JOKERS_FULL] < low:
                 continue  # by the relaxation, this cannot reach the target
         if count >= MAX_SUCC:
             raise OverflowError("too many successors")
@@ -1078,7 +1092,7 @@ def _initial_successors_py(s: int, key: int, val: int, low: int, p: IntArray, w:
             | ((ones + (1 if groups == 1 else 0)) << P_SHIFT)
             | ((twos + (1 if groups == 2 else 0)) << Q_SHIFT)
         )
-        out[base + count, 1] = _value(used * gain_p, used * gain_s)
+        out[base + count, 1] = gain
         out[base + count, 2] = oi
         out[base + count, 3] = 0
         count += 1
@@ -1199,7 +1213,7 @@ def _relax_py(p: IntArray, w: IntArray) -> None:
     # backward: the most each state can still add
     for c in range(COLOURS):
         for v in range(TOP, 0, -1):
-            gain = p[P_PRIMARY + v]
+            gain = _value(p[P_PRIMARY + v], p[P_SECONDARY + v])
             for q in range(counts[c, v]):
                 sid = levels[c, v, q]
                 here = bounds + ((c * CELLS + v) * MAX_SIDS + sid) * JOKER_SLOTS
@@ -1245,7 +1259,7 @@ _enlarged = _jit(_enlarged_py)
 
 
 def _depth_first_py(
-    size: int, floor: int, node_limit: int, path: IntArray, result: IntArray, p: IntArray, w: IntArray
+    size: int, floor: int, node_limit: int, incumbent: int, path: IntArray, result: IntArray, p: IntArray, w: IntArray
 ) -> bool:
     """Depth-first branch and bound (``node_limit`` < 0: none) for the best play whose
     primary value reaches ``floor``: moves are tried most tiles first, a state is
@@ -1255,7 +1269,14 @@ def _depth_first_py(
     result[0] = 0
     best_full = NEG
     ceiling = p[P_AHEAD_FULL]
+    if incumbent > NEG:
+        # the best value there is, known: only a play reaching it counts, and the first ends the search
+        best_full = incumbent - 1
+        ceiling = incumbent
     initial = p[P_INITIAL] != 0
+    # with the relaxation, a branch is also cut when its whole value cannot beat the best
+    # play found so far (nor reach the floor)
+    low = max(_floor_full(floor), best_full + 1)
     # seen: keys, stamps (the step), values, and for the initial meld the meld value (the
     # key is then hashed without it: a state is dominated by one as good in both)
     size = min(size, DEPTH_FIRST_START)
@@ -1278,7 +1299,7 @@ def _depth_first_py(
     frames[0, 0] = start_key
     frames[1, 0] = 0
     frames[3, 0] = 0
-    frames[2, 0] = _successors(_as_int(0), start_key, _as_int(0), floor, p, w, out, _as_int(0))
+    frames[2, 0] = _successors(_as_int(0), start_key, _as_int(0), low, p, w, out, _as_int(0))
     depth = 0
     while depth >= 0:
         i = frames[3, depth]
@@ -1305,6 +1326,7 @@ def _depth_first_py(
                     _fill_path_row(path, d, frames[0, d], out[d * MAX_SUCC + k, 2], out[d * MAX_SUCC + k, 3], p, w)
                 if full >= ceiling:
                     return True
+                low = max(low, best_full + 1)
             continue
         if (nval >> PRIMARY_SHIFT) + p[P_AHEAD + s] < floor or nval + p[P_AHEAD_FULL + s] <= best_full:
             continue
@@ -1334,12 +1356,13 @@ def _depth_first_py(
                 t[at + 3] = meld
             t_count += 1
         expansions += 1
+        result[5] = expansions
         if node_limit >= 0 and expansions > node_limit:
             return False
         frames[0, s] = nkey
         frames[1, s] = nval
         frames[3, s] = 0
-        frames[2, s] = _successors(s, nkey, nval, floor, p, w, out, s * MAX_SUCC)
+        frames[2, s] = _successors(s, nkey, nval, low, p, w, out, s * MAX_SUCC)
         depth = s
     return True
 
@@ -1381,6 +1404,7 @@ def _breadth_first_py(size: int, low: int, incumbent: int, path: IntArray, resul
     as :func:`_depth_first` does. Its tables start with room for ``size`` states a
     layer and grow as needed."""
     result[0] = 0
+    low_full = max(_floor_full(low), incumbent)
     rows = 16 * size
     # per state, one record: key, value, previous row, option index | slot mask << 32
     layer = np.empty(REC * rows, np.int64)
@@ -1401,7 +1425,7 @@ def _breadth_first_py(size: int, low: int, incumbent: int, path: IntArray, resul
         for row in range(starts[s], starts[s + 1]):
             key = layer[REC * row]
             val = layer[REC * row + 1]
-            count = _successors(s, key, val, low, p, w, out, _as_int(0))
+            count = _successors(s, key, val, low_full, p, w, out, _as_int(0))
             for q in range(count):
                 nval = val + out[q, 1]
                 if (nval >> PRIMARY_SHIFT) + bound < low or nval + bound_full < incumbent:
@@ -1433,6 +1457,7 @@ def _breadth_first_py(size: int, low: int, incumbent: int, path: IntArray, resul
                 layer[r + 3] = out[q, 2] | (out[q, 3] << 32)
                 n += 1
         starts[s + 2] = n
+        result[5] = n
         if starts[s + 2] == starts[s + 1]:
             return
     best_full = NEG
@@ -1473,14 +1498,17 @@ def _search_py(
     result: IntArray,
 ) -> None:
     """``REACH``: depth-first for the best play whose primary value reaches ``target``
-    (``node_limit`` < 0: no limit; ``result[4]`` says whether the search finished).
-    ``SWEEP``: the same, breadth-first, which always finishes; ``incumbent`` is the full
-    value of a play already known (states that cannot match it are dropped)."""
+    (``node_limit`` < 0: no limit; ``result[4]`` says whether the search finished);
+    with ``incumbent`` (a whole value, ``NEG``: none), the best value there is: only a
+    play that has it counts, and the first one found ends the search (the tidy step's
+    trials). ``SWEEP``: the same, breadth-first, which always finishes; ``incumbent`` is
+    the whole value of a play already known (states that cannot match it are
+    dropped). ``result[5]``: the states expanded."""
     if strategy == SWEEP:
         _breadth_first(size, target, incumbent, path, result, p, w)
         result[4] = 1
     else:
-        result[4] = 1 if _depth_first(size, target, node_limit, path, result, p, w) else 0
+        result[4] = 1 if _depth_first(size, target, node_limit, incumbent, path, result, p, w) else 0
 
 
 search = _jit(_search_py)

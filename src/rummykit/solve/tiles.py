@@ -49,17 +49,23 @@ play found) settles most positions in well under a millisecond. When it
 cannot finish, the program works out a *relaxation*: for each colour alone,
 and each number of jokers left, whether its open runs can still be completed
 with that colour's own tiles (groups allowed only where the other colours
-have tiles) and the most its rack tiles can still add. From then on a state
-is dropped when a colour cannot finish or when its value plus the sum of
-those maxima cannot reach the target. The relaxation only ever allows more
-than the real problem, so nothing optimal is lost, and it removes most of the
-states of the hard positions. Then a short depth-first search again and, if
-that cannot finish either, a breadth-first sweep over the states, each once,
-which is exact.
+have tiles) and the most its rack tiles can still add to the whole value
+(objective, jokers, second objective). From then on a state is dropped when a
+colour cannot finish or when its value plus the sum of those maxima cannot
+reach the target, or in a depth-first search cannot beat the best play found
+so far. The relaxation only ever allows more than the real problem, so
+nothing optimal is lost, and it removes most of the states of the hard
+positions. Then a depth-first search again.
 
-If no play places every tile, a depth-first probe without a target looks for
-a good play; if it searched everything, its play is the optimum, otherwise
-one sweep keeps every state that could still match the probe's play.
+If no play places every tile (or none was found), a depth-first probe
+without a target looks for a good play, relaxed if it cannot finish quickly;
+if it searched everything, its play is the optimum, otherwise one
+breadth-first sweep over the states (each once) keeps every state that could
+still match the probe's play, which is exact.
+
+The tidy step's trials (:mod:`rummykit.solve.play`) know the value they
+want: their searches cut every branch that cannot reach it and stop at the
+first play that does.
 
 The answer is the best by the whole value (the objective, then fewer rack
 jokers, then the secondary objective), not only by the objective: every path
@@ -263,7 +269,7 @@ def _rack_part_of(p: Problem, k: ModuleType) -> Ints:
     P[k.P_AHEAD_FULL : k.P_AHEAD_FULL + steps + 1] = ahead_full
     P[k.P_JP] = p.joker_primary
     P[k.P_JS] = p.joker_secondary
-    P[k.P_RACK_JOKERS_PRIMARY] = p.rack_jokers * p.joker_primary
+    P[k.P_RACK_JOKERS_FULL] = ahead_full[steps]  # the jokers' part of the whole value, every one placed
     if p.threshold is not None:
         P[k.P_INITIAL] = 1
         P[k.P_THRESHOLD] = p.threshold
@@ -316,15 +322,19 @@ def _mirrored(problem: Problem) -> Problem:
     )
 
 
-# Table sizes and search limits: they decide how fast an answer comes, never which answer.
+# Table sizes and search limits: they decide how fast an answer comes and which of several
+# equally good plays it is, never the answer's value.
 DEFAULT_MEMO = 1 << 14  # memo of moves (a power of two)
 DEFAULT_POOL = 1 << 15  # rows of moves
 DEFAULT_STATES = 1 << 15  # states a layer of the sweep starts with room for (a power of two)
 MAX_MEMO = 1 << 18  # a shared memo grown past this is dropped before the next problem
 RELAX_MEMO = 1 << 16  # memo entries to start the relaxation with
-KERNEL_DIVE = 60000  # depth-first nodes before a position counts as hard (a few ms)
-KERNEL_SHORT_DIVE = 10000  # depth-first nodes once relaxed, before the sweep
-KERNEL_PROBE = 60000  # depth-first nodes of the probe for a lower bound
+KERNEL_DIVE = 40000  # depth-first nodes before a position counts as hard (a few ms)
+KERNEL_SHORT_DIVE = 60000  # depth-first nodes once relaxed (it cuts hard, and finds plays far faster than a sweep)
+KERNEL_QUICK_PROBE = 1000  # depth-first nodes of the probe before it works out the relaxation
+KERNEL_SMALL_PROBE = 10000  # the same on a small table, where the relaxation costs as much as the probe
+SMALL_TABLE = 24  # table tiles (not in kept sets) up to which a table counts as small
+KERNEL_PROBE = 60000  # depth-first nodes of the relaxed probe, before the sweep
 
 
 class _SharedWork(threading.local):
@@ -533,22 +543,31 @@ def _reach(kernel: _Kernel, target: int) -> Result | None:
 def solve_best(problem: Problem) -> Result | None:
     """The optimal play (None when no play places a tile).
 
-    First the best play placing every placeable rack tile, which is the answer
-    in most positions (see :func:`_reach`). Failing that, a depth-first probe
-    without a target: if it finishes, its play is the optimum; otherwise one
-    sweep keeps every state that could still match the probe's play, which is
-    exact.
+    First the best play placing every placeable rack tile, which is the answer in
+    most positions: a depth-first search, and if it cannot finish, the relaxation
+    and a depth-first search that cuts by it. Failing that, a depth-first probe
+    without a target (relaxed too when it cannot finish quickly; it then cuts every
+    branch that cannot beat its best play): if it finishes, its play is the optimum;
+    otherwise one sweep keeps every state that could still match the probe's play,
+    which is exact (it also finds a play placing every tile that the searches before
+    could not finish looking for).
     """
     everything = upper_bound(problem)
     if everything < 1:
         return None
     kernel = _Kernel(problem)
-    found = _reach(kernel, everything)
+    found, finished = kernel.run(kernel.k.REACH, everything, KERNEL_DIVE)
+    if not finished:
+        kernel.relax()
+        found, finished = kernel.run(kernel.k.REACH, everything, KERNEL_SHORT_DIVE)
     if found is not None:
         return found
-    probe, done = kernel.run(kernel.k.REACH, -(1 << 62), KERNEL_PROBE)
+    small = sum(map(sum, problem.table)) + problem.table_jokers <= SMALL_TABLE
+    probe, done = kernel.run(kernel.k.REACH, -(1 << 62), KERNEL_SMALL_PROBE if small else KERNEL_QUICK_PROBE)
     if not done:
         kernel.relax()
+        probe, done = kernel.run(kernel.k.REACH, -(1 << 62), KERNEL_PROBE)
+    if not done:
         low = 1 if probe is None else max(1, primary_of(probe.value))
         incumbent = -(1 << 62) if probe is None else probe.value
         probe, _ = kernel.run(kernel.k.SWEEP, low, incumbent=incumbent)
@@ -568,5 +587,9 @@ def solve_problem(
     kernel = _Kernel(problem)
     if node_limit is None:
         return _reach(kernel, target)
-    found, finished = kernel.run(kernel.k.REACH, target, node_limit, want=value)
+    if value is None:
+        found, finished = kernel.run(kernel.k.REACH, target, node_limit)
+    else:
+        # the best value there is, known: the search ends at the first play that has it
+        found, finished = kernel.run(kernel.k.REACH, target, node_limit, incumbent=value, want=value)
     return found if finished else None
