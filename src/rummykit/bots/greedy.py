@@ -348,8 +348,8 @@ def plan_turn(view: FreeTableView) -> Play | None:
     Unchecked: :class:`GreedyBot` checks the play as :func:`verify_play` does first.
     """
     seat, rack, table, down, threshold = _read(view)
-    new_table = _plan(rack, table, down, threshold)
-    return None if new_table is None else play_from_table(seat, table, new_table)
+    planned = _plan(rack, table, down, threshold)
+    return None if planned is None else play_from_table(seat, table, planned[0])
 
 
 def _read(view: FreeTableView) -> tuple[int, list[Tile], list[TileSet], bool, int]:
@@ -374,8 +374,11 @@ def _view_set(texts: list[str]) -> TileSet:
     return found
 
 
-def _plan(rack: list[Tile], table: list[TileSet], down: bool, threshold: int) -> list[TileSet] | None:
-    """The table greedy means to leave, or None to draw (or pass)."""
+def _plan(
+    rack: list[Tile], table: list[TileSet], down: bool, threshold: int
+) -> tuple[list[TileSet], list[TileSet]] | None:
+    """The table greedy means to leave and the table it changed (``table``, or the same sets in normal
+    form), or None to draw (or pass)."""
     if not down:
         counts = Counter(rack)
         sets = best_meld(counts, threshold=threshold, use_jokers=False)
@@ -383,25 +386,45 @@ def _plan(rack: list[Tile], table: list[TileSet], down: bool, threshold: int) ->
             sets = best_meld(counts, threshold=threshold)
         if not sets:
             return None
-        return [*table, *sets]
+        return [*table, *sets], table
     turn = _Turn(rack, table)
+    start = list(turn.table)
     turn.play()
     if sum(turn.rack.values()) == len(rack):
         return None
-    return turn.table
+    return turn.table, start
 
 
-def _checked_play(seat: int, rack: list[Tile], table: list[TileSet], new_table: list[TileSet]) -> Play | None:
+def _checked_play(
+    seat: int,
+    rack: list[Tile],
+    table: list[TileSet],
+    new_table: list[TileSet],
+    base: list[TileSet] | None = None,
+) -> Play | None:
     """The play that turns ``table`` into ``new_table``, if it keeps every table tile, places at
     least one tile and only rack tiles, and leaves only valid sets; otherwise None.
 
     This is the engine's own set check (``check_tiles``) plus the conservation
     of tiles, counted once for both the check and the play's placed tiles
     (as :func:`~rummykit.rulesets.freetable.play_from_table` derives them).
+    ``base`` is ``table`` with each set in its normal form (default: ``table``
+    itself), the list the plan changed: a set of ``new_table`` that is still
+    the same object as ``base``'s at its place holds the same tiles and is
+    valid (the table came from a valid position), so only the other sets are
+    counted and judged.
     """
     new = tuple(tuple(s) for s in new_table)
-    before = Counter(chain.from_iterable(table))
-    after = Counter(chain.from_iterable(new))
+    old = table if base is None else base
+    n = len(old)
+    if len(new) >= n:
+        changed = [i for i in range(n) if new[i] is not old[i]]
+        before = Counter(chain.from_iterable([old[i] for i in changed]))
+        judged = [*(new[i] for i in changed), *new[n:]]
+    else:
+        before = Counter(chain.from_iterable(old))
+        judged = list(new)
+    after = Counter(chain.from_iterable(judged))
     now = after.get
     if any(now(t, 0) < k for t, k in before.items()):
         return None  # a table tile left the table
@@ -412,7 +435,7 @@ def _checked_play(seat: int, rack: list[Tile], table: list[TileSet], new_table: 
     spare = Counter(rack).get
     if any(k > spare(t, 0) for t, k in Counter(placed).items()):
         return None  # more of a tile than the rack holds
-    if not all(check_tiles(s).valid for s in new):
+    if not all(check_tiles(s).valid for s in judged):
         return None
     placed.sort(key=_CODE)
     return Play(seat, tuple(placed), new)
@@ -425,7 +448,9 @@ def verify_play(rack: list[Tile], table: list[TileSet], play: Play) -> bool:
     of tiles; the initial-meld rule is kept by construction.
     """
     checked = _checked_play(play.player, rack, table, list(play.table))
-    return checked is not None and sorted(play.placed, key=_CODE) == list(checked.placed)
+    if checked is None or sorted(play.placed, key=_CODE) != list(checked.placed):
+        return False
+    return all(check_tiles(s).valid for s in play.table)  # the sets kept from ``table`` too
 
 
 class GreedyBot:
@@ -449,9 +474,9 @@ class GreedyBot:
         if seat is None or seat not in view["to_act"]:
             raise RuleError("BOT", f"seat {seat} has nothing to do now")
         _, rack, table, down, threshold = _read(view)
-        new_table = _plan(rack, table, down, threshold)
-        if new_table is not None:
-            play = _checked_play(seat, rack, table, new_table)
+        planned = _plan(rack, table, down, threshold)
+        if planned is not None:
+            play = _checked_play(seat, rack, table, *planned)
             if play is not None:
                 return play
             self.fallbacks += 1
