@@ -355,11 +355,13 @@ class ConveyorGreedy:
 
     def _net(self, d: Domino, hand: Sequence[Domino], rules: ConveyorMelds, table: list[tuple[str, Pieces]],
              base: dict[Domino, float], dead: frozenset[Domino], options: Mapping[str, OptionValue],
-             table_ends: Mapping[Domino, tuple[int, str]], partition: Sequence[Pieces]) -> float:
+             table_ends: Mapping[Domino, tuple[int, str]], partition: Sequence[Pieces],
+             order: Sequence[Domino]) -> float:
         """What drawing ``d`` adds to the hand, once the least useful domino is discarded again.
 
         ``base`` holds each hand domino's worth in the hand as it is; ``table_ends``
-        is :func:`meld_ends` of ``table``; ``partition`` is :func:`best_partition` of ``hand``.
+        is :func:`meld_ends` of ``table``; ``partition`` is :func:`best_partition` of ``hand``;
+        ``order`` is the hand from the least useful domino up (by worth, more pips, code).
         """
         grown = [*hand, d]
         top = rules.top
@@ -371,12 +373,26 @@ class ConveyorGreedy:
         known = None if completes else partition
         if closable(rules, grown, table, table_ends, known) or line_closable(rules, grown, options):
             return CLOSE_VALUE
-        grown_worth = {x: base[x] + pair_weight(x, d, dead, top) if x in related else base[x] for x in hand}
-        grown_worth[d] = sum((pair_weight(d, x, dead, top) for x in hand if x in related), 0.0)
-        drop = min(grown_worth, key=lambda x: (grown_worth[x], -x.pips, x.code))
-        if drop is d:
-            return 0.0
-        net = grown_worth[d] - grown_worth[drop]
+        # The domino to drop: the least useful of the grown hand, by (worth with d, more pips, code).
+        # A hand domino unrelated to d keeps its worth, so the least of those is the first in ``order``.
+        own = 0.0
+        least: tuple[float, int, int] | None = None
+        drop: Domino | None = None
+        for x in hand:
+            if x in related:
+                own += pair_weight(d, x, dead, top)
+                key = (base[x] + pair_weight(x, d, dead, top), -x.pips, x.code)
+                if least is None or key < least:
+                    least, drop = key, x
+        for x in order:
+            if x not in related:
+                key = (base[x], -x.pips, x.code)
+                if least is None or key < least:
+                    least, drop = key, x
+                break
+        if least is None or drop is None or (own, -d.pips, d.code) < least:
+            return 0.0  # d itself is the least useful: drawn and dropped again
+        net = own - least[0]
         if completes:
             net += COMPLETES_BONUS
         if d in table_ends:  # it fits an end of a meld on the table
@@ -394,12 +410,15 @@ class ConveyorGreedy:
         options = view["options"]
         table_ends = meld_ends(rules, table)
         partition = best_partition(rules, hand)
+        order = sorted(hand, key=lambda x: (base[x], -x.pips, x.code))
         known: dict[Domino, float] = {}
 
         def net(x: Domino) -> float:
             value = known.get(x)
             if value is None:
-                value = known[x] = self._net(x, hand, rules, table, base, dead, options, table_ends, partition)
+                value = known[x] = self._net(
+                    x, hand, rules, table, base, dead, options, table_ends, partition, order
+                )
             return value
 
         up: list[tuple[float, Draw]] = []
