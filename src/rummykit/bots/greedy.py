@@ -137,6 +137,20 @@ def _lean(pieces: TileSet) -> bool:
 # -- one turn once down -------------------------------------------------------------
 
 
+_NORMALS: dict[TileSet, tuple[TileSet, Shape]] = {}
+
+
+def _normal(s: TileSet) -> tuple[TileSet, Shape]:
+    """A valid set in its normal form, and that form's :class:`Shape` (cached, bounded)."""
+    found = _NORMALS.get(s)
+    if found is None:
+        if len(_NORMALS) >= SHAPES_LIMIT:
+            _NORMALS.clear()
+        pieces = check_tiles(s).pieces
+        found = _NORMALS[s] = (pieces, shape_of(pieces))
+    return found
+
+
 class _Turn:
     """A turn being planned: the rack left and the table so far (valid sets in normal form).
 
@@ -147,8 +161,9 @@ class _Turn:
 
     def __init__(self, rack: list[Tile], table: list[TileSet]) -> None:
         self.rack: Counter[Tile] = Counter(rack)
-        self.table: list[TileSet] = [check_tiles(s).pieces for s in table]
-        self.shapes: list[Shape] = [shape_of(s) for s in self.table]
+        known = [_normal(s) for s in table]
+        self.table: list[TileSet] = [k[0] for k in known]
+        self.shapes: list[Shape] = [k[1] for k in known]
 
     def _put(self, i: int, s: TileSet) -> None:
         self.table[i] = s
