@@ -2,7 +2,8 @@
 
 The bot sums pair weights only over the dominoes a domino has some relation
 with, and reuses the hand's best partition for a drawn domino that melds with
-nothing in the hand; both are compared here with the plain computation on
+nothing in the hand, and the hand's layoffs up to where they stall
+(:func:`closable_with`); all are compared here with the plain computation on
 seeded random hands of every set size the game offers.
 """
 
@@ -12,7 +13,15 @@ import random
 
 import pytest
 
-from rummykit.bots.conveyor import best_partition, closable, meld_ends, pair_weight, worth
+from rummykit.bots.conveyor import (
+    best_partition,
+    closable,
+    closable_with,
+    hand_stall,
+    meld_ends,
+    pair_weight,
+    worth,
+)
 from rummykit.melds.conveyor import ConveyorMelds
 from rummykit.pieces.dominoes import Domino, double_set
 
@@ -51,3 +60,34 @@ def test_a_domino_in_no_meld_with_the_hand_leaves_its_best_partition(top: int) -
         given = closable(rules, [*hand, d], table, ends, best_partition(rules, hand))
         assert given == closable(rules, [*hand, d], table, ends)
     assert apart > 50  # the case the short cut serves is common
+
+
+def _table(rules: ConveyorMelds, rng: random.Random, hand: list[Domino], d: Domino) -> list[tuple[str, tuple[Domino, ...]]]:
+    """A seeded table of melds from dominoes outside ``hand`` and ``d``, none sharing a domino."""
+    free = [x for x in double_set(rules.top) if x not in hand and x != d]
+    melds: list[tuple[str, tuple[Domino, ...]]] = []
+    for m in rules.hand_melds(tuple(rng.sample(free, min(len(free), 14)))):
+        if rng.random() < 0.5 and not any(x in pieces for _kind, pieces in melds for x in m):
+            kind = rules.check(m).kind
+            assert kind is not None
+            melds.append((kind, m))
+    return melds
+
+
+@pytest.mark.parametrize("top", [6, 9, 12])
+def test_closable_with_a_stalled_hand_is_closable_of_the_grown_hand(top: int) -> None:
+    rules = ConveyorMelds(top)
+    rng = random.Random(200 + top)
+    apart = went_on = 0
+    for hand, d, _dead in _hands(top, 600, seed=200 + top):
+        if rules.melds_with(hand, d):
+            continue
+        apart += 1
+        table = _table(rules, rng, hand, d)
+        ends = meld_ends(rules, table)
+        stall = hand_stall(rules, hand, table, ends, best_partition(rules, hand))
+        went_on += bool(stall[1]) and d in stall[2]
+        assert closable_with(rules, stall, d) == closable(rules, [*hand, d], table, ends)
+        assert closable_with(rules, stall, d) == closable(rules, [*hand, d], table)
+    assert apart > 100
+    assert went_on >= 3  # the loop going on past the stall is tried too

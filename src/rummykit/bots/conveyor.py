@@ -67,7 +67,8 @@ from rummykit.rulesets.conveyor import (
 from rummykit.rulesets.conveyor.views import ConveyorView
 
 __all__ = [
-    "ConveyorGreedy", "best_partition", "closable", "conveyor_greedy", "line_closable", "meld_ends", "pair_weight",
+    "ConveyorGreedy", "Stall", "best_partition", "closable", "closable_with", "conveyor_greedy", "hand_stall",
+    "line_closable", "meld_ends", "pair_weight",
 ]
 
 CLAIM_SCORE = 9.0
@@ -277,8 +278,22 @@ def closable(
         takes = meld_ends(rules, melds)
     else:
         takes = meld_ends(rules, melds, dict(table_ends), first=len(table))
+    _lay_off(rules, melds, rest, takes, keep=1)
+    return len(rest) <= 1
+
+
+def _lay_off(
+    rules: ConveyorMelds, melds: list[tuple[str, Pieces]], rest: list[Domino], takes: dict[Domino, tuple[int, str]],
+    keep: int,
+) -> dict[Domino, tuple[int, str]]:
+    """:func:`closable`'s layoff loop: lays off the first domino of ``rest`` that fits, again and again.
+
+    Stops when nothing in ``rest`` fits or at most ``keep`` dominoes are left;
+    ``melds`` and ``rest`` change in place, ``takes`` (which meld end takes
+    which domino) is left alone: the ends at the stop are returned.
+    """
     grew = True
-    while grew and len(rest) > 1:
+    while grew and len(rest) > keep:
         grew = False
         for d in rest:
             spot = takes.get(d)
@@ -294,7 +309,50 @@ def closable(
                     takes.setdefault(x, (i, e))
             grew = True
             break
-    return len(rest) <= 1
+    return takes
+
+
+Stall = tuple[tuple[tuple[str, Pieces], ...], tuple[Domino, ...], dict[Domino, tuple[int, str]]]
+"""The melds, the rest of the hand and the meld ends where :func:`closable`'s layoff loop stalls on a hand alone."""
+
+
+def hand_stall(
+    rules: ConveyorMelds, hand: Sequence[Domino], table: Sequence[tuple[str, Pieces]],
+    table_ends: Mapping[Domino, tuple[int, str]], partition: Sequence[Pieces],
+) -> Stall:
+    """Where :func:`closable`'s layoff loop stops on ``hand`` alone (melded by ``partition``), with nothing left over.
+
+    With a domino ``d`` appended that is in no meld with the hand, the loop
+    takes the very same steps as long as some hand domino fits (``d`` comes
+    last in the hand): :func:`closable_with` goes on from here.
+    """
+    melds = [*table]
+    rest = list(hand)
+    for m in partition:
+        kind = rules.check(m).kind
+        assert kind is not None
+        melds.append((kind, m))
+        rest = [d for d in rest if d not in m]
+    takes = meld_ends(rules, melds, dict(table_ends), first=len(table)) if rest else {}
+    takes = _lay_off(rules, melds, rest, takes, keep=0)
+    return tuple(melds), tuple(rest), takes
+
+
+def closable_with(rules: ConveyorMelds, stall: Stall, d: Domino) -> bool:
+    """:func:`closable` of the hand and ``d`` (appended), for a ``d`` in no meld with the hand.
+
+    ``stall`` is :func:`hand_stall` of the hand with its best partition (which
+    ``d`` leaves as it is): the hand empties before ``d`` is looked at, or
+    ``d`` does not fit where the hand stalls, or the loop goes on from there.
+    """
+    melds, rest, takes = stall
+    if not rest:
+        return True
+    if d not in takes:
+        return False
+    grown = [*rest, d]
+    _lay_off(rules, list(melds), grown, takes, keep=1)
+    return len(grown) <= 1
 
 
 class ConveyorGreedy:
@@ -355,12 +413,11 @@ class ConveyorGreedy:
 
     def _net(self, d: Domino, hand: Sequence[Domino], rules: ConveyorMelds, table: list[tuple[str, Pieces]],
              base: dict[Domino, float], dead: frozenset[Domino], options: Mapping[str, OptionValue],
-             table_ends: Mapping[Domino, tuple[int, str]], partition: Sequence[Pieces],
-             order: Sequence[Domino]) -> float:
+             table_ends: Mapping[Domino, tuple[int, str]], stall: Stall, order: Sequence[Domino]) -> float:
         """What drawing ``d`` adds to the hand, once the least useful domino is discarded again.
 
         ``base`` holds each hand domino's worth in the hand as it is; ``table_ends``
-        is :func:`meld_ends` of ``table``; ``partition`` is :func:`best_partition` of ``hand``;
+        is :func:`meld_ends` of ``table``; ``stall`` is :func:`hand_stall` of ``hand`` with its best partition;
         ``order`` is the hand from the least useful domino up (by worth, more pips, code).
         """
         grown = [*hand, d]
@@ -369,9 +426,10 @@ class ConveyorGreedy:
         # Every meld is a run in a suit, a run of doubles or a sum, whose dominoes are all related to each
         # other: a meld of d and the hand needs two hand dominoes related to d.
         completes = rules.melds_with(hand, d) if len(related.intersection(hand)) >= 2 else []
-        # A domino in no meld with the hand leaves the hand's melds as they were: so is their best partition.
-        known = None if completes else partition
-        if closable(rules, grown, table, table_ends, known) or line_closable(rules, grown, options):
+        # A domino in no meld with the hand leaves the hand's melds as they were: so is their best partition,
+        # and the layoff loop goes as on the hand alone until that stalls (``stall``).
+        closes = closable(rules, grown, table, table_ends) if completes else closable_with(rules, stall, d)
+        if closes or line_closable(rules, grown, options):
             return CLOSE_VALUE
         # The domino to drop: the least useful of the grown hand, by (worth with d, more pips, code).
         # A hand domino unrelated to d keeps its worth, so the least of those is the first in ``order``.
@@ -409,7 +467,7 @@ class ConveyorGreedy:
 
         options = view["options"]
         table_ends = meld_ends(rules, table)
-        partition = best_partition(rules, hand)
+        stall = hand_stall(rules, hand, table, table_ends, best_partition(rules, hand))
         order = sorted(hand, key=lambda x: (base[x], -x.pips, x.code))
         known: dict[Domino, float] = {}
 
@@ -417,7 +475,7 @@ class ConveyorGreedy:
             value = known.get(x)
             if value is None:
                 value = known[x] = self._net(
-                    x, hand, rules, table, base, dead, options, table_ends, partition, order
+                    x, hand, rules, table, base, dead, options, table_ends, stall, order
                 )
             return value
 
