@@ -3,7 +3,8 @@
 The bot sums pair weights only over the dominoes a domino has some relation
 with, and reuses the hand's best partition for a drawn domino that melds with
 nothing in the hand, and the hand's layoffs up to where they stall
-(:func:`closable_with`); all are compared here with the plain computation on
+(:func:`closable_with`), and rules out a close when some domino can be
+neither melded nor laid off (:func:`could_close`); all are compared here with the plain computation on
 seeded random hands of every set size the game offers.
 """
 
@@ -17,6 +18,7 @@ from rummykit.bots.conveyor import (
     best_partition,
     closable,
     closable_with,
+    could_close,
     hand_stall,
     meld_ends,
     pair_weight,
@@ -91,3 +93,25 @@ def test_closable_with_a_stalled_hand_is_closable_of_the_grown_hand(top: int) ->
         assert closable_with(rules, stall, d) == closable(rules, [*hand, d], table)
     assert apart > 100
     assert went_on >= 3  # the loop going on past the stall is tried too
+
+
+@pytest.mark.parametrize("top", [6, 9, 12])
+def test_could_close_says_no_only_where_closable_says_no(top: int) -> None:
+    rules = ConveyorMelds(top)
+    rng = random.Random(300 + top)
+    said_no = closes = 0
+    for hand, d, _dead in _hands(top, 600, seed=300 + top):
+        table = _table(rules, rng, hand, d)
+        if rng.random() < 0.5:  # a hand near closing: a meld of the hand, dominoes that fit the table, one more
+            melds = rules.hand_melds(hand)
+            fitting = [x for x in meld_ends(rules, table) if x not in hand and x != d]
+            hand = [*(rng.choice(melds) if melds else ()), *rng.sample(fitting, min(len(fitting), rng.randint(0, 3)))]
+        grown = [*hand, d]
+        in_melds = frozenset(x for m in rules.hand_melds(grown) for x in m)
+        on_table = frozenset(x for _kind, pieces in table for x in pieces)
+        plain = closable(rules, grown, table)
+        closes += plain
+        if not could_close(top, grown, in_melds, on_table):
+            said_no += 1
+            assert not plain
+    assert said_no > 100 and closes > 5  # both answers are common enough to be tried
