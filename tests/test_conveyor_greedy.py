@@ -48,6 +48,15 @@ def test_worth_sums_the_same_as_over_every_pair(top: int) -> None:
         assert all(worth(x, hand, dead, top) == sum(pair_weight(x, y, dead, top) for y in hand) for x in hand)
 
 
+
+@pytest.mark.parametrize("top", [6, 9, 12])
+def test_pair_weight_is_the_same_both_ways_round(top: int) -> None:
+    for hand, d, dead in _hands(top, 100, seed=400 + top):
+        assert all(pair_weight(d, x, dead, top) == pair_weight(x, d, dead, top) for x in hand)
+    every = double_set(top)
+    assert all(pair_weight(a, b, frozenset(), top) == pair_weight(b, a, frozenset(), top) for a in every for b in every)
+
+
 @pytest.mark.parametrize("top", [6, 9, 12])
 def test_a_domino_in_no_meld_with_the_hand_leaves_its_best_partition(top: int) -> None:
     rules = ConveyorMelds(top)

@@ -181,8 +181,9 @@ class ConveyorGreedy:
         drop: Domino | None = None
         for x in hand:
             if x in related:
-                own += pair_weight(d, x, dead, top)
-                key = (base[x] + pair_weight(x, d, dead, top), -x.pips, x.code)
+                weight = pair_weight(d, x, dead, top)  # the same both ways round
+                own += weight
+                key = (base[x] + weight, -x.pips, x.code)
                 if least is None or key < least:
                     least, drop = key, x
         for x in order:
