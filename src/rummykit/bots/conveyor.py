@@ -237,8 +237,20 @@ class ConveyorGreedy:
         best = max((net for net, _a in up), default=0.0)
         if best > 0:
             unseen = self._unseen(view, hand, rules)
-            gains = [max(0.0, net(u)) for u in unseen]
-            expected = sum(gains) / len(gains) if gains else 0.0
+            # The expected gain of a face-down domino: the mean of max(0, net) over the unseen dominoes. Every
+            # gain is a whole number of halves (weights 1.5, 2.5 and 3, whole bonuses), so the sums are exact
+            # and only grow: once the sum so far over the whole count is past ``best``, the face-down domino
+            # wins, and with one to draw the rest need no weighing.
+            count = len(unseen)
+            gains: list[float] = []
+            total = 0.0
+            for u in unseen:
+                gain = max(0.0, net(u))
+                gains.append(gain)
+                total += gain
+                if hidden and total / count > best:
+                    break
+            expected = sum(gains) / count if count else 0.0
             if best >= expected or not hidden:
                 return next(a for net, a in up if net == best)
         if hidden:
