@@ -164,7 +164,8 @@ class ConveyorGreedy:
         related = _related(top).get(d, _NONE)  # the weights of all other pairs are 0
         # Every meld is a run in a suit, a run of doubles or a sum, whose dominoes are all related to each
         # other: a meld of d and the hand needs two hand dominoes related to d.
-        completes = rules.melds_with(hand, d) if len(related.intersection(hand)) >= 2 else []
+        near = related.intersection(hand)
+        completes = rules.melds_with(hand, d) if len(near) >= 2 else []
         # A domino in no meld with the hand leaves the hand's melds as they were: so is their best partition,
         # and the layoff loop goes as on the hand alone until that stalls (``stall``).
         if completes:  # when some domino of the grown hand can be neither melded nor laid off, it cannot close
@@ -176,16 +177,16 @@ class ConveyorGreedy:
             return CLOSE_VALUE
         # The domino to drop: the least useful of the grown hand, by (worth with d, more pips, code).
         # A hand domino unrelated to d keeps its worth, so the least of those is the first in ``order``.
+        # (The keys differ in code, so the least does not depend on the order the dominoes are visited in.)
         own = 0.0
         least: tuple[float, int, int] | None = None
         drop: Domino | None = None
-        for x in hand:
-            if x in related:
-                weight = pair_weight(d, x, dead, top)  # the same both ways round
-                own += weight
-                key = (base[x] + weight, -x.pips, x.code)
-                if least is None or key < least:
-                    least, drop = key, x
+        for x in near:
+            weight = pair_weight(d, x, dead, top)  # the same both ways round
+            own += weight
+            key = (base[x] + weight, -x.pips, x.code)
+            if least is None or key < least:
+                least, drop = key, x
         for x in order:
             if x not in related:
                 key = (base[x], -x.pips, x.code)
