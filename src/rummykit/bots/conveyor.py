@@ -52,6 +52,7 @@ from rummykit.bots.conveyor_hand import (
     closable,
     closable_with,
     could_close,
+    ends_of_table,
     hand_stall,
     line_closable,
     meld_ends,
@@ -211,8 +212,8 @@ class ConveyorGreedy:
         base = {x: worth(x, hand, dead, rules.top) for x in hand}
 
         options = view["options"]
-        table_ends = meld_ends(rules, table)
-        stall = hand_stall(rules, hand, table, table_ends, best_partition(rules, hand))
+        ends = ends_of_table(rules, tuple(table))
+        stall = hand_stall(rules, hand, table, ends, best_partition(rules, hand))
         order = sorted(hand, key=lambda x: (base[x], -x.pips, x.code))
         hand_melded = frozenset(x for m in rules.hand_melds(hand) for x in m)
         known: dict[Domino, float] = {}
@@ -221,7 +222,7 @@ class ConveyorGreedy:
             value = known.get(x)
             if value is None:
                 value = known[x] = self._net(
-                    x, hand, rules, table, base, dead, options, table_ends, stall, order, hand_melded
+                    x, hand, rules, table, base, dead, options, ends, stall, order, hand_melded
                 )
             return value
 

@@ -21,8 +21,18 @@ from rummykit.melds.cover import Candidate, CoverProblem, best_cover, rank
 from rummykit.pieces.dominoes import Domino, double_set
 
 __all__ = [
-    "Pieces", "Stall", "best_partition", "closable", "closable_with", "could_close", "hand_stall", "line_closable",
-    "meld_ends", "pair_weight", "worth",
+    "Pieces",
+    "Stall",
+    "best_partition",
+    "closable",
+    "closable_with",
+    "could_close",
+    "ends_of_table",
+    "hand_stall",
+    "line_closable",
+    "meld_ends",
+    "pair_weight",
+    "worth",
 ]
 
 Pieces = tuple[Domino, ...]
@@ -205,6 +215,15 @@ def meld_ends(
             for d in rules.fits(kind, pieces, end):
                 out.setdefault(d, (i, end))
     return out
+
+
+@functools.lru_cache(maxsize=256)
+def ends_of_table(rules: ConveyorMelds, table: tuple[tuple[str, Pieces], ...]) -> Mapping[Domino, tuple[int, str]]:
+    """:func:`meld_ends` of a table, kept for the next turns (the table changes seldom; public information).
+
+    Read it only: the same mapping is handed to every caller with this table.
+    """
+    return meld_ends(rules, table)
 
 
 def closable(
