@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from rummykit.bots.conveyor import (
+from rummykit.bots.conveyor_hand import (
     best_partition,
     closable,
     closable_with,
