@@ -14,7 +14,9 @@ import random
 
 import pytest
 
+from rummykit.bots.conveyor import CLOSE_VALUE, COMPLETES_BONUS, FITS_TABLE_BONUS
 from rummykit.bots.conveyor_hand import (
+    _relations,
     best_partition,
     closable,
     closable_with,
@@ -124,3 +126,12 @@ def test_could_close_says_no_only_where_closable_says_no(top: int) -> None:
             said_no += 1
             assert not plain
     assert said_no > 100 and closes > 5  # both answers are common enough to be tried
+
+
+def test_every_gain_is_a_whole_number_of_halves() -> None:
+    """The draw's early stop relies on exact sums of gains: weights and bonuses are whole halves."""
+    every = double_set(12)
+    weights = {w for a in every for b in every for w, _completers in _relations(a, b, 12)}
+    assert weights == {1.5, 2.5, 3.0}
+    for value in (*weights, COMPLETES_BONUS, FITS_TABLE_BONUS, CLOSE_VALUE):
+        assert (value * 2).is_integer()
