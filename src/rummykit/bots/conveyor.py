@@ -39,17 +39,31 @@ the view's legal list (:func:`rummykit.rulesets.conveyor.actions_from_view`).
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import cast
 
 from rummykit.bots.base import Bot, whole_option
+from rummykit.bots.conveyor_hand import (
+    _NONE,
+    Pieces,
+    Stall,
+    _related,
+    best_partition,
+    closable,
+    closable_with,
+    could_close,
+    ends_of_table,
+    hand_stall,
+    line_closable,
+    meld_ends,
+    pair_weight,
+    worth,
+)
 from rummykit.engine.core import Action, GameInfo
 from rummykit.engine.options import OptionValue
 from rummykit.engine.rng import Rng
 from rummykit.errors import RuleError
-from rummykit.melds.conveyor import ConveyorMelds, by_code
-from rummykit.melds.cover import Candidate, CoverProblem, best_cover, rank
+from rummykit.melds.conveyor import ConveyorMelds
 from rummykit.pieces.dominoes import Domino, double_set
 from rummykit.rulesets.conveyor import (
     UNKNOWN,
@@ -67,7 +81,8 @@ from rummykit.rulesets.conveyor import (
 from rummykit.rulesets.conveyor.views import ConveyorView
 
 __all__ = [
-    "ConveyorGreedy", "best_partition", "closable", "conveyor_greedy", "line_closable", "meld_ends", "pair_weight",
+    "ConveyorGreedy", "Stall", "best_partition", "closable", "closable_with", "conveyor_greedy", "hand_stall",
+    "line_closable", "meld_ends", "pair_weight",
 ]
 
 CLAIM_SCORE = 9.0
@@ -77,225 +92,6 @@ CLAIM_CHANCE = 0.2
 COMPLETES_BONUS = 6.0
 FITS_TABLE_BONUS = 5.0
 CLOSE_VALUE = 1000.0
-
-Pieces = tuple[Domino, ...]
-
-
-@functools.lru_cache(maxsize=1 << 14)
-def _relations(a: Domino, b: Domino, top: int) -> tuple[tuple[float, tuple[Domino, ...]], ...]:
-    """Each way two dominoes could share a meld: its weight and the dominoes that would complete it."""
-    if a is b:
-        return ()
-    out: list[tuple[float, tuple[Domino, ...]]] = []
-    if a.pips == b.pips:
-        total = a.pips
-        others = tuple(
-            Domino(x, total - x) for x in range(max(0, total - top), total // 2 + 1) if Domino(x, total - x) not in (a, b)
-        )
-        out.append((2.5, others))
-
-    def near(lo: int, hi: int, make: Callable[[int], Domino]) -> None:
-        gap = hi - lo
-        if gap == 1:
-            ends = [v for v in (lo - 1, hi + 1) if 0 <= v <= top]
-            out.append((3.0, tuple(make(v) for v in ends)))
-        elif gap == 2:
-            out.append((1.5, (make(lo + 1),)))
-
-    if a.is_double and b.is_double:
-        near(min(a.low, b.low), max(a.low, b.low), lambda v: Domino(v, v))
-    for suit in {a.low, a.high} & {b.low, b.high}:
-        va, vb = a.other(suit), b.other(suit)
-
-        def in_suit(v: int, s: int = suit) -> Domino:
-            return Domino(s, v)
-
-        near(min(va, vb), max(va, vb), in_suit)
-    return tuple(out)
-
-
-@functools.lru_cache(maxsize=16)
-def _related(top: int) -> dict[Domino, frozenset[Domino]]:
-    """For each domino of the double-``top`` set, the dominoes it has some relation with.
-
-    Most pairs have none, so a sum over a hand of pair weights need only
-    visit these (the weights of the others are 0).
-    """
-    every = double_set(top)
-    return {a: frozenset(b for b in every if _relations(a, b, top)) for a in every}
-
-
-def pair_weight(a: Domino, b: Domino, dead: frozenset[Domino] = frozenset(), top: int = 12) -> float:
-    """How much two dominoes help each other toward a meld whose missing dominoes are not all ``dead``.
-
-    A run partner (one half shared, the other halves 1 apart) weighs 3, or
-    1.5 when 2 apart; a sum partner (equal pips) 2.5; doubles 1 or 2 apart
-    3 or 1.5. A relation counts only while some domino that would complete
-    it is not in ``dead`` (say, already in a meld on the table).
-
-    >>> pair_weight(Domino(3, 4), Domino(3, 5)), pair_weight(Domino(2, 6), Domino(3, 5)), pair_weight(Domino(0, 1), Domino(5, 6))
-    (3.0, 2.5, 0.0)
-    >>> pair_weight(Domino(3, 4), Domino(3, 5), frozenset({Domino(3, 3), Domino(3, 6)}))
-    0.0
-    """
-    relations = _relations(a, b, top)
-    if not relations:  # most pairs: nothing in common
-        return 0.0
-    total = 0.0
-    for w, completers in relations:
-        if not dead.issuperset(completers):  # some completer is not dead
-            total += w
-    return total
-
-
-def worth(d: Domino, hand: Sequence[Domino], dead: frozenset[Domino] = frozenset(), top: int = 12) -> float:
-    """A domino's worth among the others of a hand (the sum of its live pair weights)."""
-    related = _related(top).get(d, _NONE)
-    return sum((pair_weight(d, x, dead, top) for x in hand if x in related), 0.0)
-
-
-_NONE: frozenset[Domino] = frozenset()
-
-
-def best_partition(rules: ConveyorMelds, hand: Sequence[Domino]) -> list[Pieces]:
-    """Disjoint melds from ``hand`` covering the most dominoes (then scoring the most).
-
-    >>> from rummykit.pieces.dominoes import parse_dominoes
-    >>> def show(text):
-    ...     return [' '.join(map(str, m)) for m in best_partition(ConveyorMelds(6), parse_dominoes(text))]
-    >>> show('1-1 1-2 1-3 2-2 3-3 4-4 0-4')
-    ['1-1 1-2 1-3', '2-2 3-3 4-4']
-    >>> show('1-1 1-2 1-3 2-2 3-3 0-4')  # one meld only: the royal sum of 4 scores most
-    ['0-4 1-3 2-2']
-    """
-    return list(_best_partition(rules, tuple(sorted(set(hand), key=by_code))))
-
-
-SCORE_PER_DOMINO = 5
-"""No meld scores more than this per domino it holds (13 for three dominoes, at most 3n + 1 for n >= 4)."""
-_DOMINO_POTENTIAL = rank(1, SCORE_PER_DOMINO)
-"""The most one domino still undecided could add to :func:`best_partition`'s objective."""
-
-
-@functools.lru_cache(maxsize=1 << 12)
-def _best_partition(rules: ConveyorMelds, hand: Pieces) -> tuple[Pieces, ...]:
-    melds = rules.hand_melds(hand)
-    if not melds:
-        return ()
-    cands: list[Candidate[Domino]] = []
-    for m in melds:
-        kind = rules.check(m).kind
-        assert kind is not None
-        cands.append(Candidate(m, rank(len(m), rules.score(kind, m))))
-    found = best_cover(
-        CoverProblem(
-            dict.fromkeys((d for m in melds for d in m), 1),
-            cands,
-            order=by_code,
-            potential=lambda _d: _DOMINO_POTENTIAL,
-        )
-    )
-    return found.sets if found is not None else ()
-
-
-def line_closable(rules: ConveyorMelds, hand: Sequence[Domino], options: Mapping[str, OptionValue]) -> bool:
-    """True when ``hand`` (after a draw) closes as a line under ``domino_runs``: a whole hand.
-
-    The line holds ``column_length`` dominoes after a discard, or the whole
-    hand on the pickup where that is allowed; a hand that has melded or
-    laid off anything is too short.
-
-    >>> from rummykit.pieces.dominoes import parse_dominoes
-    >>> opts = {'domino_runs': True, 'branch_on_doubles': False, 'column_length': 3,
-    ...         'never_close_on_pickup': False, 'no_milling': False}
-    >>> line_closable(ConveyorMelds(6), parse_dominoes('1-2 2-3 3-4 6-6'), opts)
-    True
-    >>> line_closable(ConveyorMelds(6), parse_dominoes('1-2 2-3 3-4'), opts)  # a short hand
-    False
-    """
-    if not options["domino_runs"]:
-        return False
-    whole = options["column_length"]
-    if not isinstance(whole, int):  # a started game's options are resolved: a whole number here
-        raise TypeError(f"column_length is {whole!r}, not a whole number")
-    if len(hand) != whole + 1:
-        return False
-    branching = bool(options["branch_on_doubles"])
-    if not options["never_close_on_pickup"] and rules.line(hand, branching=branching) is not None:
-        return True
-    return any(
-        rules.line([x for x in hand if x is not d], branching=branching) is not None for d in dict.fromkeys(hand)
-    )
-
-
-def meld_ends(
-    rules: ConveyorMelds, melds: Sequence[tuple[str, Pieces]], takes: dict[Domino, tuple[int, str]] | None = None,
-    first: int = 0,
-) -> dict[Domino, tuple[int, str]]:
-    """Which meld end takes which domino: the first (meld index, end) in order, for melds from ``first`` on.
-
-    Adds to ``takes`` (a new dict by default) without replacing an entry, so
-    the table's ends can be worked out once and extended by each hand's melds.
-    """
-    out: dict[Domino, tuple[int, str]] = {} if takes is None else takes
-    for i in range(first, len(melds)):
-        kind, pieces = melds[i]
-        for end in ("low", "high"):
-            for d in rules.fits(kind, pieces, end):
-                out.setdefault(d, (i, end))
-    return out
-
-
-def closable(
-    rules: ConveyorMelds,
-    hand: Sequence[Domino],
-    table: Sequence[tuple[str, Pieces]],
-    table_ends: Mapping[Domino, tuple[int, str]] | None = None,
-    partition: Sequence[Pieces] | None = None,
-) -> bool:
-    """True when melding the best partition and laying off what fits leaves at most one domino.
-
-    ``table_ends`` is :func:`meld_ends` of ``table``, when the caller has it
-    already (it asks about many hands against one table); ``partition`` is
-    :func:`best_partition` of ``hand``, likewise.
-
-    >>> from rummykit.pieces.dominoes import parse_dominoes
-    >>> closable(ConveyorMelds(9), parse_dominoes('4-7 0-0'), [('run', tuple(parse_dominoes('0-1 0-2 0-3')))])
-    True
-    """
-    melds = [*table]
-    rest = list(hand)
-    for m in best_partition(rules, hand) if partition is None else partition:
-        kind = rules.check(m).kind
-        assert kind is not None
-        melds.append((kind, m))
-        rest = [d for d in rest if d not in m]
-    if len(rest) <= 1:
-        return True
-    # which meld end takes which domino; refreshed for a meld when it grows
-    if table_ends is None:
-        takes = meld_ends(rules, melds)
-    else:
-        takes = meld_ends(rules, melds, dict(table_ends), first=len(table))
-    grew = True
-    while grew and len(rest) > 1:
-        grew = False
-        for d in rest:
-            spot = takes.get(d)
-            if spot is None:
-                continue
-            i, end = spot
-            kind, pieces = melds[i]
-            melds[i] = (kind, (d, *pieces) if end == "low" else (*pieces, d))
-            rest.remove(d)
-            takes = {x: where for x, where in takes.items() if where[0] != i}
-            for e in ("low", "high"):
-                for x in rules.fits(kind, melds[i][1], e):
-                    takes.setdefault(x, (i, e))
-            grew = True
-            break
-    return len(rest) <= 1
-
 
 class ConveyorGreedy:
     """The greedy conveyor bot (see the module docs)."""
@@ -355,35 +151,43 @@ class ConveyorGreedy:
 
     def _net(self, d: Domino, hand: Sequence[Domino], rules: ConveyorMelds, table: list[tuple[str, Pieces]],
              base: dict[Domino, float], dead: frozenset[Domino], options: Mapping[str, OptionValue],
-             table_ends: Mapping[Domino, tuple[int, str]], partition: Sequence[Pieces],
-             order: Sequence[Domino]) -> float:
+             table_ends: Mapping[Domino, tuple[int, str]], stall: Stall, order: Sequence[Domino],
+             hand_melded: frozenset[Domino]) -> float:
         """What drawing ``d`` adds to the hand, once the least useful domino is discarded again.
 
         ``base`` holds each hand domino's worth in the hand as it is; ``table_ends``
-        is :func:`meld_ends` of ``table``; ``partition`` is :func:`best_partition` of ``hand``;
-        ``order`` is the hand from the least useful domino up (by worth, more pips, code).
+        is :func:`meld_ends` of ``table``; ``stall`` is :func:`hand_stall` of ``hand`` with its best partition;
+        ``order`` is the hand from the least useful domino up (by worth, more pips, code); ``hand_melded``
+        the dominoes of the hand's melds.
         """
         grown = [*hand, d]
         top = rules.top
         related = _related(top).get(d, _NONE)  # the weights of all other pairs are 0
         # Every meld is a run in a suit, a run of doubles or a sum, whose dominoes are all related to each
         # other: a meld of d and the hand needs two hand dominoes related to d.
-        completes = rules.melds_with(hand, d) if len(related.intersection(hand)) >= 2 else []
-        # A domino in no meld with the hand leaves the hand's melds as they were: so is their best partition.
-        known = None if completes else partition
-        if closable(rules, grown, table, table_ends, known) or line_closable(rules, grown, options):
+        near = related.intersection(hand)
+        completes = rules.melds_with(hand, d) if len(near) >= 2 else []
+        # A domino in no meld with the hand leaves the hand's melds as they were: so is their best partition,
+        # and the layoff loop goes as on the hand alone until that stalls (``stall``).
+        if completes:  # when some domino of the grown hand can be neither melded nor laid off, it cannot close
+            in_melds = hand_melded.union(*completes)
+            closes = could_close(top, grown, in_melds, dead) and closable(rules, grown, table, table_ends)
+        else:
+            closes = closable_with(rules, stall, d)
+        if closes or line_closable(rules, grown, options):
             return CLOSE_VALUE
         # The domino to drop: the least useful of the grown hand, by (worth with d, more pips, code).
         # A hand domino unrelated to d keeps its worth, so the least of those is the first in ``order``.
+        # (The keys differ in code, so the least does not depend on the order the dominoes are visited in.)
         own = 0.0
         least: tuple[float, int, int] | None = None
         drop: Domino | None = None
-        for x in hand:
-            if x in related:
-                own += pair_weight(d, x, dead, top)
-                key = (base[x] + pair_weight(x, d, dead, top), -x.pips, x.code)
-                if least is None or key < least:
-                    least, drop = key, x
+        for x in near:
+            weight = pair_weight(d, x, dead, top)  # the same both ways round
+            own += weight
+            key = (base[x] + weight, -x.pips, x.code)
+            if least is None or key < least:
+                least, drop = key, x
         for x in order:
             if x not in related:
                 key = (base[x], -x.pips, x.code)
@@ -408,16 +212,17 @@ class ConveyorGreedy:
         base = {x: worth(x, hand, dead, rules.top) for x in hand}
 
         options = view["options"]
-        table_ends = meld_ends(rules, table)
-        partition = best_partition(rules, hand)
+        ends = ends_of_table(rules, tuple(table))
+        stall = hand_stall(rules, hand, table, ends, best_partition(rules, hand))
         order = sorted(hand, key=lambda x: (base[x], -x.pips, x.code))
+        hand_melded = frozenset(x for m in rules.hand_melds(hand) for x in m)
         known: dict[Domino, float] = {}
 
         def net(x: Domino) -> float:
             value = known.get(x)
             if value is None:
                 value = known[x] = self._net(
-                    x, hand, rules, table, base, dead, options, table_ends, partition, order
+                    x, hand, rules, table, base, dead, options, ends, stall, order, hand_melded
                 )
             return value
 
@@ -434,8 +239,20 @@ class ConveyorGreedy:
         best = max((net for net, _a in up), default=0.0)
         if best > 0:
             unseen = self._unseen(view, hand, rules)
-            gains = [max(0.0, net(u)) for u in unseen]
-            expected = sum(gains) / len(gains) if gains else 0.0
+            # The expected gain of a face-down domino: the mean of max(0, net) over the unseen dominoes. Every
+            # gain is a whole number of halves (weights 1.5, 2.5 and 3, whole bonuses), so the sums are exact
+            # and only grow: once the sum so far over the whole count is past ``best``, the face-down domino
+            # wins, and with one to draw the rest need no weighing.
+            count = len(unseen)
+            gains: list[float] = []
+            total = 0.0
+            for u in unseen:
+                gain = max(0.0, net(u))
+                gains.append(gain)
+                total += gain
+                if hidden and total / count > best:
+                    break
+            expected = sum(gains) / count if count else 0.0
             if best >= expected or not hidden:
                 return next(a for net, a in up if net == best)
         if hidden:

@@ -61,14 +61,8 @@ from dataclasses import dataclass, field
 from typing import cast
 
 from rummykit.bots.base import whole_option
-from rummykit.bots.conveyor import (
-    ConveyorGreedy,
-    _best_partition,
-    _relations,
-    closable,
-    line_closable,
-    meld_ends,
-)
+from rummykit.bots.conveyor import ConveyorGreedy
+from rummykit.bots.conveyor_hand import _best_partition, _relations, closable, line_closable, meld_ends
 from rummykit.bots.strong import Advice, Budget, Clock
 from rummykit.engine.core import Action, GameInfo
 from rummykit.engine.rng import Rng
