@@ -122,21 +122,38 @@ def plus(vec: int | None, d: Domino) -> int | None:
     return vec + add
 
 
+def _through(mask: int) -> int:
+    """The values (a bit each) with three values in a row through them among those of ``mask`` (a bit per value)."""
+    return sum(
+        1 << v
+        for v in range(TOP + 1)
+        if any(mask >> start & 0b111 == 0b111 for start in range(max(0, v - 2), min(v, TOP - 2) + 1))
+    )
+
+
+_THROUGH: dict[int, int] = {bits: _through(mask) for bits, mask in _SUIT_MASK.items()}
+"""A suit's presence bits to the values three values in a row of that suit can pass through."""
+_ONE_SUIT = (1 << _SUIT) - 1
+_SUIT_ONE = _fields(0, TOP + 1, 0x7F)
+_HOLD: dict[Domino, tuple[int, int, int, int, int]] = {
+    d: (_T_OFF + _W * d.pips, _SUIT * d.low, d.high, _SUIT * d.high, d.low) for d in _KINDS if d not in JOKERS
+}
+"""For each domino that is not a joker: where its total is counted, then each of its suits' fields and its value there."""
+
+
 def may_hold(vec: int, d: Domino) -> bool:
     """False when no set of the rack whose count vector this is (holding ``d``) can hold ``d``: without a
     joker, a run holding it needs three values in a row through its value in one of its suits, and a sum
     three dominoes of its total. (True says only that one may.)"""
-    if vec >> _J_OFF & 0xFF or d in JOKERS:
+    how = _HOLD.get(d)
+    if how is None or vec >> _J_OFF & 0xFF:
+        return True  # a joker (or with a joker in the rack, any domino); a domino outside the set is not refused
+    total, suit, value, other, other_value = how
+    if vec >> total & 0xFF >= MIN_SET:
         return True
-    if vec >> (_T_OFF + _W * d.pips) & 0xFF >= MIN_SET:
+    if _THROUGH[((vec >> suit & _ONE_SUIT) + _SUIT_ONE) & _SUIT_BITS] >> value & 1:
         return True
-    present = ((vec & _S_MASK) + _S_ONE) & _S_HIGH
-    for suit, value in ((d.low, d.high), (d.high, d.low)):
-        row = _SUIT_MASK[present >> (_SUIT * suit) & _SUIT_BITS]
-        for start in range(max(0, value - 2), min(value, TOP - 2) + 1):
-            if row >> start & 0b111 == 0b111:
-                return True
-    return False
+    return bool(_THROUGH[((vec >> other & _ONE_SUIT) + _SUIT_ONE) & _SUIT_BITS] >> other_value & 1)
 
 
 def sets_of_vector(vec: int, max_size: int | None, holding: Domino | None = None) -> list[DominoSet]:
