@@ -157,6 +157,27 @@ def test_may_hold_refuses_only_dominoes_no_set_holds() -> None:
     assert refused > 1_000
 
 
+def test_a_domino_no_set_holds_leaves_the_sets_as_they_were() -> None:
+    """The kept listing's shortcut after a draw: when :func:`may_hold` refuses the drawn domino, the grown
+    rack's sets (every size, and of exactly three) are the last rack's, in the same order."""
+    rng = random.Random(17)
+    pieces = full_set()
+    refused = 0
+    for _ in range(2_000):
+        rack = rng.sample(pieces, rng.choice([2, 4, 7, 10, 14]))
+        d = rack.pop()
+        grown = rack_vector([*rack, d])
+        assert grown is not None
+        if may_hold(grown, d):
+            continue
+        refused += 1
+        vec = rack_vector(rack)
+        assert vec is not None
+        for size in (None, 3):
+            assert sets_of_vector(grown, size) == sets_of_vector(vec, size) == MELDS.enumerate([*rack, d], size)
+    assert refused > 500
+
+
 def test_rack_vector_refuses_what_it_cannot_read() -> None:
     assert rack_vector([Domino(7, 7)]) is None
     assert rack_vector([Domino(1, 2)] * 128) is None

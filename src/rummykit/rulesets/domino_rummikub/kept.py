@@ -244,7 +244,7 @@ class _TableFits:
         packed = self.packed & ((1 << (_SLOT * len(by_set))) - 1)
         eq = operator.eq
         for i, s in enumerate(table):
-            if i >= len(kept) or not eq(kept[i], s):
+            if i >= len(kept) or (kept[i] is not s and not eq(kept[i], s)):
                 slot = reading(tuple(s))
                 if i < len(by_set):
                     packed ^= (by_set[i].candidates ^ slot.candidates) << (_SLOT * i)
@@ -339,8 +339,11 @@ class KeptListings:
             kept = self.seats[seat] = _SeatListing(seat)
         # The rack's vector from the last one: most turns draw one domino, which goes at the end of the rack.
         last = kept.rack
+        same_sets = False
         if len(rack) == len(last) + 1 and rack[:-1] == last and rack[-1] in _VEC and len(rack) <= MAX_RACK:
             vec = kept.vec + _VEC[rack[-1]]
+            # No set of the grown rack holds the new domino: its sets are the last rack's, in the same order.
+            same_sets = not may_hold(vec, rack[-1])
         elif rack == last:
             vec = kept.vec
         else:
@@ -350,7 +353,9 @@ class KeptListings:
             vec = read
         kept.rack = list(rack)
         exact = not down and starting_group_size == EXACTLY_3
-        if vec != kept.vec or exact != kept.exact:
+        if same_sets and exact == kept.exact:
+            kept.vec = vec
+        elif vec != kept.vec or exact != kept.exact:
             sets = sets_of_vector(vec, MIN_SET if exact else None)
             if sets and exact:
                 sets = [s for s in sets if len(s) == MIN_SET]
