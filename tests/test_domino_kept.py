@@ -24,7 +24,7 @@ from rummykit.pieces.dominoes import Domino, double_set
 from rummykit.rulesets import freetable
 from rummykit.rulesets.domino_rummikub import JOKERS, MELDS, TOP, DominoRummikub, full_set
 from rummykit.rulesets.domino_rummikub.growth import Reading, bit_of, grow_by_check
-from rummykit.rulesets.domino_rummikub.kept import may_hold, rack_vector, sets_of_vector
+from rummykit.rulesets.domino_rummikub.kept import _set_vector, _within, may_hold, rack_vector, sets_of_vector
 from rummykit.rulesets.domino_rummikub.listing import layoffs, listable_actions, rack_sets, rack_sets_with
 
 
@@ -176,6 +176,22 @@ def test_a_domino_no_set_holds_leaves_the_sets_as_they_were() -> None:
         for size in (None, 3):
             assert sets_of_vector(grown, size) == sets_of_vector(vec, size) == MELDS.enumerate([*rack, d], size)
     assert refused > 500
+
+
+def test_a_rack_that_lost_dominoes_keeps_the_sets_it_still_holds() -> None:
+    """The kept listing's shortcut after a play: without a joker in the last rack, the sets of a rack that
+    lost dominoes are those of the last rack it still holds, in the same order."""
+    rng = random.Random(19)
+    pieces = [d for d in full_set() if d not in JOKERS]
+    for _ in range(2_000):
+        rack = rng.sample(pieces, rng.choice([4, 7, 10, 14, 20]))
+        left = rng.sample(rack, rng.randrange(len(rack) + 1))
+        big, small = rack_vector(rack), rack_vector(left)
+        assert big is not None and small is not None
+        assert _within(small, big)
+        for size in (None, 3):
+            kept = [s for s in sets_of_vector(big, size) if _within(_set_vector(s), small)]
+            assert kept == sets_of_vector(small, size) == MELDS.enumerate(left, size)
 
 
 def test_rack_vector_refuses_what_it_cannot_read() -> None:

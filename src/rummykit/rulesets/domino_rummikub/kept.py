@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
+from functools import lru_cache
 
 from rummykit.engine.core import Action
 from rummykit.melds.base import MIN_SET
@@ -207,6 +208,25 @@ def sets_of_vector(vec: int, max_size: int | None, holding: Domino | None = None
     return list(dict.fromkeys(found))
 
 
+def _within(small: int, big: int) -> bool:
+    """Whether the rack whose count vector is ``small`` holds no domino more often than that of ``big``.
+
+    Then every set of the smaller rack is a set of the larger, and without a
+    joker in the larger, :func:`sets_of_vector` lists the smaller rack's sets
+    in the larger's order: the runs of a suit are its rows of values in a row,
+    by first value then last, and the sums of a total its choices of
+    dominoes, by size then in code order, in both.
+    ``tests/test_domino_kept.py`` compares.
+    """
+    return ((big >> _K_OFF | _K_HIGH) - (small >> _K_OFF)) & _K_HIGH == _K_HIGH
+
+
+@lru_cache(maxsize=1 << 13)
+def _set_vector(s: DominoSet) -> int:
+    """A set's count vector (sets of a rack read by :func:`rack_vector`; the same sets recur)."""
+    return sum(map(_VEC.__getitem__, s))
+
+
 # -- lay-offs ---------------------------------------------------------------------
 
 _SLOT = 256
@@ -354,6 +374,17 @@ class KeptListings:
         kept.rack = list(rack)
         exact = not down and starting_group_size == EXACTLY_3
         if same_sets and exact == kept.exact:
+            kept.vec = vec
+        elif vec == kept.vec and exact == kept.exact:
+            pass
+        elif exact == kept.exact and _within(vec, kept.vec) and (not kept.sets or not kept.vec >> _J_OFF & 0xFF):
+            # The rack lost dominoes (a play): its sets are those of the last rack it still holds, in the same
+            # order (none if the last rack had none; without a joker, see :func:`_within`).
+            if kept.sets:
+                sets = [s for s in kept.sets if _within(_set_vector(s), vec)]
+                if len(sets) != len(kept.sets):
+                    kept.set_plays = None
+                kept.sets = sets
             kept.vec = vec
         elif vec != kept.vec or exact != kept.exact:
             sets = sets_of_vector(vec, MIN_SET if exact else None)
