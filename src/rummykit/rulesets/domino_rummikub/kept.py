@@ -246,10 +246,12 @@ class _TableFits:
     """The table's slots (:class:`~rummykit.rulesets.domino_rummikub.growth.Reading`, by position), and their candidates packed in one number:
     bits ``256 i`` on hold the candidates of set ``i``."""
 
-    __slots__ = ("by_set", "packed", "sets")
+    __slots__ = ("base", "by_set", "packed", "sets", "spread")
 
     def __init__(self, sets: list[DominoSet], by_set: list[Reading]) -> None:
         self.sets = sets
+        self.base = tuple(sets)
+        self.spread = _spread(len(sets))
         self.by_set = by_set
         packed = 0
         for i, slot in enumerate(by_set):
@@ -263,7 +265,14 @@ class _TableFits:
         by_set = self.by_set[: len(table)]
         packed = self.packed & ((1 << (_SLOT * len(by_set))) - 1)
         eq = operator.eq
-        for i, s in enumerate(table):
+        # The places whose set is not the same object (found in C): a play changes one set or adds some.
+        same = list(map(operator.is_, kept, table))
+        if same.count(False) <= 1:
+            redo = range(same.index(False) if False in same else len(same), len(table))
+        else:
+            redo = range(len(table))
+        for i in redo:
+            s = table[i]
             if i >= len(kept) or (kept[i] is not s and not eq(kept[i], s)):
                 slot = reading(tuple(s))
                 if i < len(by_set):
@@ -274,13 +283,14 @@ class _TableFits:
                     by_set.append(slot)
         fits = object.__new__(_TableFits)
         fits.sets, fits.by_set, fits.packed = list(table), by_set, packed
+        fits.base, fits.spread = tuple(table), _spread(len(table))
         return fits
 
     def layoffs(self, have: int) -> list[tuple[Domino, int, DominoSet]]:
         """Every (domino, set index, new set) growing a set by a domino whose presence bit is in ``have``
         (by set, then by domino in code order: as the family's extensions list them)."""
         out: list[tuple[Domino, int, DominoSet]] = []
-        hits = self.packed & have * _spread(len(self.sets))
+        hits = self.packed & have * self.spread
         by_set = self.by_set
         kinds = _KINDS
         while hits:
@@ -401,7 +411,7 @@ class KeptListings:
             kept.set_plays = kept.lay_plays = None
         set_plays = kept.set_plays
         if set_plays is None:
-            set_plays = kept.set_plays = freetable.set_plays(seat, kept.sets, tuple(table)) if kept.sets else []
+            set_plays = kept.set_plays = freetable.set_plays(seat, kept.sets, fits.base) if kept.sets else []
         head = kept.draw if pool_size else kept.pass_
         if not down:
             return [head, *set_plays]
@@ -409,6 +419,6 @@ class KeptListings:
         lay_plays = kept.lay_plays
         if lay_plays is None or have != kept.have:
             lays = fits.layoffs(have)
-            lay_plays = kept.lay_plays = freetable.layoff_plays(seat, lays, tuple(table)) if lays else []
+            lay_plays = kept.lay_plays = freetable.layoff_plays(seat, lays, fits.base) if lays else []
             kept.have = have
         return [head, *set_plays, *lay_plays]
