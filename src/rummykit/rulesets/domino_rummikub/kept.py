@@ -290,16 +290,14 @@ class _TableFits:
         """Every (domino, set index, new set) growing a set by a domino whose presence bit is in ``have``
         (by set, then by domino in code order: as the family's extensions list them)."""
         out: list[tuple[Domino, int, DominoSet]] = []
-        hits = self.packed & have * self.spread
-        by_set = self.by_set
+        if not self.packed & have * self.spread:
+            return out
         kinds = _KINDS
-        while hits:
-            i = ((hits & -hits).bit_length() - 1) // _SLOT
-            at = _SLOT * i
-            slot = by_set[i]
+        for i, slot in enumerate(self.by_set):
+            mine = slot.candidates & have
+            if not mine:
+                continue
             grown_by = slot.grown
-            mine = hits >> at & _K_HIGH
-            hits &= -1 << (at + _SLOT)
             while mine:
                 low = mine & -mine
                 d = kinds[(low.bit_length() - 1) >> 3]
