@@ -17,9 +17,12 @@ holds; only those suits and totals are enumerated, by the meld family's own
 cached :func:`~rummykit.melds.dominoes._suit_runs` and
 :func:`~rummykit.melds.dominoes._sums`, in the order
 :meth:`~rummykit.melds.dominoes.DominoMelds.enumerate` gives. The table's
-fits (the dominoes that grow each set) are packed, one slot per set, in one
-number, kept from listing to listing and looked up again only for the sets
-that changed. ``tests/test_listing_fast_path.py`` and
+fits (the dominoes that might grow each set, a bit each, and what each
+grows it into) are kept from listing to listing and looked up again only for
+the sets that changed; a rack's lay-offs are each set's candidates against
+the dominoes the rack holds. After a draw of a domino no set can hold
+(:func:`may_hold`), or a play (the rack lost dominoes, :func:`_within`), the
+sets are the last ones (those the rack still holds), not enumerated again. ``tests/test_listing_fast_path.py`` and
 ``tests/test_domino_kept.py`` compare the listings with
 :func:`~rummykit.rulesets.domino_rummikub.listing.listable_actions`.
 """
@@ -229,41 +232,22 @@ def _set_vector(s: DominoSet) -> int:
 
 # -- lay-offs ---------------------------------------------------------------------
 
-_SLOT = 256
-"""Bits per table set in :attr:`_TableFits.packed` (the kinds' fields take 8 bits a domino)."""
-_SPREAD: dict[int, int] = {}
-"""By table size n: one bit at the start of each of n slots (a mask times it is that mask in every slot)."""
-
-
-def _spread(n: int) -> int:
-    spread = _SPREAD.get(n)
-    if spread is None:
-        spread = _SPREAD[n] = sum(1 << (_SLOT * i) for i in range(n))
-    return spread
-
-
 class _TableFits:
-    """The table's slots (:class:`~rummykit.rulesets.domino_rummikub.growth.Reading`, by position), and their candidates packed in one number:
-    bits ``256 i`` on hold the candidates of set ``i``."""
+    """The table's sets, as a tuple too (each seat's plays share it), and their readings
+    (:class:`~rummykit.rulesets.domino_rummikub.growth.Reading`, by position)."""
 
-    __slots__ = ("base", "by_set", "packed", "sets", "spread")
+    __slots__ = ("base", "by_set", "sets")
 
     def __init__(self, sets: list[DominoSet], by_set: list[Reading]) -> None:
         self.sets = sets
         self.base = tuple(sets)
-        self.spread = _spread(len(sets))
         self.by_set = by_set
-        packed = 0
-        for i, slot in enumerate(by_set):
-            packed |= slot.candidates << (_SLOT * i)
-        self.packed = packed
 
     def update(self, table: list[DominoSet]) -> _TableFits:
         """The fits of ``table``: these where its sets stayed in place (a play changes one set or adds
         some), the others' looked up."""
         kept = self.sets
         by_set = self.by_set[: len(table)]
-        packed = self.packed & ((1 << (_SLOT * len(by_set))) - 1)
         eq = operator.eq
         # The places whose set is not the same object (found in C): a play changes one set or adds some.
         same = list(map(operator.is_, kept, table))
@@ -276,22 +260,17 @@ class _TableFits:
             if i >= len(kept) or (kept[i] is not s and not eq(kept[i], s)):
                 slot = reading(tuple(s))
                 if i < len(by_set):
-                    packed ^= (by_set[i].candidates ^ slot.candidates) << (_SLOT * i)
                     by_set[i] = slot
                 else:
-                    packed |= slot.candidates << (_SLOT * i)
                     by_set.append(slot)
         fits = object.__new__(_TableFits)
-        fits.sets, fits.by_set, fits.packed = list(table), by_set, packed
-        fits.base, fits.spread = tuple(table), _spread(len(table))
+        fits.sets, fits.by_set, fits.base = list(table), by_set, tuple(table)
         return fits
 
     def layoffs(self, have: int) -> list[tuple[Domino, int, DominoSet]]:
         """Every (domino, set index, new set) growing a set by a domino whose presence bit is in ``have``
         (by set, then by domino in code order: as the family's extensions list them)."""
         out: list[tuple[Domino, int, DominoSet]] = []
-        if not self.packed & have * self.spread:
-            return out
         kinds = _KINDS
         for i, slot in enumerate(self.by_set):
             mine = slot.candidates & have
