@@ -220,7 +220,11 @@ def test_kept_listings_along_games(level: str, players: int) -> None:
                 pool_size=len(state.pool),
             ) == expected
             assert state.legal_actions(seat) == expected
+            # The game's own legal_actions skips to_act: nobody else may act (may_act stays empty).
+            assert not state.may_act
+            assert all(state.legal_actions(other) == [] for other in range(players) if other != seat)
             step(state, bots, rngs)
+        assert all(state.legal_actions(other) == [] for other in range(players))
 
 
 def test_kept_listing_follows_a_changed_state() -> None:
