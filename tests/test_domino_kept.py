@@ -24,7 +24,7 @@ from rummykit.pieces.dominoes import Domino, double_set
 from rummykit.rulesets import freetable
 from rummykit.rulesets.domino_rummikub import JOKERS, MELDS, TOP, DominoRummikub, full_set
 from rummykit.rulesets.domino_rummikub.growth import Reading, bit_of, grow_by_check
-from rummykit.rulesets.domino_rummikub.kept import may_hold, rack_vector, sets_of_vector
+from rummykit.rulesets.domino_rummikub.kept import _set_vector, _within, may_hold, rack_vector, sets_of_vector
 from rummykit.rulesets.domino_rummikub.listing import layoffs, listable_actions, rack_sets, rack_sets_with
 
 
@@ -157,6 +157,43 @@ def test_may_hold_refuses_only_dominoes_no_set_holds() -> None:
     assert refused > 1_000
 
 
+def test_a_domino_no_set_holds_leaves_the_sets_as_they_were() -> None:
+    """The kept listing's shortcut after a draw: when :func:`may_hold` refuses the drawn domino, the grown
+    rack's sets (every size, and of exactly three) are the last rack's, in the same order."""
+    rng = random.Random(17)
+    pieces = full_set()
+    refused = 0
+    for _ in range(2_000):
+        rack = rng.sample(pieces, rng.choice([2, 4, 7, 10, 14]))
+        d = rack.pop()
+        grown = rack_vector([*rack, d])
+        assert grown is not None
+        if may_hold(grown, d):
+            continue
+        refused += 1
+        vec = rack_vector(rack)
+        assert vec is not None
+        for size in (None, 3):
+            assert sets_of_vector(grown, size) == sets_of_vector(vec, size) == MELDS.enumerate([*rack, d], size)
+    assert refused > 500
+
+
+def test_a_rack_that_lost_dominoes_keeps_the_sets_it_still_holds() -> None:
+    """The kept listing's shortcut after a play: without a joker in the last rack, the sets of a rack that
+    lost dominoes are those of the last rack it still holds, in the same order."""
+    rng = random.Random(19)
+    pieces = [d for d in full_set() if d not in JOKERS]
+    for _ in range(2_000):
+        rack = rng.sample(pieces, rng.choice([4, 7, 10, 14, 20]))
+        left = rng.sample(rack, rng.randrange(len(rack) + 1))
+        big, small = rack_vector(rack), rack_vector(left)
+        assert big is not None and small is not None
+        assert _within(small, big)
+        for size in (None, 3):
+            kept = [s for s in sets_of_vector(big, size) if _within(_set_vector(s), small)]
+            assert kept == sets_of_vector(small, size) == MELDS.enumerate(left, size)
+
+
 def test_rack_vector_refuses_what_it_cannot_read() -> None:
     assert rack_vector([Domino(7, 7)]) is None
     assert rack_vector([Domino(1, 2)] * 128) is None
@@ -183,7 +220,11 @@ def test_kept_listings_along_games(level: str, players: int) -> None:
                 pool_size=len(state.pool),
             ) == expected
             assert state.legal_actions(seat) == expected
+            # The game's own legal_actions skips to_act: nobody else may act (may_act stays empty).
+            assert not state.may_act
+            assert all(state.legal_actions(other) == [] for other in range(players) if other != seat)
             step(state, bots, rngs)
+        assert all(state.legal_actions(other) == [] for other in range(players))
 
 
 def test_kept_listing_follows_a_changed_state() -> None:

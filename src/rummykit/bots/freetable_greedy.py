@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import cast
 
 from rummykit.engine.core import Action, GameInfo
@@ -67,6 +68,18 @@ def _play(seat: int, table: list[DSet], new_table: list[DSet], placed: Sequence[
     return Play(seat, tuple(sorted(placed, key=BY_CODE)), tuple(tuple(s) for s in new_table))
 
 
+@lru_cache(maxsize=1 << 12)
+def _donors(s: DSet) -> tuple[tuple[Domino, DSet], ...]:
+    """Each end domino (first, then last) a set of 4+ can lend, with the set left (as the check writes it);
+    kept per set (the table is public, and the same sets recur from turn to turn)."""
+    out: list[tuple[Domino, DSet]] = []
+    for k in (0, len(s) - 1):
+        rest = dr.MELDS.check(s[:k] + s[k + 1 :])
+        if rest.valid:
+            out.append((s[k], rest.pieces))
+    return tuple(out)
+
+
 def _code(domino: Domino) -> int:
     return domino.code
 
@@ -114,7 +127,8 @@ class DominoGreedyBot:
                 changed = self._borrow(work, new_table)
         if len(work) == len(rack):
             return fallback
-        if any(not dr.MELDS.check(s).valid for s in new_table):
+        # The sets still those of the view (the same objects) are on the table already, so valid: the others are judged.
+        if any(not dr.MELDS.check(s).valid for i, s in enumerate(new_table) if i >= len(table) or s is not table[i]):
             return fallback
         # Every table domino stays on the table: what it gained is what left the rack.
         return _play(seat, table, new_table, list((Counter(rack) - Counter(work)).elements()))
@@ -126,11 +140,7 @@ class DominoGreedyBot:
         for i, s in enumerate(table):
             if len(s) <= MIN_SET:
                 continue
-            for k in (0, len(s) - 1):
-                rest = s[:k] + s[k + 1 :]
-                if not dr.MELDS.check(rest).valid:
-                    continue
-                donor = s[k]
+            for donor, rest in _donors(s):
                 vec = plus(held, donor)
                 if vec is not None and not may_hold(vec, donor):
                     continue  # no set of the rack and the donor holds the donor
@@ -147,7 +157,7 @@ class DominoGreedyBot:
                             continue
                         for d in used:
                             work.remove(d)
-                        table[i] = dr.MELDS.check(rest).pieces
+                        table[i] = rest
                         table.append(new)
                         return True
         return False

@@ -176,7 +176,7 @@ class Reading:
         return tuple(sorted((*self.natural, d), key=_BY_CODE)) + self.jokers
 
 
-@lru_cache(maxsize=1 << 11)
+@lru_cache(maxsize=1 << 13)
 def reading(s: DominoSet) -> Reading:
     """The reading of a table set (kept: the same sets recur from turn to turn and game to game)."""
     return Reading(s)

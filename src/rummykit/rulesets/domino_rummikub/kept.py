@@ -17,9 +17,12 @@ holds; only those suits and totals are enumerated, by the meld family's own
 cached :func:`~rummykit.melds.dominoes._suit_runs` and
 :func:`~rummykit.melds.dominoes._sums`, in the order
 :meth:`~rummykit.melds.dominoes.DominoMelds.enumerate` gives. The table's
-fits (the dominoes that grow each set) are packed, one slot per set, in one
-number, kept from listing to listing and looked up again only for the sets
-that changed. ``tests/test_listing_fast_path.py`` and
+fits (the dominoes that might grow each set, a bit each, and what each
+grows it into) are kept from listing to listing and looked up again only for
+the sets that changed; a rack's lay-offs are each set's candidates against
+the dominoes the rack holds. After a draw of a domino no set can hold
+(:func:`may_hold`), or a play (the rack lost dominoes, :func:`_within`), the
+sets are the last ones (those the rack still holds), not enumerated again. ``tests/test_listing_fast_path.py`` and
 ``tests/test_domino_kept.py`` compare the listings with
 :func:`~rummykit.rulesets.domino_rummikub.listing.listable_actions`.
 """
@@ -28,6 +31,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
+from functools import lru_cache
 
 from rummykit.engine.core import Action
 from rummykit.melds.base import MIN_SET
@@ -122,21 +126,38 @@ def plus(vec: int | None, d: Domino) -> int | None:
     return vec + add
 
 
+def _through(mask: int) -> int:
+    """The values (a bit each) with three values in a row through them among those of ``mask`` (a bit per value)."""
+    return sum(
+        1 << v
+        for v in range(TOP + 1)
+        if any(mask >> start & 0b111 == 0b111 for start in range(max(0, v - 2), min(v, TOP - 2) + 1))
+    )
+
+
+_THROUGH: dict[int, int] = {bits: _through(mask) for bits, mask in _SUIT_MASK.items()}
+"""A suit's presence bits to the values three values in a row of that suit can pass through."""
+_ONE_SUIT = (1 << _SUIT) - 1
+_SUIT_ONE = _fields(0, TOP + 1, 0x7F)
+_HOLD: dict[Domino, tuple[int, int, int, int, int]] = {
+    d: (_T_OFF + _W * d.pips, _SUIT * d.low, d.high, _SUIT * d.high, d.low) for d in _KINDS if d not in JOKERS
+}
+"""For each domino that is not a joker: where its total is counted, then each of its suits' fields and its value there."""
+
+
 def may_hold(vec: int, d: Domino) -> bool:
     """False when no set of the rack whose count vector this is (holding ``d``) can hold ``d``: without a
     joker, a run holding it needs three values in a row through its value in one of its suits, and a sum
     three dominoes of its total. (True says only that one may.)"""
-    if vec >> _J_OFF & 0xFF or d in JOKERS:
+    how = _HOLD.get(d)
+    if how is None or vec >> _J_OFF & 0xFF:
+        return True  # a joker (or with a joker in the rack, any domino); a domino outside the set is not refused
+    total, suit, value, other, other_value = how
+    if vec >> total & 0xFF >= MIN_SET:
         return True
-    if vec >> (_T_OFF + _W * d.pips) & 0xFF >= MIN_SET:
+    if _THROUGH[((vec >> suit & _ONE_SUIT) + _SUIT_ONE) & _SUIT_BITS] >> value & 1:
         return True
-    present = ((vec & _S_MASK) + _S_ONE) & _S_HIGH
-    for suit, value in ((d.low, d.high), (d.high, d.low)):
-        row = _SUIT_MASK[present >> (_SUIT * suit) & _SUIT_BITS]
-        for start in range(max(0, value - 2), min(value, TOP - 2) + 1):
-            if row >> start & 0b111 == 0b111:
-                return True
-    return False
+    return bool(_THROUGH[((vec >> other & _ONE_SUIT) + _SUIT_ONE) & _SUIT_BITS] >> other_value & 1)
 
 
 def sets_of_vector(vec: int, max_size: int | None, holding: Domino | None = None) -> list[DominoSet]:
@@ -190,69 +211,72 @@ def sets_of_vector(vec: int, max_size: int | None, holding: Domino | None = None
     return list(dict.fromkeys(found))
 
 
+def _within(small: int, big: int) -> bool:
+    """Whether the rack whose count vector is ``small`` holds no domino more often than that of ``big``.
+
+    Then every set of the smaller rack is a set of the larger, and without a
+    joker in the larger, :func:`sets_of_vector` lists the smaller rack's sets
+    in the larger's order: the runs of a suit are its rows of values in a row,
+    by first value then last, and the sums of a total its choices of
+    dominoes, by size then in code order, in both.
+    ``tests/test_domino_kept.py`` compares.
+    """
+    return ((big >> _K_OFF | _K_HIGH) - (small >> _K_OFF)) & _K_HIGH == _K_HIGH
+
+
+@lru_cache(maxsize=1 << 13)
+def _set_vector(s: DominoSet) -> int:
+    """A set's count vector (sets of a rack read by :func:`rack_vector`; the same sets recur)."""
+    return sum(map(_VEC.__getitem__, s))
+
+
 # -- lay-offs ---------------------------------------------------------------------
 
-_SLOT = 256
-"""Bits per table set in :attr:`_TableFits.packed` (the kinds' fields take 8 bits a domino)."""
-_SPREAD: dict[int, int] = {}
-"""By table size n: one bit at the start of each of n slots (a mask times it is that mask in every slot)."""
-
-
-def _spread(n: int) -> int:
-    spread = _SPREAD.get(n)
-    if spread is None:
-        spread = _SPREAD[n] = sum(1 << (_SLOT * i) for i in range(n))
-    return spread
-
-
 class _TableFits:
-    """The table's slots (:class:`~rummykit.rulesets.domino_rummikub.growth.Reading`, by position), and their candidates packed in one number:
-    bits ``256 i`` on hold the candidates of set ``i``."""
+    """The table's sets, as a tuple too (each seat's plays share it), and their readings
+    (:class:`~rummykit.rulesets.domino_rummikub.growth.Reading`, by position)."""
 
-    __slots__ = ("by_set", "packed", "sets")
+    __slots__ = ("base", "by_set", "sets")
 
     def __init__(self, sets: list[DominoSet], by_set: list[Reading]) -> None:
         self.sets = sets
+        self.base = tuple(sets)
         self.by_set = by_set
-        packed = 0
-        for i, slot in enumerate(by_set):
-            packed |= slot.candidates << (_SLOT * i)
-        self.packed = packed
 
     def update(self, table: list[DominoSet]) -> _TableFits:
         """The fits of ``table``: these where its sets stayed in place (a play changes one set or adds
         some), the others' looked up."""
         kept = self.sets
         by_set = self.by_set[: len(table)]
-        packed = self.packed & ((1 << (_SLOT * len(by_set))) - 1)
         eq = operator.eq
-        for i, s in enumerate(table):
-            if i >= len(kept) or not eq(kept[i], s):
+        # The places whose set is not the same object (found in C): a play changes one set or adds some.
+        same = list(map(operator.is_, kept, table))
+        if same.count(False) <= 1:
+            redo = range(same.index(False) if False in same else len(same), len(table))
+        else:
+            redo = range(len(table))
+        for i in redo:
+            s = table[i]
+            if i >= len(kept) or (kept[i] is not s and not eq(kept[i], s)):
                 slot = reading(tuple(s))
                 if i < len(by_set):
-                    packed ^= (by_set[i].candidates ^ slot.candidates) << (_SLOT * i)
                     by_set[i] = slot
                 else:
-                    packed |= slot.candidates << (_SLOT * i)
                     by_set.append(slot)
         fits = object.__new__(_TableFits)
-        fits.sets, fits.by_set, fits.packed = list(table), by_set, packed
+        fits.sets, fits.by_set, fits.base = list(table), by_set, tuple(table)
         return fits
 
     def layoffs(self, have: int) -> list[tuple[Domino, int, DominoSet]]:
         """Every (domino, set index, new set) growing a set by a domino whose presence bit is in ``have``
         (by set, then by domino in code order: as the family's extensions list them)."""
         out: list[tuple[Domino, int, DominoSet]] = []
-        hits = self.packed & have * _spread(len(self.sets))
-        by_set = self.by_set
         kinds = _KINDS
-        while hits:
-            i = ((hits & -hits).bit_length() - 1) // _SLOT
-            at = _SLOT * i
-            slot = by_set[i]
+        for i, slot in enumerate(self.by_set):
+            mine = slot.candidates & have
+            if not mine:
+                continue
             grown_by = slot.grown
-            mine = hits >> at & _K_HIGH
-            hits &= -1 << (at + _SLOT)
             while mine:
                 low = mine & -mine
                 d = kinds[(low.bit_length() - 1) >> 3]
@@ -322,8 +346,11 @@ class KeptListings:
             kept = self.seats[seat] = _SeatListing(seat)
         # The rack's vector from the last one: most turns draw one domino, which goes at the end of the rack.
         last = kept.rack
+        same_sets = False
         if len(rack) == len(last) + 1 and rack[:-1] == last and rack[-1] in _VEC and len(rack) <= MAX_RACK:
             vec = kept.vec + _VEC[rack[-1]]
+            # No set of the grown rack holds the new domino: its sets are the last rack's, in the same order.
+            same_sets = not may_hold(vec, rack[-1])
         elif rack == last:
             vec = kept.vec
         else:
@@ -333,7 +360,20 @@ class KeptListings:
             vec = read
         kept.rack = list(rack)
         exact = not down and starting_group_size == EXACTLY_3
-        if vec != kept.vec or exact != kept.exact:
+        if same_sets and exact == kept.exact:
+            kept.vec = vec
+        elif vec == kept.vec and exact == kept.exact:
+            pass
+        elif exact == kept.exact and _within(vec, kept.vec) and (not kept.sets or not kept.vec >> _J_OFF & 0xFF):
+            # The rack lost dominoes (a play): its sets are those of the last rack it still holds, in the same
+            # order (none if the last rack had none; without a joker, see :func:`_within`).
+            if kept.sets:
+                sets = [s for s in kept.sets if _within(_set_vector(s), vec)]
+                if len(sets) != len(kept.sets):
+                    kept.set_plays = None
+                kept.sets = sets
+            kept.vec = vec
+        elif vec != kept.vec or exact != kept.exact:
             sets = sets_of_vector(vec, MIN_SET if exact else None)
             if sets and exact:
                 sets = [s for s in sets if len(s) == MIN_SET]
@@ -348,7 +388,7 @@ class KeptListings:
             kept.set_plays = kept.lay_plays = None
         set_plays = kept.set_plays
         if set_plays is None:
-            set_plays = kept.set_plays = freetable.set_plays(seat, kept.sets, tuple(table)) if kept.sets else []
+            set_plays = kept.set_plays = freetable.set_plays(seat, kept.sets, fits.base) if kept.sets else []
         head = kept.draw if pool_size else kept.pass_
         if not down:
             return [head, *set_plays]
@@ -356,6 +396,6 @@ class KeptListings:
         lay_plays = kept.lay_plays
         if lay_plays is None or have != kept.have:
             lays = fits.layoffs(have)
-            lay_plays = kept.lay_plays = freetable.layoff_plays(seat, lays, tuple(table)) if lays else []
+            lay_plays = kept.lay_plays = freetable.layoff_plays(seat, lays, fits.base) if lays else []
             kept.have = have
         return [head, *set_plays, *lay_plays]

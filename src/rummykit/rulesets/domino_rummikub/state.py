@@ -96,6 +96,14 @@ class DominoRummikub(FreeTableGame[Domino]):
     def parse_pieces(self, text: str) -> list[Domino]:
         return parse_dominoes(text)
 
+    def legal_actions(self, player: int) -> list[Action]:
+        """:meth:`~rummykit.rulesets.freetable.FreeTableGame.legal_actions`, asked without building
+        :attr:`to_act`: no seat may act out of turn here (:attr:`may_act` is always empty), so only the seat
+        whose turn it is acts, while the game is not over."""
+        if self.outcome is not None or player != self.current:
+            return []
+        return self.list_actions(player)
+
     def list_actions(self, seat: int) -> list[Action]:
         kept = self._kept
         if kept is None:
