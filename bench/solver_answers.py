@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import sys
 
-from solver_positions import TABLE_SIZES, make_position
+from solver_positions import TABLE_SIZES, Position, make_position
 
 from rummykit.solve import solve_tiles
 from rummykit.solve.play import TileSolution
@@ -37,18 +37,25 @@ def text(s: TileSolution | None) -> str:
     )
 
 
+THRESHOLD = 30
+"""The initial meld's threshold for the "initial" way."""
+
+
+def every_way(p: Position) -> dict[str, TileSolution | None]:
+    """The solver's answers on one position, four ways (also what ``solver_values.py`` compares)."""
+    return {
+        "default": solve_tiles(p.table, p.rack),
+        "notidy": solve_tiles(p.table, p.rack, tidy=False),
+        "points": solve_tiles(p.table, p.rack, objective="points"),
+        "initial": solve_tiles(p.table, p.rack, objective="initial", threshold=THRESHOLD),
+    }
+
+
 def main() -> None:
     with open(sys.argv[1], "w", encoding="utf-8") as out:
         for size in TABLE_SIZES:
             for seed in SEEDS:
-                p = make_position(seed, size)
-                ways = {
-                    "default": solve_tiles(p.table, p.rack),
-                    "notidy": solve_tiles(p.table, p.rack, tidy=False),
-                    "points": solve_tiles(p.table, p.rack, objective="points"),
-                    "initial": solve_tiles(p.table, p.rack, objective="initial", threshold=30),
-                }
-                for way, answer in ways.items():
+                for way, answer in every_way(make_position(seed, size)).items():
                     out.write(f"{size} {seed} {way} {text(answer)}\n")
 
 

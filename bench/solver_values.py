@@ -25,15 +25,12 @@ from __future__ import annotations
 import sys
 from collections import Counter
 
-from solver_answers import SEEDS
+from solver_answers import SEEDS, THRESHOLD, every_way
 from solver_positions import TABLE_SIZES, make_position
 
 from rummykit.melds.tiles import check_tiles
 from rummykit.pieces.tiles import Tile
-from rummykit.solve import solve_tiles
 from rummykit.solve.play import TileSolution
-
-THRESHOLD = 30
 
 
 def value(s: TileSolution | None, rack: tuple[Tile, ...]) -> tuple[int, ...]:
@@ -65,13 +62,7 @@ def write(path: str) -> None:
         for size in TABLE_SIZES:
             for seed in SEEDS:
                 p = make_position(seed, size)
-                ways = {
-                    "default": solve_tiles(p.table, p.rack),
-                    "notidy": solve_tiles(p.table, p.rack, tidy=False),
-                    "points": solve_tiles(p.table, p.rack, objective="points"),
-                    "initial": solve_tiles(p.table, p.rack, objective="initial", threshold=THRESHOLD),
-                }
-                for way, answer in ways.items():
+                for way, answer in every_way(p).items():
                     kept = -1 if answer is None else len(answer.kept)
                     out.write(f"{size} {seed} {way} {value(answer, p.rack)} {kept}\n")
 
