@@ -24,8 +24,7 @@ from collections.abc import Collection, Iterable
 from typing import TypeVar
 
 from rummykit.blocks.grid_cells import Cell, Grid, Line
-from rummykit.blocks.grid_rules import GridRules, _covered, sorted_pieces
-from rummykit.errors import RuleError
+from rummykit.blocks.grid_rules import GridRules, _covered
 from rummykit.melds.base import MIN_SET
 
 P = TypeVar("P")
@@ -112,14 +111,7 @@ def placed_near(rules: GridRules[P], old: Grid[P], new: Grid[P], changed: Iterab
         return sorted([p for c in cells if (p := new.get(c)) is not None])  # type: ignore[type-var]
     before = Counter(p for c in cells if (p := old.get(c)) is not None)
     after = Counter(p for c in cells if (p := new.get(c)) is not None)
-    gone = before - after
-    if gone:
-        raise RuleError(
-            rules.rule("TABLE-KEEP"),
-            f"every {rules.piece} on the table stays on the table; missing at the end of the turn: {{pieces}}",
-            pieces=rules.fmt(sorted_pieces(gone)),
-        )
-    return sorted_pieces(after - before)
+    return rules.placed_from(before, after)
 
 
 _NEAR = ((0, 0), (0, 1), (0, -1), (1, 0), (-1, 0))

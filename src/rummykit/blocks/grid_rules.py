@@ -333,7 +333,11 @@ class GridRules(Generic[P]):
 
     def placed(self, old: Grid[P], new: Grid[P]) -> list[P]:
         """The pieces a turn added to the grid (raises ``<prefix>-TABLE-KEEP`` if any piece left it)."""
-        before, after = old.counts(), new.counts()
+        return self.placed_from(old.counts(), new.counts())
+
+    def placed_from(self, before: Counter[P], after: Counter[P]) -> list[P]:
+        """:meth:`placed` from the counts of the pieces before and after the turn (of the whole grid, or of the
+        cells the turn changed: the others drop out of both differences)."""
         gone = before - after
         if gone:
             raise RuleError(
