@@ -108,21 +108,8 @@ class DominoRummikub(FreeTableGame[Domino]):
         kept = self._kept
         if kept is None:
             kept = self._kept = KeptListings()
-        listed = kept.listable_actions(
-            seat,
-            self.racks[seat],
-            self.table,
-            down=self.down[seat],
-            starting_group_size=self.options["starting_group_size"],
-            pool_size=len(self.pool),
-        )
-        if listed is not None:
-            return listed
-        return listable_actions(
-            seat,
-            self.racks[seat],
-            self.table,
-            down=self.down[seat],
-            starting_group_size=self.options["starting_group_size"],
-            pool_size=len(self.pool),
-        )
+        rack, down, group, pool = self.racks[seat], self.down[seat], self.options["starting_group_size"], len(self.pool)
+        listed = kept.listable_actions(seat, rack, self.table, down=down, starting_group_size=group, pool_size=pool)
+        if listed is None:  # a rack the kept listing cannot read: the plain listing
+            listed = listable_actions(seat, rack, self.table, down=down, starting_group_size=group, pool_size=pool)
+        return listed
