@@ -371,22 +371,8 @@ def _read(view: FreeTableView) -> tuple[int, list[Tile], list[TileSet], bool, in
     """(seat, rack, table, down, initial-meld threshold) from a view."""
     seat = own_seat(view)
     rack = parse_tiles(view["rack"])
-    table = [_view_set(s) for s in view["table"]]
+    table = [parse_view_set(parse_tiles, tuple(s)) for s in view["table"]]  # cached
     return seat, rack, table, bool(view["down"][seat]), whole_option(view, "initial_meld_points")
-
-
-_VIEW_SETS: dict[tuple[str, ...], TileSet] = {}
-
-
-def _view_set(texts: list[str]) -> TileSet:
-    """A table set read from its text forms in a view (cached, bounded: sets repeat from turn to turn)."""
-    key = tuple(texts)
-    found = _VIEW_SETS.get(key)
-    if found is None:
-        if len(_VIEW_SETS) >= SHAPES_LIMIT:
-            _VIEW_SETS.clear()
-        found = _VIEW_SETS[key] = parse_view_set(parse_tiles, key)
-    return found
 
 
 def _plan(
