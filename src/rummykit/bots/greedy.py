@@ -26,6 +26,7 @@ from itertools import chain
 from typing import cast
 
 from rummykit.bots.base import own_seat, whole_option
+from rummykit.bots.greedy_memo import NoPlay, no_play
 from rummykit.bots.greedy_shapes import NEAR, SHAPES_LIMIT, Shape, extend, rack_mask, set_around, shape_of
 from rummykit.engine.core import Action, GameInfo
 from rummykit.engine.rng import Rng
@@ -376,10 +377,10 @@ def _read(view: FreeTableView) -> tuple[int, list[Tile], list[TileSet], bool, in
 
 
 def _plan(
-    rack: list[Tile], table: list[TileSet], down: bool, threshold: int
+    rack: list[Tile], table: list[TileSet], down: bool, threshold: int, shapes: list[Shape] | None = None
 ) -> tuple[list[TileSet], list[TileSet]] | None:
     """The table greedy means to leave and the table it changed (``table``, or the same sets in normal
-    form), or None to draw (or pass)."""
+    form), or None to draw (or pass). Once down, the table's shapes are put in ``shapes`` (when given)."""
     if not down:
         counts = Counter(rack)
         sets = best_meld(counts, threshold=threshold, use_jokers=False)
@@ -390,6 +391,8 @@ def _plan(
         return [*table, *sets], table
     turn = _Turn(rack, table)
     start = list(turn.table)
+    if shapes is not None:
+        shapes.extend(turn.shapes)
     turn.play()
     if sum(turn.rack.values()) == len(rack):
         return None
@@ -467,6 +470,8 @@ class GreedyBot:
             raise OptionError(f"the greedy bot plays rummikub only, not {info.id}")
         self.fallbacks = 0
         """How many planned plays failed the final check (and became draws); should stay 0."""
+        self.memo: NoPlay | None = None
+        """The last turn, when it found no play (:mod:`rummykit.bots.greedy_memo`)."""
 
     def choose(self, view: Mapping[str, object], rng: Rng) -> Action:
 
@@ -474,9 +479,18 @@ class GreedyBot:
         seat = view.get("seat")
         if seat is None or seat not in view["to_act"]:
             raise RuleError("BOT", f"seat {seat} has nothing to do now")
+        down = bool(view["down"][seat])
+        threshold = whole_option(view, "initial_meld_points")
+        memo, self.memo = self.memo, None
+        if memo is not None and memo.still(view["rack"], view["table"], down, threshold):
+            self.memo = memo  # the drawn tile changes nothing: no play again
+            return Draw(seat) if view["pool_size"] else Pass(seat)
         _, rack, table, down, threshold = _read(view)
-        planned = _plan(rack, table, down, threshold)
-        if planned is not None:
+        shapes: list[Shape] = []
+        planned = _plan(rack, table, down, threshold, shapes)
+        if planned is None:
+            self.memo = no_play(view["rack"], rack, view["table"], down, threshold, shapes)
+        else:
             play = _checked_play(seat, rack, table, *planned)
             if play is not None:
                 return play

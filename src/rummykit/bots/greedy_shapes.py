@@ -10,7 +10,7 @@ none of whose tiles is in the rack with one ``&`` against the rack's mask
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 
 from rummykit.melds.base import MIN_SET
 from rummykit.melds.tiles import MAX_GROUP, check_tiles
@@ -176,7 +176,7 @@ NEAR = [
 colours, and its colour two either side (a run through it holds two of those)."""
 
 
-def set_around(donor: Tile, rack: Counter[Tile]) -> TileSet | None:
+def set_around(donor: Tile, rack: Container[Tile]) -> TileSet | None:
     """The largest set of ``donor`` (first) and 2+ numbered rack tiles, or None."""
     code = donor.code
     number = donor.number
