@@ -26,8 +26,8 @@ from itertools import chain
 from typing import cast
 
 from rummykit.bots.base import own_seat, whole_option
-from rummykit.bots.greedy_memo import NoPlay, no_play
-from rummykit.bots.greedy_shapes import NEAR, SHAPES_LIMIT, Shape, extend, rack_mask, set_around, shape_of
+from rummykit.bots.greedy_memo import NoPlay, no_play, no_play_after
+from rummykit.bots.greedy_shapes import NEAR, Shape, extend, rack_mask, set_around, shape_of, view_set
 from rummykit.engine.core import Action, GameInfo
 from rummykit.engine.rng import Rng
 from rummykit.errors import OptionError, RuleError
@@ -35,7 +35,7 @@ from rummykit.melds.base import MIN_SET
 from rummykit.melds.cover import Candidate, CoverProblem, best_cover, rank
 from rummykit.melds.tiles import check_tiles, hand_sets
 from rummykit.pieces.tiles import ALL_TILES, JOKER, MAX_NUMBER, Tile, parse_tiles
-from rummykit.rulesets.freetable import FreeTableView, parse_view_set
+from rummykit.rulesets.freetable import FreeTableView
 from rummykit.rulesets.rummikub import Draw, Pass, Play, play_from_table
 
 __all__ = ["GreedyBot", "best_meld", "plan_turn", "verify_play"]
@@ -138,33 +138,20 @@ def _lean(pieces: TileSet) -> bool:
 # -- one turn once down -------------------------------------------------------------
 
 
-_NORMALS: dict[TileSet, tuple[TileSet, Shape]] = {}
-
-
-def _normal(s: TileSet) -> tuple[TileSet, Shape]:
-    """A valid set in its normal form, and that form's :class:`Shape` (cached, bounded)."""
-    found = _NORMALS.get(s)
-    if found is None:
-        if len(_NORMALS) >= SHAPES_LIMIT:
-            _NORMALS.clear()
-        pieces = check_tiles(s).pieces
-        found = _NORMALS[s] = (pieces, shape_of(pieces))
-    return found
-
-
 class _Turn:
     """A turn being planned: the rack left and the table so far (valid sets in normal form).
 
     ``shapes[i]`` is the :class:`Shape` of ``table[i]``, kept in step with it:
     every change to the table goes through :meth:`_put` or :meth:`_add` (or
-    restores both lists together).
+    restores both lists together). ``mask`` is :func:`rack_mask` of the rack,
+    kept in step with it by :meth:`_take` (or restored with it).
     """
 
-    def __init__(self, rack: list[Tile], table: list[TileSet]) -> None:
+    def __init__(self, rack: list[Tile], table: list[TileSet], shapes: list[Shape]) -> None:
         self.rack: Counter[Tile] = Counter(rack)
-        known = [_normal(s) for s in table]
-        self.table: list[TileSet] = [k[0] for k in known]
-        self.shapes: list[Shape] = [k[1] for k in known]
+        self.mask = rack_mask(self.rack)
+        self.table = table
+        self.shapes = shapes
 
     def _put(self, i: int, s: TileSet) -> None:
         self.table[i] = s
@@ -180,6 +167,7 @@ class _Turn:
             rack[t] -= 1
             if not rack[t]:
                 del rack[t]
+                self.mask &= ~(1 << t.code)
 
     # -- steps (each returns True when it placed at least one rack tile) ------
 
@@ -205,18 +193,15 @@ class _Turn:
     def layoffs(self) -> bool:
         """Add rack tiles, one at a time, to table sets that accept them."""
         rack, shapes = self.rack, self.shapes
-        mask = rack_mask(rack)
         changed = False
         i = 0
         while i < len(shapes):
             shape = shapes[i]
-            if shape.accept_mask & mask:
+            if shape.accept_mask & self.mask:
                 for t, new in shape.accepts:
                     if t in rack:
                         self._put(i, new)
                         self._take((t,))
-                        if t not in rack:
-                            mask &= ~(1 << t.code)
                         changed = True
                         break
                 else:
@@ -228,7 +213,7 @@ class _Turn:
     def split_insert(self) -> bool:
         """Split a run of 5+ to insert a rack tile that repeats one of its middle numbers."""
         rack = self.rack
-        mask = rack_mask(rack)
+        mask = self.mask
         for i, shape in enumerate(self.shapes):
             if not shape.split_mask & mask:  # sets shorter than 5 have no splits
                 continue
@@ -243,7 +228,7 @@ class _Turn:
     def donor_sets(self) -> bool:
         """Take a spare tile from a table set to complete the largest new set with rack tiles."""
         rack = self.rack
-        mask = rack_mask(rack)
+        mask = self.mask
         best: tuple[int, int, TileSet, TileSet] | None = None
         for i, shape in enumerate(self.shapes):
             for donor, rest in shape.donors:  # sets of 3 have no donors
@@ -267,7 +252,7 @@ class _Turn:
         With ``productive_only``, only when the joker then places more rack
         tiles (in a new set, or bridging a gap at a run's end).
         """
-        mask = rack_mask(self.rack)
+        mask = self.mask
         for i in range(len(self.table)):
             shape = self.shapes[i]
             if not shape.role_mask & mask:  # no joker in the set, or none of its roles in the rack
@@ -275,12 +260,12 @@ class _Turn:
             for t, new in shape.roles:
                 if t not in self.rack:
                     continue
-                saved = list(self.table), list(self.shapes), Counter(self.rack)
+                saved = list(self.table), list(self.shapes), Counter(self.rack), self.mask
                 self._put(i, new)
                 self._take((t,))
                 if self._use_free_joker(productive_only=productive_only):
                     return True
-                self.table, self.shapes, self.rack = saved
+                self.table, self.shapes, self.rack, self.mask = saved
         return False
 
     def _use_free_joker(self, *, productive_only: bool) -> bool:
@@ -301,7 +286,7 @@ class _Turn:
     def _bridge(self, *, from_rack: bool) -> bool:
         """Add a joker and a rack tile two steps beyond a run's end (the joker fills the gap)."""
         rack = self.rack
-        mask = rack_mask(rack)
+        mask = self.mask
         for i, shape in enumerate(self.shapes):
             if not shape.end_mask & mask:
                 continue
@@ -334,6 +319,7 @@ class _Turn:
                     self.table, self.shapes = saved
                     return False
             del self.rack[JOKER]
+            self.mask &= ~(1 << JOKER.code)
             return True
         return False
 
@@ -363,24 +349,24 @@ def plan_turn(view: FreeTableView) -> Play | None:
 
     Unchecked: :class:`GreedyBot` checks the play as :func:`verify_play` does first.
     """
-    seat, rack, table, down, threshold = _read(view)
-    planned = _plan(rack, table, down, threshold)
+    seat = own_seat(view)
+    table, normal, shapes = _read_table(view["table"])
+    down, threshold = bool(view["down"][seat]), whole_option(view, "initial_meld_points")
+    planned = _plan(parse_tiles(view["rack"]), table, normal, shapes, down, threshold)
     return None if planned is None else play_from_table(seat, table, planned[0])
 
 
-def _read(view: FreeTableView) -> tuple[int, list[Tile], list[TileSet], bool, int]:
-    """(seat, rack, table, down, initial-meld threshold) from a view."""
-    seat = own_seat(view)
-    rack = parse_tiles(view["rack"])
-    table = [parse_view_set(parse_tiles, tuple(s)) for s in view["table"]]  # cached
-    return seat, rack, table, bool(view["down"][seat]), whole_option(view, "initial_meld_points")
+def _read_table(texts: list[list[str]]) -> tuple[list[TileSet], list[TileSet], list[Shape]]:
+    """A view's table: its sets as written, in normal form, and their shapes (each set read once, cached)."""
+    read = [view_set(s) for s in texts]
+    return [r[0] for r in read], [r[1] for r in read], [r[2] for r in read]
 
 
 def _plan(
-    rack: list[Tile], table: list[TileSet], down: bool, threshold: int, shapes: list[Shape] | None = None
-) -> tuple[list[TileSet], list[TileSet]] | None:
-    """The table greedy means to leave and the table it changed (``table``, or the same sets in normal
-    form), or None to draw (or pass). Once down, the table's shapes are put in ``shapes`` (when given)."""
+    rack: list[Tile], table: list[TileSet], normal: list[TileSet], shapes: list[Shape], down: bool, threshold: int
+) -> tuple[list[TileSet], list[TileSet], _Turn | None] | None:
+    """The table greedy means to leave, the table it changed (``table``, or ``normal``: the same sets in
+    normal form, whose shapes are ``shapes``) and, once down, the planned turn; or None to draw (or pass)."""
     if not down:
         counts = Counter(rack)
         sets = best_meld(counts, threshold=threshold, use_jokers=False)
@@ -388,15 +374,12 @@ def _plan(
             sets = best_meld(counts, threshold=threshold)
         if not sets:
             return None
-        return [*table, *sets], table
-    turn = _Turn(rack, table)
-    start = list(turn.table)
-    if shapes is not None:
-        shapes.extend(turn.shapes)
+        return [*table, *sets], table, None
+    turn = _Turn(rack, list(normal), list(shapes))
     turn.play()
     if sum(turn.rack.values()) == len(rack):
         return None
-    return turn.table, start
+    return turn.table, normal, turn
 
 
 def _checked_play(
@@ -481,18 +464,23 @@ class GreedyBot:
             raise RuleError("BOT", f"seat {seat} has nothing to do now")
         down = bool(view["down"][seat])
         threshold = whole_option(view, "initial_meld_points")
+        rack_texts, table_texts = view["rack"], view["table"]
         memo, self.memo = self.memo, None
-        if memo is not None and memo.still(view["rack"], view["table"], down, threshold):
-            self.memo = memo  # the drawn tile changes nothing: no play again
+        if memo is not None and memo.still(rack_texts, table_texts, down, threshold):
+            self.memo = memo  # no play again
             return Draw(seat) if view["pool_size"] else Pass(seat)
-        _, rack, table, down, threshold = _read(view)
-        shapes: list[Shape] = []
-        planned = _plan(rack, table, down, threshold, shapes)
+        rack = parse_tiles(rack_texts)
+        table, normal, shapes = _read_table(table_texts)
+        planned = _plan(rack, table, normal, shapes, down, threshold)
         if planned is None:
-            self.memo = no_play(view["rack"], rack, view["table"], down, threshold, shapes)
+            self.memo = no_play(rack_texts, rack, table_texts, shapes, down, threshold)
         else:
-            play = _checked_play(seat, rack, table, *planned)
+            play = _checked_play(seat, rack, table, planned[0], planned[1])
             if play is not None:
+                turn = planned[2]
+                if turn is not None and turn.rack:
+                    left = sorted(turn.rack.elements(), key=_CODE)
+                    self.memo = no_play_after(left, turn.table, turn.shapes, threshold)
                 return play
             self.fallbacks += 1
         return Draw(seat) if view["pool_size"] else Pass(seat)

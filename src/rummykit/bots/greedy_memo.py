@@ -1,149 +1,165 @@
-"""What greedy remembers from a turn it found no play in: a drawn tile that cannot change that answer.
+"""What greedy remembers from a position it has no play in, and the turns that surely have none either.
 
-After a turn where :mod:`rummykit.bots.greedy` planned no play (and so drew
-or passed), its next turn very often sees the same table (every other seat
-drew) and the same rack plus the one tile it drew. Every step of greedy's
-turn failed on the old rack, and each step could succeed on the grown rack
-only through the new tile ``t``:
+Once greedy's turn ends with no play left (it planned none and drew, or it
+played and nothing more of its rack could go), its next turn very often sees
+the same rack, or that rack and one drawn tile ``t``, and a table that other
+seats changed in a few places or not at all. Every step of greedy's turn
+(:class:`rummykit.bots.greedy._Turn`) failed on the old position, and each
+step fails or succeeds set by set:
 
-- a new set (``best_meld``, in every mode, and the initial meld's search)
-  needs a set holding ``t``, that is two tiles near it (its number in another
-  colour, its colour within two of it) or jokers (:data:`NEAR`); without one,
-  the candidate sets and the tiles they use are the old rack's, so the search
-  gives the old (empty) answer;
-- a lay-off, a split or a bridge with a rack joker needs ``t`` among the
-  tiles a table set accepts, splits on or bridges to (their masks in
+- a new set (``best_meld`` in every mode, and the initial meld's search)
+  needs a set holding ``t``, so two tiles near it (its number in another
+  colour, its colour within two of it: :data:`NEAR`) or jokers; without one
+  the candidate sets and the tiles they use are the old rack's, and so is the
+  (empty) answer;
+- a lay-off, a split, a bridge with a rack joker or a freed table joker
+  needs a rack tile among those the table set accepts, splits on, bridges to
+  or has a joker stand for (the masks of
   :class:`~rummykit.bots.greedy_shapes.Shape`);
-- a set around a donor needs a tile near the donor (a set of the donor and
-  the old rack's tiles failed, and the run or group around the donor reads
-  no tile farther than two numbers from it while it holds fewer than three);
-- a freed table joker needs a rack tile it stands for: none may be in the
-  grown rack.
+- a set around a donor needs two rack tiles near it; for a set still on the
+  table the old rack failed, and the group or run around the donor reads no
+  tile farther than two numbers from it while it holds fewer than three, so
+  only a ``t`` near the donor can change that.
 
-So when ``t`` is none of those, the grown rack makes no play either and the
-bot draws again, without planning. :class:`NoPlay` keeps the rack and table
-as the view wrote them and those tiles as one bit mask; it is replaced at
-every turn (one per bot), so it holds nothing but the bot's own last view.
-``tests/test_greedy_memo.py`` compares it with planning the turn.
+A table set still at its place (the same text) is looked at for ``t`` only;
+a changed or new set for the whole rack. When no step can use anything, the
+turn has no play either and the bot draws (or passes) without planning.
+:class:`NoPlay` is replaced at every turn (one per bot) and holds nothing but
+the bot's own last view. ``tests/test_greedy_memo.py`` compares it with
+planning the turn.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
-from rummykit.bots.greedy_shapes import NEAR, Shape, set_around, tiles_mask
-from rummykit.pieces.tiles import ALL_TILES, JOKER, Tile
+from rummykit.bots.greedy_shapes import NEAR, Shape, set_around, tiles_mask, view_set
+from rummykit.melds.tiles import hand_sets
+from rummykit.pieces.text import piece_texts
+from rummykit.pieces.tiles import JOKER, Tile
 
-__all__ = ["NoPlay", "no_play"]
+__all__ = ["NoPlay", "no_play", "no_play_after"]
+
+TileSet = tuple[Tile, ...]
+_JOKER_BIT = 1 << JOKER.code
+_JOKER_TEXT = str(JOKER)
 
 
 class NoPlay:
-    """A turn greedy found no play in: the rack and table as the view wrote them, and what could change that.
+    """A position greedy has no play in: its rack and table as the view writes them (``rack``,
+    ``table``), the rack's tiles (``tiles``, and their bit ``mask``) and the table sets' shapes."""
 
-    ``held``: the rack's numbered tiles and jokers (a set); ``mask``: the same
-    as a bit mask; ``jokers``: how many jokers; ``blocked``: the tiles that,
-    drawn, might make a play (lay-offs, splits, the roles of table jokers, and
-    the bridges a rack joker could make); ``donors``: the table tiles that
-    could leave their set, and ``near_donors`` the tiles near any of them.
-    """
-
-    __slots__ = ("blocked", "donors", "down", "held", "jokers", "mask", "near_donors", "rack", "table", "threshold")
+    __slots__ = ("down", "jokers", "mask", "rack", "shapes", "table", "threshold", "tiles")
 
     def __init__(
         self,
         rack: list[str],
+        tiles: list[Tile],
         table: list[list[str]],
+        shapes: list[Shape],
         down: bool,
         threshold: int,
-        held: set[Tile],
-        blocked: int,
-        donors: tuple[Tile, ...],
+        mask: int,
     ) -> None:
         self.rack = rack
+        self.tiles = tiles
         self.table = table
+        self.shapes = shapes
         self.down = down
         self.threshold = threshold
-        self.held = held
-        self.mask = tiles_mask(held)
-        self.jokers = rack.count(str(JOKER))
-        self.blocked = blocked
-        self.donors = donors
-        near = 0
-        for d in donors:
-            near |= NEAR[d.code]
-        self.near_donors = near
+        self.mask = mask
+        self.jokers = rack.count(_JOKER_TEXT)
 
     def still(self, rack: list[str], table: list[list[str]], down: bool, threshold: int) -> bool:
-        """True when the turn (rack and table as the view writes them) surely has no play either.
+        """True when the turn (its rack and table as the view writes them) surely has no play either.
 
-        That is when it is this turn's position with one more numbered tile in
-        the rack (and, once down, the same table), a tile that can take part
-        in none of greedy's steps. Then this memo becomes that turn's.
+        That is this position with the same rack or one more numbered tile in
+        it, and (once down) a table whose sets still at their place no step
+        can use the new tile with, and whose other sets no step can use any
+        rack tile with. Then this memo becomes that turn's.
         """
+        if down != self.down or threshold != self.threshold:
+            return False
         old = self.rack
         n = len(old)
-        if len(rack) != n + 1 or down != self.down or threshold != self.threshold:
-            return False
-        if down and table != self.table:
-            return False
-        i = 0
-        while i < n and rack[i] == old[i]:
-            i += 1
-        if rack[i + 1 :] != old[i:]:
-            return False
-        t = Tile.parse(rack[i])
-        if t is JOKER:
-            return False
-        bit = 1 << t.code
         mask = self.mask
-        if (NEAR[t.code] & mask).bit_count() + self.jokers >= 2 or self.blocked & bit:
+        t: Tile | None = None
+        bit = 0
+        if len(rack) == n + 1:
+            i = 0
+            while i < n and rack[i] == old[i]:
+                i += 1
+            if rack[i + 1 :] != old[i:]:
+                return False
+            t = Tile.parse(rack[i])
+            if t is JOKER or (NEAR[t.code] & mask).bit_count() + self.jokers >= 2:
+                return False  # a joker, or a tile that may make a new set
+            bit = 1 << t.code
+        elif len(rack) != n or rack != old:
             return False
-        mask |= bit
-        if self.near_donors & bit and self._donor_set(t, mask):
-            return False
-        self.rack = list(rack)
-        self.mask = mask
-        self.held.add(t)
+        if down and not (table == self.table and not bit):
+            shapes = self._table_still(table, t, bit, mask | bit)
+            if shapes is None:
+                return False
+            self.table = list(table)
+            self.shapes = shapes
+        if t is not None:
+            self.rack = list(rack)
+            self.tiles = [*self.tiles, t]
+            self.mask = mask | bit
         return True
 
-    def _donor_set(self, t: Tile, mask: int) -> bool:
-        """True when a donor near ``t`` makes a set with the grown rack (``mask``: its tiles)."""
-        grown: set[Tile] | None = None
-        for d in self.donors:
-            near = NEAR[d.code] & mask
-            if near >> t.code & 1 and near & (near - 1):
-                if grown is None:
-                    grown = self.held | {t}
-                if set_around(d, grown) is not None:
-                    return True
-        return False
+    def _table_still(self, table: list[list[str]], t: Tile | None, bit: int, grown: int) -> list[Shape] | None:
+        """The shapes of ``table`` when no step can use it with the rack grown by ``t`` (``grown``: its
+        tiles' mask), else None."""
+        if grown == _JOKER_BIT:
+            return None  # only jokers: they may go onto any set that changed
+        old, old_shapes = self.table, self.shapes
+        n = len(old)
+        ends = bool(self.jokers)
+        held: set[Tile] | None = None
+        shapes: list[Shape] = []
+        for i, texts in enumerate(table):
+            if i < n and texts == old[i]:
+                shape = old_shapes[i]
+                check = bit  # the old rack could do nothing with this set
+                if not check:
+                    shapes.append(shape)
+                    continue
+            else:
+                shape = view_set(texts)[2]
+                check = grown
+            if (shape.step_mask | shape.end_mask if ends else shape.step_mask) & check:
+                return None
+            for d, _ in shape.donors:
+                near = NEAR[d.code] & grown
+                if near & check and near & (near - 1):
+                    if held is None:
+                        held = set(self.tiles)
+                        if t is not None:
+                            held.add(t)
+                    if set_around(d, held) is not None:
+                        return None
+            shapes.append(shape)
+        return shapes
 
 
 def no_play(
-    rack_texts: list[str],
-    rack: Iterable[Tile],
-    table: list[list[str]],
-    down: bool,
-    threshold: int,
-    shapes: Sequence[Shape],
+    rack_texts: list[str], rack: list[Tile], table: list[list[str]], shapes: Sequence[Shape], down: bool, threshold: int
 ) -> NoPlay | None:
-    """The memo of a turn greedy planned no play in (``shapes``: the table's, once down), or None when a
-    table joker stands for a rack tile (then a drawn tile could be used with the freed joker)."""
-    held = set(rack)
-    mask = tiles_mask(held)
-    blocked = 0
-    donors: list[Tile] = []
-    if down:
-        roles = 0
-        jokers = JOKER in held
-        for shape in shapes:
-            blocked |= shape.accept_mask | shape.split_mask
-            roles |= shape.role_mask
-            if shape.donors:
-                donors.extend(d for d, _ in shape.donors)
-            if jokers:
-                blocked |= shape.end_mask
-        if roles & mask:
+    """The memo of a position greedy planned no play in (``shapes``: the table's, once down), or None when
+    a table joker stands for a rack tile (a drawn tile might then go with the freed joker)."""
+    mask = tiles_mask(rack)
+    for shape in shapes:
+        if shape.role_mask & mask:
             return None
-        blocked |= roles
-    return NoPlay(list(rack_texts), list(table), down, threshold, held, blocked, tuple(dict.fromkeys(donors)))
+    return NoPlay(list(rack_texts), list(rack), list(table), list(shapes), down, threshold, mask)
+
+
+def no_play_after(rack: list[Tile], table: list[TileSet], shapes: Sequence[Shape], threshold: int) -> NoPlay | None:
+    """The memo of the position greedy's planned play leaves (``rack`` sorted by code, the table's sets in
+    normal form), where every step of the turn failed; None when the rack still makes a set (the turn
+    lays new sets only at its start) or a table joker stands for a rack tile."""
+    if hand_sets(rack):
+        return None
+    return no_play(piece_texts(rack), rack, [piece_texts(s) for s in table], shapes, True, threshold)

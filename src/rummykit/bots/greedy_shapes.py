@@ -10,13 +10,23 @@ none of whose tiles is in the rack with one ``&`` against the rack's mask
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Container, Iterable
+from collections.abc import Container, Iterable, Sequence
 
 from rummykit.melds.base import MIN_SET
 from rummykit.melds.tiles import MAX_GROUP, check_tiles
-from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER, MAX_NUMBER, Tile
+from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER, MAX_NUMBER, Tile, parse_tiles
 
-__all__ = ["NEAR", "SHAPES_LIMIT", "Shape", "extend", "rack_mask", "set_around", "shape_of", "tiles_mask"]
+__all__ = [
+    "NEAR",
+    "SHAPES_LIMIT",
+    "Shape",
+    "extend",
+    "rack_mask",
+    "set_around",
+    "shape_of",
+    "tiles_mask",
+    "view_set",
+]
 
 TileSet = tuple[Tile, ...]
 
@@ -49,6 +59,7 @@ class Shape:
         "roles",
         "split_mask",
         "splits",
+        "step_mask",
     )
 
     def __init__(self, s: TileSet) -> None:
@@ -110,6 +121,8 @@ class Shape:
         self.split_mask = tiles_mask(t for t, _, _ in splits)
         self.role_mask = tiles_mask(t for t, _ in roles)
         self.end_mask = tiles_mask(t for t, _ in ends)
+        self.step_mask = self.accept_mask | self.split_mask | self.role_mask
+        """The tiles a lay-off, a split or a freed joker could use (for :mod:`rummykit.bots.greedy_memo`)."""
 
 
 def tiles_mask(tiles: Iterable[Tile]) -> int:
@@ -148,6 +161,23 @@ def shape_of(s: TileSet) -> Shape:
         if len(_SHAPES) >= SHAPES_LIMIT:
             _SHAPES.clear()
         found = _SHAPES[s] = Shape(s)
+    return found
+
+
+_VIEW_SETS: dict[tuple[str, ...], tuple[TileSet, TileSet, Shape]] = {}
+
+
+def view_set(texts: Sequence[str]) -> tuple[TileSet, TileSet, Shape]:
+    """A table set as a view writes it: its tiles, its normal form and that form's :class:`Shape` (cached,
+    bounded; a view's sets are valid, so the normal form holds the same tiles)."""
+    key = tuple(texts)
+    found = _VIEW_SETS.get(key)
+    if found is None:
+        if len(_VIEW_SETS) >= SHAPES_LIMIT:
+            _VIEW_SETS.clear()
+        tiles = tuple(parse_tiles(key))
+        normal = check_tiles(tiles).pieces
+        found = _VIEW_SETS[key] = (tiles, normal, shape_of(normal))
     return found
 
 
