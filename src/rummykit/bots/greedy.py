@@ -22,7 +22,7 @@ from __future__ import annotations
 import operator
 from collections import Counter
 from collections.abc import Mapping
-from itertools import chain
+from itertools import chain, compress
 from typing import cast
 
 from rummykit.bots.base import own_seat, whole_option
@@ -152,6 +152,8 @@ class _Turn:
         self.mask = rack_mask(self.rack)
         self.table = table
         self.shapes = shapes
+        self.taken: list[Tile] = []
+        """The rack tiles this turn placed so far, in the order taken."""
 
     def _put(self, i: int, s: TileSet) -> None:
         self.table[i] = s
@@ -163,6 +165,7 @@ class _Turn:
 
     def _take(self, tiles: TileSet) -> None:
         rack = self.rack
+        self.taken.extend(tiles)
         for t in tiles:
             rack[t] -= 1
             if not rack[t]:
@@ -261,11 +264,13 @@ class _Turn:
                 if t not in self.rack:
                     continue
                 saved = list(self.table), list(self.shapes), Counter(self.rack), self.mask
+                taken = len(self.taken)
                 self._put(i, new)
                 self._take((t,))
                 if self._use_free_joker(productive_only=productive_only):
                     return True
                 self.table, self.shapes, self.rack, self.mask = saved
+                del self.taken[taken:]
         return False
 
     def _use_free_joker(self, *, productive_only: bool) -> bool:
@@ -318,7 +323,7 @@ class _Turn:
                 if not self._lay_joker():
                     self.table, self.shapes = saved
                     return False
-            del self.rack[JOKER]
+            self.taken.extend([JOKER] * self.rack.pop(JOKER))
             self.mask &= ~(1 << JOKER.code)
             return True
         return False
@@ -388,6 +393,7 @@ def _checked_play(
     table: list[TileSet],
     new_table: list[TileSet],
     base: list[TileSet] | None = None,
+    turn: _Turn | None = None,
 ) -> Play | None:
     """The play that turns ``table`` into ``new_table``, if it keeps every table tile, places at
     least one tile and only rack tiles, and leaves only valid sets; otherwise None.
@@ -399,15 +405,28 @@ def _checked_play(
     itself), the list the plan changed: a set of ``new_table`` that is still
     the same object as ``base``'s at its place holds the same tiles and is
     valid (the table came from a valid position), so only the other sets are
-    counted and judged.
+    counted and judged. ``turn``, the turn that planned ``new_table`` from ``base``, offers the tiles
+    it took from the rack: when the changed sets' tiles and those are the new sets' tiles, the play
+    places exactly them (only the validity of the sets and that the rack held them are left to check);
+    otherwise the tiles are counted as without it.
     """
-    new = tuple(tuple(s) for s in new_table)
+    new = tuple(map(tuple, new_table))
     old = table if base is None else base
     n = len(old)
     if len(new) >= n:
-        changed = [i for i in range(n) if new[i] is not old[i]]
-        before = Counter(chain.from_iterable([old[i] for i in changed]))
+        changed = list(compress(range(n), map(operator.is_not, new, old)))
+        gone = list(chain.from_iterable([old[i] for i in changed]))
         judged = [*(new[i] for i in changed), *new[n:]]
+        if turn is not None and turn.taken:
+            had = [*gone, *turn.taken]
+            has = list(chain.from_iterable(judged))
+            # Equal tiles are one object, so lists equal once sorted by identity are equal multisets.
+            if len(had) == len(has) and min(turn.rack.values(), default=1) > 0:  # no rack count went below 0
+                had.sort(key=id)
+                has.sort(key=id)
+                if had == has and all(check_tiles(s).valid for s in judged):
+                    return Play(seat, tuple(sorted(turn.taken, key=_CODE)), new)
+        before = Counter(gone)
     else:
         before = Counter(chain.from_iterable(old))
         judged = list(new)
@@ -475,12 +494,14 @@ class GreedyBot:
         if planned is None:
             self.memo = no_play(rack_texts, rack, table_texts, shapes, down, threshold)
         else:
-            play = _checked_play(seat, rack, table, planned[0], planned[1])
+            new_table, base, turn = planned
+            play = _checked_play(seat, rack, table, new_table, base, turn)
             if play is not None:
-                turn = planned[2]
                 if turn is not None and turn.rack:
+                    n = len(base)
+                    texts = [table_texts[i] if i < n and s is base[i] else None for i, s in enumerate(new_table)]
                     left = sorted(turn.rack.elements(), key=_CODE)
-                    self.memo = no_play_after(left, turn.table, turn.shapes, threshold)
+                    self.memo = no_play_after(left, new_table, texts, turn.shapes, threshold)
                 return play
             self.fallbacks += 1
         return Draw(seat) if view["pool_size"] else Pass(seat)

@@ -49,7 +49,7 @@ class NoPlay:
     """A position greedy has no play in: its rack and table as the view writes them (``rack``,
     ``table``), the rack's tiles (``tiles``, and their bit ``mask``) and the table sets' shapes."""
 
-    __slots__ = ("down", "jokers", "mask", "rack", "shapes", "table", "threshold", "tiles")
+    __slots__ = ("down", "jokers", "mask", "rack", "sets_unknown", "shapes", "table", "threshold", "tiles")
 
     def __init__(
         self,
@@ -69,6 +69,8 @@ class NoPlay:
         self.threshold = threshold
         self.mask = mask
         self.jokers = rack.count(_JOKER_TEXT)
+        self.sets_unknown = False
+        """True until the rack is known to make no set (:func:`no_play_after` leaves that to :meth:`still`)."""
 
     def still(self, rack: list[str], table: list[list[str]], down: bool, threshold: int) -> bool:
         """True when the turn (its rack and table as the view writes them) surely has no play either.
@@ -103,6 +105,10 @@ class NoPlay:
                 return False
             self.table = list(table)
             self.shapes = shapes
+        if self.sets_unknown:
+            if hand_sets(self.tiles):
+                return False
+            self.sets_unknown = False
         if t is not None:
             self.rack = list(rack)
             self.tiles = [*self.tiles, t]
@@ -156,10 +162,17 @@ def no_play(
     return NoPlay(list(rack_texts), list(rack), list(table), list(shapes), down, threshold, mask)
 
 
-def no_play_after(rack: list[Tile], table: list[TileSet], shapes: Sequence[Shape], threshold: int) -> NoPlay | None:
+def no_play_after(
+    rack: list[Tile], table: list[TileSet], texts: list[list[str] | None], shapes: Sequence[Shape], threshold: int
+) -> NoPlay | None:
     """The memo of the position greedy's planned play leaves (``rack`` sorted by code, the table's sets in
-    normal form), where every step of the turn failed; None when the rack still makes a set (the turn
-    lays new sets only at its start) or a table joker stands for a rack tile."""
-    if hand_sets(rack):
-        return None
-    return no_play(piece_texts(rack), rack, [piece_texts(s) for s in table], shapes, True, threshold)
+    normal form, ``texts`` those already written, else None), where every step but a new set failed.
+
+    The turn lays new sets only at its start: :meth:`NoPlay.still` makes sure the rack makes none before
+    it trusts the memo. None when a table joker stands for a rack tile.
+    """
+    written = [piece_texts(s) if w is None else w for s, w in zip(table, texts, strict=True)]
+    memo = no_play(piece_texts(rack), rack, written, shapes, True, threshold)
+    if memo is not None:
+        memo.sets_unknown = True
+    return memo
