@@ -94,6 +94,8 @@ def best_meld(
     useful.pop(JOKER, None)
     if not cands:
         return []
+    if threshold and sum(rack[t] * t.number for t in useful) + MAX_NUMBER * jokers < threshold:
+        return []  # what the search's threshold bound would find at its first node
     # Larger sets first: good solutions early make the pruning bite.
     cands.sort(key=lambda c: (-len(c.pieces), -c.measure))
     hand: dict[Tile, int] = {}
@@ -328,10 +330,27 @@ class _Turn:
             return True
         return False
 
+    def stuck(self) -> bool:
+        """True when every step of :meth:`play`'s loop would fail: no set has a tile of the rack among those
+        it accepts, splits on, has a joker stand for or (with a rack joker) bridges to, and no donor makes a
+        set with rack tiles; a rack of jokers alone is never stuck (they may go onto any set)."""
+        rack, mask = self.rack, self.mask
+        jokers = JOKER in rack
+        if jokers and len(rack) == 1:
+            return False
+        for shape in self.shapes:
+            if (shape.step_mask | shape.end_mask if jokers else shape.step_mask) & mask:
+                return False
+            for donor, _ in shape.donors:
+                near = NEAR[donor.code] & mask
+                if near & (near - 1) and set_around(donor, rack) is not None:
+                    return False
+        return True
+
     def play(self) -> None:
         """Place as much as the simple moves allow."""
         self.new_sets()
-        while self.rack and (
+        while self.rack and not self.stuck() and (
             self.replace_jokers(productive_only=True)
             or self.layoffs()
             or self.split_insert()
