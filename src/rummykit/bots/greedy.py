@@ -26,7 +26,7 @@ from itertools import chain, compress
 from typing import cast
 
 from rummykit.bots.base import own_seat, whole_option
-from rummykit.bots.greedy_memo import NoPlay, no_play, no_play_after
+from rummykit.bots.greedy_memo import NO_PLAY, NO_SETS, NoPlay, no_play, no_play_after
 from rummykit.bots.greedy_shapes import NEAR, Shape, extend, rack_mask, set_around, shape_of, view_set
 from rummykit.engine.core import Action, GameInfo
 from rummykit.engine.rng import Rng
@@ -81,7 +81,12 @@ def best_meld(
     tiles = [t for t, k in rack.items() if k > 0 and t.colour is not None]
     cands: list[Candidate[Tile]] = []
     useful: dict[Tile, None] = {}  # a dict keeps a fixed order (tiles hash by identity)
-    for s in hand_sets(tiles + [JOKER] * jokers):
+    sets = hand_sets(tiles + [JOKER] * jokers)
+    if not sets:
+        return []
+    if threshold and (not jokers or (count_jokers and not frugal)) and _reach(rack, sets, jokers) < threshold:
+        return []  # no set is left out below, so this is the bound after it (see there)
+    for s in sets:
         spent = s.count(JOKER)
         numbered = len(s) - spent
         # Without counting jokers, a joker that could leave its set without breaking it places no tile.
@@ -95,7 +100,7 @@ def best_meld(
     if not cands:
         return []
     if threshold and sum(rack[t] * t.number for t in useful) + MAX_NUMBER * jokers < threshold:
-        return []  # what the search's threshold bound would find at its first node
+        return []  # the useful tiles cannot reach the threshold: what the search finds at its first node
     # Larger sets first: good solutions early make the pruning bite.
     cands.sort(key=lambda c: (-len(c.pieces), -c.measure))
     hand: dict[Tile, int] = {}
@@ -115,6 +120,13 @@ def best_meld(
         )
     )
     return [c.pieces for c in found.chosen] if found is not None else []
+
+
+def _reach(rack: Counter[Tile], sets: list[TileSet], jokers: int) -> int:
+    """The most points the tiles of ``sets`` (the rack's copies of them, ``jokers`` jokers) could count."""
+    held = set(chain.from_iterable(sets))
+    held.discard(JOKER)
+    return sum(rack[t] * t.number for t in held) + MAX_NUMBER * jokers
 
 
 _CODE = operator.attrgetter("code")
@@ -347,9 +359,10 @@ class _Turn:
                     return False
         return True
 
-    def play(self) -> None:
-        """Place as much as the simple moves allow."""
-        self.new_sets()
+    def play(self, *, new_sets: bool = True) -> None:
+        """Place as much as the simple moves allow (``new_sets`` false: the rack makes none, known before)."""
+        if new_sets:
+            self.new_sets()
         while self.rack and not self.stuck() and (
             self.replace_jokers(productive_only=True)
             or self.layoffs()
@@ -387,10 +400,19 @@ def _read_table(texts: list[list[str]]) -> tuple[list[TileSet], list[TileSet], l
 
 
 def _plan(
-    rack: list[Tile], table: list[TileSet], normal: list[TileSet], shapes: list[Shape], down: bool, threshold: int
+    rack: list[Tile],
+    table: list[TileSet],
+    normal: list[TileSet],
+    shapes: list[Shape],
+    down: bool,
+    threshold: int,
+    *,
+    new_sets: bool = True,
 ) -> tuple[list[TileSet], list[TileSet], _Turn | None] | None:
     """The table greedy means to leave, the table it changed (``table``, or ``normal``: the same sets in
-    normal form, whose shapes are ``shapes``) and, once down, the planned turn; or None to draw (or pass)."""
+    normal form, whose shapes are ``shapes``) and, once down, the planned turn; or None to draw (or pass).
+
+    ``new_sets`` false: the rack is known to make no new set (the turn's first step is left out)."""
     if not down:
         counts = Counter(rack)
         sets = best_meld(counts, threshold=threshold, use_jokers=False)
@@ -400,7 +422,7 @@ def _plan(
             return None
         return [*table, *sets], table, None
     turn = _Turn(rack, list(normal), list(shapes))
-    turn.play()
+    turn.play(new_sets=new_sets)
     if sum(turn.rack.values()) == len(rack):
         return None
     return turn.table, normal, turn
@@ -504,12 +526,13 @@ class GreedyBot:
         threshold = whole_option(view, "initial_meld_points")
         rack_texts, table_texts = view["rack"], view["table"]
         memo, self.memo = self.memo, None
-        if memo is not None and memo.still(rack_texts, table_texts, down, threshold):
+        known = 0 if memo is None else memo.still(rack_texts, table_texts, down, threshold)
+        if known == NO_PLAY:
             self.memo = memo  # no play again
             return Draw(seat) if view["pool_size"] else Pass(seat)
         rack = parse_tiles(rack_texts)
         table, normal, shapes = _read_table(table_texts)
-        planned = _plan(rack, table, normal, shapes, down, threshold)
+        planned = _plan(rack, table, normal, shapes, down, threshold, new_sets=known != NO_SETS)
         if planned is None:
             self.memo = no_play(rack_texts, rack, table_texts, shapes, down, threshold)
         else:

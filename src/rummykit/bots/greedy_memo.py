@@ -38,7 +38,12 @@ from rummykit.melds.tiles import hand_sets
 from rummykit.pieces.text import piece_texts
 from rummykit.pieces.tiles import JOKER, Tile
 
-__all__ = ["NoPlay", "no_play", "no_play_after"]
+__all__ = ["NO_PLAY", "NO_SETS", "NoPlay", "no_play", "no_play_after"]
+
+NO_PLAY = 2
+""":meth:`NoPlay.still`'s answer when the turn has no play."""
+NO_SETS = 1
+""":meth:`NoPlay.still`'s answer when the turn's rack makes no new set (the table may take its tiles)."""
 
 TileSet = tuple[Tile, ...]
 _JOKER_BIT = 1 << JOKER.code
@@ -72,16 +77,18 @@ class NoPlay:
         self.sets_unknown = False
         """True until the rack is known to make no set (:func:`no_play_after` leaves that to :meth:`still`)."""
 
-    def still(self, rack: list[str], table: list[list[str]], down: bool, threshold: int) -> bool:
-        """True when the turn (its rack and table as the view writes them) surely has no play either.
+    def still(self, rack: list[str], table: list[list[str]], down: bool, threshold: int) -> int:
+        """:data:`NO_PLAY` when the turn (its rack and table as the view writes them) surely has no play
+        either, :data:`NO_SETS` when its rack surely makes no new set (once down), else 0.
 
-        That is this position with the same rack or one more numbered tile in
-        it, and (once down) a table whose sets still at their place no step
-        can use the new tile with, and whose other sets no step can use any
-        rack tile with. Then this memo becomes that turn's.
+        No play: this position with the same rack or one more numbered tile
+        in it, that makes no new set, and (once down) a table whose sets
+        still at their place no step can use the new tile with, and whose
+        other sets no step can use any rack tile with. Then this memo becomes
+        that turn's.
         """
         if down != self.down or threshold != self.threshold:
-            return False
+            return 0
         old = self.rack
         n = len(old)
         mask = self.mask
@@ -92,28 +99,28 @@ class NoPlay:
             while i < n and rack[i] == old[i]:
                 i += 1
             if rack[i + 1 :] != old[i:]:
-                return False
+                return 0
             t = Tile.parse(rack[i])
             if t is JOKER or (NEAR[t.code] & mask).bit_count() + self.jokers >= 2:
-                return False  # a joker, or a tile that may make a new set
+                return 0  # a joker, or a tile that may make a new set
             bit = 1 << t.code
         elif len(rack) != n or rack != old:
-            return False
+            return 0
+        if self.sets_unknown:
+            if hand_sets(self.tiles):
+                return 0
+            self.sets_unknown = False
         if down and not (table == self.table and not bit):
             shapes = self._table_still(table, t, bit, mask | bit)
             if shapes is None:
-                return False
+                return NO_SETS
             self.table = list(table)
             self.shapes = shapes
-        if self.sets_unknown:
-            if hand_sets(self.tiles):
-                return False
-            self.sets_unknown = False
         if t is not None:
             self.rack = list(rack)
             self.tiles = [*self.tiles, t]
             self.mask = mask | bit
-        return True
+        return NO_PLAY
 
     def _table_still(self, table: list[list[str]], t: Tile | None, bit: int, grown: int) -> list[Shape] | None:
         """The shapes of ``table`` when no step can use it with the rack grown by ``t`` (``grown``: its
