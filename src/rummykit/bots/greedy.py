@@ -275,7 +275,7 @@ class _Turn:
             if not shape.role_mask & mask:  # no joker in the set, or none of its roles in the rack
                 continue
             for t, new in shape.roles:
-                if t not in self.rack:
+                if t not in self.rack or (productive_only and not self._joker_would_place(i, t, new)):
                     continue
                 saved = list(self.table), list(self.shapes), Counter(self.rack), self.mask
                 taken = len(self.taken)
@@ -286,6 +286,19 @@ class _Turn:
                 self.table, self.shapes, self.rack, self.mask = saved
                 del self.taken[taken:]
         return False
+
+    def _joker_would_place(self, i: int, t: Tile, new: TileSet) -> bool:
+        """True when, after ``t`` replaced a joker of set ``i`` (making ``new``), :meth:`_use_free_joker` would
+        place the joker with rack tiles: two rack tiles left are near each other (they make a set with it),
+        or a run's end two steps away is in the rack (the joker bridges to it). Nothing is changed."""
+        rack = self.rack
+        mask = self.mask if rack[t] > 1 else self.mask & ~(1 << t.code)
+        for u in rack:
+            if NEAR[u.code] & mask and (u is not t or rack[t] > 1):  # NEAR of a joker is 0
+                return True
+        if shape_of(new).end_mask & mask:
+            return True
+        return any(shape.end_mask & mask for k, shape in enumerate(self.shapes) if k != i)
 
     def _use_free_joker(self, *, productive_only: bool) -> bool:
         """Put a joker freed this turn back on the table, best with rack tiles."""
@@ -359,11 +372,16 @@ class _Turn:
                     return False
         return True
 
-    def play(self, *, new_sets: bool = True) -> None:
-        """Place as much as the simple moves allow (``new_sets`` false: the rack makes none, known before)."""
-        if new_sets:
+    def play(self, *, fresh: bool = True) -> None:
+        """Place as much as the simple moves allow.
+
+        ``fresh`` false: the rack is known to make no new set and some set to take a rack tile (the memo's
+        :data:`~rummykit.bots.greedy_memo.NO_SETS`), so the first step and the first :meth:`stuck` are left out.
+        """
+        if fresh:
             self.new_sets()
-        while self.rack and not self.stuck() and (
+        live = not fresh
+        while self.rack and (live or not self.stuck()) and (
             self.replace_jokers(productive_only=True)
             or self.layoffs()
             or self.split_insert()
@@ -371,7 +389,7 @@ class _Turn:
             or self.replace_jokers(productive_only=False)
             or self.rack_jokers()
         ):
-            pass
+            live = False
 
 
 GO_OUT_SEARCH = 8
@@ -407,12 +425,12 @@ def _plan(
     down: bool,
     threshold: int,
     *,
-    new_sets: bool = True,
+    fresh: bool = True,
 ) -> tuple[list[TileSet], list[TileSet], _Turn | None] | None:
     """The table greedy means to leave, the table it changed (``table``, or ``normal``: the same sets in
     normal form, whose shapes are ``shapes``) and, once down, the planned turn; or None to draw (or pass).
 
-    ``new_sets`` false: the rack is known to make no new set (the turn's first step is left out)."""
+    ``fresh`` false: the memo's :data:`~rummykit.bots.greedy_memo.NO_SETS` (see :meth:`_Turn.play`)."""
     if not down:
         counts = Counter(rack)
         sets = best_meld(counts, threshold=threshold, use_jokers=False)
@@ -422,7 +440,7 @@ def _plan(
             return None
         return [*table, *sets], table, None
     turn = _Turn(rack, list(normal), list(shapes))
-    turn.play(new_sets=new_sets)
+    turn.play(fresh=fresh)
     if sum(turn.rack.values()) == len(rack):
         return None
     return turn.table, normal, turn
@@ -532,7 +550,7 @@ class GreedyBot:
             return Draw(seat) if view["pool_size"] else Pass(seat)
         rack = parse_tiles(rack_texts)
         table, normal, shapes = _read_table(table_texts)
-        planned = _plan(rack, table, normal, shapes, down, threshold, new_sets=known != NO_SETS)
+        planned = _plan(rack, table, normal, shapes, down, threshold, fresh=known != NO_SETS)
         if planned is None:
             self.memo = no_play(rack_texts, rack, table_texts, shapes, down, threshold)
         else:
