@@ -27,13 +27,22 @@ from typing import cast
 
 from rummykit.bots.base import own_seat, whole_option
 from rummykit.bots.greedy_memo import NO_PLAY, NO_SETS, NoPlay, no_play, no_play_after
-from rummykit.bots.greedy_shapes import NEAR, Shape, extend, rack_mask, set_around, shape_of, view_set
+from rummykit.bots.greedy_shapes import (
+    NEAR,
+    Shape,
+    extend,
+    makes_set,
+    rack_mask,
+    set_around,
+    shape_of,
+    view_set,
+)
 from rummykit.engine.core import Action, GameInfo
 from rummykit.engine.rng import Rng
 from rummykit.errors import OptionError, RuleError
 from rummykit.melds.base import MIN_SET
 from rummykit.melds.cover import Candidate, CoverProblem, best_cover, rank
-from rummykit.melds.tiles import check_tiles, hand_sets
+from rummykit.melds.tiles import check_tiles, check_tuple, hand_sets
 from rummykit.pieces.tiles import ALL_TILES, JOKER, MAX_NUMBER, Tile, parse_tiles
 from rummykit.rulesets.freetable import FreeTableView
 from rummykit.rulesets.rummikub import Draw, Pass, Play, play_from_table
@@ -194,6 +203,8 @@ class _Turn:
         Jokers go into a set only when they place more numbered tiles, at most
         one per two numbered tiles, unless the sets would empty the whole rack.
         """
+        if not makes_set(self.mask, self.rack.get(JOKER, 0)):
+            return False  # best_meld would find no set at all
         sets: list[TileSet] = []
         size = sum(self.rack.values())
         if self.rack.get(JOKER) and size <= GO_OUT_SEARCH:
@@ -483,7 +494,7 @@ def _checked_play(
             if len(had) == len(has) and min(turn.rack.values(), default=1) > 0:  # no rack count went below 0
                 had.sort(key=id)
                 has.sort(key=id)
-                if had == has and all(check_tiles(s).valid for s in judged):
+                if had == has and all(c.valid for c in map(check_tuple, judged)):
                     return Play(seat, tuple(sorted(turn.taken, key=_CODE)), new)
         before = Counter(gone)
     else:

@@ -33,8 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rummykit.bots.greedy_shapes import NEAR, Shape, set_around, tiles_mask, view_set
-from rummykit.melds.tiles import hand_sets
+from rummykit.bots.greedy_shapes import NEAR, Shape, makes_set, set_around, tiles_mask, view_set
 from rummykit.pieces.text import piece_texts
 from rummykit.pieces.tiles import JOKER, Tile
 
@@ -107,7 +106,7 @@ class NoPlay:
         elif len(rack) != n or rack != old:
             return 0
         if self.sets_unknown:
-            if hand_sets(self.tiles):
+            if makes_set(mask, self.jokers):
                 return 0
             self.sets_unknown = False
         if down and not (table == self.table and not bit):

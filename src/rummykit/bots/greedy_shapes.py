@@ -21,6 +21,7 @@ __all__ = [
     "SHAPES_LIMIT",
     "Shape",
     "extend",
+    "makes_set",
     "rack_mask",
     "set_around",
     "shape_of",
@@ -204,6 +205,27 @@ NEAR = [
 ]
 """For each numbered tile's code, the tiles a set around it needs two of: its number in the other
 colours, and its colour two either side (a run through it holds two of those)."""
+
+
+_ROW = (1 << MAX_NUMBER) - 1
+_JOKER_BIT = 1 << JOKER.code
+
+
+def makes_set(mask: int, jokers: int) -> bool:
+    """True when the tiles of ``mask`` (bits by tile code) and ``jokers`` jokers make some set, that is
+    when :func:`~rummykit.melds.tiles.hand_sets` of them is not empty: with no joker, a number in three
+    colours or three numbers in a row of one colour; with one, a number in two colours or two numbers of
+    one colour at most two apart; with two or more, any numbered tile."""
+    mask &= ~_JOKER_BIT
+    if jokers >= 2:
+        return mask != 0
+    a, b, c, d = (mask >> (k * MAX_NUMBER) & _ROW for k in range(4))  # numbers held, per colour
+    if jokers:
+        return bool(
+            (a & (b | c | d)) | (b & (c | d)) | (c & d)
+            or any(m & (m >> 1 | m >> 2) for m in (a, b, c, d))
+        )
+    return bool((a & b & (c | d)) | (c & d & (a | b)) or any(m & m >> 1 & m >> 2 for m in (a, b, c, d)))
 
 
 def set_around(donor: Tile, rack: Container[Tile]) -> TileSet | None:
