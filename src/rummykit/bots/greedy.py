@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import operator
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from itertools import chain, compress
 from typing import cast
 
@@ -93,8 +93,9 @@ def best_meld(
     sets = hand_sets(tiles + [JOKER] * jokers)
     if not sets:
         return []
-    if threshold and (not jokers or (count_jokers and not frugal)) and _reach(rack, sets, jokers) < threshold:
-        return []  # no set is left out below, so this is the bound after it (see there)
+    no_filter = not jokers or (count_jokers and not frugal)  # no set is left out below
+    if threshold and no_filter and _reach(rack, chain.from_iterable(sets), jokers) < threshold:
+        return []  # the bound after the candidates (see there), known before them
     for s in sets:
         spent = s.count(JOKER)
         numbered = len(s) - spent
@@ -108,7 +109,7 @@ def best_meld(
     useful.pop(JOKER, None)
     if not cands:
         return []
-    if threshold and sum(rack[t] * t.number for t in useful) + MAX_NUMBER * jokers < threshold:
+    if threshold and _reach(rack, useful, jokers) < threshold:
         return []  # the useful tiles cannot reach the threshold: what the search finds at its first node
     # Larger sets first: good solutions early make the pruning bite.
     cands.sort(key=lambda c: (-len(c.pieces), -c.measure))
@@ -131,9 +132,10 @@ def best_meld(
     return [c.pieces for c in found.chosen] if found is not None else []
 
 
-def _reach(rack: Counter[Tile], sets: list[TileSet], jokers: int) -> int:
-    """The most points the tiles of ``sets`` (the rack's copies of them, ``jokers`` jokers) could count."""
-    held = set(chain.from_iterable(sets))
+def _reach(rack: Counter[Tile], tiles: Iterable[Tile], jokers: int) -> int:
+    """The most points the rack's copies of ``tiles`` and ``jokers`` jokers could count in sets (the
+    search's own first bound: a joker counts 13)."""
+    held = set(tiles)
     held.discard(JOKER)
     return sum(rack[t] * t.number for t in held) + MAX_NUMBER * jokers
 
