@@ -19,7 +19,7 @@ import operator
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from itertools import chain
+from itertools import chain, compress
 from typing import Generic, TypeVar, cast
 
 from rummykit.errors import RuleError
@@ -90,21 +90,20 @@ class FreeTable(Generic[P]):
             if short:
                 raise RuleError(self.rule("RACK"), f"not in your rack: {self.fmt(sorted_counter(short))}")
         if len(new_table) >= len(old_table) and all(map(len, new_table)):
-            # The sets kept in their place (the same object: sets are immutable tuples) hold the same pieces
-            # on both sides, so only the other sets need comparing: a listed play changes one set or adds one.
-            kept = list(map(operator.is_, old_table, new_table))
-            if kept.count(False) <= 1:
-                had = [*placed]
-                has = [*chain.from_iterable(new_table[len(old_table) :])]
-                if not all(kept):
-                    i = kept.index(False)
-                    had.extend(old_table[i])
-                    has.extend(new_table[i])
-                if len(had) == len(has):
-                    had.sort(key=id)
-                    has.sort(key=id)
-                    if had == has:
-                        return
+            # The sets kept in their place (the same object, or equal: the same pieces in the same order) hold
+            # the same pieces on both sides, so only the other sets need comparing: a listed play changes one
+            # set or adds one, a bot's planned play a few.
+            kept = list(map(operator.eq, old_table, new_table))
+            had = [*placed]
+            has = [*chain.from_iterable(new_table[len(old_table) :])]
+            for i in compress(range(len(kept)), map(operator.not_, kept)):
+                had.extend(old_table[i])
+                has.extend(new_table[i])
+            if len(had) == len(has):
+                had.sort(key=id)
+                has.sort(key=id)
+                if had == has:
+                    return
         had = [*chain.from_iterable(old_table), *placed]
         has = list(chain.from_iterable(new_table))
         # Equal pieces are one object (pieces are interned), so equal lists once sorted by identity are equal

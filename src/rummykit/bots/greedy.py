@@ -21,20 +21,30 @@ from __future__ import annotations
 
 import operator
 from collections import Counter
-from collections.abc import Mapping
-from itertools import chain
+from collections.abc import Iterable, Mapping
+from itertools import chain, compress
 from typing import cast
 
 from rummykit.bots.base import own_seat, whole_option
-from rummykit.bots.greedy_shapes import NEAR, SHAPES_LIMIT, Shape, extend, rack_mask, set_around, shape_of
+from rummykit.bots.greedy_memo import NO_PLAY, NO_SETS, NoPlay, no_play, no_play_after
+from rummykit.bots.greedy_shapes import (
+    NEAR,
+    Shape,
+    extend,
+    makes_set,
+    rack_mask,
+    set_around,
+    shape_of,
+    view_set,
+)
 from rummykit.engine.core import Action, GameInfo
 from rummykit.engine.rng import Rng
 from rummykit.errors import OptionError, RuleError
 from rummykit.melds.base import MIN_SET
 from rummykit.melds.cover import Candidate, CoverProblem, best_cover, rank
-from rummykit.melds.tiles import check_tiles, hand_sets
+from rummykit.melds.tiles import check_tiles, check_tuple, hand_sets
 from rummykit.pieces.tiles import ALL_TILES, JOKER, MAX_NUMBER, Tile, parse_tiles
-from rummykit.rulesets.freetable import FreeTableView, parse_view_set
+from rummykit.rulesets.freetable import FreeTableView
 from rummykit.rulesets.rummikub import Draw, Pass, Play, play_from_table
 
 __all__ = ["GreedyBot", "best_meld", "plan_turn", "verify_play"]
@@ -80,7 +90,13 @@ def best_meld(
     tiles = [t for t, k in rack.items() if k > 0 and t.colour is not None]
     cands: list[Candidate[Tile]] = []
     useful: dict[Tile, None] = {}  # a dict keeps a fixed order (tiles hash by identity)
-    for s in hand_sets(tiles + [JOKER] * jokers):
+    sets = hand_sets(tiles + [JOKER] * jokers)
+    if not sets:
+        return []
+    no_filter = not jokers or (count_jokers and not frugal)  # no set is left out below
+    if threshold and no_filter and _reach(rack, chain.from_iterable(sets), jokers) < threshold:
+        return []  # the bound after the candidates (see there), known before them
+    for s in sets:
         spent = s.count(JOKER)
         numbered = len(s) - spent
         # Without counting jokers, a joker that could leave its set without breaking it places no tile.
@@ -93,6 +109,8 @@ def best_meld(
     useful.pop(JOKER, None)
     if not cands:
         return []
+    if threshold and _reach(rack, useful, jokers) < threshold:
+        return []  # the useful tiles cannot reach the threshold: what the search finds at its first node
     # Larger sets first: good solutions early make the pruning bite.
     cands.sort(key=lambda c: (-len(c.pieces), -c.measure))
     hand: dict[Tile, int] = {}
@@ -112,6 +130,14 @@ def best_meld(
         )
     )
     return [c.pieces for c in found.chosen] if found is not None else []
+
+
+def _reach(rack: Counter[Tile], tiles: Iterable[Tile], jokers: int) -> int:
+    """The most points the rack's copies of ``tiles`` and ``jokers`` jokers could count in sets (the
+    search's own first bound: a joker counts 13)."""
+    held = set(tiles)
+    held.discard(JOKER)
+    return sum(rack[t] * t.number for t in held) + MAX_NUMBER * jokers
 
 
 _CODE = operator.attrgetter("code")
@@ -137,33 +163,22 @@ def _lean(pieces: TileSet) -> bool:
 # -- one turn once down -------------------------------------------------------------
 
 
-_NORMALS: dict[TileSet, tuple[TileSet, Shape]] = {}
-
-
-def _normal(s: TileSet) -> tuple[TileSet, Shape]:
-    """A valid set in its normal form, and that form's :class:`Shape` (cached, bounded)."""
-    found = _NORMALS.get(s)
-    if found is None:
-        if len(_NORMALS) >= SHAPES_LIMIT:
-            _NORMALS.clear()
-        pieces = check_tiles(s).pieces
-        found = _NORMALS[s] = (pieces, shape_of(pieces))
-    return found
-
-
 class _Turn:
     """A turn being planned: the rack left and the table so far (valid sets in normal form).
 
     ``shapes[i]`` is the :class:`Shape` of ``table[i]``, kept in step with it:
     every change to the table goes through :meth:`_put` or :meth:`_add` (or
-    restores both lists together).
+    restores both lists together). ``mask`` is :func:`rack_mask` of the rack,
+    kept in step with it by :meth:`_take` (or restored with it).
     """
 
-    def __init__(self, rack: list[Tile], table: list[TileSet]) -> None:
+    def __init__(self, rack: list[Tile], table: list[TileSet], shapes: list[Shape]) -> None:
         self.rack: Counter[Tile] = Counter(rack)
-        known = [_normal(s) for s in table]
-        self.table: list[TileSet] = [k[0] for k in known]
-        self.shapes: list[Shape] = [k[1] for k in known]
+        self.mask = rack_mask(self.rack)
+        self.table = table
+        self.shapes = shapes
+        self.taken: list[Tile] = []
+        """The rack tiles this turn placed so far, in the order taken."""
 
     def _put(self, i: int, s: TileSet) -> None:
         self.table[i] = s
@@ -175,10 +190,12 @@ class _Turn:
 
     def _take(self, tiles: TileSet) -> None:
         rack = self.rack
+        self.taken.extend(tiles)
         for t in tiles:
             rack[t] -= 1
             if not rack[t]:
                 del rack[t]
+                self.mask &= ~(1 << t.code)
 
     # -- steps (each returns True when it placed at least one rack tile) ------
 
@@ -188,6 +205,8 @@ class _Turn:
         Jokers go into a set only when they place more numbered tiles, at most
         one per two numbered tiles, unless the sets would empty the whole rack.
         """
+        if not makes_set(self.mask, self.rack.get(JOKER, 0)):
+            return False  # best_meld would find no set at all
         sets: list[TileSet] = []
         size = sum(self.rack.values())
         if self.rack.get(JOKER) and size <= GO_OUT_SEARCH:
@@ -204,18 +223,15 @@ class _Turn:
     def layoffs(self) -> bool:
         """Add rack tiles, one at a time, to table sets that accept them."""
         rack, shapes = self.rack, self.shapes
-        mask = rack_mask(rack)
         changed = False
         i = 0
         while i < len(shapes):
             shape = shapes[i]
-            if shape.accept_mask & mask:
+            if shape.accept_mask & self.mask:
                 for t, new in shape.accepts:
                     if t in rack:
                         self._put(i, new)
                         self._take((t,))
-                        if t not in rack:
-                            mask &= ~(1 << t.code)
                         changed = True
                         break
                 else:
@@ -227,7 +243,7 @@ class _Turn:
     def split_insert(self) -> bool:
         """Split a run of 5+ to insert a rack tile that repeats one of its middle numbers."""
         rack = self.rack
-        mask = rack_mask(rack)
+        mask = self.mask
         for i, shape in enumerate(self.shapes):
             if not shape.split_mask & mask:  # sets shorter than 5 have no splits
                 continue
@@ -242,7 +258,7 @@ class _Turn:
     def donor_sets(self) -> bool:
         """Take a spare tile from a table set to complete the largest new set with rack tiles."""
         rack = self.rack
-        mask = rack_mask(rack)
+        mask = self.mask
         best: tuple[int, int, TileSet, TileSet] | None = None
         for i, shape in enumerate(self.shapes):
             for donor, rest in shape.donors:  # sets of 3 have no donors
@@ -266,21 +282,36 @@ class _Turn:
         With ``productive_only``, only when the joker then places more rack
         tiles (in a new set, or bridging a gap at a run's end).
         """
-        mask = rack_mask(self.rack)
+        mask = self.mask
         for i in range(len(self.table)):
             shape = self.shapes[i]
             if not shape.role_mask & mask:  # no joker in the set, or none of its roles in the rack
                 continue
             for t, new in shape.roles:
-                if t not in self.rack:
+                if t not in self.rack or (productive_only and not self._joker_would_place(i, t, new)):
                     continue
-                saved = list(self.table), list(self.shapes), Counter(self.rack)
+                saved = list(self.table), list(self.shapes), Counter(self.rack), self.mask
+                taken = len(self.taken)
                 self._put(i, new)
                 self._take((t,))
                 if self._use_free_joker(productive_only=productive_only):
                     return True
-                self.table, self.shapes, self.rack = saved
+                self.table, self.shapes, self.rack, self.mask = saved
+                del self.taken[taken:]
         return False
+
+    def _joker_would_place(self, i: int, t: Tile, new: TileSet) -> bool:
+        """True when, after ``t`` replaced a joker of set ``i`` (making ``new``), :meth:`_use_free_joker` would
+        place the joker with rack tiles: two rack tiles left are near each other (they make a set with it),
+        or a run's end two steps away is in the rack (the joker bridges to it). Nothing is changed."""
+        rack = self.rack
+        mask = self.mask if rack[t] > 1 else self.mask & ~(1 << t.code)
+        for u in rack:
+            if NEAR[u.code] & mask and (u is not t or rack[t] > 1):  # NEAR of a joker is 0
+                return True
+        if shape_of(new).end_mask & mask:
+            return True
+        return any(shape.end_mask & mask for k, shape in enumerate(self.shapes) if k != i)
 
     def _use_free_joker(self, *, productive_only: bool) -> bool:
         """Put a joker freed this turn back on the table, best with rack tiles."""
@@ -300,7 +331,7 @@ class _Turn:
     def _bridge(self, *, from_rack: bool) -> bool:
         """Add a joker and a rack tile two steps beyond a run's end (the joker fills the gap)."""
         rack = self.rack
-        mask = rack_mask(rack)
+        mask = self.mask
         for i, shape in enumerate(self.shapes):
             if not shape.end_mask & mask:
                 continue
@@ -332,14 +363,38 @@ class _Turn:
                 if not self._lay_joker():
                     self.table, self.shapes = saved
                     return False
-            del self.rack[JOKER]
+            self.taken.extend([JOKER] * self.rack.pop(JOKER))
+            self.mask &= ~(1 << JOKER.code)
             return True
         return False
 
-    def play(self) -> None:
-        """Place as much as the simple moves allow."""
-        self.new_sets()
-        while self.rack and (
+    def stuck(self) -> bool:
+        """True when every step of :meth:`play`'s loop would fail: no set has a tile of the rack among those
+        it accepts, splits on, has a joker stand for or (with a rack joker) bridges to, and no donor makes a
+        set with rack tiles; a rack of jokers alone is never stuck (they may go onto any set)."""
+        rack, mask = self.rack, self.mask
+        jokers = JOKER in rack
+        if jokers and len(rack) == 1:
+            return False
+        for shape in self.shapes:
+            if (shape.step_mask | shape.end_mask if jokers else shape.step_mask) & mask:
+                return False
+            for donor, _ in shape.donors:
+                near = NEAR[donor.code] & mask
+                if near & (near - 1) and set_around(donor, rack) is not None:
+                    return False
+        return True
+
+    def play(self, *, fresh: bool = True) -> None:
+        """Place as much as the simple moves allow.
+
+        ``fresh`` false: the rack is known to make no new set and some set to take a rack tile (the memo's
+        :data:`~rummykit.bots.greedy_memo.NO_SETS`), so the first step and the first :meth:`stuck` are left out.
+        """
+        if fresh:
+            self.new_sets()
+        live = not fresh
+        while self.rack and (live or not self.stuck()) and (
             self.replace_jokers(productive_only=True)
             or self.layoffs()
             or self.split_insert()
@@ -347,7 +402,7 @@ class _Turn:
             or self.replace_jokers(productive_only=False)
             or self.rack_jokers()
         ):
-            pass
+            live = False
 
 
 GO_OUT_SEARCH = 8
@@ -362,24 +417,33 @@ def plan_turn(view: FreeTableView) -> Play | None:
 
     Unchecked: :class:`GreedyBot` checks the play as :func:`verify_play` does first.
     """
-    seat, rack, table, down, threshold = _read(view)
-    planned = _plan(rack, table, down, threshold)
+    seat = own_seat(view)
+    table, normal, shapes = _read_table(view["table"])
+    down, threshold = bool(view["down"][seat]), whole_option(view, "initial_meld_points")
+    planned = _plan(parse_tiles(view["rack"]), table, normal, shapes, down, threshold)
     return None if planned is None else play_from_table(seat, table, planned[0])
 
 
-def _read(view: FreeTableView) -> tuple[int, list[Tile], list[TileSet], bool, int]:
-    """(seat, rack, table, down, initial-meld threshold) from a view."""
-    seat = own_seat(view)
-    rack = parse_tiles(view["rack"])
-    table = [parse_view_set(parse_tiles, tuple(s)) for s in view["table"]]  # cached
-    return seat, rack, table, bool(view["down"][seat]), whole_option(view, "initial_meld_points")
+def _read_table(texts: list[list[str]]) -> tuple[list[TileSet], list[TileSet], list[Shape]]:
+    """A view's table: its sets as written, in normal form, and their shapes (each set read once, cached)."""
+    read = [view_set(s) for s in texts]
+    return [r[0] for r in read], [r[1] for r in read], [r[2] for r in read]
 
 
 def _plan(
-    rack: list[Tile], table: list[TileSet], down: bool, threshold: int
-) -> tuple[list[TileSet], list[TileSet]] | None:
-    """The table greedy means to leave and the table it changed (``table``, or the same sets in normal
-    form), or None to draw (or pass)."""
+    rack: list[Tile],
+    table: list[TileSet],
+    normal: list[TileSet],
+    shapes: list[Shape],
+    down: bool,
+    threshold: int,
+    *,
+    fresh: bool = True,
+) -> tuple[list[TileSet], list[TileSet], _Turn | None] | None:
+    """The table greedy means to leave, the table it changed (``table``, or ``normal``: the same sets in
+    normal form, whose shapes are ``shapes``) and, once down, the planned turn; or None to draw (or pass).
+
+    ``fresh`` false: the memo's :data:`~rummykit.bots.greedy_memo.NO_SETS` (see :meth:`_Turn.play`)."""
     if not down:
         counts = Counter(rack)
         sets = best_meld(counts, threshold=threshold, use_jokers=False)
@@ -387,13 +451,12 @@ def _plan(
             sets = best_meld(counts, threshold=threshold)
         if not sets:
             return None
-        return [*table, *sets], table
-    turn = _Turn(rack, table)
-    start = list(turn.table)
-    turn.play()
+        return [*table, *sets], table, None
+    turn = _Turn(rack, list(normal), list(shapes))
+    turn.play(fresh=fresh)
     if sum(turn.rack.values()) == len(rack):
         return None
-    return turn.table, start
+    return turn.table, normal, turn
 
 
 def _checked_play(
@@ -402,6 +465,7 @@ def _checked_play(
     table: list[TileSet],
     new_table: list[TileSet],
     base: list[TileSet] | None = None,
+    turn: _Turn | None = None,
 ) -> Play | None:
     """The play that turns ``table`` into ``new_table``, if it keeps every table tile, places at
     least one tile and only rack tiles, and leaves only valid sets; otherwise None.
@@ -413,15 +477,28 @@ def _checked_play(
     itself), the list the plan changed: a set of ``new_table`` that is still
     the same object as ``base``'s at its place holds the same tiles and is
     valid (the table came from a valid position), so only the other sets are
-    counted and judged.
+    counted and judged. ``turn``, the turn that planned ``new_table`` from ``base``, offers the tiles
+    it took from the rack: when the changed sets' tiles and those are the new sets' tiles, the play
+    places exactly them (only the validity of the sets and that the rack held them are left to check);
+    otherwise the tiles are counted as without it.
     """
-    new = tuple(tuple(s) for s in new_table)
+    new = tuple(map(tuple, new_table))
     old = table if base is None else base
     n = len(old)
     if len(new) >= n:
-        changed = [i for i in range(n) if new[i] is not old[i]]
-        before = Counter(chain.from_iterable([old[i] for i in changed]))
+        changed = list(compress(range(n), map(operator.is_not, new, old)))
+        gone = list(chain.from_iterable([old[i] for i in changed]))
         judged = [*(new[i] for i in changed), *new[n:]]
+        if turn is not None and turn.taken:
+            had = [*gone, *turn.taken]
+            has = list(chain.from_iterable(judged))
+            # Equal tiles are one object, so lists equal once sorted by identity are equal multisets.
+            if len(had) == len(has) and min(turn.rack.values(), default=1) > 0:  # no rack count went below 0
+                had.sort(key=id)
+                has.sort(key=id)
+                if had == has and all(c.valid for c in map(check_tuple, judged)):
+                    return Play(seat, tuple(sorted(turn.taken, key=_CODE)), new)
+        before = Counter(gone)
     else:
         before = Counter(chain.from_iterable(old))
         judged = list(new)
@@ -467,6 +544,8 @@ class GreedyBot:
             raise OptionError(f"the greedy bot plays rummikub only, not {info.id}")
         self.fallbacks = 0
         """How many planned plays failed the final check (and became draws); should stay 0."""
+        self.memo: NoPlay | None = None
+        """The last turn, when it found no play (:mod:`rummykit.bots.greedy_memo`)."""
 
     def choose(self, view: Mapping[str, object], rng: Rng) -> Action:
 
@@ -474,11 +553,28 @@ class GreedyBot:
         seat = view.get("seat")
         if seat is None or seat not in view["to_act"]:
             raise RuleError("BOT", f"seat {seat} has nothing to do now")
-        _, rack, table, down, threshold = _read(view)
-        planned = _plan(rack, table, down, threshold)
-        if planned is not None:
-            play = _checked_play(seat, rack, table, *planned)
+        down = bool(view["down"][seat])
+        threshold = whole_option(view, "initial_meld_points")
+        rack_texts, table_texts = view["rack"], view["table"]
+        memo, self.memo = self.memo, None
+        known = 0 if memo is None else memo.still(rack_texts, table_texts, down, threshold)
+        if known == NO_PLAY:
+            self.memo = memo  # no play again
+            return Draw(seat) if view["pool_size"] else Pass(seat)
+        rack = parse_tiles(rack_texts)
+        table, normal, shapes = _read_table(table_texts)
+        planned = _plan(rack, table, normal, shapes, down, threshold, fresh=known != NO_SETS)
+        if planned is None:
+            self.memo = no_play(rack_texts, rack, table_texts, shapes, down, threshold)
+        else:
+            new_table, base, turn = planned
+            play = _checked_play(seat, rack, table, new_table, base, turn)
             if play is not None:
+                if turn is not None and turn.rack:
+                    n = len(base)
+                    texts = [table_texts[i] if i < n and s is base[i] else None for i, s in enumerate(new_table)]
+                    left = sorted(turn.rack.elements(), key=_CODE)
+                    self.memo = no_play_after(left, new_table, texts, turn.shapes, threshold)
                 return play
             self.fallbacks += 1
         return Draw(seat) if view["pool_size"] else Pass(seat)

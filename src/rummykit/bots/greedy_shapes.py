@@ -10,13 +10,24 @@ none of whose tiles is in the rack with one ``&`` against the rack's mask
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Container, Iterable, Sequence
 
 from rummykit.melds.base import MIN_SET
 from rummykit.melds.tiles import MAX_GROUP, check_tiles
-from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER, MAX_NUMBER, Tile
+from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER, MAX_NUMBER, Tile, parse_tiles
 
-__all__ = ["NEAR", "SHAPES_LIMIT", "Shape", "extend", "rack_mask", "set_around", "shape_of", "tiles_mask"]
+__all__ = [
+    "NEAR",
+    "SHAPES_LIMIT",
+    "Shape",
+    "extend",
+    "makes_set",
+    "rack_mask",
+    "set_around",
+    "shape_of",
+    "tiles_mask",
+    "view_set",
+]
 
 TileSet = tuple[Tile, ...]
 
@@ -49,6 +60,7 @@ class Shape:
         "roles",
         "split_mask",
         "splits",
+        "step_mask",
     )
 
     def __init__(self, s: TileSet) -> None:
@@ -110,6 +122,8 @@ class Shape:
         self.split_mask = tiles_mask(t for t, _, _ in splits)
         self.role_mask = tiles_mask(t for t, _ in roles)
         self.end_mask = tiles_mask(t for t, _ in ends)
+        self.step_mask = self.accept_mask | self.split_mask | self.role_mask
+        """The tiles a lay-off, a split or a freed joker could use (for :mod:`rummykit.bots.greedy_memo`)."""
 
 
 def tiles_mask(tiles: Iterable[Tile]) -> int:
@@ -151,6 +165,23 @@ def shape_of(s: TileSet) -> Shape:
     return found
 
 
+_VIEW_SETS: dict[tuple[str, ...], tuple[TileSet, TileSet, Shape]] = {}
+
+
+def view_set(texts: Sequence[str]) -> tuple[TileSet, TileSet, Shape]:
+    """A table set as a view writes it: its tiles, its normal form and that form's :class:`Shape` (cached,
+    bounded; a view's sets are valid, so the normal form holds the same tiles)."""
+    key = tuple(texts)
+    found = _VIEW_SETS.get(key)
+    if found is None:
+        if len(_VIEW_SETS) >= SHAPES_LIMIT:
+            _VIEW_SETS.clear()
+        tiles = tuple(parse_tiles(key))
+        normal = check_tiles(tiles).pieces
+        found = _VIEW_SETS[key] = (tiles, normal, shape_of(normal))
+    return found
+
+
 def extend(s: TileSet, tiles: TileSet) -> TileSet | None:
     """``s`` with ``tiles`` added (after or before), in normal form, or None if that is no set."""
     for cand in ((*s, *tiles), (*tiles, *s)):
@@ -176,7 +207,28 @@ NEAR = [
 colours, and its colour two either side (a run through it holds two of those)."""
 
 
-def set_around(donor: Tile, rack: Counter[Tile]) -> TileSet | None:
+_ROW = (1 << MAX_NUMBER) - 1
+_JOKER_BIT = 1 << JOKER.code
+
+
+def makes_set(mask: int, jokers: int) -> bool:
+    """True when the tiles of ``mask`` (bits by tile code) and ``jokers`` jokers make some set, that is
+    when :func:`~rummykit.melds.tiles.hand_sets` of them is not empty: with no joker, a number in three
+    colours or three numbers in a row of one colour; with one, a number in two colours or two numbers of
+    one colour at most two apart; with two or more, any numbered tile."""
+    mask &= ~_JOKER_BIT
+    if jokers >= 2:
+        return mask != 0
+    a, b, c, d = (mask >> (k * MAX_NUMBER) & _ROW for k in range(4))  # numbers held, per colour
+    if jokers:
+        return bool(
+            (a & (b | c | d)) | (b & (c | d)) | (c & d)
+            or any(m & (m >> 1 | m >> 2) for m in (a, b, c, d))
+        )
+    return bool((a & b & (c | d)) | (c & d & (a | b)) or any(m & m >> 1 & m >> 2 for m in (a, b, c, d)))
+
+
+def set_around(donor: Tile, rack: Container[Tile]) -> TileSet | None:
     """The largest set of ``donor`` (first) and 2+ numbered rack tiles, or None."""
     code = donor.code
     number = donor.number
