@@ -26,6 +26,7 @@ from rummykit.engine.commands import Command, Declared, Part, Reading, command_t
 from rummykit.engine.core import JSON, Action, Field, GameState, Saved, ViewHeader, texts
 from rummykit.engine.hidden import Slot, every_slot
 from rummykit.engine.options import OptionValue
+from rummykit.engine.rng import Rng
 from rummykit.errors import ParseError, RuleError
 from rummykit.pieces.text import Written, piece_texts
 
@@ -496,6 +497,13 @@ class FreeTableGame(GameState, Generic[P]):
         if player not in self.to_act:
             return []
         return self.list_actions(player)
+
+    def pick_listed(self, player: int, choose: Callable[[int, int, Rng], int], rng: Rng) -> Action:
+        """``legal_actions(player)[choose(player, n, rng)]``, ``n`` the listing's length (the driver's path for
+        a bot that chooses by index, :class:`~rummykit.engine.driver.IndexingAgent`; a game may make only the
+        action chosen)."""
+        actions = self.legal_actions(player)
+        return actions[choose(player, len(actions), rng)]
 
     # -- views ----------------------------------------------------------------
 

@@ -7,11 +7,12 @@ The sets and lay-offs are the tile meld family's (:data:`rummykit.melds.tiles.TI
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 
 from rummykit.engine.core import Action
 from rummykit.engine.options import int_option
+from rummykit.engine.rng import Rng
 from rummykit.melds.tiles import (
     TILE_BITS,
     check_tiles,
@@ -174,14 +175,15 @@ class _SeatListing:
     """What one seat's last listing was made from, and its parts (see :class:`KeptListings`)."""
 
     __slots__ = (
+        "base",
         "colours",
         "down",
         "draw",
-        "first",
         "fits",
         "have",
         "have_mask",
         "jokers",
+        "lay_count",
         "lay_plays",
         "layoffs",
         "listed",
@@ -201,11 +203,14 @@ class _SeatListing:
         self.numbers = [0] * (MAX_NUMBER + 1)
         self.colours = [0] * len(COLOURS)
         self.sets: list[TileSet] | None = None
-        self.listed: list[TileSet] | None = None
+        self.listed: list[TileSet] = []
         self.down = False
         self.threshold = 0
         self.table: list[TileSet] | None = None
+        self.base: tuple[TileSet, ...] = ()
         self.layoffs: list[tuple[Tile, int, TileSet]] | None = None
+        self.lay_count = -1
+        """How many lay-offs (-1: not counted since the rack's tiles or the table last changed)."""
         self.set_plays: list[Action] | None = None
         self.lay_plays: list[Action] | None = None
         self.draw: Action = freetable.Draw(seat)
@@ -223,6 +228,9 @@ class KeptListings:
     rack's distinct tiles and the table with those of the last listing, so the
     listing is :func:`listable_actions`'s whatever changed the state
     (``tests/test_listing_fast_path.py`` compares them). A copy starts empty.
+
+    :meth:`pick` gives one action of that listing, chosen by its index,
+    without making the others: the lay-offs are then only counted.
     """
 
     __slots__ = ("seats",)
@@ -234,17 +242,10 @@ class KeptListings:
         """An empty one: a copied state works its listings out afresh."""
         return KeptListings()
 
-    def listable_actions(
-        self,
-        seat: int,
-        rack: Sequence[Tile],
-        table: Sequence[TileSet],
-        *,
-        down: bool,
-        threshold: int,
-        pool_size: int,
-    ) -> list[Action]:
-        """:func:`listable_actions`, from the parts of this seat's last listing that still hold."""
+    def _refresh(
+        self, seat: int, rack: Sequence[Tile], table: Sequence[TileSet], down: bool, threshold: int
+    ) -> _SeatListing:
+        """This seat's kept parts, those that no longer hold dropped, its sets (``listed``) worked out."""
         kept = self.seats.get(seat)
         if kept is None:
             kept = self.seats[seat] = _SeatListing(seat)
@@ -264,37 +265,124 @@ class KeptListings:
             kept.have = have
             kept.have_mask = have_mask
             kept.sets = kept.layoffs = None
+            kept.lay_count = -1
         if jokers != kept.jokers:
             kept.jokers = jokers
             kept.sets = None
         sets = kept.sets
-        listed = kept.listed
         if sets is None:
             sets = kept.sets = sets_from_masks(jokers, kept.numbers, kept.colours)
-            listed = None
-        if listed is None or down != kept.down or threshold != kept.threshold:
-            listed = kept.listed = sets if down else [s for s in sets if check_tuple(s).points >= threshold]
+            kept.down = not down  # the sets listed are worked out again below
+        if down != kept.down or threshold != kept.threshold:
+            kept.listed = sets if down else [s for s in sets if check_tuple(s).points >= threshold]
             kept.down, kept.threshold = down, threshold
             kept.set_plays = None
         if kept.table is None or kept.table != table:
             kept.table = list(table)
+            kept.base = tuple(table)
             kept.layoffs = kept.set_plays = kept.fits = None
+            kept.lay_count = -1
+        return kept
+
+    def listable_actions(
+        self,
+        seat: int,
+        rack: Sequence[Tile],
+        table: Sequence[TileSet],
+        *,
+        down: bool,
+        threshold: int,
+        pool_size: int,
+    ) -> list[Action]:
+        """:func:`listable_actions`, from the parts of this seat's last listing that still hold."""
+        kept = self._refresh(seat, rack, table, down, threshold)
         set_plays = kept.set_plays
         if set_plays is None:
-            set_plays = kept.set_plays = freetable.set_plays(seat, listed, tuple(table)) if listed else []
+            listed = kept.listed
+            set_plays = kept.set_plays = freetable.set_plays(seat, listed, kept.base) if listed else []
         if down:
             lays = kept.layoffs
             if lays is None:
                 fits = kept.fits
                 if fits is None:
                     fits = kept.fits = _table_fits(table)
-                lays = kept.layoffs = _layoffs_of(fits, have, kept.have_mask)
-                kept.lay_plays = freetable.layoff_plays(seat, lays, tuple(table)) if lays else []
+                lays = kept.layoffs = _layoffs_of(fits, kept.have, kept.have_mask)
+                kept.lay_plays = freetable.layoff_plays(seat, lays, kept.base) if lays else []
+                kept.lay_count = len(lays)
             lay_plays = kept.lay_plays
             assert lay_plays is not None
         else:
             lay_plays = []
         return [kept.draw if pool_size else kept.pass_, *set_plays, *lay_plays]
+
+    def pick(
+        self,
+        seat: int,
+        rack: Sequence[Tile],
+        table: Sequence[TileSet],
+        *,
+        down: bool,
+        threshold: int,
+        pool_size: int,
+        choose: Callable[[int, int, Rng], int],
+        rng: Rng,
+    ) -> Action:
+        """``listable_actions(...)[choose(seat, n, rng)]``, ``n`` the listing's length, making only that action.
+
+        The lay-offs are counted from the table's packed masks (each set's
+        fitting tiles are distinct, so the bits the rack's mask meets count
+        them); the one chosen is found slot by slot. ``tests/test_pick_listed.py``
+        compares with the whole listing.
+        """
+        kept = self._refresh(seat, rack, table, down, threshold)
+        listed = kept.listed
+        count = 0
+        if down:
+            count = kept.lay_count
+            if count < 0:
+                fits = kept.fits
+                if fits is None:
+                    fits = kept.fits = _table_fits(table)
+                count = kept.lay_count = (fits.packed & kept.have_mask * _spread(len(fits.sets))).bit_count()
+        index = choose(seat, 1 + len(listed) + count, rng)
+        if index == 0:
+            return kept.draw if pool_size else kept.pass_
+        index -= 1
+        if index < len(listed):
+            set_plays = kept.set_plays
+            if set_plays is not None:
+                return set_plays[index]
+            return freetable.set_plays(seat, (listed[index],), kept.base)[0]
+        index -= len(listed)
+        if not 0 <= index < count:
+            raise IndexError(f"action {index + 1 + len(listed)} of a listing of {1 + len(listed) + count}")
+        if kept.layoffs is not None:
+            lay_plays = kept.lay_plays
+            assert lay_plays is not None
+            return lay_plays[index]
+        fits = kept.fits
+        assert fits is not None
+        return freetable.layoff_plays(seat, (_nth_layoff(fits, kept.have, kept.have_mask, index),), kept.base)[0]
+
+
+_SLOT_MASK = (1 << _SLOT) - 1
+
+
+def _nth_layoff(fits: _TableFits, have: set[Tile], have_mask: int, index: int) -> tuple[Tile, int, TileSet]:
+    """``_layoffs_of(fits, have, have_mask)[index]``, the sets before it only counted."""
+    hits = fits.packed & have_mask * _spread(len(fits.sets))
+    first = 0
+    while hits:
+        slot = ((hits & -hits).bit_length() - 1) // _SLOT
+        i = first + slot
+        hits >>= _SLOT * slot
+        here = (hits & _SLOT_MASK).bit_count()
+        if index < here:
+            return [(p, i, grown) for p, grown in fits.by_set[i][1] if p in have][index]
+        index -= here
+        hits >>= _SLOT
+        first = i + 1
+    raise IndexError("fewer lay-offs than counted")
 
 
 def actions_from_view(view: Mapping[str, object]) -> list[Action]:
