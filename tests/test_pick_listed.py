@@ -138,6 +138,7 @@ def _tile_lay_offs(seat: int, rack: Any, table: Any) -> int:
     kept = TileKept()
     part = kept._refresh(seat, rack, table, True, 0)
     fits = listing._table_fits(table)
+    assert kept._fits().packed == fits.packed
     lays = listing._layoffs_of(fits, part.have, part.have_mask)
     spread = listing._spread(len(fits.sets))
     assert (fits.packed & part.have_mask * spread).bit_count() == len(lays)

@@ -175,11 +175,9 @@ class _SeatListing:
     """What one seat's last listing was made from, and its parts (see :class:`KeptListings`)."""
 
     __slots__ = (
-        "base",
         "colours",
         "down",
         "draw",
-        "fits",
         "have",
         "have_mask",
         "jokers",
@@ -198,7 +196,6 @@ class _SeatListing:
     def __init__(self, seat: int) -> None:
         self.have: set[Tile] = set()
         self.have_mask = 0
-        self.fits: _TableFits | None = None
         self.jokers = 0
         self.numbers = [0] * (MAX_NUMBER + 1)
         self.colours = [0] * len(COLOURS)
@@ -207,7 +204,7 @@ class _SeatListing:
         self.down = False
         self.threshold = 0
         self.table: list[TileSet] | None = None
-        self.base: tuple[TileSet, ...] = ()
+        """The table (:attr:`KeptListings.table`) that the lay-offs and plays kept were made on."""
         self.layoffs: list[tuple[Tile, int, TileSet]] | None = None
         self.lay_count = -1
         """How many lay-offs (-1: not counted since the rack's tiles or the table last changed)."""
@@ -233,10 +230,16 @@ class KeptListings:
     without making the others: the lay-offs are then only counted.
     """
 
-    __slots__ = ("seats",)
+    __slots__ = ("base", "fits", "seats", "table")
 
     def __init__(self) -> None:
         self.seats: dict[int, _SeatListing] = {}
+        self.table: list[TileSet] | None = None
+        """The table last listed on (every seat lists on the same table until the next play)."""
+        self.base: tuple[TileSet, ...] = ()
+        """The same table as a tuple (the listed plays' tables are made from it)."""
+        self.fits: _TableFits | None = None
+        """Its fits, once a seat that is down has listed on it."""
 
     def copy(self) -> KeptListings:
         """An empty one: a copied state works its listings out afresh."""
@@ -277,12 +280,24 @@ class KeptListings:
             kept.listed = sets if down else [s for s in sets if check_tuple(s).points >= threshold]
             kept.down, kept.threshold = down, threshold
             kept.set_plays = None
-        if kept.table is None or kept.table != table:
-            kept.table = list(table)
-            kept.base = tuple(table)
-            kept.layoffs = kept.set_plays = kept.fits = None
+        shared = self.table
+        if shared is None or shared != table:
+            shared = self.table = list(table)
+            self.base = tuple(shared)
+            self.fits = None
+        if kept.table is not shared:
+            kept.table = shared
+            kept.layoffs = kept.set_plays = None
             kept.lay_count = -1
         return kept
+
+    def _fits(self) -> _TableFits:
+        """The fits of the table last listed on (worked out once for every seat)."""
+        fits = self.fits
+        if fits is None:
+            assert self.table is not None
+            fits = self.fits = _table_fits(self.table)
+        return fits
 
     def listable_actions(
         self,
@@ -299,15 +314,12 @@ class KeptListings:
         set_plays = kept.set_plays
         if set_plays is None:
             listed = kept.listed
-            set_plays = kept.set_plays = freetable.set_plays(seat, listed, kept.base) if listed else []
+            set_plays = kept.set_plays = freetable.set_plays(seat, listed, self.base) if listed else []
         if down:
             lays = kept.layoffs
             if lays is None:
-                fits = kept.fits
-                if fits is None:
-                    fits = kept.fits = _table_fits(table)
-                lays = kept.layoffs = _layoffs_of(fits, kept.have, kept.have_mask)
-                kept.lay_plays = freetable.layoff_plays(seat, lays, kept.base) if lays else []
+                lays = kept.layoffs = _layoffs_of(self._fits(), kept.have, kept.have_mask)
+                kept.lay_plays = freetable.layoff_plays(seat, lays, self.base) if lays else []
                 kept.lay_count = len(lays)
             lay_plays = kept.lay_plays
             assert lay_plays is not None
@@ -340,9 +352,7 @@ class KeptListings:
         if down:
             count = kept.lay_count
             if count < 0:
-                fits = kept.fits
-                if fits is None:
-                    fits = kept.fits = _table_fits(table)
+                fits = self._fits()
                 count = kept.lay_count = (fits.packed & kept.have_mask * _spread(len(fits.sets))).bit_count()
         index = choose(seat, 1 + len(listed) + count, rng)
         if index == 0:
@@ -352,7 +362,7 @@ class KeptListings:
             set_plays = kept.set_plays
             if set_plays is not None:
                 return set_plays[index]
-            return freetable.set_plays(seat, (listed[index],), kept.base)[0]
+            return freetable.set_plays(seat, (listed[index],), self.base)[0]
         index -= len(listed)
         if not 0 <= index < count:
             raise IndexError(f"action {index + 1 + len(listed)} of a listing of {1 + len(listed) + count}")
@@ -360,9 +370,8 @@ class KeptListings:
             lay_plays = kept.lay_plays
             assert lay_plays is not None
             return lay_plays[index]
-        fits = kept.fits
-        assert fits is not None
-        return freetable.layoff_plays(seat, (_nth_layoff(fits, kept.have, kept.have_mask, index),), kept.base)[0]
+        lay = _nth_layoff(self._fits(), kept.have, kept.have_mask, index)
+        return freetable.layoff_plays(seat, (lay,), self.base)[0]
 
 
 _SLOT_MASK = (1 << _SLOT) - 1
