@@ -190,3 +190,29 @@ def test_a_seat_that_may_not_act_picks_from_an_empty_listing() -> None:
         idle = 1 - state.turn_seat  # type: ignore[operator]
         with pytest.raises(RuleError):
             state.pick_listed(idle, make_bot("random", game).choose_index, Rng(1))  # type: ignore[attr-defined]
+
+
+def test_kept_rack_sets_follow_draws_and_plays() -> None:
+    """A rack's sets carried over after a draw or a play (no joker before or after) against enumerating them."""
+    from rummykit.melds.tiles import hand_sets
+    from rummykit.rulesets.rummikub.state import full_set
+
+    checked = carried = 0
+    for seed in range(60):
+        rng = Rng(seed)
+        pool = full_set(2 if seed % 3 else 0)
+        rng.shuffle(pool)
+        rack = [pool.pop() for _ in range(14)]
+        kept = TileKept()
+        for _ in range(60):
+            before = kept.seats[0].sets if 0 in kept.seats else None
+            part = kept._refresh(0, rack, [], True, 0)
+            assert part.sets == hand_sets(rack), [str(t) for t in rack]
+            carried += before is not None and part.sets is before
+            checked += 1
+            if pool and rng.below(3):
+                rack.append(pool.pop())  # a draw
+            elif len(rack) > 3:
+                for _ in range(1 + rng.below(3)):  # a play: one to three tiles leave
+                    rack.pop(rng.below(len(rack)))
+    assert checked == 60 * 60 and carried > 300

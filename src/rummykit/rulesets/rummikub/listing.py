@@ -13,6 +13,7 @@ from functools import lru_cache
 from rummykit.engine.core import Action
 from rummykit.engine.options import int_option
 from rummykit.engine.rng import Rng
+from rummykit.melds.base import MIN_SET
 from rummykit.melds.tiles import (
     TILE_BITS,
     check_tiles,
@@ -258,7 +259,8 @@ class KeptListings:
             numbers, colours = kept.numbers, kept.colours
             bits = TILE_BITS
             have_mask = kept.have_mask
-            for t in have ^ kept.have:  # each tile gained or lost flips its bits
+            diff = have ^ kept.have
+            for t in diff:  # each tile gained or lost flips its bits
                 have_mask ^= 1 << t.code
                 found = bits[t.code]
                 if found is not None:
@@ -267,7 +269,15 @@ class KeptListings:
                     colours[ci] ^= number_bit
             kept.have = have
             kept.have_mask = have_mask
-            kept.sets = kept.layoffs = None
+            sets = kept.sets
+            if sets is not None and not jokers and not kept.jokers:
+                after = _sets_after(sets, diff, have, numbers, colours)
+                if after is not sets:
+                    kept.sets = after
+                    kept.down = not down  # the sets listed are worked out again below
+            else:
+                kept.sets = None
+            kept.layoffs = None
             kept.lay_count = -1
         if jokers != kept.jokers:
             kept.jokers = jokers
@@ -375,6 +385,34 @@ class KeptListings:
 
 
 _SLOT_MASK = (1 << _SLOT) - 1
+
+
+def _sets_after(
+    sets: list[TileSet], diff: set[Tile], have: set[Tile], numbers: list[int], colours: list[int]
+) -> list[TileSet] | None:
+    """The sets of a rack without jokers, before and after its distinct tiles changed by ``diff`` (``have``
+    after; its masks ``numbers`` and ``colours`` updated), from its sets before, or None (enumerate again).
+
+    Lost tiles only (a play): the sets that hold none of them, in the same order (groups by number, each by
+    its combinations of colours, then runs by colour, by first then last number: the order is kept by
+    leaving sets out). One tile gained (a draw) in no set (fewer than three colours of its number, no
+    three numbers in a row of its colour through it): the same sets (the object itself when unchanged).
+    ``tests/test_pick_listed.py`` compares with :func:`~rummykit.melds.tiles.sets_from_masks`.
+    """
+    gained = diff & have
+    if not gained:
+        kept = [s for s in sets if diff.isdisjoint(s)]
+        return sets if len(kept) == len(sets) else kept
+    if len(diff) == 1:
+        (tile,) = gained
+        found = TILE_BITS[tile.code]
+        if found is not None:
+            number, _colour_bit, ci, _number_bit = found
+            if numbers[number].bit_count() < MIN_SET:
+                row = colours[ci] << 2 >> number  # the tile's number at bit 2
+                if row & 7 != 7 and row & 14 != 14 and row & 28 != 28:
+                    return sets
+    return None
 
 
 def _nth_layoff(fits: _TableFits, have: set[Tile], have_mask: int, index: int) -> tuple[Tile, int, TileSet]:
