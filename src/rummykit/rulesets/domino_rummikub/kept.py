@@ -323,6 +323,12 @@ class _TableFits:
 _NO_FITS = _TableFits([], [])
 
 
+@lru_cache(maxsize=64)
+def _draw_pass(seat: int) -> tuple[Action, Action]:
+    """A seat's draw and pass, made once for every game (actions are immutable values)."""
+    return freetable.Draw(seat), freetable.Pass(seat)
+
+
 class _SeatListing:
     """What one seat's last listing was made from, and its parts (see :class:`KeptListings`)."""
 
@@ -341,8 +347,7 @@ class _SeatListing:
         self.lay_plays: list[Action] | None = None
         self.lay_count = -1
         """How many lay-offs (-1: not counted since the dominoes held or the table last changed)."""
-        self.draw: Action = freetable.Draw(seat)
-        self.pass_: Action = freetable.Pass(seat)
+        self.draw, self.pass_ = _draw_pass(seat)
 
 
 class KeptListings:
@@ -463,7 +468,6 @@ class KeptListings:
         seat: int,
         rack: Sequence[Domino],
         table: Sequence[DominoSet],
-        *,
         down: bool,
         starting_group_size: str,
         pool_size: int,

@@ -123,10 +123,8 @@ class DominoRummikub(FreeTableGame[Domino]):
         kept = self._kept
         if kept is None:
             kept = self._kept = KeptListings()
-        rack, down, group, pool = self.racks[player], self.down[player], self.options["starting_group_size"], len(self.pool)
-        picked = kept.pick(
-            player, rack, self.table, down=down, starting_group_size=group, pool_size=pool, choose=choose, rng=rng
-        )
+        group = self.options["starting_group_size"]
+        picked = kept.pick(player, self.racks[player], self.table, self.down[player], group, len(self.pool), choose, rng)
         if picked is None:  # a rack the kept listing cannot read: from the plain listing
             return super().pick_listed(player, choose, rng)
         return picked

@@ -172,6 +172,12 @@ def listable_actions(
     return freetable.one_step_plays(seat, sets, layoffs(rack, table) if down else (), table, pool_size)
 
 
+@lru_cache(maxsize=64)
+def _draw_pass(seat: int) -> tuple[Action, Action]:
+    """A seat's draw and pass, made once for every game (actions are immutable values)."""
+    return freetable.Draw(seat), freetable.Pass(seat)
+
+
 class _SeatListing:
     """What one seat's last listing was made from, and its parts (see :class:`KeptListings`)."""
 
@@ -211,8 +217,7 @@ class _SeatListing:
         """How many lay-offs (-1: not counted since the rack's tiles or the table last changed)."""
         self.set_plays: list[Action] | None = None
         self.lay_plays: list[Action] | None = None
-        self.draw: Action = freetable.Draw(seat)
-        self.pass_: Action = freetable.Pass(seat)
+        self.draw, self.pass_ = _draw_pass(seat)
 
 
 class KeptListings:
@@ -342,7 +347,6 @@ class KeptListings:
         seat: int,
         rack: Sequence[Tile],
         table: Sequence[TileSet],
-        *,
         down: bool,
         threshold: int,
         pool_size: int,

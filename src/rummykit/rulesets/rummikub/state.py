@@ -112,12 +112,5 @@ class Rummikub(FreeTableGame[Tile]):
         if player not in self.to_act:
             return super().pick_listed(player, choose, rng)
         return kept.pick(
-            player,
-            self.racks[player],
-            self.table,
-            down=self.down[player],
-            threshold=self.threshold,
-            pool_size=len(self.pool),
-            choose=choose,
-            rng=rng,
+            player, self.racks[player], self.table, self.down[player], self.threshold, len(self.pool), choose, rng
         )
