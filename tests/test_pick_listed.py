@@ -11,6 +11,7 @@ pass to the agent, and whole games played through either path.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -18,7 +19,7 @@ from catalogue_setups import GAME_IDS, one_round, seats
 
 from rummykit.bots.registry import make_bot
 from rummykit.catalogue import new_game
-from rummykit.engine.core import Action, GameState
+from rummykit.engine.core import Action, Event, GameState
 from rummykit.engine.driver import Agent, IndexingAgent, ListingAgent, step
 from rummykit.engine.rng import Rng
 from rummykit.errors import RuleError
@@ -163,8 +164,13 @@ def test_games_identical_through_index_or_listing(game: str) -> None:
     for players in sorted({seats(game, 2), seats(game, 4)}):
         for seed in range(3):
             options = one_round(game)
-            by_index = run_bots(new_game(game, players=players, seed=seed, **options), [make_bot("random", game) for _ in range(players)])
-            by_list = run_bots(new_game(game, players=players, seed=seed, **options), [ListOnly(game) for _ in range(players)])
+            by_index = run_bots(
+                new_game(game, players=players, seed=seed, **options),
+                [make_bot("random", game) for _ in range(players)],
+            )
+            by_list = run_bots(
+                new_game(game, players=players, seed=seed, **options), [ListOnly(game) for _ in range(players)]
+            )
             assert by_index.actions == by_list.actions
             assert by_index.snapshot() == by_list.snapshot()
 
@@ -216,3 +222,32 @@ def test_kept_rack_sets_follow_draws_and_plays() -> None:
                 for _ in range(1 + rng.below(3)):  # a play: one to three tiles leave
                     rack.pop(rng.below(len(rack)))
     assert checked == 60 * 60 and carried > 300
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_run_bots_own_loop_plays_as_the_step_driver(game: str) -> None:
+    """``run_bots`` with index-choosing bots only (its own loop) against the same bots through ``step``
+    (``on_event`` given) and against a table mixing them with bots that take the whole listing."""
+    for players in sorted({seats(game, 2), seats(game, 4)}):
+        for seed in range(3):
+            options = one_round(game)
+            own = run_bots(
+                new_game(game, players=players, seed=seed, **options),
+                [make_bot("random", game) for _ in range(players)],
+            )
+            seen: list[int] = []
+            stepped = run_bots(
+                new_game(game, players=players, seed=seed, **options),
+                [make_bot("random", game) for _ in range(players)],
+                on_event=_noting(seen),
+            )
+            mixed_bots: list[Any] = [make_bot("random", game) if s % 2 else ListOnly(game) for s in range(players)]
+            mixed = run_bots(new_game(game, players=players, seed=seed, **options), mixed_bots)
+            assert own.actions == stepped.actions == mixed.actions
+            assert own.snapshot() == stepped.snapshot() == mixed.snapshot()
+            assert len(seen) == len(own.actions)
+
+
+def _noting(seen: list[int]) -> Callable[[GameState, list[Event]], None]:
+    """An ``on_event`` that notes how many events each step made."""
+    return lambda state, events: seen.append(len(events))
