@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 
 from rummykit.bots.base import Bot
 from rummykit.engine.core import Event, GameState
-from rummykit.engine.driver import step
+from rummykit.engine.driver import next_seat, step
 from rummykit.engine.rng import MAX_SEED, Rng
 
 
@@ -33,6 +33,22 @@ def run_bots(
         raise ValueError(f"{len(state.players)} seats need {len(state.players)} bots, got {len(bots)}")
     base = state.seed if seed is None else seed
     rngs = [bot_rng(base, seat) for seat in range(len(bots))]
+    # Bots that choose by index in a game that picks by index (the random bot in a free-table game): the
+    # step below is :func:`step`'s own path for them, with the look-ups made once per game.
+    pick = getattr(state, "pick_listed", None) if on_event is None else None
+    choosers = [getattr(bot, "choose_index", None) for bot in bots] if pick is not None else []
+    if pick is not None and all(choosers):
+        for _ in range(max_actions):
+            if state.outcome is not None:
+                return state
+            if state.may_act:  # out-of-turn chances: the whole rule
+                step(state, bots, rngs)
+                continue
+            waiting = next_seat(state)
+            if waiting is None:
+                raise RuntimeError("nobody must act: the game is over")
+            state.apply(pick(waiting, choosers[waiting], rngs[waiting]))
+        raise RuntimeError(f"the game did not end within {max_actions} actions")
     for _ in range(max_actions):
         if state.outcome is not None:
             return state

@@ -43,6 +43,12 @@ class RandomBot:
             raise RuleError("BOT", f"seat {seat} has nothing to do now")
         return rng.choice(actions)
 
+    def choose_index(self, seat: int | None, count: int, rng: Rng) -> int:
+        """A uniform index among ``count`` (the seat's listing's length); the same draw as :meth:`choose_listed`."""
+        if not count:
+            raise RuleError("BOT", f"seat {seat} has nothing to do now")
+        return rng.below(count)
+
     def claim_listed(self, seat: int | None, actions: list[Action], rng: Rng) -> Action | None:
         """On a coin toss, a uniform pick among ``actions``; the same draws as :meth:`claim`."""
         if not actions or rng.below(2):

@@ -22,6 +22,7 @@ rummykit.errors.OptionError: the greedy bot takes no settings (only the strong b
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -65,6 +66,7 @@ BOTS: tuple[BotEntry, ...] = (
 )
 
 
+@functools.cache
 def _load(ref: str) -> Callable[..., Bot]:
     module, _, name = ref.partition(":")
     factory: Callable[..., Bot] = getattr(importlib.import_module(module), name)
@@ -94,12 +96,21 @@ def make_bot(level: str, game_id: str) -> Bot:
     (:class:`OptionError` if there is none, or a setting is wrong)."""
     info = find_game(game_id)
     wanted, settings = settings_of(level)
-    if wanted not in {b.level for b in BOTS}:
-        raise OptionError(f"unknown bot level {level!r}; the levels are: {', '.join(bot_levels(info.id))}")
+    entry = _entry(wanted, info.id)
+    if entry is None:
+        if wanted not in {b.level for b in BOTS}:
+            raise OptionError(f"unknown bot level {level!r}; the levels are: {', '.join(bot_levels(info.id))}")
+        raise OptionError(f"there is no {level} bot for {info.id}; its levels are: {', '.join(bot_levels(info.id))}")
+    return _made(entry, info, wanted, settings)
+
+
+@functools.cache
+def _entry(level: str, game_id: str) -> BotEntry | None:
+    """The line of :data:`BOTS` that makes ``level`` bots for the game (its own line first), or None."""
     for entry in BOTS:
-        if entry.level == wanted and entry.games is not None and info.id in entry.games:
-            return _made(entry, info, wanted, settings)
+        if entry.level == level and entry.games is not None and game_id in entry.games:
+            return entry
     for entry in BOTS:
-        if entry.level == wanted and entry.games is None:
-            return _made(entry, info, wanted, settings)
-    raise OptionError(f"there is no {level} bot for {info.id}; its levels are: {', '.join(bot_levels(info.id))}")
+        if entry.level == level and entry.games is None:
+            return entry
+    return None

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 from rummykit.engine.values import JSON
 from rummykit.errors import ParseError
 
-__all__ = ["Action", "Event", "decode_field", "field_hints", "json_forms", "slot_setter"]
+__all__ = ["Action", "Event", "decode_field", "field_hints", "json_forms", "new_event", "slot_setter"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +153,26 @@ class Event:
         if seat is not None and seat == self.player:
             out.update(self.secret)
         return out
+
+
+_new_object = object.__new__
+_set_kind = slot_setter(Event, "kind")
+_set_player = slot_setter(Event, "player")
+_set_data = slot_setter(Event, "data")
+_set_secret = slot_setter(Event, "secret")
+
+
+def new_event(kind: str, player: int | None, data: dict[str, JSON], secret: dict[str, JSON]) -> Event:
+    """``Event(kind, player, data, secret)``, its slots set directly (a frozen dataclass's own ``__init__`` goes
+    through ``object.__setattr__`` for each field, about twice the cost). It holds the dicts given: a game
+    recording its own events from fresh dicts whose keys are never ``kind`` or ``player`` may append it to
+    its history itself; :meth:`~rummykit.engine.core.GameState.emit` checks and copies what it is given."""
+    event = _new_object(Event)
+    _set_kind(event, kind)
+    _set_player(event, player)
+    _set_data(event, data)
+    _set_secret(event, secret)
+    return event
 
 
 def field_hints(cls: type[Action]) -> dict[str, object]:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, Self
 
-from rummykit.engine.actions import Action, Event, decode_field, field_hints, slot_setter
+from rummykit.engine.actions import Action, Event, decode_field, field_hints, new_event
 from rummykit.engine.hidden import HiddenPieces
 from rummykit.engine.match import Match, Outcome
 from rummykit.engine.options import OptionSpec, OptionValue, check_seed, default_names, resolve_options
@@ -57,13 +57,6 @@ _NOBODY: frozenset[int] = frozenset()
 
 OVER = "over"
 """The phase of every game once the match is over."""
-
-
-_new_object = object.__new__
-_set_kind = slot_setter(Event, "kind")
-_set_player = slot_setter(Event, "player")
-_set_data = slot_setter(Event, "data")
-_set_secret = slot_setter(Event, "secret")
 
 
 class GameState(HiddenPieces):
@@ -425,13 +418,7 @@ class GameState(HiddenPieces):
         for part in (data, secret):
             if part and ("kind" in part or "player" in part):
                 raise ValueError(f"event data may not use the keys 'kind' or 'player': {sorted(part)}")
-        # Event(kind, player, dict(data or {}), dict(secret or {})), its slots set directly (a frozen
-        # dataclass's own __init__ goes through object.__setattr__ for each field, about twice the cost).
-        event = _new_object(Event)
-        _set_kind(event, kind)
-        _set_player(event, player)
-        _set_data(event, dict(data) if data else {})
-        _set_secret(event, dict(secret) if secret else {})
+        event = new_event(kind, player, dict(data) if data else {}, dict(secret) if secret else {})
         self.history.append(event)
         return event
 

@@ -79,6 +79,22 @@ class ListingAgent(Protocol):
         ...
 
 
+@runtime_checkable
+class IndexingAgent(Protocol):
+    """A :class:`ListingAgent` whose choice needs only the listing's length: it picks an index.
+
+    When the state can pick from its listing by index (``pick_listed``, as the
+    free-table games do), the driver asks the agent for an index into the
+    seat's listing of ``count`` actions and the game makes only the action at
+    that index: the same action :meth:`ListingAgent.choose_listed` would take
+    from the whole listing with the same generator (``tests/test_pick_listed.py``).
+    """
+
+    def choose_index(self, seat: int, count: int, rng: Rng) -> int:
+        """The index of the chosen action among ``count`` (the seat's listing, which the game waits for)."""
+        ...
+
+
 def next_seat(state: GameState) -> int | None:
     """The seat that must act next by the priority rule (None once nobody must act)."""
     waiting = state.must_act
@@ -102,7 +118,8 @@ def step(state: GameState, agents: Sequence[Agent | None], rngs: Sequence[Rng]) 
     ``agents[seat]`` may be None for a seat that only a caller outside the
     driver plays (it is never asked here). Raises ``RuntimeError`` when the
     seat that must act has no agent. A :class:`ListingAgent` gets its seat's
-    listing of legal actions instead of a view.
+    listing of legal actions instead of a view; an :class:`IndexingAgent`, where
+    the state picks by index (``pick_listed``), only the listing's length.
     """
     for seat in claims_open(state) if state.may_act else ():
         agent = agents[seat]
@@ -123,6 +140,11 @@ def step(state: GameState, agents: Sequence[Agent | None], rngs: Sequence[Rng]) 
     agent = agents[waiting]
     if agent is None:
         raise RuntimeError(f"seat {waiting} must act and has no agent")
+    choose_index = getattr(agent, "choose_index", None)
+    if choose_index is not None:
+        pick_listed = getattr(state, "pick_listed", None)
+        if pick_listed is not None:
+            return state.apply(pick_listed(waiting, choose_index, rngs[waiting]))
     choose_listed = getattr(agent, "choose_listed", None)
     if choose_listed is not None:
         return state.apply(choose_listed(waiting, state.legal_actions(waiting), rngs[waiting]))

@@ -21,11 +21,12 @@ from typing import Any, ClassVar, Generic, NotRequired, TypeVar, cast
 
 from rummykit.blocks.racks import Racks
 from rummykit.blocks.table import FreeTable, Opening, TableDraft
-from rummykit.engine.actions import slot_setter
+from rummykit.engine.actions import new_event, slot_setter
 from rummykit.engine.commands import Command, Declared, Part, Reading, command_table
 from rummykit.engine.core import JSON, Action, Field, GameState, Saved, ViewHeader, texts
 from rummykit.engine.hidden import Slot, every_slot
 from rummykit.engine.options import OptionValue
+from rummykit.engine.rng import Rng
 from rummykit.errors import ParseError, RuleError
 from rummykit.pieces.text import Written, piece_texts
 
@@ -344,14 +345,21 @@ class FreeTableGame(GameState, Generic[P]):
         self.down = [self.starts_down()] * n
         self.current = self.first
         self.idle_turns = 0
-        self.emit("deal", None, {"round": self.round_no, "first": self.first, "rack_size": self.RACK_SIZE})
+        # The game's own events, from fresh dicts: recorded without emit's copies and checks.
+        record = self.history.append
+        record(new_event("deal", None, {"round": self.round_no, "first": self.first, "rack_size": self.RACK_SIZE}, {}))
         for seat in range(n):
-            self.emit("rack", seat, {}, {"rack": [str(t) for t in sorted(self.racks[seat], key=BY_CODE)]})
+            record(new_event("rack", seat, {}, {"rack": [str(t) for t in sorted(self.racks[seat], key=BY_CODE)]}))
 
     # -- the contract ---------------------------------------------------------
 
     @property
     def must_act(self) -> frozenset[int]:
+        return frozenset() if self.outcome is not None else _SEAT_SETS[self.current]
+
+    @property
+    def to_act(self) -> frozenset[int]:
+        """:attr:`must_act`: nobody acts out of turn on a free table (:attr:`may_act` stays empty)."""
         return frozenset() if self.outcome is not None else _SEAT_SETS[self.current]
 
     @property
@@ -379,7 +387,7 @@ class FreeTableGame(GameState, Generic[P]):
             raise RuleError(f"{self.PREFIX}-POOL-EMPTY", f"the {self.POOL_NAME} is empty: play or pass")
         piece = self.pool.pop()
         self.racks.add(seat, (piece,))
-        self.emit("draw", seat, {"pool_size": len(self.pool)}, {"piece": str(piece)})
+        self.history.append(new_event("draw", seat, {"pool_size": len(self.pool)}, {"piece": str(piece)}))
         self._end_turn(played=False, pool_was_empty=False)
 
     def _pass(self, seat: int) -> None:
@@ -389,7 +397,7 @@ class FreeTableGame(GameState, Generic[P]):
                 f"a player who does not play draws from the {self.POOL_NAME};"
                 " pass only when it is empty",
             )
-        self.emit("pass", seat)
+        self.history.append(new_event("pass", seat, {}, {}))
         self._end_turn(played=False, pool_was_empty=True)
 
     def verify_play(self, action: Play | Fail) -> list[tuple[P, ...]] | RuleError:
@@ -417,16 +425,13 @@ class FreeTableGame(GameState, Generic[P]):
         self.table = result
         first = not self.down[seat]
         self.down[seat] = True
-        self.emit(
-            "play",
-            seat,
-            {
-                "placed": [str(t) for t in action.placed],
-                "table": list(map(set_texts, result)),
-                "opening": first,
-                "rack_size": len(rack),
-            },
-        )
+        data: dict[str, JSON] = {
+            "placed": [str(t) for t in action.placed],
+            "table": list(map(set_texts, result)),
+            "opening": first,
+            "rack_size": len(rack),
+        }
+        self.history.append(new_event("play", seat, data, {}))
         if not rack:
             self._end_round(seat, "rack-empty")
         else:
@@ -496,6 +501,13 @@ class FreeTableGame(GameState, Generic[P]):
         if player not in self.to_act:
             return []
         return self.list_actions(player)
+
+    def pick_listed(self, player: int, choose: Callable[[int, int, Rng], int], rng: Rng) -> Action:
+        """``legal_actions(player)[choose(player, n, rng)]``, ``n`` the listing's length (the driver's path for
+        a bot that chooses by index, :class:`~rummykit.engine.driver.IndexingAgent`; a game may make only the
+        action chosen)."""
+        actions = self.legal_actions(player)
+        return actions[choose(player, len(actions), rng)]
 
     # -- views ----------------------------------------------------------------
 

@@ -60,15 +60,19 @@ def grow_by_check(s: DominoSet, d: Domino) -> DominoSet | None:
 class Reading:
     """One table set read for its growth: the dominoes that might grow it and what judging one needs.
 
-    ``grown`` keeps each domino's answer (None: it does not fit).
+    ``grown`` keeps each domino's answer (None: it does not fit); ``judged``
+    and ``fit`` hold the presence bits of the dominoes answered and of those
+    that fit, so lay-offs can be counted by bits.
     """
 
     __slots__ = (
         "by_value",
         "candidates",
+        "fit",
         "grown",
         "high",
         "jokers",
+        "judged",
         "kind",
         "low",
         "natural",
@@ -81,6 +85,7 @@ class Reading:
     def __init__(self, s: DominoSet) -> None:
         self.set = s
         self.grown: dict[Domino, DominoSet | None] = {}
+        self.judged = self.fit = 0
         natural = tuple(d for d in s if d not in JOKERS)
         self.natural = natural
         self.jokers = tuple(d for d in s if d in JOKERS)
@@ -128,6 +133,10 @@ class Reading:
         else:
             grown = grow_by_check(self.set, d)
         self.grown[d] = grown
+        bit = bit_of.get(d, 0)
+        self.judged |= bit
+        if grown is not None:
+            self.fit |= bit
         return grown
 
     def _grow_run(self, d: Domino) -> DominoSet | None:

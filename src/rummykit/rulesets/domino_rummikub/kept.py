@@ -30,10 +30,11 @@ sets are the last ones (those the rack still holds), not enumerated again. ``tes
 from __future__ import annotations
 
 import operator
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from rummykit.engine.core import Action
+from rummykit.engine.rng import Rng
 from rummykit.melds.base import MIN_SET
 from rummykit.melds.dominoes import _suit_runs, _sums
 from rummykit.pieces.dominoes import Domino
@@ -287,13 +288,53 @@ class _TableFits:
         return out
 
 
+    def count(self, have: int) -> int:
+        """``len(self.layoffs(have))``: each set's fitting dominoes the rack holds, counted by bits (a domino
+        not yet judged on a set is judged first)."""
+        n = 0
+        kinds = _KINDS
+        for slot in self.by_set:
+            mine = slot.candidates & have
+            if mine:
+                unknown = mine & ~slot.judged
+                while unknown:
+                    low = unknown & -unknown
+                    unknown ^= low
+                    slot.grow(kinds[(low.bit_length() - 1) >> 3])
+                n += (slot.fit & mine).bit_count()
+        return n
+
+    def nth(self, have: int, index: int) -> tuple[Domino, int, DominoSet]:
+        """``self.layoffs(have)[index]``, the sets before it only counted (:meth:`count` judged every one)."""
+        for i, slot in enumerate(self.by_set):
+            mine = slot.fit & have
+            here = mine.bit_count()
+            if index < here:
+                for _ in range(index):
+                    mine &= mine - 1
+                d = _KINDS[((mine & -mine).bit_length() - 1) >> 3]
+                grown = slot.grown[d]
+                assert grown is not None
+                return d, i, grown
+            index -= here
+        raise IndexError("fewer lay-offs than counted")
+
+
 _NO_FITS = _TableFits([], [])
+
+
+@lru_cache(maxsize=64)
+def _draw_pass(seat: int) -> tuple[Action, Action]:
+    """A seat's draw and pass, made once for every game (actions are immutable values)."""
+    return freetable.Draw(seat), freetable.Pass(seat)
 
 
 class _SeatListing:
     """What one seat's last listing was made from, and its parts (see :class:`KeptListings`)."""
 
-    __slots__ = ("draw", "exact", "fits", "have", "lay_plays", "pass_", "rack", "set_plays", "sets", "vec")
+    __slots__ = (
+        "draw", "exact", "fits", "have", "lay_count", "lay_plays", "pass_", "rack", "set_plays", "sets", "vec"
+    )
 
     def __init__(self, seat: int) -> None:
         self.rack: list[Domino] = []
@@ -304,8 +345,9 @@ class _SeatListing:
         self.fits: _TableFits | None = None
         self.set_plays: list[Action] | None = None
         self.lay_plays: list[Action] | None = None
-        self.draw: Action = freetable.Draw(seat)
-        self.pass_: Action = freetable.Pass(seat)
+        self.lay_count = -1
+        """How many lay-offs (-1: not counted since the dominoes held or the table last changed)."""
+        self.draw, self.pass_ = _draw_pass(seat)
 
 
 class KeptListings:
@@ -318,6 +360,9 @@ class KeptListings:
     with those of the last listing, so the listing is
     :func:`~rummykit.rulesets.domino_rummikub.listing.listable_actions`'s
     whatever changed the state. A copy starts empty.
+
+    :meth:`pick` gives one action of that listing, chosen by its index,
+    without making the others: the lay-offs are then only counted.
     """
 
     __slots__ = ("fits", "seats")
@@ -330,17 +375,11 @@ class KeptListings:
         """An empty one: a copied state works its listings out afresh."""
         return KeptListings()
 
-    def listable_actions(
-        self,
-        seat: int,
-        rack: Sequence[Domino],
-        table: Sequence[DominoSet],
-        *,
-        down: bool,
-        starting_group_size: str,
-        pool_size: int,
-    ) -> list[Action] | None:
-        """The listing from the parts of this seat's last listing that still hold (None: a rack this cannot read)."""
+    def _refresh(
+        self, seat: int, rack: Sequence[Domino], table: Sequence[DominoSet], down: bool, starting_group_size: str
+    ) -> _SeatListing | None:
+        """This seat's kept parts, those that no longer hold dropped, its sets worked out (None: a rack this
+        cannot read)."""
         kept = self.seats.get(seat)
         if kept is None:
             kept = self.seats[seat] = _SeatListing(seat)
@@ -386,16 +425,81 @@ class KeptListings:
         if kept.fits is not fits:
             kept.fits = fits
             kept.set_plays = kept.lay_plays = None
+            kept.lay_count = -1
+        if down:
+            have = ((kept.vec >> _K_OFF) + _K_ONE) & _K_HIGH
+            if have != kept.have:
+                kept.have = have
+                kept.lay_plays = None
+                kept.lay_count = -1
+        return kept
+
+    def listable_actions(
+        self,
+        seat: int,
+        rack: Sequence[Domino],
+        table: Sequence[DominoSet],
+        *,
+        down: bool,
+        starting_group_size: str,
+        pool_size: int,
+    ) -> list[Action] | None:
+        """The listing from the parts of this seat's last listing that still hold (None: a rack this cannot read)."""
+        kept = self._refresh(seat, rack, table, down, starting_group_size)
+        if kept is None:
+            return None
+        fits = kept.fits
+        assert fits is not None
         set_plays = kept.set_plays
         if set_plays is None:
             set_plays = kept.set_plays = freetable.set_plays(seat, kept.sets, fits.base) if kept.sets else []
         head = kept.draw if pool_size else kept.pass_
         if not down:
             return [head, *set_plays]
-        have = ((vec >> _K_OFF) + _K_ONE) & _K_HIGH
         lay_plays = kept.lay_plays
-        if lay_plays is None or have != kept.have:
-            lays = fits.layoffs(have)
+        if lay_plays is None:
+            lays = fits.layoffs(kept.have)
             lay_plays = kept.lay_plays = freetable.layoff_plays(seat, lays, fits.base) if lays else []
-            kept.have = have
+            kept.lay_count = len(lays)
         return [head, *set_plays, *lay_plays]
+
+    def pick(
+        self,
+        seat: int,
+        rack: Sequence[Domino],
+        table: Sequence[DominoSet],
+        down: bool,
+        starting_group_size: str,
+        pool_size: int,
+        choose: Callable[[int, int, Rng], int],
+        rng: Rng,
+    ) -> Action | None:
+        """``listable_actions(...)[choose(seat, n, rng)]``, ``n`` the listing's length, making only that action
+        (None, asking nothing: a rack this cannot read). ``tests/test_pick_listed.py`` compares."""
+        kept = self._refresh(seat, rack, table, down, starting_group_size)
+        if kept is None:
+            return None
+        fits = kept.fits
+        assert fits is not None
+        sets = kept.sets
+        count = 0
+        if down:
+            count = kept.lay_count
+            if count < 0:
+                count = kept.lay_count = fits.count(kept.have)
+        index = choose(seat, 1 + len(sets) + count, rng)
+        if index == 0:
+            return kept.draw if pool_size else kept.pass_
+        index -= 1
+        if index < len(sets):
+            set_plays = kept.set_plays
+            if set_plays is not None:
+                return set_plays[index]
+            return freetable.set_plays(seat, (sets[index],), fits.base)[0]
+        index -= len(sets)
+        if not 0 <= index < count:
+            raise IndexError(f"action {index + 1 + len(sets)} of a listing of {1 + len(sets) + count}")
+        lay_plays = kept.lay_plays
+        if lay_plays is not None:
+            return lay_plays[index]
+        return freetable.layoff_plays(seat, (fits.nth(kept.have, index),), fits.base)[0]

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
 from rummykit.blocks.table import Opening
 from rummykit.engine.core import Action, Field
 from rummykit.engine.options import OptionValue
+from rummykit.engine.rng import Rng
 from rummykit.engine.snapshot import Omit
 from rummykit.pieces.dominoes import Domino, double_set, parse_dominoes
 from rummykit.rulesets.domino_rummikub.kept import KeptListings
@@ -113,3 +114,17 @@ class DominoRummikub(FreeTableGame[Domino]):
         if listed is None:  # a rack the kept listing cannot read: the plain listing
             listed = listable_actions(seat, rack, self.table, down=down, starting_group_size=group, pool_size=pool)
         return listed
+
+    def pick_listed(self, player: int, choose: Callable[[int, int, Rng], int], rng: Rng) -> Action:
+        """``legal_actions(player)[choose(player, n, rng)]`` (``n`` its length), making only the action chosen
+        (the driver's path for a bot that chooses by index, :class:`~rummykit.engine.driver.IndexingAgent`)."""
+        if self.outcome is not None or player != self.current:
+            return super().pick_listed(player, choose, rng)
+        kept = self._kept
+        if kept is None:
+            kept = self._kept = KeptListings()
+        group = self.options["starting_group_size"]
+        picked = kept.pick(player, self.racks[player], self.table, self.down[player], group, len(self.pool), choose, rng)
+        if picked is None:  # a rack the kept listing cannot read: from the plain listing
+            return super().pick_listed(player, choose, rng)
+        return picked

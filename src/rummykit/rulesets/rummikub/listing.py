@@ -7,11 +7,13 @@ The sets and lay-offs are the tile meld family's (:data:`rummykit.melds.tiles.TI
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 
 from rummykit.engine.core import Action
 from rummykit.engine.options import int_option
+from rummykit.engine.rng import Rng
+from rummykit.melds.base import MIN_SET
 from rummykit.melds.tiles import (
     TILE_BITS,
     check_tiles,
@@ -170,6 +172,12 @@ def listable_actions(
     return freetable.one_step_plays(seat, sets, layoffs(rack, table) if down else (), table, pool_size)
 
 
+@lru_cache(maxsize=64)
+def _draw_pass(seat: int) -> tuple[Action, Action]:
+    """A seat's draw and pass, made once for every game (actions are immutable values)."""
+    return freetable.Draw(seat), freetable.Pass(seat)
+
+
 class _SeatListing:
     """What one seat's last listing was made from, and its parts (see :class:`KeptListings`)."""
 
@@ -177,11 +185,10 @@ class _SeatListing:
         "colours",
         "down",
         "draw",
-        "first",
-        "fits",
         "have",
         "have_mask",
         "jokers",
+        "lay_count",
         "lay_plays",
         "layoffs",
         "listed",
@@ -196,20 +203,21 @@ class _SeatListing:
     def __init__(self, seat: int) -> None:
         self.have: set[Tile] = set()
         self.have_mask = 0
-        self.fits: _TableFits | None = None
         self.jokers = 0
         self.numbers = [0] * (MAX_NUMBER + 1)
         self.colours = [0] * len(COLOURS)
         self.sets: list[TileSet] | None = None
-        self.listed: list[TileSet] | None = None
+        self.listed: list[TileSet] = []
         self.down = False
         self.threshold = 0
         self.table: list[TileSet] | None = None
+        """The table (:attr:`KeptListings.table`) that the lay-offs and plays kept were made on."""
         self.layoffs: list[tuple[Tile, int, TileSet]] | None = None
+        self.lay_count = -1
+        """How many lay-offs (-1: not counted since the rack's tiles or the table last changed)."""
         self.set_plays: list[Action] | None = None
         self.lay_plays: list[Action] | None = None
-        self.draw: Action = freetable.Draw(seat)
-        self.pass_: Action = freetable.Pass(seat)
+        self.draw, self.pass_ = _draw_pass(seat)
 
 
 class KeptListings:
@@ -223,16 +231,88 @@ class KeptListings:
     rack's distinct tiles and the table with those of the last listing, so the
     listing is :func:`listable_actions`'s whatever changed the state
     (``tests/test_listing_fast_path.py`` compares them). A copy starts empty.
+
+    :meth:`pick` gives one action of that listing, chosen by its index,
+    without making the others: the lay-offs are then only counted.
     """
 
-    __slots__ = ("seats",)
+    __slots__ = ("base", "fits", "seats", "table")
 
     def __init__(self) -> None:
         self.seats: dict[int, _SeatListing] = {}
+        self.table: list[TileSet] | None = None
+        """The table last listed on (every seat lists on the same table until the next play)."""
+        self.base: tuple[TileSet, ...] = ()
+        """The same table as a tuple (the listed plays' tables are made from it)."""
+        self.fits: _TableFits | None = None
+        """Its fits, once a seat that is down has listed on it."""
 
     def copy(self) -> KeptListings:
         """An empty one: a copied state works its listings out afresh."""
         return KeptListings()
+
+    def _refresh(
+        self, seat: int, rack: Sequence[Tile], table: Sequence[TileSet], down: bool, threshold: int
+    ) -> _SeatListing:
+        """This seat's kept parts, those that no longer hold dropped, its sets (``listed``) worked out."""
+        kept = self.seats.get(seat)
+        if kept is None:
+            kept = self.seats[seat] = _SeatListing(seat)
+        have = set(rack)
+        jokers = rack.count(JOKER) if JOKER in have else 0
+        if have != kept.have:
+            numbers, colours = kept.numbers, kept.colours
+            bits = TILE_BITS
+            have_mask = kept.have_mask
+            diff = have ^ kept.have
+            for t in diff:  # each tile gained or lost flips its bits
+                have_mask ^= 1 << t.code
+                found = bits[t.code]
+                if found is not None:
+                    number, colour_bit, ci, number_bit = found
+                    numbers[number] ^= colour_bit
+                    colours[ci] ^= number_bit
+            kept.have = have
+            kept.have_mask = have_mask
+            sets = kept.sets
+            if sets is not None and not jokers and not kept.jokers:
+                after = _sets_after(sets, diff, have, numbers, colours)
+                if after is not sets:
+                    kept.sets = after
+                    kept.down = not down  # the sets listed are worked out again below
+            else:
+                kept.sets = None
+            kept.layoffs = None
+            kept.lay_count = -1
+        if jokers != kept.jokers:
+            kept.jokers = jokers
+            kept.sets = None
+        sets = kept.sets
+        if sets is None:
+            sets = kept.sets = sets_from_masks(jokers, kept.numbers, kept.colours)
+            kept.down = not down  # the sets listed are worked out again below
+        if down != kept.down or threshold != kept.threshold:
+            kept.listed = sets if down else [s for s in sets if check_tuple(s).points >= threshold]
+            kept.down, kept.threshold = down, threshold
+            kept.set_plays = None
+        shared = self.table
+        if shared is None or shared != table:
+            shared = self.table = list(table)
+            self.base = tuple(shared)
+            self.fits = None
+        if kept.table is not shared:
+            kept.table = shared
+            kept.layoffs = kept.set_plays = None
+            kept.lay_count = -1
+        return kept
+
+    def _fits(self) -> _TableFits:
+        """The fits of the table last listed on (worked out once for every seat)."""
+        fits = self.fits
+        if fits is None:
+            assert self.table is not None
+            fits = self.fits = _table_fits(self.table)
+        return fits
 
     def listable_actions(
         self,
@@ -245,56 +325,115 @@ class KeptListings:
         pool_size: int,
     ) -> list[Action]:
         """:func:`listable_actions`, from the parts of this seat's last listing that still hold."""
-        kept = self.seats.get(seat)
-        if kept is None:
-            kept = self.seats[seat] = _SeatListing(seat)
-        have = set(rack)
-        jokers = rack.count(JOKER) if JOKER in have else 0
-        if have != kept.have:
-            numbers, colours = kept.numbers, kept.colours
-            bits = TILE_BITS
-            have_mask = kept.have_mask
-            for t in have ^ kept.have:  # each tile gained or lost flips its bits
-                have_mask ^= 1 << t.code
-                found = bits[t.code]
-                if found is not None:
-                    number, colour_bit, ci, number_bit = found
-                    numbers[number] ^= colour_bit
-                    colours[ci] ^= number_bit
-            kept.have = have
-            kept.have_mask = have_mask
-            kept.sets = kept.layoffs = None
-        if jokers != kept.jokers:
-            kept.jokers = jokers
-            kept.sets = None
-        sets = kept.sets
-        listed = kept.listed
-        if sets is None:
-            sets = kept.sets = sets_from_masks(jokers, kept.numbers, kept.colours)
-            listed = None
-        if listed is None or down != kept.down or threshold != kept.threshold:
-            listed = kept.listed = sets if down else [s for s in sets if check_tuple(s).points >= threshold]
-            kept.down, kept.threshold = down, threshold
-            kept.set_plays = None
-        if kept.table is None or kept.table != table:
-            kept.table = list(table)
-            kept.layoffs = kept.set_plays = kept.fits = None
+        kept = self._refresh(seat, rack, table, down, threshold)
         set_plays = kept.set_plays
         if set_plays is None:
-            set_plays = kept.set_plays = freetable.set_plays(seat, listed, tuple(table)) if listed else []
+            listed = kept.listed
+            set_plays = kept.set_plays = freetable.set_plays(seat, listed, self.base) if listed else []
         if down:
             lays = kept.layoffs
             if lays is None:
-                fits = kept.fits
-                if fits is None:
-                    fits = kept.fits = _table_fits(table)
-                lays = kept.layoffs = _layoffs_of(fits, have, kept.have_mask)
-                kept.lay_plays = freetable.layoff_plays(seat, lays, tuple(table)) if lays else []
+                lays = kept.layoffs = _layoffs_of(self._fits(), kept.have, kept.have_mask)
+                kept.lay_plays = freetable.layoff_plays(seat, lays, self.base) if lays else []
+                kept.lay_count = len(lays)
             lay_plays = kept.lay_plays
             assert lay_plays is not None
         else:
             lay_plays = []
         return [kept.draw if pool_size else kept.pass_, *set_plays, *lay_plays]
+
+    def pick(
+        self,
+        seat: int,
+        rack: Sequence[Tile],
+        table: Sequence[TileSet],
+        down: bool,
+        threshold: int,
+        pool_size: int,
+        choose: Callable[[int, int, Rng], int],
+        rng: Rng,
+    ) -> Action:
+        """``listable_actions(...)[choose(seat, n, rng)]``, ``n`` the listing's length, making only that action.
+
+        The lay-offs are counted from the table's packed masks (each set's
+        fitting tiles are distinct, so the bits the rack's mask meets count
+        them); the one chosen is found slot by slot. ``tests/test_pick_listed.py``
+        compares with the whole listing.
+        """
+        kept = self._refresh(seat, rack, table, down, threshold)
+        listed = kept.listed
+        count = 0
+        if down:
+            count = kept.lay_count
+            if count < 0:
+                fits = self._fits()
+                count = kept.lay_count = (fits.packed & kept.have_mask * _spread(len(fits.sets))).bit_count()
+        index = choose(seat, 1 + len(listed) + count, rng)
+        if index == 0:
+            return kept.draw if pool_size else kept.pass_
+        index -= 1
+        if index < len(listed):
+            set_plays = kept.set_plays
+            if set_plays is not None:
+                return set_plays[index]
+            return freetable.set_plays(seat, (listed[index],), self.base)[0]
+        index -= len(listed)
+        if not 0 <= index < count:
+            raise IndexError(f"action {index + 1 + len(listed)} of a listing of {1 + len(listed) + count}")
+        if kept.layoffs is not None:
+            lay_plays = kept.lay_plays
+            assert lay_plays is not None
+            return lay_plays[index]
+        lay = _nth_layoff(self._fits(), kept.have, kept.have_mask, index)
+        return freetable.layoff_plays(seat, (lay,), self.base)[0]
+
+
+_SLOT_MASK = (1 << _SLOT) - 1
+
+
+def _sets_after(
+    sets: list[TileSet], diff: set[Tile], have: set[Tile], numbers: list[int], colours: list[int]
+) -> list[TileSet] | None:
+    """The sets of a rack without jokers, before and after its distinct tiles changed by ``diff`` (``have``
+    after; its masks ``numbers`` and ``colours`` updated), from its sets before, or None (enumerate again).
+
+    Lost tiles only (a play): the sets that hold none of them, in the same order (groups by number, each by
+    its combinations of colours, then runs by colour, by first then last number: the order is kept by
+    leaving sets out). One tile gained (a draw) in no set (fewer than three colours of its number, no
+    three numbers in a row of its colour through it): the same sets (the object itself when unchanged).
+    ``tests/test_pick_listed.py`` compares with :func:`~rummykit.melds.tiles.sets_from_masks`.
+    """
+    gained = diff & have
+    if not gained:
+        kept = [s for s in sets if diff.isdisjoint(s)]
+        return sets if len(kept) == len(sets) else kept
+    if len(diff) == 1:
+        (tile,) = gained
+        found = TILE_BITS[tile.code]
+        if found is not None:
+            number, _colour_bit, ci, _number_bit = found
+            if numbers[number].bit_count() < MIN_SET:
+                row = colours[ci] << 2 >> number  # the tile's number at bit 2
+                if row & 7 != 7 and row & 14 != 14 and row & 28 != 28:
+                    return sets
+    return None
+
+
+def _nth_layoff(fits: _TableFits, have: set[Tile], have_mask: int, index: int) -> tuple[Tile, int, TileSet]:
+    """``_layoffs_of(fits, have, have_mask)[index]``, the sets before it only counted."""
+    hits = fits.packed & have_mask * _spread(len(fits.sets))
+    first = 0
+    while hits:
+        slot = ((hits & -hits).bit_length() - 1) // _SLOT
+        i = first + slot
+        hits >>= _SLOT * slot
+        here = (hits & _SLOT_MASK).bit_count()
+        if index < here:
+            return [(p, i, grown) for p, grown in fits.by_set[i][1] if p in have][index]
+        index -= here
+        hits >>= _SLOT
+        first = i + 1
+    raise IndexError("fewer lay-offs than counted")
 
 
 def actions_from_view(view: Mapping[str, object]) -> list[Action]:

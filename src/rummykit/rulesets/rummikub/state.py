@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
 from rummykit.blocks.table import Opening
 from rummykit.engine.core import Action, Field
 from rummykit.engine.options import OptionValue
+from rummykit.engine.rng import Rng
 from rummykit.engine.snapshot import Omit
 from rummykit.pieces.tiles import Tile, parse_tiles
 from rummykit.rulesets import tilerummy
@@ -102,3 +103,14 @@ class Rummikub(FreeTableGame[Tile]):
             pool_size=len(self.pool),
         )
 
+    def pick_listed(self, player: int, choose: Callable[[int, int, Rng], int], rng: Rng) -> Action:
+        """``legal_actions(player)[choose(player, n, rng)]`` (``n`` its length), making only the action chosen
+        (the driver's path for a bot that chooses by index, :class:`~rummykit.engine.driver.IndexingAgent`)."""
+        kept = self._kept
+        if kept is None:
+            kept = self._kept = KeptListings()
+        if player not in self.to_act:
+            return super().pick_listed(player, choose, rng)
+        return kept.pick(
+            player, self.racks[player], self.table, self.down[player], self.threshold, len(self.pool), choose, rng
+        )
