@@ -41,6 +41,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warmup", type=int, default=2000, help="actions played before measuring")
     parser.add_argument("--src", type=Path, default=ROOT / "src", help="the rummykit sources to measure")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--db", default="sqlite", help="sqlite (a fresh file), or postgresql (a fresh schema in --pg)")
+    parser.add_argument("--pg", default="postgresql+psycopg://postgres@127.0.0.1:5432/test")
+    parser.add_argument("--gc-pacing", action="store_true",
+                        help="pace the garbage collector as `rummykit serve` does (the tree's GcPacer, ticked each round)")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(args.src))
     asyncio.run(run(args))
@@ -57,8 +61,26 @@ async def run(args: argparse.Namespace) -> None:
     from rummykit.session import GameSession
 
     info = find_game("rummikub")
-    tmp = Path(tempfile.mkdtemp(prefix="rk-roomcpu-"))
-    store = Store(f"sqlite:///{tmp / 'bench.db'}")
+    schema = None
+    if args.db == "postgresql":
+        import uuid
+
+        from sqlalchemy import create_engine, text
+
+        schema = f"rk_roomcpu_{uuid.uuid4().hex[:8]}"
+        admin = create_engine(args.pg)
+        with admin.begin() as conn:
+            conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+        store = Store(args.pg, schema=schema)
+    else:
+        tmp = Path(tempfile.mkdtemp(prefix="rk-roomcpu-"))
+        store = Store(f"sqlite:///{tmp / 'bench.db'}")
+    pacer = None
+    if args.gc_pacing:
+        from rummykit.server.gcpace import GcPacer
+
+        pacer = GcPacer()
+        pacer.start()
     writer = Writer(store)
     rng = random.Random(args.seed)
     made = [0]
@@ -98,6 +120,7 @@ async def run(args: argparse.Namespace) -> None:
         await room.act(seat, action)
         await drain(conns)
 
+    ticked = time.monotonic()
     while measured < args.actions:
         # Every table acts at once, as 200 tables flat out do (the writes then share their commits).
         for k in range(len(tables)):
@@ -109,6 +132,9 @@ async def run(args: argparse.Namespace) -> None:
             seat = min(room.state.must_act)
             moves.append((room, conns, seat, rng.choice(room.state.legal_actions(seat))))  # the client's: not counted
         start = time.process_time()
+        if pacer is not None and time.monotonic() - ticked >= pacer.freeze_every:
+            ticked = time.monotonic()
+            pacer.tick()  # as the server's pacing task does, each second (counted)
         await asyncio.gather(*(step(*move) for move in moves))
         spent = time.process_time() - start
         played += len(moves)
@@ -116,7 +142,13 @@ async def run(args: argparse.Namespace) -> None:
             measured_cpu += spent
             measured += len(moves)
     wall = time.perf_counter() - wall
-    print(f"{args.src}: {measured} actions measured at {args.tables} tables (after {args.warmup}),"
+    if schema is not None:
+        store.close()
+        with admin.begin() as conn:
+            conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
+        admin.dispose()
+    print(f"{args.src} ({args.db}{', gc paced' if pacer else ''}):"
+          f" {measured} actions measured at {args.tables} tables (after {args.warmup}),"
           f" {1000 * measured_cpu / measured:.3f} CPU ms per action ({wall:.1f} s wall in all)")
 
 
