@@ -69,6 +69,8 @@ class Teller:
         self._at: tuple[int, Status] | None = None
         self._views: dict[int, ViewHeader] = {}
         self._legal: dict[int, LegalJSON] = {}
+        self._forms: dict[int, questions.ListedForms] = {}
+        """Each seat's listed actions in their forms, kept from its last listing (see :class:`~rummykit.server.questions.ListedForms`)."""
 
     @property
     def state(self) -> GameState:
@@ -158,5 +160,8 @@ class Teller:
         self._fresh(seq, status)
         found = self._legal.get(seat)
         if found is None:
-            found = self._legal[seat] = questions.listing(self.state, seat)
+            kept = self._forms.get(seat)
+            if kept is None:
+                kept = self._forms[seat] = questions.ListedForms(self.state)
+            found = self._legal[seat] = questions.listing(self.state, seat, kept)
         return found

@@ -1,0 +1,158 @@
+"""Short cuts of the served action: each held to the plain computation it replaces.
+
+- A seat's listing with its kept forms (:class:`~rummykit.server.questions.ListedForms`)
+  is :func:`~rummykit.server.questions.listing`'s plain one, key for key and
+  in order, at every position of seeded random games of every game, each
+  seat asked at every position (out of turn too) or at random ones.
+- A group commit's rows written by the driver's own statements
+  (:mod:`rummykit.server.batchsql`) are the rows SQLAlchemy's statements
+  write, column for column (the JSON columns as stored text), on SQLite and
+  PostgreSQL; a batch with a table not at the action before is refused by
+  both and leaves nothing written.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from sqlalchemy import select, text
+from test_server_support import Db, db
+
+from rummykit.catalogue import find_game, games, new_game
+from rummykit.engine.core import Action
+from rummykit.rulesets.rummikub import Play, parse_table
+from rummykit.server import questions
+from rummykit.server.integrity import fingerprint
+from rummykit.server.outbox import frame_text
+from rummykit.server.questions import ListedForms, listing
+from rummykit.server.store import (
+    ActionRow,
+    Store,
+    StoreError,
+    actions_table,
+    chain_next,
+    chain_start,
+    tables_table,
+)
+
+__all__ = ["db"]
+
+GAMES = [info.id for info in games()]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_kept_forms_list_what_the_plain_listing_lists(game: str) -> None:
+    for seed in range(4):
+        rng = random.Random(seed)
+        info = find_game(game)
+        players = 3 if seed == 3 and info.max_players >= 3 else 2
+        state = new_game(game, players=players, seed=seed)
+        kept = [ListedForms(state) for _ in range(players)]
+        every = seed % 2 == 0  # every seat at every position, or some seats now and then
+        for _ in range(150):
+            if state.outcome is not None:
+                break
+            for seat in range(players):
+                if every or rng.random() < 0.4:
+                    fast = listing(state, seat, kept[seat])
+                    assert fast == listing(state, seat), (game, seed, seat, len(state.actions))
+                    assert len(kept[seat].forms) <= len(state.legal_actions(seat)) or not state.legal_actions(seat)
+            seat = rng.choice(sorted(state.must_act or state.may_act))
+            state.apply(rng.choice(state.legal_actions(seat)))
+
+
+def test_equal_actions_share_forms_and_only_the_last_listing_is_kept() -> None:
+    state = new_game("rummikub", players=2, seed=1)
+    kept = ListedForms(state)
+    table = parse_table("R1 R2 R3 | K5 B5 O5")
+    first = [Play(0, (), table), Play(0, (), table[:1])]
+    again = [Play(0, (), tuple(tuple(s) for s in table)), first[1]]  # an equal action, and the same one
+    one = kept.listing(list[Action](first))
+    two = kept.listing(list[Action](again))
+    assert one == two and two["actions"][0] is one["actions"][0] and two["actions"][1] is one["actions"][1]
+    assert kept.listing([]) == {"actions": [], "truncated": False} and len(kept.forms) == 2  # out of turn: kept
+    kept.listing([first[1]])
+    assert list(kept.forms) == [first[1]]
+
+
+def test_more_than_the_listed_actions_are_sorted_and_cut_as_the_plain_listing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(questions.p, "MAX_LEGAL", 2)
+    state = new_game("rummikub", players=2, seed=3)
+    kept = ListedForms(state)
+    rng = random.Random(3)
+    seen_cut = False
+    for _ in range(200):
+        if state.outcome is not None:
+            break
+        seat = min(state.must_act)
+        fast = listing(state, seat, kept)
+        assert fast == listing(state, seat)
+        seen_cut = seen_cut or fast["truncated"]
+        state.apply(rng.choice(state.legal_actions(seat)))
+    assert seen_cut
+
+
+def _rows(store: Store, prefix: str) -> list[list[tuple[Any, ...]]]:
+    """The rows of the tables named ``prefix...`` (without it): tables, actions (but ``at``), the JSON columns' text."""
+    with store.engine.connect() as conn:
+        tables = [tuple(r) for r in conn.execute(select(tables_table).order_by(tables_table.c.id))]
+        acts = [tuple(r) for r in conn.execute(select(actions_table).order_by(actions_table.c.table_id, actions_table.c.seq))]
+        where = f'"{store.schema}".tables' if store.schema else "tables"
+        raw = [tuple(r) for r in conn.execute(text(
+            f"SELECT id, CAST(spectator_view AS TEXT), CAST(bot_draws AS TEXT) FROM {where} ORDER BY id"))]
+    parts = [tables, [a[:3] + a[4:] for a in acts], raw]
+    return [[(r[0].removeprefix(prefix), *r[1:]) for r in part if r[0].startswith(prefix)] for part in parts]
+
+
+def test_the_drivers_statements_write_what_sqlalchemys_write(db: Db) -> None:
+    stores = [Store(db.url, schema=db.schema), Store(db.url, schema=db.schema)]
+    plain = stores[1]
+    try:
+        assert stores[0]._batch is not None  # the short cut under test
+        plain._batch = None
+        info = find_game("rummikub")
+        states = {f"t{k}": info.new(players=["a", "b"], seed=k) for k in range(12)}
+        prefixes = ["fast-", "plain-"]
+        for store, prefix in zip(stores, prefixes, strict=True):
+            for table_id, state in states.items():
+                store.create_table({
+                    "id": prefix + table_id, "game": info.id, "options": dict(state.options), "seed": 1, "seats": [],
+                    "clock": None, "status": "playing", "created": 0.0, "seq": 0, "snapshot": fingerprint(state),
+                    "spectator_view": state.view(None), "bot_draws": [0, 0], "name": table_id, "host": None,
+                })
+        chains = {t: chain_start(t) for t in states}
+        rng = random.Random(5)
+        for round_no in range(40):
+            items: list[ActionRow] = []
+            for table_id, state in states.items():
+                if state.outcome is not None or rng.random() < 0.3:
+                    continue
+                action = rng.choice(state.legal_actions(min(state.must_act)))
+                state.apply(action)
+                seq = len(state.actions)
+                chains[table_id] = chain_next(chains[table_id], str(action))
+                items.append({
+                    "table_id": table_id, "seq": seq, "action": str(action), "chain": chains[table_id],
+                    "snapshot": fingerprint(state) if seq % 4 == 0 else None, "spectator_view": state.view(None),
+                    "status": "over" if state.outcome is not None else "playing", "bot_draws": [round_no, seq],
+                })
+            for store, prefix in zip(stores, prefixes, strict=True):
+                store.record_batch([{**item, "table_id": prefix + item["table_id"]} for item in items])
+        stale = [{**items[0], "seq": items[0]["seq"] + 1}, {**items[1], "seq": items[1]["seq"] + 3}]
+        before = [_rows(store, prefix) for store, prefix in zip(stores, prefixes, strict=True)]
+        for store, prefix in zip(stores, prefixes, strict=True):
+            with pytest.raises(StoreError, match="were not at the action before"):
+                store.record_batch([{**item, "table_id": prefix + item["table_id"]} for item in stale])
+        assert [_rows(store, prefix) for store, prefix in zip(stores, prefixes, strict=True)] == before  # all or nothing
+        fast_rows, plain_rows = before
+        assert fast_rows == plain_rows
+        assert len(fast_rows[0]) == len(states) and len(fast_rows[1]) > 100
+        for table_id, view, draws in fast_rows[2]:  # the JSON columns hold frame_text's text of each value
+            assert view == frame_text(json.loads(view)) and draws == frame_text(json.loads(draws))
+            assert table_id in states
+    finally:
+        for store in stores:
+            store.close()
