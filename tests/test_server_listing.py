@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -62,6 +63,44 @@ def test_kept_forms_list_what_the_plain_listing_lists(game: str) -> None:
                     assert len(kept[seat].forms) <= len(state.legal_actions(seat)) or not state.legal_actions(seat)
             seat = rng.choice(sorted(state.must_act or state.may_act))
             state.apply(rng.choice(state.legal_actions(seat)))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_action_sent_back_as_listed_is_the_one_the_game_reads(game: str) -> None:
+    """Every listed JSON form reads back as its action; ``action_for`` finds exactly those, in any key order."""
+    for seed in range(3):
+        rng = random.Random(seed)
+        info = find_game(game)
+        state = new_game(game, players=2, seed=seed)
+        kept = [ListedForms(state), ListedForms(state)]
+        for _ in range(120):
+            if state.outcome is not None:
+                break
+            for seat in (0, 1):
+                listed = listing(state, seat, kept[seat])
+                for entry in listed["actions"]:
+                    data = json.loads(json.dumps(entry["json"]))  # as a client sends it back
+                    read = info.action_from_json(data)
+                    assert read.text() == entry["text"]
+                    found = kept[seat].action_for(data)
+                    assert found is not None and found == read and str(found) == str(read), (game, seed, data)
+                    assert kept[seat].action_for(dict(reversed(list(data.items())))) is found
+                    other = {**data, "player": 1 - seat}
+                    assert kept[seat].action_for(other) is None or kept[seat].action_for(other) == info.action_from_json(other)
+                    assert kept[seat].action_for({**data, "extra": 1}) is None
+            seat = rng.choice(sorted(state.must_act or state.may_act))
+            state.apply(rng.choice(state.legal_actions(seat)))
+
+
+def test_a_form_of_another_json_type_is_not_taken_for_a_listed_one() -> None:
+    state = new_game("rummikub", players=2, seed=1)
+    kept = ListedForms(state)
+    listed = listing(state, min(state.must_act), kept)["actions"]
+    draw = listed[0]["json"]
+    assert kept.action_for(draw) is not None
+    player = draw["player"]
+    assert kept.action_for({**draw, "player": float(player)}) is None and kept.action_for({**draw, "player": bool(player)}) is None
+    assert kept.action_for({**draw, "player": 2**70}) is None
 
 
 def test_equal_actions_share_forms_and_only_the_last_listing_is_kept() -> None:
@@ -156,3 +195,45 @@ def test_the_drivers_statements_write_what_sqlalchemys_write(db: Db) -> None:
     finally:
         for store in stores:
             store.close()
+
+
+TEXTS = [
+    '{"type": "act", "action": {"type": "play", "player": 0, "placed": ["R1"], "table": [["R1", "R2", "R3"]]}}',
+    '{"a": "\\ud800"}', '{"a": "\\\\ud800"}', '{"a": "\\u00e9\\ud83d\\ude00"}', '{"a": "\\ude00\\ud83d"}',
+    '{"a": "\ud800"}', '{"a\ud800": 1}', '{"a": ["[[[[", "\\"]]]]"]}', '[' * 17 + ']' * 17, '[' * 16 + ']' * 16,
+    '{"a": "\\"[[[[[[[[[[[[[[[[[[\\""}', '{"a": [' * 9 + '1' + ']}' * 9, '{"a": [' * 8 + '1' + ']}' * 8, '"\\\\"',
+]
+
+
+@pytest.mark.parametrize("text", TEXTS)
+def test_a_frame_is_read_as_the_plain_checks_read_it(text: str) -> None:
+    """decode_json's short cuts (no walk over the strings without a \\u escape or a surrogate in the text;
+    no escapes cut out of a text without a backslash) refuse and accept what the plain checks do."""
+    from rummykit.server import edgetext
+
+    def deep(text: str, limit: int = edgetext.MAX_DEPTH) -> bool:  # too_deep with the escapes always cut out
+        if text.count("[") + text.count("{") <= limit:
+            return False
+        if '"' in text:
+            text = "".join(re.sub(r"\\.", "", text, flags=re.DOTALL).split('"')[::2])
+        brackets = text.encode("utf-8", "surrogatepass").translate(bytes.maketrans(b"{}", b"[]"), bytes(range(256)).translate(None, b"[]{}"))
+        if b"[" * (limit + 1) in brackets:
+            return True
+        for _ in range(limit):
+            brackets = brackets.replace(b"[]", b"")
+        return b"[]" in brackets or (brackets.startswith(b"[") and len(brackets) > limit)
+
+    def plain(text: str) -> object:
+        if deep(text):
+            return "deep"
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return "not json"
+        return data if edgetext._real_text(data) else "surrogate"
+
+    try:
+        got: object = edgetext.decode_json(text)
+    except edgetext.FrameError as exc:
+        got = "deep" if "deep" in str(exc) else "surrogate" if "surrogate" in str(exc) else "not json"
+    assert got == plain(text)

@@ -12,6 +12,8 @@ import asyncio
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, TypeVar, cast
 
+import orjson
+
 from rummykit.bots.registry import bot_levels, make_bot
 from rummykit.engine.actions import json_forms
 from rummykit.engine.commands import command_table
@@ -77,12 +79,37 @@ class ListedForms:
     plain computation, key for key, in seeded games of every game.
     """
 
-    __slots__ = ("commands", "forms")
+    __slots__ = ("by_json", "commands", "forms")
 
     def __init__(self, state: GameState) -> None:
         self.commands = command_table(state.info.actions)
         self.forms: dict[Action, tuple[str, ListedJSON | None]] = {}
         """By action: its text, and its listed entry once it was in a list sent (None: beyond MAX_LEGAL)."""
+        self.by_json: dict[bytes, Action] | None = None
+        """The listed actions by their JSON form's canonical text (made when first asked, for :meth:`action_for`)."""
+
+    def action_for(self, data: Mapping[str, object]) -> Action | None:
+        """The kept action whose listed JSON form is ``data`` exactly (keys in any order), or None.
+
+        A client most often sends back an action's JSON form as it was listed;
+        that action is the one the game reads from it (an action's JSON form
+        reads back as the same action: ``tests/test_server_listing.py`` checks
+        every listed one), so reading it again is spared. Anything else (a
+        value of another JSON type, a key more or less) finds none and is read
+        by the game, refusals and all.
+        """
+        by_json = self.by_json
+        if by_json is None:
+            by_json = self.by_json = {
+                orjson.dumps(entry["json"], option=orjson.OPT_SORT_KEYS): action
+                for action, (_, entry) in self.forms.items()
+                if entry is not None
+            }
+        try:
+            key = orjson.dumps(data, option=orjson.OPT_SORT_KEYS)
+        except TypeError:  # orjson.JSONEncodeError is one (an integer beyond 64 bits, say): not a listed form
+            return None
+        return by_json.get(key)
 
     def listing(self, found: list[Action]) -> LegalJSON:
         """The listing of ``found`` (the seat's legal actions now), as :func:`listing` writes it."""
@@ -92,6 +119,7 @@ class ListedForms:
             return self._listing(found)
         except TypeError:  # an action that does not hash (a field holding a list): written afresh
             self.forms = {}
+            self.by_json = None
             texts = [a.text() for a in found]
             order = sorted(range(len(found)), key=texts.__getitem__)[: p.MAX_LEGAL]
             return {"actions": self._entries([(found[i], texts[i]) for i in order]), "truncated": len(found) > p.MAX_LEGAL}
@@ -119,6 +147,7 @@ class ListedForms:
                 forms[action] = (text, entry)
         listed = [forms[found[i]][1] for i in order]
         self.forms = forms
+        self.by_json = None
         return {"actions": cast("list[ListedJSON]", listed), "truncated": len(found) > p.MAX_LEGAL}
 
     def _entries(self, pairs: list[tuple[Action, str]]) -> list[ListedJSON]:

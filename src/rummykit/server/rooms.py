@@ -417,7 +417,8 @@ class Room:
                 data.setdefault("player", seat)
                 if data["player"] != seat:
                     raise Refusal("TURN", f"this connection plays seat {seat}, not seat {data['player']!r}")
-                return self.info.action_from_json(data)
+                listed = self.teller.listed_action(seat, data)  # an action as it was listed: read already
+                return listed if listed is not None else self.info.action_from_json(data)
             if isinstance(action, str):
                 text = action
             if text is not None:

@@ -38,7 +38,9 @@ True
 
 from __future__ import annotations
 
-from rummykit.engine.core import GameState, ViewHeader
+from collections.abc import Mapping
+
+from rummykit.engine.core import Action, GameState, ViewHeader
 from rummykit.presenters.base import Narrator, Presenter, SharedNarrator
 from rummykit.presenters.text import Style
 from rummykit.server import questions
@@ -147,6 +149,12 @@ class Teller:
         if view is None:
             view = self._views[audience] = self.state.view(None if audience == SPECTATORS else audience)
         return view
+
+    def listed_action(self, seat: int, data: Mapping[str, object]) -> Action | None:
+        """The action of the seat's kept listing whose JSON form ``data`` is (see :meth:`ListedForms.action_for
+        <rummykit.server.questions.ListedForms.action_for>`), or None: the game reads ``data`` then."""
+        kept = self._forms.get(seat)
+        return None if kept is None else kept.action_for(data)
 
     def legal(self, seat: int | None, seq: int, status: Status) -> LegalJSON | None:
         """The seat's legal actions for its state frame (None for a spectator; none while the table waits).
