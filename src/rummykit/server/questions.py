@@ -19,6 +19,7 @@ from rummykit.engine.actions import json_forms
 from rummykit.engine.commands import command_table
 from rummykit.engine.core import Action, GameState
 from rummykit.engine.rng import Rng
+from rummykit.engine.values import JSON
 from rummykit.errors import RuleError, RummykitError, seat_param
 from rummykit.presenters.advice import HINT_LEVEL, advice, advice_said
 from rummykit.rulesets.freetable import FreeTableGame, play_from_table
@@ -79,7 +80,7 @@ class ListedForms:
     plain computation, key for key, in seeded games of every game.
     """
 
-    __slots__ = ("by_json", "commands", "forms")
+    __slots__ = ("by_json", "commands", "encoded", "forms")
 
     def __init__(self, state: GameState) -> None:
         self.commands = command_table(state.info.actions)
@@ -87,6 +88,8 @@ class ListedForms:
         """By action: its text, and its listed entry once it was in a list sent (None: beyond MAX_LEGAL)."""
         self.by_json: dict[bytes, Action] | None = None
         """The listed actions by their JSON form's canonical text (made when first asked, for :meth:`action_for`)."""
+        self.encoded: dict[int, tuple[object, JSON]] = {}
+        """The JSON forms of the tuples (table sets) the last entries made held (see :func:`json_forms`'s ``kept``)."""
 
     def action_for(self, data: Mapping[str, object]) -> Action | None:
         """The kept action whose listed JSON form is ``data`` exactly (keys in any order), or None.
@@ -155,7 +158,7 @@ class ListedForms:
         typed, said = self.commands.typed_text_given, self.commands.said_text
         return [
             {"json": data, "text": text, "typed": typed(a, text), "said": said(a)}
-            for (a, text), data in zip(pairs, json_forms([a for a, _ in pairs]), strict=True)
+            for (a, text), data in zip(pairs, json_forms([a for a, _ in pairs], self.encoded), strict=True)
         ]
 
 
