@@ -24,6 +24,7 @@ from test_server_support import Db, db
 
 from rummykit.catalogue import find_game, games, new_game
 from rummykit.engine.core import Action
+from rummykit.errors import RuleError
 from rummykit.rulesets.rummikub import Play, parse_table
 from rummykit.server import questions
 from rummykit.server.integrity import fingerprint
@@ -237,3 +238,26 @@ def test_a_frame_is_read_as_the_plain_checks_read_it(text: str) -> None:
     except edgetext.FrameError as exc:
         got = "deep" if "deep" in str(exc) else "surrogate" if "surrogate" in str(exc) else "not json"
     assert got == plain(text)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_views_made_together_are_each_audiences_own_view(game: str) -> None:
+    """views_of: each view equals state.view(player), key for key and in order (the JSON text), whatever the game."""
+    from rummykit.rulesets.freetable_views import views_of
+
+    for seed in range(3):
+        rng = random.Random(seed)
+        info = find_game(game)
+        players = 3 if seed == 2 and info.max_players >= 3 else 2
+        state = new_game(game, players=players, seed=seed)
+        audiences: list[int | None] = [None, *range(players)]
+        for _ in range(150):
+            for chosen in (audiences, rng.sample(audiences, rng.randint(1, len(audiences)))):
+                made = views_of(state, chosen)
+                assert [frame_text(v) for v in made] == [frame_text(state.view(p)) for p in chosen], (game, seed)
+            if state.outcome is not None:
+                break
+            seat = rng.choice(sorted(state.must_act or state.may_act))
+            state.apply(rng.choice(state.legal_actions(seat)))
+        with pytest.raises(RuleError):
+            views_of(state, [None, players])

@@ -370,6 +370,7 @@ class Room:
     def _broadcast_state(self) -> None:
         seats = self._seat_dicts()
         asked = self.told = self._asked()
+        self.teller.prepare((c.audience for c in self.conns), self.seq, self.status)
         views: dict[int, tuple[ViewHeader, LegalJSON | None]] = {}
         for conn in list(self.conns):
             if conn.dropped:  # given up for being too far behind: it gets nothing more
@@ -501,6 +502,7 @@ class Room:
         try:
             # The lock is held, so the state cannot change while another thread fingerprints it.
             snapshot = await asyncio.to_thread(fingerprint, self.state) if fingerprint_due(seq, over) else None
+            self.teller.prepare([SPECTATORS, *(c.audience for c in self.conns)], seq, self.status)
             await self.writer.write(
                 table_id=self.id,
                 seq=seq,

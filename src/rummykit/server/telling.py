@@ -38,11 +38,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from rummykit.engine.core import Action, GameState, ViewHeader
 from rummykit.presenters.base import Narrator, Presenter, SharedNarrator
 from rummykit.presenters.text import Style
+from rummykit.rulesets.freetable_views import views_of
 from rummykit.server import questions
 from rummykit.server.frames import LegalJSON, Status
 from rummykit.server.outbox import SPECTATORS
@@ -141,6 +142,15 @@ class Teller:
             self._at = (seq, status)
             self._views = {}
             self._legal = {}
+
+    def prepare(self, audiences: Iterable[int], seq: int, status: Status) -> None:
+        """Make these audiences' views of the position at once (a free table's common parts built once: they are
+        shared read-only, see :func:`~rummykit.rulesets.freetable_views.views_of`)."""
+        self._fresh(seq, status)
+        missing = [a for a in dict.fromkeys(audiences) if a not in self._views]
+        if len(missing) > 1:
+            made = views_of(self.state, [None if a == SPECTATORS else a for a in missing])
+            self._views.update(zip(missing, made, strict=True))
 
     def view(self, audience: int, seq: int, status: Status) -> ViewHeader:
         """The audience's view of the position after ``seq`` actions (made once per position; read-only)."""
