@@ -261,3 +261,18 @@ def test_views_made_together_are_each_audiences_own_view(game: str) -> None:
             state.apply(rng.choice(state.legal_actions(seat)))
         with pytest.raises(RuleError):
             views_of(state, [None, players])
+
+
+@pytest.mark.parametrize("value", [
+    {"type": "pong", "id": 1}, {"n": {2: "é"}}, {"big": 2**70, "odd": "\ud800"}, {"a": [1, 2.5, None, True, "ü"]},
+    {1: {"x": [{3: 4}]}}, {"s": "\u2028\x00"},
+])
+def test_frame_text_is_what_orjson_with_any_keys_or_json_writes(value: object) -> None:
+    """frame_text tries orjson without OPT_NON_STR_KEYS first: the same text as the way it stood."""
+    import orjson
+
+    try:
+        plain = orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:
+        plain = json.dumps(value, separators=(",", ":"))
+    assert frame_text(value) == plain

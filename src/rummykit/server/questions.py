@@ -80,14 +80,12 @@ class ListedForms:
     plain computation, key for key, in seeded games of every game.
     """
 
-    __slots__ = ("by_json", "commands", "encoded", "forms")
+    __slots__ = ("commands", "encoded", "forms")
 
     def __init__(self, state: GameState) -> None:
         self.commands = command_table(state.info.actions)
         self.forms: dict[Action, tuple[str, ListedJSON | None]] = {}
         """By action: its text, and its listed entry once it was in a list sent (None: beyond MAX_LEGAL)."""
-        self.by_json: dict[bytes, Action] | None = None
-        """The listed actions by their JSON form's canonical text (made when first asked, for :meth:`action_for`)."""
         self.encoded: dict[int, tuple[object, JSON]] = {}
         """The JSON forms of the tuples (table sets) the last entries made held (see :func:`json_forms`'s ``kept``)."""
 
@@ -101,18 +99,17 @@ class ListedForms:
         value of another JSON type, a key more or less) finds none and is read
         by the game, refusals and all.
         """
-        by_json = self.by_json
-        if by_json is None:
-            by_json = self.by_json = {
-                orjson.dumps(entry["json"], option=orjson.OPT_SORT_KEYS): action
-                for action, (_, entry) in self.forms.items()
-                if entry is not None
-            }
-        try:
-            key = orjson.dumps(data, option=orjson.OPT_SORT_KEYS)
-        except TypeError:  # orjson.JSONEncodeError is one (an integer beyond 64 bits, say): not a listed form
-            return None
-        return by_json.get(key)
+        for action, (_, entry) in self.forms.items():
+            # Python's == first (in C, and most entries differ at once), then the JSON text, which tells 1 from 1.0 and true
+            if entry is not None and entry["json"] == data:
+                try:
+                    same = orjson.dumps(data, option=orjson.OPT_SORT_KEYS) == orjson.dumps(
+                        entry["json"], option=orjson.OPT_SORT_KEYS
+                    )
+                except TypeError:  # orjson.JSONEncodeError is one (an integer beyond 64 bits, say): not a listed form
+                    return None
+                return action if same else None
+        return None
 
     def listing(self, found: list[Action]) -> LegalJSON:
         """The listing of ``found`` (the seat's legal actions now), as :func:`listing` writes it."""
@@ -122,7 +119,6 @@ class ListedForms:
             return self._listing(found)
         except TypeError:  # an action that does not hash (a field holding a list): written afresh
             self.forms = {}
-            self.by_json = None
             texts = [a.text() for a in found]
             order = sorted(range(len(found)), key=texts.__getitem__)[: p.MAX_LEGAL]
             return {"actions": self._entries([(found[i], texts[i]) for i in order]), "truncated": len(found) > p.MAX_LEGAL}
@@ -150,7 +146,6 @@ class ListedForms:
                 forms[action] = (text, entry)
         listed = [forms[found[i]][1] for i in order]
         self.forms = forms
-        self.by_json = None
         return {"actions": cast("list[ListedJSON]", listed), "truncated": len(found) > p.MAX_LEGAL}
 
     def _entries(self, pairs: list[tuple[Action, str]]) -> list[ListedJSON]:
