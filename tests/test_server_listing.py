@@ -276,3 +276,28 @@ def test_frame_text_is_what_orjson_with_any_keys_or_json_writes(value: object) -
     except TypeError:
         plain = json.dumps(value, separators=(",", ":"))
     assert frame_text(value) == plain
+
+
+def test_the_record_text_of_a_listed_action_is_str_of_it() -> None:
+    from rummykit.presenters.registry import presenter_for
+    from rummykit.presenters.text import Style
+    from rummykit.server.telling import Teller
+    from rummykit.session import GameSession
+
+    for game in GAMES:
+        state = new_game(game, players=2, seed=5)
+        teller = Teller(presenter_for(game), Style(color=False, width=0), GameSession(state, [None, None]))
+        rng = random.Random(5)
+        for seq in range(60):
+            if state.outcome is not None:
+                break
+            for seat in (0, 1):
+                teller.legal(seat, seq, "playing")
+            seat = rng.choice(sorted(state.must_act or state.may_act))
+            action = rng.choice(state.legal_actions(seat))
+            assert teller.record_text(action) == str(action)
+            state.apply(action)
+        narrator = presenter_for(game).narrator(["a", "b"], Style())
+        if hasattr(narrator, "fork"):
+            twin = narrator.fork()
+            assert type(twin) is type(narrator) and vars(twin) == vars(narrator) and (twin is narrator or vars(twin) is not vars(narrator))

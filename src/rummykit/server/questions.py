@@ -111,6 +111,14 @@ class ListedForms:
                 return action if same else None
         return None
 
+    def text_of(self, action: Action) -> str | None:
+        """The text (``action.text()``) of a kept action equal to ``action``, or None."""
+        try:
+            form = self.forms.get(action)
+        except TypeError:  # an action that does not hash
+            return None
+        return None if form is None else form[0]
+
     def listing(self, found: list[Action]) -> LegalJSON:
         """The listing of ``found`` (the seat's legal actions now), as :func:`listing` writes it."""
         if not found:  # not the seat's turn: the forms of its last listing are kept for its next turn

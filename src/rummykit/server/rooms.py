@@ -497,7 +497,7 @@ class Room:
             raise Refusal("PARSE", str(exc)) from None
         seq = self.seq
         over = self.state.outcome is not None
-        text = str(action)
+        text = self.teller.record_text(action)
         chain = chain_next(self.chain, text)
         try:
             # The lock is held, so the state cannot change while another thread fingerprints it.

@@ -166,6 +166,12 @@ class Teller:
         kept = self._forms.get(seat)
         return None if kept is None else kept.action_for(data)
 
+    def record_text(self, action: Action) -> str:
+        """``str(action)``: the seat, then its text, taken from its seat's kept listing when it was listed there."""
+        kept = self._forms.get(action.player)
+        text = None if kept is None else kept.text_of(action)
+        return str(action) if text is None else f"{action.player} {text}"
+
     def legal(self, seat: int | None, seq: int, status: Status) -> LegalJSON | None:
         """The seat's legal actions for its state frame (None for a spectator; none while the table waits).
 
