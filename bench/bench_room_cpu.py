@@ -125,9 +125,9 @@ async def run(args: argparse.Namespace) -> None:
 
     from rummykit.server.connection import _read
 
-    async def step(room: Room, conns: list[Conn], seat: int, action: Action, text: str | None) -> None:
-        if text is not None:  # as the server takes an act frame: read, checked, its action read, then played
-            await room.play(seat, _read({"type": "websocket.receive", "text": text}))  # type: ignore[arg-type]
+    async def step(room: Room, conns: list[Conn], seat: int, action: Action, sent: str | None) -> None:
+        if sent is not None:  # as the server takes an act frame: read, checked, its action read, then played
+            await room.play(seat, _read({"type": "websocket.receive", "text": sent}))  # type: ignore[arg-type]
         else:
             await room.act(seat, action)
         await drain(conns)
@@ -143,8 +143,8 @@ async def run(args: argparse.Namespace) -> None:
         for room, conns in tables:
             seat = min(room.state.must_act)
             action = rng.choice(room.state.legal_actions(seat))  # the client's: not counted
-            text = json.dumps({"type": "act", "action": action.to_json(), "seq": room.seq}) if args.frames else None
-            moves.append((room, conns, seat, action, text))
+            sent = json.dumps({"type": "act", "action": action.to_json(), "seq": room.seq}) if args.frames else None
+            moves.append((room, conns, seat, action, sent))
         start = time.process_time()
         if pacer is not None and time.monotonic() - ticked >= pacer.freeze_every:
             ticked = time.monotonic()
