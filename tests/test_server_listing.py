@@ -4,6 +4,13 @@
   is :func:`~rummykit.server.questions.listing`'s plain one, key for key and
   in order, at every position of seeded random games of every game, each
   seat asked at every position (out of turn too) or at random ones.
+- An action sent back in its listed JSON form is found in the kept listing
+  (``ListedForms.action_for``) only when the game reads that form as that
+  very action; the record text taken from the listing is ``str(action)``.
+- The views of a position made together (``views_of``) are each audience's
+  own view, JSON text for JSON text; ``frame_text``'s first try writes what
+  the way it stood wrote; ``decode_json``'s short cuts refuse and accept what
+  the plain checks do.
 - A group commit's rows written by the driver's own statements
   (:mod:`rummykit.server.batchsql`) are the rows SQLAlchemy's statements
   write, column for column (the JSON columns as stored text), on SQLite and
