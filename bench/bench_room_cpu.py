@@ -15,7 +15,11 @@ JSON text as its writer would. A finished table is replaced by a new one.
 Every table acts at once (as at 200 tables flat out, so the writes share
 their commits), then the next round. Reported: the process's CPU
 milliseconds per action over the measured actions (after ``--warmup``),
-the random choices' own time left out. ``bench/bench_server.py`` measures
+the random choices' own time left out. With ``--frames`` each action goes as
+the client's ``act`` frame (its JSON text), read and checked as the server
+reads it; ``--db postgresql`` writes to a fresh schema of the local
+PostgreSQL; ``--gc-pacing`` paces the garbage collector as ``rummykit serve``
+does. ``bench/bench_server.py`` measures
 the whole server over WebSockets; this one leaves out the WebSocket stack and
 the clients, so two trees compare on the same machine load without the
 clients' share.
@@ -25,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import random
 import sys
 import tempfile
@@ -41,6 +46,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warmup", type=int, default=2000, help="actions played before measuring")
     parser.add_argument("--src", type=Path, default=ROOT / "src", help="the rummykit sources to measure")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--db", default="sqlite", help="sqlite (a fresh file), or postgresql (a fresh schema in --pg)")
+    parser.add_argument("--pg", default="postgresql+psycopg://postgres@127.0.0.1:5432/test")
+    parser.add_argument("--frames", action="store_true",
+                        help="send each action as the client's act frame (JSON text), read as the server reads it")
+    parser.add_argument("--gc-pacing", action="store_true",
+                        help="pace the garbage collector as `rummykit serve` does (the tree's GcPacer, ticked each round)")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(args.src))
     asyncio.run(run(args))
@@ -57,8 +68,26 @@ async def run(args: argparse.Namespace) -> None:
     from rummykit.session import GameSession
 
     info = find_game("rummikub")
-    tmp = Path(tempfile.mkdtemp(prefix="rk-roomcpu-"))
-    store = Store(f"sqlite:///{tmp / 'bench.db'}")
+    schema = None
+    if args.db == "postgresql":
+        import uuid
+
+        from sqlalchemy import create_engine, text
+
+        schema = f"rk_roomcpu_{uuid.uuid4().hex[:8]}"
+        admin = create_engine(args.pg)
+        with admin.begin() as conn:
+            conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+        store = Store(args.pg, schema=schema)
+    else:
+        tmp = Path(tempfile.mkdtemp(prefix="rk-roomcpu-"))
+        store = Store(f"sqlite:///{tmp / 'bench.db'}")
+    pacer = None
+    if args.gc_pacing:
+        from rummykit.server.gcpace import GcPacer
+
+        pacer = GcPacer()
+        pacer.start()
     writer = Writer(store)
     rng = random.Random(args.seed)
     made = [0]
@@ -94,10 +123,16 @@ async def run(args: argparse.Namespace) -> None:
     measured = 0
     wall = time.perf_counter()
 
-    async def step(room: Room, conns: list[Conn], seat: int, action: Action) -> None:
-        await room.act(seat, action)
+    from rummykit.server.connection import _read
+
+    async def step(room: Room, conns: list[Conn], seat: int, action: Action, sent: str | None) -> None:
+        if sent is not None:  # as the server takes an act frame: read, checked, its action read, then played
+            await room.play(seat, _read({"type": "websocket.receive", "text": sent}))  # type: ignore[arg-type]
+        else:
+            await room.act(seat, action)
         await drain(conns)
 
+    ticked = time.monotonic()
     while measured < args.actions:
         # Every table acts at once, as 200 tables flat out do (the writes then share their commits).
         for k in range(len(tables)):
@@ -107,8 +142,13 @@ async def run(args: argparse.Namespace) -> None:
         moves = []
         for room, conns in tables:
             seat = min(room.state.must_act)
-            moves.append((room, conns, seat, rng.choice(room.state.legal_actions(seat))))  # the client's: not counted
+            action = rng.choice(room.state.legal_actions(seat))  # the client's: not counted
+            sent = json.dumps({"type": "act", "action": action.to_json(), "seq": room.seq}) if args.frames else None
+            moves.append((room, conns, seat, action, sent))
         start = time.process_time()
+        if pacer is not None and time.monotonic() - ticked >= pacer.freeze_every:
+            ticked = time.monotonic()
+            pacer.tick()  # as the server's pacing task does, each second (counted)
         await asyncio.gather(*(step(*move) for move in moves))
         spent = time.process_time() - start
         played += len(moves)
@@ -116,7 +156,13 @@ async def run(args: argparse.Namespace) -> None:
             measured_cpu += spent
             measured += len(moves)
     wall = time.perf_counter() - wall
-    print(f"{args.src}: {measured} actions measured at {args.tables} tables (after {args.warmup}),"
+    if schema is not None:
+        store.close()
+        with admin.begin() as conn:
+            conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
+        admin.dispose()
+    print(f"{args.src} ({args.db}{', gc paced' if pacer else ''}{', act frames' if args.frames else ''}):"
+          f" {measured} actions measured at {args.tables} tables (after {args.warmup}),"
           f" {1000 * measured_cpu / measured:.3f} CPU ms per action ({wall:.1f} s wall in all)")
 
 

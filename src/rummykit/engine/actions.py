@@ -73,36 +73,55 @@ def slot_setter(cls: type, name: str) -> Callable[[object, Any], None]:
     return setter
 
 
-def json_forms(actions: Sequence[Action]) -> list[dict[str, JSON]]:
+def json_forms(
+    actions: Sequence[Action], kept: dict[int, tuple[object, JSON]] | None = None
+) -> list[dict[str, JSON]]:
     """Each action's :meth:`~Action.to_json`, a value that several of them hold (the same object) encoded once.
 
     For a list of legal actions, whose tables share most of their sets: the
     encoded values are shared between the answers, so treat them as read-only.
+    ``kept`` carries the encodings of tuples from one call to the next (a
+    seat's next listing shows most of the same table sets): each is kept with
+    the tuple it encodes, so no other value can take its ``id``; on return it
+    holds the tuples this call met (and no others), so it stays as small as one call.
 
     >>> from rummykit.rulesets.rummikub import Play, parse_table
     >>> table = parse_table('R1 R2 R3 | K5 B5 O5')
     >>> a, b = json_forms([Play(0, (), table), Play(0, (), table[:1])])
     >>> a == Play(0, (), table).to_json(), a["table"][0] is b["table"][0]
     (True, True)
+    >>> kept = {}
+    >>> c, = json_forms([Play(0, (), table)], kept)
+    >>> d, = json_forms([Play(0, (), table[1:])], kept)
+    >>> d["table"][0] is c["table"][1], len(kept)
+    (True, 3)
     """
     memo: dict[int, JSON] = {}  # by id(): every value encoded is held by an action, alive till the end
+    old = kept
+    if old is not None:
+        for key, (_, encoded) in old.items():
+            memo[key] = encoded
+        new: dict[int, tuple[object, JSON]] = {}
 
     def encode(value: object) -> JSON:
         if value is None or isinstance(value, bool | int | str):
             return value
         if not isinstance(value, tuple | list):
             return str(value)
-        found = memo.get(id(value))
+        key = id(value)
+        found = memo.get(key)
         if found is None:
             kinds = set(map(type, value))
             kind = kinds.pop() if len(kinds) == 1 else None
             if kind is tuple:  # sets of a table: most were encoded for an action before
-                found = [memo[id(v)] if id(v) in memo else encode(v) for v in value]
+                found = [encode(v) for v in value]
             elif kind is not None and not issubclass(kind, _PLAIN):  # pieces
                 found = [str(v) for v in value]
             else:
                 found = [encode(v) for v in value]
-            memo[id(value)] = found
+            memo[key] = found
+        if old is not None and type(value) is tuple:
+            new[key] = (value, found)
         return found
 
     out: list[dict[str, JSON]] = []
@@ -118,6 +137,9 @@ def json_forms(actions: Sequence[Action]) -> list[dict[str, JSON]]:
         for name in names:
             data[name] = encode(getattr(action, name))
         out.append(data)
+    if old is not None:
+        old.clear()
+        old.update(new)
     return out
 
 

@@ -79,7 +79,7 @@ def _kept(before: Sets, after: Sets) -> set[int]:
     """
     return {
         i for i in range(min(len(before), len(after)))
-        if after[i] and (after[i] == before[i] or list(after[i]) == list(before[i]))
+        if after[i] and (after[i] == before[i] or (type(after[i]) is not type(before[i]) and list(after[i]) == list(before[i])))
     }
 
 

@@ -115,6 +115,8 @@ class Style:
 
     def pieces(self, texts: Iterable[str], sep: str = " ") -> str:
         """Pieces in notation separated by ``sep``."""
+        if not self.color:
+            return sep.join(texts)
         return sep.join(self.piece(t) for t in texts)
 
     def bold(self, text: str) -> str:
@@ -136,7 +138,7 @@ def visible_len(text: str) -> int:
     >>> visible_len(Style(color=True).piece('R10')), visible_len('R10')
     (3, 3)
     """
-    return len(_ANSI.sub("", text))
+    return len(_ANSI.sub("", text)) if "\x1b" in text else len(text)
 
 
 def fit(line: str, width: int, hang: int | None = None) -> list[str]:
@@ -245,6 +247,8 @@ def marked_pieces(pieces: Sequence[str], style: Style, marks: Sequence[str] | No
     """
     if not marks:
         return style.pieces(pieces)
+    if not style.color:  # style.marked without colour: the mark before the piece's own text
+        return " ".join([m + p if m else p for p, m in zip(pieces, marks, strict=False)])
     return " ".join(style.marked(p, m) for p, m in zip(pieces, marks, strict=False))
 
 
@@ -308,7 +312,7 @@ def compact_table(
     current, used = head, len(head)
     for i, s in enumerate(sets):
         chunk = f"[{i + 1}] " + marked_pieces(s, style, marks[i] if marks and i < len(marks) else None)
-        size = visible_len(chunk)
+        size = visible_len(chunk) if width else 0  # a line of any width (0) is never broken: no size needed
         started = current != head and current != hang
         gap = 2 if started else 0
         if width and started and used + gap + size > width:

@@ -49,7 +49,8 @@ def too_deep(text: str, limit: int = MAX_DEPTH) -> bool:
     if text.count("[") + text.count("{") <= limit:
         return False
     if '"' in text:
-        text = "".join(_ESCAPE.sub("", text).split('"')[::2])  # what lies between strings
+        # what lies between strings (an escaped character first cut out, so an escaped quote ends none)
+        text = "".join((_ESCAPE.sub("", text) if "\\" in text else text).split('"')[::2])
     brackets = text.encode("utf-8", "surrogatepass").translate(_SQUARE, _NOT_BRACKETS)
     if b"[" * (limit + 1) in brackets:
         return True
@@ -62,6 +63,15 @@ def too_deep(text: str, limit: int = MAX_DEPTH) -> bool:
         return True
     # Unmatched brackets are left, in the order ]]..[[: text that is not JSON.
     return brackets.startswith(b"[") and len(brackets) > limit
+
+
+def _encodes(text: str) -> bool:
+    """Whether ``text`` is encodable as UTF-8 (holds no lone surrogate)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _real_text(value: object) -> bool:
@@ -102,7 +112,9 @@ def decode_json(text: str, what: str = "a frame") -> object:
         data = json.loads(text)
     except ValueError:
         raise FrameError(f"{what} is JSON; this is not") from None
-    if not _real_text(data):
+    # A lone surrogate comes into decoded JSON from the text itself or from a \u escape: without either, none
+    # is there (the walk over every string is then not needed).
+    if ("\\u" in text or not _encodes(text)) and not _real_text(data):
         raise FrameError(f"{what} holds text that is not Unicode (a lone surrogate)")
     return data
 

@@ -12,28 +12,31 @@ import asyncio
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, TypeVar, cast
 
+import orjson
+
 from rummykit.bots.registry import bot_levels, make_bot
 from rummykit.engine.actions import json_forms
 from rummykit.engine.commands import command_table
 from rummykit.engine.core import Action, GameState
 from rummykit.engine.rng import Rng
+from rummykit.engine.values import JSON
 from rummykit.errors import RuleError, RummykitError, seat_param
 from rummykit.presenters.advice import HINT_LEVEL, advice, advice_said
 from rummykit.rulesets.freetable import FreeTableGame, play_from_table
 from rummykit.server import protocol as p
-from rummykit.server.frames import ActionJSON, CheckedFrame, HintFrame, LegalFrame, LegalJSON
+from rummykit.server.frames import ActionJSON, CheckedFrame, HintFrame, LegalFrame, LegalJSON, ListedJSON
 from rummykit.server.refusals import Refusal
 
 if TYPE_CHECKING:
     from rummykit.server.rooms import Room
 
-__all__ = ["HINT_LEVEL", "as_at_turn", "check", "hint", "legal", "listing"]
+__all__ = ["HINT_LEVEL", "ListedForms", "as_at_turn", "check", "hint", "legal", "listing"]
 # HINT_LEVEL (rummykit.presenters.advice): the bot level whose choice a hint frame suggests as an action.
 
 P = TypeVar("P")
 
 
-def listing(state: GameState, seat: int) -> LegalJSON:
+def listing(state: GameState, seat: int, kept: ListedForms | None = None) -> LegalJSON:
     """The seat's legal actions in their forms, as a state frame and the ``legal`` frame carry them.
 
     ``text`` is the record's notation (positions counted from 0), ``typed`` the
@@ -41,10 +44,14 @@ def listing(state: GameState, seat: int) -> LegalJSON:
     the action in a person's words (what a client labels its buttons with).
 
     Built without pydantic (it is on every state frame of a seat); the shape
-    is :class:`~rummykit.server.protocol.LegalActions`.
+    is :class:`~rummykit.server.protocol.LegalActions`. With ``kept`` (the
+    seat's own :class:`ListedForms`), the forms of an action listed at the
+    seat's last listing are taken from there rather than written again.
     """
-    # indexed_actions' order (by the record text, stably), each text written once for the order and the forms
     found = state.legal_actions(seat)
+    if kept is not None:
+        return kept.listing(found)
+    # indexed_actions' order (by the record text, stably), each text written once for the order and the forms
     texts = [a.text() for a in found]
     order = sorted(range(len(found)), key=texts.__getitem__)[: p.MAX_LEGAL]
     actions = [found[i] for i in order]
@@ -57,6 +64,105 @@ def listing(state: GameState, seat: int) -> LegalJSON:
         ],
         "truncated": len(found) > p.MAX_LEGAL,
     }
+
+
+class ListedForms:
+    """One seat's listed actions in their forms, kept from its last listing to the next.
+
+    Actions are immutable values whose forms (text, typed, said, JSON) depend
+    on nothing else, and a seat's listing changes little from one turn to the
+    next (the draw, and the plays the table and rack still allow: most turns
+    the engine even hands back the same action objects), so the forms of an
+    action equal to one listed last time are that one's. Only the last
+    listing's actions are kept (an empty listing, out of turn, keeps them) (bounded by the listing itself), for one seat:
+    nothing of one seat's listing reaches another's.
+    ``tests/test_server_listing.py`` holds the result to :func:`listing`'s
+    plain computation, key for key, in seeded games of every game.
+    """
+
+    __slots__ = ("commands", "encoded", "forms")
+
+    def __init__(self, state: GameState) -> None:
+        self.commands = command_table(state.info.actions)
+        self.forms: dict[Action, tuple[str, ListedJSON | None]] = {}
+        """By action: its text, and its listed entry once it was in a list sent (None: beyond MAX_LEGAL)."""
+        self.encoded: dict[int, tuple[object, JSON]] = {}
+        """The JSON forms of the tuples (table sets) the last entries made held (see :func:`json_forms`'s ``kept``)."""
+
+    def action_for(self, data: Mapping[str, object]) -> Action | None:
+        """The kept action whose listed JSON form is ``data`` exactly (keys in any order), or None.
+
+        A client most often sends back an action's JSON form as it was listed;
+        that action is the one the game reads from it (an action's JSON form
+        reads back as the same action: ``tests/test_server_listing.py`` checks
+        every listed one), so reading it again is spared. Anything else (a
+        value of another JSON type, a key more or less) finds none and is read
+        by the game, refusals and all.
+        """
+        for action, (_, entry) in self.forms.items():
+            # Python's == first (in C, and most entries differ at once), then the JSON text, which tells 1 from 1.0 and true
+            if entry is not None and entry["json"] == data:
+                try:
+                    same = orjson.dumps(data, option=orjson.OPT_SORT_KEYS) == orjson.dumps(
+                        entry["json"], option=orjson.OPT_SORT_KEYS
+                    )
+                except TypeError:  # orjson.JSONEncodeError is one (an integer beyond 64 bits, say): not a listed form
+                    return None
+                return action if same else None
+        return None
+
+    def text_of(self, action: Action) -> str | None:
+        """The text (``action.text()``) of a kept action equal to ``action``, or None."""
+        try:
+            form = self.forms.get(action)
+        except TypeError:  # an action that does not hash
+            return None
+        return None if form is None else form[0]
+
+    def listing(self, found: list[Action]) -> LegalJSON:
+        """The listing of ``found`` (the seat's legal actions now), as :func:`listing` writes it."""
+        if not found:  # not the seat's turn: the forms of its last listing are kept for its next turn
+            return {"actions": [], "truncated": False}
+        try:
+            return self._listing(found)
+        except TypeError:  # an action that does not hash (a field holding a list): written afresh
+            self.forms = {}
+            texts = [a.text() for a in found]
+            order = sorted(range(len(found)), key=texts.__getitem__)[: p.MAX_LEGAL]
+            return {"actions": self._entries([(found[i], texts[i]) for i in order]), "truncated": len(found) > p.MAX_LEGAL}
+
+    def _listing(self, found: list[Action]) -> LegalJSON:
+        old = self.forms
+        forms: dict[Action, tuple[str, ListedJSON | None]] = {}
+        texts: list[str] = []
+        for action in found:
+            form = forms.get(action)
+            if form is None:
+                form = old.get(action)
+                if form is None:
+                    form = (action.text(), None)
+                forms[action] = form
+            texts.append(form[0])
+        order = sorted(range(len(found)), key=texts.__getitem__)[: p.MAX_LEGAL]
+        missing: dict[Action, str] = {}
+        for i in order:
+            action = found[i]
+            if forms[action][1] is None:
+                missing[action] = texts[i]
+        if missing:
+            for (action, text), entry in zip(missing.items(), self._entries(list(missing.items())), strict=True):
+                forms[action] = (text, entry)
+        listed = [forms[found[i]][1] for i in order]
+        self.forms = forms
+        return {"actions": cast("list[ListedJSON]", listed), "truncated": len(found) > p.MAX_LEGAL}
+
+    def _entries(self, pairs: list[tuple[Action, str]]) -> list[ListedJSON]:
+        """The listed entries of these actions (with their texts), their JSON forms sharing what they share."""
+        typed, said = self.commands.typed_text_given, self.commands.said_text
+        return [
+            {"json": data, "text": text, "typed": typed(a, text), "said": said(a)}
+            for (a, text), data in zip(pairs, json_forms([a for a, _ in pairs], self.encoded), strict=True)
+        ]
 
 
 def _verdict(frame_id: p.RequestId, action: ActionJSON, exc: RuleError | None, names: list[str], seat: int,

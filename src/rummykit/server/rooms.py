@@ -370,6 +370,7 @@ class Room:
     def _broadcast_state(self) -> None:
         seats = self._seat_dicts()
         asked = self.told = self._asked()
+        self.teller.prepare((c.audience for c in self.conns), self.seq, self.status)
         views: dict[int, tuple[ViewHeader, LegalJSON | None]] = {}
         for conn in list(self.conns):
             if conn.dropped:  # given up for being too far behind: it gets nothing more
@@ -417,7 +418,8 @@ class Room:
                 data.setdefault("player", seat)
                 if data["player"] != seat:
                     raise Refusal("TURN", f"this connection plays seat {seat}, not seat {data['player']!r}")
-                return self.info.action_from_json(data)
+                listed = self.teller.listed_action(seat, data)  # an action as it was listed: read already
+                return listed if listed is not None else self.info.action_from_json(data)
             if isinstance(action, str):
                 text = action
             if text is not None:
@@ -495,11 +497,12 @@ class Room:
             raise Refusal("PARSE", str(exc)) from None
         seq = self.seq
         over = self.state.outcome is not None
-        text = str(action)
+        text = self.teller.record_text(action)
         chain = chain_next(self.chain, text)
         try:
             # The lock is held, so the state cannot change while another thread fingerprints it.
             snapshot = await asyncio.to_thread(fingerprint, self.state) if fingerprint_due(seq, over) else None
+            self.teller.prepare([SPECTATORS, *(c.audience for c in self.conns)], seq, self.status)
             await self.writer.write(
                 table_id=self.id,
                 seq=seq,

@@ -54,6 +54,7 @@ from sqlalchemy.pool import ConnectionPoolEntry
 
 from rummykit.engine.core import ViewHeader
 from rummykit.engine.options import OptionValue
+from rummykit.server.batchsql import batch_sql
 from rummykit.server.frames import SeatKind, Status
 from rummykit.server.outbox import frame_text
 
@@ -220,6 +221,8 @@ class Store:
         self._write_lock: threading.Lock | None = (
             threading.Lock() if self.engine.dialect.name == "sqlite" else None
         )
+        self._batch = batch_sql(self.engine, schema)
+        """The batch's statements written for the driver (see :mod:`~rummykit.server.batchsql`), or None."""
         metadata.create_all(self.engine)
         self._add_chains()
         self._add_later_columns()
@@ -337,14 +340,20 @@ class Store:
         """Write several actions (of any tables, each as :meth:`record_action`'s arguments) in one transaction.
 
         All or nothing: :class:`StoreError` when any of them cannot be written.
-        The rows go as one multi-row insert and (at most) two many-row updates,
-        not two statements per action.
+        The rows go as one insert and one update for the batch on SQLite and
+        PostgreSQL (:mod:`~rummykit.server.batchsql`), else as one multi-row
+        insert and (at most) two many-row updates; never two statements per action.
         """
         if len({item["table_id"] for item in items}) != len(items):
             raise StoreError("a batch holds two actions of one table")  # the Writer then writes them one by one
         try:
             with self._writing() as conn:
                 now = time.time()
+                if self._batch is not None:
+                    updated = self._batch(conn, items, now)
+                    if updated != len(items):
+                        raise StoreError(f"{len(items) - updated} of {len(items)} tables were not at the action before")
+                    return
                 conn.execute(
                     insert(actions_table),
                     [{"table_id": i["table_id"], "seq": i["seq"], "action": i["action"], "at": now, "chain": i["chain"]}

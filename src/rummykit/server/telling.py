@@ -38,9 +38,12 @@ True
 
 from __future__ import annotations
 
-from rummykit.engine.core import GameState, ViewHeader
+from collections.abc import Iterable, Mapping
+
+from rummykit.engine.core import Action, GameState, ViewHeader
 from rummykit.presenters.base import Narrator, Presenter, SharedNarrator
 from rummykit.presenters.text import Style
+from rummykit.rulesets.freetable_views import views_of
 from rummykit.server import questions
 from rummykit.server.frames import LegalJSON, Status
 from rummykit.server.outbox import SPECTATORS
@@ -69,6 +72,8 @@ class Teller:
         self._at: tuple[int, Status] | None = None
         self._views: dict[int, ViewHeader] = {}
         self._legal: dict[int, LegalJSON] = {}
+        self._forms: dict[int, questions.ListedForms] = {}
+        """Each seat's listed actions in their forms, kept from its last listing (see :class:`~rummykit.server.questions.ListedForms`)."""
 
     @property
     def state(self) -> GameState:
@@ -138,6 +143,15 @@ class Teller:
             self._views = {}
             self._legal = {}
 
+    def prepare(self, audiences: Iterable[int], seq: int, status: Status) -> None:
+        """Make these audiences' views of the position at once (a free table's common parts built once: they are
+        shared read-only, see :func:`~rummykit.rulesets.freetable_views.views_of`)."""
+        self._fresh(seq, status)
+        missing = [a for a in dict.fromkeys(audiences) if a not in self._views]
+        if len(missing) > 1:
+            made = views_of(self.state, [None if a == SPECTATORS else a for a in missing])
+            self._views.update(zip(missing, made, strict=True))
+
     def view(self, audience: int, seq: int, status: Status) -> ViewHeader:
         """The audience's view of the position after ``seq`` actions (made once per position; read-only)."""
         self._fresh(seq, status)
@@ -145,6 +159,18 @@ class Teller:
         if view is None:
             view = self._views[audience] = self.state.view(None if audience == SPECTATORS else audience)
         return view
+
+    def listed_action(self, seat: int, data: Mapping[str, object]) -> Action | None:
+        """The action of the seat's kept listing whose JSON form ``data`` is (see :meth:`ListedForms.action_for
+        <rummykit.server.questions.ListedForms.action_for>`), or None: the game reads ``data`` then."""
+        kept = self._forms.get(seat)
+        return None if kept is None else kept.action_for(data)
+
+    def record_text(self, action: Action) -> str:
+        """``str(action)``: the seat, then its text, taken from its seat's kept listing when it was listed there."""
+        kept = self._forms.get(action.player)
+        text = None if kept is None else kept.text_of(action)
+        return str(action) if text is None else f"{action.player} {text}"
 
     def legal(self, seat: int | None, seq: int, status: Status) -> LegalJSON | None:
         """The seat's legal actions for its state frame (None for a spectator; none while the table waits).
@@ -158,5 +184,8 @@ class Teller:
         self._fresh(seq, status)
         found = self._legal.get(seat)
         if found is None:
-            found = self._legal[seat] = questions.listing(self.state, seat)
+            kept = self._forms.get(seat)
+            if kept is None:
+                kept = self._forms[seat] = questions.ListedForms(self.state)
+            found = self._legal[seat] = questions.listing(self.state, seat, kept)
         return found
