@@ -396,7 +396,7 @@ def extensions(grid: TileGrid, tiles: Iterable[Tile]) -> list[Put[Tile]]:
                     memo = _judged(grid)
                 judged = memo.lay_offs.get((cell, tile))
                 if judged is None:
-                    judged = memo.lay_offs[cell, tile] = holds_reach(GRID, grid.changed((put,), GRID.is_joker), (cell,))
+                    judged = memo.lay_offs[cell, tile] = holds_reach(GRID, grid, (cell,), (cell, tile))
                 if not judged[0]:
                     continue
             elif tile is JOKER and not joker_fits:
