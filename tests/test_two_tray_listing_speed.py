@@ -42,7 +42,7 @@ def _valid(grid: TileGrid) -> bool:
 
 def _open_cells_full(grid: TileGrid) -> tuple[OpenCell, ...]:
     """The open cells worked out from scratch (the listing works them out again only near a change)."""
-    return open_cells_near(grid.cells, None, ())[2]
+    return open_cells_near(grid.cells, None, ())
 
 
 def _reference_extensions(grid: TileGrid) -> list[Put[Tile]]:

@@ -120,7 +120,7 @@ def new_lines(grid: TileGrid, tiles: Sequence[Tile], *, down: bool, threshold: i
     return out
 
 
-@lru_cache(maxsize=1 << 12)
+@lru_cache(maxsize=1 << 14)
 def _fitting(before: tuple[Tile, ...], after: tuple[Tile, ...]) -> frozenset[Tile]:
     """Every tile that makes ``before + tile + after`` a tile alone or a valid line as laid (jokers aside)."""
     if not before and not after:
@@ -163,7 +163,7 @@ def _open_cells(grid: TileGrid) -> tuple[OpenCell, ...]:
     the grid's tiles alone (not its calls), so it is kept with them
     (:meth:`~rummykit.blocks.grid.Grid.cells_memo`) for every listing until
     the grid changes; a grid changed from one whose open cells are known
-    works them out again only in the rows and columns of the changed cells.
+    works them out again only where the change reaches (:func:`open_cells_near`).
     """
     memo = grid.cells_memo()
     known = cast("OpenCells | None", memo.get(_OPEN))
@@ -175,7 +175,7 @@ def _open_cells(grid: TileGrid) -> tuple[OpenCell, ...]:
         else:
             known = open_cells_near(grid.cells, None, ())
         memo[_OPEN] = known
-    return known[2]
+    return known
 
 
 OpenCell = tuple[Cell, frozenset[Tile], tuple[Cell, ...] | None, bool, bool]
@@ -183,15 +183,19 @@ OpenCell = tuple[Cell, frozenset[Tile], tuple[Cell, ...] | None, bool, bool]
 only (``()`` if some joker there lies in a line across, None if no joker is there); whether a lone joker fits
 (with no joker near); whether the cell lies in one line only (see :func:`_open_cells`)."""
 
-OpenCells = tuple[frozenset[Cell], dict[Cell, OpenCell], tuple[OpenCell, ...]]
-"""A grid's candidate cells (the empty cells next to a tile), its open cells by cell, and in cell order."""
+OpenCells = tuple[OpenCell, ...]
+"""A grid's open cells, in cell order."""
 
 _OPEN = "two-tray open cells"
 """The name of the open cells in a grid's :meth:`~rummykit.blocks.grid.Grid.cells_memo`."""
 
 _INCREMENTAL = 12
-"""At most this many changed cells since a grid whose open cells are known: only the rows and columns they
-lie in are worked out again."""
+"""At most this many changed cells since a grid whose open cells are known: only the cells the change reaches
+are worked out again."""
+
+
+def _cell_of(found: OpenCell) -> Cell:
+    return found[0]
 
 
 def open_cells_near(cells: Mapping[Cell, Tile], previous: OpenCells | None, changed: Iterable[Cell]) -> OpenCells:
@@ -203,8 +207,8 @@ def open_cells_near(cells: Mapping[Cell, Tile], previous: OpenCells | None, chan
         # past each segment's end (empty), and on the cells across each joker in them. So only these cells can
         # see that change: the empty cells reached from a changed cell through tiles in a row, left, right,
         # up or down (the changed cell itself if empty), and those reached so from a joker next to a changed
-        # cell; and only a changed cell or one next to it can become a candidate (next to a tile) or stop being one.
-        old_candidates, old_open, _ = previous
+        # cell. Every other cell is open or not as before: a cell next to a tile (a candidate) that is not
+        # next to a changed cell was one before (only a changed cell gains or loses a tile).
         touched = set(changed)
         redo: set[Cell] = set()
         starts = list(touched)
@@ -220,39 +224,34 @@ def open_cells_near(cells: Mapping[Cell, Tile], previous: OpenCells | None, chan
                 while (y, x) in cells:
                     y, x = y + dr, x + dc
                 redo.add((y, x))
-        near: set[Cell] = set()
+        # Every cell that may have changed: those, and the changed cells and their neighbours (a tile taken
+        # off may leave a neighbour next to no tile; a changed cell may now hold a tile). The empty neighbours
+        # of a changed cell are in ``redo`` already (each walk stops at the first empty cell).
+        affected = set(redo)
         for r, c in touched:
-            near.update(((r, c), (r, c + 1), (r, c - 1), (r + 1, c), (r - 1, c)))
-        candidates = set(old_candidates)
-        candidates.update(near)
-        # Only a changed cell can have become a tile's (the old candidates were all empty).
-        candidates.difference_update([cell for cell in touched if cell in cells])
-        for r, c in near:
-            if (r, c) in candidates and not (
-                (r, c + 1) in cells or (r, c - 1) in cells or (r + 1, c) in cells or (r - 1, c) in cells
-            ):
-                candidates.discard((r, c))
-        # Every new candidate is a changed cell or next to one, and so in ``redo``; every candidate lost is
-        # changed or next to a changed cell.
-        opened = dict(old_open)
-        for cell in redo | near:
-            found = _open_cell(get, cell) if cell in redo and cell in candidates else None
-            if found is not None:
-                opened[cell] = found
-            else:
-                opened.pop(cell, None)
-        return frozenset(candidates), opened, tuple([opened[c] for c in sorted(opened)])
-    else:
-        candidates = set()
-        for r, c in cells:
-            candidates.update(((r, c + 1), (r, c - 1), (r + 1, c), (r - 1, c)))
-        candidates.difference_update(cells)
-        opened = {}
-        for cell in sorted(candidates):
-            found = _open_cell(get, cell)
-            if found is not None:
-                opened[cell] = found
-    return frozenset(candidates), opened, tuple(opened.values())
+            affected.update(((r, c), (r, c + 1), (r, c - 1), (r + 1, c), (r - 1, c)))
+        kept = [found for found in previous if found[0] not in affected]
+        added = False
+        for cell in redo:
+            r, c = cell
+            if cell not in cells and ((r, c + 1) in cells or (r, c - 1) in cells or (r + 1, c) in cells or (r - 1, c) in cells):
+                found = _open_cell(get, cell)
+                if found is not None:
+                    kept.append(found)
+                    added = True
+        if added:
+            kept.sort(key=_cell_of)
+        return tuple(kept)
+    candidates = set()
+    for r, c in cells:
+        candidates.update(((r, c + 1), (r, c - 1), (r + 1, c), (r - 1, c)))
+    candidates.difference_update(cells)
+    out = []
+    for cell in sorted(candidates):
+        found = _open_cell(get, cell)
+        if found is not None:
+            out.append(found)
+    return tuple(out)
 
 
 _SIDES = ((0, 1), (0, -1), (1, 0), (-1, 0))
@@ -261,17 +260,30 @@ _SIDES = ((0, 1), (0, -1), (1, 0), (-1, 0))
 def _open_cell(get: Callable[[Cell], Tile | None], cell: Cell) -> OpenCell | None:
     """The open cell ``cell`` of the grid whose tiles ``get`` reads, or None if no tile fits there."""
     r, c = cell
+    # A cell touched on one side only, by a single tile, would make a line of 2: nothing fits there.
+    west, east = get((r, c - 1)), get((r, c + 1))
+    if west is None:
+        if east is not None and get((r, c + 2)) is None:
+            return None
+    elif east is None and get((r, c - 2)) is None:
+        return None
+    north, south = get((r - 1, c)), get((r + 1, c))
+    if north is None:
+        if south is not None and get((r + 2, c)) is None:
+            return None
+    elif south is None and get((r - 2, c)) is None:
+        return None
     # The tiles touching the cell on each side, in reading order (left and up read towards the cell).
     left: list[Tile] = []
     x = c - 1
-    tile = get((r, x))
+    tile = west
     while tile is not None:
         left.append(tile)
         x -= 1
         tile = get((r, x))
     right: list[Tile] = []
     x = c + 1
-    tile = get((r, x))
+    tile = east
     while tile is not None:
         right.append(tile)
         x += 1
@@ -282,14 +294,14 @@ def _open_cell(get: Callable[[Cell], Tile | None], cell: Cell) -> OpenCell | Non
         return None
     up: list[Tile] = []
     y = r - 1
-    tile = get((y, c))
+    tile = north
     while tile is not None:
         up.append(tile)
         y -= 1
         tile = get((y, c))
     down: list[Tile] = []
     y = r + 1
-    tile = get((y, c))
+    tile = south
     while tile is not None:
         down.append(tile)
         y += 1
