@@ -20,16 +20,9 @@ from rummykit.melds.tiles import hand_sets
 from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER, Tile
 from rummykit.rulesets.two_tray.actions import Play
 from rummykit.rulesets.two_tray.calls import call_options
-from rummykit.rulesets.two_tray.listing import (
-    OpenCell,
-    _call_options,
-    _judged,
-    _open_cells,
-    extensions,
-    free_row,
-    new_lines,
-    open_cells_near,
-)
+from rummykit.rulesets.two_tray.listing import _call_options, _judged, extensions, free_row, new_lines
+from rummykit.rulesets.two_tray.open_cells import OpenCell, open_cells_near
+from rummykit.rulesets.two_tray.open_cells import open_cells as _open_cells
 from rummykit.rulesets.two_tray.options import GRID, TileGrid
 from rummykit.rulesets.two_tray.state import TwoTray
 from rummykit.sim import run_bots

@@ -24,7 +24,7 @@ applies.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import cast
@@ -34,11 +34,12 @@ from rummykit.blocks.grid_lines import LineJudgement, grid_lines
 from rummykit.blocks.grid_near import holds_reach, reach
 from rummykit.engine.core import Action
 from rummykit.engine.options import int_option
-from rummykit.melds.tile_lines import line_valid, read_line
-from rummykit.melds.tiles import MAX_GROUP, hand_sets
-from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER, MAX_NUMBER, Tile, parse_tiles
+from rummykit.melds.tile_lines import read_line
+from rummykit.melds.tiles import hand_sets
+from rummykit.pieces.tiles import JOKER, Tile, parse_tiles
 from rummykit.rulesets.two_tray.actions import Call, Draw, End, Fail, Pass, Play
 from rummykit.rulesets.two_tray.calls import call_options
+from rummykit.rulesets.two_tray.open_cells import INCREMENTAL, open_cells
 from rummykit.rulesets.two_tray.options import GRID, TileGrid
 from rummykit.rulesets.two_tray.views import two_tray_view
 
@@ -51,6 +52,7 @@ __all__ = [
     "going_on",
     "grid_from_view",
     "listable_actions",
+    "listing",
     "new_lines",
     "situation_from_view",
 ]
@@ -116,218 +118,14 @@ def new_lines(grid: TileGrid, tiles: Sequence[Tile], *, down: bool, threshold: i
             continue
         if not down and max(r.points for r in line.readings) < threshold:
             continue
-        out.append(tuple(Put(row, col + i, t) for i, t in enumerate(s)))
+        out.append(tuple([_put(row, col + i, t) for i, t in enumerate(s)]))
     return out
 
 
 @lru_cache(maxsize=1 << 14)
-def _fitting(before: tuple[Tile, ...], after: tuple[Tile, ...]) -> frozenset[Tile]:
-    """Every tile that makes ``before + tile + after`` a tile alone or a valid line as laid (jokers aside)."""
-    if not before and not after:
-        return _EVERY
-    if len(before) + len(after) < 2:
-        return frozenset()
-    natural = [(i, t) for i, t in enumerate((*before, *after)) if t.colour is not None]
-    if not natural:
-        maybe: Iterable[Tile] = ALL_TILES
-    else:
-        # A line reads as a group (one number: the tile must have it) or a run (one colour: the tile must
-        # have it, and the number its place says); a joker may fit either. Only these can possibly fit.
-        candidates = [JOKER]
-        numbers = {t.number for _, t in natural}
-        if len(numbers) == 1 and len(before) + len(after) < MAX_GROUP:
-            number = natural[0][1].number
-            candidates += [Tile(c, number) for c in COLOURS]
-        colours = {t.colour for _, t in natural}
-        if len(colours) == 1:
-            first, tile = natural[0]
-            number = tile.number + len(before) - (first if first < len(before) else first + 1)
-            if 1 <= number <= MAX_NUMBER:
-                candidates.append(Tile(tile.colour, number))
-        maybe = dict.fromkeys(candidates)
-    return frozenset(t for t in maybe if line_valid((*before, t, *after)))
-
-
-_EVERY = frozenset(ALL_TILES)
-_JOKER_ONLY = frozenset((JOKER,))
-
-
-def _open_cells(grid: TileGrid) -> tuple[OpenCell, ...]:
-    """Every empty cell next to ``grid`` (in cell order) where some tile fits both lines through it as laid.
-
-    With each: the tiles that fit (whoever holds them), the jokers in its
-    lines, whether a joker laid there alone keeps the grid valid when none
-    touches it, and whether it lies in one line only (:data:`OpenCell`);
-    from these the lay-offs are judged as the grid rules judge them
-    (tests/test_two_tray_listing_speed.py). It depends on
-    the grid's tiles alone (not its calls), so it is kept with them
-    (:meth:`~rummykit.blocks.grid.Grid.cells_memo`) for every listing until
-    the grid changes; a grid changed from one whose open cells are known
-    works them out again only where the change reaches (:func:`open_cells_near`).
-    """
-    memo = grid.cells_memo()
-    known = cast("OpenCells | None", memo.get(_OPEN))
-    if known is None:
-        origin = grid.origin()
-        previous = None if origin is None else cast("OpenCells | None", origin[0].get(_OPEN))
-        if previous is not None and origin is not None and len(origin[1]) <= _INCREMENTAL:
-            known = open_cells_near(grid.cells, previous, origin[1])
-        else:
-            known = open_cells_near(grid.cells, None, ())
-        memo[_OPEN] = known
-    return known
-
-
-OpenCell = tuple[Cell, frozenset[Tile], tuple[Cell, ...] | None, bool, bool]
-"""An open cell: the cell; the tiles that fit; the cells of the jokers in its lines if each lies in that line
-only (``()`` if some joker there lies in a line across, None if no joker is there); whether a lone joker fits
-(with no joker near); whether the cell lies in one line only (see :func:`_open_cells`)."""
-
-OpenCells = tuple[OpenCell, ...]
-"""A grid's open cells, in cell order."""
-
-_OPEN = "two-tray open cells"
-"""The name of the open cells in a grid's :meth:`~rummykit.blocks.grid.Grid.cells_memo`."""
-
-_INCREMENTAL = 12
-"""At most this many changed cells since a grid whose open cells are known: only the cells the change reaches
-are worked out again."""
-
-
-def _cell_of(found: OpenCell) -> Cell:
-    return found[0]
-
-
-def open_cells_near(cells: Mapping[Cell, Tile], previous: OpenCells | None, changed: Iterable[Cell]) -> OpenCells:
-    """The open cells of the grid whose tiles are ``cells``: worked out afresh (``previous`` None), or from
-    those of a grid that differed from it only in the ``changed`` cells."""
-    get = cells.get
-    if previous is not None:
-        # An open cell depends on the tiles touching it in a row on each side (its segments), on the cell just
-        # past each segment's end (empty), and on the cells across each joker in them. So only these cells can
-        # see that change: the empty cells reached from a changed cell through tiles in a row, left, right,
-        # up or down (the changed cell itself if empty), and those reached so from a joker next to a changed
-        # cell. Every other cell is open or not as before: a cell next to a tile (a candidate) that is not
-        # next to a changed cell was one before (only a changed cell gains or loses a tile).
-        touched = set(changed)
-        redo: set[Cell] = set()
-        starts = list(touched)
-        for r, c in touched:
-            for dr, dc in _SIDES:
-                if get((r + dr, c + dc)) is JOKER:
-                    starts.append((r + dr, c + dc))
-        for r, c in starts:
-            if (r, c) not in cells:
-                redo.add((r, c))
-            for dr, dc in _SIDES:
-                y, x = r + dr, c + dc
-                while (y, x) in cells:
-                    y, x = y + dr, x + dc
-                redo.add((y, x))
-        # Every cell that may have changed: those, and the changed cells and their neighbours (a tile taken
-        # off may leave a neighbour next to no tile; a changed cell may now hold a tile). The empty neighbours
-        # of a changed cell are in ``redo`` already (each walk stops at the first empty cell).
-        affected = set(redo)
-        for r, c in touched:
-            affected.update(((r, c), (r, c + 1), (r, c - 1), (r + 1, c), (r - 1, c)))
-        kept = [found for found in previous if found[0] not in affected]
-        added = False
-        for cell in redo:
-            r, c = cell
-            if cell not in cells and ((r, c + 1) in cells or (r, c - 1) in cells or (r + 1, c) in cells or (r - 1, c) in cells):
-                found = _open_cell(get, cell)
-                if found is not None:
-                    kept.append(found)
-                    added = True
-        if added:
-            kept.sort(key=_cell_of)
-        return tuple(kept)
-    candidates = set()
-    for r, c in cells:
-        candidates.update(((r, c + 1), (r, c - 1), (r + 1, c), (r - 1, c)))
-    candidates.difference_update(cells)
-    out = []
-    for cell in sorted(candidates):
-        found = _open_cell(get, cell)
-        if found is not None:
-            out.append(found)
-    return tuple(out)
-
-
-_SIDES = ((0, 1), (0, -1), (1, 0), (-1, 0))
-
-
-def _open_cell(get: Callable[[Cell], Tile | None], cell: Cell) -> OpenCell | None:
-    """The open cell ``cell`` of the grid whose tiles ``get`` reads, or None if no tile fits there."""
-    r, c = cell
-    # A cell touched on one side only, by a single tile, would make a line of 2: nothing fits there.
-    west, east = get((r, c - 1)), get((r, c + 1))
-    if west is None:
-        if east is not None and get((r, c + 2)) is None:
-            return None
-    elif east is None and get((r, c - 2)) is None:
-        return None
-    north, south = get((r - 1, c)), get((r + 1, c))
-    if north is None:
-        if south is not None and get((r + 2, c)) is None:
-            return None
-    elif south is None and get((r - 2, c)) is None:
-        return None
-    # The tiles touching the cell on each side, in reading order (left and up read towards the cell).
-    left: list[Tile] = []
-    x = c - 1
-    tile = west
-    while tile is not None:
-        left.append(tile)
-        x -= 1
-        tile = get((r, x))
-    right: list[Tile] = []
-    x = c + 1
-    tile = east
-    while tile is not None:
-        right.append(tile)
-        x += 1
-        tile = get((r, x))
-    left.reverse()
-    fitting = _fitting(tuple(left), tuple(right))
-    if not fitting:
-        return None
-    up: list[Tile] = []
-    y = r - 1
-    tile = north
-    while tile is not None:
-        up.append(tile)
-        y -= 1
-        tile = get((y, c))
-    down: list[Tile] = []
-    y = r + 1
-    tile = south
-    while tile is not None:
-        down.append(tile)
-        y += 1
-        tile = get((y, c))
-    up.reverse()
-    fitting &= _fitting(tuple(up), tuple(down))
-    if not fitting:
-        return None
-    one_line = not (left or right) or not (up or down)
-    # A joker laid here with no joker near reads as any tile that fits both lines: it fits when the cell
-    # lies in one line only, or when some numbered tile fits both.
-    joker_fits = one_line or len(fitting - _JOKER_ONLY) > 0
-    if not (JOKER in left or JOKER in right or JOKER in up or JOKER in down):
-        return (cell, fitting, None, joker_fits, one_line)
-    # The jokers of the two lines through the cell, if none of them lies in a line across (else ()).
-    lone: list[Cell] = []
-    across = [((r, c - len(left) + k), (1, 0)) for k, t in enumerate(left) if t is JOKER]
-    across += [((r, c + 1 + k), (1, 0)) for k, t in enumerate(right) if t is JOKER]
-    across += [((r - len(up) + k, c), (0, 1)) for k, t in enumerate(up) if t is JOKER]
-    across += [((r + 1 + k, c), (0, 1)) for k, t in enumerate(down) if t is JOKER]
-    for (y, x), (dr, dc) in across:
-        # (dr, dc) steps across the joker's line: from a row's joker up and down, from a column's left and right.
-        if get((y - dr, x - dc)) is not None or get((y + dr, x + dc)) is not None:
-            return (cell, fitting, (), joker_fits, one_line)
-        lone.append((y, x))
-    return (cell, fitting, tuple(lone), joker_fits, one_line)
+def _put(row: int, col: int, tile: Tile) -> Put[Tile]:
+    """``Put(row, col, tile)``: the same listed changes recur from listing to listing (puts never change: kept)."""
+    return Put(row, col, tile)
 
 
 Judged = tuple[bool, frozenset[Cell]]
@@ -386,22 +184,26 @@ def _call_options(grid: TileGrid, cell: Cell, judged: _Judged) -> tuple[Tile, ..
 
 def extensions(grid: TileGrid, tiles: Iterable[Tile]) -> list[Put[Tile]]:
     """Every (cell, tile) of ``tiles`` that keeps the grid valid when put alone in an empty cell next to it."""
+    return [_put(cell[0], cell[1], tile) for cell, tile in _extension_cells(grid, tiles)]
+
+
+def _extension_cells(grid: TileGrid, tiles: Iterable[Tile]) -> list[tuple[Cell, Tile]]:
+    """:func:`extensions` as (cell, tile) pairs."""
     distinct = frozenset(tiles)
     out = []
     memo: _Judged | None = None
     calls = grid.calls
-    for cell, fits, jokers, joker_fits, one_line in _open_cells(grid):
+    for cell, fits, jokers, joker_fits, one_line in open_cells(grid):
         fitting = distinct & fits
         if not fitting:
             continue
-        for tile in sorted(fitting):
-            put = Put(cell[0], cell[1], tile)
+        for tile in sorted(fitting) if len(fitting) > 1 else fitting:
             if jokers is not None:
                 # Another joker nearby. When each lies in this cell's line alone and none was called, and a
                 # joker laid here lies in one line only, no reading of one line binds another: the lines
                 # read as laid (they do, by the fitting tiles) is all the grid rules ask.
                 if jokers and (one_line or tile is not JOKER) and not any(j in calls for j in jokers):
-                    out.append(put)
+                    out.append((cell, tile))
                     continue
                 # Otherwise the grid rules judge the readings of the lines the jokers link.
                 if memo is None:
@@ -413,37 +215,67 @@ def extensions(grid: TileGrid, tiles: Iterable[Tile]) -> list[Put[Tile]]:
                     continue
             elif tile is JOKER and not joker_fits:
                 continue
-            out.append(put)
+            out.append((cell, tile))
     return out
+
+
+@lru_cache(maxsize=1 << 14)
+def _lay_off(seat: int, tray: str, row: int, col: int, tile: Tile) -> Play:
+    """The listed play of one tile put in one cell (the same lay-offs recur from listing to listing: kept)."""
+    return _listed(seat, tray, (_put(row, col, tile),))
 
 
 def listable_actions(s: Situation) -> list[Action]:
     """The listable actions of the seat to move in situation ``s``."""
-    seat = s.seat
+    trays = s.trays
+    return listing(
+        s.seat,
+        [(name, trays[name]) for name in s.playable_trays()],
+        s.grid,
+        down=s.down,
+        threshold=s.threshold,
+        pool_size=s.pool_size,
+        continuing=s.continuing,
+        called=s.called,
+    )
+
+
+def listing(
+    seat: int,
+    playable: Sequence[tuple[str, Sequence[Tile]]],
+    grid: TileGrid,
+    *,
+    down: bool,
+    threshold: int,
+    pool_size: int,
+    continuing: bool,
+    called: Sequence[Cell],
+) -> list[Action]:
+    """:func:`listable_actions` from the situation's parts (the game's own listing, without making a
+    :class:`Situation`): ``playable`` the trays this turn may play from, each with its tiles (only read)."""
     actions: list[Action] = []
-    if s.continuing:
+    if continuing:
         actions.append(End(seat))
-    elif s.pool_size:
-        actions.extend(Draw(seat, t) for t in s.playable_trays())
+    elif pool_size:
+        actions.extend([Draw(seat, name) for name, _ in playable])
     else:
         actions.append(Pass(seat))
-    called = s.called
-    jokers = [c for c in _joker_cells(s.grid) if c not in called]
+    jokers = _joker_cells(grid)
     if jokers:
-        judged = _judged(s.grid)
+        judged = _judged(grid)
         for cell in jokers:
-            # call_options are the calls call_fault allows, but for a joker called this turn already.
-            actions.extend(Call(seat, cell[0], cell[1], tile) for tile in _call_options(s.grid, cell, judged))
-    for name in s.playable_trays():
-        tiles = s.trays[name]
+            if cell not in called:
+                # call_options are the calls call_fault allows, but for a joker called this turn already.
+                actions.extend([Call(seat, cell[0], cell[1], tile) for tile in _call_options(grid, cell, judged)])
+    for name, tiles in playable:
         if not tiles:
             continue
-        for puts in new_lines(s.grid, tiles, down=s.down, threshold=s.threshold):
+        for puts in new_lines(grid, tiles, down=down, threshold=threshold):
             actions.append(_listed(seat, name, puts))
-            if not s.down:
-                actions.extend(Play(seat, name, (*puts, put)) for put in going_on(s.grid, tiles, puts))
-        if s.down:
-            actions.extend([_listed(seat, name, (put,)) for put in extensions(s.grid, tiles)])
+            if not down:
+                actions.extend([Play(seat, name, (*puts, put)) for put in going_on(grid, tiles, puts)])
+        if down:
+            actions.extend([_lay_off(seat, name, cell[0], cell[1], tile) for cell, tile in _extension_cells(grid, tiles)])
     return actions
 
 
@@ -516,7 +348,7 @@ def _recent_grid(cells: dict[Cell, Tile], calls: dict[Cell, Tile]) -> TileGrid:
         old = last.cells
         changes = [Put(r, c, t) for (r, c), t in cells.items() if old.get((r, c)) is not t]
         changes += [Put(r, c, None) for (r, c) in old if (r, c) not in cells]
-        if len(changes) <= _INCREMENTAL:
+        if len(changes) <= INCREMENTAL:
             made = last.changed(changes, GRID.is_joker)
             if made.calls != calls:
                 made = None

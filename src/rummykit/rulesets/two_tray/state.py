@@ -25,7 +25,7 @@ from rummykit.pieces.tiles import Tile, format_tiles
 from rummykit.rulesets.tilerummy import choose_first, full_set, round_scores
 from rummykit.rulesets.two_tray.actions import Call, Draw, End, Fail, Pass, Play
 from rummykit.rulesets.two_tray.calls import call_fault
-from rummykit.rulesets.two_tray.listing import Situation, judged_lay_off, listable_actions
+from rummykit.rulesets.two_tray.listing import Situation, judged_lay_off, listing
 from rummykit.rulesets.two_tray.options import (
     GAME_ID,
     GRID,
@@ -235,7 +235,20 @@ class TwoTray(GameState):
         """
         if player not in self.to_act:
             return []
-        return listable_actions(self.situation(player))
+        # listable_actions(self.situation(player)), without copying the trays into a Situation (only read).
+        playing = self.playing[player]
+        racks = self.trays
+        names = racks.names_of(player) if playing is None else (playing,)
+        return listing(
+            player,
+            [(name, racks.rack(player, name)) for name in names],
+            self.grid,
+            down=self.down[player],
+            threshold=self.threshold,
+            pool_size=len(self.pool),
+            continuing=self.continuing,
+            called=self.called,
+        )
 
     # -- checks shared by several actions ----------------------------------------------
 
@@ -275,7 +288,10 @@ class TwoTray(GameState):
         placed = placed_near(GRID, self.grid, new, [put.cell for put in action.changes])
         if not placed:
             raise RuleError("TT-PLAY-EMPTY", "a play must place at least one tile from the playing tray (draw instead)")
-        if not _holds_all(self.trays.pieces(seat), placed):
+        tray = self.trays.rack(seat, action.tray)
+        # Tiles all on the named tray are on the trays (the usual case: the trays are not looked at together).
+        on_tray = _holds_all(tray, placed)
+        if not on_tray and not _holds_all(self.trays.pieces(seat), placed):
             short = Counter(placed) - Counter(self.trays.pieces(seat))
             raise RuleError(TRAY_RULE, f"not on your trays: {_tiles(short)}")
         if action.down:
@@ -287,8 +303,7 @@ class TwoTray(GameState):
             if named is not None:
                 raise named
         correct = self.playing[seat] or action.tray
-        tray = self.trays.rack(seat, action.tray)
-        elsewhere: Counter[Tile] = Counter() if _holds_all(tray, placed) else Counter(placed) - Counter(tray)
+        elsewhere: Counter[Tile] = Counter() if on_tray else Counter(placed) - Counter(tray)
         fault: RuleError | None = None
         if action.tray != correct:
             fault = RuleError(
