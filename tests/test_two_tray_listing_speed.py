@@ -20,7 +20,15 @@ from rummykit.melds.tiles import hand_sets
 from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER, Tile
 from rummykit.rulesets.two_tray.actions import Play
 from rummykit.rulesets.two_tray.calls import call_options
-from rummykit.rulesets.two_tray.listing import _call_options, _judged, extensions, free_row, new_lines
+from rummykit.rulesets.two_tray.listing import (
+    _call_options,
+    _judged,
+    extensions,
+    free_row,
+    listed_holds,
+    listing,
+    new_lines,
+)
 from rummykit.rulesets.two_tray.open_cells import OpenCell, open_cells_near
 from rummykit.rulesets.two_tray.open_cells import open_cells as _open_cells
 from rummykit.rulesets.two_tray.options import GRID, TileGrid
@@ -126,6 +134,21 @@ def test_lay_offs_and_new_lines_agree_with_the_verdict() -> None:
             if isinstance(action, Play):
                 assert action == Play(action.player, action.tray, action.changes, action.down)
                 assert action.changes == Play(action.player, action.tray, action.changes).changes
+                # The play check takes a listed play's grid judgement from the listing: the whole grid's.
+                if listed_holds(grid, action.changes):
+                    assert _valid(grid.changed(action.changes, GRID.is_joker))
+        if len(cells) > 2:
+            # The same on a grid with jokers put in (lines crossing at jokers, calls), listed for both seats.
+            for seat in range(len(state.players)):
+                for tray in state.trays.names_of(seat):
+                    tiles = [*state.trays.rack(seat, tray), JOKER]
+                    listed = listing(
+                        seat, [(tray, tiles)], jokered, down=True, threshold=30, pool_size=1, continuing=False, called=()
+                    )
+                    for action in listed:
+                        if isinstance(action, Play) and GRID.holds(jokered):
+                            assert listed_holds(jokered, action.changes)
+                            assert _valid(jokered.changed(action.changes, GRID.is_joker))
         for seat in range(len(state.players)):
             tiles = state.trays.pieces(seat)
             for down in (False, True):

@@ -52,6 +52,7 @@ __all__ = [
     "going_on",
     "grid_from_view",
     "listable_actions",
+    "listed_holds",
     "listing",
     "new_lines",
     "situation_from_view",
@@ -122,7 +123,7 @@ def new_lines(grid: TileGrid, tiles: Sequence[Tile], *, down: bool, threshold: i
     return out
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 12)
 def _put(row: int, col: int, tile: Tile) -> Put[Tile]:
     """``Put(row, col, tile)``: the same listed changes recur from listing to listing (puts never change: kept)."""
     return Put(row, col, tile)
@@ -157,6 +158,22 @@ def judged_lay_off(grid: TileGrid, cell: Cell, tile: Tile) -> bool | None:
     found = cast("_Judged | None", memo.get(key))
     judged = None if found is None else found.lay_offs.get((cell, tile))
     return None if judged is None else judged[0]
+
+
+def listed_holds(grid: TileGrid, changes: tuple[Put[Tile], ...]) -> bool:
+    """Whether these changes (the very tuple) are those of a play listed on this grid with its calls: a new line
+    laid apart, or a lay-off judged to keep the grid valid near its cell (:func:`extensions`). On a grid that
+    holds, the grid with them holds (``tests/test_two_tray_listing_speed.py`` compares each with the verdict)."""
+    found = cast("dict[int, tuple[Put[Tile], ...]] | None", grid.cells_memo().get(_listed_key(grid)))
+    return found is not None and found.get(id(changes)) is changes
+
+
+def _listed_key(grid: TileGrid) -> tuple[str, tuple[tuple[Cell, Tile], ...]]:
+    return (_LISTED, tuple(sorted(grid.calls.items())) if grid.calls else ())
+
+
+_LISTED = "two-tray listed"
+"""The name, in a grid's cells memo (with its calls), of the listed plays' changes by id (each kept there)."""
 
 
 def _judged(grid: TileGrid) -> _Judged:
@@ -219,7 +236,7 @@ def _extension_cells(grid: TileGrid, tiles: Iterable[Tile]) -> list[tuple[Cell, 
     return out
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 12)
 def _lay_off(seat: int, tray: str, row: int, col: int, tile: Tile) -> Play:
     """The listed play of one tile put in one cell (the same lay-offs recur from listing to listing: kept)."""
     return _listed(seat, tray, (_put(row, col, tile),))
@@ -267,15 +284,30 @@ def listing(
             if cell not in called:
                 # call_options are the calls call_fault allows, but for a joker called this turn already.
                 actions.extend([Call(seat, cell[0], cell[1], tile) for tile in _call_options(grid, cell, judged)])
+    listed: dict[int, tuple[Put[Tile], ...]] | None = None
     for name, tiles in playable:
         if not tiles:
             continue
-        for puts in new_lines(grid, tiles, down=down, threshold=threshold):
-            actions.append(_listed(seat, name, puts))
-            if not down:
-                actions.extend([Play(seat, name, (*puts, put)) for put in going_on(grid, tiles, puts)])
+        plays = [_listed(seat, name, puts) for puts in new_lines(grid, tiles, down=down, threshold=threshold)]
         if down:
-            actions.extend([_lay_off(seat, name, cell[0], cell[1], tile) for cell, tile in _extension_cells(grid, tiles)])
+            plays += [_lay_off(seat, name, cell[0], cell[1], tile) for cell, tile in _extension_cells(grid, tiles)]
+        if plays:
+            if listed is None:
+                memo = grid.cells_memo()
+                key = _listed_key(grid)
+                listed = cast("dict[int, tuple[Put[Tile], ...]] | None", memo.get(key))
+                if listed is None:
+                    listed = memo[key] = {}
+            for play in plays:
+                # The play check takes these plays' grid judgement from here (listed_holds).
+                listed[id(play.changes)] = play.changes
+        if down:
+            actions += plays
+        else:
+            for play in plays:
+                actions.append(play)
+                puts = play.changes
+                actions.extend([Play(seat, name, (*puts, put)) for put in going_on(grid, tiles, puts)])
     return actions
 
 

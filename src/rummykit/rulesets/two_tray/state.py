@@ -25,7 +25,7 @@ from rummykit.pieces.tiles import Tile, format_tiles
 from rummykit.rulesets.tilerummy import choose_first, full_set, round_scores
 from rummykit.rulesets.two_tray.actions import Call, Draw, End, Fail, Pass, Play
 from rummykit.rulesets.two_tray.calls import call_fault
-from rummykit.rulesets.two_tray.listing import Situation, judged_lay_off, listing
+from rummykit.rulesets.two_tray.listing import Situation, judged_lay_off, listed_holds, listing
 from rummykit.rulesets.two_tray.options import (
     GAME_ID,
     GRID,
@@ -77,7 +77,10 @@ def _grid_holds(new: TileGrid, old: TileGrid, changes: Sequence[Put[Tile]]) -> b
     key = (_HOLDS, tuple(sorted(old.calls.items())) if old.calls else ())
     if old.cells_memo().get(key) is True:
         known = None
-        if len(changes) == 1 and changes[0].cell not in old and changes[0].piece is not None:
+        if isinstance(changes, tuple) and listed_holds(old, changes):
+            # A play the listing listed on this grid: judged there (a line laid apart, a lay-off judged near it).
+            known = True
+        elif len(changes) == 1 and changes[0].cell not in old and changes[0].piece is not None:
             # One tile put in an empty cell: holds_near judges exactly what the listing judged for this lay-off
             # (the lines through the cell and those joined to them by jokers), if it did.
             known = judged_lay_off(old, changes[0].cell, changes[0].piece)
