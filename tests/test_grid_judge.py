@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from rummykit.blocks.grid import Cell, Put
-from rummykit.blocks.grid_near import holds_reach
+from rummykit.blocks.grid_near import LayOff, holds_reach
 from rummykit.bots.registry import make_bot
 from rummykit.catalogue import new_game
 from rummykit.engine.core import Event, GameState
@@ -83,6 +83,11 @@ def test_holds_and_holds_reach_agree_with_the_verdict() -> None:
                     judged = holds_reach(GRID, grid, (put[0],), put)
                     assert judged[0] == (not GRID.verdict(laid, (put[0],)).problems)
                     assert judged[1] == _reference_reach(laid, (put[0],))
+                    # One cell judged for several tiles in turn: the same answers and reach as one at a time.
+                    frame = LayOff(GRID, grid, put[0], put[1])
+                    for tile in (put[1], *rng.sample(ALL_TILES, 3), put[1]):
+                        assert frame.holds(tile) == holds_reach(GRID, grid, (put[0],), (put[0], tile))[0]
+                        assert frame.reach == holds_reach(GRID, grid, (put[0],), (put[0], tile))[1]
             if len(cells) > 3:
                 focus = tuple(rng.sample(cells, 3))
                 assert GRID.holds(grid, focus) == (not GRID.verdict(grid, focus).problems)

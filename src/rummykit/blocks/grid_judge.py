@@ -136,6 +136,12 @@ def lines_hold(
     for first, second in shared:
         components.setdefault(find(first[0]), []).append((first, second))
     for pairs in components.values():
+        if len(pairs) == 1:
+            # Two lines sharing one joker: some reading of each gives it the same piece.
+            (i, p), (j, q) = pairs[0]
+            if {r.pieces[p] for r in found[i][1]}.isdisjoint([r.pieces[q] for r in found[j][1]]):
+                return False
+            continue
         members = sorted({i for pair in pairs for i, _ in pair})
         index = {i: k for k, i in enumerate(members)}
         checks = [(index[i], p, index[j], q) for (i, p), (j, q) in pairs]

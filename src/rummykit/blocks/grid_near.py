@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 from rummykit.blocks.grid_cells import Cell, Grid
 from rummykit.blocks.grid_judge import LineKey, covered, line_cells, lines_hold, linked_lines
@@ -30,7 +30,7 @@ from rummykit.melds.base import MIN_SET
 
 P = TypeVar("P")
 
-__all__ = ["holds_near", "holds_reach", "placed_near", "reach"]
+__all__ = ["LayOff", "holds_near", "holds_reach", "placed_near", "reach"]
 
 
 def holds_near(rules: GridRules[P], grid: Grid[P], changed: Iterable[Cell], old: Grid[P] | None) -> bool:
@@ -105,6 +105,37 @@ def holds_reach(
     if any(c in on and not covered(on, c) for c in focus):
         return False, reach
     return lines_hold(rules.read_line, is_joker, on, grid.calls, keys), reach
+
+
+class LayOff(Generic[P]):
+    """:func:`holds_reach` of a grid with one piece put in an empty cell, for one piece after another.
+
+    A piece put in the cell lies in both lines through it whatever it is
+    (a joker there joins no line that those two do not), so the lines read
+    and the reach are the same for every piece: found once, with the first
+    piece, and each piece then judged on those lines alone. ``reach`` is the
+    reach of each answer.
+    """
+
+    __slots__ = ("_calls", "_cell", "_covered", "_lines", "_on", "_rules", "reach")
+
+    def __init__(self, rules: GridRules[P], grid: Grid[P], cell: Cell, piece: P) -> None:
+        on = dict(grid.cells)
+        assert cell not in on
+        on[cell] = piece
+        focus = (cell,)
+        self._lines = linked_lines(rules.is_joker, on, focus)
+        self.reach = _reach(rules.is_joker, on, focus, self._lines)
+        self._covered = covered(on, cell)
+        self._on, self._cell, self._rules, self._calls = on, cell, rules, grid.calls
+
+    def holds(self, piece: P) -> bool:
+        """``holds_reach(rules, grid, (cell,), (cell, piece))[0]``."""
+        if not self._covered:
+            return False
+        self._on[self._cell] = piece
+        rules = self._rules
+        return lines_hold(rules.read_line, rules.is_joker, self._on, self._calls, self._lines)
 
 
 def reach(rules: GridRules[P], grid: Grid[P], focus: Collection[Cell]) -> frozenset[Cell]:

@@ -31,7 +31,7 @@ from typing import cast
 
 from rummykit.blocks.grid import Cell, Put, parse_cell
 from rummykit.blocks.grid_lines import LineJudgement, grid_lines
-from rummykit.blocks.grid_near import holds_reach, reach
+from rummykit.blocks.grid_near import LayOff, reach
 from rummykit.engine.core import Action
 from rummykit.engine.options import int_option
 from rummykit.melds.tile_lines import read_line
@@ -214,6 +214,7 @@ def _extension_cells(grid: TileGrid, tiles: Iterable[Tile]) -> list[tuple[Cell, 
         fitting = distinct & fits
         if not fitting:
             continue
+        frame: LayOff[Tile] | None = None
         for tile in sorted(fitting) if len(fitting) > 1 else fitting:
             if jokers is not None:
                 # Another joker nearby. When each lies in this cell's line alone and none was called, and a
@@ -227,7 +228,10 @@ def _extension_cells(grid: TileGrid, tiles: Iterable[Tile]) -> list[tuple[Cell, 
                     memo = _judged(grid)
                 judged = memo.lay_offs.get((cell, tile))
                 if judged is None:
-                    judged = memo.lay_offs[cell, tile] = holds_reach(GRID, grid, (cell,), (cell, tile))
+                    # holds_reach(GRID, grid, (cell,), (cell, tile)), the lines and reach found once per cell.
+                    if frame is None:
+                        frame = LayOff(GRID, grid, cell, tile)
+                    judged = memo.lay_offs[cell, tile] = (frame.holds(tile), frame.reach)
                 if not judged[0]:
                     continue
             elif tile is JOKER and not joker_fits:

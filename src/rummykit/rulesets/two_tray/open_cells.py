@@ -136,12 +136,12 @@ def open_cells_near(cells: Mapping[Cell, Tile], previous: OpenCells | None, chan
         kept = [found for found in previous if found[0] not in affected]
         added = False
         for cell in redo:
-            r, c = cell
-            if cell not in cells and ((r, c + 1) in cells or (r, c - 1) in cells or (r + 1, c) in cells or (r - 1, c) in cells):
-                found = _open_cell(get, cell)
-                if found is not None:
-                    kept.append(found)
-                    added = True
+            # Each is empty (a walk stops at the first empty cell; a changed cell is taken only when empty);
+            # _open_cell refuses one next to no tile.
+            found = _open_cell(get, cell)
+            if found is not None:
+                kept.append(found)
+                added = True
         if added:
             kept.sort(key=_cell_of)
         return tuple(kept)
@@ -161,16 +161,20 @@ _SIDES = ((0, 1), (0, -1), (1, 0), (-1, 0))
 
 
 def _open_cell(get: Callable[[Cell], Tile | None], cell: Cell) -> OpenCell | None:
-    """The open cell ``cell`` of the grid whose tiles ``get`` reads, or None if no tile fits there."""
+    """The open cell ``cell`` (empty) of the grid whose tiles ``get`` reads, or None if it is next to no tile or
+    no tile fits there."""
     r, c = cell
     # A cell touched on one side only, by a single tile, would make a line of 2: nothing fits there.
     west, east = get((r, c - 1)), get((r, c + 1))
+    north, south = get((r - 1, c)), get((r + 1, c))
     if west is None:
-        if east is not None and get((r, c + 2)) is None:
+        if east is None:
+            if north is None and south is None:
+                return None  # next to no tile
+        elif get((r, c + 2)) is None:
             return None
     elif east is None and get((r, c - 2)) is None:
         return None
-    north, south = get((r - 1, c)), get((r + 1, c))
     if north is None:
         if south is not None and get((r + 2, c)) is None:
             return None
