@@ -138,24 +138,26 @@ class _Judged:
     """What was judged on one grid with its calls, kept with the grid's cells memo: each lay-off (cell, tile) and
     each joker's calls, with the cells each answer depends on. A grid changed from one with the same calls
     starts with every answer of that one whose reach the change did not touch (the same cells, pieces and calls
-    in the reach: the same answer; see :func:`~rummykit.blocks.grid_near.holds_reach`)."""
+    in the reach: the same answer; see :func:`~rummykit.blocks.grid_near.holds_reach`). And the changes of the
+    plays listed on this grid, by id (:func:`listed_holds`; not carried to another grid)."""
 
-    __slots__ = ("calls", "lay_offs")
+    __slots__ = ("calls", "lay_offs", "listed")
 
     def __init__(self, parent: _Judged | None = None, changed: frozenset[Cell] = frozenset()) -> None:
         self.lay_offs: dict[tuple[Cell, Tile], Judged] = {}
         self.calls: dict[Cell, tuple[tuple[Tile, ...], frozenset[Cell]]] = {}
+        self.listed: dict[int, tuple[Put[Tile], ...]] = {}
         if parent is not None:
-            self.lay_offs = {k: v for k, v in parent.lay_offs.items() if changed.isdisjoint(v[1])}
-            self.calls = {k: v for k, v in parent.calls.items() if changed.isdisjoint(v[1])}
+            if parent.lay_offs:
+                self.lay_offs = {k: v for k, v in parent.lay_offs.items() if changed.isdisjoint(v[1])}
+            if parent.calls:
+                self.calls = {k: v for k, v in parent.calls.items() if changed.isdisjoint(v[1])}
 
 
 def judged_lay_off(grid: TileGrid, cell: Cell, tile: Tile) -> bool | None:
     """Whether ``tile`` put alone in the empty ``cell`` keeps ``grid`` valid near it (``GRID.holds`` of the grid
     with it, focused on the cell), if a listing on this grid with its calls judged so (else None)."""
-    memo = grid.cells_memo()
-    key = ("two-tray judged", tuple(sorted(grid.calls.items())) if grid.calls else ())
-    found = cast("_Judged | None", memo.get(key))
+    found = cast("_Judged | None", grid.cells_memo().get(_judged_key(grid)))
     judged = None if found is None else found.lay_offs.get((cell, tile))
     return None if judged is None else judged[0]
 
@@ -164,22 +166,23 @@ def listed_holds(grid: TileGrid, changes: tuple[Put[Tile], ...]) -> bool:
     """Whether these changes (the very tuple) are those of a play listed on this grid with its calls: a new line
     laid apart, or a lay-off judged to keep the grid valid near its cell (:func:`extensions`). On a grid that
     holds, the grid with them holds (``tests/test_two_tray_listing_speed.py`` compares each with the verdict)."""
-    found = cast("dict[int, tuple[Put[Tile], ...]] | None", grid.cells_memo().get(_listed_key(grid)))
-    return found is not None and found.get(id(changes)) is changes
+    found = cast("_Judged | None", grid.cells_memo().get(_judged_key(grid)))
+    return found is not None and found.listed.get(id(changes)) is changes
 
 
-def _listed_key(grid: TileGrid) -> tuple[str, tuple[tuple[Cell, Tile], ...]]:
-    return (_LISTED, tuple(sorted(grid.calls.items())) if grid.calls else ())
+def _judged_key(grid: TileGrid) -> tuple[str, tuple[tuple[Cell, Tile], ...]]:
+    """The name of a grid's :class:`_Judged` in its cells memo (with its calls)."""
+    return (_JUDGED, tuple(sorted(grid.calls.items()))) if grid.calls else _JUDGED_PLAIN
 
 
-_LISTED = "two-tray listed"
-"""The name, in a grid's cells memo (with its calls), of the listed plays' changes by id (each kept there)."""
+_JUDGED = "two-tray judged"
+_JUDGED_PLAIN: tuple[str, tuple[tuple[Cell, Tile], ...]] = (_JUDGED, ())
 
 
 def _judged(grid: TileGrid) -> _Judged:
     """The judged lay-offs and calls of ``grid`` with its calls (see :class:`_Judged`)."""
     memo = grid.cells_memo()
-    key = ("two-tray judged", tuple(sorted(grid.calls.items())) if grid.calls else ())
+    key = _judged_key(grid)
     found = cast("_Judged | None", memo.get(key))
     if found is None:
         origin = grid.origin()
@@ -204,11 +207,10 @@ def extensions(grid: TileGrid, tiles: Iterable[Tile]) -> list[Put[Tile]]:
     return [_put(cell[0], cell[1], tile) for cell, tile in _extension_cells(grid, tiles)]
 
 
-def _extension_cells(grid: TileGrid, tiles: Iterable[Tile]) -> list[tuple[Cell, Tile]]:
-    """:func:`extensions` as (cell, tile) pairs."""
+def _extension_cells(grid: TileGrid, tiles: Iterable[Tile], memo: _Judged | None = None) -> list[tuple[Cell, Tile]]:
+    """:func:`extensions` as (cell, tile) pairs (``memo``: the grid's :class:`_Judged`, if at hand)."""
     distinct = frozenset(tiles)
     out = []
-    memo: _Judged | None = None
     calls = grid.calls
     for cell, fits, jokers, joker_fits, one_line in open_cells(grid):
         fitting = distinct & fits
@@ -238,6 +240,14 @@ def _extension_cells(grid: TileGrid, tiles: Iterable[Tile]) -> list[tuple[Cell, 
                 continue
             out.append((cell, tile))
     return out
+
+
+@lru_cache(maxsize=256)
+def _simple(kind: type[Draw | End | Pass], seat: int, tray: str) -> Action:
+    """``Draw(seat, tray)``, ``End(seat)`` or ``Pass(seat)``: actions never change, made once."""
+    if kind is Draw:
+        return Draw(seat, tray)
+    return End(seat) if kind is End else Pass(seat)
 
 
 @lru_cache(maxsize=1 << 12)
@@ -276,35 +286,30 @@ def listing(
     :class:`Situation`): ``playable`` the trays this turn may play from, each with its tiles (only read)."""
     actions: list[Action] = []
     if continuing:
-        actions.append(End(seat))
+        actions.append(_simple(End, seat, ""))
     elif pool_size:
-        actions.extend([Draw(seat, name) for name, _ in playable])
+        actions.extend([_simple(Draw, seat, name) for name, _ in playable])
     else:
-        actions.append(Pass(seat))
+        actions.append(_simple(Pass, seat, ""))
+    judged = _judged(grid)
     jokers = _joker_cells(grid)
     if jokers:
-        judged = _judged(grid)
         for cell in jokers:
             if cell not in called:
                 # call_options are the calls call_fault allows, but for a joker called this turn already.
                 actions.extend([Call(seat, cell[0], cell[1], tile) for tile in _call_options(grid, cell, judged)])
-    listed: dict[int, tuple[Put[Tile], ...]] | None = None
+    listed = judged.listed
     for name, tiles in playable:
         if not tiles:
             continue
         plays = [_listed(seat, name, puts) for puts in new_lines(grid, tiles, down=down, threshold=threshold)]
         if down:
-            plays += [_lay_off(seat, name, cell[0], cell[1], tile) for cell, tile in _extension_cells(grid, tiles)]
-        if plays:
-            if listed is None:
-                memo = grid.cells_memo()
-                key = _listed_key(grid)
-                listed = cast("dict[int, tuple[Put[Tile], ...]] | None", memo.get(key))
-                if listed is None:
-                    listed = memo[key] = {}
-            for play in plays:
-                # The play check takes these plays' grid judgement from here (listed_holds).
-                listed[id(play.changes)] = play.changes
+            plays += [
+                _lay_off(seat, name, cell[0], cell[1], tile) for cell, tile in _extension_cells(grid, tiles, judged)
+            ]
+        for play in plays:
+            # The play check takes these plays' grid judgement from here (listed_holds).
+            listed[id(play.changes)] = play.changes
         if down:
             actions += plays
         else:

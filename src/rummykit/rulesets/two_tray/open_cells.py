@@ -10,7 +10,7 @@ reading of the whole grid).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import cast
 
@@ -52,7 +52,6 @@ def _fitting(before: tuple[Tile, ...], after: tuple[Tile, ...]) -> frozenset[Til
 
 
 _EVERY = frozenset(ALL_TILES)
-_JOKER_ONLY = frozenset((JOKER,))
 
 
 def open_cells(grid: TileGrid) -> tuple[OpenCell, ...]:
@@ -180,47 +179,57 @@ def _open_cell(get: Callable[[Cell], Tile | None], cell: Cell) -> OpenCell | Non
             return None
     elif south is None and get((r - 2, c)) is None:
         return None
-    # The tiles touching the cell on each side, in reading order (left and up read towards the cell).
-    left: list[Tile] = []
-    x = c - 1
-    tile = west
-    while tile is not None:
-        left.append(tile)
-        x -= 1
-        tile = get((r, x))
-    right: list[Tile] = []
-    x = c + 1
-    tile = east
-    while tile is not None:
-        right.append(tile)
-        x += 1
-        tile = get((r, x))
-    left.reverse()
-    fitting = _fitting(tuple(left), tuple(right))
-    if not fitting:
-        return None
-    up: list[Tile] = []
-    y = r - 1
-    tile = north
-    while tile is not None:
-        up.append(tile)
-        y -= 1
-        tile = get((y, c))
-    down: list[Tile] = []
-    y = r + 1
-    tile = south
-    while tile is not None:
-        down.append(tile)
-        y += 1
-        tile = get((y, c))
-    up.reverse()
-    fitting &= _fitting(tuple(up), tuple(down))
-    if not fitting:
-        return None
+    # The tiles touching the cell on each side, in reading order (left and up read towards the cell); a
+    # line of no tiles lets any tile fit it.
+    fitting: frozenset[Tile] | None = None
+    left: Sequence[Tile] = ()
+    right: Sequence[Tile] = ()
+    if west is not None or east is not None:
+        left = []
+        x = c - 1
+        tile = west
+        while tile is not None:
+            left.append(tile)
+            x -= 1
+            tile = get((r, x))
+        right = []
+        x = c + 1
+        tile = east
+        while tile is not None:
+            right.append(tile)
+            x += 1
+            tile = get((r, x))
+        left.reverse()
+        fitting = _fitting(tuple(left), tuple(right))
+        if not fitting:
+            return None
+    up: Sequence[Tile] = ()
+    down: Sequence[Tile] = ()
+    if north is not None or south is not None:
+        up = []
+        y = r - 1
+        tile = north
+        while tile is not None:
+            up.append(tile)
+            y -= 1
+            tile = get((y, c))
+        down = []
+        y = r + 1
+        tile = south
+        while tile is not None:
+            down.append(tile)
+            y += 1
+            tile = get((y, c))
+        up.reverse()
+        column = _fitting(tuple(up), tuple(down))
+        fitting = column if fitting is None else fitting & column
+        if not fitting:
+            return None
+    assert fitting is not None  # the cell is next to a tile
     one_line = not (left or right) or not (up or down)
     # A joker laid here with no joker near reads as any tile that fits both lines: it fits when the cell
     # lies in one line only, or when some numbered tile fits both.
-    joker_fits = one_line or len(fitting - _JOKER_ONLY) > 0
+    joker_fits = one_line or len(fitting) > (JOKER in fitting)
     if not (JOKER in left or JOKER in right or JOKER in up or JOKER in down):
         return (cell, fitting, None, joker_fits, one_line)
     # The jokers of the two lines through the cell, if none of them lies in a line across (else ()).

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar, cast
 
 from rummykit.blocks.grid import Cell, Put, cell_text
@@ -60,6 +61,15 @@ def _holds_all(held: list[Tile], tiles: Sequence[Tile]) -> bool:
     if len(tiles) == 1:
         return tiles[0] in held
     return all(held.count(t) >= n for t, n in Counter(tiles).items())
+
+
+_NOBODY: frozenset[int] = frozenset()
+
+
+@lru_cache(maxsize=64)
+def _seat_set(seat: int) -> frozenset[int]:
+    """``frozenset((seat,))`` (made once per seat)."""
+    return frozenset((seat,))
 
 
 _HOLDS = "two-tray holds"
@@ -153,7 +163,9 @@ class TwoTray(GameState):
     def other_tray(self, seat: int, name: str) -> str | None:
         """The seat's tray that is not ``name`` (None once it has only one)."""
         names = self.trays.names_of(seat)
-        return next((n for n in names if n != name), None) if len(names) == 2 else None
+        if len(names) != 2:
+            return None
+        return names[1] if names[0] == name else names[0]
 
     def situation(self, seat: int) -> Situation:
         """What ``seat`` knows when it is its turn (for the listing; the same as from its view)."""
@@ -199,7 +211,7 @@ class TwoTray(GameState):
 
     @property
     def must_act(self) -> frozenset[int]:
-        return frozenset() if self.outcome is not None else frozenset((self.current,))
+        return _NOBODY if self.outcome is not None else _seat_set(self.current)
 
     @property
     def turn_seat(self) -> int | None:
