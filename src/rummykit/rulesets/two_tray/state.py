@@ -318,7 +318,7 @@ class TwoTray(GameState):
             if named is not None:
                 raise named
         correct = self.playing[seat] or action.tray
-        elsewhere: Counter[Tile] = Counter() if on_tray else Counter(placed) - Counter(tray)
+        elsewhere: Counter[Tile] | None = None if on_tray else Counter(placed) - Counter(tray)
         fault: RuleError | None = None
         if action.tray != correct:
             fault = RuleError(
@@ -398,6 +398,7 @@ class TwoTray(GameState):
         self.grid = check.grid
         opening = not self.down[seat]
         self.down[seat] = True
+        sizes = self.sizes(seat)
         self.emit(
             "play",
             seat,
@@ -406,10 +407,10 @@ class TwoTray(GameState):
                 "changes": [str(p) for p in action.changes],
                 "placed": [str(t) for t in check.placed],
                 "opening": opening,
-                "tray_sizes": self.sizes(seat),
+                "tray_sizes": sizes,
             },
         )
-        if not self.trays.pieces(seat):
+        if not any(sizes.values()):
             self._end_round(seat, "trays-empty")
             return
         other = self.other_tray(seat, tray)
