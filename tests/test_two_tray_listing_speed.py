@@ -19,12 +19,13 @@ from rummykit.melds.tile_lines import line_valid, read_line
 from rummykit.melds.tiles import hand_sets
 from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER, Tile
 from rummykit.rulesets.two_tray.actions import Play
-from rummykit.rulesets.two_tray.calls import call_options
+from rummykit.rulesets.two_tray.calls import call_fault, call_options
 from rummykit.rulesets.two_tray.listing import (
     _call_options,
     _judged,
     extensions,
     free_row,
+    listed_call,
     listed_holds,
     listing,
     new_lines,
@@ -32,7 +33,7 @@ from rummykit.rulesets.two_tray.listing import (
 from rummykit.rulesets.two_tray.open_cells import OpenCell, open_cells_near
 from rummykit.rulesets.two_tray.open_cells import open_cells as _open_cells
 from rummykit.rulesets.two_tray.options import GRID, TileGrid
-from rummykit.rulesets.two_tray.state import TwoTray
+from rummykit.rulesets.two_tray.state import TwoTray, _holds_key
 from rummykit.sim import run_bots
 
 
@@ -111,6 +112,8 @@ def test_lay_offs_and_new_lines_agree_with_the_verdict() -> None:
             for cell, tile in sorted(jokered.cells.items()):
                 if tile is JOKER:
                     assert _call_options(jokered, cell, _judged(jokered)) == tuple(call_options(jokered, cell))
+                    for called in ALL_TILES:
+                        assert listed_call(jokered, cell, called) == (call_fault(jokered, cell, called, ()) is None)
             # A lay-off next to the jokers: judged near it alone, as the play check judges it.
             for put in extensions(jokered, ALL_TILES)[:: 1 + checked % 5]:
                 laid = jokered.changed((put,), GRID.is_joker)
@@ -119,7 +122,13 @@ def test_lay_offs_and_new_lines_agree_with_the_verdict() -> None:
         for cell, tile in sorted(grid.cells.items()):
             if tile is JOKER:
                 assert _call_options(grid, cell, _judged(grid)) == tuple(call_options(grid, cell))
+                # The call check takes the listing's answer: call_fault's, every tile (the joker not called yet).
+                for called in ALL_TILES:
+                    assert listed_call(grid, cell, called) == (call_fault(grid, cell, called, ()) is None)
         assert GRID.holds(grid)
+        # What the play check kept about this grid (after plays and calls) is the whole grid's verdict.
+        kept = grid.cells_memo().get(_holds_key(grid))
+        assert kept is None or kept == _valid(grid)
         # Every lay-off judged on this grid (or carried from the grid before): the whole grid's judgement, which
         # the play check takes from it.
         for (cell, tile), (ok, _reach) in _judged(grid).lay_offs.items():

@@ -52,6 +52,7 @@ __all__ = [
     "going_on",
     "grid_from_view",
     "listable_actions",
+    "listed_call",
     "listed_holds",
     "listing",
     "new_lines",
@@ -168,6 +169,14 @@ def listed_holds(grid: TileGrid, changes: tuple[Put[Tile], ...]) -> bool:
     holds, the grid with them holds (``tests/test_two_tray_listing_speed.py`` compares each with the verdict)."""
     found = cast("_Judged | None", grid.cells_memo().get(_judged_key(grid)))
     return found is not None and found.listed.get(id(changes)) is changes
+
+
+def listed_call(grid: TileGrid, cell: Cell, tile: Tile) -> bool | None:
+    """Whether the joker in ``cell`` may be called ``tile`` (``call_fault`` with no cell called this turn finds
+    nothing), if a listing on this grid with its calls worked out that joker's calls (else None)."""
+    found = cast("_Judged | None", grid.cells_memo().get(_judged_key(grid)))
+    options = None if found is None else found.calls.get(cell)
+    return None if options is None else tile in options[0]
 
 
 def _judged_key(grid: TileGrid) -> tuple[str, tuple[tuple[Cell, Tile], ...]]:

@@ -26,7 +26,7 @@ from rummykit.pieces.tiles import Tile, format_tiles
 from rummykit.rulesets.tilerummy import choose_first, full_set, round_scores
 from rummykit.rulesets.two_tray.actions import Call, Draw, End, Fail, Pass, Play
 from rummykit.rulesets.two_tray.calls import call_fault
-from rummykit.rulesets.two_tray.listing import Situation, judged_lay_off, listed_holds, listing
+from rummykit.rulesets.two_tray.listing import Situation, judged_lay_off, listed_call, listed_holds, listing
 from rummykit.rulesets.two_tray.options import (
     GAME_ID,
     GRID,
@@ -84,8 +84,7 @@ def _grid_holds(new: TileGrid, old: TileGrid, changes: Sequence[Put[Tile]]) -> b
     (:func:`~rummykit.blocks.grid_near.holds_near`, the same answer);
     otherwise the whole grid is. Either way the answer is kept with ``new``.
     """
-    key = (_HOLDS, tuple(sorted(old.calls.items())) if old.calls else ())
-    if old.cells_memo().get(key) is True:
+    if old.cells_memo().get(_holds_key(old)) is True:
         known = None
         if isinstance(changes, tuple) and listed_holds(old, changes):
             # A play the listing listed on this grid: judged there (a line laid apart, a lay-off judged near it).
@@ -97,8 +96,13 @@ def _grid_holds(new: TileGrid, old: TileGrid, changes: Sequence[Put[Tile]]) -> b
         ok = holds_near(GRID, new, [put.cell for put in changes], old) if known is None else known
     else:
         ok = GRID.holds(new)
-    new.cells_memo()[(_HOLDS, tuple(sorted(new.calls.items())) if new.calls else ())] = ok
+    new.cells_memo()[_holds_key(new)] = ok
     return ok
+
+
+def _holds_key(grid: TileGrid) -> tuple[str, tuple[tuple[Cell, Tile], ...]]:
+    """The name, in a grid's cells memo, of whether the grid holds with its calls."""
+    return (_HOLDS, tuple(sorted(grid.calls.items())) if grid.calls else ())
 
 
 @dataclass(frozen=True)
@@ -382,10 +386,18 @@ class TwoTray(GameState):
 
     def _call(self, action: Call) -> None:
         cell = (action.row, action.col)
-        fault = call_fault(self.grid, cell, action.tile, self.called)
-        if fault is not None:
-            raise fault
-        self.grid = self.grid.with_call(cell, action.tile)
+        if cell in self.called or not listed_call(self.grid, cell, action.tile):
+            # Unless the listing on this grid allowed this very call (the same judgement: call_options are the
+            # calls call_fault allows when the joker was not called this turn), judged here, and worded.
+            fault = call_fault(self.grid, cell, action.tile, self.called)
+            if fault is not None:
+                raise fault
+        old = self.grid
+        self.grid = old.with_call(cell, action.tile)
+        if old.cells_memo().get(_holds_key(old)) is True:
+            # The call fits every line joined to the joker (call_fault judged the grid with it near the joker,
+            # as _fits does); the rest of the grid reads as before. So the grid with the call holds too.
+            self.grid.cells_memo()[_holds_key(self.grid)] = True
         self.called = (*self.called, cell)
         self.emit("call", action.player, {"cell": cell_text(cell), "tile": str(action.tile)})
 
