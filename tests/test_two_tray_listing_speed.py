@@ -30,7 +30,7 @@ from rummykit.rulesets.two_tray.listing import (
     listing,
     new_lines,
 )
-from rummykit.rulesets.two_tray.open_cells import OpenCell, open_cells_near
+from rummykit.rulesets.two_tray.open_cells import OpenCell, _fitting, open_cells_near
 from rummykit.rulesets.two_tray.open_cells import open_cells as _open_cells
 from rummykit.rulesets.two_tray.options import GRID, TileGrid
 from rummykit.rulesets.two_tray.state import TwoTray, _holds_key
@@ -191,3 +191,25 @@ def test_line_valid_is_read_lines_validity() -> None:
         lines.append(tuple(line))
     for laid in lines:
         assert line_valid(laid) == read_line(laid).valid, laid
+
+
+def test_fitting_tiles_are_every_tile_that_makes_a_valid_line() -> None:
+    """The tiles that fit between two segments (worked out from a few candidates) are every tile that fits."""
+    rng = random.Random(27)
+    tiles = [*ALL_TILES, JOKER, JOKER]
+    numbered = [t for t in ALL_TILES if t.colour is not None]
+    for _ in range(5_000):
+        n = rng.randint(2, 6)
+        base = rng.choice(numbered)
+        if rng.random() < 0.4:
+            line = [rng.choice(tiles) for _ in range(n)]
+        elif rng.random() < 0.5:
+            line = [Tile(base.colour, base.number + k) if base.number + k <= 13 else JOKER for k in range(n)]
+        else:
+            line = [Tile(c, base.number) for c in rng.sample(list(COLOURS), min(n, 4))]
+        for _ in range(rng.randint(0, 1)):
+            line[rng.randrange(len(line))] = rng.choice(tiles)
+        cut = rng.randint(0, len(line))
+        before, after = tuple(line[:cut]), tuple(line[cut:])
+        expected = frozenset(t for t in ALL_TILES if line_valid((*before, t, *after)))
+        assert _fitting.__wrapped__(before, after) == expected, (before, after)

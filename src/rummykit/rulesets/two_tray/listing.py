@@ -221,10 +221,12 @@ def _extension_cells(grid: TileGrid, tiles: Iterable[Tile], memo: _Judged | None
     distinct = frozenset(tiles)
     out = []
     calls = grid.calls
-    for cell, fits, jokers, joker_fits, one_line in open_cells(grid):
-        fitting = distinct & fits
-        if not fitting:
+    for found in open_cells(grid):
+        fits = found[1]
+        if fits.isdisjoint(distinct):
             continue
+        cell, _, jokers, joker_fits, one_line = found
+        fitting = distinct & fits
         frame: LayOff[Tile] | None = None
         for tile in sorted(fitting) if len(fitting) > 1 else fitting:
             if jokers is not None:

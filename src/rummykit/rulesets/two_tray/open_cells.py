@@ -36,19 +36,22 @@ def _fitting(before: tuple[Tile, ...], after: tuple[Tile, ...]) -> frozenset[Til
     else:
         # A line reads as a group (one number: the tile must have it) or a run (one colour: the tile must
         # have it, and the number its place says); a joker may fit either. Only these can possibly fit.
+        first, tile = natural[0]
+        one_number = all(t.number == tile.number for _, t in natural)
+        one_colour = all(t.colour is tile.colour for _, t in natural)
+        if not one_number and not one_colour:
+            # Neither a group nor a run, whatever tile (or joker) comes between.
+            return frozenset()
         candidates = [JOKER]
-        numbers = {t.number for _, t in natural}
-        if len(numbers) == 1 and len(before) + len(after) < MAX_GROUP:
-            number = natural[0][1].number
-            candidates += [Tile(c, number) for c in COLOURS]
-        colours = {t.colour for _, t in natural}
-        if len(colours) == 1:
-            first, tile = natural[0]
+        if one_number and len(before) + len(after) < MAX_GROUP:
+            candidates += [ALL_TILES[c.index * MAX_NUMBER + tile.number - 1] for c in COLOURS]
+        if one_colour:
+            assert tile.colour is not None
             number = tile.number + len(before) - (first if first < len(before) else first + 1)
             if 1 <= number <= MAX_NUMBER:
-                candidates.append(Tile(tile.colour, number))
+                candidates.append(ALL_TILES[tile.colour.index * MAX_NUMBER + number - 1])
         maybe = dict.fromkeys(candidates)
-    return frozenset(t for t in maybe if line_valid((*before, t, *after)))
+    return frozenset([t for t in maybe if line_valid((*before, t, *after))])
 
 
 _EVERY = frozenset(ALL_TILES)
