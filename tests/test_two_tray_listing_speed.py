@@ -22,6 +22,7 @@ from rummykit.rulesets.two_tray.actions import Play
 from rummykit.rulesets.two_tray.calls import call_fault, call_options
 from rummykit.rulesets.two_tray.listing import (
     _call_options,
+    _fails_near,
     _judged,
     extensions,
     free_row,
@@ -49,7 +50,7 @@ def _open_cells_full(grid: TileGrid) -> tuple[OpenCell, ...]:
 
 def _reference_extensions(grid: TileGrid) -> list[Put[Tile]]:
     out: list[Put[Tile]] = []
-    for cell, fits, _jokers, _joker_fits, _one_line in _open_cells(grid):
+    for cell, fits, *_ in _open_cells(grid):
         for tile in sorted(fits):
             put = Put(cell[0], cell[1], tile)
             if not GRID.verdict(grid.changed((put,), GRID.is_joker), focus=(cell,)).problems:
@@ -109,6 +110,13 @@ def test_lay_offs_and_new_lines_agree_with_the_verdict() -> None:
             assert _open_cells(jokered) == _open_cells_full(jokered)
             assert free_row(jokered) == free_row(TileGrid(jokered.cells))
             assert extensions(jokered, ALL_TILES) == _reference_extensions(jokered)
+            # A lay-off next to crossing jokers refused from two lines alone: the verdict finds a problem too.
+            for cell, fits, _jokers, _joker_fits, _one_line, segments in _open_cells(jokered):
+                if segments is not None:
+                    for tile in sorted(fits - {JOKER}):
+                        if _fails_near(jokered, _judged(jokered), cell, tile, segments) is not None:
+                            put = Put(cell[0], cell[1], tile)
+                            assert GRID.verdict(jokered.changed((put,), GRID.is_joker), focus=(cell,)).problems
             for cell, tile in sorted(jokered.cells.items()):
                 if tile is JOKER:
                     assert _call_options(jokered, cell, _judged(jokered)) == tuple(call_options(jokered, cell))

@@ -30,7 +30,7 @@ from rummykit.melds.base import MIN_SET
 
 P = TypeVar("P")
 
-__all__ = ["LayOff", "holds_near", "holds_reach", "placed_near", "reach"]
+__all__ = ["LayOff", "holds_near", "holds_reach", "line_reach", "placed_near", "reach"]
 
 
 def holds_near(rules: GridRules[P], grid: Grid[P], changed: Iterable[Cell], old: Grid[P] | None) -> bool:
@@ -169,7 +169,7 @@ def _reach(
     each joker in the lines."""
     reach = {(r + dr, c + dc) for r, c in focus for dr, dc in _NEAR}
     for key in lines:
-        reach.update(_line_reach(key))
+        reach.update(line_reach(key))
         for r, c in line_cells(key):
             if is_joker(on[(r, c)]):
                 reach.update(((r, c + 1), (r, c - 1), (r + 1, c), (r - 1, c)))
@@ -177,7 +177,7 @@ def _reach(
 
 
 @functools.lru_cache(maxsize=1 << 12)
-def _line_reach(key: LineKey) -> tuple[Cell, ...]:
+def line_reach(key: LineKey) -> tuple[Cell, ...]:
     """The cells of a line and the cell past each end (lines recur from grid to grid: kept)."""
     cells = line_cells(key)
     (r0, c0), (r1, c1) = cells[0], cells[-1]

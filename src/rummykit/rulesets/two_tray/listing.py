@@ -30,8 +30,9 @@ from functools import lru_cache
 from typing import cast
 
 from rummykit.blocks.grid import Cell, Put, parse_cell
+from rummykit.blocks.grid_judge import line_cells
 from rummykit.blocks.grid_lines import LineJudgement, grid_lines
-from rummykit.blocks.grid_near import LayOff, reach
+from rummykit.blocks.grid_near import LayOff, line_reach, reach
 from rummykit.engine.core import Action
 from rummykit.engine.options import int_option
 from rummykit.melds.tile_lines import read_line
@@ -39,7 +40,7 @@ from rummykit.melds.tiles import hand_sets
 from rummykit.pieces.tiles import JOKER, Tile, parse_tiles
 from rummykit.rulesets.two_tray.actions import Call, Draw, End, Fail, Pass, Play
 from rummykit.rulesets.two_tray.calls import call_options
-from rummykit.rulesets.two_tray.open_cells import INCREMENTAL, open_cells
+from rummykit.rulesets.two_tray.open_cells import INCREMENTAL, Segments, open_cells
 from rummykit.rulesets.two_tray.options import GRID, TileGrid
 from rummykit.rulesets.two_tray.views import two_tray_view
 
@@ -142,17 +143,20 @@ class _Judged:
     in the reach: the same answer; see :func:`~rummykit.blocks.grid_near.holds_reach`). And the changes of the
     plays listed on this grid, by id (:func:`listed_holds`; not carried to another grid)."""
 
-    __slots__ = ("calls", "lay_offs", "listed")
+    __slots__ = ("calls", "crossings", "lay_offs", "listed")
 
     def __init__(self, parent: _Judged | None = None, changed: frozenset[Cell] = frozenset()) -> None:
         self.lay_offs: dict[tuple[Cell, Tile], Judged] = {}
         self.calls: dict[Cell, tuple[tuple[Tile, ...], frozenset[Cell]]] = {}
+        self.crossings: dict[tuple[Cell, bool], tuple[frozenset[Tile] | None, tuple[Cell, ...]]] = {}
         self.listed: dict[int, tuple[Put[Tile], ...]] = {}
         if parent is not None:
             if parent.lay_offs:
                 self.lay_offs = {k: v for k, v in parent.lay_offs.items() if changed.isdisjoint(v[1])}
             if parent.calls:
                 self.calls = {k: v for k, v in parent.calls.items() if changed.isdisjoint(v[1])}
+            if parent.crossings:
+                self.crossings = {k: v for k, v in parent.crossings.items() if changed.isdisjoint(v[1])}
 
 
 def judged_lay_off(grid: TileGrid, cell: Cell, tile: Tile) -> bool | None:
@@ -225,7 +229,7 @@ def _extension_cells(grid: TileGrid, tiles: Iterable[Tile], memo: _Judged | None
         fits = found[1]
         if fits.isdisjoint(distinct):
             continue
-        cell, _, jokers, joker_fits, one_line = found
+        cell, _, jokers, joker_fits, one_line, segments = found
         fitting = distinct & fits
         frame: LayOff[Tile] | None = None
         for tile in sorted(fitting) if len(fitting) > 1 else fitting:
@@ -241,16 +245,96 @@ def _extension_cells(grid: TileGrid, tiles: Iterable[Tile], memo: _Judged | None
                     memo = _judged(grid)
                 judged = memo.lay_offs.get((cell, tile))
                 if judged is None:
-                    # holds_reach(GRID, grid, (cell,), (cell, tile)), the lines and reach found once per cell.
-                    if frame is None:
-                        frame = LayOff(GRID, grid, cell, tile)
-                    judged = memo.lay_offs[cell, tile] = (frame.holds(tile), frame.reach)
+                    # A line through the cell that cannot read, or a joker in it that its line across cannot
+                    # read as this line must: the grid rules' no, read from those lines alone.
+                    assert segments is not None
+                    fails = None if tile is JOKER else _fails_near(grid, memo, cell, tile, segments)
+                    if fails is not None:
+                        judged = memo.lay_offs[cell, tile] = (False, fails)
+                    else:
+                        # holds_reach(GRID, grid, (cell,), (cell, tile)), the lines and reach found once per cell.
+                        if frame is None:
+                            frame = LayOff(GRID, grid, cell, tile)
+                        judged = memo.lay_offs[cell, tile] = (frame.holds(tile), frame.reach)
                 if not judged[0]:
                     continue
             elif tile is JOKER and not joker_fits:
                 continue
             out.append((cell, tile))
     return out
+
+
+def _fails_near(grid: TileGrid, judged: _Judged, cell: Cell, tile: Tile, segments: Segments) -> frozenset[Cell] | None:
+    """When ``tile`` (not a joker) put in the empty ``cell`` surely breaks a grid rule near it, the cells that
+    answer depends on (else None): a line through the cell that does not read with its calls, or a joker in one
+    whose line across (which the cell is not in, nor past its ends) has no reading with the piece this line's
+    readings make of it. The grid rules judge both lines (the second is joined to the first by the joker), and
+    a choice of readings must agree on the joker; another grid with the same pieces and calls in both lines,
+    and empty cells past their ends, gets the same no."""
+    r, c = cell
+    left, right, up, down = segments
+    calls = grid.calls
+    for before, after, across in ((left, right, True), (up, down, False)):
+        if not before and not after:
+            continue
+        pieces = (*before, tile, *after)
+        start = (c if across else r) - len(before)
+        key = (across, r if across else c, start, start + len(pieces) - 1)
+        cells = line_cells(key)
+        readings = read_line(pieces).readings
+        if calls:
+            for pos, x in enumerate(cells):
+                called = calls.get(x)
+                if called is not None:
+                    readings = tuple([rd for rd in readings if rd.pieces[pos] == called])
+        if not readings:
+            return frozenset(line_reach(key))
+        for pos, x in enumerate(cells):
+            if pieces[pos] is JOKER:
+                values, where = _crossing(grid, judged, x, not across)
+                if values is not None and values.isdisjoint([rd.pieces[pos] for rd in readings]):
+                    return frozenset((*line_reach(key), *where))
+    return None
+
+
+def _crossing(grid: TileGrid, judged: _Judged, joker: Cell, across: bool) -> tuple[frozenset[Tile] | None, tuple[Cell, ...]]:
+    """The pieces the line ``across`` (or down) through the joker in ``joker`` can read it as, with its calls
+    (None: no line of 2 or more there), and the cells that depends on (the line's and the cell past each end);
+    kept with the grid (see :class:`_Judged`)."""
+    found = judged.crossings.get((joker, across))
+    if found is None:
+        on = grid.cells
+        r, c = joker
+        if across:
+            a = b = c
+            while (r, a - 1) in on:
+                a -= 1
+            while (r, b + 1) in on:
+                b += 1
+            key = (True, r, a, b)
+        else:
+            a = b = r
+            while (a - 1, c) in on:
+                a -= 1
+            while (b + 1, c) in on:
+                b += 1
+            key = (False, c, a, b)
+        where = line_reach(key)
+        if a == b:
+            found = (None, where)
+        else:
+            cells = line_cells(key)
+            readings = read_line(tuple([on[x] for x in cells])).readings
+            calls = grid.calls
+            if calls:
+                for pos, x in enumerate(cells):
+                    called = calls.get(x)
+                    if called is not None:
+                        readings = tuple([rd for rd in readings if rd.pieces[pos] == called])
+            at = cells.index(joker)
+            found = (frozenset([rd.pieces[at] for rd in readings]), where)
+        judged.crossings[joker, across] = found
+    return found
 
 
 @lru_cache(maxsize=256)

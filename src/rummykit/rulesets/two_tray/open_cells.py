@@ -20,7 +20,7 @@ from rummykit.melds.tiles import MAX_GROUP
 from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER, MAX_NUMBER, Tile
 from rummykit.rulesets.two_tray.options import TileGrid
 
-__all__ = ["INCREMENTAL", "OpenCell", "OpenCells", "open_cells", "open_cells_near"]
+__all__ = ["INCREMENTAL", "OpenCell", "OpenCells", "Segments", "open_cells", "open_cells_near"]
 
 
 @lru_cache(maxsize=1 << 14)
@@ -83,10 +83,14 @@ def open_cells(grid: TileGrid) -> tuple[OpenCell, ...]:
     return known
 
 
-OpenCell = tuple[Cell, frozenset[Tile], tuple[Cell, ...] | None, bool, bool]
+Segments = tuple[tuple[Tile, ...], tuple[Tile, ...], tuple[Tile, ...], tuple[Tile, ...]]
+"""The tiles touching a cell on its left, right, up and down, in reading order (left and up read towards it)."""
+
+OpenCell = tuple[Cell, frozenset[Tile], tuple[Cell, ...] | None, bool, bool, Segments | None]
 """An open cell: the cell; the tiles that fit; the cells of the jokers in its lines if each lies in that line
 only (``()`` if some joker there lies in a line across, None if no joker is there); whether a lone joker fits
-(with no joker near); whether the cell lies in one line only (see :func:`open_cells`)."""
+(with no joker near); whether the cell lies in one line only (see :func:`open_cells`); its segments when a
+joker is in its lines (else None)."""
 
 OpenCells = tuple[OpenCell, ...]
 """A grid's open cells, in cell order."""
@@ -234,7 +238,8 @@ def _open_cell(get: Callable[[Cell], Tile | None], cell: Cell) -> OpenCell | Non
     # lies in one line only, or when some numbered tile fits both.
     joker_fits = one_line or len(fitting) > (JOKER in fitting)
     if not (JOKER in left or JOKER in right or JOKER in up or JOKER in down):
-        return (cell, fitting, None, joker_fits, one_line)
+        return (cell, fitting, None, joker_fits, one_line, None)
+    segments = (tuple(left), tuple(right), tuple(up), tuple(down))
     # The jokers of the two lines through the cell, if none of them lies in a line across (else ()).
     lone: list[Cell] = []
     across = [((r, c - len(left) + k), (1, 0)) for k, t in enumerate(left) if t is JOKER]
@@ -244,8 +249,8 @@ def _open_cell(get: Callable[[Cell], Tile | None], cell: Cell) -> OpenCell | Non
     for (y, x), (dr, dc) in across:
         # (dr, dc) steps across the joker's line: from a row's joker up and down, from a column's left and right.
         if get((y - dr, x - dc)) is not None or get((y + dr, x + dc)) is not None:
-            return (cell, fitting, (), joker_fits, one_line)
+            return (cell, fitting, (), joker_fits, one_line, segments)
         lone.append((y, x))
-    return (cell, fitting, tuple(lone), joker_fits, one_line)
+    return (cell, fitting, tuple(lone), joker_fits, one_line, segments)
 
 
