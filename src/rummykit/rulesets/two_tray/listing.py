@@ -89,15 +89,20 @@ def free_row(grid: TileGrid) -> tuple[int, int]:
         origin = grid.origin()
         before = None if origin is None else cast("tuple[int, int] | None", origin[0].get(_FREE_ROW))
         cells = grid.cells
-        if before is not None and origin is not None and origin[1] and all(c in cells for c in origin[1]):
-            # Tiles only put down (or replaced) since a grid whose free row is known: the box only grew.
-            if before == (0, 0) and len(cells) == len(origin[1]):
-                bottom, left = max(r for r, _ in cells), min(c for _, c in cells)  # the grid was empty
+        if before is not None and origin is not None and origin[1] and (before != (0, 0) or len(cells) != len(origin[1])):
+            # Tiles only put down (or replaced) since a grid whose free row is known (and had tiles): the box
+            # only grew, to the changed cells.
+            bottom, left = before[0] - 2, before[1]
+            for r, c in origin[1]:
+                if (r, c) not in cells:
+                    break  # a tile taken off: the box is read again
+                if r > bottom:
+                    bottom = r
+                if c < left:
+                    left = c
             else:
-                bottom = max(before[0] - 2, max(r for r, _ in origin[1]))
-                left = min(before[1], min(c for _, c in origin[1]))
-            found = (bottom + 2, left)
-        else:
+                found = (bottom + 2, left)
+        if found is None:
             box = grid.bounds()
             found = (0, 0) if box is None else (box[2] + 2, box[1])
         memo[_FREE_ROW] = found
