@@ -121,24 +121,27 @@ def open_cells_near(cells: Mapping[Cell, Tile], previous: OpenCells | None, chan
         touched = set(changed)
         redo: set[Cell] = set()
         starts = list(touched)
-        for r, c in touched:
-            for dr, dc in _SIDES:
-                if get((r + dr, c + dc)) is JOKER:
-                    starts.append((r + dr, c + dc))
-        for r, c in starts:
+        first = len(starts)
+        k = 0
+        while k < len(starts):
+            r, c = starts[k]
             if (r, c) not in cells:
                 redo.add((r, c))
             for dr, dc in _SIDES:
                 y, x = r + dr, c + dc
-                while (y, x) in cells:
+                tile = get((y, x))
+                if tile is not None:
+                    if tile is JOKER and k < first:
+                        starts.append((y, x))  # a joker next to a changed cell: walked from too
                     y, x = y + dr, x + dc
+                    while (y, x) in cells:
+                        y, x = y + dr, x + dc
                 redo.add((y, x))
-        # Every cell that may have changed: those, and the changed cells and their neighbours (a tile taken
-        # off may leave a neighbour next to no tile; a changed cell may now hold a tile). The empty neighbours
-        # of a changed cell are in ``redo`` already (each walk stops at the first empty cell).
-        affected = set(redo)
-        for r, c in touched:
-            affected.update(((r, c), (r, c + 1), (r, c - 1), (r + 1, c), (r - 1, c)))
+            k += 1
+        # Every cell that may have changed: those and the changed cells. A changed cell's neighbour holds what
+        # it held: a tile stays out of the open cells; an empty one is in ``redo`` (each walk stops at the first
+        # empty cell), and worked out again (a tile taken off may leave it next to no tile).
+        affected = redo | touched
         kept = [found for found in previous if found[0] not in affected]
         added = False
         for cell in redo:
