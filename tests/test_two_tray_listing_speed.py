@@ -19,30 +19,38 @@ from rummykit.melds.tile_lines import line_valid, read_line
 from rummykit.melds.tiles import hand_sets
 from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER, Tile
 from rummykit.rulesets.two_tray.actions import Play
-from rummykit.rulesets.two_tray.calls import call_options
+from rummykit.rulesets.two_tray.calls import call_fault, call_options
 from rummykit.rulesets.two_tray.listing import (
-    OpenCell,
     _call_options,
+    _fails_near,
     _judged,
-    _open_cells,
     extensions,
     free_row,
+    listed_call,
+    listed_holds,
+    listing,
     new_lines,
-    open_cells_near,
 )
+from rummykit.rulesets.two_tray.open_cells import OpenCell, _fitting, open_cells_near
+from rummykit.rulesets.two_tray.open_cells import open_cells as _open_cells
 from rummykit.rulesets.two_tray.options import GRID, TileGrid
-from rummykit.rulesets.two_tray.state import TwoTray
+from rummykit.rulesets.two_tray.state import TwoTray, _holds_key
 from rummykit.sim import run_bots
+
+
+def _valid(grid: TileGrid) -> bool:
+    """The whole grid's verdict finds no problem (GRID.holds reads the same judgement its own way)."""
+    return not GRID.verdict(grid).problems
 
 
 def _open_cells_full(grid: TileGrid) -> tuple[OpenCell, ...]:
     """The open cells worked out from scratch (the listing works them out again only near a change)."""
-    return open_cells_near(grid.cells, None, ())[2]
+    return open_cells_near(grid.cells, None, ())
 
 
 def _reference_extensions(grid: TileGrid) -> list[Put[Tile]]:
     out: list[Put[Tile]] = []
-    for cell, fits, _jokers, _joker_fits, _one_line in _open_cells(grid):
+    for cell, fits, *_ in _open_cells(grid):
         for tile in sorted(fits):
             put = Put(cell[0], cell[1], tile)
             if not GRID.verdict(grid.changed((put,), GRID.is_joker), focus=(cell,)).problems:
@@ -91,8 +99,8 @@ def test_lay_offs_and_new_lines_agree_with_the_verdict() -> None:
             assert free_row(other) == ((0, 0) if box is None else (box[2] + 2, box[1]))
             # The play check judges only near the changes when the grid before holds.
             changed = [*gone, moved.cell]
-            assert holds_near(GRID, other, changed, grid) == GRID.holds(other)
-            assert holds_near(GRID, other, changed, None) == GRID.holds(other)
+            assert holds_near(GRID, other, changed, grid) == _valid(other)
+            assert holds_near(GRID, other, changed, None) == _valid(other)
             assert extensions(other, ALL_TILES) == _reference_extensions(other)
         assert extensions(grid, ALL_TILES) == _reference_extensions(grid)
         # Jokers in many more places than play puts them (crossing lines, next to lay-off cells).
@@ -102,32 +110,62 @@ def test_lay_offs_and_new_lines_agree_with_the_verdict() -> None:
             assert _open_cells(jokered) == _open_cells_full(jokered)
             assert free_row(jokered) == free_row(TileGrid(jokered.cells))
             assert extensions(jokered, ALL_TILES) == _reference_extensions(jokered)
+            # A lay-off next to crossing jokers refused from two lines alone: the verdict finds a problem too.
+            for cell, fits, _jokers, _joker_fits, _one_line, segments in _open_cells(jokered):
+                if segments is not None:
+                    for tile in sorted(fits - {JOKER}):
+                        if _fails_near(jokered, _judged(jokered), cell, tile, segments) is not None:
+                            put = Put(cell[0], cell[1], tile)
+                            assert GRID.verdict(jokered.changed((put,), GRID.is_joker), focus=(cell,)).problems
             for cell, tile in sorted(jokered.cells.items()):
                 if tile is JOKER:
                     assert _call_options(jokered, cell, _judged(jokered)) == tuple(call_options(jokered, cell))
+                    for called in ALL_TILES:
+                        assert listed_call(jokered, cell, called) == (call_fault(jokered, cell, called, ()) is None)
             # A lay-off next to the jokers: judged near it alone, as the play check judges it.
             for put in extensions(jokered, ALL_TILES)[:: 1 + checked % 5]:
                 laid = jokered.changed((put,), GRID.is_joker)
                 if GRID.holds(jokered):
-                    assert holds_near(GRID, laid, [put.cell], jokered) == GRID.holds(laid)
+                    assert holds_near(GRID, laid, [put.cell], jokered) == _valid(laid)
         for cell, tile in sorted(grid.cells.items()):
             if tile is JOKER:
                 assert _call_options(grid, cell, _judged(grid)) == tuple(call_options(grid, cell))
+                # The call check takes the listing's answer: call_fault's, every tile (the joker not called yet).
+                for called in ALL_TILES:
+                    assert listed_call(grid, cell, called) == (call_fault(grid, cell, called, ()) is None)
         assert GRID.holds(grid)
+        # What the play check kept about this grid (after plays and calls) is the whole grid's verdict.
+        kept = grid.cells_memo().get(_holds_key(grid))
+        assert kept is None or kept == _valid(grid)
         # Every lay-off judged on this grid (or carried from the grid before): the whole grid's judgement, which
         # the play check takes from it.
         for (cell, tile), (ok, _reach) in _judged(grid).lay_offs.items():
-            assert ok == GRID.holds(grid.changed((Put(cell[0], cell[1], tile),), GRID.is_joker))
+            assert ok == _valid(grid.changed((Put(cell[0], cell[1], tile),), GRID.is_joker))
         # Single tiles put anywhere next to the grid, fitting or not: judged near the change as the whole grid.
         for k, (r, c) in enumerate(cells[:: 1 + checked % 7]):
             put = Put(r + 1, c, ALL_TILES[(checked + k * 17) % len(ALL_TILES)])
             if put.cell not in grid.cells:
                 laid = grid.changed((put,), GRID.is_joker)
-                assert holds_near(GRID, laid, [put.cell], grid) == GRID.holds(laid)
+                assert holds_near(GRID, laid, [put.cell], grid) == _valid(laid)
         for action in state.legal_actions(state.current):
             if isinstance(action, Play):
                 assert action == Play(action.player, action.tray, action.changes, action.down)
                 assert action.changes == Play(action.player, action.tray, action.changes).changes
+                # The play check takes a listed play's grid judgement from the listing: the whole grid's.
+                if listed_holds(grid, action.changes):
+                    assert _valid(grid.changed(action.changes, GRID.is_joker))
+        if len(cells) > 2:
+            # The same on a grid with jokers put in (lines crossing at jokers, calls), listed for both seats.
+            for seat in range(len(state.players)):
+                for tray in state.trays.names_of(seat):
+                    tiles = [*state.trays.rack(seat, tray), JOKER]
+                    listed = listing(
+                        seat, [(tray, tiles)], jokered, down=True, threshold=30, pool_size=1, continuing=False, called=()
+                    )
+                    for action in listed:
+                        if isinstance(action, Play) and GRID.holds(jokered):
+                            assert listed_holds(jokered, action.changes)
+                            assert _valid(jokered.changed(action.changes, GRID.is_joker))
         for seat in range(len(state.players)):
             tiles = state.trays.pieces(seat)
             for down in (False, True):
@@ -161,3 +199,25 @@ def test_line_valid_is_read_lines_validity() -> None:
         lines.append(tuple(line))
     for laid in lines:
         assert line_valid(laid) == read_line(laid).valid, laid
+
+
+def test_fitting_tiles_are_every_tile_that_makes_a_valid_line() -> None:
+    """The tiles that fit between two segments (worked out from a few candidates) are every tile that fits."""
+    rng = random.Random(27)
+    tiles = [*ALL_TILES, JOKER, JOKER]
+    numbered = [t for t in ALL_TILES if t.colour is not None]
+    for _ in range(5_000):
+        n = rng.randint(2, 6)
+        base = rng.choice(numbered)
+        if rng.random() < 0.4:
+            line = [rng.choice(tiles) for _ in range(n)]
+        elif rng.random() < 0.5:
+            line = [Tile(base.colour, base.number + k) if base.number + k <= 13 else JOKER for k in range(n)]
+        else:
+            line = [Tile(c, base.number) for c in rng.sample(list(COLOURS), min(n, 4))]
+        for _ in range(rng.randint(0, 1)):
+            line[rng.randrange(len(line))] = rng.choice(tiles)
+        cut = rng.randint(0, len(line))
+        before, after = tuple(line[:cut]), tuple(line[cut:])
+        expected = frozenset(t for t in ALL_TILES if line_valid((*before, t, *after)))
+        assert _fitting.__wrapped__(before, after) == expected, (before, after)

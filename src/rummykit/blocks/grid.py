@@ -24,7 +24,9 @@ The block is three modules, all re-exported here:
 :mod:`~rummykit.blocks.grid_rules` (judging a grid and a turn) and
 :mod:`~rummykit.blocks.grid_draft` (a turn built step by step); and
 :mod:`~rummykit.blocks.grid_near`, the rules' answers for a grid near a
-change (what a play check and a listing ask), read from fewer cells.
+change (what a play check and a listing ask), read from fewer cells; and
+:mod:`~rummykit.blocks.grid_judge`, the rules' yes-or-no read straight from
+the cells (what :meth:`GridRules.holds` answers).
 
 :class:`GridRules` judges a grid and names each problem by its cells and
 line (``row 2, columns 4-5: a line of 2 tiles ...``); a :class:`Grid` has a

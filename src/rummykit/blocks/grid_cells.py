@@ -308,7 +308,14 @@ class Grid(Generic[P]):
             else:
                 cells[cell] = put.piece
         calls = {c: p for c, p in self._calls.items() if c in cells and is_joker(cells[c])}
-        new = Grid(cells, calls)
+        # Grid(cells, calls) without copying the new cells again (every call is on one of them).
+        new: Grid[P] = object.__new__(Grid)
+        new._cells = cells
+        new._calls = calls
+        new._lines = None
+        new._hash = None
+        new._key = None
+        new._cells_memo = None
         new._origin = (self.cells_memo(), frozenset(touched))
         return new
 

@@ -20,16 +20,17 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Collection, Iterable
-from typing import TypeVar
+from collections.abc import Callable, Collection, Iterable, Mapping
+from typing import Generic, TypeVar
 
-from rummykit.blocks.grid_cells import Cell, Grid, Line
-from rummykit.blocks.grid_rules import GridRules, _covered
+from rummykit.blocks.grid_cells import Cell, Grid
+from rummykit.blocks.grid_judge import LineKey, covered, line_cells, lines_hold, linked_lines
+from rummykit.blocks.grid_rules import GridRules
 from rummykit.melds.base import MIN_SET
 
 P = TypeVar("P")
 
-__all__ = ["holds_near", "holds_reach", "placed_near", "reach"]
+__all__ = ["LayOff", "holds_near", "holds_reach", "line_reach", "placed_near", "reach"]
 
 
 def holds_near(rules: GridRules[P], grid: Grid[P], changed: Iterable[Cell], old: Grid[P] | None) -> bool:
@@ -75,9 +76,12 @@ def holds_near(rules: GridRules[P], grid: Grid[P], changed: Iterable[Cell], old:
     return rules.holds(grid, focus=near)
 
 
-def holds_reach(rules: GridRules[P], grid: Grid[P], focus: Collection[Cell]) -> tuple[bool, frozenset[Cell]]:
+def holds_reach(
+    rules: GridRules[P], grid: Grid[P], focus: Collection[Cell], put: tuple[Cell, P] | None = None
+) -> tuple[bool, frozenset[Cell]]:
     """:meth:`GridRules.holds <rummykit.blocks.grid_rules.GridRules.holds>` of ``grid`` with ``focus``, and its
-    reach: the cells whose content (or call) the answer depends on.
+    reach: the cells whose content (or call) the answer depends on. With ``put`` (an empty cell of ``grid``
+    and a piece), the same of the grid with that piece put there, without making that grid.
 
     The answer reads the focus cells and their neighbours (whether each
     touches a piece; an occupied neighbour lies in a line through the cell),
@@ -89,16 +93,56 @@ def holds_reach(rules: GridRules[P], grid: Grid[P], focus: Collection[Cell]) -> 
     cells and the cell past each end; each joker's neighbours) gets the same
     answer.
     """
-    lines = rules._linked_lines(grid, focus)
-    reach = _reach(rules, grid, focus, lines)
-    if any(c in grid and not _covered(grid, c) for c in focus):
+    on = grid.cells
+    if put is not None:
+        # A piece put in an empty cell changes no call (calls stay with the jokers' cells).
+        assert put[0] not in on
+        on = dict(on)
+        on[put[0]] = put[1]
+    is_joker = rules.is_joker
+    keys = linked_lines(is_joker, on, focus)
+    reach = _reach(is_joker, on, focus, keys)
+    if any(c in on and not covered(on, c) for c in focus):
         return False, reach
-    return rules._lines_hold(grid, lines), reach
+    return lines_hold(rules.read_line, is_joker, on, grid.calls, keys), reach
+
+
+class LayOff(Generic[P]):
+    """:func:`holds_reach` of a grid with one piece put in an empty cell, for one piece after another.
+
+    A piece put in the cell lies in both lines through it whatever it is
+    (a joker there joins no line that those two do not), so the lines read
+    and the reach are the same for every piece: found once, with the first
+    piece, and each piece then judged on those lines alone. ``reach`` is the
+    reach of each answer.
+    """
+
+    __slots__ = ("_calls", "_cell", "_covered", "_lines", "_on", "_rules", "reach")
+
+    def __init__(self, rules: GridRules[P], grid: Grid[P], cell: Cell, piece: P) -> None:
+        on = dict(grid.cells)
+        assert cell not in on
+        on[cell] = piece
+        focus = (cell,)
+        self._lines = linked_lines(rules.is_joker, on, focus)
+        self.reach = _reach(rules.is_joker, on, focus, self._lines)
+        self._covered = covered(on, cell)
+        self._on, self._cell, self._rules, self._calls = on, cell, rules, grid.calls
+
+    def holds(self, piece: P) -> bool:
+        """``holds_reach(rules, grid, (cell,), (cell, piece))[0]``."""
+        if not self._covered:
+            return False
+        self._on[self._cell] = piece
+        rules = self._rules
+        return lines_hold(rules.read_line, rules.is_joker, self._on, self._calls, self._lines)
+
 
 def reach(rules: GridRules[P], grid: Grid[P], focus: Collection[Cell]) -> frozenset[Cell]:
     """The reach of :func:`holds_reach` (what the lines through the focus cells and joined to them by jokers
     depend on)."""
-    return _reach(rules, grid, focus, rules._linked_lines(grid, focus))
+    on = grid.cells
+    return _reach(rules.is_joker, on, focus, linked_lines(rules.is_joker, on, focus))
 
 
 def placed_near(rules: GridRules[P], old: Grid[P], new: Grid[P], changed: Iterable[Cell]) -> list[P]:
@@ -118,25 +162,24 @@ _NEAR = ((0, 0), (0, 1), (0, -1), (1, 0), (-1, 0))
 """A cell and its four neighbours."""
 
 
-def _reach(rules: GridRules[P], grid: Grid[P], focus: Iterable[Cell], lines: Iterable[Line]) -> frozenset[Cell]:
+def _reach(
+    is_joker: Callable[[P], bool], on: Mapping[Cell, P], focus: Iterable[Cell], lines: Iterable[LineKey]
+) -> frozenset[Cell]:
     """The focus cells and their neighbours, each line's cells and the cell past each end, and the neighbours of
     each joker in the lines."""
     reach = {(r + dr, c + dc) for r, c in focus for dr, dc in _NEAR}
-    on = grid.cells
-    is_joker = rules.is_joker
-    for line in lines:
-        cells = line.cells
-        reach.update(_line_reach(line))
-        for r, c in cells:
+    for key in lines:
+        reach.update(line_reach(key))
+        for r, c in line_cells(key):
             if is_joker(on[(r, c)]):
                 reach.update(((r, c + 1), (r, c - 1), (r + 1, c), (r - 1, c)))
     return frozenset(reach)
 
 
 @functools.lru_cache(maxsize=1 << 12)
-def _line_reach(line: Line) -> tuple[Cell, ...]:
-    """The cells of ``line`` and the cell past each end (lines recur from grid to grid: kept)."""
-    cells = line.cells
+def line_reach(key: LineKey) -> tuple[Cell, ...]:
+    """The cells of a line and the cell past each end (lines recur from grid to grid: kept)."""
+    cells = line_cells(key)
     (r0, c0), (r1, c1) = cells[0], cells[-1]
-    dr, dc = (0, 1) if line.across else (1, 0)
+    dr, dc = (0, 1) if key[0] else (1, 0)
     return (*cells, (r0 - dr, c0 - dc), (r1 + dr, c1 + dc))

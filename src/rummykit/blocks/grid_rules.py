@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from rummykit.blocks.grid_cells import Cell, Grid, Line, Put, Words, cell_words, line_words, where_words
+from rummykit.blocks.grid_judge import covered, lines_hold, linked_lines
 from rummykit.blocks.grid_problems import GridProblem, GridVerdict, literal, refusal
 from rummykit.errors import Param, RuleError
 from rummykit.melds.base import MIN_SET, LineReader, LineReading
@@ -94,28 +95,17 @@ class GridRules(Generic[P]):
         >>> rules.holds(Grid.parse('0,0: R3 R4 R5', Tile.parse)), rules.holds(Grid.parse('0,0: R3 R4 K5', Tile.parse))
         (True, False)
         """
+        on = grid.cells
         if focus is None:
-            lines = list(grid.lines())
-            if any(not _covered(grid, c) for c in grid.cells):
+            if any(not covered(on, c) for c in on):
                 return False
+            keys = [(ln.across, ln.fixed, ln.start, ln.end) for ln in grid.lines()]
         else:
-            lines = self._linked_lines(grid, focus)
-            if any(c in grid and not _covered(grid, c) for c in focus):
+            keys = linked_lines(self.is_joker, on, focus)
+            if any(c in on and not covered(on, c) for c in focus):
                 return False
-        return self._lines_hold(grid, lines)
-
-    def _lines_hold(self, grid: Grid[P], lines: list[Line]) -> bool:
-        """Whether every one of ``lines`` reads validly with its calls and every joker in them fits both its lines
-        (``lines`` hold every line through each of their jokers)."""
-        problems: list[GridProblem] = []
-        readings: dict[int, tuple[LineReading[P], ...]] = {}
-        for i, line in enumerate(lines):
-            found = self._read(grid, line, problems)
-            if problems:
-                return False
-            readings[i] = found
-        self._jokers(grid, lines, readings, problems, quick=True)
-        return not problems
+        # The verdict's judgement without its words, read straight from the cells (grid_judge).
+        return lines_hold(self.read_line, self.is_joker, on, grid.calls, keys)
 
     def _alone(self, grid: Grid[P], c: Cell) -> GridProblem:
         return GridProblem(

@@ -24,21 +24,23 @@ applies.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import cast
 
 from rummykit.blocks.grid import Cell, Put, parse_cell
+from rummykit.blocks.grid_judge import line_cells
 from rummykit.blocks.grid_lines import LineJudgement, grid_lines
-from rummykit.blocks.grid_near import holds_reach, reach
+from rummykit.blocks.grid_near import LayOff, line_reach, reach
 from rummykit.engine.core import Action
 from rummykit.engine.options import int_option
-from rummykit.melds.tile_lines import line_valid, read_line
-from rummykit.melds.tiles import MAX_GROUP, hand_sets
-from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER, MAX_NUMBER, Tile, parse_tiles
+from rummykit.melds.tile_lines import read_line
+from rummykit.melds.tiles import hand_sets
+from rummykit.pieces.tiles import JOKER, Tile, parse_tiles
 from rummykit.rulesets.two_tray.actions import Call, Draw, End, Fail, Pass, Play
 from rummykit.rulesets.two_tray.calls import call_options
+from rummykit.rulesets.two_tray.open_cells import INCREMENTAL, Segments, open_cells
 from rummykit.rulesets.two_tray.options import GRID, TileGrid
 from rummykit.rulesets.two_tray.views import two_tray_view
 
@@ -51,6 +53,9 @@ __all__ = [
     "going_on",
     "grid_from_view",
     "listable_actions",
+    "listed_call",
+    "listed_holds",
+    "listing",
     "new_lines",
     "situation_from_view",
 ]
@@ -84,15 +89,20 @@ def free_row(grid: TileGrid) -> tuple[int, int]:
         origin = grid.origin()
         before = None if origin is None else cast("tuple[int, int] | None", origin[0].get(_FREE_ROW))
         cells = grid.cells
-        if before is not None and origin is not None and origin[1] and all(c in cells for c in origin[1]):
-            # Tiles only put down (or replaced) since a grid whose free row is known: the box only grew.
-            if before == (0, 0) and len(cells) == len(origin[1]):
-                bottom, left = max(r for r, _ in cells), min(c for _, c in cells)  # the grid was empty
+        if before is not None and origin is not None and origin[1] and (before != (0, 0) or len(cells) != len(origin[1])):
+            # Tiles only put down (or replaced) since a grid whose free row is known (and had tiles): the box
+            # only grew, to the changed cells.
+            bottom, left = before[0] - 2, before[1]
+            for r, c in origin[1]:
+                if (r, c) not in cells:
+                    break  # a tile taken off: the box is read again
+                if r > bottom:
+                    bottom = r
+                if c < left:
+                    left = c
             else:
-                bottom = max(before[0] - 2, max(r for r, _ in origin[1]))
-                left = min(before[1], min(c for _, c in origin[1]))
-            found = (bottom + 2, left)
-        else:
+                found = (bottom + 2, left)
+        if found is None:
             box = grid.bounds()
             found = (0, 0) if box is None else (box[2] + 2, box[1])
         memo[_FREE_ROW] = found
@@ -116,206 +126,14 @@ def new_lines(grid: TileGrid, tiles: Sequence[Tile], *, down: bool, threshold: i
             continue
         if not down and max(r.points for r in line.readings) < threshold:
             continue
-        out.append(tuple(Put(row, col + i, t) for i, t in enumerate(s)))
+        out.append(tuple([_put(row, col + i, t) for i, t in enumerate(s)]))
     return out
 
 
 @lru_cache(maxsize=1 << 12)
-def _fitting(before: tuple[Tile, ...], after: tuple[Tile, ...]) -> frozenset[Tile]:
-    """Every tile that makes ``before + tile + after`` a tile alone or a valid line as laid (jokers aside)."""
-    if not before and not after:
-        return _EVERY
-    if len(before) + len(after) < 2:
-        return frozenset()
-    natural = [(i, t) for i, t in enumerate((*before, *after)) if t.colour is not None]
-    if not natural:
-        maybe: Iterable[Tile] = ALL_TILES
-    else:
-        # A line reads as a group (one number: the tile must have it) or a run (one colour: the tile must
-        # have it, and the number its place says); a joker may fit either. Only these can possibly fit.
-        candidates = [JOKER]
-        numbers = {t.number for _, t in natural}
-        if len(numbers) == 1 and len(before) + len(after) < MAX_GROUP:
-            number = natural[0][1].number
-            candidates += [Tile(c, number) for c in COLOURS]
-        colours = {t.colour for _, t in natural}
-        if len(colours) == 1:
-            first, tile = natural[0]
-            number = tile.number + len(before) - (first if first < len(before) else first + 1)
-            if 1 <= number <= MAX_NUMBER:
-                candidates.append(Tile(tile.colour, number))
-        maybe = dict.fromkeys(candidates)
-    return frozenset(t for t in maybe if line_valid((*before, t, *after)))
-
-
-_EVERY = frozenset(ALL_TILES)
-_JOKER_ONLY = frozenset((JOKER,))
-
-
-def _open_cells(grid: TileGrid) -> tuple[OpenCell, ...]:
-    """Every empty cell next to ``grid`` (in cell order) where some tile fits both lines through it as laid.
-
-    With each: the tiles that fit (whoever holds them), the jokers in its
-    lines, whether a joker laid there alone keeps the grid valid when none
-    touches it, and whether it lies in one line only (:data:`OpenCell`);
-    from these the lay-offs are judged as the grid rules judge them
-    (tests/test_two_tray_listing_speed.py). It depends on
-    the grid's tiles alone (not its calls), so it is kept with them
-    (:meth:`~rummykit.blocks.grid.Grid.cells_memo`) for every listing until
-    the grid changes; a grid changed from one whose open cells are known
-    works them out again only in the rows and columns of the changed cells.
-    """
-    memo = grid.cells_memo()
-    known = cast("OpenCells | None", memo.get(_OPEN))
-    if known is None:
-        origin = grid.origin()
-        previous = None if origin is None else cast("OpenCells | None", origin[0].get(_OPEN))
-        if previous is not None and origin is not None and len(origin[1]) <= _INCREMENTAL:
-            known = open_cells_near(grid.cells, previous, origin[1])
-        else:
-            known = open_cells_near(grid.cells, None, ())
-        memo[_OPEN] = known
-    return known[2]
-
-
-OpenCell = tuple[Cell, frozenset[Tile], tuple[Cell, ...] | None, bool, bool]
-"""An open cell: the cell; the tiles that fit; the cells of the jokers in its lines if each lies in that line
-only (``()`` if some joker there lies in a line across, None if no joker is there); whether a lone joker fits
-(with no joker near); whether the cell lies in one line only (see :func:`_open_cells`)."""
-
-OpenCells = tuple[frozenset[Cell], dict[Cell, OpenCell], tuple[OpenCell, ...]]
-"""A grid's candidate cells (the empty cells next to a tile), its open cells by cell, and in cell order."""
-
-_OPEN = "two-tray open cells"
-"""The name of the open cells in a grid's :meth:`~rummykit.blocks.grid.Grid.cells_memo`."""
-
-_INCREMENTAL = 12
-"""At most this many changed cells since a grid whose open cells are known: only the rows and columns they
-lie in are worked out again."""
-
-
-def open_cells_near(cells: Mapping[Cell, Tile], previous: OpenCells | None, changed: Iterable[Cell]) -> OpenCells:
-    """The open cells of the grid whose tiles are ``cells``: worked out afresh (``previous`` None), or from
-    those of a grid that differed from it only in the ``changed`` cells."""
-    get = cells.get
-    if previous is not None:
-        # An open cell depends on the tiles touching it in a row on each side (its segments), on the cell just
-        # past each segment's end (empty), and on the cells across each joker in them. So only these cells can
-        # see that change: the empty cells reached from a changed cell through tiles in a row, left, right,
-        # up or down (the changed cell itself if empty), and those reached so from a joker next to a changed
-        # cell; and only a changed cell or one next to it can become a candidate (next to a tile) or stop being one.
-        old_candidates, old_open, _ = previous
-        touched = set(changed)
-        redo: set[Cell] = set()
-        starts = list(touched)
-        for r, c in touched:
-            for dr, dc in _SIDES:
-                if get((r + dr, c + dc)) is JOKER:
-                    starts.append((r + dr, c + dc))
-        for r, c in starts:
-            if (r, c) not in cells:
-                redo.add((r, c))
-            for dr, dc in _SIDES:
-                y, x = r + dr, c + dc
-                while (y, x) in cells:
-                    y, x = y + dr, x + dc
-                redo.add((y, x))
-        near: set[Cell] = set()
-        for r, c in touched:
-            near.update(((r, c), (r, c + 1), (r, c - 1), (r + 1, c), (r - 1, c)))
-        candidates = set(old_candidates)
-        candidates.update(near)
-        # Only a changed cell can have become a tile's (the old candidates were all empty).
-        candidates.difference_update([cell for cell in touched if cell in cells])
-        for r, c in near:
-            if (r, c) in candidates and not (
-                (r, c + 1) in cells or (r, c - 1) in cells or (r + 1, c) in cells or (r - 1, c) in cells
-            ):
-                candidates.discard((r, c))
-        # Every new candidate is a changed cell or next to one, and so in ``redo``; every candidate lost is
-        # changed or next to a changed cell.
-        opened = dict(old_open)
-        for cell in redo | near:
-            found = _open_cell(get, cell) if cell in redo and cell in candidates else None
-            if found is not None:
-                opened[cell] = found
-            else:
-                opened.pop(cell, None)
-        return frozenset(candidates), opened, tuple([opened[c] for c in sorted(opened)])
-    else:
-        candidates = set()
-        for r, c in cells:
-            candidates.update(((r, c + 1), (r, c - 1), (r + 1, c), (r - 1, c)))
-        candidates.difference_update(cells)
-        opened = {}
-        for cell in sorted(candidates):
-            found = _open_cell(get, cell)
-            if found is not None:
-                opened[cell] = found
-    return frozenset(candidates), opened, tuple(opened.values())
-
-
-_SIDES = ((0, 1), (0, -1), (1, 0), (-1, 0))
-
-
-def _open_cell(get: Callable[[Cell], Tile | None], cell: Cell) -> OpenCell | None:
-    """The open cell ``cell`` of the grid whose tiles ``get`` reads, or None if no tile fits there."""
-    r, c = cell
-    # The tiles touching the cell on each side, in reading order (left and up read towards the cell).
-    left: list[Tile] = []
-    x = c - 1
-    tile = get((r, x))
-    while tile is not None:
-        left.append(tile)
-        x -= 1
-        tile = get((r, x))
-    right: list[Tile] = []
-    x = c + 1
-    tile = get((r, x))
-    while tile is not None:
-        right.append(tile)
-        x += 1
-        tile = get((r, x))
-    left.reverse()
-    fitting = _fitting(tuple(left), tuple(right))
-    if not fitting:
-        return None
-    up: list[Tile] = []
-    y = r - 1
-    tile = get((y, c))
-    while tile is not None:
-        up.append(tile)
-        y -= 1
-        tile = get((y, c))
-    down: list[Tile] = []
-    y = r + 1
-    tile = get((y, c))
-    while tile is not None:
-        down.append(tile)
-        y += 1
-        tile = get((y, c))
-    up.reverse()
-    fitting &= _fitting(tuple(up), tuple(down))
-    if not fitting:
-        return None
-    one_line = not (left or right) or not (up or down)
-    # A joker laid here with no joker near reads as any tile that fits both lines: it fits when the cell
-    # lies in one line only, or when some numbered tile fits both.
-    joker_fits = one_line or len(fitting - _JOKER_ONLY) > 0
-    if not (JOKER in left or JOKER in right or JOKER in up or JOKER in down):
-        return (cell, fitting, None, joker_fits, one_line)
-    # The jokers of the two lines through the cell, if none of them lies in a line across (else ()).
-    lone: list[Cell] = []
-    across = [((r, c - len(left) + k), (1, 0)) for k, t in enumerate(left) if t is JOKER]
-    across += [((r, c + 1 + k), (1, 0)) for k, t in enumerate(right) if t is JOKER]
-    across += [((r - len(up) + k, c), (0, 1)) for k, t in enumerate(up) if t is JOKER]
-    across += [((r + 1 + k, c), (0, 1)) for k, t in enumerate(down) if t is JOKER]
-    for (y, x), (dr, dc) in across:
-        # (dr, dc) steps across the joker's line: from a row's joker up and down, from a column's left and right.
-        if get((y - dr, x - dc)) is not None or get((y + dr, x + dc)) is not None:
-            return (cell, fitting, (), joker_fits, one_line)
-        lone.append((y, x))
-    return (cell, fitting, tuple(lone), joker_fits, one_line)
+def _put(row: int, col: int, tile: Tile) -> Put[Tile]:
+    """``Put(row, col, tile)``: the same listed changes recur from listing to listing (puts never change: kept)."""
+    return Put(row, col, tile)
 
 
 Judged = tuple[bool, frozenset[Cell]]
@@ -327,32 +145,62 @@ class _Judged:
     """What was judged on one grid with its calls, kept with the grid's cells memo: each lay-off (cell, tile) and
     each joker's calls, with the cells each answer depends on. A grid changed from one with the same calls
     starts with every answer of that one whose reach the change did not touch (the same cells, pieces and calls
-    in the reach: the same answer; see :func:`~rummykit.blocks.grid_near.holds_reach`)."""
+    in the reach: the same answer; see :func:`~rummykit.blocks.grid_near.holds_reach`). And the changes of the
+    plays listed on this grid, by id (:func:`listed_holds`; not carried to another grid)."""
 
-    __slots__ = ("calls", "lay_offs")
+    __slots__ = ("calls", "crossings", "lay_offs", "listed")
 
     def __init__(self, parent: _Judged | None = None, changed: frozenset[Cell] = frozenset()) -> None:
         self.lay_offs: dict[tuple[Cell, Tile], Judged] = {}
         self.calls: dict[Cell, tuple[tuple[Tile, ...], frozenset[Cell]]] = {}
+        self.crossings: dict[tuple[Cell, bool], tuple[frozenset[Tile] | None, tuple[Cell, ...]]] = {}
+        self.listed: dict[int, tuple[Put[Tile], ...]] = {}
         if parent is not None:
-            self.lay_offs = {k: v for k, v in parent.lay_offs.items() if changed.isdisjoint(v[1])}
-            self.calls = {k: v for k, v in parent.calls.items() if changed.isdisjoint(v[1])}
+            if parent.lay_offs:
+                self.lay_offs = {k: v for k, v in parent.lay_offs.items() if changed.isdisjoint(v[1])}
+            if parent.calls:
+                self.calls = {k: v for k, v in parent.calls.items() if changed.isdisjoint(v[1])}
+            if parent.crossings:
+                self.crossings = {k: v for k, v in parent.crossings.items() if changed.isdisjoint(v[1])}
 
 
 def judged_lay_off(grid: TileGrid, cell: Cell, tile: Tile) -> bool | None:
     """Whether ``tile`` put alone in the empty ``cell`` keeps ``grid`` valid near it (``GRID.holds`` of the grid
     with it, focused on the cell), if a listing on this grid with its calls judged so (else None)."""
-    memo = grid.cells_memo()
-    key = ("two-tray judged", tuple(sorted(grid.calls.items())) if grid.calls else ())
-    found = cast("_Judged | None", memo.get(key))
+    found = cast("_Judged | None", grid.cells_memo().get(_judged_key(grid)))
     judged = None if found is None else found.lay_offs.get((cell, tile))
     return None if judged is None else judged[0]
+
+
+def listed_holds(grid: TileGrid, changes: tuple[Put[Tile], ...]) -> bool:
+    """Whether these changes (the very tuple) are those of a play listed on this grid with its calls: a new line
+    laid apart, or a lay-off judged to keep the grid valid near its cell (:func:`extensions`). On a grid that
+    holds, the grid with them holds (``tests/test_two_tray_listing_speed.py`` compares each with the verdict)."""
+    found = cast("_Judged | None", grid.cells_memo().get(_judged_key(grid)))
+    return found is not None and found.listed.get(id(changes)) is changes
+
+
+def listed_call(grid: TileGrid, cell: Cell, tile: Tile) -> bool | None:
+    """Whether the joker in ``cell`` may be called ``tile`` (``call_fault`` with no cell called this turn finds
+    nothing), if a listing on this grid with its calls worked out that joker's calls (else None)."""
+    found = cast("_Judged | None", grid.cells_memo().get(_judged_key(grid)))
+    options = None if found is None else found.calls.get(cell)
+    return None if options is None else tile in options[0]
+
+
+def _judged_key(grid: TileGrid) -> tuple[str, tuple[tuple[Cell, Tile], ...]]:
+    """The name of a grid's :class:`_Judged` in its cells memo (with its calls)."""
+    return (_JUDGED, tuple(sorted(grid.calls.items()))) if grid.calls else _JUDGED_PLAIN
+
+
+_JUDGED = "two-tray judged"
+_JUDGED_PLAIN: tuple[str, tuple[tuple[Cell, Tile], ...]] = (_JUDGED, ())
 
 
 def _judged(grid: TileGrid) -> _Judged:
     """The judged lay-offs and calls of ``grid`` with its calls (see :class:`_Judged`)."""
     memo = grid.cells_memo()
-    key = ("two-tray judged", tuple(sorted(grid.calls.items())) if grid.calls else ())
+    key = _judged_key(grid)
     found = cast("_Judged | None", memo.get(key))
     if found is None:
         origin = grid.origin()
@@ -374,64 +222,201 @@ def _call_options(grid: TileGrid, cell: Cell, judged: _Judged) -> tuple[Tile, ..
 
 def extensions(grid: TileGrid, tiles: Iterable[Tile]) -> list[Put[Tile]]:
     """Every (cell, tile) of ``tiles`` that keeps the grid valid when put alone in an empty cell next to it."""
+    return [_put(cell[0], cell[1], tile) for cell, tile in _extension_cells(grid, tiles)]
+
+
+def _extension_cells(grid: TileGrid, tiles: Iterable[Tile], memo: _Judged | None = None) -> list[tuple[Cell, Tile]]:
+    """:func:`extensions` as (cell, tile) pairs (``memo``: the grid's :class:`_Judged`, if at hand)."""
     distinct = frozenset(tiles)
     out = []
-    memo: _Judged | None = None
     calls = grid.calls
-    for cell, fits, jokers, joker_fits, one_line in _open_cells(grid):
-        fitting = distinct & fits
-        if not fitting:
+    for found in open_cells(grid):
+        fits = found[1]
+        if fits.isdisjoint(distinct):
             continue
-        for tile in sorted(fitting):
-            put = Put(cell[0], cell[1], tile)
+        cell, _, jokers, joker_fits, one_line, segments = found
+        fitting = distinct & fits
+        frame: LayOff[Tile] | None = None
+        for tile in sorted(fitting) if len(fitting) > 1 else fitting:
             if jokers is not None:
                 # Another joker nearby. When each lies in this cell's line alone and none was called, and a
                 # joker laid here lies in one line only, no reading of one line binds another: the lines
                 # read as laid (they do, by the fitting tiles) is all the grid rules ask.
                 if jokers and (one_line or tile is not JOKER) and not any(j in calls for j in jokers):
-                    out.append(put)
+                    out.append((cell, tile))
                     continue
                 # Otherwise the grid rules judge the readings of the lines the jokers link.
                 if memo is None:
                     memo = _judged(grid)
                 judged = memo.lay_offs.get((cell, tile))
                 if judged is None:
-                    judged = memo.lay_offs[cell, tile] = holds_reach(GRID, grid.changed((put,), GRID.is_joker), (cell,))
+                    # A line through the cell that cannot read, or a joker in it that its line across cannot
+                    # read as this line must: the grid rules' no, read from those lines alone.
+                    assert segments is not None
+                    fails = None if tile is JOKER else _fails_near(grid, memo, cell, tile, segments)
+                    if fails is not None:
+                        judged = memo.lay_offs[cell, tile] = (False, fails)
+                    else:
+                        # holds_reach(GRID, grid, (cell,), (cell, tile)), the lines and reach found once per cell.
+                        if frame is None:
+                            frame = LayOff(GRID, grid, cell, tile)
+                        judged = memo.lay_offs[cell, tile] = (frame.holds(tile), frame.reach)
                 if not judged[0]:
                     continue
             elif tile is JOKER and not joker_fits:
                 continue
-            out.append(put)
+            out.append((cell, tile))
     return out
+
+
+def _fails_near(grid: TileGrid, judged: _Judged, cell: Cell, tile: Tile, segments: Segments) -> frozenset[Cell] | None:
+    """When ``tile`` (not a joker) put in the empty ``cell`` surely breaks a grid rule near it, the cells that
+    answer depends on (else None): a line through the cell that does not read with its calls, or a joker in one
+    whose line across (which the cell is not in, nor past its ends) has no reading with the piece this line's
+    readings make of it. The grid rules judge both lines (the second is joined to the first by the joker), and
+    a choice of readings must agree on the joker; another grid with the same pieces and calls in both lines,
+    and empty cells past their ends, gets the same no."""
+    r, c = cell
+    left, right, up, down = segments
+    calls = grid.calls
+    for before, after, across in ((left, right, True), (up, down, False)):
+        if not before and not after:
+            continue
+        pieces = (*before, tile, *after)
+        start = (c if across else r) - len(before)
+        key = (across, r if across else c, start, start + len(pieces) - 1)
+        cells = line_cells(key)
+        readings = read_line(pieces).readings
+        if calls:
+            for pos, x in enumerate(cells):
+                called = calls.get(x)
+                if called is not None:
+                    readings = tuple([rd for rd in readings if rd.pieces[pos] == called])
+        if not readings:
+            return frozenset(line_reach(key))
+        for pos, x in enumerate(cells):
+            if pieces[pos] is JOKER:
+                values, where = _crossing(grid, judged, x, not across)
+                if values is not None and values.isdisjoint([rd.pieces[pos] for rd in readings]):
+                    return frozenset((*line_reach(key), *where))
+    return None
+
+
+def _crossing(grid: TileGrid, judged: _Judged, joker: Cell, across: bool) -> tuple[frozenset[Tile] | None, tuple[Cell, ...]]:
+    """The pieces the line ``across`` (or down) through the joker in ``joker`` can read it as, with its calls
+    (None: no line of 2 or more there), and the cells that depends on (the line's and the cell past each end);
+    kept with the grid (see :class:`_Judged`)."""
+    found = judged.crossings.get((joker, across))
+    if found is None:
+        on = grid.cells
+        r, c = joker
+        if across:
+            a = b = c
+            while (r, a - 1) in on:
+                a -= 1
+            while (r, b + 1) in on:
+                b += 1
+            key = (True, r, a, b)
+        else:
+            a = b = r
+            while (a - 1, c) in on:
+                a -= 1
+            while (b + 1, c) in on:
+                b += 1
+            key = (False, c, a, b)
+        where = line_reach(key)
+        if a == b:
+            found = (None, where)
+        else:
+            cells = line_cells(key)
+            readings = read_line(tuple([on[x] for x in cells])).readings
+            calls = grid.calls
+            if calls:
+                for pos, x in enumerate(cells):
+                    called = calls.get(x)
+                    if called is not None:
+                        readings = tuple([rd for rd in readings if rd.pieces[pos] == called])
+            at = cells.index(joker)
+            found = (frozenset([rd.pieces[at] for rd in readings]), where)
+        judged.crossings[joker, across] = found
+    return found
+
+
+@lru_cache(maxsize=256)
+def _simple(kind: type[Draw | End | Pass], seat: int, tray: str) -> Action:
+    """``Draw(seat, tray)``, ``End(seat)`` or ``Pass(seat)``: actions never change, made once."""
+    if kind is Draw:
+        return Draw(seat, tray)
+    return End(seat) if kind is End else Pass(seat)
+
+
+@lru_cache(maxsize=1 << 12)
+def _lay_off(seat: int, tray: str, row: int, col: int, tile: Tile) -> Play:
+    """The listed play of one tile put in one cell (the same lay-offs recur from listing to listing: kept)."""
+    return _listed(seat, tray, (_put(row, col, tile),))
 
 
 def listable_actions(s: Situation) -> list[Action]:
     """The listable actions of the seat to move in situation ``s``."""
-    seat = s.seat
+    trays = s.trays
+    return listing(
+        s.seat,
+        [(name, trays[name]) for name in s.playable_trays()],
+        s.grid,
+        down=s.down,
+        threshold=s.threshold,
+        pool_size=s.pool_size,
+        continuing=s.continuing,
+        called=s.called,
+    )
+
+
+def listing(
+    seat: int,
+    playable: Sequence[tuple[str, Sequence[Tile]]],
+    grid: TileGrid,
+    *,
+    down: bool,
+    threshold: int,
+    pool_size: int,
+    continuing: bool,
+    called: Sequence[Cell],
+) -> list[Action]:
+    """:func:`listable_actions` from the situation's parts (the game's own listing, without making a
+    :class:`Situation`): ``playable`` the trays this turn may play from, each with its tiles (only read)."""
     actions: list[Action] = []
-    if s.continuing:
-        actions.append(End(seat))
-    elif s.pool_size:
-        actions.extend(Draw(seat, t) for t in s.playable_trays())
+    if continuing:
+        actions.append(_simple(End, seat, ""))
+    elif pool_size:
+        actions.extend([_simple(Draw, seat, name) for name, _ in playable])
     else:
-        actions.append(Pass(seat))
-    called = s.called
-    jokers = [c for c in _joker_cells(s.grid) if c not in called]
+        actions.append(_simple(Pass, seat, ""))
+    judged = _judged(grid)
+    jokers = _joker_cells(grid)
     if jokers:
-        judged = _judged(s.grid)
         for cell in jokers:
-            # call_options are the calls call_fault allows, but for a joker called this turn already.
-            actions.extend(Call(seat, cell[0], cell[1], tile) for tile in _call_options(s.grid, cell, judged))
-    for name in s.playable_trays():
-        tiles = s.trays[name]
+            if cell not in called:
+                # call_options are the calls call_fault allows, but for a joker called this turn already.
+                actions.extend([Call(seat, cell[0], cell[1], tile) for tile in _call_options(grid, cell, judged)])
+    listed = judged.listed
+    for name, tiles in playable:
         if not tiles:
             continue
-        for puts in new_lines(s.grid, tiles, down=s.down, threshold=s.threshold):
-            actions.append(_listed(seat, name, puts))
-            if not s.down:
-                actions.extend(Play(seat, name, (*puts, put)) for put in going_on(s.grid, tiles, puts))
-        if s.down:
-            actions.extend([_listed(seat, name, (put,)) for put in extensions(s.grid, tiles)])
+        plays = [_listed(seat, name, puts) for puts in new_lines(grid, tiles, down=down, threshold=threshold)]
+        if down:
+            plays += [
+                _lay_off(seat, name, cell[0], cell[1], tile) for cell, tile in _extension_cells(grid, tiles, judged)
+            ]
+        for play in plays:
+            # The play check takes these plays' grid judgement from here (listed_holds).
+            listed[id(play.changes)] = play.changes
+        if down:
+            actions += plays
+        else:
+            for play in plays:
+                actions.append(play)
+                puts = play.changes
+                actions.extend([Play(seat, name, (*puts, put)) for put in going_on(grid, tiles, puts)])
     return actions
 
 
@@ -504,7 +489,7 @@ def _recent_grid(cells: dict[Cell, Tile], calls: dict[Cell, Tile]) -> TileGrid:
         old = last.cells
         changes = [Put(r, c, t) for (r, c), t in cells.items() if old.get((r, c)) is not t]
         changes += [Put(r, c, None) for (r, c) in old if (r, c) not in cells]
-        if len(changes) <= _INCREMENTAL:
+        if len(changes) <= INCREMENTAL:
             made = last.changed(changes, GRID.is_joker)
             if made.calls != calls:
                 made = None

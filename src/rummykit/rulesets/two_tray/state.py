@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar, cast
 
 from rummykit.blocks.grid import Cell, Put, cell_text
@@ -25,7 +26,7 @@ from rummykit.pieces.tiles import Tile, format_tiles
 from rummykit.rulesets.tilerummy import choose_first, full_set, round_scores
 from rummykit.rulesets.two_tray.actions import Call, Draw, End, Fail, Pass, Play
 from rummykit.rulesets.two_tray.calls import call_fault
-from rummykit.rulesets.two_tray.listing import Situation, judged_lay_off, listable_actions
+from rummykit.rulesets.two_tray.listing import Situation, judged_lay_off, listed_call, listed_holds, listing
 from rummykit.rulesets.two_tray.options import (
     GAME_ID,
     GRID,
@@ -62,6 +63,15 @@ def _holds_all(held: list[Tile], tiles: Sequence[Tile]) -> bool:
     return all(held.count(t) >= n for t, n in Counter(tiles).items())
 
 
+_NOBODY: frozenset[int] = frozenset()
+
+
+@lru_cache(maxsize=64)
+def _seat_set(seat: int) -> frozenset[int]:
+    """``frozenset((seat,))`` (made once per seat)."""
+    return frozenset((seat,))
+
+
 _HOLDS = "two-tray holds"
 """The name, in a grid's cells memo, of whether the grid holds with each set of calls."""
 
@@ -74,18 +84,25 @@ def _grid_holds(new: TileGrid, old: TileGrid, changes: Sequence[Put[Tile]]) -> b
     (:func:`~rummykit.blocks.grid_near.holds_near`, the same answer);
     otherwise the whole grid is. Either way the answer is kept with ``new``.
     """
-    key = (_HOLDS, tuple(sorted(old.calls.items())) if old.calls else ())
-    if old.cells_memo().get(key) is True:
+    if old.cells_memo().get(_holds_key(old)) is True:
         known = None
-        if len(changes) == 1 and changes[0].cell not in old and changes[0].piece is not None:
+        if isinstance(changes, tuple) and listed_holds(old, changes):
+            # A play the listing listed on this grid: judged there (a line laid apart, a lay-off judged near it).
+            known = True
+        elif len(changes) == 1 and changes[0].cell not in old and changes[0].piece is not None:
             # One tile put in an empty cell: holds_near judges exactly what the listing judged for this lay-off
             # (the lines through the cell and those joined to them by jokers), if it did.
             known = judged_lay_off(old, changes[0].cell, changes[0].piece)
         ok = holds_near(GRID, new, [put.cell for put in changes], old) if known is None else known
     else:
         ok = GRID.holds(new)
-    new.cells_memo()[(_HOLDS, tuple(sorted(new.calls.items())) if new.calls else ())] = ok
+    new.cells_memo()[_holds_key(new)] = ok
     return ok
+
+
+def _holds_key(grid: TileGrid) -> tuple[str, tuple[tuple[Cell, Tile], ...]]:
+    """The name, in a grid's cells memo, of whether the grid holds with its calls."""
+    return (_HOLDS, tuple(sorted(grid.calls.items())) if grid.calls else ())
 
 
 @dataclass(frozen=True)
@@ -150,7 +167,9 @@ class TwoTray(GameState):
     def other_tray(self, seat: int, name: str) -> str | None:
         """The seat's tray that is not ``name`` (None once it has only one)."""
         names = self.trays.names_of(seat)
-        return next((n for n in names if n != name), None) if len(names) == 2 else None
+        if len(names) != 2:
+            return None
+        return names[1] if names[0] == name else names[0]
 
     def situation(self, seat: int) -> Situation:
         """What ``seat`` knows when it is its turn (for the listing; the same as from its view)."""
@@ -196,7 +215,7 @@ class TwoTray(GameState):
 
     @property
     def must_act(self) -> frozenset[int]:
-        return frozenset() if self.outcome is not None else frozenset((self.current,))
+        return _NOBODY if self.outcome is not None else _seat_set(self.current)
 
     @property
     def turn_seat(self) -> int | None:
@@ -235,7 +254,20 @@ class TwoTray(GameState):
         """
         if player not in self.to_act:
             return []
-        return listable_actions(self.situation(player))
+        # listable_actions(self.situation(player)), without copying the trays into a Situation (only read).
+        playing = self.playing[player]
+        racks = self.trays
+        names = racks.names_of(player) if playing is None else (playing,)
+        return listing(
+            player,
+            [(name, racks.rack(player, name)) for name in names],
+            self.grid,
+            down=self.down[player],
+            threshold=self.threshold,
+            pool_size=len(self.pool),
+            continuing=self.continuing,
+            called=self.called,
+        )
 
     # -- checks shared by several actions ----------------------------------------------
 
@@ -275,7 +307,10 @@ class TwoTray(GameState):
         placed = placed_near(GRID, self.grid, new, [put.cell for put in action.changes])
         if not placed:
             raise RuleError("TT-PLAY-EMPTY", "a play must place at least one tile from the playing tray (draw instead)")
-        if not _holds_all(self.trays.pieces(seat), placed):
+        tray = self.trays.rack(seat, action.tray)
+        # Tiles all on the named tray are on the trays (the usual case: the trays are not looked at together).
+        on_tray = _holds_all(tray, placed)
+        if not on_tray and not _holds_all(self.trays.pieces(seat), placed):
             short = Counter(placed) - Counter(self.trays.pieces(seat))
             raise RuleError(TRAY_RULE, f"not on your trays: {_tiles(short)}")
         if action.down:
@@ -287,8 +322,7 @@ class TwoTray(GameState):
             if named is not None:
                 raise named
         correct = self.playing[seat] or action.tray
-        tray = self.trays.rack(seat, action.tray)
-        elsewhere: Counter[Tile] = Counter() if _holds_all(tray, placed) else Counter(placed) - Counter(tray)
+        elsewhere: Counter[Tile] | None = None if on_tray else Counter(placed) - Counter(tray)
         fault: RuleError | None = None
         if action.tray != correct:
             fault = RuleError(
@@ -352,10 +386,18 @@ class TwoTray(GameState):
 
     def _call(self, action: Call) -> None:
         cell = (action.row, action.col)
-        fault = call_fault(self.grid, cell, action.tile, self.called)
-        if fault is not None:
-            raise fault
-        self.grid = self.grid.with_call(cell, action.tile)
+        if cell in self.called or not listed_call(self.grid, cell, action.tile):
+            # Unless the listing on this grid allowed this very call (the same judgement: call_options are the
+            # calls call_fault allows when the joker was not called this turn), judged here, and worded.
+            fault = call_fault(self.grid, cell, action.tile, self.called)
+            if fault is not None:
+                raise fault
+        old = self.grid
+        self.grid = old.with_call(cell, action.tile)
+        if old.cells_memo().get(_holds_key(old)) is True:
+            # The call fits every line joined to the joker (call_fault judged the grid with it near the joker,
+            # as _fits does); the rest of the grid reads as before. So the grid with the call holds too.
+            self.grid.cells_memo()[_holds_key(self.grid)] = True
         self.called = (*self.called, cell)
         self.emit("call", action.player, {"cell": cell_text(cell), "tile": str(action.tile)})
 
@@ -368,6 +410,7 @@ class TwoTray(GameState):
         self.grid = check.grid
         opening = not self.down[seat]
         self.down[seat] = True
+        sizes = self.sizes(seat)
         self.emit(
             "play",
             seat,
@@ -376,10 +419,10 @@ class TwoTray(GameState):
                 "changes": [str(p) for p in action.changes],
                 "placed": [str(t) for t in check.placed],
                 "opening": opening,
-                "tray_sizes": self.sizes(seat),
+                "tray_sizes": sizes,
             },
         )
-        if not self.trays.pieces(seat):
+        if not any(sizes.values()):
             self._end_round(seat, "trays-empty")
             return
         other = self.other_tray(seat, tray)

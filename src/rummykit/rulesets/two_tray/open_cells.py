@@ -1,0 +1,259 @@
+"""The open cells next to a two-tray grid: the empty cells where some tile fits both lines through it as laid.
+
+The listing (:mod:`rummykit.rulesets.two_tray.listing`) lists each tile of
+the playing tray that fits alone next to the grid; these are the cells it
+looks at, each with the tiles that fit there and the jokers near it, kept
+with the grid's tiles and worked out again only where a change reaches
+(``tests/test_two_tray_listing_speed.py`` compares them with a fresh
+reading of the whole grid).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import lru_cache
+from typing import cast
+
+from rummykit.blocks.grid import Cell
+from rummykit.melds.tile_lines import line_valid
+from rummykit.melds.tiles import MAX_GROUP
+from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER, MAX_NUMBER, Tile
+from rummykit.rulesets.two_tray.options import TileGrid
+
+__all__ = ["INCREMENTAL", "OpenCell", "OpenCells", "Segments", "open_cells", "open_cells_near"]
+
+
+@lru_cache(maxsize=1 << 14)
+def _fitting(before: tuple[Tile, ...], after: tuple[Tile, ...]) -> frozenset[Tile]:
+    """Every tile that makes ``before + tile + after`` a tile alone or a valid line as laid (jokers aside)."""
+    if not before and not after:
+        return _EVERY
+    if len(before) + len(after) < 2:
+        return frozenset()
+    natural = [(i, t) for i, t in enumerate((*before, *after)) if t.colour is not None]
+    if not natural:
+        maybe: Iterable[Tile] = ALL_TILES
+    else:
+        # A line reads as a group (one number: the tile must have it) or a run (one colour: the tile must
+        # have it, and the number its place says); a joker may fit either. Only these can possibly fit.
+        first, tile = natural[0]
+        one_number = all(t.number == tile.number for _, t in natural)
+        one_colour = all(t.colour is tile.colour for _, t in natural)
+        if not one_number and not one_colour:
+            # Neither a group nor a run, whatever tile (or joker) comes between.
+            return frozenset()
+        candidates = [JOKER]
+        if one_number and len(before) + len(after) < MAX_GROUP:
+            candidates += [ALL_TILES[c.index * MAX_NUMBER + tile.number - 1] for c in COLOURS]
+        if one_colour:
+            assert tile.colour is not None
+            number = tile.number + len(before) - (first if first < len(before) else first + 1)
+            if 1 <= number <= MAX_NUMBER:
+                candidates.append(ALL_TILES[tile.colour.index * MAX_NUMBER + number - 1])
+        maybe = dict.fromkeys(candidates)
+    return frozenset([t for t in maybe if line_valid((*before, t, *after))])
+
+
+_EVERY = frozenset(ALL_TILES)
+
+
+def open_cells(grid: TileGrid) -> tuple[OpenCell, ...]:
+    """Every empty cell next to ``grid`` (in cell order) where some tile fits both lines through it as laid.
+
+    With each: the tiles that fit (whoever holds them), the jokers in its
+    lines, whether a joker laid there alone keeps the grid valid when none
+    touches it, and whether it lies in one line only (:data:`OpenCell`);
+    from these the lay-offs are judged as the grid rules judge them
+    (tests/test_two_tray_listing_speed.py). It depends on
+    the grid's tiles alone (not its calls), so it is kept with them
+    (:meth:`~rummykit.blocks.grid.Grid.cells_memo`) for every listing until
+    the grid changes; a grid changed from one whose open cells are known
+    works them out again only where the change reaches (:func:`open_cells_near`).
+    """
+    memo = grid.cells_memo()
+    known = cast("OpenCells | None", memo.get(_OPEN))
+    if known is None:
+        origin = grid.origin()
+        previous = None if origin is None else cast("OpenCells | None", origin[0].get(_OPEN))
+        if previous is not None and origin is not None and len(origin[1]) <= INCREMENTAL:
+            known = open_cells_near(grid.cells, previous, origin[1])
+        else:
+            known = open_cells_near(grid.cells, None, ())
+        memo[_OPEN] = known
+    return known
+
+
+Segments = tuple[tuple[Tile, ...], tuple[Tile, ...], tuple[Tile, ...], tuple[Tile, ...]]
+"""The tiles touching a cell on its left, right, up and down, in reading order (left and up read towards it)."""
+
+OpenCell = tuple[Cell, frozenset[Tile], tuple[Cell, ...] | None, bool, bool, Segments | None]
+"""An open cell: the cell; the tiles that fit; the cells of the jokers in its lines if each lies in that line
+only (``()`` if some joker there lies in a line across, None if no joker is there); whether a lone joker fits
+(with no joker near); whether the cell lies in one line only (see :func:`open_cells`); its segments when a
+joker is in its lines (else None)."""
+
+OpenCells = tuple[OpenCell, ...]
+"""A grid's open cells, in cell order."""
+
+_OPEN = "two-tray open cells"
+"""The name of the open cells in a grid's :meth:`~rummykit.blocks.grid.Grid.cells_memo`."""
+
+INCREMENTAL = 12
+"""At most this many changed cells since a grid whose open cells are known: only the cells the change reaches
+are worked out again."""
+
+
+def _cell_of(found: OpenCell) -> Cell:
+    return found[0]
+
+
+def open_cells_near(cells: Mapping[Cell, Tile], previous: OpenCells | None, changed: Iterable[Cell]) -> OpenCells:
+    """The open cells of the grid whose tiles are ``cells``: worked out afresh (``previous`` None), or from
+    those of a grid that differed from it only in the ``changed`` cells."""
+    get = cells.get
+    if previous is not None:
+        # An open cell depends on the tiles touching it in a row on each side (its segments), on the cell just
+        # past each segment's end (empty), and on the cells across each joker in them. So only these cells can
+        # see that change: the empty cells reached from a changed cell through tiles in a row, left, right,
+        # up or down (the changed cell itself if empty), and those reached so from a joker next to a changed
+        # cell. Every other cell is open or not as before: a cell next to a tile (a candidate) that is not
+        # next to a changed cell was one before (only a changed cell gains or loses a tile).
+        touched = set(changed)
+        redo: set[Cell] = set()
+        starts = list(touched)
+        first = len(starts)
+        k = 0
+        while k < len(starts):
+            r, c = starts[k]
+            if (r, c) not in cells:
+                redo.add((r, c))
+            for dr, dc in _SIDES:
+                y, x = r + dr, c + dc
+                tile = get((y, x))
+                if tile is not None:
+                    if tile is JOKER and k < first:
+                        starts.append((y, x))  # a joker next to a changed cell: walked from too
+                    y, x = y + dr, x + dc
+                    while (y, x) in cells:
+                        y, x = y + dr, x + dc
+                redo.add((y, x))
+            k += 1
+        # Every cell that may have changed: those and the changed cells. A changed cell's neighbour holds what
+        # it held: a tile stays out of the open cells; an empty one is in ``redo`` (each walk stops at the first
+        # empty cell), and worked out again (a tile taken off may leave it next to no tile).
+        affected = redo | touched
+        kept = [found for found in previous if found[0] not in affected]
+        added = False
+        for cell in redo:
+            # Each is empty (a walk stops at the first empty cell; a changed cell is taken only when empty);
+            # _open_cell refuses one next to no tile.
+            found = _open_cell(get, cell)
+            if found is not None:
+                kept.append(found)
+                added = True
+        if added:
+            kept.sort(key=_cell_of)
+        return tuple(kept)
+    candidates: set[Cell] = set()
+    for r, c in cells:
+        candidates.update(((r, c + 1), (r, c - 1), (r + 1, c), (r - 1, c)))
+    candidates.difference_update(cells)
+    out = []
+    for cell in sorted(candidates):
+        found = _open_cell(get, cell)
+        if found is not None:
+            out.append(found)
+    return tuple(out)
+
+
+_SIDES = ((0, 1), (0, -1), (1, 0), (-1, 0))
+
+
+def _open_cell(get: Callable[[Cell], Tile | None], cell: Cell) -> OpenCell | None:
+    """The open cell ``cell`` (empty) of the grid whose tiles ``get`` reads, or None if it is next to no tile or
+    no tile fits there."""
+    r, c = cell
+    # A cell touched on one side only, by a single tile, would make a line of 2: nothing fits there.
+    west, east = get((r, c - 1)), get((r, c + 1))
+    north, south = get((r - 1, c)), get((r + 1, c))
+    if west is None:
+        if east is None:
+            if north is None and south is None:
+                return None  # next to no tile
+        elif get((r, c + 2)) is None:
+            return None
+    elif east is None and get((r, c - 2)) is None:
+        return None
+    if north is None:
+        if south is not None and get((r + 2, c)) is None:
+            return None
+    elif south is None and get((r - 2, c)) is None:
+        return None
+    # The tiles touching the cell on each side, in reading order (left and up read towards the cell); a
+    # line of no tiles lets any tile fit it.
+    fitting: frozenset[Tile] | None = None
+    left: Sequence[Tile] = ()
+    right: Sequence[Tile] = ()
+    if west is not None or east is not None:
+        left = []
+        x = c - 1
+        tile = west
+        while tile is not None:
+            left.append(tile)
+            x -= 1
+            tile = get((r, x))
+        right = []
+        x = c + 1
+        tile = east
+        while tile is not None:
+            right.append(tile)
+            x += 1
+            tile = get((r, x))
+        left.reverse()
+        fitting = _fitting(tuple(left), tuple(right))
+        if not fitting:
+            return None
+    up: Sequence[Tile] = ()
+    down: Sequence[Tile] = ()
+    if north is not None or south is not None:
+        up = []
+        y = r - 1
+        tile = north
+        while tile is not None:
+            up.append(tile)
+            y -= 1
+            tile = get((y, c))
+        down = []
+        y = r + 1
+        tile = south
+        while tile is not None:
+            down.append(tile)
+            y += 1
+            tile = get((y, c))
+        up.reverse()
+        column = _fitting(tuple(up), tuple(down))
+        fitting = column if fitting is None else fitting & column
+        if not fitting:
+            return None
+    assert fitting is not None  # the cell is next to a tile
+    one_line = not (left or right) or not (up or down)
+    # A joker laid here with no joker near reads as any tile that fits both lines: it fits when the cell
+    # lies in one line only, or when some numbered tile fits both.
+    joker_fits = one_line or len(fitting) > (JOKER in fitting)
+    if not (JOKER in left or JOKER in right or JOKER in up or JOKER in down):
+        return (cell, fitting, None, joker_fits, one_line, None)
+    segments = (tuple(left), tuple(right), tuple(up), tuple(down))
+    # The jokers of the two lines through the cell, if none of them lies in a line across (else ()).
+    lone: list[Cell] = []
+    across = [((r, c - len(left) + k), (1, 0)) for k, t in enumerate(left) if t is JOKER]
+    across += [((r, c + 1 + k), (1, 0)) for k, t in enumerate(right) if t is JOKER]
+    across += [((r - len(up) + k, c), (0, 1)) for k, t in enumerate(up) if t is JOKER]
+    across += [((r + 1 + k, c), (0, 1)) for k, t in enumerate(down) if t is JOKER]
+    for (y, x), (dr, dc) in across:
+        # (dr, dc) steps across the joker's line: from a row's joker up and down, from a column's left and right.
+        if get((y - dr, x - dc)) is not None or get((y + dr, x + dc)) is not None:
+            return (cell, fitting, (), joker_fits, one_line, segments)
+        lone.append((y, x))
+    return (cell, fitting, tuple(lone), joker_fits, one_line, segments)
+
+
