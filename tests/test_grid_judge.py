@@ -89,8 +89,8 @@ def test_holds_and_holds_reach_agree_with_the_verdict() -> None:
                         assert frame.holds(tile) == holds_reach(GRID, grid, (put[0],), (put[0], tile))[0]
                         assert frame.reach == holds_reach(GRID, grid, (put[0],), (put[0], tile))[1]
             if len(cells) > 3:
-                focus = tuple(rng.sample(cells, 3))
-                assert GRID.holds(grid, focus) == (not GRID.verdict(grid, focus).problems)
+                several = tuple(rng.sample(cells, 3))
+                assert GRID.holds(grid, several) == (not GRID.verdict(grid, several).problems)
         checked += 1
 
     for seed in range(4):

@@ -33,7 +33,7 @@ from rummykit.catalogue import find_game, games, new_game
 from rummykit.engine.core import Action
 from rummykit.errors import RuleError
 from rummykit.rulesets.rummikub import Play, parse_table
-from rummykit.server import questions
+from rummykit.server import protocol
 from rummykit.server.integrity import fingerprint
 from rummykit.server.outbox import frame_text
 from rummykit.server.questions import ListedForms, listing
@@ -126,7 +126,7 @@ def test_equal_actions_share_forms_and_only_the_last_listing_is_kept() -> None:
 
 
 def test_more_than_the_listed_actions_are_sorted_and_cut_as_the_plain_listing(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(questions.p, "MAX_LEGAL", 2)
+    monkeypatch.setattr(protocol, "MAX_LEGAL", 2)
     state = new_game("rummikub", players=2, seed=3)
     kept = ListedForms(state)
     rng = random.Random(3)
@@ -188,7 +188,9 @@ def test_the_drivers_statements_write_what_sqlalchemys_write(db: Db) -> None:
                 })
             for store, prefix in zip(stores, prefixes, strict=True):
                 store.record_batch([{**item, "table_id": prefix + item["table_id"]} for item in items])
-        stale = [{**items[0], "seq": items[0]["seq"] + 1}, {**items[1], "seq": items[1]["seq"] + 3}]
+        stale = [items[0].copy(), items[1].copy()]
+        stale[0]["seq"] += 1
+        stale[1]["seq"] += 3
         before = [_rows(store, prefix) for store, prefix in zip(stores, prefixes, strict=True)]
         for store, prefix in zip(stores, prefixes, strict=True):
             with pytest.raises(StoreError, match="were not at the action before"):
