@@ -261,6 +261,8 @@ class _Turn:
         mask = self.mask
         best: tuple[int, int, TileSet, TileSet] | None = None
         for i, shape in enumerate(self.shapes):
+            if not shape.touch_mask & mask:
+                continue  # no rack tile near a donor
             for donor, rest in shape.donors:  # sets of 3 have no donors
                 near = NEAR[donor.code] & mask
                 if not near & (near - 1):  # fewer than two rack tiles near it: no set around it
@@ -377,6 +379,8 @@ class _Turn:
         if jokers and len(rack) == 1:
             return False
         for shape in self.shapes:
+            if not (shape.memo_mask if jokers else shape.touch_mask) & mask:
+                continue  # none of the tiles below is in the rack
             if (shape.step_mask | shape.end_mask if jokers else shape.step_mask) & mask:
                 return False
             for donor, _ in shape.donors:
@@ -426,8 +430,10 @@ def plan_turn(view: FreeTableView) -> Play | None:
 
 def _read_table(texts: list[list[str]]) -> tuple[list[TileSet], list[TileSet], list[Shape]]:
     """A view's table: its sets as written, in normal form, and their shapes (each set read once, cached)."""
-    read = [view_set(s) for s in texts]
-    return [r[0] for r in read], [r[1] for r in read], [r[2] for r in read]
+    if not texts:
+        return [], [], []
+    table, normal, shapes = zip(*map(view_set, texts), strict=True)
+    return list(table), list(normal), list(shapes)
 
 
 def _plan(

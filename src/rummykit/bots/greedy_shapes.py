@@ -56,11 +56,13 @@ class Shape:
         "donors",
         "end_mask",
         "ends",
+        "memo_mask",
         "role_mask",
         "roles",
         "split_mask",
         "splits",
         "step_mask",
+        "touch_mask",
     )
 
     def __init__(self, s: TileSet) -> None:
@@ -124,6 +126,13 @@ class Shape:
         self.end_mask = tiles_mask(t for t, _ in ends)
         self.step_mask = self.accept_mask | self.split_mask | self.role_mask
         """The tiles a lay-off, a split or a freed joker could use (for :mod:`rummykit.bots.greedy_memo`)."""
+        near = 0
+        for t, _ in donors:
+            near |= NEAR[t.code]
+        self.touch_mask = self.step_mask | near
+        """:attr:`step_mask` and the tiles near a donor: no tile outside it can make a step use this set
+        (with no rack joker; with one, :attr:`memo_mask`), as :mod:`rummykit.bots.greedy_memo` asks."""
+        self.memo_mask = self.touch_mask | self.end_mask
 
 
 def tiles_mask(tiles: Iterable[Tile]) -> int:
