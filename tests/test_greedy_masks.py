@@ -4,7 +4,8 @@ the plain computation: shapes whose filters let every tile through ("open" shape
 - the masks are what they say: the tiles a step, a donor's neighbours or (with a joker) a run's ends look for;
 - ``_Turn.stuck`` and ``_Turn.donor_sets`` with open shapes, on turns from seeded games;
 - the memo's answers (:meth:`~rummykit.bots.greedy_memo.NoPlay.still`) with open shapes, on made-up turns;
-- whole seeded games played with open shapes: the same actions.
+- whole seeded games played with open shapes: the same actions;
+- ``makes_set`` written out against its loop.
 """
 
 from __future__ import annotations
@@ -19,11 +20,11 @@ from test_greedy_memo import _games, _memo_args, _texts, _turns
 import rummykit.bots.greedy_shapes as greedy_shapes
 from rummykit.bots.greedy import _read_table, _Turn
 from rummykit.bots.greedy_memo import no_play
-from rummykit.bots.greedy_shapes import NEAR, Shape, tiles_mask
+from rummykit.bots.greedy_shapes import NEAR, Shape, makes_set, tiles_mask
 from rummykit.bots.registry import make_bot
 from rummykit.catalogue import new_game
 from rummykit.engine.rng import Rng
-from rummykit.pieces.tiles import ALL_TILES, Tile, parse_tiles
+from rummykit.pieces.tiles import ALL_TILES, JOKER, MAX_NUMBER, Tile, parse_tiles
 from rummykit.sim import run_bots
 
 GAME = "rummikub"
@@ -126,3 +127,28 @@ def test_games_with_open_shapes_are_the_same(players: int, monkeypatch: pytest.M
     fast = _actions_hash(players, range(30))
     _open_every_shape(monkeypatch)
     assert _actions_hash(players, range(30)) == fast
+
+
+def _makes_set_plain(mask: int, jokers: int) -> bool:
+    """:func:`makes_set` as first written: a colour's numbers read in a loop."""
+    mask &= ~(1 << JOKER.code)
+    if jokers >= 2:
+        return mask != 0
+    rows = [mask >> (k * MAX_NUMBER) & ((1 << MAX_NUMBER) - 1) for k in range(4)]
+    a, b, c, d = rows
+    if jokers:
+        return bool((a & (b | c | d)) | (b & (c | d)) | (c & d) or any(m & (m >> 1 | m >> 2) for m in rows))
+    return bool((a & b & (c | d)) | (c & d & (a | b)) or any(m & m >> 1 & m >> 2 for m in rows))
+
+
+def test_makes_set_written_out_is_the_loop() -> None:
+    rng = Rng(5)
+    seen = set()
+    for _ in range(20_000):
+        tiles = [NUMBERED[rng.below(len(NUMBERED))] for _ in range(rng.below(14))]
+        mask = tiles_mask(tiles) | (rng.below(2) << JOKER.code)
+        for jokers in (0, 1, 2):
+            answer = makes_set(mask, jokers)
+            assert answer == _makes_set_plain(mask, jokers), (tiles, jokers)
+            seen.add((jokers, answer))
+    assert len(seen) == 6  # every number of jokers gave both answers
