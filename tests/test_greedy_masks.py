@@ -5,18 +5,20 @@ the plain computation: shapes whose filters let every tile through ("open" shape
 - ``_Turn.stuck`` and ``_Turn.donor_sets`` with open shapes, on turns from seeded games;
 - the memo's answers (:meth:`~rummykit.bots.greedy_memo.NoPlay.still`) with open shapes, on made-up turns;
 - whole seeded games played with open shapes: the same actions;
-- ``makes_set`` written out against its loop.
+- ``makes_set`` written out against its loop; ``best_meld``'s candidate values against :func:`rank`.
 """
 
 from __future__ import annotations
 
 import copy
 import hashlib
+from collections import Counter
 from collections.abc import Iterator
 
 import pytest
 from test_greedy_memo import _games, _memo_args, _texts, _turns
 
+import rummykit.bots.greedy as greedy
 import rummykit.bots.greedy_shapes as greedy_shapes
 from rummykit.bots.greedy import _read_table, _Turn
 from rummykit.bots.greedy_memo import no_play
@@ -24,6 +26,8 @@ from rummykit.bots.greedy_shapes import NEAR, Shape, makes_set, tiles_mask
 from rummykit.bots.registry import make_bot
 from rummykit.catalogue import new_game
 from rummykit.engine.rng import Rng
+from rummykit.melds.cover import CoverProblem, best_cover, rank
+from rummykit.melds.tiles import check_tiles
 from rummykit.pieces.tiles import ALL_TILES, JOKER, MAX_NUMBER, Tile, parse_tiles
 from rummykit.sim import run_bots
 
@@ -152,3 +156,31 @@ def test_makes_set_written_out_is_the_loop() -> None:
             assert answer == _makes_set_plain(mask, jokers), (tiles, jokers)
             seen.add((jokers, answer))
     assert len(seen) == 6  # every number of jokers gave both answers
+
+
+def test_best_meld_values_are_ranks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``best_meld`` writes its candidates' values out: each is the :func:`rank` of its criteria."""
+    seen: list[CoverProblem[Tile]] = []
+
+    def recording(problem: CoverProblem[Tile]) -> object:
+        seen.append(problem)
+        return best_cover(problem)
+
+    monkeypatch.setattr(greedy, "best_cover", recording)
+    rng = Rng(9)
+    searched = 0
+    for _ in range(300):
+        rack = Counter([NUMBERED[rng.below(len(NUMBERED))] for _ in range(6 + rng.below(10))])
+        rack[JOKER] = rng.below(3)
+        for count_jokers in (True, False):
+            seen.clear()
+            greedy.best_meld(+rack, count_jokers=count_jokers)
+            searched += len(seen)
+            for problem in seen:
+                for cand in problem.candidates:
+                    spent = cand.pieces.count(JOKER)
+                    numbered = len(cand.pieces) - spent
+                    criteria = (numbered + spent, 0) if count_jokers else (numbered, -spent)
+                    assert cand.value == rank(*criteria, check_tiles(cand.pieces).points)
+                    assert cand.measure == check_tiles(cand.pieces).points
+    assert searched > 300
