@@ -500,7 +500,8 @@ def _checked_play(
     if len(new) >= n:
         changed = list(compress(range(n), map(operator.is_not, new, old)))
         gone = list(chain.from_iterable([old[i] for i in changed]))
-        judged = [*(new[i] for i in changed), *new[n:]]
+        judged = [new[i] for i in changed]
+        judged += new[n:]
         if turn is not None and turn.taken:
             had = [*gone, *turn.taken]
             has = list(chain.from_iterable(judged))
