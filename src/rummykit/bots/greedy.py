@@ -41,7 +41,7 @@ from rummykit.engine.core import Action, GameInfo
 from rummykit.engine.rng import Rng
 from rummykit.errors import OptionError, RuleError
 from rummykit.melds.base import MIN_SET
-from rummykit.melds.cover import Candidate, CoverProblem, best_cover, rank
+from rummykit.melds.cover import RANK_BASE, Candidate, CoverProblem, best_cover, rank
 from rummykit.melds.tiles import check_tiles, check_tuple, hand_sets
 from rummykit.pieces.tiles import ALL_TILES, JOKER, MAX_NUMBER, Tile, parse_tiles
 from rummykit.rulesets.freetable import FreeTableView
@@ -103,7 +103,8 @@ def best_meld(
         if spent and ((not count_jokers and not _lean(s)) or (frugal and 2 * spent > numbered)):
             continue
         points = check_tiles(s).points
-        value = rank(numbered + spent, 0, points) if count_jokers else rank(numbered, -spent, points)
+        # rank(numbered + spent, 0, points) or rank(numbered, -spent, points), written out
+        value = ((numbered + spent) * _RANK2 if count_jokers else numbered * _RANK2 - spent * RANK_BASE) + points
         cands.append(Candidate(s, value, points))
         useful.update(dict.fromkeys(s))
     useful.pop(JOKER, None)
@@ -137,10 +138,15 @@ def _reach(rack: Counter[Tile], tiles: Iterable[Tile], jokers: int) -> int:
     search's own first bound: a joker counts 13)."""
     held = set(tiles)
     held.discard(JOKER)
-    return sum(rack[t] * t.number for t in held) + MAX_NUMBER * jokers
+    points = MAX_NUMBER * jokers
+    for t in held:
+        points += rack[t] * t.number
+    return points
 
 
 _CODE = operator.attrgetter("code")
+_VALID = operator.attrgetter("valid")
+_RANK2 = RANK_BASE * RANK_BASE
 _REACH = {t: MAX_NUMBER if t.colour is None else t.number for t in ALL_TILES}
 """The most a tile still undecided could add to a meld's points: its number, or 13 for a joker."""
 _POTENTIAL = {
@@ -261,6 +267,8 @@ class _Turn:
         mask = self.mask
         best: tuple[int, int, TileSet, TileSet] | None = None
         for i, shape in enumerate(self.shapes):
+            if not shape.touch_mask & mask:
+                continue  # no rack tile near a donor
             for donor, rest in shape.donors:  # sets of 3 have no donors
                 near = NEAR[donor.code] & mask
                 if not near & (near - 1):  # fewer than two rack tiles near it: no set around it
@@ -377,6 +385,8 @@ class _Turn:
         if jokers and len(rack) == 1:
             return False
         for shape in self.shapes:
+            if not (shape.memo_mask if jokers else shape.touch_mask) & mask:
+                continue  # none of the tiles below is in the rack
             if (shape.step_mask | shape.end_mask if jokers else shape.step_mask) & mask:
                 return False
             for donor, _ in shape.donors:
@@ -426,8 +436,10 @@ def plan_turn(view: FreeTableView) -> Play | None:
 
 def _read_table(texts: list[list[str]]) -> tuple[list[TileSet], list[TileSet], list[Shape]]:
     """A view's table: its sets as written, in normal form, and their shapes (each set read once, cached)."""
-    read = [view_set(s) for s in texts]
-    return [r[0] for r in read], [r[1] for r in read], [r[2] for r in read]
+    if not texts:
+        return [], [], []
+    table, normal, shapes = zip(*map(view_set, texts), strict=True)
+    return list(table), list(normal), list(shapes)
 
 
 def _plan(
@@ -488,7 +500,8 @@ def _checked_play(
     if len(new) >= n:
         changed = list(compress(range(n), map(operator.is_not, new, old)))
         gone = list(chain.from_iterable([old[i] for i in changed]))
-        judged = [*(new[i] for i in changed), *new[n:]]
+        judged = [new[i] for i in changed]
+        judged += new[n:]
         if turn is not None and turn.taken:
             had = [*gone, *turn.taken]
             has = list(chain.from_iterable(judged))
@@ -496,7 +509,7 @@ def _checked_play(
             if len(had) == len(has) and min(turn.rack.values(), default=1) > 0:  # no rack count went below 0
                 had.sort(key=id)
                 has.sort(key=id)
-                if had == has and all(c.valid for c in map(check_tuple, judged)):
+                if had == has and all(map(_VALID, map(check_tuple, judged))):
                     return Play(seat, tuple(sorted(turn.taken, key=_CODE)), new)
         before = Counter(gone)
     else:

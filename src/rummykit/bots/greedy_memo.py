@@ -141,6 +141,9 @@ class NoPlay:
             else:
                 shape = view_set(texts)[2]
                 check = grown
+            if not (shape.memo_mask if ends else shape.touch_mask) & check:
+                shapes.append(shape)  # no tile of ``check`` is one the tests below look for
+                continue
             if (shape.step_mask | shape.end_mask if ends else shape.step_mask) & check:
                 return None
             for d, _ in shape.donors:

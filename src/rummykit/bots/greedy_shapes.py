@@ -56,11 +56,13 @@ class Shape:
         "donors",
         "end_mask",
         "ends",
+        "memo_mask",
         "role_mask",
         "roles",
         "split_mask",
         "splits",
         "step_mask",
+        "touch_mask",
     )
 
     def __init__(self, s: TileSet) -> None:
@@ -124,6 +126,13 @@ class Shape:
         self.end_mask = tiles_mask(t for t, _ in ends)
         self.step_mask = self.accept_mask | self.split_mask | self.role_mask
         """The tiles a lay-off, a split or a freed joker could use (for :mod:`rummykit.bots.greedy_memo`)."""
+        near = 0
+        for t, _ in donors:
+            near |= NEAR[t.code]
+        self.touch_mask = self.step_mask | near
+        """:attr:`step_mask` and the tiles near a donor: no tile outside it can make a step use this set
+        (with no rack joker; with one, :attr:`memo_mask`), as :mod:`rummykit.bots.greedy_memo` asks."""
+        self.memo_mask = self.touch_mask | self.end_mask
 
 
 def tiles_mask(tiles: Iterable[Tile]) -> int:
@@ -219,13 +228,17 @@ def makes_set(mask: int, jokers: int) -> bool:
     mask &= ~_JOKER_BIT
     if jokers >= 2:
         return mask != 0
-    a, b, c, d = (mask >> (k * MAX_NUMBER) & _ROW for k in range(4))  # numbers held, per colour
+    # numbers held, per colour (written out: no generator, the same values)
+    a, b, c, d = mask & _ROW, mask >> MAX_NUMBER & _ROW, mask >> 2 * MAX_NUMBER & _ROW, mask >> 3 * MAX_NUMBER & _ROW
     if jokers:
         return bool(
             (a & (b | c | d)) | (b & (c | d)) | (c & d)
-            or any(m & (m >> 1 | m >> 2) for m in (a, b, c, d))
+            or (a & (a >> 1 | a >> 2)) | (b & (b >> 1 | b >> 2)) | (c & (c >> 1 | c >> 2)) | (d & (d >> 1 | d >> 2))
         )
-    return bool((a & b & (c | d)) | (c & d & (a | b)) or any(m & m >> 1 & m >> 2 for m in (a, b, c, d)))
+    return bool(
+        (a & b & (c | d)) | (c & d & (a | b))
+        or (a & a >> 1 & a >> 2) | (b & b >> 1 & b >> 2) | (c & c >> 1 & c >> 2) | (d & d >> 1 & d >> 2)
+    )
 
 
 def set_around(donor: Tile, rack: Container[Tile]) -> TileSet | None:

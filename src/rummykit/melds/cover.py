@@ -297,18 +297,20 @@ class _Search(Generic[P]):
         t = self.tally
         opt, n, threshold = self.opt, self.n, self.threshold
         by_first, potentials, reaches = self.by_first, self.potentials, self.reaches
+        limit, reach_bound, bound, has_required = self.limit, self.reach_bound, self.bound, self.has_required
+        memo, leave_first, max_sets, chosen = self.memo, self.leave_first, self.max_sets, self.chosen
         left: list[tuple[int, int]] = []  # (piece, copies) left out in this call, to put back
         while True:
             nodes = self.nodes = self.nodes + 1
-            if nodes > self.limit >= 0:
+            if nodes > limit >= 0:
                 self.stopped = True
             if self.stopped:
                 break
-            if self.reach_bound and t.measure + t.reach < threshold:
+            if reach_bound and t.measure + t.reach < threshold:
                 break
-            if self.bound and self.best is not None and t.value + t.potential <= self.best_value:
+            if bound and self.best is not None and t.value + t.potential <= self.best_value:
                 break
-            if self.has_required:
+            if has_required:
                 mand = self.mand
                 while mp < n and not mand[mp]:
                     mp += 1
@@ -335,20 +337,18 @@ class _Search(Generic[P]):
                 break
             if piece != op:
                 j = 0
-            memo = self.memo
             if memo is not None and nodes > MEMO_AFTER:
                 # The same position met again with no more value so far cannot do better.
                 measure = t.measure if t.measure < threshold else threshold
-                key = (*opt, j, measure, t.sets, *(self.mand if self.has_required else ()))
+                key = (*opt, j, measure, t.sets, *(self.mand if has_required else ()))
                 seen = memo.get(key)
                 if seen is not None and seen >= t.value:
                     break
                 memo[key] = t.value
-            if self.leave_first:
+            if leave_first:
                 self._leave(mp, piece)
-            if t.sets != self.max_sets:
+            if t.sets != max_sets:
                 options = by_first[piece]
-                chosen = self.chosen
                 for k in range(j, len(options)):
                     cand = options[k]
                     items = cand.items
@@ -375,7 +375,7 @@ class _Search(Generic[P]):
                             opt[i] += c
                         if self.stopped:
                             break
-            if self.leave_first or self.stopped:
+            if leave_first or self.stopped:
                 break
             # Leave the piece's remaining copies unused: the next node, in this same call.
             copies = opt[piece]
