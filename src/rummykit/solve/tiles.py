@@ -422,7 +422,7 @@ class _Kernel:
 
     def relax(self) -> None:
         """Prune with the per-colour relaxation from now on (worth it for hard positions)."""
-        if (self.relaxed and self._owns_relaxation()) or self.P[self.k.P_TOTAL] >= self.k.JOKER_SLOTS:
+        if (self.relaxed and self._owns_relaxation()) or self.P[self.k.P_TOTAL] > self.k.RELAX_JOKERS:
             return
         memo_size, pool_size = self._sizes()
         if memo_size < RELAX_MEMO:
