@@ -47,13 +47,16 @@ first, a state expanded again only with a better value, a branch cut when
 even every rack tile still ahead could not reach the target or beat the best
 play found) settles most positions in well under a millisecond. When it
 cannot finish, the program works out a *relaxation*: for each colour alone,
-and each number of jokers left, whether its open runs can still be completed
+and each budget of jokers it may still use (in halves: a joker in its run
+costs two, its tile in a group the least share of that group's jokers the
+other colours' tiles allow), whether its open runs can still be completed
 with that colour's own tiles (groups allowed only where the other colours
 have tiles) and the most its rack tiles can still add to the whole value
-(objective, jokers, second objective). From then on a state is dropped when a
-colour cannot finish or when its value plus the sum of those maxima cannot
-reach the target, or in a depth-first search cannot beat the best play found
-so far. The relaxation only ever allows more than the real problem, so
+(objective, jokers, second objective). From then on a state is dropped when
+no split of the jokers left between the colours lets every colour finish, or
+when its value plus the best sum of those maxima over the splits cannot reach
+the target, or in a depth-first search cannot beat the best play found so
+far. The relaxation only ever allows more than the real problem, so
 nothing optimal is lost, and it removes most of the states of the hard
 positions. Then a depth-first search again.
 
