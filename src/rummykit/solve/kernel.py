@@ -1278,11 +1278,14 @@ _group_charge = _hot(_group_charge_py)
 
 def _relax_py(p: IntArray, w: IntArray) -> None:
     """Work out the relaxation's table (see :func:`_relaxed_py`): for each colour, number,
-    open runs reachable in that colour alone and jokers left, whether that colour's own
-    tiles (the table's all used) can still be laid in runs and in groups that the other
-    colours' tiles could complete, and the most its rack tiles can add doing so. It
-    relaxes the whole problem, so the sum over the colours bounds what any play can
-    still add, and a state that cannot reach the target by it can be dropped."""
+    open runs reachable in that colour alone and budget of jokers (in halves: two for a
+    joker in its run, its share of a group's jokers for a tile given to a group, see
+    :func:`_group_charge_py`), whether that colour's own tiles (the table's all used)
+    can still be laid in runs and in groups that the other colours' tiles could
+    complete, and the most its rack tiles can add doing so. It relaxes the whole
+    problem: every play splits the jokers left between the colours so that each stays
+    within its budget, so the best sum over the splits bounds what any play can still
+    add, and a state that cannot reach the target by it can be dropped."""
     total = p[P_TOTAL]
     bounds = _relaxed(w)
     pool = _pool(w)
