@@ -108,15 +108,6 @@ P_THRESHOLD = P_TOTAL + 8  # the meld value the initial meld must reach
 P_MELD_AHEAD = P_TOTAL + 9  # [step]: the most the rack's numbered tiles can still add to it
 P_SIZE = P_MELD_AHEAD + STEPS + 1
 
-RELAX_JOKERS = 4  # the relaxation is skipped with more jokers
-# The relaxation's table is indexed by a budget of jokers counted in halves (0..8): a joker in
-# a colour's run costs that colour two halves; a group completed by one joker and the tiles of
-# two colours costs each of them one half, one completed by two jokers costs its colour four.
-JOKER_SLOTS = 2 * RELAX_JOKERS + 1
-# A row of the relaxation's table: the relaxation that wrote it (see W_RELAX_GEN), then one
-# cell per budget. Rows of an earlier relaxation are stale; nothing is zeroed between two.
-RELAX_ROW = JOKER_SLOTS + 1
-
 # -- the work array W (mutable) -----------------------------------------------------------
 W_POOL_USED = 0
 W_MEMO_USED = 1
@@ -126,10 +117,6 @@ W_POOL_SIZE = 4
 W_RELAX_SIDS = 5  # colour states numbered when the relaxation was worked out (0: not yet)
 W_RELAX_GEN = 6  # how many relaxations this work array has held (the current one's rows carry it)
 W_SCRATCH = 16  # 80 cells for the successors
-# the most the other colours' rack tiles can still add, for each budget of half jokers (the
-# successors of one state; the cells past the kept-group choices)
-W_OTHERS = W_SCRATCH + 56
-W_OTHERS_TMP = W_OTHERS + 1 + JOKER_SLOTS
 # scratch arrays of the move generator (views into the work array, so nothing is allocated)
 OPT_KEYS = 256
 OPT_ENTRIES = 1024
@@ -185,6 +172,11 @@ _inline = numba.njit(cache=True, nogil=True, inline="always")
 _hot = _njit(cache=True, nogil=True, forceinline=True, _nrt=False)
 
 
+JOKER_SLOTS = 5  # jokers left 0..4 (the relaxation is skipped with more jokers)
+# A row of the relaxation's table: the relaxation that wrote it (see W_RELAX_GEN), then one
+# cell per number of jokers left. Rows of an earlier relaxation are stale; nothing is zeroed
+# between two relaxations.
+RELAX_ROW = JOKER_SLOTS + 1
 RELAX_CELLS = COLOURS * CELLS * MAX_SIDS * RELAX_ROW
 
 
@@ -363,10 +355,9 @@ _packed_of = _inline(_packed_of_py)
 def _relaxed_py(w: IntArray) -> int:
     """Where the relaxation's table starts in ``w``: at ``((colour * CELLS + number) *
     MAX_SIDS + sid) * RELAX_ROW``: the relaxation that wrote it (the row is not worked out
-    unless that is ``w[W_RELAX_GEN]``), then at ``1 + budget``, where ``budget`` is the
-    jokers that colour may still use, in halves (see ``JOKER_SLOTS``): -1 if that colour
-    cannot be completed from there within the budget, else 1 + the most its rack tiles can
-    still add to the whole value from that number on."""
+    unless that is ``w[W_RELAX_GEN]``), then at ``1 + jokers_left``: -1 if that colour
+    cannot be completed from there, else 1 + the most primary value its rack tiles can
+    still add from that number on."""
     return _after_memo(w) + 3 * SID_TABLE + MAX_SIDS
 
 
@@ -907,85 +898,33 @@ def _floor_full_py(floor: int) -> int:
 _floor_full = _inline(_floor_full_py)
 
 
-def _others_py(key: int, c: int, v: int, budget: int, w: IntArray) -> int:
-    """Before colour ``c`` moves at number ``v`` from state ``key``: the most the other
-    colours' rack tiles can still add when they share a budget of ``b`` half jokers
-    (0..``budget``) between them is ``w[W_OTHERS] + w[W_OTHERS + 1 + b]`` (the first cell
-    the part of the colours that need no joker, the rest ``NEG`` where some colour cannot
-    finish). Returns 0, or 1 when some colour's state was not worked out (nothing is
-    known then), or -1 when the other colours cannot finish even sharing all of
-    ``budget``."""
+def _bound_py(key: int, c: int, v: int, nsid: int, jokers_left: int, w: IntArray) -> int:
+    """The relaxation's bound on the whole value the rack's numbered tiles can still add
+    after colour ``c`` moved at number ``v`` to open runs ``nsid`` (-1: a colour cannot
+    finish; a large number when some colour's state was not worked out)."""
+    total = 0
     known = w[W_RELAX_SIDS]
     gen = w[W_RELAX_GEN]
-    bounds = _relaxed(w)
-    fixed = 0
-    first = True
-    shares = W_OTHERS + 1
     for c2 in range(COLOURS):
         if c2 == c:
-            continue
-        sid = (key >> (SID_BITS * c2)) & SID_MASK
+            sid = nsid
+            at = (c2 * CELLS + v + 1) * MAX_SIDS
+        elif c2 < c:
+            sid = (key >> (SID_BITS * c2)) & SID_MASK
+            at = (c2 * CELLS + v + 1) * MAX_SIDS
+        else:
+            sid = (key >> (SID_BITS * c2)) & SID_MASK
+            at = (c2 * CELLS + v) * MAX_SIDS
         if sid >= known:
-            return 1  # numbered after the relaxation: nothing known about it
-        at = bounds + ((c2 * CELLS + v + (1 if c2 < c else 0)) * MAX_SIDS + sid) * RELAX_ROW
-        if w[at] != gen:
-            return 1
-        at += 1
-        x = w[at]
-        if x > 0 and w[at + budget] == x:
-            fixed += x - 1  # the same with any budget (the values grow with it)
-            continue
-        if first:
-            for b in range(budget + 1):
-                x = w[at + b]
-                w[shares + b] = x - 1 if x > 0 else NEG
-            first = False
-            continue
-        for b in range(budget + 1):
-            w[W_OTHERS_TMP + b] = w[shares + b]
-        for b in range(budget + 1):
-            best = NEG
-            for a in range(b + 1):
-                x = w[at + a]
-                y = w[W_OTHERS_TMP + b - a]
-                if x > 0 and y > NEG and x - 1 + y > best:
-                    best = x - 1 + y
-            w[shares + b] = best
-    if first:
-        for b in range(budget + 1):
-            w[shares + b] = 0
-    w[W_OTHERS] = fixed
-    return 0 if w[shares + budget] > NEG else -1
-
-
-_others = _hot(_others_py)
-
-
-def _bound_py(c: int, v: int, nsid: int, budget: int, w: IntArray) -> int:
-    """The relaxation's bound on the whole value the rack's numbered tiles can still add
-    after colour ``c`` moved at number ``v`` to open runs ``nsid``, with ``budget`` half
-    jokers left for every colour (the other colours' part worked out by
-    :func:`_others_py`): -1 if no share of the budget lets every colour finish, a large
-    number when colour ``c``'s state was not worked out."""
-    if nsid >= w[W_RELAX_SIDS]:
-        return UNBOUNDED
-    at = _relaxed(w) + ((c * CELLS + v + 1) * MAX_SIDS + nsid) * RELAX_ROW
-    if w[at] != w[W_RELAX_GEN]:
-        return UNBOUNDED
-    at += 1
-    x = w[at]
-    shares = W_OTHERS + 1
-    if x > 0 and w[at + budget] == x:
-        # the same with any budget: the others may have all of it
-        y = w[shares + budget]
-        return x - 1 + y + w[W_OTHERS] if y > NEG else -1
-    best = -1
-    for a in range(budget + 1):
-        x = w[at + a]
-        y = w[shares + budget - a]
-        if x > 0 and y > NEG and x - 1 + y > best:
-            best = x - 1 + y
-    return best + w[W_OTHERS] if best >= 0 else -1
+            return UNBOUNDED  # numbered after the relaxation: nothing known about it
+        row = _relaxed(w) + (at + sid) * RELAX_ROW
+        if w[row] != gen:
+            return UNBOUNDED
+        x = w[row + 1 + jokers_left]
+        if x < 0:
+            return -1
+        total += x - 1
+    return total
 
 
 _bound = _hot(_bound_py)
@@ -1046,11 +985,6 @@ def _successors_py(s: int, key: int, val: int, low: int, p: IntArray, w: IntArra
     start, nopts = _step_options(v, c, key, p, w)
     pool = _pool(w)
     relaxed = p[P_RELAXED] and v < TOP
-    if relaxed:
-        others = _others(key, c, v, 2 * (total - j), w)
-        if others < 0:
-            return 0  # by the relaxation, no move here can finish
-        relaxed = others == 0
     choices = W_SCRATCH + 16
     for oi in range(nopts):
         row = pool + (start + oi) * O_WIDTH
@@ -1059,7 +993,7 @@ def _successors_py(s: int, key: int, val: int, low: int, p: IntArray, w: IntArra
         used = w[row + O_USED]
         gain = _value(used * gain_p, used * gain_s)
         if relaxed:
-            bound = _bound(c, v, nsid, 2 * (total - j - w[row + O_DJ]), w)
+            bound = _bound(key, c, v, nsid, total - j - w[row + O_DJ], w)
             if bound < 0 or val + gain + bound + p[P_RACK_JOKERS_FULL] < low:
                 continue  # by the relaxation, this cannot reach the target
         ncap = min(cap + w[row + O_CAP], total)
@@ -1144,11 +1078,6 @@ def _initial_successors_py(s: int, key: int, val: int, low: int, p: IntArray, w:
     start, nopts = _step_options(v, c, key, p, w)
     pool = _pool(w)
     relaxed = p[P_RELAXED] and v < TOP
-    if relaxed:
-        others = _others(key, c, v, 2 * (total - j), w)
-        if others < 0:
-            return 0  # by the relaxation, no move here can finish
-        relaxed = others == 0
     for oi in range(nopts):
         row = pool + (start + oi) * O_WIDTH
         nsid = w[row + O_SID]
@@ -1160,7 +1089,7 @@ def _initial_successors_py(s: int, key: int, val: int, low: int, p: IntArray, w:
             continue
         gain = _value(used * gain_p, used * gain_s)
         if relaxed:
-            bound = _bound(c, v, nsid, 2 * (total - nj), w)
+            bound = _bound(key, c, v, nsid, total - nj, w)
             if bound < 0 or val + gain + bound + p[P_RACK_JOKERS_FULL] < low:
                 continue  # by the relaxation, this cannot reach the target
         if count >= MAX_SUCC:
@@ -1234,27 +1163,11 @@ def _fill_path_row_py(path: IntArray, s: int, key: int, index: int, slot_mask: i
 _fill_path_row = _jit(_fill_path_row_py)
 
 
-def _group_share_py(others: int) -> int:
-    """The least share of a group's jokers, in halves, that the tile of one colour in it
-    carries when ``others`` other colours could give it a tile: none with two or more, half
-    of one joker with one (the group is two tiles and a joker), two with none (a tile and
-    two jokers)."""
-    if others >= 2:
-        return 0
-    return 1 if others == 1 else 4
-
-
-_group_share = _hot(_group_share_py)
-
-
-def _group_charge_py(c: int, v: int, groups: int, p: IntArray) -> int:
-    """The least share of jokers, in halves, that colour ``c`` giving ``groups`` tiles to
-    new groups at number ``v`` carries, as far as the other colours' tiles there allow
-    (optimistic: they may be needed elsewhere); nothing where kept groups have room.
-    Summed over the colours of a group it never exceeds twice the jokers the group holds,
-    so every play fits in some share of the jokers left between the colours."""
+def _groups_possible_py(c: int, v: int, groups: int, jokers: int, p: IntArray) -> bool:
+    """Whether colour ``c`` could give ``groups`` tiles to groups at number ``v`` as far as
+    the other colours' tiles there and ``jokers`` allow (optimistic: nothing is charged)."""
     if groups == 0 or p[P_NSLOTS + v] > 0:
-        return 0
+        return True
     others = 0
     tiles = 0
     for c2 in range(COLOURS):
@@ -1263,29 +1176,21 @@ def _group_charge_py(c: int, v: int, groups: int, p: IntArray) -> int:
             if k > 0:
                 others += 1
                 tiles += min(k, 2)
-    if groups == 1:
-        return _group_share(others)
-    # two groups, each taking at most one tile of each other colour
-    best = 8
-    for first in range(min(others, tiles) + 1):
-        charge = _group_share(first) + _group_share(min(others, tiles - first))
-        best = min(best, charge)
-    return best
+    if others + jokers < 2:
+        return False
+    return groups == 1 or tiles + jokers >= 4
 
 
-_group_charge = _hot(_group_charge_py)
+_groups_possible = _hot(_groups_possible_py)
 
 
 def _relax_py(p: IntArray, w: IntArray) -> None:
     """Work out the relaxation's table (see :func:`_relaxed_py`): for each colour, number,
-    open runs reachable in that colour alone and budget of jokers (in halves: two for a
-    joker in its run, its share of a group's jokers for a tile given to a group, see
-    :func:`_group_charge_py`), whether that colour's own tiles (the table's all used)
-    can still be laid in runs and in groups that the other colours' tiles could
-    complete, and the most its rack tiles can add doing so. It relaxes the whole
-    problem: every play splits the jokers left between the colours so that each stays
-    within its budget, so the best sum over the splits bounds what any play can still
-    add, and a state that cannot reach the target by it can be dropped."""
+    open runs reachable in that colour alone and jokers left, whether that colour's own
+    tiles (the table's all used) can still be laid in runs and in groups that the other
+    colours' tiles could complete, and the most its rack tiles can add doing so. It
+    relaxes the whole problem, so the sum over the colours bounds what any play can
+    still add, and a state that cannot reach the target by it can be dropped."""
     total = p[P_TOTAL]
     bounds = _relaxed(w)
     pool = _pool(w)
@@ -1317,19 +1222,16 @@ def _relax_py(p: IntArray, w: IntArray) -> None:
     for c in range(COLOURS):
         for v in range(TOP, 0, -1):
             gain = _value(p[P_PRIMARY + v], p[P_SECONDARY + v])
-            charges = (0, _group_charge(c, v, _as_int(1), p), _group_charge(c, v, _as_int(2), p))
             for q in range(counts[c, v]):
                 sid = levels[c, v, q]
                 here = bounds + ((c * CELLS + v) * MAX_SIDS + sid) * RELAX_ROW
-                start, n = 0, 0
-                for budget in range(2 * total + 1):
-                    if budget % 2 == 0:
-                        start, n = _colour_options(v, c, sid, budget // 2, _as_bool(False), p, w)
+                for jl in range(total + 1):
+                    start, n = _colour_options(v, c, sid, jl, _as_bool(False), p, w)
                     best = -1
                     for oi in range(n):
                         row = pool + (start + oi) * O_WIDTH
-                        rest = budget - 2 * w[row + O_DJ] - charges[w[row + O_GROUPS]]
-                        if rest < 0:
+                        rest = jl - w[row + O_DJ]
+                        if not _groups_possible(c, v, w[row + O_GROUPS], rest, p):
                             continue
                         if v == TOP:
                             later = 0
@@ -1340,7 +1242,7 @@ def _relax_py(p: IntArray, w: IntArray) -> None:
                                 continue
                             later = x - 1
                         best = max(best, w[row + O_USED] * gain + later)
-                    w[here + 1 + budget] = best + 1 if best >= 0 else -1
+                    w[here + 1 + jl] = best + 1 if best >= 0 else -1
                 w[here] = gen
 
 

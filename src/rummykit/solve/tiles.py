@@ -47,16 +47,13 @@ first, a state expanded again only with a better value, a branch cut when
 even every rack tile still ahead could not reach the target or beat the best
 play found) settles most positions in well under a millisecond. When it
 cannot finish, the program works out a *relaxation*: for each colour alone,
-and each budget of jokers it may still use (in halves: a joker in its run
-costs two, its tile in a group the least share of that group's jokers the
-other colours' tiles allow), whether its open runs can still be completed
+and each number of jokers left, whether its open runs can still be completed
 with that colour's own tiles (groups allowed only where the other colours
 have tiles) and the most its rack tiles can still add to the whole value
-(objective, jokers, second objective). From then on a state is dropped when
-no split of the jokers left between the colours lets every colour finish, or
-when its value plus the best sum of those maxima over the splits cannot reach
-the target, or in a depth-first search cannot beat the best play found so
-far. The relaxation only ever allows more than the real problem, so
+(objective, jokers, second objective). From then on a state is dropped when a
+colour cannot finish or when its value plus the sum of those maxima cannot
+reach the target, or in a depth-first search cannot beat the best play found
+so far. The relaxation only ever allows more than the real problem, so
 nothing optimal is lost, and it removes most of the states of the hard
 positions. Then a depth-first search again.
 
@@ -425,7 +422,7 @@ class _Kernel:
 
     def relax(self) -> None:
         """Prune with the per-colour relaxation from now on (worth it for hard positions)."""
-        if (self.relaxed and self._owns_relaxation()) or self.P[self.k.P_TOTAL] > self.k.RELAX_JOKERS:
+        if (self.relaxed and self._owns_relaxation()) or self.P[self.k.P_TOTAL] >= self.k.JOKER_SLOTS:
             return
         memo_size, pool_size = self._sizes()
         if memo_size < RELAX_MEMO:
@@ -549,8 +546,9 @@ def solve_best(problem: Problem) -> Result | None:
     First the best play placing every placeable rack tile, which is the answer in
     most positions: a depth-first search, and if it cannot finish, the relaxation
     and a depth-first search that cuts by it. Failing that, a depth-first probe
-    without a target (relaxed too when it cannot finish quickly; it then cuts every
-    branch that cannot beat its best play): if it finishes, its play is the optimum;
+    without a target (relaxed too when it cannot finish quickly, unless the relaxed
+    search for every tile could not finish either; it then cuts every branch that
+    cannot beat its best play): if it finishes, its play is the optimum;
     otherwise one sweep keeps every state that could still match the probe's play,
     which is exact (it also finds a play placing every tile that the searches before
     could not finish looking for).
