@@ -147,17 +147,23 @@ def benchmark(count: int, first_seed: int, clock: str = "wall") -> None:
         )
 
 
-def tail(count: int, first_seed: int, objective: str = "tiles", tidy: bool = False, clock: str = "wall") -> None:
-    """Our times only, on many positions per size: median, 99th percentile, max, how many over 20 and 100 ms."""
+def tail(
+    count: int, first_seed: int, objective: str = "tiles", tidy: bool = False, clock: str = "wall", slow: float = 0
+) -> None:
+    """Our times only, on many positions per size: median, 99th percentile, max, how many over 20 and 100 ms
+    (with ``slow``, also every call over that many ms, with its table size and seed)."""
     print(
         f"{count} positions per table size, seeds {first_seed}..{first_seed + count - 1};"
         f" ours, objective {objective}{', tidy' if tidy else ''}, times in ms ({clock} clock)"
     )
     print(f"{'table':>5} | {'median':>7} {'p99':>7} {'max':>7} | {'over 20 ms':>10} {'over 100 ms':>11}")
     warm_up()
+    slowest: list[tuple[float, int, int]] = []
     for size in TABLE_SIZES:
         positions = [make_position(first_seed + i, size) for i in range(count)]
         times, _ = time_ours(positions, tidy=tidy, objective=objective, clock=clock)
+        if slow:
+            slowest.extend((t, size, first_seed + i) for i, t in enumerate(times) if t > slow)
         times.sort()
         over = sum(1 for t in times if t > 100)
         over20 = sum(1 for t in times if t > 20)
@@ -166,6 +172,10 @@ def tail(count: int, first_seed: int, objective: str = "tiles", tidy: bool = Fal
             f"{size:>5} | {statistics.median(times):>7.2f} {p99:>7.1f} {times[-1]:>7.1f} | {over20:>10} {over:>11}",
             flush=True,
         )
+    if slow:
+        print(f"calls over {slow:g} ms (ms, table, seed):")
+        for t, size, seed in sorted(slowest, reverse=True):
+            print(f"  {t:7.1f}  table {size:>2}  seed {seed}")
 
 
 def crosscheck(count: int, first_seed: int) -> int:
@@ -260,6 +270,7 @@ def main() -> None:
     parser.add_argument(
         "--objective", choices=("tiles", "points", "initial"), default="tiles", help="the objective of --tail"
     )
+    parser.add_argument("--slow", type=float, default=0, help="--tail also lists every call over this many ms")
     parser.add_argument("--tidy", action="store_true", help="--tail times the default call (with the tidy step)")
     parser.add_argument(
         "--clock", choices=tuple(CLOCKS), default="wall", help="elapsed time, or each process's CPU time"
@@ -268,7 +279,7 @@ def main() -> None:
     if args.crosscheck:
         sys.exit(1 if crosscheck(args.crosscheck, args.seed) else 0)
     if args.tail:
-        tail(args.tail, args.seed, args.objective, args.tidy, args.clock)
+        tail(args.tail, args.seed, args.objective, args.tidy, args.clock, args.slow)
         return
     benchmark(args.count, args.seed, args.clock)
 

@@ -128,6 +128,21 @@ def test_a_position_that_needs_the_sweep_and_the_relaxation() -> None:
     assert swept is not None and swept.value == solve_best(problem).value  # type: ignore[union-attr]
 
 
+def test_a_relaxation_never_reads_the_rows_an_earlier_one_left() -> None:
+    # rows are stamped by the relaxation that wrote them instead of zeroed: relax a problem
+    # whose colour states reach far, then smaller ones in the same work array, each agreeing
+    # with a work array of its own; then the first again
+    problems = [problem_of(*seeded(seed)) for seed in (5, 2, 13, 5)]
+    for problem in problems:
+        alone = _Kernel(problem, sizes=(1 << 14, 1 << 15, 1 << 15))
+        alone.relax()
+        shared = _Kernel(problem)
+        shared.relax()
+        assert shared.W[k.W_RELAX_GEN] >= 1
+        assert value(shared.run(k.SWEEP, 1)[0]) == value(alone.run(k.SWEEP, 1)[0])
+        assert value(shared.run(k.REACH, 1)[0]) == value(alone.run(k.REACH, 1)[0])
+
+
 def test_searches_sharing_the_work_array_never_read_each_others_bounds() -> None:
     # Kernels of one thread share a work array: the memo of moves serves every problem,
     # the relaxation's table one problem at a time. Interleave relaxed searches of
@@ -145,6 +160,21 @@ def test_searches_sharing_the_work_array_never_read_each_others_bounds() -> None
         for i, kernel in enumerate(kernels):
             assert value(kernel.run(k.SWEEP, 1)[0]) == private[i]
             assert value(kernel.run(k.REACH, 1)[0]) == private[i]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_relaxation_with_many_jokers_never_loses_the_optimum(seed: int) -> None:
+    # two to four jokers: the relaxed sweep and depth-first search agree with the plain sweep
+    rng = random.Random(5000 + seed)
+    table, rack = random_position(rng, rng.choice((9, 18, 30, 45)), rng.randint(8, 20), rng.randint(2, 4))
+    for objective in ("tiles", "points"):
+        problem = problem_of(table, rack, objective)
+        plain = value(_Kernel(problem).run(k.SWEEP, 1)[0])
+        relaxed = _Kernel(problem)
+        relaxed.relax()
+        assert relaxed.relaxed
+        assert value(relaxed.run(k.SWEEP, 1)[0]) == plain
+        assert value(relaxed.run(k.REACH, 1)[0]) == plain
 
 
 def _packed(codes: list[int]) -> int:

@@ -115,6 +115,7 @@ W_SIDS = 2
 W_MEMO_SIZE = 3
 W_POOL_SIZE = 4
 W_RELAX_SIDS = 5  # colour states numbered when the relaxation was worked out (0: not yet)
+W_RELAX_GEN = 6  # how many relaxations this work array has held (the current one's rows carry it)
 W_SCRATCH = 16  # 80 cells for the successors
 # scratch arrays of the move generator (views into the work array, so nothing is allocated)
 OPT_KEYS = 256
@@ -172,7 +173,11 @@ _hot = _njit(cache=True, nogil=True, forceinline=True, _nrt=False)
 
 
 JOKER_SLOTS = 5  # jokers left 0..4 (the relaxation is skipped with more jokers)
-RELAX_CELLS = COLOURS * CELLS * MAX_SIDS * JOKER_SLOTS
+# A row of the relaxation's table: the relaxation that wrote it (see W_RELAX_GEN), then one
+# cell per number of jokers left. Rows of an earlier relaxation are stale; nothing is zeroed
+# between two relaxations.
+RELAX_ROW = JOKER_SLOTS + 1
+RELAX_CELLS = COLOURS * CELLS * MAX_SIDS * RELAX_ROW
 
 
 def work_size(memo_size: int, pool_size: int) -> int:
@@ -218,6 +223,8 @@ def new_work(memo_size: int, pool_size: int) -> IntArray:
     w[sid_stamps + SID_TABLE + at] = 0
     w[sid_stamps + 2 * SID_TABLE] = 0
     w[W_SIDS] = 1
+    relaxed = sid_stamps + 2 * SID_TABLE + MAX_SIDS
+    w[relaxed : relaxed + RELAX_CELLS : RELAX_ROW] = -1  # no row written by any relaxation
     return w
 
 
@@ -347,7 +354,8 @@ _packed_of = _inline(_packed_of_py)
 
 def _relaxed_py(w: IntArray) -> int:
     """Where the relaxation's table starts in ``w``: at ``((colour * CELLS + number) *
-    MAX_SIDS + sid) * JOKER_SLOTS + jokers_left``, 0 if not worked out, -1 if that colour
+    MAX_SIDS + sid) * RELAX_ROW``: the relaxation that wrote it (the row is not worked out
+    unless that is ``w[W_RELAX_GEN]``), then at ``1 + jokers_left``: -1 if that colour
     cannot be completed from there, else 1 + the most primary value its rack tiles can
     still add from that number on."""
     return _after_memo(w) + 3 * SID_TABLE + MAX_SIDS
@@ -896,6 +904,7 @@ def _bound_py(key: int, c: int, v: int, nsid: int, jokers_left: int, w: IntArray
     finish; a large number when some colour's state was not worked out)."""
     total = 0
     known = w[W_RELAX_SIDS]
+    gen = w[W_RELAX_GEN]
     for c2 in range(COLOURS):
         if c2 == c:
             sid = nsid
@@ -908,11 +917,12 @@ def _bound_py(key: int, c: int, v: int, nsid: int, jokers_left: int, w: IntArray
             at = (c2 * CELLS + v) * MAX_SIDS
         if sid >= known:
             return UNBOUNDED  # numbered after the relaxation: nothing known about it
-        x = w[_relaxed(w) + (at + sid) * JOKER_SLOTS + jokers_left]
+        row = _relaxed(w) + (at + sid) * RELAX_ROW
+        if w[row] != gen:
+            return UNBOUNDED
+        x = w[row + 1 + jokers_left]
         if x < 0:
             return -1
-        if x == 0:
-            return UNBOUNDED
         total += x - 1
     return total
 
@@ -1203,20 +1213,18 @@ def _relax_py(p: IntArray, w: IntArray) -> None:
                             mark[nsid] = stamp
                             levels[c, v + 1, counts[c, v + 1]] = nsid
                             counts[c, v + 1] += 1
-    # the table covers the states numbered so far; later ones count as unknown
-    known = w[W_SIDS]
-    for cell in range(COLOURS * CELLS):
-        first = bounds + cell * MAX_SIDS * JOKER_SLOTS
-        for i in range(first, first + known * JOKER_SLOTS):
-            w[i] = 0
-    w[W_RELAX_SIDS] = known
+    # the table covers the states numbered so far; later ones count as unknown, and so do
+    # the rows this relaxation does not write (they carry an earlier one's number)
+    w[W_RELAX_SIDS] = w[W_SIDS]
+    gen = w[W_RELAX_GEN] + 1
+    w[W_RELAX_GEN] = gen
     # backward: the most each state can still add
     for c in range(COLOURS):
         for v in range(TOP, 0, -1):
             gain = _value(p[P_PRIMARY + v], p[P_SECONDARY + v])
             for q in range(counts[c, v]):
                 sid = levels[c, v, q]
-                here = bounds + ((c * CELLS + v) * MAX_SIDS + sid) * JOKER_SLOTS
+                here = bounds + ((c * CELLS + v) * MAX_SIDS + sid) * RELAX_ROW
                 for jl in range(total + 1):
                     start, n = _colour_options(v, c, sid, jl, _as_bool(False), p, w)
                     best = -1
@@ -1228,12 +1236,14 @@ def _relax_py(p: IntArray, w: IntArray) -> None:
                         if v == TOP:
                             later = 0
                         else:
-                            x = w[bounds + ((c * CELLS + v + 1) * MAX_SIDS + w[row + O_SID]) * JOKER_SLOTS + rest]
-                            if x <= 0:
+                            later_at = bounds + ((c * CELLS + v + 1) * MAX_SIDS + w[row + O_SID]) * RELAX_ROW
+                            x = w[later_at + 1 + rest]
+                            if w[later_at] != gen or x <= 0:
                                 continue
                             later = x - 1
                         best = max(best, w[row + O_USED] * gain + later)
-                    w[here + jl] = best + 1 if best >= 0 else -1
+                    w[here + 1 + jl] = best + 1 if best >= 0 else -1
+                w[here] = gen
 
 
 relax = _jit(_relax_py)

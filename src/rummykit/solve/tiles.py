@@ -329,7 +329,7 @@ DEFAULT_POOL = 1 << 15  # rows of moves
 DEFAULT_STATES = 1 << 15  # states a layer of the sweep starts with room for (a power of two)
 MAX_MEMO = 1 << 18  # a shared memo grown past this is dropped before the next problem
 RELAX_MEMO = 1 << 16  # memo entries to start the relaxation with
-KERNEL_DIVE = 40000  # depth-first nodes before a position counts as hard (a few ms)
+KERNEL_DIVE = 20000  # depth-first nodes before a position counts as hard (a few ms)
 KERNEL_SHORT_DIVE = 60000  # depth-first nodes once relaxed (it cuts hard, and finds plays far faster than a sweep)
 KERNEL_QUICK_PROBE = 1000  # depth-first nodes of the probe before it works out the relaxation
 KERNEL_SMALL_PROBE = 10000  # the same on a small table, where the relaxation costs as much as the probe
@@ -546,8 +546,9 @@ def solve_best(problem: Problem) -> Result | None:
     First the best play placing every placeable rack tile, which is the answer in
     most positions: a depth-first search, and if it cannot finish, the relaxation
     and a depth-first search that cuts by it. Failing that, a depth-first probe
-    without a target (relaxed too when it cannot finish quickly; it then cuts every
-    branch that cannot beat its best play): if it finishes, its play is the optimum;
+    without a target (relaxed too when it cannot finish quickly, unless the relaxed
+    search for every tile could not finish either; it then cuts every branch that
+    cannot beat its best play): if it finishes, its play is the optimum;
     otherwise one sweep keeps every state that could still match the probe's play,
     which is exact (it also finds a play placing every tile that the searches before
     could not finish looking for).
@@ -562,9 +563,11 @@ def solve_best(problem: Problem) -> Result | None:
         found, finished = kernel.run(kernel.k.REACH, everything, KERNEL_SHORT_DIVE)
     if found is not None:
         return found
+    # a relaxed depth-first search that could not finish: a long probe would not either
+    hopeless = not finished and kernel.relaxed
     small = sum(map(sum, problem.table)) + problem.table_jokers <= SMALL_TABLE
     probe, done = kernel.run(kernel.k.REACH, -(1 << 62), KERNEL_SMALL_PROBE if small else KERNEL_QUICK_PROBE)
-    if not done:
+    if not done and not hopeless:
         kernel.relax()
         probe, done = kernel.run(kernel.k.REACH, -(1 << 62), KERNEL_PROBE)
     if not done:
