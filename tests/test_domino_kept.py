@@ -121,6 +121,23 @@ def test_rack_sets_from_the_vector() -> None:
             assert sets_of_vector(vec, max_size) == _hand_sets(MELDS, rack, max_size)
 
 
+def test_racks_with_one_joker_ask_only_what_can_make_a_set() -> None:
+    """With one joker, :func:`sets_of_vector` asks only the suits with two values at most two apart and the
+    totals of two dominoes or more: the same sets, in the same order, as the family's enumeration (which
+    asks every suit with two values or more and every total held)."""
+    rng = random.Random(23)
+    plain = [d for d in full_set() if d not in JOKERS]
+    for _ in range(4_000):
+        rack = [*rng.sample(plain, rng.choice([2, 3, 4, 5, 7, 8, 10, 14])), rng.choice(sorted(JOKERS))]
+        rng.shuffle(rack)
+        vec = rack_vector(rack)
+        assert vec is not None
+        for max_size in (None, 3):
+            assert sets_of_vector(vec, max_size) == _hand_sets(MELDS, rack, max_size) == MELDS.enumerate(
+                rack, max_size
+            )
+
+
 def test_listing_functions_are_the_familys() -> None:
     rng = random.Random(11)
     pieces = full_set()
