@@ -372,11 +372,25 @@ class KeptListings:
     without making the others: the lay-offs are then only counted.
     """
 
-    __slots__ = ("fits", "seats")
+    __slots__ = ("fits", "made", "made_rack", "made_table", "seats")
 
     def __init__(self) -> None:
         self.seats: dict[int, _SeatListing] = {}
         self.fits = _NO_FITS
+        self.made: Action | None = None
+        """The last play :meth:`pick` made, and the table and rack (copies) it was made for."""
+        self.made_table: list[DominoSet] = []
+        self.made_rack: list[Domino] = []
+
+    def made_here(self, action: Action, table: Sequence[DominoSet], rack: Sequence[Domino]) -> bool:
+        """Whether ``action`` is the last play :meth:`pick` made, for this table and rack (its seat's): a play
+        of the listing, whose pieces are then conserved (its sets hold dominoes of the rack, or the table's sets
+        grown by one), as the plain listing's are."""
+        return action is self.made and self.made_table == table and self.made_rack == rack
+
+    def _made(self, action: Action, table: list[DominoSet], rack: Sequence[Domino]) -> Action:
+        self.made, self.made_table, self.made_rack = action, table, list(rack)
+        return action
 
     def copy(self) -> KeptListings:
         """An empty one: a copied state works its listings out afresh."""
@@ -503,12 +517,12 @@ class KeptListings:
         if index < len(sets):
             set_plays = kept.set_plays
             if set_plays is not None:
-                return set_plays[index]
-            return freetable.set_plays(seat, (sets[index],), fits.base)[0]
+                return self._made(set_plays[index], fits.sets, rack)
+            return self._made(freetable.set_plays(seat, (sets[index],), fits.base)[0], fits.sets, rack)
         index -= len(sets)
         if not 0 <= index < count:
             raise IndexError(f"action {index + 1 + len(sets)} of a listing of {1 + len(sets) + count}")
         lay_plays = kept.lay_plays
         if lay_plays is not None:
-            return lay_plays[index]
-        return freetable.layoff_plays(seat, (fits.nth(kept.have, index),), fits.base)[0]
+            return self._made(lay_plays[index], fits.sets, rack)
+        return self._made(freetable.layoff_plays(seat, (fits.nth(kept.have, index),), fits.base)[0], fits.sets, rack)
