@@ -19,6 +19,7 @@ from rummykit.catalogue import new_game
 from rummykit.engine.core import Action
 from rummykit.engine.driver import step
 from rummykit.engine.rng import Rng
+from rummykit.errors import RuleError
 from rummykit.melds.dominoes import _hand_sets
 from rummykit.pieces.dominoes import Domino, double_set
 from rummykit.rulesets import freetable
@@ -119,6 +120,23 @@ def test_rack_sets_from_the_vector() -> None:
         assert vec is not None
         for max_size in (None, 3):
             assert sets_of_vector(vec, max_size) == _hand_sets(MELDS, rack, max_size)
+
+
+def test_racks_with_one_joker_ask_only_what_can_make_a_set() -> None:
+    """With one joker, :func:`sets_of_vector` asks only the suits with two values at most two apart and the
+    totals of two dominoes or more: the same sets, in the same order, as the family's enumeration (which
+    asks every suit with two values or more and every total held)."""
+    rng = random.Random(23)
+    plain = [d for d in full_set() if d not in JOKERS]
+    for _ in range(4_000):
+        rack = [*rng.sample(plain, rng.choice([2, 3, 4, 5, 7, 8, 10, 14])), rng.choice(sorted(JOKERS))]
+        rng.shuffle(rack)
+        vec = rack_vector(rack)
+        assert vec is not None
+        for max_size in (None, 3):
+            assert sets_of_vector(vec, max_size) == _hand_sets(MELDS, rack, max_size) == MELDS.enumerate(
+                rack, max_size
+            )
 
 
 def test_listing_functions_are_the_familys() -> None:
@@ -240,3 +258,52 @@ def test_kept_listing_follows_a_changed_state() -> None:
     assert len(expected) > 2
     copy = state.copy()
     assert copy.legal_actions(seat) == expected
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_play_the_pick_made_is_judged_as_any_play(players: int) -> None:
+    """The play :meth:`KeptListings.pick` just made, for the same table and rack, skips the conservation
+    check (it conserves the pieces): its verdict is the full check's, play after play along whole games."""
+    made = 0
+    for seed in range(15):
+        options = {} if seed % 3 else {"starting_group_size": "3-or-more"}
+        state = new_game("domino-rummikub", players=players, seed=seed, **options)
+        assert isinstance(state, DominoRummikub)
+        rng = Rng(seed)
+        while state.outcome is None:
+            seat = state.current
+            action = state.pick_listed(seat, lambda _seat, n, r: r.below(n), rng)
+            if isinstance(action, freetable.Play):
+                kept = state._kept
+                assert kept is not None and kept.made_here(action, state.table, state.racks[seat])
+                made += 1
+                assert state.verify_play(action) == freetable.FreeTableGame.verify_play(state, action)
+            state.apply(action)
+    assert made > 200
+
+
+def test_a_made_play_for_another_state_is_checked_in_full() -> None:
+    """A made play whose rack or table changed since, or an equal play that is not the one made, goes
+    through the whole check: the same error as a state that never listed, the state unchanged."""
+    state = new_game("domino-rummikub", players=2, seed=4)
+    assert isinstance(state, DominoRummikub)
+    seat = state.current
+    state.racks[seat][:] = [Domino(2, 3), Domino(3, 3), Domino(3, 4), Domino(1, 2)]
+    state.down[seat] = True
+    action = state.pick_listed(seat, lambda _seat, n, _r: 1, Rng(0))
+    assert isinstance(action, freetable.Play)
+    kept = state._kept
+    assert kept is not None and kept.made_here(action, state.table, state.racks[seat])
+    equal = freetable.Play(seat, action.placed, action.table)
+    assert equal == action and not kept.made_here(equal, state.table, state.racks[seat])
+    state.racks[seat].remove(action.placed[0])  # the rack no longer holds a domino the play places
+    assert not kept.made_here(action, state.table, state.racks[seat])
+    fresh = state.copy()
+    errors = []
+    for judged in (state, fresh):
+        before = (list(judged.racks[seat]), list(judged.table), len(judged.history))
+        with pytest.raises(RuleError) as caught:
+            judged.apply(action)
+        errors.append((caught.value.rule, str(caught.value)))
+        assert (list(judged.racks[seat]), list(judged.table), len(judged.history)) == before
+    assert errors[0] == errors[1] and errors[0][0] == "DR-RACK"

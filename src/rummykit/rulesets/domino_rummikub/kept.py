@@ -68,12 +68,16 @@ _S_MASK = (1 << _T_OFF) - 1
 _S_ONE = sum(_fields(_SUIT * s, TOP + 1, 0x7F) for s in range(TOP + 1))
 """Added to the suits' fields: the top bit of a field is then set where the field is not zero."""
 _S_HIGH = sum(_fields(_SUIT * s, TOP + 1, 0x80) for s in range(TOP + 1))
+_S_TO5 = sum(_fields(_SUIT * s, TOP, 0x80) for s in range(TOP + 1))
+"""The top bit of the fields of values 0..TOP-1 in each suit (where two values in a row can start)."""
 _S_START = sum(_fields(_SUIT * s, TOP - 1, 0x80) for s in range(TOP + 1))
 """The top bit of the fields of values 0..TOP-2 in each suit (where three values in a row can start)."""
 _T_MASK = (1 << (_W * (2 * TOP + 1))) - 1
 _T_THREE = _fields(0, 2 * TOP + 1, 0x7D)
 """Added to the totals' fields: the top bit is then set where a field is 3 or more."""
 _T_ONE = _fields(0, 2 * TOP + 1, 0x7F)
+_T_TWO = _fields(0, 2 * TOP + 1, 0x7E)
+"""Added to the totals' fields: the top bit is then set where a field is 2 or more."""
 _T_HIGH = _fields(0, 2 * TOP + 1, 0x80)
 _K_ONE = _fields(0, len(_KINDS), 0x7F)
 _K_HIGH = _fields(0, len(_KINDS), 0x80)
@@ -180,8 +184,11 @@ def sets_of_vector(vec: int, max_size: int | None, holding: Domino | None = None
         jokers: tuple[Domino, ...] = ()
         for d in _JOKER_KINDS:
             jokers += (d,) * (vec >> (_K_OFF + _W * _KIND[d]) & 0xFF)
-        run_suits = present
-        sum_totals = (totals + _T_ONE) & _T_HIGH
+        # The suits that can hold a run with the jokers: with one, two values at most two apart (a row of
+        # three or more values missing at most one has such a pair); with more, any.
+        run_suits = present if j > 1 else present & (present >> _W & _S_TO5 | present >> (2 * _W) & _S_START)
+        # The totals of which the rack holds enough to make a sum with its jokers (one: two more; two: one).
+        sum_totals = (totals + (_T_TWO if j == 1 else _T_ONE)) & _T_HIGH
     else:
         jokers = ()
         run_suits = present & present >> _W & present >> (2 * _W) & _S_START
@@ -365,11 +372,25 @@ class KeptListings:
     without making the others: the lay-offs are then only counted.
     """
 
-    __slots__ = ("fits", "seats")
+    __slots__ = ("fits", "made", "made_rack", "made_table", "seats")
 
     def __init__(self) -> None:
         self.seats: dict[int, _SeatListing] = {}
         self.fits = _NO_FITS
+        self.made: Action | None = None
+        """The last play :meth:`pick` made, and the table and rack (copies) it was made for."""
+        self.made_table: list[DominoSet] = []
+        self.made_rack: list[Domino] = []
+
+    def made_here(self, action: Action, table: Sequence[DominoSet], rack: Sequence[Domino]) -> bool:
+        """Whether ``action`` is the last play :meth:`pick` made, for this table and rack (its seat's): a play
+        of the listing, whose pieces are then conserved (its sets hold dominoes of the rack, or the table's sets
+        grown by one), as the plain listing's are."""
+        return action is self.made and self.made_table == table and self.made_rack == rack
+
+    def _made(self, action: Action, table: list[DominoSet], rack: Sequence[Domino]) -> Action:
+        self.made, self.made_table, self.made_rack = action, table, list(rack)
+        return action
 
     def copy(self) -> KeptListings:
         """An empty one: a copied state works its listings out afresh."""
@@ -387,9 +408,11 @@ class KeptListings:
         last = kept.rack
         same_sets = False
         if len(rack) == len(last) + 1 and rack[:-1] == last and rack[-1] in _VEC and len(rack) <= MAX_RACK:
-            vec = kept.vec + _VEC[rack[-1]]
+            drawn = rack[-1]
+            vec = kept.vec + _VEC[drawn]
             # No set of the grown rack holds the new domino: its sets are the last rack's, in the same order.
-            same_sets = not may_hold(vec, rack[-1])
+            same_sets = not may_hold(vec, drawn)
+            last.append(drawn)  # the kept copy, now equal to the rack
         elif rack == last:
             vec = kept.vec
         else:
@@ -397,7 +420,7 @@ class KeptListings:
             if read is None:
                 return None
             vec = read
-        kept.rack = list(rack)
+            kept.rack = list(rack)
         exact = not down and starting_group_size == EXACTLY_3
         if same_sets and exact == kept.exact:
             kept.vec = vec
@@ -494,12 +517,12 @@ class KeptListings:
         if index < len(sets):
             set_plays = kept.set_plays
             if set_plays is not None:
-                return set_plays[index]
-            return freetable.set_plays(seat, (sets[index],), fits.base)[0]
+                return self._made(set_plays[index], fits.sets, rack)
+            return self._made(freetable.set_plays(seat, (sets[index],), fits.base)[0], fits.sets, rack)
         index -= len(sets)
         if not 0 <= index < count:
             raise IndexError(f"action {index + 1 + len(sets)} of a listing of {1 + len(sets) + count}")
         lay_plays = kept.lay_plays
         if lay_plays is not None:
-            return lay_plays[index]
-        return freetable.layoff_plays(seat, (fits.nth(kept.have, index),), fits.base)[0]
+            return self._made(lay_plays[index], fits.sets, rack)
+        return self._made(freetable.layoff_plays(seat, (fits.nth(kept.have, index),), fits.base)[0], fits.sets, rack)

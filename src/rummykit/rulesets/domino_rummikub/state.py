@@ -10,6 +10,7 @@ from rummykit.engine.core import Action, Field
 from rummykit.engine.options import OptionValue
 from rummykit.engine.rng import Rng
 from rummykit.engine.snapshot import Omit
+from rummykit.errors import RuleError
 from rummykit.pieces.dominoes import Domino, double_set, parse_dominoes
 from rummykit.rulesets.domino_rummikub.kept import KeptListings
 from rummykit.rulesets.domino_rummikub.listing import listable_actions
@@ -20,9 +21,10 @@ from rummykit.rulesets.domino_rummikub.options import (
     RACK_SIZE,
     TABLE,
     TOP,
+    DominoSet,
     starting_group,
 )
-from rummykit.rulesets.freetable import FreeTableGame
+from rummykit.rulesets.freetable import Fail, FreeTableGame, Play
 
 __all__ = ["DominoRummikub", "full_set"]
 
@@ -114,6 +116,22 @@ class DominoRummikub(FreeTableGame[Domino]):
         if listed is None:  # a rack the kept listing cannot read: the plain listing
             listed = listable_actions(seat, rack, self.table, down=down, starting_group_size=group, pool_size=pool)
         return listed
+
+    def verify_play(self, action: Play | Fail) -> list[DominoSet] | RuleError:
+        """:meth:`~rummykit.rulesets.freetable.FreeTableGame.verify_play`; for the play the kept listing just
+        made for this table and this seat's rack (:meth:`KeptListings.made_here`), the conservation check is
+        left out, for such a play conserves the pieces (the listing's plays do, as
+        ``tests/test_pick_listed.py`` checks): every set is judged and the starting group's rule applied as
+        for any play."""
+        kept = self._kept
+        seat = action.player
+        if kept is None or not kept.made_here(action, self.table, self.racks[seat]):
+            return super().verify_play(action)
+        checks = self.TABLE.check_all(action.table)
+        fault = self.TABLE.turn_fault(self.table, action.placed, action.table, self.opening(seat), checks)
+        if fault is not None:
+            return fault
+        return [c.pieces for c in checks]
 
     def pick_listed(self, player: int, choose: Callable[[int, int, Rng], int], rng: Rng) -> Action:
         """``legal_actions(player)[choose(player, n, rng)]`` (``n`` its length), making only the action chosen
