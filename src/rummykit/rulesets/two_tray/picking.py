@@ -1,0 +1,106 @@
+"""Picking one two-tray action by its index in the listing, making only that action.
+
+:func:`pick` answers ``listing(...)[index(len(listing(...)))]`` (see
+:func:`~rummykit.rulesets.two_tray.listing.listing`): the listing's parts are
+counted (the draws or pass or end, each joker's call options, each playable
+tray's new lines and lay-offs) and only the action chosen is made. A seat not
+yet down lists each going-down line with the lay-offs that may follow it; it
+takes the whole listing. ``tests/test_two_tray_listing_speed.py`` compares
+every index with the listing's own action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rummykit.blocks.grid import Cell
+from rummykit.engine.core import Action
+from rummykit.pieces.tiles import Tile
+from rummykit.rulesets.two_tray.actions import Call, Draw, End, Pass
+from rummykit.rulesets.two_tray.listing import (
+    _call_options,
+    _extension_cells,
+    _joker_cells,
+    _judged,
+    _lay_off,
+    _listed,
+    _simple,
+    listing,
+    new_lines,
+)
+from rummykit.rulesets.two_tray.options import TileGrid
+
+__all__ = ["pick"]
+
+
+def pick(
+    seat: int,
+    playable: Sequence[tuple[str, Sequence[Tile]]],
+    grid: TileGrid,
+    index: Callable[[int], int],
+    *,
+    down: bool,
+    threshold: int,
+    pool_size: int,
+    continuing: bool,
+    called: Sequence[Cell],
+) -> Action:
+    """``actions[index(len(actions))]`` for ``actions = listing(seat, playable, grid, ...)`` (the same
+    keywords), making only the action chosen (``index`` is asked once, with the listing's length)."""
+    if not down:
+        actions = listing(
+            seat,
+            playable,
+            grid,
+            down=down,
+            threshold=threshold,
+            pool_size=pool_size,
+            continuing=continuing,
+            called=called,
+        )
+        return actions[index(len(actions))]
+    simple: list[Action]
+    if continuing:
+        simple = [_simple(End, seat, "")]
+    elif pool_size:
+        simple = [_simple(Draw, seat, name) for name, _ in playable]
+    else:
+        simple = [_simple(Pass, seat, "")]
+    judged = _judged(grid)
+    calls: list[tuple[Cell, tuple[Tile, ...]]] = []
+    count = len(simple)
+    for cell in _joker_cells(grid):
+        if cell not in called:
+            options = _call_options(grid, cell, judged)
+            if options:
+                calls.append((cell, options))
+                count += len(options)
+    trays = []
+    for name, tiles in playable:
+        if not tiles:
+            continue
+        lines = new_lines(grid, tiles, down=True, threshold=threshold)
+        cells = _extension_cells(grid, tiles, judged)
+        trays.append((name, lines, cells))
+        count += len(lines) + len(cells)
+    at = index(count)
+    if at < len(simple):
+        return simple[at]
+    at -= len(simple)
+    for cell, options in calls:
+        if at < len(options):
+            return Call(seat, cell[0], cell[1], options[at])
+        at -= len(options)
+    for name, lines, cells in trays:
+        if at < len(lines):
+            play = _listed(seat, name, lines[at])
+        elif at < len(lines) + len(cells):
+            (row, col), tile = cells[at - len(lines)]
+            play = _lay_off(seat, name, row, col, tile)
+        else:
+            at -= len(lines) + len(cells)
+            continue
+        # The play check takes this play's grid judgement from here (listed_holds), as for a listed play.
+        judged.listed[id(play.changes)] = play.changes
+        return play
+    raise IndexError(f"index {at} past the listing")
