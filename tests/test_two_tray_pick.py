@@ -8,14 +8,20 @@ every position of seeded games is compared with ``legal_actions``.
 
 from __future__ import annotations
 
+import random
+from collections import Counter
+
+from rummykit.blocks.grid import Cell, Put
 from rummykit.bots.registry import make_bot
 from rummykit.catalogue import new_game
 from rummykit.engine.core import Event, GameState
 from rummykit.engine.driver import next_seat
 from rummykit.engine.rng import Rng
+from rummykit.pieces.tiles import ALL_TILES, JOKER
 from rummykit.rulesets.two_tray.actions import Play
-from rummykit.rulesets.two_tray.listing import _judged, listed_holds
-from rummykit.rulesets.two_tray.state import TwoTray
+from rummykit.rulesets.two_tray.listing import _joker_cells, _judged, listed_holds
+from rummykit.rulesets.two_tray.options import GRID, TileGrid
+from rummykit.rulesets.two_tray.state import TwoTray, _holds_all
 from rummykit.sim import bot_rng, run_bots
 
 
@@ -41,6 +47,34 @@ def _check_every_index(state: TwoTray, seat: int) -> int:
     return len(actions)
 
 
+def _jokers_plain(grid: TileGrid) -> tuple[Cell, ...]:
+    return tuple(sorted(c for c, t in grid.cells.items() if t is JOKER))
+
+
+def _check_jokers(grid: TileGrid, k: int) -> None:
+    """The jokers' cells worked out from the grid changed from (kept with it) against a plain scan."""
+    assert _joker_cells(grid) == _jokers_plain(grid)
+    cells = sorted(grid.cells)
+    if len(cells) > 3:
+        # Jokers put in, tiles taken off (jokers among them) and moved, from a grid whose jokers are known.
+        put = [Put(r, c, JOKER) for r, c in cells[k % 3 :: 5]]
+        gone = [Put(r, c, None) for r, c in cells[(k + 1) % 4 :: 7]]
+        moved = Put(cells[0][0] - 1, cells[0][1], JOKER if k % 2 else grid.cells[cells[-1]])
+        for changes in (put, gone, [*gone, moved], [moved]):
+            other = grid.changed(changes, GRID.is_joker)
+            assert _joker_cells(other) == _jokers_plain(other)
+            again = other.changed(put, GRID.is_joker)
+            assert _joker_cells(again) == _jokers_plain(again)
+
+
+def test_holds_all_is_the_counters_answer() -> None:
+    rng = random.Random(5)
+    for _ in range(3000):
+        held = rng.choices(ALL_TILES[:12], k=rng.randrange(0, 9))
+        tiles = rng.choices(ALL_TILES[:12], k=rng.randrange(1, 6))
+        assert _holds_all(held, tiles) == (not Counter(tiles) - Counter(held))
+
+
 def test_pick_listed_is_the_listed_action_at_every_index() -> None:
     kinds: set[str] = set()
     checked = 0
@@ -53,6 +87,7 @@ def test_pick_listed_is_the_listed_action_at_every_index() -> None:
         seat = next_seat(state)
         assert seat is not None
         checked += _check_every_index(state, seat)
+        _check_jokers(state.grid, checked)
         kinds.update(type(a).__name__ for a in state.legal_actions(seat))
         kinds.add(f"down={state.down[seat]}")
         if state.continuing:

@@ -36,7 +36,7 @@ from rummykit.blocks.grid_near import LayOff, line_reach, reach
 from rummykit.engine.core import Action
 from rummykit.engine.options import int_option
 from rummykit.melds.tile_lines import read_line
-from rummykit.melds.tiles import hand_sets
+from rummykit.melds.tiles import TileSet, hand_sets
 from rummykit.pieces.tiles import JOKER, Tile, parse_tiles
 from rummykit.rulesets.two_tray.actions import Call, Draw, End, Fail, Pass, Play
 from rummykit.rulesets.two_tray.calls import call_options
@@ -117,6 +117,11 @@ def new_lines(grid: TileGrid, tiles: Sequence[Tile], *, down: bool, threshold: i
     """Each set the tiles can make, laid across in free space below the grid (before going down: each
     worth at least ``threshold`` on its own)."""
     row, col = free_row(grid)
+    return [tuple([_put(row, col + i, t) for i, t in enumerate(s)]) for s in line_sets(tiles, down=down, threshold=threshold)]
+
+
+def line_sets(tiles: Sequence[Tile], *, down: bool, threshold: int) -> list[TileSet]:
+    """The sets of :func:`new_lines`, in its order (each laid from the free row's first cell)."""
     out = []
     for s in hand_sets(tiles):
         # The line lies one empty row below the grid, touching none of its tiles: the grid stays valid exactly
@@ -126,8 +131,14 @@ def new_lines(grid: TileGrid, tiles: Sequence[Tile], *, down: bool, threshold: i
             continue
         if not down and max(r.points for r in line.readings) < threshold:
             continue
-        out.append(tuple([_put(row, col + i, t) for i, t in enumerate(s)]))
+        out.append(s)
     return out
+
+
+def laid_line(grid: TileGrid, tiles: TileSet) -> tuple[Put[Tile], ...]:
+    """The puts of one set of :func:`line_sets` laid in free space below ``grid``, as :func:`new_lines` lays it."""
+    row, col = free_row(grid)
+    return tuple([_put(row, col + i, t) for i, t in enumerate(tiles)])
 
 
 @lru_cache(maxsize=1 << 12)
@@ -425,7 +436,18 @@ def _joker_cells(grid: TileGrid) -> tuple[Cell, ...]:
     memo = grid.cells_memo()
     found = cast("tuple[Cell, ...] | None", memo.get(_JOKERS))
     if found is None:
-        found = memo[_JOKERS] = tuple(sorted(c for c, t in grid.cells.items() if t is JOKER))
+        origin = grid.origin()
+        before = None if origin is None else cast("tuple[Cell, ...] | None", origin[0].get(_JOKERS))
+        cells = grid.cells
+        if before is not None and origin is not None:
+            # From the grid it was changed from: its jokers still there, and any in the changed cells.
+            changed = origin[1]
+            kept = [c for c in before if c not in changed]
+            added = [c for c in changed if cells.get(c) is JOKER]
+            found = tuple(sorted(kept + added)) if added else tuple(kept)
+        else:
+            found = tuple(sorted(c for c, t in cells.items() if t is JOKER))
+        memo[_JOKERS] = found
     return found
 
 

@@ -1,6 +1,6 @@
 """Picking one two-tray action by its index in the listing, making only that action.
 
-:func:`pick` answers ``listing(...)[index(len(listing(...)))]`` (see
+:func:`pick` answers ``listing(...)[choose(seat, len(listing(...)), rng)]`` (see
 :func:`~rummykit.rulesets.two_tray.listing.listing`): the listing's parts are
 counted (the draws or pass or end, each joker's call options, each playable
 tray's new lines and lay-offs) and only the action chosen is made. A seat not
@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 
 from rummykit.blocks.grid import Cell
 from rummykit.engine.core import Action
+from rummykit.engine.rng import Rng
 from rummykit.pieces.tiles import Tile
 from rummykit.rulesets.two_tray.actions import Call, Draw, End, Pass
 from rummykit.rulesets.two_tray.listing import (
@@ -25,8 +26,9 @@ from rummykit.rulesets.two_tray.listing import (
     _lay_off,
     _listed,
     _simple,
+    laid_line,
+    line_sets,
     listing,
-    new_lines,
 )
 from rummykit.rulesets.two_tray.options import TileGrid
 
@@ -37,7 +39,8 @@ def pick(
     seat: int,
     playable: Sequence[tuple[str, Sequence[Tile]]],
     grid: TileGrid,
-    index: Callable[[int], int],
+    choose: Callable[[int, int, Rng], int],
+    rng: Rng,
     *,
     down: bool,
     threshold: int,
@@ -45,8 +48,8 @@ def pick(
     continuing: bool,
     called: Sequence[Cell],
 ) -> Action:
-    """``actions[index(len(actions))]`` for ``actions = listing(seat, playable, grid, ...)`` (the same
-    keywords), making only the action chosen (``index`` is asked once, with the listing's length)."""
+    """``actions[choose(seat, len(actions), rng)]`` for ``actions = listing(seat, playable, grid, ...)`` (the
+    same keywords), making only the action chosen (``choose`` is asked once, with the listing's length)."""
     if not down:
         actions = listing(
             seat,
@@ -58,7 +61,7 @@ def pick(
             continuing=continuing,
             called=called,
         )
-        return actions[index(len(actions))]
+        return actions[choose(seat, len(actions), rng)]
     simple: list[Action]
     if continuing:
         simple = [_simple(End, seat, "")]
@@ -79,11 +82,11 @@ def pick(
     for name, tiles in playable:
         if not tiles:
             continue
-        lines = new_lines(grid, tiles, down=True, threshold=threshold)
+        lines = line_sets(tiles, down=True, threshold=threshold)
         cells = _extension_cells(grid, tiles, judged)
         trays.append((name, lines, cells))
         count += len(lines) + len(cells)
-    at = index(count)
+    at = choose(seat, count, rng)
     if at < len(simple):
         return simple[at]
     at -= len(simple)
@@ -93,7 +96,7 @@ def pick(
         at -= len(options)
     for name, lines, cells in trays:
         if at < len(lines):
-            play = _listed(seat, name, lines[at])
+            play = _listed(seat, name, laid_line(grid, lines[at]))
         elif at < len(lines) + len(cells):
             (row, col), tile = cells[at - len(lines)]
             play = _lay_off(seat, name, row, col, tile)

@@ -62,6 +62,9 @@ def _holds_all(held: list[Tile], tiles: Sequence[Tile]) -> bool:
     Counter(held)`` is empty."""
     if len(tiles) == 1:
         return tiles[0] in held
+    if len(set(tiles)) == len(tiles):
+        # Each tile once (a laid line's usual case): each need only be held.
+        return not [t for t in tiles if t not in held]
     return all(held.count(t) >= n for t, n in Counter(tiles).items())
 
 
@@ -285,7 +288,8 @@ class TwoTray(GameState):
             player,
             [(name, racks.rack(player, name)) for name in names],
             self.grid,
-            lambda count: choose(player, count, rng),
+            choose,
+            rng,
             down=self.down[player],
             threshold=self.threshold,
             pool_size=len(self.pool),
