@@ -84,7 +84,8 @@ class Situation:
 def free_row(grid: TileGrid) -> tuple[int, int]:
     """The first cell of free space below the grid (one empty row between): where new lines are listed."""
     memo = grid.cells_memo()
-    found = cast("tuple[int, int] | None", memo.get(_FREE_ROW))
+    # The memo's look-ups are typed by ignoring, not by cast(): a call per look-up, on the listing's path.
+    found: tuple[int, int] | None = memo.get(_FREE_ROW)  # type: ignore[assignment]
     if found is None:
         origin = grid.origin()
         before = None if origin is None else cast("tuple[int, int] | None", origin[0].get(_FREE_ROW))
@@ -178,7 +179,7 @@ class _Judged:
 def judged_lay_off(grid: TileGrid, cell: Cell, tile: Tile) -> bool | None:
     """Whether ``tile`` put alone in the empty ``cell`` keeps ``grid`` valid near it (``GRID.holds`` of the grid
     with it, focused on the cell), if a listing on this grid with its calls judged so (else None)."""
-    found = cast("_Judged | None", grid.cells_memo().get(_judged_key(grid)))
+    found: _Judged | None = grid.cells_memo().get(_judged_key(grid))  # type: ignore[assignment]
     judged = None if found is None else found.lay_offs.get((cell, tile))
     return None if judged is None else judged[0]
 
@@ -187,14 +188,14 @@ def listed_holds(grid: TileGrid, changes: tuple[Put[Tile], ...]) -> bool:
     """Whether these changes (the very tuple) are those of a play listed on this grid with its calls: a new line
     laid apart, or a lay-off judged to keep the grid valid near its cell (:func:`extensions`). On a grid that
     holds, the grid with them holds (``tests/test_two_tray_listing_speed.py`` compares each with the verdict)."""
-    found = cast("_Judged | None", grid.cells_memo().get(_judged_key(grid)))
+    found: _Judged | None = grid.cells_memo().get(_judged_key(grid))  # type: ignore[assignment]
     return found is not None and found.listed.get(id(changes)) is changes
 
 
 def listed_call(grid: TileGrid, cell: Cell, tile: Tile) -> bool | None:
     """Whether the joker in ``cell`` may be called ``tile`` (``call_fault`` with no cell called this turn finds
     nothing), if a listing on this grid with its calls worked out that joker's calls (else None)."""
-    found = cast("_Judged | None", grid.cells_memo().get(_judged_key(grid)))
+    found: _Judged | None = grid.cells_memo().get(_judged_key(grid))  # type: ignore[assignment]
     options = None if found is None else found.calls.get(cell)
     return None if options is None else tile in options[0]
 
@@ -212,7 +213,7 @@ def _judged(grid: TileGrid) -> _Judged:
     """The judged lay-offs and calls of ``grid`` with its calls (see :class:`_Judged`)."""
     memo = grid.cells_memo()
     key = _judged_key(grid)
-    found = cast("_Judged | None", memo.get(key))
+    found: _Judged | None = memo.get(key)  # type: ignore[assignment]
     if found is None:
         origin = grid.origin()
         parent = None if origin is None else cast("_Judged | None", origin[0].get(key))
@@ -434,7 +435,7 @@ def listing(
 def _joker_cells(grid: TileGrid) -> tuple[Cell, ...]:
     """The cells of the grid's jokers, in cell order (kept with the grid's tiles)."""
     memo = grid.cells_memo()
-    found = cast("tuple[Cell, ...] | None", memo.get(_JOKERS))
+    found: tuple[Cell, ...] | None = memo.get(_JOKERS)  # type: ignore[assignment]
     if found is None:
         origin = grid.origin()
         before = None if origin is None else cast("tuple[Cell, ...] | None", origin[0].get(_JOKERS))

@@ -71,7 +71,8 @@ def open_cells(grid: TileGrid) -> tuple[OpenCell, ...]:
     works them out again only where the change reaches (:func:`open_cells_near`).
     """
     memo = grid.cells_memo()
-    known = cast("OpenCells | None", memo.get(_OPEN))
+    # The memo's look-ups are typed by ignoring, not by cast(): a call per look-up, on the listing's path.
+    known: OpenCells | None = memo.get(_OPEN)  # type: ignore[assignment]
     if known is None:
         origin = grid.origin()
         previous = None if origin is None else cast("OpenCells | None", origin[0].get(_OPEN))

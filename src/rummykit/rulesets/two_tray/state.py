@@ -278,7 +278,7 @@ class TwoTray(GameState):
         """``legal_actions(player)[choose(player, n, rng)]``, ``n`` the listing's length, making only the action
         chosen (:func:`~rummykit.rulesets.two_tray.picking.pick`; the driver's path for a bot that chooses by
         index)."""
-        if player not in self.to_act:
+        if player not in self.must_act:  # = to_act: nobody acts out of turn here (may_act is empty)
             nothing: list[Action] = []
             return nothing[choose(player, 0, rng)]  # the listing's own answer: nothing listed
         playing = self.playing[player]
