@@ -42,15 +42,23 @@ def _fitting(before: tuple[Tile, ...], after: tuple[Tile, ...]) -> frozenset[Til
         if not one_number and not one_colour:
             # Neither a group nor a run, whatever tile (or joker) comes between.
             return frozenset()
-        candidates = [JOKER]
+        fits = [JOKER] if line_valid((*before, JOKER, *after)) else []
         if one_number and len(before) + len(after) < MAX_GROUP:
-            candidates += [ALL_TILES[c.index * MAX_NUMBER + tile.number - 1] for c in COLOURS]
+            # A tile of the number in a colour no tile there has makes a group (one number, at most 4 tiles, no
+            # colour repeated) when the tiles there repeat none; one in a colour there repeats it (and cannot
+            # make a run: a run repeats no number).
+            naturals = [t for _, t in natural]
+            if len(set(naturals)) == len(naturals):
+                there = {t.colour for t in naturals}
+                fits += [ALL_TILES[c.index * MAX_NUMBER + tile.number - 1] for c in COLOURS if c not in there]
         if one_colour:
             assert tile.colour is not None
             number = tile.number + len(before) - (first if first < len(before) else first + 1)
             if 1 <= number <= MAX_NUMBER:
-                candidates.append(ALL_TILES[tile.colour.index * MAX_NUMBER + number - 1])
-        maybe = dict.fromkeys(candidates)
+                candidate = ALL_TILES[tile.colour.index * MAX_NUMBER + number - 1]
+                if line_valid((*before, candidate, *after)):
+                    fits.append(candidate)
+        return frozenset(fits)
     return frozenset([t for t in maybe if line_valid((*before, t, *after))])
 
 
