@@ -19,7 +19,14 @@ from rummykit.engine.driver import next_seat
 from rummykit.engine.rng import Rng
 from rummykit.pieces.tiles import ALL_TILES, JOKER
 from rummykit.rulesets.two_tray.actions import Play
-from rummykit.rulesets.two_tray.listing import _joker_cells, _judged, listed_holds
+from rummykit.rulesets.two_tray.calls import call_options
+from rummykit.rulesets.two_tray.listing import (
+    _call_options,
+    _in_no_group,
+    _joker_cells,
+    _judged,
+    listed_holds,
+)
 from rummykit.rulesets.two_tray.options import GRID, TileGrid
 from rummykit.rulesets.two_tray.state import TwoTray, _holds_all
 from rummykit.sim import bot_rng, run_bots
@@ -65,6 +72,12 @@ def _check_jokers(grid: TileGrid, k: int) -> None:
             assert _joker_cells(other) == _jokers_plain(other)
             again = other.changed(put, GRID.is_joker)
             assert _joker_cells(again) == _jokers_plain(again)
+            for g in (other, again):
+                for joker in _jokers_plain(g):
+                    # A joker in no possible 3-tile group: no call options, as call_options finds.
+                    if _in_no_group(g, joker) is not None:
+                        assert call_options(g, joker) == []
+                    assert _call_options(g, joker, _judged(g)) == tuple(call_options(g, joker))
 
 
 def test_holds_all_is_the_counters_answer() -> None:

@@ -39,7 +39,7 @@ from rummykit.melds.tile_lines import read_line
 from rummykit.melds.tiles import TileSet, hand_sets
 from rummykit.pieces.tiles import JOKER, Tile, parse_tiles
 from rummykit.rulesets.two_tray.actions import Call, Draw, End, Fail, Pass, Play
-from rummykit.rulesets.two_tray.calls import call_options
+from rummykit.rulesets.two_tray.calls import GROUP_SIZE, call_options
 from rummykit.rulesets.two_tray.open_cells import INCREMENTAL, Segments, open_cells
 from rummykit.rulesets.two_tray.options import GRID, TileGrid
 from rummykit.rulesets.two_tray.views import two_tray_view
@@ -228,8 +228,43 @@ def _call_options(grid: TileGrid, cell: Cell, judged: _Judged) -> tuple[Tile, ..
     :func:`~rummykit.blocks.grid_near.reach`."""
     found = judged.calls.get(cell)
     if found is None:
-        found = judged.calls[cell] = (tuple(call_options(grid, cell)), reach(GRID, grid, (cell,)))
+        ungrouped = _in_no_group(grid, cell)
+        if ungrouped is not None:
+            found = judged.calls[cell] = ((), ungrouped)
+        else:
+            found = judged.calls[cell] = (tuple(call_options(grid, cell)), reach(GRID, grid, (cell,)))
     return found[0]
+
+
+def _in_no_group(grid: TileGrid, cell: Cell) -> frozenset[Cell] | None:
+    """When the joker in ``cell`` lies in no line of :data:`~rummykit.rulesets.two_tray.calls.GROUP_SIZE` tiles
+    that could read as a group (its other tiles numbered alike, or a joker among them), the cells that answer
+    depends on: the two lines through it and the cell past each end (else None). Such a joker has no call
+    options (:func:`~rummykit.rulesets.two_tray.calls.call_options` reads only those lines' group readings)."""
+    on = grid.cells
+    r, c = cell
+    where: list[Cell] = []
+    for across in (True, False):
+        if across:
+            a = b = c
+            while (r, a - 1) in on:
+                a -= 1
+            while (r, b + 1) in on:
+                b += 1
+            key = (True, r, a, b)
+        else:
+            a = b = r
+            while (a - 1, c) in on:
+                a -= 1
+            while (b + 1, c) in on:
+                b += 1
+            key = (False, c, a, b)
+        if b - a + 1 == GROUP_SIZE:
+            others = [on[x] for x in line_cells(key) if x != cell]
+            if any(t.colour is None for t in others) or len({t.number for t in others}) == 1:
+                return None
+        where += line_reach(key)
+    return frozenset(where)
 
 
 def extensions(grid: TileGrid, tiles: Iterable[Tile]) -> list[Put[Tile]]:
