@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
+from operator import itemgetter
 from typing import cast
 
 from rummykit.blocks.grid import Cell
@@ -112,8 +113,8 @@ INCREMENTAL = 12
 are worked out again."""
 
 
-def _cell_of(found: OpenCell) -> Cell:
-    return found[0]
+_cell_of = itemgetter(0)
+"""An open cell's cell (the sort key of the open cells: a C-level look-up, no Python call per cell)."""
 
 
 def open_cells_near(cells: Mapping[Cell, Tile], previous: OpenCells | None, changed: Iterable[Cell]) -> OpenCells:
