@@ -3,21 +3,21 @@
 :func:`pick` answers ``listing(...)[choose(seat, len(listing(...)), rng)]`` (see
 :func:`~rummykit.rulesets.two_tray.listing.listing`): the listing's parts are
 counted (the draws or pass or end, each joker's call options, each playable
-tray's new lines and lay-offs) and only the action chosen is made. A seat not
-yet down lists each going-down line with the lay-offs that may follow it; it
-takes the whole listing. ``tests/test_two_tray_listing_speed.py`` compares
-every index with the listing's own action.
+tray's new lines and lay-offs, or before going down each going-down line and
+the lay-offs that may follow it) and only the action chosen is made.
+``tests/test_two_tray_pick.py`` compares every index with the listing's own
+action.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from rummykit.blocks.grid import Cell
+from rummykit.blocks.grid import Cell, Put
 from rummykit.engine.core import Action
 from rummykit.engine.rng import Rng
 from rummykit.pieces.tiles import Tile
-from rummykit.rulesets.two_tray.actions import Call, Draw, End, Pass
+from rummykit.rulesets.two_tray.actions import Call, Draw, End, Pass, Play
 from rummykit.rulesets.two_tray.listing import (
     _call_options,
     _extension_cells,
@@ -26,9 +26,9 @@ from rummykit.rulesets.two_tray.listing import (
     _lay_off,
     _listed,
     _simple,
+    going_on,
     laid_line,
     line_sets,
-    listing,
 )
 from rummykit.rulesets.two_tray.options import TileGrid
 
@@ -50,18 +50,6 @@ def pick(
 ) -> Action:
     """``actions[choose(seat, len(actions), rng)]`` for ``actions = listing(seat, playable, grid, ...)`` (the
     same keywords), making only the action chosen (``choose`` is asked once, with the listing's length)."""
-    if not down:
-        actions = listing(
-            seat,
-            playable,
-            grid,
-            down=down,
-            threshold=threshold,
-            pool_size=pool_size,
-            continuing=continuing,
-            called=called,
-        )
-        return actions[choose(seat, len(actions), rng)]
     simple: list[Action]
     if continuing:
         simple = [_simple(End, seat, "")]
@@ -79,13 +67,21 @@ def pick(
                 calls.append((cell, options))
                 count += len(options)
     trays = []
+    going: list[tuple[str, list[tuple[Put[Tile], ...]], list[list[Put[Tile]]]]] = []
     for name, tiles in playable:
         if not tiles:
             continue
-        lines = line_sets(tiles, down=True, threshold=threshold)
-        cells = _extension_cells(grid, tiles, judged)
-        trays.append((name, lines, cells))
-        count += len(lines) + len(cells)
+        if down:
+            lines = line_sets(tiles, down=True, threshold=threshold)
+            cells = _extension_cells(grid, tiles, judged)
+            trays.append((name, lines, cells))
+            count += len(lines) + len(cells)
+        else:
+            # Each going-down line, then the line with each tile that may follow it (listing's order).
+            laid = [laid_line(grid, s) for s in line_sets(tiles, down=False, threshold=threshold)]
+            after = [going_on(grid, tiles, puts) for puts in laid]
+            going.append((name, laid, after))
+            count += len(laid) + sum([len(ons) for ons in after])
     at = choose(seat, count, rng)
     if at < len(simple):
         return simple[at]
@@ -106,4 +102,13 @@ def pick(
         # The play check takes this play's grid judgement from here (listed_holds), as for a listed play.
         judged.listed[id(play.changes)] = play.changes
         return play
+    for name, laid, after in going:
+        for puts, ons in zip(laid, after, strict=True):
+            if at == 0:
+                play = _listed(seat, name, puts)
+                judged.listed[id(play.changes)] = play.changes
+                return play
+            if at <= len(ons):
+                return Play(seat, name, (*puts, ons[at - 1]))
+            at -= 1 + len(ons)
     raise IndexError(f"index {at} past the listing")
