@@ -206,15 +206,18 @@ def test_fitting_tiles_are_every_tile_that_makes_a_valid_line() -> None:
     rng = random.Random(27)
     tiles = [*ALL_TILES, JOKER, JOKER]
     numbered = [t for t in ALL_TILES if t.colour is not None]
-    for _ in range(5_000):
+    for _ in range(8_000):
         n = rng.randint(2, 6)
         base = rng.choice(numbered)
         if rng.random() < 0.4:
             line = [rng.choice(tiles) for _ in range(n)]
         elif rng.random() < 0.5:
             line = [Tile(base.colour, base.number + k) if base.number + k <= 13 else JOKER for k in range(n)]
-        else:
+        elif rng.random() < 0.5:
             line = [Tile(c, base.number) for c in rng.sample(list(COLOURS), min(n, 4))]
+        else:
+            # Groups with a colour repeated or jokers among them (a group's fitting tiles read from its colours).
+            line = [rng.choice([Tile(c, base.number) for c in COLOURS] + [JOKER]) for _ in range(min(n, 4))]
         for _ in range(rng.randint(0, 1)):
             line[rng.randrange(len(line))] = rng.choice(tiles)
         cut = rng.randint(0, len(line))

@@ -36,10 +36,10 @@ from rummykit.blocks.grid_near import LayOff, line_reach, reach
 from rummykit.engine.core import Action
 from rummykit.engine.options import int_option
 from rummykit.melds.tile_lines import read_line
-from rummykit.melds.tiles import hand_sets
+from rummykit.melds.tiles import TileSet, hand_sets
 from rummykit.pieces.tiles import JOKER, Tile, parse_tiles
 from rummykit.rulesets.two_tray.actions import Call, Draw, End, Fail, Pass, Play
-from rummykit.rulesets.two_tray.calls import call_options
+from rummykit.rulesets.two_tray.calls import GROUP_SIZE, call_options
 from rummykit.rulesets.two_tray.open_cells import INCREMENTAL, Segments, open_cells
 from rummykit.rulesets.two_tray.options import GRID, TileGrid
 from rummykit.rulesets.two_tray.views import two_tray_view
@@ -84,7 +84,8 @@ class Situation:
 def free_row(grid: TileGrid) -> tuple[int, int]:
     """The first cell of free space below the grid (one empty row between): where new lines are listed."""
     memo = grid.cells_memo()
-    found = cast("tuple[int, int] | None", memo.get(_FREE_ROW))
+    # The memo's look-ups are typed by ignoring, not by cast(): a call per look-up, on the listing's path.
+    found: tuple[int, int] | None = memo.get(_FREE_ROW)  # type: ignore[assignment]
     if found is None:
         origin = grid.origin()
         before = None if origin is None else cast("tuple[int, int] | None", origin[0].get(_FREE_ROW))
@@ -117,6 +118,11 @@ def new_lines(grid: TileGrid, tiles: Sequence[Tile], *, down: bool, threshold: i
     """Each set the tiles can make, laid across in free space below the grid (before going down: each
     worth at least ``threshold`` on its own)."""
     row, col = free_row(grid)
+    return [tuple([_put(row, col + i, t) for i, t in enumerate(s)]) for s in line_sets(tiles, down=down, threshold=threshold)]
+
+
+def line_sets(tiles: Sequence[Tile], *, down: bool, threshold: int) -> list[TileSet]:
+    """The sets of :func:`new_lines`, in its order (each laid from the free row's first cell)."""
     out = []
     for s in hand_sets(tiles):
         # The line lies one empty row below the grid, touching none of its tiles: the grid stays valid exactly
@@ -126,8 +132,14 @@ def new_lines(grid: TileGrid, tiles: Sequence[Tile], *, down: bool, threshold: i
             continue
         if not down and max(r.points for r in line.readings) < threshold:
             continue
-        out.append(tuple([_put(row, col + i, t) for i, t in enumerate(s)]))
+        out.append(s)
     return out
+
+
+def laid_line(grid: TileGrid, tiles: TileSet) -> tuple[Put[Tile], ...]:
+    """The puts of one set of :func:`line_sets` laid in free space below ``grid``, as :func:`new_lines` lays it."""
+    row, col = free_row(grid)
+    return tuple([_put(row, col + i, t) for i, t in enumerate(tiles)])
 
 
 @lru_cache(maxsize=1 << 12)
@@ -167,7 +179,7 @@ class _Judged:
 def judged_lay_off(grid: TileGrid, cell: Cell, tile: Tile) -> bool | None:
     """Whether ``tile`` put alone in the empty ``cell`` keeps ``grid`` valid near it (``GRID.holds`` of the grid
     with it, focused on the cell), if a listing on this grid with its calls judged so (else None)."""
-    found = cast("_Judged | None", grid.cells_memo().get(_judged_key(grid)))
+    found: _Judged | None = grid.cells_memo().get(_judged_key(grid))  # type: ignore[assignment]
     judged = None if found is None else found.lay_offs.get((cell, tile))
     return None if judged is None else judged[0]
 
@@ -176,14 +188,14 @@ def listed_holds(grid: TileGrid, changes: tuple[Put[Tile], ...]) -> bool:
     """Whether these changes (the very tuple) are those of a play listed on this grid with its calls: a new line
     laid apart, or a lay-off judged to keep the grid valid near its cell (:func:`extensions`). On a grid that
     holds, the grid with them holds (``tests/test_two_tray_listing_speed.py`` compares each with the verdict)."""
-    found = cast("_Judged | None", grid.cells_memo().get(_judged_key(grid)))
+    found: _Judged | None = grid.cells_memo().get(_judged_key(grid))  # type: ignore[assignment]
     return found is not None and found.listed.get(id(changes)) is changes
 
 
 def listed_call(grid: TileGrid, cell: Cell, tile: Tile) -> bool | None:
     """Whether the joker in ``cell`` may be called ``tile`` (``call_fault`` with no cell called this turn finds
     nothing), if a listing on this grid with its calls worked out that joker's calls (else None)."""
-    found = cast("_Judged | None", grid.cells_memo().get(_judged_key(grid)))
+    found: _Judged | None = grid.cells_memo().get(_judged_key(grid))  # type: ignore[assignment]
     options = None if found is None else found.calls.get(cell)
     return None if options is None else tile in options[0]
 
@@ -201,7 +213,7 @@ def _judged(grid: TileGrid) -> _Judged:
     """The judged lay-offs and calls of ``grid`` with its calls (see :class:`_Judged`)."""
     memo = grid.cells_memo()
     key = _judged_key(grid)
-    found = cast("_Judged | None", memo.get(key))
+    found: _Judged | None = memo.get(key)  # type: ignore[assignment]
     if found is None:
         origin = grid.origin()
         parent = None if origin is None else cast("_Judged | None", origin[0].get(key))
@@ -216,8 +228,43 @@ def _call_options(grid: TileGrid, cell: Cell, judged: _Judged) -> tuple[Tile, ..
     :func:`~rummykit.blocks.grid_near.reach`."""
     found = judged.calls.get(cell)
     if found is None:
-        found = judged.calls[cell] = (tuple(call_options(grid, cell)), reach(GRID, grid, (cell,)))
+        ungrouped = _in_no_group(grid, cell)
+        if ungrouped is not None:
+            found = judged.calls[cell] = ((), ungrouped)
+        else:
+            found = judged.calls[cell] = (tuple(call_options(grid, cell)), reach(GRID, grid, (cell,)))
     return found[0]
+
+
+def _in_no_group(grid: TileGrid, cell: Cell) -> frozenset[Cell] | None:
+    """When the joker in ``cell`` lies in no line of :data:`~rummykit.rulesets.two_tray.calls.GROUP_SIZE` tiles
+    that could read as a group (its other tiles numbered alike, or a joker among them), the cells that answer
+    depends on: the two lines through it and the cell past each end (else None). Such a joker has no call
+    options (:func:`~rummykit.rulesets.two_tray.calls.call_options` reads only those lines' group readings)."""
+    on = grid.cells
+    r, c = cell
+    where: list[Cell] = []
+    for across in (True, False):
+        if across:
+            a = b = c
+            while (r, a - 1) in on:
+                a -= 1
+            while (r, b + 1) in on:
+                b += 1
+            key = (True, r, a, b)
+        else:
+            a = b = r
+            while (a - 1, c) in on:
+                a -= 1
+            while (b + 1, c) in on:
+                b += 1
+            key = (False, c, a, b)
+        if b - a + 1 == GROUP_SIZE:
+            others = [on[x] for x in line_cells(key) if x != cell]
+            if any(t.colour is None for t in others) or len({t.number for t in others}) == 1:
+                return None
+        where += line_reach(key)
+    return frozenset(where)
 
 
 def extensions(grid: TileGrid, tiles: Iterable[Tile]) -> list[Put[Tile]]:
@@ -423,9 +470,20 @@ def listing(
 def _joker_cells(grid: TileGrid) -> tuple[Cell, ...]:
     """The cells of the grid's jokers, in cell order (kept with the grid's tiles)."""
     memo = grid.cells_memo()
-    found = cast("tuple[Cell, ...] | None", memo.get(_JOKERS))
+    found: tuple[Cell, ...] | None = memo.get(_JOKERS)  # type: ignore[assignment]
     if found is None:
-        found = memo[_JOKERS] = tuple(sorted(c for c, t in grid.cells.items() if t is JOKER))
+        origin = grid.origin()
+        before = None if origin is None else cast("tuple[Cell, ...] | None", origin[0].get(_JOKERS))
+        cells = grid.cells
+        if before is not None and origin is not None:
+            # From the grid it was changed from: its jokers still there, and any in the changed cells.
+            changed = origin[1]
+            kept = [c for c in before if c not in changed]
+            added = [c for c in changed if cells.get(c) is JOKER]
+            found = tuple(sorted(kept + added)) if added else tuple(kept)
+        else:
+            found = tuple(sorted(c for c, t in cells.items() if t is JOKER))
+        memo[_JOKERS] = found
     return found
 
 

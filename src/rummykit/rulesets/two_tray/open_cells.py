@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
+from operator import itemgetter
 from typing import cast
 
 from rummykit.blocks.grid import Cell
@@ -42,15 +43,23 @@ def _fitting(before: tuple[Tile, ...], after: tuple[Tile, ...]) -> frozenset[Til
         if not one_number and not one_colour:
             # Neither a group nor a run, whatever tile (or joker) comes between.
             return frozenset()
-        candidates = [JOKER]
+        fits = [JOKER] if line_valid((*before, JOKER, *after)) else []
         if one_number and len(before) + len(after) < MAX_GROUP:
-            candidates += [ALL_TILES[c.index * MAX_NUMBER + tile.number - 1] for c in COLOURS]
+            # A tile of the number in a colour no tile there has makes a group (one number, at most 4 tiles, no
+            # colour repeated) when the tiles there repeat none; one in a colour there repeats it (and cannot
+            # make a run: a run repeats no number).
+            naturals = [t for _, t in natural]
+            if len(set(naturals)) == len(naturals):
+                there = {t.colour for t in naturals}
+                fits += [ALL_TILES[c.index * MAX_NUMBER + tile.number - 1] for c in COLOURS if c not in there]
         if one_colour:
             assert tile.colour is not None
             number = tile.number + len(before) - (first if first < len(before) else first + 1)
             if 1 <= number <= MAX_NUMBER:
-                candidates.append(ALL_TILES[tile.colour.index * MAX_NUMBER + number - 1])
-        maybe = dict.fromkeys(candidates)
+                candidate = ALL_TILES[tile.colour.index * MAX_NUMBER + number - 1]
+                if line_valid((*before, candidate, *after)):
+                    fits.append(candidate)
+        return frozenset(fits)
     return frozenset([t for t in maybe if line_valid((*before, t, *after))])
 
 
@@ -71,7 +80,8 @@ def open_cells(grid: TileGrid) -> tuple[OpenCell, ...]:
     works them out again only where the change reaches (:func:`open_cells_near`).
     """
     memo = grid.cells_memo()
-    known = cast("OpenCells | None", memo.get(_OPEN))
+    # The memo's look-ups are typed by ignoring, not by cast(): a call per look-up, on the listing's path.
+    known: OpenCells | None = memo.get(_OPEN)  # type: ignore[assignment]
     if known is None:
         origin = grid.origin()
         previous = None if origin is None else cast("OpenCells | None", origin[0].get(_OPEN))
@@ -103,8 +113,8 @@ INCREMENTAL = 12
 are worked out again."""
 
 
-def _cell_of(found: OpenCell) -> Cell:
-    return found[0]
+_cell_of = itemgetter(0)
+"""An open cell's cell (the sort key of the open cells: a C-level look-up, no Python call per cell)."""
 
 
 def open_cells_near(cells: Mapping[Cell, Tile], previous: OpenCells | None, changed: Iterable[Cell]) -> OpenCells:

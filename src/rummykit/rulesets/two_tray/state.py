@@ -9,7 +9,7 @@ action that carries its own consequence).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import ClassVar, cast
@@ -20,6 +20,7 @@ from rummykit.blocks.racks import Racks
 from rummykit.engine.core import OVER, Action, Field, GameState, Saved, texts
 from rummykit.engine.hidden import Slot, every_slot
 from rummykit.engine.options import OptionValue
+from rummykit.engine.rng import Rng
 from rummykit.errors import RuleError
 from rummykit.pieces.text import piece_texts
 from rummykit.pieces.tiles import Tile, format_tiles
@@ -38,6 +39,7 @@ from rummykit.rulesets.two_tray.options import (
     WRONG_TRAY_PENALTY,
     TileGrid,
 )
+from rummykit.rulesets.two_tray.picking import pick
 from rummykit.rulesets.two_tray.views import CellView, TwoTrayView
 
 __all__ = ["PlayCheck", "TwoTray"]
@@ -60,6 +62,9 @@ def _holds_all(held: list[Tile], tiles: Sequence[Tile]) -> bool:
     Counter(held)`` is empty."""
     if len(tiles) == 1:
         return tiles[0] in held
+    if len(set(tiles)) == len(tiles):
+        # Each tile once (a laid line's usual case): each need only be held.
+        return not [t for t in tiles if t not in held]
     return all(held.count(t) >= n for t, n in Counter(tiles).items())
 
 
@@ -262,6 +267,29 @@ class TwoTray(GameState):
             player,
             [(name, racks.rack(player, name)) for name in names],
             self.grid,
+            down=self.down[player],
+            threshold=self.threshold,
+            pool_size=len(self.pool),
+            continuing=self.continuing,
+            called=self.called,
+        )
+
+    def pick_listed(self, player: int, choose: Callable[[int, int, Rng], int], rng: Rng) -> Action:
+        """``legal_actions(player)[choose(player, n, rng)]``, ``n`` the listing's length, making only the action
+        chosen (:func:`~rummykit.rulesets.two_tray.picking.pick`; the driver's path for a bot that chooses by
+        index)."""
+        if player not in self.must_act:  # = to_act: nobody acts out of turn here (may_act is empty)
+            nothing: list[Action] = []
+            return nothing[choose(player, 0, rng)]  # the listing's own answer: nothing listed
+        playing = self.playing[player]
+        racks = self.trays
+        names = racks.names_of(player) if playing is None else (playing,)
+        return pick(
+            player,
+            [(name, racks.rack(player, name)) for name in names],
+            self.grid,
+            choose,
+            rng,
             down=self.down[player],
             threshold=self.threshold,
             pool_size=len(self.pool),

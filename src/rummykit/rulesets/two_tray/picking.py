@@ -1,0 +1,114 @@
+"""Picking one two-tray action by its index in the listing, making only that action.
+
+:func:`pick` answers ``listing(...)[choose(seat, len(listing(...)), rng)]`` (see
+:func:`~rummykit.rulesets.two_tray.listing.listing`): the listing's parts are
+counted (the draws or pass or end, each joker's call options, each playable
+tray's new lines and lay-offs, or before going down each going-down line and
+the lay-offs that may follow it) and only the action chosen is made.
+``tests/test_two_tray_pick.py`` compares every index with the listing's own
+action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rummykit.blocks.grid import Cell, Put
+from rummykit.engine.core import Action
+from rummykit.engine.rng import Rng
+from rummykit.pieces.tiles import Tile
+from rummykit.rulesets.two_tray.actions import Call, Draw, End, Pass, Play
+from rummykit.rulesets.two_tray.listing import (
+    _call_options,
+    _extension_cells,
+    _joker_cells,
+    _judged,
+    _lay_off,
+    _listed,
+    _simple,
+    going_on,
+    laid_line,
+    line_sets,
+)
+from rummykit.rulesets.two_tray.options import TileGrid
+
+__all__ = ["pick"]
+
+
+def pick(
+    seat: int,
+    playable: Sequence[tuple[str, Sequence[Tile]]],
+    grid: TileGrid,
+    choose: Callable[[int, int, Rng], int],
+    rng: Rng,
+    *,
+    down: bool,
+    threshold: int,
+    pool_size: int,
+    continuing: bool,
+    called: Sequence[Cell],
+) -> Action:
+    """``actions[choose(seat, len(actions), rng)]`` for ``actions = listing(seat, playable, grid, ...)`` (the
+    same keywords), making only the action chosen (``choose`` is asked once, with the listing's length)."""
+    simple: list[Action]
+    if continuing:
+        simple = [_simple(End, seat, "")]
+    elif pool_size:
+        simple = [_simple(Draw, seat, name) for name, _ in playable]
+    else:
+        simple = [_simple(Pass, seat, "")]
+    judged = _judged(grid)
+    calls: list[tuple[Cell, tuple[Tile, ...]]] = []
+    count = len(simple)
+    for cell in _joker_cells(grid):
+        if cell not in called:
+            options = _call_options(grid, cell, judged)
+            if options:
+                calls.append((cell, options))
+                count += len(options)
+    trays = []
+    going: list[tuple[str, list[tuple[Put[Tile], ...]], list[list[Put[Tile]]]]] = []
+    for name, tiles in playable:
+        if not tiles:
+            continue
+        if down:
+            lines = line_sets(tiles, down=True, threshold=threshold)
+            cells = _extension_cells(grid, tiles, judged)
+            trays.append((name, lines, cells))
+            count += len(lines) + len(cells)
+        else:
+            # Each going-down line, then the line with each tile that may follow it (listing's order).
+            laid = [laid_line(grid, s) for s in line_sets(tiles, down=False, threshold=threshold)]
+            after = [going_on(grid, tiles, puts) for puts in laid]
+            going.append((name, laid, after))
+            count += len(laid) + sum([len(ons) for ons in after])
+    at = choose(seat, count, rng)
+    if at < len(simple):
+        return simple[at]
+    at -= len(simple)
+    for cell, options in calls:
+        if at < len(options):
+            return Call(seat, cell[0], cell[1], options[at])
+        at -= len(options)
+    for name, lines, cells in trays:
+        if at < len(lines):
+            play = _listed(seat, name, laid_line(grid, lines[at]))
+        elif at < len(lines) + len(cells):
+            (row, col), tile = cells[at - len(lines)]
+            play = _lay_off(seat, name, row, col, tile)
+        else:
+            at -= len(lines) + len(cells)
+            continue
+        # The play check takes this play's grid judgement from here (listed_holds), as for a listed play.
+        judged.listed[id(play.changes)] = play.changes
+        return play
+    for name, laid, after in going:
+        for puts, ons in zip(laid, after, strict=True):
+            if at == 0:
+                play = _listed(seat, name, puts)
+                judged.listed[id(play.changes)] = play.changes
+                return play
+            if at <= len(ons):
+                return Play(seat, name, (*puts, ons[at - 1]))
+            at -= 1 + len(ons)
+    raise IndexError(f"index {at} past the listing")
