@@ -12,12 +12,13 @@ import random
 from collections import Counter
 
 from rummykit.blocks.grid import Cell, Put
+from rummykit.bots.random import RandomBot
 from rummykit.bots.registry import make_bot
-from rummykit.catalogue import new_game
+from rummykit.catalogue import find_game, new_game
 from rummykit.engine.core import Event, GameState
 from rummykit.engine.driver import next_seat
 from rummykit.engine.rng import Rng
-from rummykit.pieces.tiles import ALL_TILES, JOKER
+from rummykit.pieces.tiles import ALL_TILES, JOKER, Tile
 from rummykit.rulesets.two_tray.actions import Play
 from rummykit.rulesets.two_tray.calls import call_options
 from rummykit.rulesets.two_tray.listing import (
@@ -65,7 +66,7 @@ def _check_jokers(grid: TileGrid, k: int) -> None:
     if len(cells) > 3:
         # Jokers put in, tiles taken off (jokers among them) and moved, from a grid whose jokers are known.
         put = [Put(r, c, JOKER) for r, c in cells[k % 3 :: 5]]
-        gone = [Put(r, c, None) for r, c in cells[(k + 1) % 4 :: 7]]
+        gone: list[Put[Tile]] = [Put(r, c, None) for r, c in cells[(k + 1) % 4 :: 7]]
         moved = Put(cells[0][0] - 1, cells[0][1], JOKER if k % 2 else grid.cells[cells[-1]])
         for changes in (put, gone, [*gone, moved], [moved]):
             other = grid.changed(changes, GRID.is_joker)
@@ -131,7 +132,7 @@ def test_random_games_are_those_of_the_listing() -> None:
         fast = new_game("two-tray", players=2, seed=seed)
         run_bots(fast, [make_bot("random", "two-tray") for _ in range(2)])
         plain = new_game("two-tray", players=2, seed=seed)
-        bots = [make_bot("random", "two-tray") for _ in range(2)]
+        bots = [RandomBot(find_game("two-tray")) for _ in range(2)]
         rngs = [bot_rng(plain.seed, seat) for seat in range(2)]
         while plain.outcome is None:
             seat = next_seat(plain)
