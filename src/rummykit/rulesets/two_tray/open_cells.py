@@ -43,7 +43,7 @@ def _fitting(before: tuple[Tile, ...], after: tuple[Tile, ...]) -> frozenset[Til
         if not one_number and not one_colour:
             # Neither a group nor a run, whatever tile (or joker) comes between.
             return frozenset()
-        fits = [JOKER] if line_valid((*before, JOKER, *after)) else []
+        fits: list[Tile] = []
         if one_number and len(before) + len(after) < MAX_GROUP:
             # A tile of the number in a colour no tile there has makes a group (one number, at most 4 tiles, no
             # colour repeated) when the tiles there repeat none; one in a colour there repeats it (and cannot
@@ -59,6 +59,11 @@ def _fitting(before: tuple[Tile, ...], after: tuple[Tile, ...]) -> frozenset[Til
                 candidate = ALL_TILES[tile.colour.index * MAX_NUMBER + number - 1]
                 if line_valid((*before, candidate, *after)):
                     fits.append(candidate)
+        # A joker fits exactly when a numbered tile does: it reads as that tile (the line keeps a numbered tile);
+        # and a line valid with the joker reads it as a tile that makes it valid (its run's number, or a group's
+        # missing colour), one of those listed.
+        if fits:
+            fits.append(JOKER)
         return frozenset(fits)
     return frozenset([t for t in maybe if line_valid((*before, t, *after))])
 
@@ -133,20 +138,49 @@ def open_cells_near(cells: Mapping[Cell, Tile], previous: OpenCells | None, chan
         starts = list(touched)
         first = len(starts)
         k = 0
+        add = redo.add
         while k < len(starts):
             r, c = starts[k]
             if (r, c) not in cells:
-                redo.add((r, c))
-            for dr, dc in _SIDES:
-                y, x = r + dr, c + dc
-                tile = get((y, x))
-                if tile is not None:
-                    if tile is JOKER and k < first:
-                        starts.append((y, x))  # a joker next to a changed cell: walked from too
-                    y, x = y + dr, x + dc
-                    while (y, x) in cells:
-                        y, x = y + dr, x + dc
-                redo.add((y, x))
+                add((r, c))
+            # The four walks (right, left, down, up), written out: no step tuples read and added per cell.
+            from_changed = k < first
+            x = c + 1
+            tile = get((r, x))
+            if tile is not None:
+                if tile is JOKER and from_changed:
+                    starts.append((r, x))  # a joker next to a changed cell: walked from too
+                x += 1
+                while (r, x) in cells:
+                    x += 1
+            add((r, x))
+            x = c - 1
+            tile = get((r, x))
+            if tile is not None:
+                if tile is JOKER and from_changed:
+                    starts.append((r, x))
+                x -= 1
+                while (r, x) in cells:
+                    x -= 1
+            add((r, x))
+            y = r + 1
+            tile = get((y, c))
+            if tile is not None:
+                if tile is JOKER and from_changed:
+                    starts.append((y, c))
+                y += 1
+                while (y, c) in cells:
+                    y += 1
+            add((y, c))
+            y = r - 1
+            tile = get((y, c))
+            if tile is not None:
+                if tile is JOKER and from_changed:
+                    starts.append((y, c))
+                y -= 1
+                while (y, c) in cells:
+                    y -= 1
+            add((y, c))
             k += 1
         # Every cell that may have changed: those and the changed cells. A changed cell's neighbour holds what
         # it held: a tile stays out of the open cells; an empty one is in ``redo`` (each walk stops at the first
@@ -175,8 +209,6 @@ def open_cells_near(cells: Mapping[Cell, Tile], previous: OpenCells | None, chan
             out.append(found)
     return tuple(out)
 
-
-_SIDES = ((0, 1), (0, -1), (1, 0), (-1, 0))
 
 
 def _open_cell(get: Callable[[Cell], Tile | None], cell: Cell) -> OpenCell | None:
