@@ -31,34 +31,48 @@ def _fitting(before: tuple[Tile, ...], after: tuple[Tile, ...]) -> frozenset[Til
         return _EVERY
     if len(before) + len(after) < 2:
         return frozenset()
-    natural = [(i, t) for i, t in enumerate((*before, *after)) if t.colour is not None]
-    if not natural:
+    # One pass over the tiles there (the cell at place len(before)): whether the numbered ones share a number, a
+    # colour, and their number less their place (a run's start). A line reads as a group (one number: the tile
+    # must have it) or a run (one colour: the tile must have it, and the number its place says); a joker may
+    # fit either. Only these can possibly fit (line_valid's own tests, read once for every candidate).
+    cut = len(before)
+    colour = None
+    number = start = 0
+    one_number = one_colour = run = True
+    naturals: list[Tile] = []
+    for i, t in enumerate((*before, *after)):
+        c = t.colour
+        if c is None:
+            continue
+        place = i if i < cut else i + 1
+        if colour is None:
+            colour, number, start = c, t.number, t.number - place
+        else:
+            if c is not colour:
+                one_colour = False
+            if t.number != number:
+                one_number = False
+                if not one_colour:
+                    # Neither a group nor a run, whatever tile (or joker) comes between.
+                    return frozenset()
+            if t.number - place != start:
+                run = False
+        naturals.append(t)
+    if colour is None:
         maybe: Iterable[Tile] = ALL_TILES
     else:
-        # A line reads as a group (one number: the tile must have it) or a run (one colour: the tile must
-        # have it, and the number its place says); a joker may fit either. Only these can possibly fit.
-        first, tile = natural[0]
-        one_number = all(t.number == tile.number for _, t in natural)
-        one_colour = all(t.colour is tile.colour for _, t in natural)
-        if not one_number and not one_colour:
-            # Neither a group nor a run, whatever tile (or joker) comes between.
-            return frozenset()
+        size = cut + len(after) + 1
         fits: list[Tile] = []
-        if one_number and len(before) + len(after) < MAX_GROUP:
+        if one_number and size <= MAX_GROUP and len(set(naturals)) == len(naturals):
             # A tile of the number in a colour no tile there has makes a group (one number, at most 4 tiles, no
             # colour repeated) when the tiles there repeat none; one in a colour there repeats it (and cannot
             # make a run: a run repeats no number).
-            naturals = [t for _, t in natural]
-            if len(set(naturals)) == len(naturals):
-                there = {t.colour for t in naturals}
-                fits += [ALL_TILES[c.index * MAX_NUMBER + tile.number - 1] for c in COLOURS if c not in there]
-        if one_colour:
-            assert tile.colour is not None
-            number = tile.number + len(before) - (first if first < len(before) else first + 1)
-            if 1 <= number <= MAX_NUMBER:
-                candidate = ALL_TILES[tile.colour.index * MAX_NUMBER + number - 1]
-                if line_valid((*before, candidate, *after)):
-                    fits.append(candidate)
+            there = {t.colour for t in naturals}
+            fits += [ALL_TILES[c.index * MAX_NUMBER + number - 1] for c in COLOURS if c not in there]
+        if one_colour and run and start >= 1 and start + size - 1 <= MAX_NUMBER:
+            # The run's tile at the cell's place: one colour, each number its place's, all within 1..13 (the
+            # places differ, so no number repeats; it has the colour, so it is no group's tile).
+            fits.append(ALL_TILES[colour.index * MAX_NUMBER + start + cut - 1])
         # A joker fits exactly when a numbered tile does: it reads as that tile (the line keeps a numbered tile);
         # and a line valid with the joker reads it as a tile that makes it valid (its run's number, or a group's
         # missing colour), one of those listed.
