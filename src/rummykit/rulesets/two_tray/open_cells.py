@@ -10,7 +10,7 @@ reading of the whole grid).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from operator import itemgetter
 from typing import cast
@@ -247,47 +247,56 @@ def _open_cell(get: Callable[[Cell], Tile | None], cell: Cell) -> OpenCell | Non
         return None
     # The tiles touching the cell on each side, in reading order (left and up read towards the cell); a
     # line of no tiles lets any tile fit it.
+    # (A side with no tile next to the cell is not walked: its segment is empty.)
     fitting: frozenset[Tile] | None = None
-    left: Sequence[Tile] = ()
-    right: Sequence[Tile] = ()
-    if west is not None or east is not None:
-        left = []
-        x = c - 1
-        tile = west
+    left: tuple[Tile, ...] = ()
+    right: tuple[Tile, ...] = ()
+    if west is not None:
+        walked = [west]
+        x = c - 2
+        tile = get((r, x))
         while tile is not None:
-            left.append(tile)
+            walked.append(tile)
             x -= 1
             tile = get((r, x))
-        right = []
-        x = c + 1
-        tile = east
+        walked.reverse()
+        left = tuple(walked)
+    if east is not None:
+        walked = [east]
+        x = c + 2
+        tile = get((r, x))
         while tile is not None:
-            right.append(tile)
+            walked.append(tile)
             x += 1
             tile = get((r, x))
-        left.reverse()
-        fitting = _fitting(tuple(left), tuple(right))
+        right = tuple(walked)
+    if left or right:
+        fitting = _fitting(left, right)
         if not fitting:
             return None
-    up: Sequence[Tile] = ()
-    down: Sequence[Tile] = ()
-    if north is not None or south is not None:
-        up = []
-        y = r - 1
-        tile = north
+    up: tuple[Tile, ...] = ()
+    down: tuple[Tile, ...] = ()
+    if north is not None:
+        walked = [north]
+        y = r - 2
+        tile = get((y, c))
         while tile is not None:
-            up.append(tile)
+            walked.append(tile)
             y -= 1
             tile = get((y, c))
-        down = []
-        y = r + 1
-        tile = south
+        walked.reverse()
+        up = tuple(walked)
+    if south is not None:
+        walked = [south]
+        y = r + 2
+        tile = get((y, c))
         while tile is not None:
-            down.append(tile)
+            walked.append(tile)
             y += 1
             tile = get((y, c))
-        up.reverse()
-        column = _fitting(tuple(up), tuple(down))
+        down = tuple(walked)
+    if up or down:
+        column = _fitting(up, down)
         fitting = column if fitting is None else fitting & column
         if not fitting:
             return None
@@ -298,7 +307,7 @@ def _open_cell(get: Callable[[Cell], Tile | None], cell: Cell) -> OpenCell | Non
     joker_fits = one_line or len(fitting) > (JOKER in fitting)
     if not (JOKER in left or JOKER in right or JOKER in up or JOKER in down):
         return (cell, fitting, None, joker_fits, one_line, None)
-    segments = (tuple(left), tuple(right), tuple(up), tuple(down))
+    segments = (left, right, up, down)
     # The jokers of the two lines through the cell, if none of them lies in a line across (else ()).
     lone: list[Cell] = []
     across = [((r, c - len(left) + k), (1, 0)) for k, t in enumerate(left) if t is JOKER]
