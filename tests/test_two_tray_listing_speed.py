@@ -224,3 +224,22 @@ def test_fitting_tiles_are_every_tile_that_makes_a_valid_line() -> None:
         before, after = tuple(line[:cut]), tuple(line[cut:])
         expected = frozenset(t for t in ALL_TILES if line_valid((*before, t, *after)))
         assert _fitting.__wrapped__(before, after) == expected, (before, after)
+
+
+def test_fitting_tiles_at_every_place_of_short_lines() -> None:
+    """Every cut of every line of 2 or 3 tiles of one colour's 1-4 and 10-13, one number's colours, and jokers
+    (runs against the ends of 1..13, groups full or with a colour repeated, mixed lines): the one-pass reading of
+    a cache miss gives every tile that fits, and a joker exactly when a numbered tile does (a numbered tile there)."""
+    red, blue = COLOURS[0], COLOURS[1]
+    pieces = [Tile(red, n) for n in (1, 2, 3, 4, 10, 11, 12, 13)] + [Tile(blue, 2), Tile(blue, 12)]
+    pieces += [Tile(c, 3) for c in COLOURS[1:]] + [JOKER]
+    lines: list[tuple[Tile, ...]] = [(a, b) for a in pieces for b in pieces]
+    lines += [(a, b, c) for a in pieces for b in pieces for c in pieces if len({a.number, b.number, c.number}) <= 2]
+    for line in lines:
+        for cut in range(len(line) + 1):
+            before, after = line[:cut], line[cut:]
+            expected = frozenset(t for t in ALL_TILES if line_valid((*before, t, *after)))
+            assert _fitting.__wrapped__(before, after) == expected, (before, after)
+            if any(t is not JOKER for t in line):
+                # With a numbered tile there (three jokers make no line, so not without one).
+                assert (JOKER in expected) == bool(expected - {JOKER}), (before, after)

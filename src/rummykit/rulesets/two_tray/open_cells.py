@@ -10,7 +10,7 @@ reading of the whole grid).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from operator import itemgetter
 from typing import cast
@@ -31,34 +31,53 @@ def _fitting(before: tuple[Tile, ...], after: tuple[Tile, ...]) -> frozenset[Til
         return _EVERY
     if len(before) + len(after) < 2:
         return frozenset()
-    natural = [(i, t) for i, t in enumerate((*before, *after)) if t.colour is not None]
-    if not natural:
+    # One pass over the tiles there (the cell at place len(before)): whether the numbered ones share a number, a
+    # colour, and their number less their place (a run's start). A line reads as a group (one number: the tile
+    # must have it) or a run (one colour: the tile must have it, and the number its place says); a joker may
+    # fit either. Only these can possibly fit (line_valid's own tests, read once for every candidate).
+    cut = len(before)
+    colour = None
+    number = start = 0
+    one_number = one_colour = run = True
+    naturals: list[Tile] = []
+    for i, t in enumerate((*before, *after)):
+        c = t.colour
+        if c is None:
+            continue
+        place = i if i < cut else i + 1
+        if colour is None:
+            colour, number, start = c, t.number, t.number - place
+        else:
+            if c is not colour:
+                one_colour = False
+            if t.number != number:
+                one_number = False
+                if not one_colour:
+                    # Neither a group nor a run, whatever tile (or joker) comes between.
+                    return frozenset()
+            if t.number - place != start:
+                run = False
+        naturals.append(t)
+    if colour is None:
         maybe: Iterable[Tile] = ALL_TILES
     else:
-        # A line reads as a group (one number: the tile must have it) or a run (one colour: the tile must
-        # have it, and the number its place says); a joker may fit either. Only these can possibly fit.
-        first, tile = natural[0]
-        one_number = all(t.number == tile.number for _, t in natural)
-        one_colour = all(t.colour is tile.colour for _, t in natural)
-        if not one_number and not one_colour:
-            # Neither a group nor a run, whatever tile (or joker) comes between.
-            return frozenset()
-        fits = [JOKER] if line_valid((*before, JOKER, *after)) else []
-        if one_number and len(before) + len(after) < MAX_GROUP:
+        size = cut + len(after) + 1
+        fits: list[Tile] = []
+        if one_number and size <= MAX_GROUP and len(set(naturals)) == len(naturals):
             # A tile of the number in a colour no tile there has makes a group (one number, at most 4 tiles, no
             # colour repeated) when the tiles there repeat none; one in a colour there repeats it (and cannot
             # make a run: a run repeats no number).
-            naturals = [t for _, t in natural]
-            if len(set(naturals)) == len(naturals):
-                there = {t.colour for t in naturals}
-                fits += [ALL_TILES[c.index * MAX_NUMBER + tile.number - 1] for c in COLOURS if c not in there]
-        if one_colour:
-            assert tile.colour is not None
-            number = tile.number + len(before) - (first if first < len(before) else first + 1)
-            if 1 <= number <= MAX_NUMBER:
-                candidate = ALL_TILES[tile.colour.index * MAX_NUMBER + number - 1]
-                if line_valid((*before, candidate, *after)):
-                    fits.append(candidate)
+            there = {t.colour for t in naturals}
+            fits += [ALL_TILES[c.index * MAX_NUMBER + number - 1] for c in COLOURS if c not in there]
+        if one_colour and run and start >= 1 and start + size - 1 <= MAX_NUMBER:
+            # The run's tile at the cell's place: one colour, each number its place's, all within 1..13 (the
+            # places differ, so no number repeats; it has the colour, so it is no group's tile).
+            fits.append(ALL_TILES[colour.index * MAX_NUMBER + start + cut - 1])
+        # A joker fits exactly when a numbered tile does: it reads as that tile (the line keeps a numbered tile);
+        # and a line valid with the joker reads it as a tile that makes it valid (its run's number, or a group's
+        # missing colour), one of those listed.
+        if fits:
+            fits.append(JOKER)
         return frozenset(fits)
     return frozenset([t for t in maybe if line_valid((*before, t, *after))])
 
@@ -133,20 +152,49 @@ def open_cells_near(cells: Mapping[Cell, Tile], previous: OpenCells | None, chan
         starts = list(touched)
         first = len(starts)
         k = 0
+        add = redo.add
         while k < len(starts):
             r, c = starts[k]
             if (r, c) not in cells:
-                redo.add((r, c))
-            for dr, dc in _SIDES:
-                y, x = r + dr, c + dc
-                tile = get((y, x))
-                if tile is not None:
-                    if tile is JOKER and k < first:
-                        starts.append((y, x))  # a joker next to a changed cell: walked from too
-                    y, x = y + dr, x + dc
-                    while (y, x) in cells:
-                        y, x = y + dr, x + dc
-                redo.add((y, x))
+                add((r, c))
+            # The four walks (right, left, down, up), written out: no step tuples read and added per cell.
+            from_changed = k < first
+            x = c + 1
+            tile = get((r, x))
+            if tile is not None:
+                if tile is JOKER and from_changed:
+                    starts.append((r, x))  # a joker next to a changed cell: walked from too
+                x += 1
+                while (r, x) in cells:
+                    x += 1
+            add((r, x))
+            x = c - 1
+            tile = get((r, x))
+            if tile is not None:
+                if tile is JOKER and from_changed:
+                    starts.append((r, x))
+                x -= 1
+                while (r, x) in cells:
+                    x -= 1
+            add((r, x))
+            y = r + 1
+            tile = get((y, c))
+            if tile is not None:
+                if tile is JOKER and from_changed:
+                    starts.append((y, c))
+                y += 1
+                while (y, c) in cells:
+                    y += 1
+            add((y, c))
+            y = r - 1
+            tile = get((y, c))
+            if tile is not None:
+                if tile is JOKER and from_changed:
+                    starts.append((y, c))
+                y -= 1
+                while (y, c) in cells:
+                    y -= 1
+            add((y, c))
             k += 1
         # Every cell that may have changed: those and the changed cells. A changed cell's neighbour holds what
         # it held: a tile stays out of the open cells; an empty one is in ``redo`` (each walk stops at the first
@@ -176,8 +224,6 @@ def open_cells_near(cells: Mapping[Cell, Tile], previous: OpenCells | None, chan
     return tuple(out)
 
 
-_SIDES = ((0, 1), (0, -1), (1, 0), (-1, 0))
-
 
 def _open_cell(get: Callable[[Cell], Tile | None], cell: Cell) -> OpenCell | None:
     """The open cell ``cell`` (empty) of the grid whose tiles ``get`` reads, or None if it is next to no tile or
@@ -201,47 +247,56 @@ def _open_cell(get: Callable[[Cell], Tile | None], cell: Cell) -> OpenCell | Non
         return None
     # The tiles touching the cell on each side, in reading order (left and up read towards the cell); a
     # line of no tiles lets any tile fit it.
+    # (A side with no tile next to the cell is not walked: its segment is empty.)
     fitting: frozenset[Tile] | None = None
-    left: Sequence[Tile] = ()
-    right: Sequence[Tile] = ()
-    if west is not None or east is not None:
-        left = []
-        x = c - 1
-        tile = west
+    left: tuple[Tile, ...] = ()
+    right: tuple[Tile, ...] = ()
+    if west is not None:
+        walked = [west]
+        x = c - 2
+        tile = get((r, x))
         while tile is not None:
-            left.append(tile)
+            walked.append(tile)
             x -= 1
             tile = get((r, x))
-        right = []
-        x = c + 1
-        tile = east
+        walked.reverse()
+        left = tuple(walked)
+    if east is not None:
+        walked = [east]
+        x = c + 2
+        tile = get((r, x))
         while tile is not None:
-            right.append(tile)
+            walked.append(tile)
             x += 1
             tile = get((r, x))
-        left.reverse()
-        fitting = _fitting(tuple(left), tuple(right))
+        right = tuple(walked)
+    if left or right:
+        fitting = _fitting(left, right)
         if not fitting:
             return None
-    up: Sequence[Tile] = ()
-    down: Sequence[Tile] = ()
-    if north is not None or south is not None:
-        up = []
-        y = r - 1
-        tile = north
+    up: tuple[Tile, ...] = ()
+    down: tuple[Tile, ...] = ()
+    if north is not None:
+        walked = [north]
+        y = r - 2
+        tile = get((y, c))
         while tile is not None:
-            up.append(tile)
+            walked.append(tile)
             y -= 1
             tile = get((y, c))
-        down = []
-        y = r + 1
-        tile = south
+        walked.reverse()
+        up = tuple(walked)
+    if south is not None:
+        walked = [south]
+        y = r + 2
+        tile = get((y, c))
         while tile is not None:
-            down.append(tile)
+            walked.append(tile)
             y += 1
             tile = get((y, c))
-        up.reverse()
-        column = _fitting(tuple(up), tuple(down))
+        down = tuple(walked)
+    if up or down:
+        column = _fitting(up, down)
         fitting = column if fitting is None else fitting & column
         if not fitting:
             return None
@@ -252,7 +307,7 @@ def _open_cell(get: Callable[[Cell], Tile | None], cell: Cell) -> OpenCell | Non
     joker_fits = one_line or len(fitting) > (JOKER in fitting)
     if not (JOKER in left or JOKER in right or JOKER in up or JOKER in down):
         return (cell, fitting, None, joker_fits, one_line, None)
-    segments = (tuple(left), tuple(right), tuple(up), tuple(down))
+    segments = (left, right, up, down)
     # The jokers of the two lines through the cell, if none of them lies in a line across (else ()).
     lone: list[Cell] = []
     across = [((r, c - len(left) + k), (1, 0)) for k, t in enumerate(left) if t is JOKER]
