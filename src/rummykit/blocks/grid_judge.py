@@ -33,7 +33,7 @@ Cell = tuple[int, int]
 LineKey = tuple[bool, int, int, int]
 """A line as (across, row or column, first, last), as :class:`~rummykit.blocks.grid_cells.Line` holds it."""
 
-__all__ = ["LineKey", "covered", "line_cells", "lines_hold", "linked_lines"]
+__all__ = ["LineKey", "covered", "line_cells", "line_through", "lines_hold", "linked_lines"]
 
 
 @functools.lru_cache(maxsize=1 << 12)
@@ -43,6 +43,24 @@ def line_cells(key: LineKey) -> tuple[Cell, ...]:
     if across:
         return tuple([(fixed, c) for c in range(start, end + 1)])
     return tuple([(r, fixed) for r in range(start, end + 1)])
+
+
+def line_through(on: Mapping[Cell, object], r: int, c: int, across: bool) -> LineKey:
+    """The line ``across`` (or down) through the occupied cell ``(r, c)``: as far as the pieces run either way
+    (first equal to last when the cell stands alone that way)."""
+    if across:
+        a = b = c
+        while (r, a - 1) in on:
+            a -= 1
+        while (r, b + 1) in on:
+            b += 1
+        return (True, r, a, b)
+    a = b = r
+    while (a - 1, c) in on:
+        a -= 1
+    while (b + 1, c) in on:
+        b += 1
+    return (False, c, a, b)
 
 
 def covered(on: Mapping[Cell, object], cell: Cell) -> bool:
@@ -62,20 +80,8 @@ def linked_lines(is_joker: Callable[[P], bool], on: Mapping[Cell, P], focus: Ite
             todo.append((cell, False))
     while todo:
         (r, c), across = todo.pop()
-        if across:
-            a = b = c
-            while (r, a - 1) in on:
-                a -= 1
-            while (r, b + 1) in on:
-                b += 1
-            key = (True, r, a, b)
-        else:
-            a = b = r
-            while (a - 1, c) in on:
-                a -= 1
-            while (b + 1, c) in on:
-                b += 1
-            key = (False, c, a, b)
+        key = line_through(on, r, c, across)
+        a, b = key[2], key[3]
         if b == a or key in seen:
             continue
         seen[key] = None

@@ -30,7 +30,7 @@ from functools import lru_cache
 from typing import cast
 
 from rummykit.blocks.grid import Cell, Put, parse_cell
-from rummykit.blocks.grid_judge import line_cells
+from rummykit.blocks.grid_judge import line_cells, line_through
 from rummykit.blocks.grid_lines import LineJudgement, grid_lines
 from rummykit.blocks.grid_near import LayOff, line_reach, reach
 from rummykit.engine.core import Action
@@ -245,20 +245,8 @@ def _in_no_group(grid: TileGrid, cell: Cell) -> frozenset[Cell] | None:
     r, c = cell
     where: list[Cell] = []
     for across in (True, False):
-        if across:
-            a = b = c
-            while (r, a - 1) in on:
-                a -= 1
-            while (r, b + 1) in on:
-                b += 1
-            key = (True, r, a, b)
-        else:
-            a = b = r
-            while (a - 1, c) in on:
-                a -= 1
-            while (b + 1, c) in on:
-                b += 1
-            key = (False, c, a, b)
+        key = line_through(on, r, c, across)
+        a, b = key[2], key[3]
         if b - a + 1 == GROUP_SIZE:
             others = [on[x] for x in line_cells(key) if x != cell]
             if any(t.colour is None for t in others) or len({t.number for t in others}) == 1:
@@ -357,20 +345,8 @@ def _crossing(grid: TileGrid, judged: _Judged, joker: Cell, across: bool) -> tup
     if found is None:
         on = grid.cells
         r, c = joker
-        if across:
-            a = b = c
-            while (r, a - 1) in on:
-                a -= 1
-            while (r, b + 1) in on:
-                b += 1
-            key = (True, r, a, b)
-        else:
-            a = b = r
-            while (a - 1, c) in on:
-                a -= 1
-            while (b + 1, c) in on:
-                b += 1
-            key = (False, c, a, b)
+        key = line_through(on, r, c, across)
+        a, b = key[2], key[3]
         where = line_reach(key)
         if a == b:
             found = (None, where)
