@@ -1,4 +1,5 @@
-"""The free-table view's table texts (``map`` of ``set_texts``) against writing each piece with ``str``."""
+"""The free-table view's table texts (``map`` of ``set_texts``) against writing each piece with ``str``; the
+header's rounds (no list comprehension when there are none) against writing each one."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ def test_view_table_is_each_piece_written_out() -> None:
                     view = s.view(seat)
                     plain = [[str(p) for p in t] for t in s.table]
                     assert view["table"] == plain
+                    assert view["rounds"] == [r.to_json() for r in s.rounds]  # the header's short cut when empty
                 checked += 1
 
             run_bots(state, bots, on_event=check)
