@@ -354,7 +354,7 @@ class GameState(HiddenPieces):
             "may_act": may,
             "round": self.round_no,
             "totals": list(self.totals),
-            "rounds": [r.to_json() for r in self.rounds],
+            "rounds": [r.to_json() for r in self.rounds] if self.rounds else [],  # no comprehension for none
             "outcome": None if outcome is None else outcome.to_json(),
             "piece_counts": self.piece_counts(),
             "stock_count": self.stock_count(),

@@ -539,7 +539,7 @@ class FreeTableGame(GameState, Generic[P]):
     def view(self, player: int | None) -> FreeTableView:
         # The header is a fresh dict: the body is added to it in place.
         v = cast(FreeTableView, self.view_header(player))
-        v["table"] = [set_texts(s) for s in self.table]
+        v["table"] = list(map(set_texts, self.table))
         v["rack_sizes"] = list(v["piece_counts"])  # the header counted them
         v["pool_size"] = len(self.pool)
         v["down"] = list(self.down)
