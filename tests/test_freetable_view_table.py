@@ -1,7 +1,9 @@
-"""The free-table view's table texts (``map`` of ``set_texts``) against writing each piece with ``str``; the
+"""The free-table view's table texts (``table_texts``) against writing each piece with ``str``; the
 header's rounds (no list comprehension when there are none) against writing each one."""
 
 from __future__ import annotations
+
+import json
 
 from rummykit.bots.registry import make_bot
 from rummykit.catalogue import new_game
@@ -32,3 +34,30 @@ def test_view_table_is_each_piece_written_out() -> None:
             if play:
                 assert play[-1].data["table"] == [[str(p) for p in t] for t in state.table]
     assert checked > 100
+
+
+
+def test_views_and_events_share_no_list() -> None:
+    # Table texts are kept per set, but each view and each play event gets lists of its own: a caller that
+    # changes a view changes neither the next view nor the game's history (and so not its record), and an
+    # event changed in place changes no view.
+    for game in ("rummikub", "domino-rummikub"):
+        state = new_game(game, players=2, seed=5)
+        assert isinstance(state, FreeTableGame)
+        run_bots(state, [make_bot("greedy", game) for _ in state.players])
+        plays = [e for e in state.history if e.kind == "play"]
+        assert plays and state.table
+        history = [json.dumps(e.seen_by(None)) for e in state.history]
+        view, kept = state.view(0), state.view(0)
+        for texts in view["table"]:
+            texts.append("changed")
+        view["table"].append(["changed"])
+        assert state.view(0) == kept and "changed" not in str(kept)
+        assert [json.dumps(e.seen_by(None)) for e in state.history] == history
+        for event in plays:
+            table = event.data["table"]
+            assert isinstance(table, list)
+            for texts in table:
+                assert isinstance(texts, list)
+                texts.append("changed")
+        assert state.view(0) == kept

@@ -40,9 +40,15 @@ Table = tuple[PieceSet, ...]
 
 
 @functools.lru_cache(maxsize=1 << 12)
-def set_texts(pieces: Sequence[object]) -> list[str]:
-    """The text form of each piece of a table set (every piece kind keeps its own: :mod:`rummykit.pieces.text`)."""
-    return piece_texts(cast("Sequence[Written]", pieces))
+def kept_set_texts(pieces: Sequence[object]) -> tuple[str, ...]:
+    """The text form of each piece of a table set (every piece kind keeps its own: :mod:`rummykit.pieces.text`),
+    kept: an immutable tuple, so that no view or event shares a list another can change."""
+    return tuple(piece_texts(cast("Sequence[Written]", pieces)))
+
+
+def table_texts(table: Iterable[Sequence[object]]) -> list[list[str]]:
+    """A table's sets in text form, fresh lists (a view or an event owns its own: changing one changes no other)."""
+    return list(map(list, map(kept_set_texts, table)))
 
 
 @functools.lru_cache(maxsize=1 << 12)
@@ -427,7 +433,7 @@ class FreeTableGame(GameState, Generic[P]):
         self.down[seat] = True
         data: dict[str, JSON] = {
             "placed": [str(t) for t in action.placed],
-            "table": list(map(set_texts, result)),
+            "table": table_texts(result),
             "opening": first,
             "rack_size": len(rack),
         }
@@ -539,7 +545,7 @@ class FreeTableGame(GameState, Generic[P]):
     def view(self, player: int | None) -> FreeTableView:
         # The header is a fresh dict: the body is added to it in place.
         v = cast(FreeTableView, self.view_header(player))
-        v["table"] = list(map(set_texts, self.table))
+        v["table"] = table_texts(self.table)
         v["rack_sizes"] = list(v["piece_counts"])  # the header counted them
         v["pool_size"] = len(self.pool)
         v["down"] = list(self.down)
