@@ -161,7 +161,9 @@ class Event:
     """What happened, appended to the state's history.
 
     ``data`` is public; ``secret`` is known only to ``player`` (say, the tile
-    a player drew). Both hold plain JSON data.
+    a player drew). Both hold plain JSON data, read-only like the event
+    itself: a game may share parts between events (the free-table games'
+    table texts). Views, by contrast, are the caller's own to change.
     """
 
     kind: str

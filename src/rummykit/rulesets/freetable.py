@@ -40,15 +40,16 @@ Table = tuple[PieceSet, ...]
 
 
 @functools.lru_cache(maxsize=1 << 12)
-def kept_set_texts(pieces: Sequence[object]) -> tuple[str, ...]:
+def set_texts(pieces: Sequence[object]) -> list[str]:
     """The text form of each piece of a table set (every piece kind keeps its own: :mod:`rummykit.pieces.text`),
-    kept: an immutable tuple, so that no view or event shares a list another can change."""
-    return tuple(piece_texts(cast("Sequence[Written]", pieces)))
+    kept: the same list for the same set, which the game's own events share (read-only, as all history is)."""
+    return piece_texts(cast("Sequence[Written]", pieces))
 
 
 def table_texts(table: Iterable[Sequence[object]]) -> list[list[str]]:
-    """A table's sets in text form, fresh lists (a view or an event owns its own: changing one changes no other)."""
-    return list(map(list, map(kept_set_texts, table)))
+    """A table's sets in text form, fresh lists (a view owns its own: a caller changing it changes no later view
+    and no event)."""
+    return list(map(list, map(set_texts, table)))
 
 
 @functools.lru_cache(maxsize=1 << 12)
@@ -433,7 +434,7 @@ class FreeTableGame(GameState, Generic[P]):
         self.down[seat] = True
         data: dict[str, JSON] = {
             "placed": [str(t) for t in action.placed],
-            "table": table_texts(result),
+            "table": list(map(set_texts, result)),
             "opening": first,
             "rack_size": len(rack),
         }
