@@ -1,4 +1,4 @@
-"""The free-table view's table texts (``table_texts``) against writing each piece with ``str``; the
+"""The free-table view's table texts (copies of ``set_texts``) against writing each piece with ``str``; the
 header's rounds (no list comprehension when there are none) against writing each one."""
 
 from __future__ import annotations

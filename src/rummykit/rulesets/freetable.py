@@ -46,12 +46,6 @@ def set_texts(pieces: Sequence[object]) -> list[str]:
     return piece_texts(cast("Sequence[Written]", pieces))
 
 
-def table_texts(table: Iterable[Sequence[object]]) -> list[list[str]]:
-    """A table's sets in text form, fresh lists (a view owns its own: a caller changing it changes no later view
-    and no event)."""
-    return list(map(list, map(set_texts, table)))
-
-
 @functools.lru_cache(maxsize=1 << 12)
 def parse_view_set(parse: Callable[[str], Sequence[object]], texts: tuple[str, ...]) -> PieceSet:
     """A table set read back from a view's text forms (cached: table sets repeat from view to view)."""
@@ -366,7 +360,10 @@ class FreeTableGame(GameState, Generic[P]):
 
     @property
     def to_act(self) -> frozenset[int]:
-        """:attr:`must_act`: nobody acts out of turn on a free table (:attr:`may_act` stays empty)."""
+        """:attr:`must_act`: nobody acts out of turn on a free table, unless a game of its own says so (its own
+        :attr:`may_act`, added as every game adds it)."""
+        if type(self).may_act is not GameState.may_act:
+            return super().to_act
         return frozenset() if self.outcome is not None else _SEAT_SETS[self.current]
 
     @property
@@ -546,7 +543,7 @@ class FreeTableGame(GameState, Generic[P]):
     def view(self, player: int | None) -> FreeTableView:
         # The header is a fresh dict: the body is added to it in place.
         v = cast(FreeTableView, self.view_header(player))
-        v["table"] = table_texts(self.table)
+        v["table"] = list(map(list, map(set_texts, self.table)))  # copies: the view is the caller's to change
         v["rack_sizes"] = list(v["piece_counts"])  # the header counted them
         v["pool_size"] = len(self.pool)
         v["down"] = list(self.down)
