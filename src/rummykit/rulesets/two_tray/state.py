@@ -40,6 +40,7 @@ from rummykit.rulesets.two_tray.options import (
     TileGrid,
 )
 from rummykit.rulesets.two_tray.picking import pick
+from rummykit.rulesets.two_tray.trays import holds_all, take
 from rummykit.rulesets.two_tray.views import CellView, TwoTrayView
 
 __all__ = ["PlayCheck", "TwoTray"]
@@ -55,17 +56,6 @@ def _tiles(tiles: Sequence[Tile] | Counter[Tile]) -> str:
     if isinstance(tiles, Counter):
         return format_tiles(sorted(tiles.elements()))
     return format_tiles(sorted(tiles))
-
-
-def _holds_all(held: list[Tile], tiles: Sequence[Tile]) -> bool:
-    """Whether ``held`` holds every tile of ``tiles`` (as often as it comes there): ``Counter(tiles) -
-    Counter(held)`` is empty."""
-    if len(tiles) == 1:
-        return tiles[0] in held
-    if len(set(tiles)) == len(tiles):
-        # Each tile once (a laid line's usual case): each need only be held.
-        return not [t for t in tiles if t not in held]
-    return all(held.count(t) >= n for t, n in Counter(tiles).items())
 
 
 _NOBODY: frozenset[int] = frozenset()
@@ -337,8 +327,8 @@ class TwoTray(GameState):
             raise RuleError("TT-PLAY-EMPTY", "a play must place at least one tile from the playing tray (draw instead)")
         tray = self.trays.rack(seat, action.tray)
         # Tiles all on the named tray are on the trays (the usual case: the trays are not looked at together).
-        on_tray = _holds_all(tray, placed)
-        if not on_tray and not _holds_all(self.trays.pieces(seat), placed):
+        on_tray = holds_all(tray, placed)
+        if not on_tray and not holds_all(self.trays.pieces(seat), placed):
             short = Counter(placed) - Counter(self.trays.pieces(seat))
             raise RuleError(TRAY_RULE, f"not on your trays: {_tiles(short)}")
         if action.down:
@@ -434,7 +424,7 @@ class TwoTray(GameState):
         if check.fault is not None:
             raise check.fault
         seat, tray = action.player, action.tray
-        self.trays.take(seat, check.placed, tray)
+        take(self.trays, seat, check.placed, tray)
         self.grid = check.grid
         opening = not self.down[seat]
         self.down[seat] = True
