@@ -26,9 +26,13 @@ __all__ = ["INCREMENTAL", "OpenCell", "OpenCells", "Segments", "open_cells", "op
 
 @lru_cache(maxsize=1 << 14)
 def _fit(before: tuple[Tile, ...], after: tuple[Tile, ...]) -> tuple[frozenset[Tile], bool]:
-    """:func:`_fitting` of a segment pair, and whether a joker is among its tiles (kept together: ``JOKER in`` a
-    tuple compares each tile through ``Tile``'s Python-level comparison slot, about 0.4 us a tile)."""
-    return _fitting(before, after), JOKER in before or JOKER in after
+    """:func:`_fitting` of a segment pair, and whether a joker is among its tiles, kept together (``JOKER in`` a
+    tuple of tiles compares each through ``Tile``'s Python-level comparison slot, about 0.4 us a tile; the joker
+    is found here once per pair, by identity: tiles are interned)."""
+    return _fitting(before, after), _JOKER_ID in map(id, before) or _JOKER_ID in map(id, after)
+
+
+_JOKER_ID = id(JOKER)
 
 
 def _fitting(before: tuple[Tile, ...], after: tuple[Tile, ...]) -> frozenset[Tile]:

@@ -40,7 +40,7 @@ from rummykit.rulesets.two_tray.options import (
     TileGrid,
 )
 from rummykit.rulesets.two_tray.picking import pick
-from rummykit.rulesets.two_tray.trays import holds_all, take
+from rummykit.rulesets.two_tray.trays import holds_all, take, tile_code
 from rummykit.rulesets.two_tray.views import CellView, TwoTrayView
 
 __all__ = ["PlayCheck", "TwoTray"]
@@ -204,7 +204,7 @@ class TwoTray(GameState):
 
     def trays_json(self, seat: int) -> dict[str, list[str]]:
         """A seat's trays by name, each sorted, as text."""
-        return {name: piece_texts(sorted(self.trays.rack(seat, name))) for name in self.trays.names_of(seat)}
+        return {name: piece_texts(sorted(self.trays.rack(seat, name), key=tile_code)) for name in self.trays.names_of(seat)}
 
     # -- the contract ----------------------------------------------------------------
 
@@ -525,7 +525,7 @@ class TwoTray(GameState):
     def _end_round(self, winner: int | None, reason: str) -> None:
         totals = [sum(t.points for t in self.trays.pieces(s)) for s in range(len(self.players))]
         winners, scores = round_scores(totals, winner)
-        racks = [[str(t) for t in sorted(self.trays.pieces(s))] for s in range(len(self.players))]
+        racks = [[str(t) for t in sorted(self.trays.pieces(s), key=tile_code)] for s in range(len(self.players))]
         if self.finish_round(winners, scores, reason, {"racks": racks}):
             return
         self.turn_no = 1

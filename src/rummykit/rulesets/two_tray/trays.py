@@ -11,11 +11,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from operator import attrgetter
 
 from rummykit.blocks.racks import Racks
 from rummykit.pieces.tiles import Tile
 
-__all__ = ["holds_all", "take"]
+__all__ = ["holds_all", "take", "tile_code"]
+
+tile_code = attrgetter("code")
+"""A tile's sort key: tiles sort by code (``Tile.__lt__`` compares codes, through a Python call per comparison;
+``sorted(tiles, key=tile_code)`` makes the same order in C)."""
 
 
 def holds_all(held: list[Tile], tiles: Sequence[Tile]) -> bool:
@@ -39,13 +44,12 @@ def take(trays: Racks[Tile], seat: int, tiles: Sequence[Tile], tray: str) -> Non
     tray lacks leaves it to ``take``, which refuses as ever, changing nothing."""
     rack = trays.rack(seat, tray)
     rest = list(rack)
-    ids = list(map(id, rest))
     for tile in tiles:
-        try:
-            at = ids.index(id(tile))
-        except ValueError:
+        for at, held in enumerate(rest):
+            if held is tile:
+                del rest[at]
+                break
+        else:
             trays.take(seat, tiles, tray)
             return
-        del ids[at]
-        del rest[at]
     rack[:] = rest
