@@ -203,7 +203,7 @@ def listed_call(grid: TileGrid, cell: Cell, tile: Tile) -> bool | None:
 
 def _judged_key(grid: TileGrid) -> tuple[str, tuple[tuple[Cell, Tile], ...]]:
     """The name of a grid's :class:`_Judged` in its cells memo (with its calls)."""
-    return (_JUDGED, tuple(sorted(grid.calls.items()))) if grid.calls else _JUDGED_PLAIN
+    return (_JUDGED, grid.calls_key()) if grid.calls else _JUDGED_PLAIN
 
 
 _JUDGED = "two-tray judged"

@@ -97,7 +97,7 @@ def _grid_holds(new: TileGrid, old: TileGrid, changes: Sequence[Put[Tile]]) -> b
 
 def _holds_key(grid: TileGrid) -> tuple[str, tuple[tuple[Cell, Tile], ...]]:
     """The name, in a grid's cells memo, of whether the grid holds with its calls."""
-    return (_HOLDS, tuple(sorted(grid.calls.items())) if grid.calls else ())
+    return (_HOLDS, grid.calls_key() if grid.calls else ())
 
 
 @dataclass(frozen=True)
