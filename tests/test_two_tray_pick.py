@@ -29,7 +29,8 @@ from rummykit.rulesets.two_tray.listing import (
     listed_holds,
 )
 from rummykit.rulesets.two_tray.options import GRID, TileGrid
-from rummykit.rulesets.two_tray.state import TwoTray, _holds_all
+from rummykit.rulesets.two_tray.state import TwoTray
+from rummykit.rulesets.two_tray.trays import holds_all as _holds_all
 from rummykit.sim import bot_rng, run_bots
 
 

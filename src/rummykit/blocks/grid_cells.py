@@ -15,6 +15,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import ClassVar, Generic, TypeAlias, TypeVar
 
 from rummykit.errors import Param, ParseError
@@ -171,6 +172,10 @@ class Line:
         return text.format_map(params)
 
 
+_first = itemgetter(0)
+"""A (cell, piece) pair's cell (calls sort by cell: one piece per cell)."""
+
+
 class Grid(Generic[P]):
     """An immutable arrangement of pieces in cells, with the calls made on its jokers.
 
@@ -179,7 +184,7 @@ class Grid(Generic[P]):
     a grid makes a new one (:meth:`changed`, :meth:`with_call`).
     """
 
-    __slots__ = ("_calls", "_cells", "_cells_memo", "_hash", "_key", "_lines", "_origin")
+    __slots__ = ("_calls", "_calls_key", "_cells", "_cells_memo", "_hash", "_key", "_lines", "_origin")
     IMMUTABLE: ClassVar[bool] = True
     """Grids never change (``rummykit.engine.core.clone`` shares them)."""
 
@@ -190,6 +195,7 @@ class Grid(Generic[P]):
             if cell not in self._cells:
                 raise ValueError(f"a call on the empty cell {cell_text(cell)}")
             self._calls[cell] = piece
+        self._calls_key: tuple[tuple[Cell, P], ...] | None = None
         self._lines: tuple[Line, ...] | None = None
         self._hash: int | None = None
         self._key: frozenset[tuple[Cell, P]] | None = None
@@ -209,6 +215,13 @@ class Grid(Generic[P]):
         if self._key is None:
             self._key = frozenset(self._cells.items())
         return self._key
+
+    def calls_key(self) -> tuple[tuple[Cell, P], ...]:
+        """The calls as (cell, piece) pairs in cell order (made once per grid), for caches that depend on them."""
+        key = self._calls_key
+        if key is None:
+            key = self._calls_key = tuple(sorted(self._calls.items(), key=_first))
+        return key
 
     def cells_memo(self) -> dict[object, object]:
         """A place for what a game works out from the pieces' places alone (not the calls), by a name of its
@@ -312,6 +325,7 @@ class Grid(Generic[P]):
         new: Grid[P] = object.__new__(Grid)
         new._cells = cells
         new._calls = calls
+        new._calls_key = None
         new._lines = None
         new._hash = None
         new._key = None

@@ -155,7 +155,7 @@ def _holds(grid: TileGrid) -> bool:
     """``GRID.holds(grid)``, kept with the grid; for a grid changed from one known to hold with the same calls,
     judged near the changed cells (:func:`~rummykit.blocks.grid_near.holds_near`, the same answer)."""
     memo = grid.cells_memo()
-    key = (_HOLDS, tuple(sorted(grid.calls.items())) if grid.calls else ())
+    key = (_HOLDS, grid.calls_key() if grid.calls else ())
     known = cast("bool | None", memo.get(key))
     if known is None:
         origin = grid.origin()

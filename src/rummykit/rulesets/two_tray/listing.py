@@ -24,6 +24,7 @@ applies.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -202,7 +203,7 @@ def listed_call(grid: TileGrid, cell: Cell, tile: Tile) -> bool | None:
 
 def _judged_key(grid: TileGrid) -> tuple[str, tuple[tuple[Cell, Tile], ...]]:
     """The name of a grid's :class:`_Judged` in its cells memo (with its calls)."""
-    return (_JUDGED, tuple(sorted(grid.calls.items()))) if grid.calls else _JUDGED_PLAIN
+    return (_JUDGED, grid.calls_key()) if grid.calls else _JUDGED_PLAIN
 
 
 _JUDGED = "two-tray judged"
@@ -488,10 +489,13 @@ def going_on(grid: TileGrid, tiles: Sequence[Tile], line: Sequence[Put[Tile]]) -
     """
     if not grid.cells:
         return []
-    rest = list(tiles)
+    # The tiles left after the line, each once (extensions reads them as a set), counted by hash: list.remove
+    # compares tile by tile through Tile's Python-level comparison slot.
+    left = Counter(tiles)
     for put in line:
         assert put.piece is not None
-        rest.remove(put.piece)
+        left[put.piece] -= 1
+    rest = [t for t, n in left.items() if n > 0]
     near = {(p.row + dr, p.col + dc) for p in line for dr, dc in ((0, 0), (0, 1), (0, -1), (1, 0), (-1, 0))}
     return [put for put in extensions(grid, rest) if put.cell not in near]
 

@@ -40,6 +40,7 @@ from rummykit.rulesets.two_tray.options import (
     TileGrid,
 )
 from rummykit.rulesets.two_tray.picking import pick
+from rummykit.rulesets.two_tray.trays import holds_all, take, tile_code
 from rummykit.rulesets.two_tray.views import CellView, TwoTrayView
 
 __all__ = ["PlayCheck", "TwoTray"]
@@ -55,17 +56,6 @@ def _tiles(tiles: Sequence[Tile] | Counter[Tile]) -> str:
     if isinstance(tiles, Counter):
         return format_tiles(sorted(tiles.elements()))
     return format_tiles(sorted(tiles))
-
-
-def _holds_all(held: list[Tile], tiles: Sequence[Tile]) -> bool:
-    """Whether ``held`` holds every tile of ``tiles`` (as often as it comes there): ``Counter(tiles) -
-    Counter(held)`` is empty."""
-    if len(tiles) == 1:
-        return tiles[0] in held
-    if len(set(tiles)) == len(tiles):
-        # Each tile once (a laid line's usual case): each need only be held.
-        return not [t for t in tiles if t not in held]
-    return all(held.count(t) >= n for t, n in Counter(tiles).items())
 
 
 _NOBODY: frozenset[int] = frozenset()
@@ -107,7 +97,7 @@ def _grid_holds(new: TileGrid, old: TileGrid, changes: Sequence[Put[Tile]]) -> b
 
 def _holds_key(grid: TileGrid) -> tuple[str, tuple[tuple[Cell, Tile], ...]]:
     """The name, in a grid's cells memo, of whether the grid holds with its calls."""
-    return (_HOLDS, tuple(sorted(grid.calls.items())) if grid.calls else ())
+    return (_HOLDS, grid.calls_key() if grid.calls else ())
 
 
 @dataclass(frozen=True)
@@ -214,7 +204,7 @@ class TwoTray(GameState):
 
     def trays_json(self, seat: int) -> dict[str, list[str]]:
         """A seat's trays by name, each sorted, as text."""
-        return {name: piece_texts(sorted(self.trays.rack(seat, name))) for name in self.trays.names_of(seat)}
+        return {name: piece_texts(sorted(self.trays.rack(seat, name), key=tile_code)) for name in self.trays.names_of(seat)}
 
     # -- the contract ----------------------------------------------------------------
 
@@ -337,8 +327,8 @@ class TwoTray(GameState):
             raise RuleError("TT-PLAY-EMPTY", "a play must place at least one tile from the playing tray (draw instead)")
         tray = self.trays.rack(seat, action.tray)
         # Tiles all on the named tray are on the trays (the usual case: the trays are not looked at together).
-        on_tray = _holds_all(tray, placed)
-        if not on_tray and not _holds_all(self.trays.pieces(seat), placed):
+        on_tray = holds_all(tray, placed)
+        if not on_tray and not holds_all(self.trays.pieces(seat), placed):
             short = Counter(placed) - Counter(self.trays.pieces(seat))
             raise RuleError(TRAY_RULE, f"not on your trays: {_tiles(short)}")
         if action.down:
@@ -434,7 +424,7 @@ class TwoTray(GameState):
         if check.fault is not None:
             raise check.fault
         seat, tray = action.player, action.tray
-        self.trays.take(seat, check.placed, tray)
+        take(self.trays, seat, check.placed, tray)
         self.grid = check.grid
         opening = not self.down[seat]
         self.down[seat] = True
@@ -535,7 +525,7 @@ class TwoTray(GameState):
     def _end_round(self, winner: int | None, reason: str) -> None:
         totals = [sum(t.points for t in self.trays.pieces(s)) for s in range(len(self.players))]
         winners, scores = round_scores(totals, winner)
-        racks = [[str(t) for t in sorted(self.trays.pieces(s))] for s in range(len(self.players))]
+        racks = [[str(t) for t in sorted(self.trays.pieces(s), key=tile_code)] for s in range(len(self.players))]
         if self.finish_round(winners, scores, reason, {"racks": racks}):
             return
         self.turn_no = 1
