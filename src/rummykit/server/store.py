@@ -479,9 +479,11 @@ class Writer:
     :class:`StoreError`); a table's action and its new state are always in
     the same transaction. The transactions are written one at a time by a
     thread of the writer's own, so SQLite never waits on its own lock and
-    PostgreSQL syncs its log once per batch. That thread takes the next batch
-    as soon as one is committed (the event loop is not needed between two
-    batches), works out the fingerprints the batch's actions are due for
+    PostgreSQL syncs its log once per batch. An idle writer starts a batch at
+    the event loop's next turn (so the actions of every table that played in
+    this turn go together); while it writes, what arrives waits for the next
+    batch, which the thread takes as soon as one is committed (the event loop
+    is not needed between two batches). It works out the fingerprints the batch's actions are due for
     (``snapshot_of``: the table's lock is held by the caller until the
     write returns, so its state does not change meanwhile), and hands each
     batch's outcome back to the waiting callers' event loop at once. It ends
@@ -501,6 +503,10 @@ class Writer:
         self.batches = 0
         self.written = 0
         self._ready = threading.Condition(threading.Lock())
+        self._writing = False
+        """True while the thread writes batches (what arrives then goes in the next one, with no kick)."""
+        self._kicking = False
+        """True while a kick (the loop's next turn starting a batch) is scheduled."""
 
     async def write(
         self,
@@ -525,18 +531,28 @@ class Writer:
             if not self.busy:
                 self.busy = True
                 threading.Thread(target=self._run, name="rummykit-writer", daemon=True).start()
-            else:
-                self._ready.notify()
+            kick = not self._writing and not self._kicking
+            self._kicking = self._kicking or kick
+        if kick:
+            loop.call_soon(self._kick)
         await future
+
+    def _kick(self) -> None:
+        """Start a batch of what is waiting (at the turn of the loop after the first write queued)."""
+        with self._ready:
+            self._kicking = False
+            if self.pending:
+                self._writing = True
+                self._ready.notify()
 
     def _run(self) -> None:
         while True:
             with self._ready:
-                if not self.pending:
-                    self._ready.wait(self.idle)
-                if not self.pending:
-                    self.busy = False
-                    return
+                while not (self._writing and self.pending):
+                    self._writing = False
+                    if not self._ready.wait(self.idle) and not self.pending and not self._kicking:
+                        self.busy = False
+                        return
                 batch, self.pending = self.pending[: self.max_batch], self.pending[self.max_batch :]
             try:
                 self._write(batch)
