@@ -55,8 +55,9 @@ from rummykit.server.integrity import (
 from rummykit.server.names import table_name
 from rummykit.server.outbox import BEHIND, LOG_TAIL, SPECTATORS, Conn, Outbox
 from rummykit.server.refusals import Refusal, error_frame
-from rummykit.server.store import SeatRow, Store, StoreError, Writer, chain_next, chain_start
+from rummykit.server.store import SeatRow, Store, StoreError, chain_next, chain_start
 from rummykit.server.telling import Teller
+from rummykit.server.writer import Writer
 from rummykit.session import GameSession, StaleAction
 from rummykit.sim import bot_rng
 
