@@ -14,10 +14,17 @@ database (a temporary SQLite file, or a new schema in the PostgreSQL database
 it receives). When a table's game ends, a new table takes its place, so the
 load stays at ``--tables`` tables until ``--seconds`` have passed.
 
+The clients run on uvloop and their random bots choose in the event loop
+(``--asyncio-loop`` and ``--bot-threads`` give the clients of the figures
+before session 10); ``--client-procs N`` splits the tables' clients over N
+processes, so that they are not held to one core::
+
+    .venv/bin/python bench/bench_server.py --tables 200 --think 0 --client-procs 2
+
 Reported: accepted actions per second over the run, and the latency of each
 action from the moment its client sent it to the moment that client received
-the state frame carrying it (p50, p90, p99, max), and the CPU seconds the
-server and this client process used. Both processes share the machine, so the
+the state frame carrying it (p50, p90, p99, max), and the CPU seconds (and
+milliseconds per action) the server and the client processes used. Both processes share the machine, so the
 client's bots take CPU away from the server.
 
 ``--bot-tables K --bot-level strong`` adds K tables, beside the load, where a
