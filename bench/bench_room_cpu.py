@@ -64,7 +64,12 @@ async def run(args: argparse.Namespace) -> None:
     from rummykit.server.integrity import fingerprint
     from rummykit.server.outbox import Conn
     from rummykit.server.rooms import Room, Seat
-    from rummykit.server.store import Store, Writer
+    from rummykit.server.store import Store
+
+    try:
+        from rummykit.server.writer import Writer  # session 10 on
+    except ImportError:  # an earlier tree (--src): the writer was in the store's module
+        from rummykit.server.store import Writer  # type: ignore[attr-defined,no-redef]
     from rummykit.session import GameSession
 
     info = find_game("rummikub")

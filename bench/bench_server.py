@@ -14,10 +14,17 @@ database (a temporary SQLite file, or a new schema in the PostgreSQL database
 it receives). When a table's game ends, a new table takes its place, so the
 load stays at ``--tables`` tables until ``--seconds`` have passed.
 
+The clients run on uvloop and their random bots choose in the event loop
+(``--asyncio-loop`` and ``--bot-threads`` give the clients of the figures
+before session 10); ``--client-procs N`` splits the tables' clients over N
+processes, so that they are not held to one core::
+
+    .venv/bin/python bench/bench_server.py --tables 200 --think 0 --client-procs 2
+
 Reported: accepted actions per second over the run, and the latency of each
 action from the moment its client sent it to the moment that client received
-the state frame carrying it (p50, p90, p99, max), and the CPU seconds the
-server and this client process used. Both processes share the machine, so the
+the state frame carrying it (p50, p90, p99, max), and the CPU seconds (and
+milliseconds per action) the server and the client processes used. Both processes share the machine, so the
 client's bots take CPU away from the server.
 
 ``--bot-tables K --bot-level strong`` adds K tables, beside the load, where a
@@ -195,8 +202,11 @@ def own_cpu() -> float:
 
 
 async def drive(
-    base: str, args: argparse.Namespace, server_pid: int, gaps: list[tuple[float, float]]
+    base: str, args: argparse.Namespace, server_pid: int, gaps: list[tuple[float, float]],
+    begin: float, part: int = 0, parts: int = 1,
 ) -> tuple[list[SeatRun], int, Window]:
+    """Play this process's share of the tables (slots ``part``, ``part + parts``, ...); the window starts at
+    ``begin`` (``time.time()``, the same in every client process) plus the warm-up."""
     runs: list[SeatRun] = []
     counts = [0]
     window = Window()
@@ -204,7 +214,7 @@ async def drive(
 
     async def measure() -> None:
         # The window starts after the warm-up however late the loop wakes, and lasts --seconds.
-        await asyncio.sleep(args.warmup)
+        await asyncio.sleep(max(0.0, begin + args.warmup - time.time()))
         window.start = time.perf_counter()
         cpu0, own0 = cpu_seconds(server_pid), own_cpu()
         await asyncio.sleep(args.seconds)
@@ -215,10 +225,85 @@ async def drive(
 
     await asyncio.gather(
         measure(),
-        *(table_slot(base, args, i, stopped, runs, counts) for i in range(args.tables)),
-        *(bot_table_slot(base, args, i, stopped, gaps) for i in range(args.bot_tables)),
+        *(table_slot(base, args, i, stopped, runs, counts) for i in range(part, args.tables, parts)),
+        *(bot_table_slot(base, args, i, stopped, gaps) for i in range(part, args.bot_tables, parts)),
     )
     return runs, counts[0], window
+
+
+def run_loop(main: Any) -> Any:
+    """Run a coroutine on uvloop (as the server does) unless --asyncio-loop, or uvloop is missing."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(main)
+    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+        return runner.run(main)
+
+
+def client_process(base: str, args: argparse.Namespace, server_pid: int, begin: float, part: int, out: Any) -> None:
+    """One of --client-procs processes: its share of the tables; sends back what it measured in the window."""
+    if args.nice:
+        os.nice(args.nice)
+    gaps: list[tuple[float, float]] = []
+    go = drive(base, args, server_pid, gaps, begin, part, args.client_procs)
+    runs, games, window = asyncio.run(go) if args.asyncio_loop else run_loop(go)
+    out.send(measured(runs, window, gaps, games))
+    out.close()
+
+
+@dataclass
+class Measured:
+    """What one client process measured in the window (latencies in ms)."""
+
+    ms: list[float]
+    errors: int
+    games: int
+    thought: list[float]
+    wall: float
+    server_cpu: float
+    client_cpu: float
+
+
+def measured(runs: list[SeatRun], window: Window, gaps: list[tuple[float, float]], games: int) -> Measured:
+    ms = [x * 1000 for r in runs for x, at in zip(r.latencies, r.sent_at, strict=True)
+          if window.start <= at <= window.start + window.wall]
+    thought = [x * 1000 for at, x in gaps if window.start <= at <= window.start + window.wall]
+    return Measured(ms, sum(len(r.errors) for r in runs), games, thought, window.wall, window.server_cpu,
+                    window.client_cpu)
+
+
+def run_clients(base: str, args: argparse.Namespace, server_pid: int) -> Measured:
+    """Every table's clients: in this process, or split over --client-procs processes (their figures summed)."""
+    begin = time.time()
+    if args.client_procs <= 1:
+        gaps: list[tuple[float, float]] = []
+        go = drive(base, args, server_pid, gaps, begin)
+        runs, games, window = asyncio.run(go) if args.asyncio_loop else run_loop(go)
+        return measured(runs, window, gaps, games)
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork")  # before any event loop runs here
+    pipes, procs = [], []
+    for part in range(args.client_procs):
+        mine, theirs = context.Pipe(duplex=False)
+        proc = context.Process(target=client_process, args=(base, args, server_pid, begin, part, theirs))
+        proc.start()
+        theirs.close()
+        pipes.append(mine)
+        procs.append(proc)
+    parts = [pipe.recv() for pipe in pipes]
+    for proc in procs:
+        proc.join(60)
+    return Measured(
+        ms=[x for m in parts for x in m.ms],
+        errors=sum(m.errors for m in parts),
+        games=sum(m.games for m in parts),
+        thought=[x for m in parts for x in m.thought],
+        wall=max(m.wall for m in parts),
+        server_cpu=max(m.server_cpu for m in parts),  # each read the server over (nearly) the same window
+        client_cpu=sum(m.client_cpu for m in parts),
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -242,9 +327,17 @@ def main(argv: list[str] | None = None) -> int:
                         help="lower the clients' priority by this much once the server runs (0: same as the server)")
     parser.add_argument("--pg-set", action="append", default=[], metavar="NAME=VALUE",
                         help="a PostgreSQL setting for the server's connections, e.g. synchronous_commit=off (repeatable)")
-    parser.add_argument("--inline-bots", action="store_true",
-                        help="the load's random bots choose in the clients' event loop, not a worker thread")
+    parser.add_argument("--bot-threads", dest="inline_bots", action="store_false",
+                        help="the load's random bots choose in a worker thread each time (the figures before"
+                             " session 10), not in the clients' event loop")
+    parser.add_argument("--inline-bots", dest="inline_bots", action="store_true",
+                        help="(the default) the load's random bots choose in the clients' event loop")
+    parser.add_argument("--client-procs", type=int, default=1,
+                        help="split the tables' clients over this many processes (1: this process plays them all)")
+    parser.add_argument("--asyncio-loop", action="store_true",
+                        help="the clients on asyncio's own event loop rather than uvloop (the figures before session 10)")
     parser.add_argument("--runs", type=int, default=1, help="run this many times in a row, each with a fresh server")
+    parser.set_defaults(inline_bots=True)
     args = parser.parse_args(argv)
     for number in range(args.runs):
         if args.runs > 1:
@@ -283,7 +376,7 @@ def one_run(args: argparse.Namespace) -> None:
         url = args.db
     port = free_port()
     server = start_server(url, port, {}, args.src)
-    if args.nice:
+    if args.nice and args.client_procs <= 1:
         os.nice(args.nice)  # the server keeps its priority; the clients yield to it
     spy = None
     try:
@@ -296,8 +389,7 @@ def one_run(args: argparse.Namespace) -> None:
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL,
             )
-        gaps: list[tuple[float, float]] = []
-        runs, games, window = asyncio.run(drive(f"127.0.0.1:{port}", args, server.pid, gaps))
+        result = run_clients(f"127.0.0.1:{port}", args, server.pid)
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(30)
@@ -310,28 +402,29 @@ def one_run(args: argparse.Namespace) -> None:
             with engine.begin() as conn:
                 conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
             engine.dispose()
-    latencies = [x for r in runs for x, at in zip(r.latencies, r.sent_at, strict=True)
-                 if window.start <= at <= window.start + window.wall]
-    errors = [e for r in runs for e in r.errors]
-    ms = [x * 1000 for x in latencies]
-    wall = window.wall
+    ms, wall, games = result.ms, result.wall, result.games
     settings = f" ({', '.join(args.pg_set)})" if args.pg_set and args.db == "postgresql" else ""
+    clients = (f"{args.client_procs} client processes" if args.client_procs > 1 else "1 client process") + (
+        ", bots in worker threads" if not args.inline_bots else "") + (", asyncio loop" if args.asyncio_loop else "")
     print(
-        f"{args.db}{settings}: {args.tables} tables of {args.game} ({args.players} seats, think {args.think} s),"
+        f"{args.db}{settings}: {args.tables} tables of {args.game} ({args.players} seats, think {args.think} s, {clients}),"
         f" measured {wall:.1f} s after {args.warmup:.0f} s of warm-up, {games} games finished"
     )
-    print(f"  actions acknowledged: {len(ms)}  ({len(ms) / wall:.0f} actions/s)   error frames: {len(errors)}")
+    print(f"  actions acknowledged: {len(ms)}  ({len(ms) / wall:.0f} actions/s)   error frames: {result.errors}")
     if ms:
         print(
             f"  latency ms: p50 {percentile(ms, 0.5):.1f}  p90 {percentile(ms, 0.9):.1f}"
             f"  p99 {percentile(ms, 0.99):.1f}  max {max(ms):.1f}  mean {statistics.fmean(ms):.1f}"
         )
     print(
-        f"  CPU seconds: server {window.server_cpu:.1f}, clients {window.client_cpu:.1f}"
-        f" (wall {wall:.1f}, 2 cores; load average {os.getloadavg()[0]:.1f})"
+        f"  CPU seconds: server {result.server_cpu:.1f}, clients {result.client_cpu:.1f}"
+        f" (wall {wall:.1f}, {os.cpu_count()} cores; load average {os.getloadavg()[0]:.1f})"
     )
+    if ms:
+        print(f"  CPU ms per action: server {1000 * result.server_cpu / len(ms):.3f},"
+              f" clients {1000 * result.client_cpu / len(ms):.3f}")
     if args.bot_tables:
-        thought = [x * 1000 for at, x in gaps if window.start <= at <= window.start + window.wall]
+        thought = result.thought
         print(f"  {args.bot_level} bot decisions at {args.bot_tables} tables of {args.bot_game or args.game}: {len(thought)}",
               end="")
         if thought:

@@ -122,7 +122,8 @@ def test_group_commit_refuses_only_the_faulty_action(db: Db) -> None:
     import asyncio
 
     from rummykit.catalogue import new_game
-    from rummykit.server.store import StoreError, Writer
+    from rummykit.server.store import StoreError
+    from rummykit.server.writer import Writer
 
     store = Store(db.url, schema=db.schema)
     try:

@@ -44,7 +44,8 @@ from rummykit.server.making import make_seats, make_session, restore, stored_rec
 from rummykit.server.names import new_table_id, new_token, table_name
 from rummykit.server.refusals import Refusal
 from rummykit.server.rooms import Room
-from rummykit.server.store import DEFAULT_DB, SeatRow, Store, TableRow, Writer
+from rummykit.server.store import DEFAULT_DB, SeatRow, Store, TableRow
+from rummykit.server.writer import Writer
 
 __all__ = ["DEFAULT_EXPIRY", "MAX_BODY", "MAX_FRAME", "MAX_TRANSPORT", "RestoreError", "create_app"]
 

@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import orjson
 import websockets
 
 from rummykit.bots.registry import make_bot
@@ -69,8 +70,9 @@ async def play_seat(
         sent: tuple[int, float] | None = None
         last: str | None = None
         while True:
-            raw = await asyncio.wait_for(ws.recv(), timeout)
-            frame: ServerFrameJSON = json.loads(raw)
+            async with asyncio.timeout(timeout):  # a timer, not a task per frame (as wait_for makes)
+                raw = await ws.recv()
+            frame: ServerFrameJSON = orjson.loads(raw)
             if keep_frames:
                 run.frames.append(frame)
             if on_frame is not None:

@@ -10,7 +10,8 @@ from rummykit.engine.core import GameInfo, GameState
 from rummykit.engine.driver import Agent
 from rummykit.server.integrity import replay
 from rummykit.server.rooms import Room, Seat, rngs_at
-from rummykit.server.store import SeatRow, Store, StoredTable, Writer
+from rummykit.server.store import SeatRow, Store, StoredTable
+from rummykit.server.writer import Writer
 from rummykit.session import GameSession
 
 __all__ = ["make_seats", "make_session", "restore", "stored_record"]

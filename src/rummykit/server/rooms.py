@@ -55,8 +55,9 @@ from rummykit.server.integrity import (
 from rummykit.server.names import table_name
 from rummykit.server.outbox import BEHIND, LOG_TAIL, SPECTATORS, Conn, Outbox
 from rummykit.server.refusals import Refusal, error_frame
-from rummykit.server.store import SeatRow, Store, StoreError, Writer, chain_next, chain_start
+from rummykit.server.store import SeatRow, Store, StoreError, chain_next, chain_start
 from rummykit.server.telling import Teller
+from rummykit.server.writer import Writer
 from rummykit.session import GameSession, StaleAction
 from rummykit.sim import bot_rng
 
@@ -499,16 +500,32 @@ class Room:
         over = self.state.outcome is not None
         text = self.teller.record_text(action)
         chain = chain_next(self.chain, text)
+
+        def tell() -> None:  # once committed, in the event loop: the connections are told (the lock still held)
+            self.chain = chain
+            self.touched = time.time()
+            if over:
+                self.status = "over"
+            rounds = self._round_frames(self.state.history[start:])
+            self.driver.set_clock()
+            for frame in rounds:
+                for conn in list(self.conns):
+                    conn.send(frame)
+            self._broadcast_state()
+
         try:
-            # The lock is held, so the state cannot change while another thread fingerprints it.
-            snapshot = await asyncio.to_thread(fingerprint, self.state) if fingerprint_due(seq, over) else None
             self.teller.prepare([SPECTATORS, *(c.audience for c in self.conns)], seq, self.status)
+            # The lock is held until the write returns, so the state cannot change while the writer's
+            # thread fingerprints it (with the batch it writes: no hand-over of its own).
+            state = self.state
             await self.writer.write(
+                snapshot_of=(lambda: fingerprint(state)) if fingerprint_due(seq, over) else None,
+                then=tell,
                 table_id=self.id,
                 seq=seq,
                 action=text,
                 chain=chain,
-                snapshot=snapshot,
+                snapshot=None,
                 spectator_view=self._view(SPECTATORS),
                 status="over" if over else self.status,
                 bot_draws=list(session.settled),
@@ -517,16 +534,6 @@ class Room:
             log.error("%s", exc)
             self._rebuild(settled)
             raise Refusal("SERVER", "the server could not store this action; nothing was played") from None
-        self.chain = chain
-        self.touched = time.time()
-        if over:
-            self.status = "over"
-        rounds = self._round_frames(self.state.history[start:])
-        self.driver.set_clock()
-        for frame in rounds:
-            for conn in list(self.conns):
-                conn.send(frame)
-        self._broadcast_state()
 
     def _rebuild(self, draws: list[int]) -> None:
         """Put the game back to the actions the database holds, each generator at ``draws`` (after a failed write)."""

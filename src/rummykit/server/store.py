@@ -14,7 +14,6 @@ action changed afterwards (:func:`chain_next`, one hash per action).
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import hashlib
 import json
@@ -23,7 +22,7 @@ import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import NotRequired, TypedDict, TypeVar, Unpack
+from typing import NotRequired, TypedDict, TypeVar
 
 from sqlalchemy import (
     JSON,
@@ -457,7 +456,8 @@ class Store:
         return out
 
 
-def _store_error(item: ActionRow, exc: BaseException) -> StoreError:
+def store_error(item: ActionRow, exc: BaseException) -> StoreError:
+    """The :class:`StoreError` refusing ``item`` for ``exc``."""
     return StoreError(f"could not store action {item.get('seq')} of table {item.get('table_id')}: {exc!r}")
 
 
@@ -470,67 +470,3 @@ def _json(value: T | str) -> T:
         decoded: T = json.loads(value)
         return decoded
     return value
-
-
-class Writer:
-    """Group commit: the actions of every table that arrive while a transaction is being written go in the next one.
-
-    :meth:`write` returns once the action is committed (or raises
-    :class:`StoreError`); a table's action and its new state are always in
-    the same transaction. One transaction is written at a time, so SQLite
-    never waits on its own lock and PostgreSQL syncs its log once per batch.
-    When a batch fails, its actions are written one by one so that only the
-    faulty one is refused.
-    """
-
-    def __init__(self, store: Store, max_batch: int = 256) -> None:
-        self.store = store
-        self.max_batch = max_batch
-        self.pending: list[tuple[ActionRow, asyncio.Future[None]]] = []
-        self.busy = False
-        self.task: asyncio.Task[None] | None = None
-        self.batches = 0
-        self.written = 0
-
-    async def write(self, **item: Unpack[ActionRow]) -> None:
-        loop = asyncio.get_running_loop()
-        future: asyncio.Future[None] = loop.create_future()
-        self.pending.append((item, future))
-        if not self.busy:
-            self.busy = True
-            self.task = loop.create_task(self._flush())
-        await future
-
-    async def _flush(self) -> None:
-        batch: list[tuple[ActionRow, asyncio.Future[None]]] = []
-        try:
-            while self.pending:
-                batch, self.pending = self.pending[: self.max_batch], self.pending[self.max_batch :]
-                try:
-                    await asyncio.to_thread(self.store.record_batch, [item for item, _ in batch])
-                except Exception:
-                    for item, future in batch:
-                        try:
-                            await asyncio.to_thread(self._one, item)
-                        except Exception as exc:
-                            if not future.done():
-                                future.set_exception(exc if isinstance(exc, StoreError) else _store_error(item, exc))
-                            continue
-                        if not future.done():
-                            future.set_result(None)
-                    continue
-                self.batches += 1
-                self.written += len(batch)
-                for _, future in batch:
-                    if not future.done():
-                        future.set_result(None)
-        finally:
-            self.busy = False
-            # Whatever stopped this task (even a cancellation), no writer is left waiting for ever.
-            for item, future in batch + self.pending:
-                if not future.done():
-                    future.set_exception(_store_error(item, RuntimeError("the writer stopped")))
-            self.pending = []
-
-    def _one(self, item: ActionRow) -> None:
-        self.store.record_action(**item)
