@@ -23,6 +23,7 @@ __all__ = [
     "extend",
     "makes_set",
     "rack_mask",
+    "seen_set",
     "set_around",
     "shape_of",
     "tiles_mask",
@@ -188,6 +189,21 @@ def view_set(texts: Sequence[str]) -> tuple[TileSet, TileSet, Shape]:
         tiles = tuple(parse_tiles(key))
         normal = check_tiles(tiles).pieces
         found = _VIEW_SETS[key] = (tiles, normal, shape_of(normal))
+    return found
+
+
+_SEEN_SETS: dict[TileSet, tuple[TileSet, TileSet, Shape]] = {}
+
+
+def seen_set(pieces: TileSet) -> tuple[TileSet, TileSet, Shape]:
+    """:func:`view_set` of a table set given as its tiles (a typed seat view's, the state's own tuple) instead
+    of its texts: the same three (cached, bounded)."""
+    found = _SEEN_SETS.get(pieces)
+    if found is None:
+        if len(_SEEN_SETS) >= SHAPES_LIMIT:
+            _SEEN_SETS.clear()
+        normal = check_tiles(pieces).pieces
+        found = _SEEN_SETS[pieces] = (pieces, normal, shape_of(normal))
     return found
 
 
