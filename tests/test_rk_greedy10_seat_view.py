@@ -18,7 +18,7 @@ from collections.abc import Mapping
 import pytest
 
 from rummykit.bots.greedy import GreedyBot
-from rummykit.bots.greedy_shapes import seen_set, view_set
+from rummykit.bots.greedy_shapes import seen_set, seen_sets, view_set
 from rummykit.bots.registry import make_bot
 from rummykit.catalogue import new_game
 from rummykit.engine.core import Action
@@ -113,8 +113,10 @@ def test_seen_set_is_view_set_of_the_texts() -> None:
         rngs = [bot_rng(seed, s) for s in range(4)]
         while state.outcome is None and next_seat(state) is not None:
             for s in state.table:
-                assert seen_set(s) == view_set([str(t) for t in s])
+                assert seen_set(s) == view_set([str(t) for t in s])[1:]
                 sets += 1
+            normal, shapes = seen_sets(state.table)
+            assert list(zip(normal, shapes, strict=True)) == [view_set([str(t) for t in s])[1:] for s in state.table]
             step(state, bots, rngs)
     assert sets > 1000
 

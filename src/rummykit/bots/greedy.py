@@ -35,7 +35,7 @@ from rummykit.bots.greedy_shapes import (
     extend,
     makes_set,
     rack_mask,
-    seen_set,
+    seen_sets,
     set_around,
     shape_of,
     view_set,
@@ -446,14 +446,6 @@ def _read_table(texts: list[list[str]]) -> tuple[list[TileSet], list[TileSet], l
     return list(table), list(normal), list(shapes)
 
 
-def _seen_table(sets: list[TileSet]) -> tuple[list[TileSet], list[TileSet], list[Shape]]:
-    """:func:`_read_table` of a typed seat view's table (its sets as tiles)."""
-    if not sets:
-        return [], [], []
-    table, normal, shapes = zip(*map(seen_set, sets), strict=True)
-    return list(table), list(normal), list(shapes)
-
-
 def _plan(
     rack: list[Tile],
     table: list[TileSet],
@@ -544,7 +536,8 @@ class GreedyBot:
             return Draw(seat) if pool_size else Pass(seat)
         if typed:
             rack = cast("list[Tile]", rack_keys)
-            table, normal, shapes = _seen_table(cast("list[TileSet]", table_keys))
+            table = cast("list[TileSet]", table_keys)  # the state's sets, as the text view's are read
+            normal, shapes = seen_sets(table)
         else:
             rack = parse_tiles(cast("list[str]", rack_keys))
             table, normal, shapes = _read_table(cast("list[list[str]]", table_keys))

@@ -153,7 +153,7 @@ class NoPlay:
                     shapes.append(shape)
                     continue
             else:
-                shape = seen_set(cast(TileSet, texts))[2] if self.typed else view_set(cast("list[str]", texts))[2]
+                shape = seen_set(cast(TileSet, texts))[1] if self.typed else view_set(cast("list[str]", texts))[2]
                 check = grown
             if not (shape.memo_mask if ends else shape.touch_mask) & check:
                 shapes.append(shape)  # no tile of ``check`` is one the tests below look for
