@@ -154,15 +154,17 @@ def test_the_memo_after_a_play_is_a_position_with_no_play() -> None:
     for twins, log in _games(2, range(8)):
         for twin in twins:
             for memo in twin.after:
-                rack = parse_tiles(memo.rack)
+                assert not memo.typed  # the twins choose from text views
+                rack = parse_tiles(cast("list[str]", memo.rack))
+                table = cast("list[list[str]]", memo.table)
                 assert sorted(memo.tiles, key=lambda t: t.code) == rack
                 assert memo.mask == tiles_mask(rack)
                 assert any(view["table"] == memo.table for view in log)  # the engine wrote it so
                 if memo.sets_unknown and hand_sets(rack):
                     continue  # still() will not trust this memo
-                played, _ = _plain(rack, memo.table, True, memo.threshold)
+                played, _ = _plain(rack, table, True, memo.threshold)
                 assert not played
-                assert [s.accepts for s in memo.shapes] == [s.accepts for s in _read_table(memo.table)[2]]
+                assert [s.accepts for s in memo.shapes] == [s.accepts for s in _read_table(table)[2]]
                 checked += 1
     assert checked > 50
 

@@ -21,18 +21,21 @@ from __future__ import annotations
 
 import operator
 from collections import Counter
-from collections.abc import Iterable, Mapping
-from itertools import chain, compress
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import chain
 from typing import cast
 
 from rummykit.bots.base import own_seat, whole_option
-from rummykit.bots.greedy_memo import NO_PLAY, NO_SETS, NoPlay, no_play, no_play_after
+from rummykit.bots.greedy_check import _checked_play as _checked_play
+from rummykit.bots.greedy_check import verify_play as verify_play
+from rummykit.bots.greedy_memo import NO_PLAY, NO_SETS, Key, NoPlay, SetKey, no_play, no_play_after
 from rummykit.bots.greedy_shapes import (
     NEAR,
     Shape,
     extend,
     makes_set,
     rack_mask,
+    seen_sets,
     set_around,
     shape_of,
     view_set,
@@ -42,9 +45,10 @@ from rummykit.engine.rng import Rng
 from rummykit.errors import OptionError, RuleError
 from rummykit.melds.base import MIN_SET
 from rummykit.melds.cover import RANK_BASE, Candidate, CoverProblem, best_cover, rank
-from rummykit.melds.tiles import check_tiles, check_tuple, hand_sets
+from rummykit.melds.tiles import check_tiles, hand_sets
 from rummykit.pieces.tiles import ALL_TILES, JOKER, MAX_NUMBER, Tile, parse_tiles
 from rummykit.rulesets.freetable import FreeTableView
+from rummykit.rulesets.freetable_views import SeatView
 from rummykit.rulesets.rummikub import Draw, Pass, Play, play_from_table
 
 __all__ = ["GreedyBot", "best_meld", "plan_turn", "verify_play"]
@@ -471,79 +475,6 @@ def _plan(
     return turn.table, normal, turn
 
 
-def _checked_play(
-    seat: int,
-    rack: list[Tile],
-    table: list[TileSet],
-    new_table: list[TileSet],
-    base: list[TileSet] | None = None,
-    turn: _Turn | None = None,
-) -> Play | None:
-    """The play that turns ``table`` into ``new_table``, if it keeps every table tile, places at
-    least one tile and only rack tiles, and leaves only valid sets; otherwise None.
-
-    This is the engine's own set check (``check_tiles``) plus the conservation
-    of tiles, counted once for both the check and the play's placed tiles
-    (as :func:`~rummykit.rulesets.freetable.play_from_table` derives them).
-    ``base`` is ``table`` with each set in its normal form (default: ``table``
-    itself), the list the plan changed: a set of ``new_table`` that is still
-    the same object as ``base``'s at its place holds the same tiles and is
-    valid (the table came from a valid position), so only the other sets are
-    counted and judged. ``turn``, the turn that planned ``new_table`` from ``base``, offers the tiles
-    it took from the rack: when the changed sets' tiles and those are the new sets' tiles, the play
-    places exactly them (only the validity of the sets and that the rack held them are left to check);
-    otherwise the tiles are counted as without it.
-    """
-    new = tuple(map(tuple, new_table))
-    old = table if base is None else base
-    n = len(old)
-    if len(new) >= n:
-        changed = list(compress(range(n), map(operator.is_not, new, old)))
-        gone = list(chain.from_iterable([old[i] for i in changed]))
-        judged = [new[i] for i in changed]
-        judged += new[n:]
-        if turn is not None and turn.taken:
-            had = [*gone, *turn.taken]
-            has = list(chain.from_iterable(judged))
-            # Equal tiles are one object, so lists equal once sorted by identity are equal multisets.
-            if len(had) == len(has) and min(turn.rack.values(), default=1) > 0:  # no rack count went below 0
-                had.sort(key=id)
-                has.sort(key=id)
-                if had == has and all(map(_VALID, map(check_tuple, judged))):
-                    return Play(seat, tuple(sorted(turn.taken, key=_CODE)), new)
-        before = Counter(gone)
-    else:
-        before = Counter(chain.from_iterable(old))
-        judged = list(new)
-    after = Counter(chain.from_iterable(judged))
-    now = after.get
-    if any(now(t, 0) < k for t, k in before.items()):
-        return None  # a table tile left the table
-    was = before.get
-    placed = [t for t, k in after.items() for _ in range(k - was(t, 0))]
-    if not placed:
-        return None
-    spare = Counter(rack).get
-    if any(k > spare(t, 0) for t, k in Counter(placed).items()):
-        return None  # more of a tile than the rack holds
-    if not all(check_tiles(s).valid for s in judged):
-        return None
-    placed.sort(key=_CODE)
-    return Play(seat, tuple(placed), new)
-
-
-def verify_play(rack: list[Tile], table: list[TileSet], play: Play) -> bool:
-    """True when ``play`` keeps every table tile, places only rack tiles, and leaves only valid sets.
-
-    This is the engine's own set check (``check_tiles``) plus the conservation
-    of tiles; the initial-meld rule is kept by construction.
-    """
-    checked = _checked_play(play.player, rack, table, list(play.table))
-    if checked is None or sorted(play.placed, key=_CODE) != list(checked.placed):
-        return False
-    return all(check_tiles(s).valid for s in play.table)  # the sets kept from ``table`` too
-
-
 class GreedyBot:
     """Places the most tiles it can find with simple moves; draws (or passes) when it finds none.
 
@@ -566,28 +497,62 @@ class GreedyBot:
         seat = view.get("seat")
         if seat is None or seat not in view["to_act"]:
             raise RuleError("BOT", f"seat {seat} has nothing to do now")
-        down = bool(view["down"][seat])
-        threshold = whole_option(view, "initial_meld_points")
-        rack_texts, table_texts = view["rack"], view["table"]
+        return self._choose(
+            seat,
+            bool(view["down"][seat]),
+            whole_option(view, "initial_meld_points"),
+            view["rack"],
+            view["table"],
+            view["pool_size"],
+            False,
+        )
+
+    def choose_seen(self, seen: SeatView[Tile], rng: Rng) -> Action:
+        """:meth:`choose` from the seat's typed view (the driver's :class:`~rummykit.engine.driver.SeeingAgent`
+        path): the same action from the same tiles, read without their texts."""
+        seat = seen.seat
+        if seat not in seen.to_act:
+            raise RuleError("BOT", f"seat {seat} has nothing to do now")
+        threshold = seen.options["initial_meld_points"]
+        if isinstance(threshold, bool) or not isinstance(threshold, int):
+            raise RuleError("BOT", f"the option initial_meld_points is {threshold!r} here, not a whole number")
+        return self._choose(seat, seen.down[seat], threshold, list(seen.rack), list(seen.table), seen.pool_size, True)
+
+    def _choose(
+        self,
+        seat: int,
+        down: bool,
+        threshold: int,
+        rack_keys: Sequence[Key],
+        table_keys: Sequence[SetKey],
+        pool_size: int,
+        typed: bool,
+    ) -> Action:
+        """The choice from the seat's rack and table, as texts or (``typed``) as tiles."""
         memo, self.memo = self.memo, None
-        known = 0 if memo is None else memo.still(rack_texts, table_texts, down, threshold)
+        known = 0 if memo is None else memo.still(rack_keys, table_keys, down, threshold, typed)
         if known == NO_PLAY:
             self.memo = memo  # no play again
-            return Draw(seat) if view["pool_size"] else Pass(seat)
-        rack = parse_tiles(rack_texts)
-        table, normal, shapes = _read_table(table_texts)
+            return Draw(seat) if pool_size else Pass(seat)
+        if typed:
+            rack = cast("list[Tile]", rack_keys)
+            table = cast("list[TileSet]", table_keys)  # the state's sets, as the text view's are read
+            normal, shapes = seen_sets(table)
+        else:
+            rack = parse_tiles(cast("list[str]", rack_keys))
+            table, normal, shapes = _read_table(cast("list[list[str]]", table_keys))
         planned = _plan(rack, table, normal, shapes, down, threshold, fresh=known != NO_SETS)
         if planned is None:
-            self.memo = no_play(rack_texts, rack, table_texts, shapes, down, threshold)
+            self.memo = no_play(rack_keys, rack, table_keys, shapes, down, threshold, typed)
         else:
             new_table, base, turn = planned
             play = _checked_play(seat, rack, table, new_table, base, turn)
             if play is not None:
                 if turn is not None and turn.rack:
                     n = len(base)
-                    texts = [table_texts[i] if i < n and s is base[i] else None for i, s in enumerate(new_table)]
+                    keys = [table_keys[i] if i < n and s is base[i] else None for i, s in enumerate(new_table)]
                     left = sorted(turn.rack.elements(), key=_CODE)
-                    self.memo = no_play_after(left, new_table, texts, turn.shapes, threshold)
+                    self.memo = no_play_after(left, new_table, keys, turn.shapes, threshold, typed)
                 return play
             self.fallbacks += 1
-        return Draw(seat) if view["pool_size"] else Pass(seat)
+        return Draw(seat) if pool_size else Pass(seat)

@@ -21,6 +21,11 @@ step fails or succeeds set by set:
   tile farther than two numbers from it while it holds fewer than three, so
   only a ``t`` near the donor can change that.
 
+The rack and table are kept as the view writes them (texts) or, ``typed``,
+as a typed seat view gives them (tiles and the state's set tuples; see
+:class:`~rummykit.rulesets.freetable_views.SeatView`), both compared for
+equality alone; a memo is asked only in the form it was made from.
+
 A table set still at its place (the same text) is looked at for ``t`` only;
 a changed or new set for the whole rack. When no step can use anything, the
 turn has no play either and the bot draws (or passes) without planning.
@@ -32,8 +37,9 @@ planning the turn.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
-from rummykit.bots.greedy_shapes import NEAR, Shape, makes_set, set_around, tiles_mask, view_set
+from rummykit.bots.greedy_shapes import NEAR, Shape, makes_set, seen_set, set_around, tiles_mask, view_set
 from rummykit.pieces.text import piece_texts
 from rummykit.pieces.tiles import JOKER, Tile
 
@@ -45,6 +51,10 @@ NO_SETS = 1
 """:meth:`NoPlay.still`'s answer when the turn's rack makes no new set (the table may take its tiles)."""
 
 TileSet = tuple[Tile, ...]
+Key = str | Tile
+"""A rack tile as the memo keeps it: its text, or (typed) the tile."""
+SetKey = Sequence[str] | TileSet
+"""A table set as the memo keeps it: its texts, or (typed) its tiles."""
 _JOKER_BIT = 1 << JOKER.code
 _JOKER_TEXT = str(JOKER)
 
@@ -53,17 +63,18 @@ class NoPlay:
     """A position greedy has no play in: its rack and table as the view writes them (``rack``,
     ``table``), the rack's tiles (``tiles``, and their bit ``mask``) and the table sets' shapes."""
 
-    __slots__ = ("down", "jokers", "mask", "rack", "sets_unknown", "shapes", "table", "threshold", "tiles")
+    __slots__ = ("down", "jokers", "mask", "rack", "sets_unknown", "shapes", "table", "threshold", "tiles", "typed")
 
     def __init__(
         self,
-        rack: list[str],
+        rack: Sequence[Key],
         tiles: list[Tile],
-        table: list[list[str]],
+        table: Sequence[SetKey],
         shapes: list[Shape],
         down: bool,
         threshold: int,
         mask: int,
+        typed: bool = False,
     ) -> None:
         self.rack = rack
         self.tiles = tiles
@@ -72,11 +83,14 @@ class NoPlay:
         self.down = down
         self.threshold = threshold
         self.mask = mask
-        self.jokers = rack.count(_JOKER_TEXT)
+        self.jokers = list(rack).count(JOKER if typed else _JOKER_TEXT)
+        self.typed = typed
         self.sets_unknown = False
         """True until the rack is known to make no set (:func:`no_play_after` leaves that to :meth:`still`)."""
 
-    def still(self, rack: list[str], table: list[list[str]], down: bool, threshold: int) -> int:
+    def still(
+        self, rack: Sequence[Key], table: Sequence[SetKey], down: bool, threshold: int, typed: bool = False
+    ) -> int:
         """:data:`NO_PLAY` when the turn (its rack and table as the view writes them) surely has no play
         either, :data:`NO_SETS` when its rack surely makes no new set (once down), else 0.
 
@@ -86,7 +100,7 @@ class NoPlay:
         other sets no step can use any rack tile with. Then this memo becomes
         that turn's.
         """
-        if down != self.down or threshold != self.threshold:
+        if down != self.down or threshold != self.threshold or typed is not self.typed:
             return 0
         old = self.rack
         n = len(old)
@@ -99,7 +113,7 @@ class NoPlay:
                 i += 1
             if rack[i + 1 :] != old[i:]:
                 return 0
-            t = Tile.parse(rack[i])
+            t = cast(Tile, rack[i]) if typed else Tile.parse(cast(str, rack[i]))
             if t is JOKER or (NEAR[t.code] & mask).bit_count() + self.jokers >= 2:
                 return 0  # a joker, or a tile that may make a new set
             bit = 1 << t.code
@@ -121,7 +135,7 @@ class NoPlay:
             self.mask = mask | bit
         return NO_PLAY
 
-    def _table_still(self, table: list[list[str]], t: Tile | None, bit: int, grown: int) -> list[Shape] | None:
+    def _table_still(self, table: Sequence[SetKey], t: Tile | None, bit: int, grown: int) -> list[Shape] | None:
         """The shapes of ``table`` when no step can use it with the rack grown by ``t`` (``grown``: its
         tiles' mask), else None."""
         if grown == _JOKER_BIT:
@@ -139,7 +153,7 @@ class NoPlay:
                     shapes.append(shape)
                     continue
             else:
-                shape = view_set(texts)[2]
+                shape = seen_set(cast(TileSet, texts))[1] if self.typed else view_set(cast("list[str]", texts))[2]
                 check = grown
             if not (shape.memo_mask if ends else shape.touch_mask) & check:
                 shapes.append(shape)  # no tile of ``check`` is one the tests below look for
@@ -160,28 +174,45 @@ class NoPlay:
 
 
 def no_play(
-    rack_texts: list[str], rack: list[Tile], table: list[list[str]], shapes: Sequence[Shape], down: bool, threshold: int
+    rack_texts: Sequence[Key],
+    rack: list[Tile],
+    table: Sequence[SetKey],
+    shapes: Sequence[Shape],
+    down: bool,
+    threshold: int,
+    typed: bool = False,
 ) -> NoPlay | None:
     """The memo of a position greedy planned no play in (``shapes``: the table's, once down), or None when
-    a table joker stands for a rack tile (a drawn tile might then go with the freed joker)."""
+    a table joker stands for a rack tile (a drawn tile might then go with the freed joker). ``typed``: the
+    rack and table are given as tiles (a seat view's), not texts."""
     mask = tiles_mask(rack)
     for shape in shapes:
         if shape.role_mask & mask:
             return None
-    return NoPlay(list(rack_texts), list(rack), list(table), list(shapes), down, threshold, mask)
+    return NoPlay(list(rack_texts), list(rack), list(table), list(shapes), down, threshold, mask, typed)
 
 
 def no_play_after(
-    rack: list[Tile], table: list[TileSet], texts: list[list[str] | None], shapes: Sequence[Shape], threshold: int
+    rack: list[Tile],
+    table: list[TileSet],
+    texts: Sequence[SetKey | None],
+    shapes: Sequence[Shape],
+    threshold: int,
+    typed: bool = False,
 ) -> NoPlay | None:
     """The memo of the position greedy's planned play leaves (``rack`` sorted by code, the table's sets in
     normal form, ``texts`` those already written, else None), where every step but a new set failed.
 
     The turn lays new sets only at its start: :meth:`NoPlay.still` makes sure the rack makes none before
-    it trusts the memo. None when a table joker stands for a rack tile.
+    it trusts the memo. None when a table joker stands for a rack tile. ``typed``: ``texts`` are tiles (as
+    :func:`no_play`'s).
     """
-    written = [piece_texts(s) if w is None else w for s, w in zip(table, texts, strict=True)]
-    memo = no_play(piece_texts(rack), rack, written, shapes, True, threshold)
+    if typed:
+        memo = no_play(rack, rack, [s if w is None else w for s, w in zip(table, texts, strict=True)], shapes, True,
+                       threshold, True)
+    else:
+        written = [piece_texts(s) if w is None else w for s, w in zip(table, texts, strict=True)]
+        memo = no_play(piece_texts(rack), rack, written, shapes, True, threshold)
     if memo is not None:
         memo.sets_unknown = True
     return memo

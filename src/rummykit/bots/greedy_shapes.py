@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Container, Iterable, Sequence
+from typing import cast
 
 from rummykit.melds.base import MIN_SET
 from rummykit.melds.tiles import MAX_GROUP, check_tiles
@@ -23,6 +24,8 @@ __all__ = [
     "extend",
     "makes_set",
     "rack_mask",
+    "seen_set",
+    "seen_sets",
     "set_around",
     "shape_of",
     "tiles_mask",
@@ -189,6 +192,32 @@ def view_set(texts: Sequence[str]) -> tuple[TileSet, TileSet, Shape]:
         normal = check_tiles(tiles).pieces
         found = _VIEW_SETS[key] = (tiles, normal, shape_of(normal))
     return found
+
+
+_SEEN_SETS: dict[TileSet, tuple[TileSet, Shape]] = {}
+
+
+def seen_set(pieces: TileSet) -> tuple[TileSet, Shape]:
+    """:func:`view_set`'s normal form and shape of a table set given as its tiles (a typed seat view's, the
+    state's own tuple) instead of its texts (cached, bounded)."""
+    found = _SEEN_SETS.get(pieces)
+    if found is None:
+        if len(_SEEN_SETS) >= SHAPES_LIMIT:
+            _SEEN_SETS.clear()
+        normal = check_tiles(pieces).pieces
+        found = _SEEN_SETS[pieces] = (normal, shape_of(normal))
+    return found
+
+
+def seen_sets(sets: Sequence[TileSet]) -> tuple[list[TileSet], list[Shape]]:
+    """:func:`seen_set` of each set: the normal forms and the shapes (every set looked up at once)."""
+    if not sets:
+        return [], []
+    found = list(map(_SEEN_SETS.get, sets))
+    if None in found:
+        found = list(map(seen_set, sets))
+    normal, shapes = zip(*cast("list[tuple[TileSet, Shape]]", found), strict=True)
+    return list(normal), list(shapes)
 
 
 def extend(s: TileSet, tiles: TileSet) -> TileSet | None:

@@ -95,6 +95,22 @@ class IndexingAgent(Protocol):
         ...
 
 
+class SeeingAgent(Protocol):
+    """An agent that reads a seat's view as the game's own objects instead of its text.
+
+    When the state offers ``seat_view(seat)`` (a typed copy of what that seat's
+    view shows and nothing more, e.g. rummikub's
+    :class:`~rummykit.rulesets.freetable_views.SeatView`) and it is not None,
+    the driver hands that to :meth:`choose_seen` and builds no view; otherwise
+    the agent's ``choose`` gets the view. The agent must choose the same action
+    either way (``tests/test_rk_greedy10_seat_view.py`` for rummikub's greedy).
+    """
+
+    def choose_seen(self, seen: object, rng: Rng) -> Action:
+        """An action of ``seen.seat`` (which the game is waiting for), from the seat's typed view."""
+        ...
+
+
 def next_seat(state: GameState) -> int | None:
     """The seat that must act next by the priority rule (None once nobody must act)."""
     waiting = state.must_act
@@ -119,7 +135,8 @@ def step(state: GameState, agents: Sequence[Agent | None], rngs: Sequence[Rng]) 
     driver plays (it is never asked here). Raises ``RuntimeError`` when the
     seat that must act has no agent. A :class:`ListingAgent` gets its seat's
     listing of legal actions instead of a view; an :class:`IndexingAgent`, where
-    the state picks by index (``pick_listed``), only the listing's length.
+    the state picks by index (``pick_listed``), only the listing's length; a
+    :class:`SeeingAgent`, where the state offers it, the seat's typed view.
     """
     for seat in claims_open(state) if state.may_act else ():
         agent = agents[seat]
@@ -148,4 +165,10 @@ def step(state: GameState, agents: Sequence[Agent | None], rngs: Sequence[Rng]) 
     choose_listed = getattr(agent, "choose_listed", None)
     if choose_listed is not None:
         return state.apply(choose_listed(waiting, state.legal_actions(waiting), rngs[waiting]))
+    choose_seen = getattr(agent, "choose_seen", None)
+    if choose_seen is not None:
+        seen_by = getattr(state, "seat_view", None)
+        seen = None if seen_by is None else seen_by(waiting)
+        if seen is not None:
+            return state.apply(choose_seen(seen, rngs[waiting]))
     return state.apply(agent.choose(state.view(waiting), rngs[waiting]))

@@ -24,14 +24,16 @@ acting out of turn than a spectator does, or a single audience, gets
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import cast
+from collections.abc import Mapping, Sequence
+from typing import Generic, TypeVar, cast
 
 from rummykit.engine.core import GameState, ViewHeader
 from rummykit.pieces.text import Written, piece_texts
 from rummykit.rulesets.freetable import BY_CODE, FreeTableGame, FreeTableView
 
-__all__ = ["views_of"]
+P = TypeVar("P")
+
+__all__ = ["SeatView", "seat_view", "views_of"]
 
 
 def views_of(state: GameState, players: Sequence[int | None]) -> list[ViewHeader]:
@@ -54,3 +56,55 @@ def views_of(state: GameState, players: Sequence[int | None]) -> list[ViewHeader
             view["rack"] = piece_texts(cast("list[Written]", sorted(state.racks[player], key=BY_CODE)))
             out.append(view)
     return out
+
+
+class SeatView(Generic[P]):
+    """What a seat's view of a free table shows a bot, as the game's own objects instead of text.
+
+    Every field is one of the view's (:meth:`FreeTableGame.view` of the same
+    seat) read back into pieces, and nothing else: ``seat``; ``to_act``, the
+    view's ``to_act`` as a set; ``options``, a copy of the view's ``options``;
+    ``table``, the view's ``table`` with each set as the tuple of pieces the
+    state keeps (its texts are those pieces written); ``rack``, the seat's
+    own rack sorted as the view writes it; ``down`` and ``pool_size``. No
+    other seat's rack and nothing of the pool but its size: hidden pieces
+    stay hidden (``tests/test_rk_greedy10_seat_view.py`` holds every field to
+    the view's, for every seat at every step of seeded games). Read-only: the
+    sets and pieces are the state's (immutable) objects.
+    """
+
+    __slots__ = ("down", "options", "pool_size", "rack", "seat", "table", "to_act")
+
+    def __init__(
+        self,
+        seat: int,
+        to_act: frozenset[int],
+        options: Mapping[str, object],
+        table: tuple[tuple[P, ...], ...],
+        rack: tuple[P, ...],
+        down: tuple[bool, ...],
+        pool_size: int,
+    ) -> None:
+        self.seat = seat
+        self.to_act = to_act
+        self.options = options
+        self.table = table
+        self.rack = rack
+        self.down = down
+        self.pool_size = pool_size
+
+
+def seat_view(state: FreeTableGame[P], seat: int) -> SeatView[P] | None:
+    """``seat``'s :class:`SeatView` of ``state``, or None when the game writes a view of its own (a subclass's
+    ``view``: a bot is then given that view)."""
+    if type(state).view is not FreeTableGame.view or type(seat) is not int or not 0 <= seat < len(state.players):
+        return None
+    return SeatView(
+        seat,
+        state.must_act | state.may_act_seen_by(seat),
+        dict(state.options),
+        tuple(state.table),
+        tuple(sorted(state.racks[seat], key=BY_CODE)),
+        tuple(state.down),
+        len(state.pool),
+    )

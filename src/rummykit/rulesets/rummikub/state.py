@@ -13,6 +13,7 @@ from rummykit.engine.snapshot import Omit
 from rummykit.pieces.tiles import Tile, parse_tiles
 from rummykit.rulesets import tilerummy
 from rummykit.rulesets.freetable import FreeTableGame
+from rummykit.rulesets.freetable_views import SeatView, seat_view
 from rummykit.rulesets.rummikub.listing import KeptListings
 from rummykit.rulesets.rummikub.options import (
     GAME_ID,
@@ -53,6 +54,11 @@ class Rummikub(FreeTableGame[Tile]):
     ) -> None:
         self._kept: KeptListings | None = None
         super().__init__(players, seed, options, deal=deal)
+
+    def seat_view(self, seat: int) -> SeatView[Tile] | None:
+        """What ``seat``'s view shows, as tiles (:func:`~rummykit.rulesets.freetable_views.seat_view`: the
+        driver hands it to a bot with ``choose_seen``)."""
+        return seat_view(self, seat)
 
     @property
     def threshold(self) -> int:
