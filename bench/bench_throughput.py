@@ -6,6 +6,7 @@
     python bench/bench_throughput.py --memory 2000          # memory growth over 2,000 games per random line
     python bench/bench_throughput.py --memory 2000 --only rummikub:random:4 --tracemalloc
     python bench/bench_throughput.py --openspiel --before ../main   # the old code too, each line just before
+    python bench/bench_throughput.py --openspiel --before ../main --rounds 5 --seconds 1   # a noisy machine
 
 Each configuration (game, bots, players) runs in a fresh child process on one
 core: one warm-up game (not counted), then seeded games (game ``i`` uses seed
@@ -14,7 +15,10 @@ core: one warm-up game (not counted), then seeded games (game ``i`` uses seed
 is read after the warm-up and after the last game. ``--openspiel`` also runs
 bench/openspiel/gin_rummy_random.py in bench/.openspiel-venv (made by
 bench/openspiel/setup_venv.sh) for the same CPU time and prints every random
-line's actions per second as a multiple of OpenSpiel's. See bench/README.md.
+line's actions per second as a multiple of OpenSpiel's. ``--rounds N`` measures
+everything N times over, interleaved, and prints the median of each ratio, each
+taken within its own round: on a machine whose speed swings from minute to
+minute that is steadier than one long run. See bench/README.md.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import json
 import os
 import platform
 import resource
+import statistics
 import subprocess
 import sys
 import time
@@ -164,6 +169,10 @@ def main() -> None:
         "--before", type=Path, help="also measure this source tree (the old code) on each configuration, just before"
     )
     parser.add_argument("--tracemalloc", action="store_true", help="list where memory grew (slow)")
+    parser.add_argument(
+        "--rounds", type=int, default=1,
+        help="measure every line this many times, interleaved, and print each ratio's median (for a noisy machine)",
+    )
     parser.add_argument("--child", nargs=3, metavar=("GAME", "BOTS", "PLAYERS"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -179,6 +188,38 @@ def main() -> None:
     load = os.getloadavg()[0]
     print(f"tree {args.tree.resolve()}" + (f", before: {args.before.resolve()}" if args.before else ""))
     print(f"Python {platform.python_version()} {platform.machine()}, {os.cpu_count()} CPUs, load {load:.1f}")
+    ratios: dict[tuple[str, str, int], list[tuple[float, float]]] = {}
+    for number in range(1, args.rounds + 1):
+        if args.rounds > 1:
+            print(f"\nround {number} of {args.rounds} (load {os.getloadavg()[0]:.1f})")
+        for config, pair in one_round(args, configs).items():
+            ratios.setdefault(config, []).append(pair)
+    if args.rounds > 1:
+        summary(args, ratios)
+    print(f"(child peak RSS of this run: {resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024:.1f} MiB)")
+
+
+def summary(args: argparse.Namespace, ratios: dict[tuple[str, str, int], list[tuple[float, float]]]) -> None:
+    """Each line's ratios over the rounds: the median, and the least and greatest."""
+    print(f"\nover {args.rounds} rounds (each ratio within its own round): median [least, greatest]")
+    print("| game | bots | players | vs OpenSpiel | × before |")
+    print("|---|---|---|---|---|")
+    for (game, level, players), pairs in ratios.items():
+        cells = []
+        for k in (0, 1):
+            values = sorted(p[k] for p in pairs if p[k] > 0)
+            cells.append(
+                f"{statistics.median(values):.2f} [{values[0]:.2f}, {values[-1]:.2f}]" if values else ""
+            )
+        print(f"| {game} | {level} | {players} | {cells[0]} | {cells[1]} |")
+
+
+def one_round(
+    args: argparse.Namespace, configs: list[tuple[str, str, int]]
+) -> dict[tuple[str, str, int], tuple[float, float]]:
+    """Every line measured once (OpenSpiel first when asked): its table printed, and each line's ratios to
+    OpenSpiel and to the tree before (0 where not measured)."""
+    measured: dict[tuple[str, str, int], tuple[float, float]] = {}
     reference = run_openspiel(args.seconds) if args.openspiel else None
     reference_rate = 0.0
     header = "| game | bots | players | games | games/s | actions/game | actions/s |"
@@ -218,8 +259,13 @@ def main() -> None:
             print(line, flush=True)
             for traced in out.get("traced", []):  # type: ignore[attr-defined]
                 print("    ", traced)
+            if not label:
+                measured[config] = (
+                    rate / reference_rate if reference and "random" in config[1] else 0.0,
+                    rate / base_rate if args.before else 0.0,
+                )
             base_rate = rate
-    print(f"(child peak RSS of this run: {resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024:.1f} MiB)")
+    return measured
 
 
 if __name__ == "__main__":
