@@ -17,8 +17,9 @@ bench/openspiel/gin_rummy_random.py in bench/.openspiel-venv (made by
 bench/openspiel/setup_venv.sh) for the same CPU time and prints every random
 line's actions per second as a multiple of OpenSpiel's. ``--rounds N`` measures
 everything N times over, interleaved, and prints the median of each ratio, each
-taken within its own round: on a machine whose speed swings from minute to
-minute that is steadier than one long run. See bench/README.md.
+taken within its own round (with OpenSpiel measured again just before each
+random line): on a machine whose speed swings from minute to minute that is
+steadier than one long run. See bench/README.md.
 """
 
 from __future__ import annotations
@@ -214,6 +215,19 @@ def summary(args: argparse.Namespace, ratios: dict[tuple[str, str, int], list[tu
         print(f"| {game} | {level} | {players} | {cells[0]} | {cells[1]} |")
 
 
+def reference_line(reference: dict[str, object], args: argparse.Namespace) -> float:
+    """Print OpenSpiel's row; its actions per CPU second."""
+    rate = float(reference["actions"]) / float(reference["seconds"])  # type: ignore[arg-type]
+    games = int(reference["games"])  # type: ignore[call-overload]
+    print(
+        f"| OpenSpiel gin_rummy | random | 2 | {games} | {games / float(reference['seconds']):.1f} |"  # type: ignore[arg-type]
+        f" {int(reference['actions']) / games:.1f} | {rate:,.0f} | 1.00 |"  # type: ignore[call-overload]
+        + (" |" if args.before else "")
+        + f" – → {float(reference['max_rss_mib']):.1f} (peak) | {float(reference['wall']):.1f} |"  # type: ignore[arg-type]
+    )
+    return rate
+
+
 def one_round(
     args: argparse.Namespace, configs: list[tuple[str, str, int]]
 ) -> dict[tuple[str, str, int], tuple[float, float]]:
@@ -230,15 +244,13 @@ def one_round(
     print(header)
     print("|" + "---|" * (header.count("|") - 1))
     if reference:
-        reference_rate = float(reference["actions"]) / float(reference["seconds"])  # type: ignore[arg-type]
-        games = int(reference["games"])  # type: ignore[call-overload]
-        print(
-            f"| OpenSpiel gin_rummy | random | 2 | {games} | {games / float(reference['seconds']):.1f} |"  # type: ignore[arg-type]
-            f" {int(reference['actions']) / games:.1f} | {reference_rate:,.0f} | 1.00 |"  # type: ignore[call-overload]
-            + (" |" if args.before else "")
-            + f" – → {float(reference['max_rss_mib']):.1f} (peak) | {float(reference['wall']):.1f} |"  # type: ignore[arg-type]
-        )
+        reference_rate = reference_line(reference, args)
     for config in configs:
+        if reference and args.rounds > 1 and "random" in config[1] and config != configs[0]:
+            # Several rounds: OpenSpiel again just before each random line, so each ratio is taken within seconds.
+            again = run_openspiel(args.seconds)
+            if again:
+                reference_rate = reference_line(again, args)
         runs = [("before", args.before), ("", args.tree)] if args.before else [("", args.tree)]
         base_rate = 0.0
         for label, tree in runs:
