@@ -23,6 +23,7 @@ from rummykit.solve.play import _problem, placeable
 from rummykit.solve.tiles import Problem, _Kernel, upper_bound
 
 TileSet = tuple[Tile, ...]
+Trace = tuple[tuple[int, int, tuple[tuple[int, ...], ...]] | None, bool, tuple[int, ...]]
 
 
 def problem_of(table: list[TileSet], rack: list[Tile], objective: str = "tiles") -> Problem:
@@ -30,7 +31,7 @@ def problem_of(table: list[TileSet], rack: list[Tile], objective: str = "tiles")
     return _problem(tiles, placeable(tiles, rack) + [t for t in rack if t.is_joker], objective)
 
 
-def trace(kernel: _Kernel, strategy: int, target: int, node_limit: int = -1) -> tuple[object, ...]:
+def trace(kernel: _Kernel, strategy: int, target: int, node_limit: int = -1) -> Trace:
     """What a search left behind: its play (every path row), its answer and its states."""
     found, finished = kernel.run(strategy, target, node_limit)
     return (
@@ -38,7 +39,7 @@ def trace(kernel: _Kernel, strategy: int, target: int, node_limit: int = -1) -> 
         if found is None
         else (found.value, found.jokers_placed, tuple(map(tuple, kernel.path.tolist()))),
         finished,
-        tuple(kernel.result.tolist()),
+        tuple(int(kernel.result[i]) for i in range(6)),
     )
 
 
