@@ -1268,6 +1268,114 @@ def _enlarged_py(t: IntArray, size: int) -> IntArray:
 _enlarged = _jit(_enlarged_py)
 
 
+DF_DEPTH, DF_BEST, DF_LOW, DF_COUNT, DF_EXPANSIONS, DF_CEILING, DF_FLOOR, DF_LIMIT = range(8)
+DF_FIELDS = 8
+DF_DONE, DF_STOPPED, DF_GROW = range(3)
+
+
+def _depth_first_loop_py(
+    t: IntArray,
+    size: int,
+    st: IntArray,
+    frames: IntArray,
+    out: IntArray,
+    path: IntArray,
+    result: IntArray,
+    p: IntArray,
+    w: IntArray,
+) -> int:
+    """The loop of :func:`_depth_first_py`, its scalars in ``st`` (``DF_*``): ``DF_DONE``
+    when the search finished (or reached the ceiling), ``DF_STOPPED`` at the node limit,
+    ``DF_GROW`` when the table of ``size`` records must be enlarged before the next step
+    (the caller does, then calls again: the search goes on where it was).
+
+    Compiled without reference counting: in the search itself, which replaces its table
+    when it grows, numba counted references to the table at every new state."""
+    depth = st[DF_DEPTH]
+    best_full = st[DF_BEST]
+    low = st[DF_LOW]
+    t_count = st[DF_COUNT]
+    expansions = st[DF_EXPANSIONS]
+    ceiling = st[DF_CEILING]
+    floor = st[DF_FLOOR]
+    node_limit = st[DF_LIMIT]
+    initial = p[P_INITIAL] != 0
+    code = DF_DONE
+    while depth >= 0:
+        if (t_count + 1) * 2 > size:
+            code = DF_GROW
+            break
+        i = frames[3, depth]
+        if i >= frames[2, depth]:
+            depth -= 1
+            continue
+        frames[3, depth] = i + 1
+        base = depth * MAX_SUCC
+        nkey = out[base + i, 0]
+        nval = frames[1, depth] + out[base + i, 1]
+        s = depth + 1
+        if s == STEPS:
+            full, placed = _finish(nkey, nval, p)
+            if placed < 0:
+                continue
+            if full > best_full and _primary_of(full) >= floor:
+                best_full = full
+                result[0] = 1
+                result[1] = full
+                result[2] = placed
+                result[3] = (nkey >> J_SHIFT) & 15
+                for d in range(STEPS):
+                    k = frames[3, d] - 1
+                    _fill_path_row(path, d, frames[0, d], out[d * MAX_SUCC + k, 2], out[d * MAX_SUCC + k, 3], p, w)
+                if full >= ceiling:
+                    depth = -1
+                    break
+                low = max(low, best_full + 1)
+            continue
+        if (nval >> PRIMARY_SHIFT) + p[P_AHEAD + s] < floor or nval + p[P_AHEAD_FULL + s] <= best_full:
+            continue
+        hkey = nkey
+        meld = 0
+        if initial:
+            hkey = nkey & ~MELD_FIELDS
+            meld = _meld_of(nkey)
+        at = REC * _slot_rec(t, 0, size, hkey, s, False)
+        if t[at + 1] == s:
+            if t[at + 2] >= nval and (not initial or t[at + 3] >= meld):
+                continue
+            # expanded again; remembered instead of the earlier state (only a state
+            # expanded before ever cuts another, so the search stays exact)
+            t[at + 2] = nval
+            if initial:
+                t[at + 3] = meld
+        else:
+            t[at] = hkey
+            t[at + 1] = s
+            t[at + 2] = nval
+            if initial:
+                t[at + 3] = meld
+            t_count += 1
+        expansions += 1
+        result[5] = expansions
+        if node_limit >= 0 and expansions > node_limit:
+            code = DF_STOPPED
+            break
+        frames[0, s] = nkey
+        frames[1, s] = nval
+        frames[3, s] = 0
+        frames[2, s] = _successors(s, nkey, nval, low, p, w, out, s * MAX_SUCC)
+        depth = s
+    st[DF_DEPTH] = depth
+    st[DF_BEST] = best_full
+    st[DF_LOW] = low
+    st[DF_COUNT] = t_count
+    st[DF_EXPANSIONS] = expansions
+    return code
+
+
+_depth_first_loop = _njit(cache=True, nogil=True, _nrt=False)(_depth_first_loop_py)
+
+
 def _depth_first_py(
     size: int, floor: int, node_limit: int, incumbent: int, path: IntArray, result: IntArray, p: IntArray, w: IntArray
 ) -> bool:
@@ -1283,7 +1391,6 @@ def _depth_first_py(
         # the best value there is, known: only a play reaching it counts, and the first ends the search
         best_full = incumbent - 1
         ceiling = incumbent
-    initial = p[P_INITIAL] != 0
     # with the relaxation, a branch is also cut when its whole value cannot beat the best
     # play found so far (nor reach the floor)
     low = max(_floor_full(floor), best_full + 1)
@@ -1310,74 +1417,25 @@ def _depth_first_py(
     frames[1, 0] = 0
     frames[3, 0] = 0
     frames[2, 0] = _successors(_as_int(0), start_key, _as_int(0), low, p, w, out, _as_int(0))
-    depth = 0
-    while depth >= 0:
-        i = frames[3, depth]
-        if i >= frames[2, depth]:
-            depth -= 1
-            continue
-        frames[3, depth] = i + 1
-        base = depth * MAX_SUCC
-        nkey = out[base + i, 0]
-        nval = frames[1, depth] + out[base + i, 1]
-        s = depth + 1
-        if s == STEPS:
-            full, placed = _finish(nkey, nval, p)
-            if placed < 0:
-                continue
-            if full > best_full and _primary_of(full) >= floor:
-                best_full = full
-                result[0] = 1
-                result[1] = full
-                result[2] = placed
-                result[3] = (nkey >> J_SHIFT) & 15
-                for d in range(STEPS):
-                    k = frames[3, d] - 1
-                    _fill_path_row(path, d, frames[0, d], out[d * MAX_SUCC + k, 2], out[d * MAX_SUCC + k, 3], p, w)
-                if full >= ceiling:
-                    return True
-                low = max(low, best_full + 1)
-            continue
-        if (nval >> PRIMARY_SHIFT) + p[P_AHEAD + s] < floor or nval + p[P_AHEAD_FULL + s] <= best_full:
-            continue
-        hkey = nkey
-        meld = 0
-        if initial:
-            hkey = nkey & ~MELD_FIELDS
-            meld = _meld_of(nkey)
-        at = REC * _slot_rec(t, 0, size, hkey, s, False)
-        if t[at + 1] == s:
-            if t[at + 2] >= nval and (not initial or t[at + 3] >= meld):
-                continue
-            # expanded again; remembered instead of the earlier state (only a state
-            # expanded before ever cuts another, so the search stays exact)
-            t[at + 2] = nval
-            if initial:
-                t[at + 3] = meld
-        else:
-            if (t_count + 1) * 2 > size:
-                t = _enlarged(t, size)
-                size *= 4
-                at = REC * _slot_rec(t, 0, size, hkey, s, False)
-            t[at] = hkey
-            t[at + 1] = s
-            t[at + 2] = nval
-            if initial:
-                t[at + 3] = meld
-            t_count += 1
-        expansions += 1
-        result[5] = expansions
-        if node_limit >= 0 and expansions > node_limit:
-            return False
-        frames[0, s] = nkey
-        frames[1, s] = nval
-        frames[3, s] = 0
-        frames[2, s] = _successors(s, nkey, nval, low, p, w, out, s * MAX_SUCC)
-        depth = s
-    return True
+    st = np.empty(DF_FIELDS, np.int64)
+    st[DF_DEPTH] = 0
+    st[DF_BEST] = best_full
+    st[DF_LOW] = low
+    st[DF_COUNT] = t_count
+    st[DF_EXPANSIONS] = expansions
+    st[DF_CEILING] = ceiling
+    st[DF_FLOOR] = floor
+    st[DF_LIMIT] = node_limit
+    while True:
+        code = _depth_first_loop(t, size, st, frames, out, path, result, p, w)
+        if code != DF_GROW:
+            return code == DF_DONE
+        t = _enlarged(t, size)
+        size *= 4
 
 
 _depth_first = _jit(_depth_first_py)
+
 
 
 def _layer_enlarged_py(t: IntArray, size: int, stamp: int) -> IntArray:
@@ -1407,6 +1465,73 @@ def _rows_enlarged_py(layer: IntArray, rows: int) -> IntArray:
 _rows_enlarged = _jit(_rows_enlarged_py)
 
 
+def _sweep_rows_py(
+    s: int,
+    row: int,
+    end: int,
+    size: int,
+    rows: int,
+    low: int,
+    low_full: int,
+    incumbent: int,
+    t: IntArray,
+    layer: IntArray,
+    counts: IntArray,
+    out: IntArray,
+    p: IntArray,
+    w: IntArray,
+) -> int:
+    """The sweep's work on rows ``row`` to ``end`` - 1 of layer ``s``: each row's successors
+    added to the next layer (``counts``: the next layer's states so far and the rows in
+    all). Returns the row it stopped at: ``end``, or an earlier one when the layer's table
+    (``size`` records) or the rows (``rows``) might not hold that row's successors, which
+    the caller then enlarges (earlier than needed, which changes nothing else).
+
+    Compiled without reference counting: in the sweep itself, which replaces its tables
+    when they grow, numba counted references to them at every new state (four atomic
+    operations), about a tenth of a slow call's time."""
+    t_count = counts[0]
+    n = counts[1]
+    bound = p[P_AHEAD + s + 1]
+    bound_full = p[P_AHEAD_FULL + s + 1]
+    while row < end:
+        if (t_count + MAX_SUCC + 1) * 2 > size or n + MAX_SUCC > rows:
+            break
+        key = layer[REC * row]
+        val = layer[REC * row + 1]
+        count = _successors(s, key, val, low_full, p, w, out, _as_int(0))
+        for q in range(count):
+            nval = val + out[q, 1]
+            if (nval >> PRIMARY_SHIFT) + bound < low or nval + bound_full < incumbent:
+                continue
+            nkey = out[q, 0]
+            at = REC * _slot_rec(t, 0, size, nkey, s, True)
+            if t[at + 1] == s:
+                r = REC * t[at + 2]
+                if layer[r + 1] < nval:
+                    layer[r + 1] = nval
+                    layer[r + 2] = row
+                    layer[r + 3] = out[q, 2] | (out[q, 3] << 32)
+                continue
+            t[at] = nkey
+            t[at + 1] = s
+            t[at + 2] = n
+            t_count += 1
+            r = REC * n
+            layer[r] = nkey
+            layer[r + 1] = nval
+            layer[r + 2] = row
+            layer[r + 3] = out[q, 2] | (out[q, 3] << 32)
+            n += 1
+        row += 1
+    counts[0] = t_count
+    counts[1] = n
+    return row
+
+
+_sweep_rows = _njit(cache=True, nogil=True, _nrt=False)(_sweep_rows_py)
+
+
 def _breadth_first_py(size: int, low: int, incumbent: int, path: IntArray, result: IntArray, p: IntArray, w: IntArray) -> None:
     """A sweep over every state, number by number (each state once); states that
     cannot reach primary value ``low``, or whose full value cannot reach ``incumbent``
@@ -1422,52 +1547,29 @@ def _breadth_first_py(size: int, low: int, incumbent: int, path: IntArray, resul
     # this layer's states: keys, stamps (the step), rows
     t = _new_records(size)
     out = np.empty((MAX_SUCC, 4), np.int64)
+    counts = np.zeros(2, np.int64)  # the next layer's states so far, the rows in all
     layer[0] = p[P_START]
     layer[1] = 0
     layer[2] = -1
     layer[3] = 0
     starts[1] = 1
-    n = 1
+    counts[1] = 1
     for s in range(STEPS):
-        t_count = 0
-        bound = p[P_AHEAD + s + 1]
-        bound_full = p[P_AHEAD_FULL + s + 1]
-        for row in range(starts[s], starts[s + 1]):
-            key = layer[REC * row]
-            val = layer[REC * row + 1]
-            count = _successors(s, key, val, low_full, p, w, out, _as_int(0))
-            for q in range(count):
-                nval = val + out[q, 1]
-                if (nval >> PRIMARY_SHIFT) + bound < low or nval + bound_full < incumbent:
-                    continue
-                nkey = out[q, 0]
-                at = REC * _slot_rec(t, 0, size, nkey, s, True)
-                if t[at + 1] == s:
-                    r = REC * t[at + 2]
-                    if layer[r + 1] < nval:
-                        layer[r + 1] = nval
-                        layer[r + 2] = row
-                        layer[r + 3] = out[q, 2] | (out[q, 3] << 32)
-                    continue
-                if (t_count + 1) * 2 > size:
-                    t = _layer_enlarged(t, size, s)
-                    size *= 4
-                    at = REC * _slot_rec(t, 0, size, nkey, s, True)
-                if n == rows:
-                    layer = _rows_enlarged(layer, rows)
-                    rows *= 2
-                t[at] = nkey
-                t[at + 1] = s
-                t[at + 2] = n
-                t_count += 1
-                r = REC * n
-                layer[r] = nkey
-                layer[r + 1] = nval
-                layer[r + 2] = row
-                layer[r + 3] = out[q, 2] | (out[q, 3] << 32)
-                n += 1
-        starts[s + 2] = n
-        result[5] = n
+        counts[0] = 0
+        row = starts[s]
+        end = starts[s + 1]
+        while True:
+            row = _sweep_rows(s, row, end, size, rows, low, low_full, incumbent, t, layer, counts, out, p, w)
+            if row >= end:
+                break
+            while (counts[0] + MAX_SUCC + 1) * 2 > size:
+                t = _layer_enlarged(t, size, s)
+                size *= 4
+            while counts[1] + MAX_SUCC > rows:
+                layer = _rows_enlarged(layer, rows)
+                rows *= 2
+        starts[s + 2] = counts[1]
+        result[5] = counts[1]
         if starts[s + 2] == starts[s + 1]:
             return
     best_full = NEG
