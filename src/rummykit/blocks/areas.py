@@ -27,6 +27,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from rummykit.pieces.same import holds, index_of
+
 __all__ = ["LaidMeld", "MeldArea"]
 
 P = TypeVar("P")
@@ -46,7 +48,7 @@ class LaidMeld(Generic[P]):
 
     def seat_of(self, piece: P) -> int:
         """The seat that laid ``piece`` (ValueError when the meld does not hold it)."""
-        return self.laid_by[self.pieces.index(piece)]
+        return self.laid_by[index_of(self.pieces, piece)]
 
     def by_seat(self, seat: int) -> tuple[P, ...]:
         """The pieces of this meld that ``seat`` laid."""
@@ -95,7 +97,7 @@ class MeldArea(Generic[P]):
     def holding(self, piece: P) -> int | None:
         """The number of the meld holding ``piece``, or None."""
         for i, meld in enumerate(self.melds):
-            if piece in meld.pieces:
+            if holds(meld.pieces, piece):
                 return i
         return None
 

@@ -29,6 +29,7 @@ from rummykit.engine.options import OptionValue
 from rummykit.errors import Param, RuleError
 from rummykit.melds.card_bits import BIT, CODE
 from rummykit.pieces.cards import DECK, Card, format_cards
+from rummykit.pieces.same import holds, remove_one
 from rummykit.pieces.text import piece_texts
 from rummykit.rulesets.mummus.actions import Addon, Cards, Discard, Draw, Meld, Rummy, Take
 from rummykit.rulesets.mummus.listing import deep_usable, grown_table, listing
@@ -285,7 +286,7 @@ class Mummus(GameState):
     def _in_hand(self, seat: int, cards: Iterable[Card]) -> None:
         hand = self.hands[seat]
         for c in cards:
-            if c not in hand:
+            if not holds(hand, c):  # cards are interned: found by identity (``==`` is slow, see pieces.same)
                 break
         else:
             return
@@ -425,7 +426,7 @@ class Mummus(GameState):
         seat = action.player
         if not action.cards:
             raise _err("MU-RUMMY-PILE", "a rummy call names the discard-pile cards it claims")
-        missing = [c for c in action.cards if c not in self.piles.discard]
+        missing = [c for c in action.cards if not holds(self.piles.discard, c)]
         if missing:
             pile = format_cards(self.piles.discard) or "empty"
             raise _err(
@@ -497,7 +498,7 @@ class Mummus(GameState):
     def _discard(self, action: Discard) -> None:
         self._check_discard(action)
         seat = action.player
-        self.hands[seat].remove(action.card)
+        remove_one(self.hands[seat], action.card)
         self.known[seat].discard(action.card)
         self.piles.put(action.card)
         self.emit("discard", seat, {"card": str(action.card), "hand_size": len(self.hands[seat])})
