@@ -46,7 +46,6 @@ from rummykit.errors import OptionError, RuleError
 from rummykit.melds.base import MIN_SET
 from rummykit.melds.cover import RANK_BASE, Candidate, CoverProblem, best_cover, rank
 from rummykit.melds.tiles import check_tiles, hand_sets
-from rummykit.pieces.same import count_of, holds
 from rummykit.pieces.tiles import ALL_TILES, JOKER, MAX_NUMBER, Tile, parse_tiles
 from rummykit.rulesets.freetable import FreeTableView
 from rummykit.rulesets.freetable_views import SeatView
@@ -102,7 +101,7 @@ def best_meld(
     if threshold and no_filter and _reach(rack, chain.from_iterable(sets), jokers) < threshold:
         return []  # the bound after the candidates (see there), known before them
     for s in sets:
-        spent = count_of(s, JOKER) if jokers else 0
+        spent = list(map(operator.is_, s, _JOKER_ROW)).count(True) if jokers else 0  # s.count(JOKER), by identity
         numbered = len(s) - spent
         # Without counting jokers, a joker that could leave its set without breaking it places no tile.
         if spent and ((not count_jokers and not _lean(s)) or (frugal and 2 * spent > numbered)):
@@ -150,6 +149,10 @@ def _reach(rack: Counter[Tile], tiles: Iterable[Tile], jokers: int) -> int:
 
 
 _CODE = operator.attrgetter("code")
+_JOKER_ROW = (JOKER,) * (MAX_NUMBER + 1)
+"""A joker for each tile of the longest set: ``map(operator.is_, s, _JOKER_ROW)`` says which tiles of ``s`` are
+jokers, in C (``s.count(JOKER)`` compares every other tile with ``==``, slow between two tiles: see
+:mod:`rummykit.pieces.same`)."""
 _VALID = operator.attrgetter("valid")
 _RANK2 = RANK_BASE * RANK_BASE
 _REACH = {t: MAX_NUMBER if t.colour is None else t.number for t in ALL_TILES}
@@ -331,7 +334,7 @@ class _Turn:
         best: TileSet | None = None
         key = (0, 0)
         for s in hand_sets([*(t for t in self.rack if t.colour is not None), JOKER]):
-            if holds(s, JOKER) and (len(s), check_tiles(s).points) > key:
+            if JOKER in s and (len(s), check_tiles(s).points) > key:
                 best, key = s, (len(s), check_tiles(s).points)
         if best is not None:
             self._take(tuple(t for t in best if t.colour is not None))

@@ -84,7 +84,10 @@ class NoPlay:
         self.down = down
         self.threshold = threshold
         self.mask = mask
-        self.jokers = count_of(rack, JOKER) if typed else list(rack).count(_JOKER_TEXT)
+        if typed:  # tiles: counted by identity, and only when the mask says there is one (see pieces.same)
+            self.jokers = count_of(rack, JOKER) if mask & _JOKER_BIT else 0
+        else:
+            self.jokers = list(rack).count(_JOKER_TEXT)
         self.typed = typed
         self.sets_unknown = False
         """True until the rack is known to make no set (:func:`no_play_after` leaves that to :meth:`still`)."""

@@ -28,8 +28,7 @@ back to the list's own ``==``, so they may be used on any pieces.
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterable, Sequence
-from itertools import repeat
+from collections.abc import Sequence
 from typing import Any
 
 from rummykit.pieces.cards import Card
@@ -44,24 +43,30 @@ BY_IDENTITY: frozenset[type] = frozenset({Tile, Domino, Card, type(None)})
 _is = operator.is_
 
 
-def holds(items: Iterable[Any], piece: object) -> bool:
+def _same(items: Sequence[Any], piece: object) -> list[bool]:
+    """For each item, whether it is ``piece`` (a list of that many copies of ``piece`` costs less to make than
+    ``itertools.repeat``, whose arguments are parsed by keyword)."""
+    return list(map(_is, items, [piece] * len(items)))
+
+
+def holds(items: Sequence[Any], piece: object) -> bool:
     """``piece in items``."""
     if type(piece) in BY_IDENTITY:
-        return any(map(_is, items, repeat(piece)))
+        return True in map(_is, items, [piece] * len(items))
     return piece in items
 
 
-def count_of(items: Iterable[Any], piece: object) -> int:
+def count_of(items: Sequence[Any], piece: object) -> int:
     """``items.count(piece)``."""
     if type(piece) in BY_IDENTITY:
-        return list(map(_is, items, repeat(piece))).count(True)
-    return list(items).count(piece)
+        return _same(items, piece).count(True)
+    return items.count(piece)
 
 
 def index_of(items: Sequence[Any], piece: object) -> int:
     """``items.index(piece)`` (ValueError when it is not there)."""
     if type(piece) in BY_IDENTITY:
-        return list(map(_is, items, repeat(piece))).index(True)
+        return _same(items, piece).index(True)
     return items.index(piece)
 
 
@@ -70,8 +75,19 @@ def remove_one(items: list[Any], piece: object) -> None:
     del items[index_of(items, piece)]
 
 
-def remove_each(items: list[Any], pieces: Iterable[object]) -> None:
+def remove_each(items: list[Any], pieces: Sequence[object]) -> None:
     """``items.remove(p)`` for each ``p`` of ``pieces`` in turn (ValueError at the first that is not there, the
-    pieces before it removed)."""
+    pieces before it removed).
+
+    For pieces all of :data:`BY_IDENTITY`'s kinds, the items' identities are listed once and each piece's
+    found among them (an int compared with an int, in C).
+    """
+    if not BY_IDENTITY.issuperset(map(type, pieces)):
+        for p in pieces:
+            items.remove(p)
+        return
+    ids = list(map(id, items))
     for p in pieces:
-        del items[index_of(items, p)]
+        i = ids.index(id(p))
+        del ids[i]
+        del items[i]
