@@ -1,5 +1,5 @@
-"""Pieces found by identity (rummykit.pieces.same) give the answers of the list's own ``==``; racks, the discard
-pile and the meld area that use them keep their results (issue 25, session 11)."""
+"""Pieces found by identity (rummykit.pieces.same) give the answers of the list's own ``==``; racks that use them
+take and refuse as before; the discard pile and the meld area (which keep ``==``) find cards (issue 25, session 11)."""
 
 from __future__ import annotations
 

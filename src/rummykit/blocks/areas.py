@@ -27,8 +27,6 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from rummykit.pieces.same import holds, index_of
-
 __all__ = ["LaidMeld", "MeldArea"]
 
 P = TypeVar("P")
@@ -48,7 +46,7 @@ class LaidMeld(Generic[P]):
 
     def seat_of(self, piece: P) -> int:
         """The seat that laid ``piece`` (ValueError when the meld does not hold it)."""
-        return self.laid_by[index_of(self.pieces, piece)]
+        return self.laid_by[self.pieces.index(piece)]
 
     def by_seat(self, seat: int) -> tuple[P, ...]:
         """The pieces of this meld that ``seat`` laid."""
@@ -97,7 +95,7 @@ class MeldArea(Generic[P]):
     def holding(self, piece: P) -> int | None:
         """The number of the meld holding ``piece``, or None."""
         for i, meld in enumerate(self.melds):
-            if holds(meld.pieces, piece):
+            if piece in meld.pieces:
                 return i
         return None
 

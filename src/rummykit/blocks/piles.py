@@ -34,7 +34,6 @@ from collections.abc import Iterable, Sequence
 from typing import Generic, Protocol, TypeVar
 
 from rummykit.errors import RuleError
-from rummykit.pieces.same import index_of, remove_each
 from rummykit.words import counted
 
 __all__ = ["Piles", "Shuffler"]
@@ -86,7 +85,7 @@ class Piles(Generic[P]):
     def position(self, piece: P) -> int | None:
         """Where ``piece`` lies in the discard pile (0 is the bottom), or None."""
         try:
-            return index_of(self.discard, piece)
+            return self.discard.index(piece)
         except ValueError:
             return None
 
@@ -129,7 +128,8 @@ class Piles(Generic[P]):
         if missing:
             raise RuleError(self.rule, f"not in the discard pile: {' '.join(map(str, missing))}")
         rest = list(self.discard)
-        remove_each(rest, pieces)
+        for p in pieces:
+            rest.remove(p)
         self.discard[:] = rest
 
     def put(self, piece: P) -> None:

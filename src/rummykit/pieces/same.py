@@ -28,7 +28,8 @@ back to the list's own ``==``, so they may be used on any pieces.
 from __future__ import annotations
 
 import operator
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from operator import indexOf
 from typing import Any
 
 from rummykit.pieces.cards import Card
@@ -64,9 +65,9 @@ def count_of(items: Sequence[Any], piece: object) -> int:
 
 
 def index_of(items: Sequence[Any], piece: object) -> int:
-    """``items.index(piece)`` (ValueError when it is not there)."""
+    """``items.index(piece)`` (ValueError when it is not there); the items after it are not looked at."""
     if type(piece) in BY_IDENTITY:
-        return _same(items, piece).index(True)
+        return indexOf(map(_is, items, [piece] * len(items)), True)
     return items.index(piece)
 
 
@@ -75,19 +76,8 @@ def remove_one(items: list[Any], piece: object) -> None:
     del items[index_of(items, piece)]
 
 
-def remove_each(items: list[Any], pieces: Sequence[object]) -> None:
+def remove_each(items: list[Any], pieces: Iterable[object]) -> None:
     """``items.remove(p)`` for each ``p`` of ``pieces`` in turn (ValueError at the first that is not there, the
-    pieces before it removed).
-
-    For pieces all of :data:`BY_IDENTITY`'s kinds, the items' identities are listed once and each piece's
-    found among them (an int compared with an int, in C).
-    """
-    if not BY_IDENTITY.issuperset(map(type, pieces)):
-        for p in pieces:
-            items.remove(p)
-        return
-    ids = list(map(id, items))
+    pieces before it removed)."""
     for p in pieces:
-        i = ids.index(id(p))
-        del ids[i]
-        del items[i]
+        del items[index_of(items, p)]

@@ -25,7 +25,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from rummykit.engine.core import Action
 from rummykit.melds.card_bits import BIT, CODE, MeldReach, has_meld, mask_of, melds_of
 from rummykit.pieces.cards import DECK, Card, parse_cards
-from rummykit.pieces.same import holds
 from rummykit.rulesets.mummus.actions import Addon, Cards, Discard, Draw, Meld, Rummy, Take
 from rummykit.rulesets.mummus.options import DRAW, MAX_PLAYERS, MELDS, PLAY
 from rummykit.rulesets.mummus.seen import (
@@ -241,7 +240,7 @@ def reach_grown(table: TableSeen, index: int, cards: Cards) -> Cards:
 def _keeps(pending: Card, hand: Sequence[Card], used: Sequence[Card], after: list[MeldReach | None]) -> bool:
     """True when the deep discard ``pending`` is among ``used`` or still usable by the rest of ``hand`` with the
     table ``after`` (its melds' reaches)."""
-    if holds(used, pending):
+    if pending in used:
         return True
     gone = set(used)
     rest = [c for c in hand if c not in gone]

@@ -29,7 +29,6 @@ from rummykit.engine.options import OptionValue
 from rummykit.errors import Param, RuleError
 from rummykit.melds.card_bits import BIT, CODE
 from rummykit.pieces.cards import DECK, Card, format_cards
-from rummykit.pieces.same import holds, remove_one
 from rummykit.pieces.text import piece_texts
 from rummykit.rulesets.mummus.actions import Addon, Cards, Discard, Draw, Meld, Rummy, Take
 from rummykit.rulesets.mummus.listing import deep_usable, grown_table, listing
@@ -286,7 +285,7 @@ class Mummus(GameState):
     def _in_hand(self, seat: int, cards: Iterable[Card]) -> None:
         hand = self.hands[seat]
         for c in cards:
-            if not holds(hand, c):  # cards are interned: found by identity (``==`` is slow, see pieces.same)
+            if c not in hand:
                 break
         else:
             return
@@ -426,7 +425,7 @@ class Mummus(GameState):
         seat = action.player
         if not action.cards:
             raise _err("MU-RUMMY-PILE", "a rummy call names the discard-pile cards it claims")
-        missing = [c for c in action.cards if not holds(self.piles.discard, c)]
+        missing = [c for c in action.cards if c not in self.piles.discard]
         if missing:
             pile = format_cards(self.piles.discard) or "empty"
             raise _err(
@@ -498,7 +497,7 @@ class Mummus(GameState):
     def _discard(self, action: Discard) -> None:
         self._check_discard(action)
         seat = action.player
-        remove_one(self.hands[seat], action.card)
+        self.hands[seat].remove(action.card)
         self.known[seat].discard(action.card)
         self.piles.put(action.card)
         self.emit("discard", seat, {"card": str(action.card), "hand_size": len(self.hands[seat])})
