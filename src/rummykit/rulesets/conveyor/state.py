@@ -286,9 +286,8 @@ class Conveyor(GameState):
         ``never_close_on_pickup``) or at least one domino the player may
         discard (under ``no_milling``, not only the face-up domino just drawn).
         """
-        gone = set(removed)
+        gone, drawn = set(removed), self.drawn
         rest = [d for d in self.hands[seat] if d not in gone]
-        drawn = self.drawn
         milled = drawn.domino if drawn is not None and drawn.face_up else None
         fault = hand_left_fault(self.options, len(rest), holds(rest, milled))
         if fault == PICKUP_CLOSE:
@@ -330,8 +329,7 @@ class Conveyor(GameState):
         self.emit("meld", seat, {**_meld_event(meld.to_json(len(self.table) - 1)), "hand_size": len(self.hands[seat])})
 
     def _take(self, seat: int, dominoes: Iterable[Domino]) -> None:
-        hand = self.hands[seat]
-        known = self.known[seat]
+        hand, known = self.hands[seat], self.known[seat]
         for d in dominoes:
             remove_one(hand, d)
             known.discard(d)
