@@ -29,6 +29,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Generic, TypeVar
 
 from rummykit.errors import RuleError
+from rummykit.pieces.same import holds, remove_each
 
 P = TypeVar("P")
 
@@ -114,7 +115,7 @@ class Racks(Generic[P]):
     def where(self, seat: int, piece: P) -> str | None:
         """The rack of ``seat`` that holds ``piece`` (the first, by rack order), or None."""
         for name, rack in self._racks[seat].items():
-            if piece in rack:
+            if holds(rack, piece):
                 return name
         return None
 
@@ -151,8 +152,7 @@ class Racks(Generic[P]):
         rack = self.rack(seat, name)
         rest = list(rack)
         try:
-            for p in pieces:
-                rest.remove(p)
+            remove_each(rest, pieces)  # ``rest.remove(p)`` for each, by identity for interned pieces
         except ValueError:
             short = self.missing(seat, pieces, name)
             where = "your rack" if name is None else f"rack {name}"

@@ -101,7 +101,7 @@ def best_meld(
     if threshold and no_filter and _reach(rack, chain.from_iterable(sets), jokers) < threshold:
         return []  # the bound after the candidates (see there), known before them
     for s in sets:
-        spent = s.count(JOKER)
+        spent = list(map(operator.is_, s, _JOKER_ROW)).count(True) if jokers else 0  # s.count(JOKER), by identity
         numbered = len(s) - spent
         # Without counting jokers, a joker that could leave its set without breaking it places no tile.
         if spent and ((not count_jokers and not _lean(s)) or (frugal and 2 * spent > numbered)):
@@ -149,6 +149,10 @@ def _reach(rack: Counter[Tile], tiles: Iterable[Tile], jokers: int) -> int:
 
 
 _CODE = operator.attrgetter("code")
+_JOKER_ROW = (JOKER,) * (MAX_NUMBER + 1)
+"""A joker for each tile of the longest set: ``map(operator.is_, s, _JOKER_ROW)`` says which tiles of ``s`` are
+jokers, in C (``s.count(JOKER)`` compares every other tile with ``==``, slow between two tiles: see
+:mod:`rummykit.pieces.same`)."""
 _VALID = operator.attrgetter("valid")
 _RANK2 = RANK_BASE * RANK_BASE
 _REACH = {t: MAX_NUMBER if t.colour is None else t.number for t in ALL_TILES}

@@ -40,6 +40,7 @@ from collections.abc import Sequence
 from typing import cast
 
 from rummykit.bots.greedy_shapes import NEAR, Shape, makes_set, seen_set, set_around, tiles_mask, view_set
+from rummykit.pieces.same import count_of
 from rummykit.pieces.text import piece_texts
 from rummykit.pieces.tiles import JOKER, Tile
 
@@ -83,7 +84,10 @@ class NoPlay:
         self.down = down
         self.threshold = threshold
         self.mask = mask
-        self.jokers = list(rack).count(JOKER if typed else _JOKER_TEXT)
+        if typed:  # tiles: counted by identity, and only when the mask says there is one (see pieces.same)
+            self.jokers = count_of(rack, JOKER) if mask & _JOKER_BIT else 0
+        else:
+            self.jokers = list(rack).count(_JOKER_TEXT)
         self.typed = typed
         self.sets_unknown = False
         """True until the rack is known to make no set (:func:`no_play_after` leaves that to :meth:`still`)."""
@@ -109,8 +113,12 @@ class NoPlay:
         bit = 0
         if len(rack) == n + 1:
             i = 0
-            while i < n and rack[i] == old[i]:
-                i += 1
+            if typed:  # tiles: equal ones are one object (``==`` between two tiles is slow, see pieces.same)
+                while i < n and rack[i] is old[i]:
+                    i += 1
+            else:
+                while i < n and rack[i] == old[i]:
+                    i += 1
             if rack[i + 1 :] != old[i:]:
                 return 0
             t = cast(Tile, rack[i]) if typed else Tile.parse(cast(str, rack[i]))

@@ -154,7 +154,7 @@ def list_actions(
 
         discards = _DISCARDS[seat]
         for d in sorted(have, key=by_code):
-            if d != stuck:
+            if d is not stuck:  # dominoes are interned: ``is`` is ``==`` without its slow look-ups
                 discard = discards.get(d)
                 if discard is None:
                     discard = discards[d] = Discard(seat, d)
@@ -174,9 +174,9 @@ def list_actions(
                 out.append(Close(seat))
             if size - 1 == line_size(options, pickup=False):
                 for d in sorted(have, key=by_code):
-                    if no_milling and d == milled:
+                    if no_milling and d is milled:
                         continue
-                    if rules.line([x for x in hand if x != d], branching=branching) is not None:
+                    if rules.line([x for x in hand if x is not d], branching=branching) is not None:
                         out.append(Close(seat, d))
         return out
     if phase == JUMP and window_domino is not None:

@@ -21,6 +21,7 @@ from rummykit.engine.options import OptionValue
 from rummykit.errors import RuleError
 from rummykit.melds.conveyor import END_NAMES, LINE, ConveyorMelds, by_code
 from rummykit.pieces.dominoes import Domino, double_set, format_dominoes
+from rummykit.pieces.same import holds, remove_one
 from rummykit.rulesets.conveyor.actions import (
     Claim,
     Close,
@@ -275,7 +276,7 @@ class Conveyor(GameState):
     def _in_hand(self, seat: int, dominoes: Iterable[Domino]) -> None:
         hand = self.hands[seat]
         for d in dominoes:
-            if d not in hand:
+            if not holds(hand, d):
                 raise _err(f"{PREFIX}-HAND", f"{d} is not in your hand")
 
     def _keeps_discard(self, seat: int, removed: Sequence[Domino], what: str) -> None:
@@ -285,10 +286,10 @@ class Conveyor(GameState):
         ``never_close_on_pickup``) or at least one domino the player may
         discard (under ``no_milling``, not only the face-up domino just drawn).
         """
-        rest = [d for d in self.hands[seat] if d not in removed]
-        drawn = self.drawn
+        gone, drawn = set(removed), self.drawn
+        rest = [d for d in self.hands[seat] if d not in gone]
         milled = drawn.domino if drawn is not None and drawn.face_up else None
-        fault = hand_left_fault(self.options, len(rest), milled in rest)
+        fault = hand_left_fault(self.options, len(rest), holds(rest, milled))
         if fault == PICKUP_CLOSE:
             raise _err(
                 f"{PREFIX}-{fault}",
@@ -328,10 +329,9 @@ class Conveyor(GameState):
         self.emit("meld", seat, {**_meld_event(meld.to_json(len(self.table) - 1)), "hand_size": len(self.hands[seat])})
 
     def _take(self, seat: int, dominoes: Iterable[Domino]) -> None:
-        hand = self.hands[seat]
-        known = self.known[seat]
+        hand, known = self.hands[seat], self.known[seat]
         for d in dominoes:
-            hand.remove(d)
+            remove_one(hand, d)
             known.discard(d)
 
     def _layoff(self, action: Layoff) -> None:
@@ -397,7 +397,7 @@ class Conveyor(GameState):
                 "column": drawn.column,
                 "end": to,
                 "domino": str(domino),
-                "milled": drawn.face_up and drawn.domino == domino,
+                "milled": drawn.face_up and drawn.domino is domino,
                 "hand_size": len(self.hands[seat]),
             },
         )

@@ -22,6 +22,7 @@ from rummykit.melds.tiles import (
     set_extensions,
     sets_from_masks,
 )
+from rummykit.pieces.same import count_of
 from rummykit.pieces.tiles import COLOURS, JOKER, MAX_NUMBER, Tile, parse_tiles
 from rummykit.rulesets import freetable
 from rummykit.rulesets.rummikub.options import TileSet
@@ -259,7 +260,7 @@ class KeptListings:
         if kept is None:
             kept = self.seats[seat] = _SeatListing(seat)
         have = set(rack)
-        jokers = rack.count(JOKER) if JOKER in have else 0
+        jokers = count_of(rack, JOKER) if JOKER in have else 0
         if have != kept.have:
             numbers, colours = kept.numbers, kept.colours
             bits = TILE_BITS
