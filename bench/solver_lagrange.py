@@ -44,31 +44,6 @@ STEPS = K.STEPS
 
 
 @numba.njit(cache=True)
-def forward(p: Any, w: Any) -> Any:
-    total = p[K.P_TOTAL]
-    pool = K._pool(w)
-    levels = np.empty((COLOURS, CELLS + 1, MAX_SIDS), np.int64)
-    counts = np.zeros((COLOURS, CELLS + 1), np.int64)
-    mark = np.full(MAX_SIDS, -1, np.int64)
-    for c in range(COLOURS):
-        levels[c, 1, 0] = 0
-        counts[c, 1] = 1
-        for v in range(1, TOP):
-            stamp = c * CELLS + v + 1
-            for q in range(counts[c, v]):
-                sid = levels[c, v, q]
-                for jl in range(total + 1):
-                    start, n = K._colour_options(v, c, sid, jl, K._as_bool(False), p, w)
-                    for oi in range(n):
-                        nsid = w[pool + (start + oi) * K.O_WIDTH + K.O_SID]
-                        if mark[nsid] != stamp:
-                            mark[nsid] = stamp
-                            levels[c, v + 1, counts[c, v + 1]] = nsid
-                            counts[c, v + 1] += 1
-    return levels, counts
-
-
-@numba.njit(cache=True)
 def tables(p: Any, w: Any, levels: Any, counts: Any, wt: Any, nu: float, R: Any, H: Any) -> None:
     """R[c, v, sid, jl]: the most colour c adds from number v on (weights at every number);
     H: the same without the weight at v itself."""
@@ -267,7 +242,7 @@ def sweep(
 
 def multipliers(p: Any, w: Any, target: int, iterations: int, verbose: bool) -> tuple[Any, Any, Any, float]:
     total = int(p[K.P_TOTAL])
-    levels, counts = forward(p, w)
+    levels, counts = K.reachable_runs(p, w)
     R = np.full((COLOURS, CELLS + 1, MAX_SIDS, JS), NEGF)
     H = np.full((COLOURS, CELLS + 1, MAX_SIDS, JS), NEGF)
     mu = np.zeros((COLOURS, CELLS + 1))

@@ -1184,20 +1184,15 @@ def _groups_possible_py(c: int, v: int, groups: int, jokers: int, p: IntArray) -
 _groups_possible = _hot(_groups_possible_py)
 
 
-def _relax_py(p: IntArray, w: IntArray) -> None:
-    """Work out the relaxation's table (see :func:`_relaxed_py`): for each colour, number,
-    open runs reachable in that colour alone and jokers left, whether that colour's own
-    tiles (the table's all used) can still be laid in runs and in groups that the other
-    colours' tiles could complete, and the most its rack tiles can add doing so. It
-    relaxes the whole problem, so the sum over the colours bounds what any play can
-    still add, and a state that cannot reach the target by it can be dropped."""
+def _reachable_runs_py(p: IntArray, w: IntArray) -> tuple[IntArray, IntArray]:
+    """The relaxation's forward pass: for each colour and number, the open runs (states of
+    that colour alone) it can reach from the start. ``levels[c, v, :counts[c, v]]`` are
+    their numbers, each once."""
     total = p[P_TOTAL]
-    bounds = _relaxed(w)
     pool = _pool(w)
     levels = np.empty((COLOURS, CELLS + 1, MAX_SIDS), np.int64)
     counts = np.zeros((COLOURS, CELLS + 1), np.int64)
     mark = np.full(MAX_SIDS, -1, np.int64)
-    # forward: the open runs each colour can reach at each number, on its own
     for c in range(COLOURS):
         levels[c, 1, 0] = 0
         counts[c, 1] = 1
@@ -1213,6 +1208,24 @@ def _relax_py(p: IntArray, w: IntArray) -> None:
                             mark[nsid] = stamp
                             levels[c, v + 1, counts[c, v + 1]] = nsid
                             counts[c, v + 1] += 1
+    return levels, counts
+
+
+reachable_runs = _jit(_reachable_runs_py)
+"""The open runs each colour can reach at each number (see :func:`_reachable_runs_py`)."""
+
+
+def _relax_py(p: IntArray, w: IntArray) -> None:
+    """Work out the relaxation's table (see :func:`_relaxed_py`): for each colour, number,
+    open runs reachable in that colour alone and jokers left, whether that colour's own
+    tiles (the table's all used) can still be laid in runs and in groups that the other
+    colours' tiles could complete, and the most its rack tiles can add doing so. It
+    relaxes the whole problem, so the sum over the colours bounds what any play can
+    still add, and a state that cannot reach the target by it can be dropped."""
+    total = p[P_TOTAL]
+    bounds = _relaxed(w)
+    pool = _pool(w)
+    levels, counts = reachable_runs(p, w)
     # the table covers the states numbered so far; later ones count as unknown, and so do
     # the rows this relaxation does not write (they carry an earlier one's number)
     w[W_RELAX_SIDS] = w[W_SIDS]
