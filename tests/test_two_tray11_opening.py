@@ -1,4 +1,5 @@
-"""A going-down play whose line is plain to see (``two_tray.opening``) gets the grid rules' own answer.
+"""A going-down play whose line is plain to see (``two_tray.opening``) gets the grid rules' own answer; the
+lay-offs after each going-down line are those ``going_on`` finds for it.
 
 :func:`~rummykit.rulesets.two_tray.opening.opens_plainly` says a going-down
 turn has no fault without ``GridRules.going_down``'s search; each time it
@@ -16,7 +17,7 @@ from rummykit.catalogue import new_game
 from rummykit.engine.core import Event, GameState
 from rummykit.pieces.tiles import ALL_TILES, JOKER, Tile
 from rummykit.rulesets.two_tray.actions import Play
-from rummykit.rulesets.two_tray.listing import free_row
+from rummykit.rulesets.two_tray.listing import free_row, going_on, going_on_each, laid_line, line_sets
 from rummykit.rulesets.two_tray.opening import opens_plainly
 from rummykit.rulesets.two_tray.options import GRID, TileGrid
 from rummykit.rulesets.two_tray.state import TwoTray
@@ -110,3 +111,18 @@ def test_not_plain_shapes() -> None:
     assert not opens_plainly(grid, (Put(2, 0, r10), Put(3, 0, r11), Put(4, 0, r12)), 0)  # a line down
     assert not opens_plainly(grid, (*line, Put(0, 2, None)), 0)  # a cell emptied
     assert not opens_plainly(grid, (Put(0, 0, r10), Put(0, 1, r11), Put(0, 2, r12)), 0)  # filled cells
+
+
+def test_going_on_each_is_going_on_for_each_line() -> None:
+    rng = random.Random(13)
+    grids = [grid for grid, _, _ in _positions(10)] + [TileGrid()]
+    compared = 0
+    for k, grid in enumerate(grids):
+        for _ in range(3):
+            tiles = rng.sample(_BAG, rng.randrange(6, 16))
+            if k % 3 == 0:
+                tiles += tiles[:2]  # repeats: a line's tile may stay on the tray
+            lines = [laid_line(grid, s) for s in line_sets(tiles, down=False, threshold=rng.choice((0, 20, 30)))]
+            assert going_on_each(grid, tiles, lines) == [going_on(grid, tiles, line) for line in lines]
+            compared += sum(len(ons) for ons in going_on_each(grid, tiles, lines))
+    assert compared > 200

@@ -52,6 +52,7 @@ __all__ = [
     "extensions",
     "free_row",
     "going_on",
+    "going_on_each",
     "grid_from_view",
     "listable_actions",
     "listed_call",
@@ -437,10 +438,10 @@ def listing(
         if down:
             actions += plays
         else:
-            for play in plays:
+            for play, ons in zip(plays, going_on_each(grid, tiles, [play.changes for play in plays]), strict=True):
                 actions.append(play)
                 puts = play.changes
-                actions.extend([Play(seat, name, (*puts, put)) for put in going_on(grid, tiles, puts)])
+                actions.extend([Play(seat, name, (*puts, put)) for put in ons])
     return actions
 
 
@@ -498,6 +499,23 @@ def going_on(grid: TileGrid, tiles: Sequence[Tile], line: Sequence[Put[Tile]]) -
     rest = [t for t, n in left.items() if n > 0]
     near = {(p.row + dr, p.col + dc) for p in line for dr, dc in ((0, 0), (0, 1), (0, -1), (1, 0), (-1, 0))}
     return [put for put in extensions(grid, rest) if put.cell not in near]
+
+
+def going_on_each(grid: TileGrid, tiles: Sequence[Tile], lines: Sequence[Sequence[Put[Tile]]]) -> list[list[Put[Tile]]]:
+    """:func:`going_on` for each of ``lines``, the lay-offs of all the tiles judged once: each (cell, tile) is
+    judged on its own, so a line's are those of the tiles left after it, away from it, in the same order."""
+    if not grid.cells or not lines:
+        return [[] for _ in lines]
+    every = _extension_cells(grid, tiles)
+    out = []
+    for line in lines:
+        left = Counter(tiles)
+        for put in line:
+            assert put.piece is not None
+            left[put.piece] -= 1
+        near = {(p.row + dr, p.col + dc) for p in line for dr, dc in ((0, 0), (0, 1), (0, -1), (1, 0), (-1, 0))}
+        out.append([_put(cell[0], cell[1], tile) for cell, tile in every if left[tile] > 0 and cell not in near])
+    return out
 
 
 def grid_from_view(view: Mapping[str, object]) -> TileGrid:

@@ -26,7 +26,7 @@ from rummykit.rulesets.two_tray.listing import (
     _lay_off,
     _listed,
     _simple,
-    going_on,
+    going_on_each,
     laid_line,
     line_sets,
 )
@@ -79,7 +79,7 @@ def pick(
         else:
             # Each going-down line, then the line with each tile that may follow it (listing's order).
             laid = [laid_line(grid, s) for s in line_sets(tiles, down=False, threshold=threshold)]
-            after = [going_on(grid, tiles, puts) for puts in laid]
+            after = going_on_each(grid, tiles, laid)
             going.append((name, laid, after))
             count += len(laid) + sum([len(ons) for ons in after])
     at = choose(seat, count, rng)
