@@ -364,7 +364,7 @@ def _worked_out(cells: Mapping[Cell, Tile], previous: _Known | None, changed: fr
                 out.append(found)
         return tuple(out), front, len(cells)
     known, front, size = previous
-    front = dict(front)
+    front = front.copy()  # (a dict's own copy: far cheaper than dict(front), which inserts key by key)
     if len(cells) == size + len(changed):
         # Tiles put in empty cells only (each changed cell gained a tile). Put one at a time, each joins the
         # segments touching its cell (the cell's own, read from the frontier; none if it is not there) into
