@@ -50,16 +50,11 @@ def pick(
 ) -> Action:
     """``actions[choose(seat, len(actions), rng)]`` for ``actions = listing(seat, playable, grid, ...)`` (the
     same keywords), making only the action chosen (``choose`` is asked once, with the listing's length)."""
-    simple: list[Action]
-    if continuing:
-        simple = [_simple(End, seat, "")]
-    elif pool_size:
-        simple = [_simple(Draw, seat, name) for name, _ in playable]
-    else:
-        simple = [_simple(Pass, seat, "")]
+    # The end, the draws (one per tray) or the pass come first; made only when chosen.
+    simple = len(playable) if pool_size and not continuing else 1
     judged = _judged(grid)
     calls: list[tuple[Cell, tuple[Tile, ...]]] = []
-    count = len(simple)
+    count = simple
     for cell in _joker_cells(grid):
         if cell not in called:
             options = _call_options(grid, cell, judged)
@@ -83,9 +78,11 @@ def pick(
             going.append((name, laid, after))
             count += len(laid) + sum([len(ons) for ons in after])
     at = choose(seat, count, rng)
-    if at < len(simple):
-        return simple[at]
-    at -= len(simple)
+    if at < simple:
+        if continuing:
+            return _simple(End, seat, "")
+        return _simple(Draw, seat, playable[at][0]) if pool_size else _simple(Pass, seat, "")
+    at -= simple
     for cell, options in calls:
         if at < len(options):
             return Call(seat, cell[0], cell[1], options[at])
