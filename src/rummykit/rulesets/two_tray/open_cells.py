@@ -21,7 +21,7 @@ from rummykit.melds.tiles import MAX_GROUP
 from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER, MAX_NUMBER, Tile
 from rummykit.rulesets.two_tray.options import TileGrid
 
-__all__ = ["INCREMENTAL", "OpenCell", "OpenCells", "Segments", "open_cells", "open_cells_near"]
+__all__ = ["INCREMENTAL", "Frontier", "OpenCell", "OpenCells", "Segments", "frontier", "open_cells", "open_cells_near"]
 
 
 @lru_cache(maxsize=1 << 14)
@@ -151,8 +151,15 @@ Frontier = dict[Cell, Segments]
 """Every empty cell next to a tile, with its segments (whether open or not): a tile put in an empty cell changes
 only the segments of the cells at the ends of the two lines it makes, read from here without walking the grid."""
 
-_Known = tuple[OpenCells, Frontier, int]
-"""What is kept with a grid's tiles: its open cells, its frontier and its number of tiles."""
+_Known = tuple[OpenCells, Frontier | None, int]
+"""What is kept with a grid's tiles: its open cells, its frontier (None: not kept, see :data:`FRESH_FRONTIER`)
+and its number of tiles."""
+
+FRESH_FRONTIER = 16
+"""A grid worked out afresh keeps a frontier only up to this many tiles. A game's grids are worked out afresh
+near its start (then each from the last), a bot's plans' grids afresh in mid-game, and most of these are never
+changed and listed again: walking a large grid for every cell's four segments costs more there than it saves.
+A grid without a frontier, and those changed from it, are worked out as :func:`open_cells_near` does."""
 
 _NO_SEGMENTS: Segments = ((), (), (), ())
 """The segments of an empty cell next to no tile."""
@@ -351,20 +358,21 @@ def _worked_out(cells: Mapping[Cell, Tile], previous: _Known | None, changed: fr
     from those of a grid that differed from it only in the ``changed`` cells (see :func:`open_cells_near` for
     which cells a change reaches)."""
     get = cells.get
+    if previous is None and len(cells) > FRESH_FRONTIER:
+        return open_cells_near(cells, None, ()), None, len(cells)
+    if previous is not None and previous[1] is None:
+        return open_cells_near(cells, previous[0], changed), None, len(cells)
     if previous is None:
-        front: Frontier = {}
-        for r, c in cells:
-            for cell in ((r, c + 1), (r, c - 1), (r + 1, c), (r - 1, c)):
-                if cell not in cells and cell not in front:
-                    front[cell] = _segments(get, cell)
+        front = frontier(cells)
         out = []
         for cell in sorted(front):
             found = _open_from(get, cell, front[cell])
             if found is not None:
                 out.append(found)
         return tuple(out), front, len(cells)
-    known, front, size = previous
-    front = front.copy()  # (a dict's own copy: far cheaper than dict(front), which inserts key by key)
+    known, kept_front, size = previous
+    assert kept_front is not None
+    front = kept_front.copy()  # (a dict's own copy: far cheaper than dict(front), which inserts key by key)
     if len(cells) == size + len(changed):
         # Tiles put in empty cells only (each changed cell gained a tile). Put one at a time, each joins the
         # segments touching its cell (the cell's own, read from the frontier; none if it is not there) into
@@ -433,6 +441,17 @@ def _worked_out(cells: Mapping[Cell, Tile], previous: _Known | None, changed: fr
     if added:
         kept.sort(key=_cell_of)
     return tuple(kept), front, len(cells)
+
+
+def frontier(cells: Mapping[Cell, Tile]) -> Frontier:
+    """The :data:`Frontier` of the grid whose tiles are ``cells``, walked afresh."""
+    get = cells.get
+    front: Frontier = {}
+    for r, c in cells:
+        for cell in ((r, c + 1), (r, c - 1), (r + 1, c), (r - 1, c)):
+            if cell not in cells and cell not in front:
+                front[cell] = _segments(get, cell)
+    return front
 
 
 def _line_ends(cells: Mapping[Cell, Tile], cell: Cell) -> list[Cell]:
