@@ -122,7 +122,8 @@ def test_going_on_each_is_going_on_for_each_line() -> None:
             tiles = rng.sample(_BAG, rng.randrange(6, 16))
             if k % 3 == 0:
                 tiles += tiles[:2]  # repeats: a line's tile may stay on the tray
-            lines = [laid_line(grid, s) for s in line_sets(tiles, down=False, threshold=rng.choice((0, 20, 30)))]
-            assert going_on_each(grid, tiles, lines) == [going_on(grid, tiles, line) for line in lines]
-            compared += sum(len(ons) for ons in going_on_each(grid, tiles, lines))
+            sets = line_sets(tiles, down=False, threshold=rng.choice((0, 20, 30)))
+            each = going_on_each(grid, tiles, sets)
+            assert each == [going_on(grid, tiles, laid_line(grid, s)) for s in sets]
+            compared += sum(len(ons) for ons in each)
     assert compared > 200

@@ -361,7 +361,8 @@ def listing(
     for name, tiles in playable:
         if not tiles:
             continue
-        plays = [_listed(seat, name, puts) for puts in new_lines(grid, tiles, down=down, threshold=threshold)]
+        sets = line_sets(tiles, down=down, threshold=threshold)
+        plays = [_listed(seat, name, laid_line(grid, s)) for s in sets]
         if down:
             plays += [
                 _lay_off(seat, name, cell[0], cell[1], tile) for cell, tile in _extension_cells(grid, tiles, judged)
@@ -372,7 +373,7 @@ def listing(
         if down:
             actions += plays
         else:
-            for play, ons in zip(plays, going_on_each(grid, tiles, [play.changes for play in plays]), strict=True):
+            for play, ons in zip(plays, going_on_each(grid, tiles, sets), strict=True):
                 actions.append(play)
                 puts = play.changes
                 actions.extend([Play(seat, name, (*puts, put)) for put in ons])
@@ -435,20 +436,27 @@ def going_on(grid: TileGrid, tiles: Sequence[Tile], line: Sequence[Put[Tile]]) -
     return [put for put in extensions(grid, rest) if put.cell not in near]
 
 
-def going_on_each(grid: TileGrid, tiles: Sequence[Tile], lines: Sequence[Sequence[Put[Tile]]]) -> list[list[Put[Tile]]]:
-    """:func:`going_on` for each of ``lines``, the lay-offs of all the tiles judged once: each (cell, tile) is
-    judged on its own, so a line's are those of the tiles left after it, away from it, in the same order."""
-    if not grid.cells or not lines:
-        return [[] for _ in lines]
+def going_on_each(grid: TileGrid, tiles: Sequence[Tile], sets: Sequence[TileSet]) -> list[list[Put[Tile]]]:
+    """:func:`going_on` for each of ``sets`` laid as :func:`laid_line` lays it, the lay-offs of all the tiles
+    judged once: each (cell, tile) is judged on its own, so a line's are those of the tiles left after it, away
+    from it (not in, next to or past an end of its cells), in the same order."""
+    if not grid.cells or not sets:
+        return [[] for _ in sets]
     every = _extension_cells(grid, tiles)
+    row, col = free_row(grid)
     out = []
-    for line in lines:
+    for line in sets:
         left = Counter(tiles)
-        for put in line:
-            assert put.piece is not None
-            left[put.piece] -= 1
-        near = {(p.row + dr, p.col + dc) for p in line for dr, dc in ((0, 0), (0, 1), (0, -1), (1, 0), (-1, 0))}
-        out.append([_put(cell[0], cell[1], tile) for cell, tile in every if left[tile] > 0 and cell not in near])
+        for tile in line:
+            left[tile] -= 1
+        last = col + len(line) - 1
+        out.append(
+            [
+                _put(r, c, tile)
+                for (r, c), tile in every
+                if left[tile] > 0 and not ((r == row and col - 1 <= c <= last + 1) or (r - row in (1, -1) and col <= c <= last))
+            ]
+        )
     return out
 
 

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from rummykit.blocks.grid import Cell, Put
 from rummykit.engine.core import Action
 from rummykit.engine.rng import Rng
+from rummykit.melds.tiles import TileSet
 from rummykit.pieces.tiles import Tile
 from rummykit.rulesets.two_tray.actions import Call, Draw, End, Pass, Play
 from rummykit.rulesets.two_tray.listing import (
@@ -62,7 +63,7 @@ def pick(
                 calls.append((cell, options))
                 count += len(options)
     trays = []
-    going: list[tuple[str, list[tuple[Put[Tile], ...]], list[list[Put[Tile]]]]] = []
+    going: list[tuple[str, list[TileSet], list[list[Put[Tile]]]]] = []
     for name, tiles in playable:
         if not tiles:
             continue
@@ -73,7 +74,7 @@ def pick(
             count += len(lines) + len(cells)
         else:
             # Each going-down line, then the line with each tile that may follow it (listing's order).
-            laid = [laid_line(grid, s) for s in line_sets(tiles, down=False, threshold=threshold)]
+            laid = line_sets(tiles, down=False, threshold=threshold)  # each laid (made puts) only if chosen
             after = going_on_each(grid, tiles, laid)
             going.append((name, laid, after))
             count += len(laid) + sum([len(ons) for ons in after])
@@ -100,12 +101,12 @@ def pick(
         judged.listed[id(play.changes)] = play.changes
         return play
     for name, laid, after in going:
-        for puts, ons in zip(laid, after, strict=True):
+        for line, ons in zip(laid, after, strict=True):
             if at == 0:
-                play = _listed(seat, name, puts)
+                play = _listed(seat, name, laid_line(grid, line))
                 judged.listed[id(play.changes)] = play.changes
                 return play
             if at <= len(ons):
-                return Play(seat, name, (*puts, ons[at - 1]))
+                return Play(seat, name, (*laid_line(grid, line), ons[at - 1]))
             at -= 1 + len(ons)
     raise IndexError(f"index {at} past the listing")
