@@ -5,7 +5,10 @@ the playing tray that fits alone next to the grid; these are the cells it
 looks at, each with the tiles that fit there and the jokers near it, kept
 with the grid's tiles and worked out again only where a change reaches
 (``tests/test_two_tray_listing_speed.py`` compares them with a fresh
-reading of the whole grid).
+reading of the whole grid). With them each grid keeps its frontier (every
+empty cell next to a tile and the tiles touching it on each side), from
+which a change that only puts tiles in empty cells reads the new segments
+without walking the grid (``tests/test_two_tray11_frontier.py``).
 """
 
 from __future__ import annotations
