@@ -120,7 +120,12 @@ def open_cells(grid: TileGrid) -> tuple[OpenCell, ...]:
         origin = grid.origin()
         previous = None if origin is None else cast("_Known | None", origin[0].get(_OPEN))
         if previous is not None and origin is not None and len(origin[1]) <= INCREMENTAL:
-            known = _worked_out(grid.cells, previous, origin[1])
+            known = _worked_out(grid.cells, previous, origin[1], take=True)
+            if previous[1] is not None:
+                # This grid took the frontier over (changed in place, not copied): the grid it came from keeps
+                # its open cells, and a second grid changed from it is walked (a game's grids come one from
+                # another; a bot's plans fork from the grid they start from, and are walked as before).
+                origin[0][_OPEN] = (previous[0], None, previous[2])
         else:
             known = _worked_out(grid.cells, None, frozenset())
         memo[_OPEN] = known
@@ -356,10 +361,12 @@ def _open_cell(get: Callable[[Cell], Tile | None], cell: Cell) -> OpenCell | Non
     return (cell, fitting, tuple(lone), joker_fits, one_line, segments)
 
 
-def _worked_out(cells: Mapping[Cell, Tile], previous: _Known | None, changed: frozenset[Cell]) -> _Known:
+def _worked_out(
+    cells: Mapping[Cell, Tile], previous: _Known | None, changed: frozenset[Cell], *, take: bool = False
+) -> _Known:
     """The open cells, frontier and size of the grid whose tiles are ``cells``: afresh (``previous`` None), or
     from those of a grid that differed from it only in the ``changed`` cells (see :func:`open_cells_near` for
-    which cells a change reaches)."""
+    which cells a change reaches); ``take``: change that grid's frontier in place (the caller drops it there)."""
     get = cells.get
     if previous is None and len(cells) > FRESH_FRONTIER:
         return open_cells_near(cells, None, ()), None, len(cells)
@@ -375,7 +382,9 @@ def _worked_out(cells: Mapping[Cell, Tile], previous: _Known | None, changed: fr
         return tuple(out), front, len(cells)
     known, kept_front, size = previous
     assert kept_front is not None
-    front = kept_front.copy()  # (a dict's own copy: far cheaper than dict(front), which inserts key by key)
+    # (``take``: the previous grid's frontier is changed in place; else a dict's own copy, far cheaper than
+    # dict(front), which inserts key by key.)
+    front = kept_front if take else kept_front.copy()
     if len(cells) == size + len(changed):
         # Tiles put in empty cells only (each changed cell gained a tile). Put one at a time, each joins the
         # segments touching its cell (the cell's own, read from the frontier; none if it is not there) into
