@@ -311,7 +311,7 @@ class Grid(Generic[P]):
 
     def changed(self, changes: Iterable[Put[P]], is_joker: Callable[[P], bool]) -> Grid[P]:
         """The grid after ``changes`` (each sets one cell's content); calls stay on cells still holding a joker."""
-        cells = dict(self._cells)
+        cells = self._cells.copy()  # (a dict's own copy: dict(...) would insert the cells one by one)
         touched = []
         for put in changes:
             cell = put.cell

@@ -41,6 +41,11 @@ from rummykit.melds.tiles import TileSet, hand_sets
 from rummykit.pieces.tiles import JOKER, Tile, parse_tiles
 from rummykit.rulesets.two_tray.actions import Call, Draw, End, Fail, Pass, Play
 from rummykit.rulesets.two_tray.calls import GROUP_SIZE, call_options
+from rummykit.rulesets.two_tray.judged import _Judged as _Judged
+from rummykit.rulesets.two_tray.judged import _judged as _judged
+from rummykit.rulesets.two_tray.judged import judged_lay_off as judged_lay_off
+from rummykit.rulesets.two_tray.judged import listed_call as listed_call
+from rummykit.rulesets.two_tray.judged import listed_holds as listed_holds
 from rummykit.rulesets.two_tray.open_cells import INCREMENTAL, Segments, open_cells
 from rummykit.rulesets.two_tray.options import GRID, TileGrid
 from rummykit.rulesets.two_tray.views import two_tray_view
@@ -52,6 +57,7 @@ __all__ = [
     "extensions",
     "free_row",
     "going_on",
+    "going_on_each",
     "grid_from_view",
     "listable_actions",
     "listed_call",
@@ -149,80 +155,6 @@ def _put(row: int, col: int, tile: Tile) -> Put[Tile]:
     return Put(row, col, tile)
 
 
-Judged = tuple[bool, frozenset[Cell]]
-"""Whether a lay-off (or a call) keeps the grid valid, and the cells that answer depends on
-(:func:`~rummykit.blocks.grid_near.holds_reach`)."""
-
-
-class _Judged:
-    """What was judged on one grid with its calls, kept with the grid's cells memo: each lay-off (cell, tile) and
-    each joker's calls, with the cells each answer depends on. A grid changed from one with the same calls
-    starts with every answer of that one whose reach the change did not touch (the same cells, pieces and calls
-    in the reach: the same answer; see :func:`~rummykit.blocks.grid_near.holds_reach`). And the changes of the
-    plays listed on this grid, by id (:func:`listed_holds`; not carried to another grid)."""
-
-    __slots__ = ("calls", "crossings", "lay_offs", "listed")
-
-    def __init__(self, parent: _Judged | None = None, changed: frozenset[Cell] = frozenset()) -> None:
-        self.lay_offs: dict[tuple[Cell, Tile], Judged] = {}
-        self.calls: dict[Cell, tuple[tuple[Tile, ...], frozenset[Cell]]] = {}
-        self.crossings: dict[tuple[Cell, bool], tuple[frozenset[Tile] | None, tuple[Cell, ...]]] = {}
-        self.listed: dict[int, tuple[Put[Tile], ...]] = {}
-        if parent is not None:
-            if parent.lay_offs:
-                self.lay_offs = {k: v for k, v in parent.lay_offs.items() if changed.isdisjoint(v[1])}
-            if parent.calls:
-                self.calls = {k: v for k, v in parent.calls.items() if changed.isdisjoint(v[1])}
-            if parent.crossings:
-                self.crossings = {k: v for k, v in parent.crossings.items() if changed.isdisjoint(v[1])}
-
-
-def judged_lay_off(grid: TileGrid, cell: Cell, tile: Tile) -> bool | None:
-    """Whether ``tile`` put alone in the empty ``cell`` keeps ``grid`` valid near it (``GRID.holds`` of the grid
-    with it, focused on the cell), if a listing on this grid with its calls judged so (else None)."""
-    found: _Judged | None = grid.cells_memo().get(_judged_key(grid))  # type: ignore[assignment]
-    judged = None if found is None else found.lay_offs.get((cell, tile))
-    return None if judged is None else judged[0]
-
-
-def listed_holds(grid: TileGrid, changes: tuple[Put[Tile], ...]) -> bool:
-    """Whether these changes (the very tuple) are those of a play listed on this grid with its calls: a new line
-    laid apart, or a lay-off judged to keep the grid valid near its cell (:func:`extensions`). On a grid that
-    holds, the grid with them holds (``tests/test_two_tray_listing_speed.py`` compares each with the verdict)."""
-    found: _Judged | None = grid.cells_memo().get(_judged_key(grid))  # type: ignore[assignment]
-    return found is not None and found.listed.get(id(changes)) is changes
-
-
-def listed_call(grid: TileGrid, cell: Cell, tile: Tile) -> bool | None:
-    """Whether the joker in ``cell`` may be called ``tile`` (``call_fault`` with no cell called this turn finds
-    nothing), if a listing on this grid with its calls worked out that joker's calls (else None)."""
-    found: _Judged | None = grid.cells_memo().get(_judged_key(grid))  # type: ignore[assignment]
-    options = None if found is None else found.calls.get(cell)
-    return None if options is None else tile in options[0]
-
-
-def _judged_key(grid: TileGrid) -> tuple[str, tuple[tuple[Cell, Tile], ...]]:
-    """The name of a grid's :class:`_Judged` in its cells memo (with its calls)."""
-    return (_JUDGED, grid.calls_key()) if grid.calls else _JUDGED_PLAIN
-
-
-_JUDGED = "two-tray judged"
-_JUDGED_PLAIN: tuple[str, tuple[tuple[Cell, Tile], ...]] = (_JUDGED, ())
-
-
-def _judged(grid: TileGrid) -> _Judged:
-    """The judged lay-offs and calls of ``grid`` with its calls (see :class:`_Judged`)."""
-    memo = grid.cells_memo()
-    key = _judged_key(grid)
-    found: _Judged | None = memo.get(key)  # type: ignore[assignment]
-    if found is None:
-        origin = grid.origin()
-        parent = None if origin is None else cast("_Judged | None", origin[0].get(key))
-        found = _Judged() if parent is None or origin is None else _Judged(parent, origin[1])
-        memo[key] = found
-    return found
-
-
 def _call_options(grid: TileGrid, cell: Cell, judged: _Judged) -> tuple[Tile, ...]:
     """:func:`~rummykit.rulesets.two_tray.calls.call_options`, kept with the grid (see :class:`_Judged`): they
     depend on the lines through the joker and those joined to them by jokers, the reach of
@@ -234,6 +166,7 @@ def _call_options(grid: TileGrid, cell: Cell, judged: _Judged) -> tuple[Tile, ..
             found = judged.calls[cell] = ((), ungrouped)
         else:
             found = judged.calls[cell] = (tuple(call_options(grid, cell)), reach(GRID, grid, (cell,)))
+        judged.reached.update(found[1])
     return found[0]
 
 
@@ -297,6 +230,7 @@ def _extension_cells(grid: TileGrid, tiles: Iterable[Tile], memo: _Judged | None
                         if frame is None:
                             frame = LayOff(GRID, grid, cell, tile)
                         judged = memo.lay_offs[cell, tile] = (frame.holds(tile), frame.reach)
+                    memo.reached.update(judged[1])
                 if not judged[0]:
                     continue
             elif tile is JOKER and not joker_fits:
@@ -363,6 +297,7 @@ def _crossing(grid: TileGrid, judged: _Judged, joker: Cell, across: bool) -> tup
             at = cells.index(joker)
             found = (frozenset([rd.pieces[at] for rd in readings]), where)
         judged.crossings[joker, across] = found
+        judged.reached.update(found[1])
     return found
 
 
@@ -426,7 +361,8 @@ def listing(
     for name, tiles in playable:
         if not tiles:
             continue
-        plays = [_listed(seat, name, puts) for puts in new_lines(grid, tiles, down=down, threshold=threshold)]
+        sets = line_sets(tiles, down=down, threshold=threshold)
+        plays = [_listed(seat, name, laid_line(grid, s)) for s in sets]
         if down:
             plays += [
                 _lay_off(seat, name, cell[0], cell[1], tile) for cell, tile in _extension_cells(grid, tiles, judged)
@@ -437,10 +373,10 @@ def listing(
         if down:
             actions += plays
         else:
-            for play in plays:
+            for play, ons in zip(plays, going_on_each(grid, tiles, sets), strict=True):
                 actions.append(play)
                 puts = play.changes
-                actions.extend([Play(seat, name, (*puts, put)) for put in going_on(grid, tiles, puts)])
+                actions.extend([Play(seat, name, (*puts, put)) for put in ons])
     return actions
 
 
@@ -498,6 +434,30 @@ def going_on(grid: TileGrid, tiles: Sequence[Tile], line: Sequence[Put[Tile]]) -
     rest = [t for t, n in left.items() if n > 0]
     near = {(p.row + dr, p.col + dc) for p in line for dr, dc in ((0, 0), (0, 1), (0, -1), (1, 0), (-1, 0))}
     return [put for put in extensions(grid, rest) if put.cell not in near]
+
+
+def going_on_each(grid: TileGrid, tiles: Sequence[Tile], sets: Sequence[TileSet]) -> list[list[Put[Tile]]]:
+    """:func:`going_on` for each of ``sets`` laid as :func:`laid_line` lays it, the lay-offs of all the tiles
+    judged once: each (cell, tile) is judged on its own, so a line's are those of the tiles left after it, away
+    from it (not in, next to or past an end of its cells), in the same order."""
+    if not grid.cells or not sets:
+        return [[] for _ in sets]
+    every = _extension_cells(grid, tiles)
+    row, col = free_row(grid)
+    out = []
+    for line in sets:
+        left = Counter(tiles)
+        for tile in line:
+            left[tile] -= 1
+        last = col + len(line) - 1
+        out.append(
+            [
+                _put(r, c, tile)
+                for (r, c), tile in every
+                if left[tile] > 0 and not ((r == row and col - 1 <= c <= last + 1) or (r - row in (1, -1) and col <= c <= last))
+            ]
+        )
+    return out
 
 
 def grid_from_view(view: Mapping[str, object]) -> TileGrid:

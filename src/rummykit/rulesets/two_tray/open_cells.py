@@ -5,7 +5,10 @@ the playing tray that fits alone next to the grid; these are the cells it
 looks at, each with the tiles that fit there and the jokers near it, kept
 with the grid's tiles and worked out again only where a change reaches
 (``tests/test_two_tray_listing_speed.py`` compares them with a fresh
-reading of the whole grid).
+reading of the whole grid). With them each grid keeps its frontier (every
+empty cell next to a tile and the tiles touching it on each side), from
+which a change that only puts tiles in empty cells reads the new segments
+without walking the grid (``tests/test_two_tray11_frontier.py``).
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from rummykit.melds.tiles import MAX_GROUP
 from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER, MAX_NUMBER, Tile
 from rummykit.rulesets.two_tray.options import TileGrid
 
-__all__ = ["INCREMENTAL", "OpenCell", "OpenCells", "Segments", "open_cells", "open_cells_near"]
+__all__ = ["INCREMENTAL", "Frontier", "OpenCell", "OpenCells", "Segments", "frontier", "open_cells", "open_cells_near"]
 
 
 @lru_cache(maxsize=1 << 14)
@@ -106,20 +109,27 @@ def open_cells(grid: TileGrid) -> tuple[OpenCell, ...]:
     the grid's tiles alone (not its calls), so it is kept with them
     (:meth:`~rummykit.blocks.grid.Grid.cells_memo`) for every listing until
     the grid changes; a grid changed from one whose open cells are known
-    works them out again only where the change reaches (:func:`open_cells_near`).
+    works them out again only where the change reaches (:func:`open_cells_near`),
+    and when the change only put tiles in empty cells, reads the cells' new
+    segments from that grid's :data:`Frontier` without walking the grid.
     """
     memo = grid.cells_memo()
     # The memo's look-ups are typed by ignoring, not by cast(): a call per look-up, on the listing's path.
-    known: OpenCells | None = memo.get(_OPEN)  # type: ignore[assignment]
+    known: _Known | None = memo.get(_OPEN)  # type: ignore[assignment]
     if known is None:
         origin = grid.origin()
-        previous = None if origin is None else cast("OpenCells | None", origin[0].get(_OPEN))
+        previous = None if origin is None else cast("_Known | None", origin[0].get(_OPEN))
         if previous is not None and origin is not None and len(origin[1]) <= INCREMENTAL:
-            known = open_cells_near(grid.cells, previous, origin[1])
+            known = _worked_out(grid.cells, previous, origin[1], take=True)
+            if previous[1] is not None:
+                # This grid took the frontier over (changed in place, not copied): the grid it came from keeps
+                # its open cells, and a second grid changed from it is walked (a game's grids come one from
+                # another; a bot's plans fork from the grid they start from, and are walked as before).
+                origin[0][_OPEN] = (previous[0], None, previous[2])
         else:
-            known = open_cells_near(grid.cells, None, ())
+            known = _worked_out(grid.cells, None, frozenset())
         memo[_OPEN] = known
-    return known
+    return known[0]
 
 
 Segments = tuple[tuple[Tile, ...], tuple[Tile, ...], tuple[Tile, ...], tuple[Tile, ...]]
@@ -145,10 +155,28 @@ are worked out again."""
 _cell_of = itemgetter(0)
 """An open cell's cell (the sort key of the open cells: a C-level look-up, no Python call per cell)."""
 
+Frontier = dict[Cell, Segments]
+"""Every empty cell next to a tile, with its segments (whether open or not): a tile put in an empty cell changes
+only the segments of the cells at the ends of the two lines it makes, read from here without walking the grid."""
+
+_Known = tuple[OpenCells, Frontier | None, int]
+"""What is kept with a grid's tiles: its open cells, its frontier (None: not kept, see :data:`FRESH_FRONTIER`)
+and its number of tiles."""
+
+FRESH_FRONTIER = 16
+"""A grid worked out afresh keeps a frontier only up to this many tiles. A game's grids are worked out afresh
+near its start (then each from the last), a bot's plans' grids afresh in mid-game, and most of these are never
+changed and listed again: walking a large grid for every cell's four segments costs more there than it saves.
+A grid without a frontier, and those changed from it, are worked out as :func:`open_cells_near` does."""
+
+_NO_SEGMENTS: Segments = ((), (), (), ())
+"""The segments of an empty cell next to no tile."""
+
 
 def open_cells_near(cells: Mapping[Cell, Tile], previous: OpenCells | None, changed: Iterable[Cell]) -> OpenCells:
     """The open cells of the grid whose tiles are ``cells``: worked out afresh (``previous`` None), or from
-    those of a grid that differed from it only in the ``changed`` cells."""
+    those of a grid that differed from it only in the ``changed`` cells, by walking the grid (the tests' reference
+    for :func:`open_cells`, which keeps a :data:`Frontier` with the grid instead)."""
     get = cells.get
     if previous is not None:
         # An open cell depends on the tiles touching it in a row on each side (its segments), on the cell just
@@ -333,3 +361,219 @@ def _open_cell(get: Callable[[Cell], Tile | None], cell: Cell) -> OpenCell | Non
     return (cell, fitting, tuple(lone), joker_fits, one_line, segments)
 
 
+def _worked_out(
+    cells: Mapping[Cell, Tile], previous: _Known | None, changed: frozenset[Cell], *, take: bool = False
+) -> _Known:
+    """The open cells, frontier and size of the grid whose tiles are ``cells``: afresh (``previous`` None), or
+    from those of a grid that differed from it only in the ``changed`` cells (see :func:`open_cells_near` for
+    which cells a change reaches); ``take``: change that grid's frontier in place (the caller drops it there)."""
+    get = cells.get
+    if previous is None and len(cells) > FRESH_FRONTIER:
+        return open_cells_near(cells, None, ()), None, len(cells)
+    if previous is not None and previous[1] is None:
+        return open_cells_near(cells, previous[0], changed), None, len(cells)
+    if previous is None:
+        front = frontier(cells)
+        out = []
+        for cell in sorted(front):
+            found = _open_from(get, cell, front[cell])
+            if found is not None:
+                out.append(found)
+        return tuple(out), front, len(cells)
+    known, kept_front, size = previous
+    assert kept_front is not None
+    # (``take``: the previous grid's frontier is changed in place; else a dict's own copy, far cheaper than
+    # dict(front), which inserts key by key.)
+    front = kept_front if take else kept_front.copy()
+    if len(cells) == size + len(changed):
+        # Tiles put in empty cells only (each changed cell gained a tile). Put one at a time, each joins the
+        # segments touching its cell (the cell's own, read from the frontier; none if it is not there) into
+        # one line across and one down: only the empty cells past those lines' ends see new segments (their
+        # other three stay). The order does not matter: each step leaves the frontier of the grid so far.
+        redo: set[Cell] = set()
+        jokers: list[Cell] = []
+        pop, find, add = front.pop, front.get, redo.add
+        for cell in changed:
+            r, c = cell
+            tile = cells[cell]
+            left, right, up, down = pop(cell, _NO_SEGMENTS)
+            across = (*left, tile, *right)
+            end = (r, c - len(left) - 1)
+            s = find(end, _NO_SEGMENTS)
+            front[end] = (s[0], across, s[2], s[3])
+            add(end)
+            end = (r, c + len(right) + 1)
+            s = find(end, _NO_SEGMENTS)
+            front[end] = (across, s[1], s[2], s[3])
+            add(end)
+            line = (*up, tile, *down)
+            end = (r - len(up) - 1, c)
+            s = find(end, _NO_SEGMENTS)
+            front[end] = (s[0], s[1], s[2], line)
+            add(end)
+            end = (r + len(down) + 1, c)
+            s = find(end, _NO_SEGMENTS)
+            front[end] = (s[0], s[1], line, s[3])
+            add(end)
+            # A joker next to the cell (the segments' tiles next to it; a changed one is put in its turn): the
+            # cells whose lines hold it see the cell across it filled.
+            if left and left[-1] is JOKER:
+                jokers.append((r, c - 1))
+            if right and right[0] is JOKER:
+                jokers.append((r, c + 1))
+            if up and up[-1] is JOKER:
+                jokers.append((r - 1, c))
+            if down and down[0] is JOKER:
+                jokers.append((r + 1, c))
+        for joker in jokers:
+            if joker not in changed:
+                redo.update(_line_ends(cells, joker))
+        redo -= changed
+    else:
+        # Tiles taken off or replaced: the cells a change reaches found by walking the grid, their segments too.
+        redo = _reached(cells, changed)
+        for cell in changed:
+            front.pop(cell, None)
+        for cell in redo:
+            segments = _segments(get, cell)
+            if segments == _NO_SEGMENTS:
+                front.pop(cell, None)
+            else:
+                front[cell] = segments
+    affected = redo | changed
+    kept = [found for found in known if found[0] not in affected]
+    added = False
+    for cell in redo:
+        around = front.get(cell)
+        if around is not None:
+            found = _open_from(get, cell, around)
+            if found is not None:
+                kept.append(found)
+                added = True
+    if added:
+        kept.sort(key=_cell_of)
+    return tuple(kept), front, len(cells)
+
+
+def frontier(cells: Mapping[Cell, Tile]) -> Frontier:
+    """The :data:`Frontier` of the grid whose tiles are ``cells``, walked afresh."""
+    get = cells.get
+    front: Frontier = {}
+    for r, c in cells:
+        for cell in ((r, c + 1), (r, c - 1), (r + 1, c), (r - 1, c)):
+            if cell not in cells and cell not in front:
+                front[cell] = _segments(get, cell)
+    return front
+
+
+def _line_ends(cells: Mapping[Cell, Tile], cell: Cell) -> list[Cell]:
+    """The empty cells just past the tiles in a row from ``cell`` (a tile) left, right, up and down."""
+    r, c = cell
+    x = c + 1
+    while (r, x) in cells:
+        x += 1
+    out = [(r, x)]
+    x = c - 1
+    while (r, x) in cells:
+        x -= 1
+    out.append((r, x))
+    y = r + 1
+    while (y, c) in cells:
+        y += 1
+    out.append((y, c))
+    y = r - 1
+    while (y, c) in cells:
+        y -= 1
+    out.append((y, c))
+    return out
+
+
+def _reached(cells: Mapping[Cell, Tile], changed: Iterable[Cell]) -> set[Cell]:
+    """The empty cells whose segments, or the cells across the jokers in them, a change of the ``changed``
+    cells may have touched (see :func:`open_cells_near`): the changed cells left empty, the empty cells past the
+    tiles in a row from each, and those from each joker next to one."""
+    redo: set[Cell] = set()
+    for r, c in changed:
+        if (r, c) not in cells:
+            redo.add((r, c))
+        redo.update(_line_ends(cells, (r, c)))
+        for near in ((r, c + 1), (r, c - 1), (r + 1, c), (r - 1, c)):
+            if cells.get(near) is JOKER:
+                redo.update(_line_ends(cells, near))
+    return redo
+
+
+def _segments(get: Callable[[Cell], Tile | None], cell: Cell) -> Segments:
+    """The tiles touching the empty ``cell`` on its left, right, up and down (:data:`Segments`)."""
+    r, c = cell
+    walked: list[Tile] = []
+    x = c - 1
+    tile = get((r, x))
+    while tile is not None:
+        walked.append(tile)
+        x -= 1
+        tile = get((r, x))
+    walked.reverse()
+    left = tuple(walked)
+    walked = []
+    x = c + 1
+    tile = get((r, x))
+    while tile is not None:
+        walked.append(tile)
+        x += 1
+        tile = get((r, x))
+    right = tuple(walked)
+    walked = []
+    y = r - 1
+    tile = get((y, c))
+    while tile is not None:
+        walked.append(tile)
+        y -= 1
+        tile = get((y, c))
+    walked.reverse()
+    up = tuple(walked)
+    walked = []
+    y = r + 1
+    tile = get((y, c))
+    while tile is not None:
+        walked.append(tile)
+        y += 1
+        tile = get((y, c))
+    return (left, right, up, tuple(walked))
+
+
+def _open_from(get: Callable[[Cell], Tile | None], cell: Cell, segments: Segments) -> OpenCell | None:
+    """The open cell ``cell`` (empty, next to a tile) with these segments, or None if no tile fits there
+    (:func:`_open_cell`'s answer, from segments read already; ``get`` reads the cells across jokers)."""
+    left, right, up, down = segments
+    fitting: frozenset[Tile] | None = None
+    row_joker = column_joker = False
+    if left or right:
+        if len(left) + len(right) < 2:
+            return None  # a line of 2: nothing fits
+        fitting, row_joker = _fit(left, right)
+        if not fitting:
+            return None
+    if up or down:
+        if len(up) + len(down) < 2:
+            return None
+        column, column_joker = _fit(up, down)
+        fitting = column if fitting is None else fitting & column
+        if not fitting:
+            return None
+    assert fitting is not None  # the cell is next to a tile
+    one_line = not (left or right) or not (up or down)
+    joker_fits = one_line or len(fitting) > (JOKER in fitting)
+    if not (row_joker or column_joker):
+        return (cell, fitting, None, joker_fits, one_line, None)
+    r, c = cell
+    lone: list[Cell] = []
+    across = [((r, c - len(left) + k), (1, 0)) for k, t in enumerate(left) if t is JOKER]
+    across += [((r, c + 1 + k), (1, 0)) for k, t in enumerate(right) if t is JOKER]
+    across += [((r - len(up) + k, c), (0, 1)) for k, t in enumerate(up) if t is JOKER]
+    across += [((r + 1 + k, c), (0, 1)) for k, t in enumerate(down) if t is JOKER]
+    for (y, x), (dr, dc) in across:
+        if get((y - dr, x - dc)) is not None or get((y + dr, x + dc)) is not None:
+            return (cell, fitting, (), joker_fits, one_line, segments)
+        lone.append((y, x))
+    return (cell, fitting, tuple(lone), joker_fits, one_line, segments)

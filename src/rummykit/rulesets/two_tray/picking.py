@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from rummykit.blocks.grid import Cell, Put
 from rummykit.engine.core import Action
 from rummykit.engine.rng import Rng
+from rummykit.melds.tiles import TileSet
 from rummykit.pieces.tiles import Tile
 from rummykit.rulesets.two_tray.actions import Call, Draw, End, Pass, Play
 from rummykit.rulesets.two_tray.listing import (
@@ -26,7 +27,7 @@ from rummykit.rulesets.two_tray.listing import (
     _lay_off,
     _listed,
     _simple,
-    going_on,
+    going_on_each,
     laid_line,
     line_sets,
 )
@@ -50,16 +51,11 @@ def pick(
 ) -> Action:
     """``actions[choose(seat, len(actions), rng)]`` for ``actions = listing(seat, playable, grid, ...)`` (the
     same keywords), making only the action chosen (``choose`` is asked once, with the listing's length)."""
-    simple: list[Action]
-    if continuing:
-        simple = [_simple(End, seat, "")]
-    elif pool_size:
-        simple = [_simple(Draw, seat, name) for name, _ in playable]
-    else:
-        simple = [_simple(Pass, seat, "")]
+    # The end, the draws (one per tray) or the pass come first; made only when chosen.
+    simple = len(playable) if pool_size and not continuing else 1
     judged = _judged(grid)
     calls: list[tuple[Cell, tuple[Tile, ...]]] = []
-    count = len(simple)
+    count = simple
     for cell in _joker_cells(grid):
         if cell not in called:
             options = _call_options(grid, cell, judged)
@@ -67,7 +63,7 @@ def pick(
                 calls.append((cell, options))
                 count += len(options)
     trays = []
-    going: list[tuple[str, list[tuple[Put[Tile], ...]], list[list[Put[Tile]]]]] = []
+    going: list[tuple[str, list[TileSet], list[list[Put[Tile]]]]] = []
     for name, tiles in playable:
         if not tiles:
             continue
@@ -78,14 +74,16 @@ def pick(
             count += len(lines) + len(cells)
         else:
             # Each going-down line, then the line with each tile that may follow it (listing's order).
-            laid = [laid_line(grid, s) for s in line_sets(tiles, down=False, threshold=threshold)]
-            after = [going_on(grid, tiles, puts) for puts in laid]
+            laid = line_sets(tiles, down=False, threshold=threshold)  # each laid (made puts) only if chosen
+            after = going_on_each(grid, tiles, laid)
             going.append((name, laid, after))
             count += len(laid) + sum([len(ons) for ons in after])
     at = choose(seat, count, rng)
-    if at < len(simple):
-        return simple[at]
-    at -= len(simple)
+    if at < simple:
+        if continuing:
+            return _simple(End, seat, "")
+        return _simple(Draw, seat, playable[at][0]) if pool_size else _simple(Pass, seat, "")
+    at -= simple
     for cell, options in calls:
         if at < len(options):
             return Call(seat, cell[0], cell[1], options[at])
@@ -103,12 +101,12 @@ def pick(
         judged.listed[id(play.changes)] = play.changes
         return play
     for name, laid, after in going:
-        for puts, ons in zip(laid, after, strict=True):
+        for line, ons in zip(laid, after, strict=True):
             if at == 0:
-                play = _listed(seat, name, puts)
+                play = _listed(seat, name, laid_line(grid, line))
                 judged.listed[id(play.changes)] = play.changes
                 return play
             if at <= len(ons):
-                return Play(seat, name, (*puts, ons[at - 1]))
+                return Play(seat, name, (*laid_line(grid, line), ons[at - 1]))
             at -= 1 + len(ons)
     raise IndexError(f"index {at} past the listing")

@@ -28,6 +28,7 @@ from rummykit.rulesets.tilerummy import choose_first, full_set, round_scores
 from rummykit.rulesets.two_tray.actions import Call, Draw, End, Fail, Pass, Play
 from rummykit.rulesets.two_tray.calls import call_fault
 from rummykit.rulesets.two_tray.listing import Situation, judged_lay_off, listed_call, listed_holds, listing
+from rummykit.rulesets.two_tray.opening import opens_plainly
 from rummykit.rulesets.two_tray.options import (
     GAME_ID,
     GRID,
@@ -356,7 +357,8 @@ class TwoTray(GameState):
         if fault is not None:
             return PlayCheck(new, placed, correct, fault, wrong_tray=True)
         opening = None
-        if not self.down[seat]:
+        # A going-down line plain to see (opening.py: the search's own answer, no fault) needs no search.
+        if not self.down[seat] and (action.down or not opens_plainly(self.grid, action.changes, self.threshold)):
             opening = GRID.going_down(self.grid, new, placed, self.threshold, action.down, OPENING)
             if opening.fault is not None and (opening.touched or action.down):
                 # Touching the table before going down is told first, rather than what the touching broke.
