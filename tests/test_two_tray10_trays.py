@@ -16,12 +16,10 @@ import random
 from collections import Counter
 
 import pytest
+from two_tray_games import play_seeded
 
 from rummykit.blocks.grid import Put
 from rummykit.blocks.racks import Racks
-from rummykit.bots.registry import make_bot
-from rummykit.catalogue import new_game
-from rummykit.engine.core import Event, GameState
 from rummykit.errors import RuleError
 from rummykit.pieces.tiles import ALL_TILES, JOKER, Tile
 from rummykit.rulesets.two_tray.listing import extensions, going_on, laid_line, line_sets
@@ -29,7 +27,6 @@ from rummykit.rulesets.two_tray.open_cells import _fit, _fitting
 from rummykit.rulesets.two_tray.options import GRID, TileGrid
 from rummykit.rulesets.two_tray.state import TwoTray
 from rummykit.rulesets.two_tray.trays import holds_all, take, tile_code
-from rummykit.sim import run_bots
 
 _BAG: list[Tile] = [*ALL_TILES[:52], *ALL_TILES[:52], JOKER, JOKER]
 
@@ -38,14 +35,10 @@ def _grids(games: int) -> list[TileGrid]:
     """Every grid of seeded random and greedy-random games."""
     grids: list[TileGrid] = []
 
-    def keep(state: GameState, _events: list[Event]) -> None:
-        assert isinstance(state, TwoTray)
+    def keep(state: TwoTray) -> None:
         grids.append(state.grid)
 
-    for seed in range(games):
-        state = new_game("two-tray", players=2, seed=seed)
-        levels = ("random", "random") if seed % 2 else ("greedy", "random")
-        run_bots(state, [make_bot(level, "two-tray") for level in levels], on_event=keep)
+    play_seeded(games, keep)
     return grids
 
 

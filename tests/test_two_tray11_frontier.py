@@ -16,10 +16,9 @@ from __future__ import annotations
 import random
 from typing import cast
 
+from two_tray_games import play_seeded
+
 from rummykit.blocks.grid import Put
-from rummykit.bots.registry import make_bot
-from rummykit.catalogue import new_game
-from rummykit.engine.core import Event, GameState
 from rummykit.pieces.tiles import ALL_TILES, JOKER, Tile
 from rummykit.rulesets.two_tray.open_cells import (
     _OPEN,
@@ -32,7 +31,6 @@ from rummykit.rulesets.two_tray.open_cells import (
 )
 from rummykit.rulesets.two_tray.options import GRID, TileGrid
 from rummykit.rulesets.two_tray.state import TwoTray
-from rummykit.sim import run_bots
 
 
 def _check(grid: TileGrid) -> int:
@@ -52,15 +50,11 @@ def _check(grid: TileGrid) -> int:
 def _game_grids(games: int) -> list[TileGrid]:
     grids: list[TileGrid] = []
 
-    def keep(state: GameState, _events: list[Event]) -> None:
-        assert isinstance(state, TwoTray)
+    def keep(state: TwoTray) -> None:
         _check(state.grid)  # each grid as the game made it (from the one before)
         grids.append(state.grid)
 
-    for seed in range(games):
-        state = new_game("two-tray", players=2, seed=seed)
-        levels = ("random", "random") if seed % 2 else ("greedy", "random")
-        run_bots(state, [make_bot(level, "two-tray") for level in levels], on_event=keep)
+    play_seeded(games, keep)
     return grids
 
 

@@ -6,14 +6,12 @@ from __future__ import annotations
 
 import random
 
+from two_tray_games import play_seeded
+
 from rummykit.blocks.grid import Cell
-from rummykit.bots.registry import make_bot
-from rummykit.catalogue import new_game
-from rummykit.engine.core import Event, GameState
 from rummykit.rulesets.two_tray.judged import _Judged
 from rummykit.rulesets.two_tray.listing import _judged
 from rummykit.rulesets.two_tray.state import TwoTray
-from rummykit.sim import run_bots
 
 
 def _union(judged: _Judged) -> set[Cell]:
@@ -28,8 +26,7 @@ def test_carried_answers_are_those_the_change_does_not_reach() -> None:
     rng = random.Random(14)
     seen = {"copied": 0, "filtered": 0, "answers": 0}
 
-    def check(state: GameState, _events: list[Event]) -> None:
-        assert isinstance(state, TwoTray)
+    def check(state: TwoTray) -> None:
         for seat in state.to_act:
             state.legal_actions(seat)  # the listing judges on this grid
         judged = _judged(state.grid)
@@ -48,8 +45,5 @@ def test_carried_answers_are_those_the_change_does_not_reach() -> None:
             seen["copied" if changed.isdisjoint(judged.reached) else "filtered"] += 1
             seen["answers"] += len(child.lay_offs) + len(child.calls) + len(child.crossings)
 
-    for seed in range(12):
-        state = new_game("two-tray", players=2, seed=seed)
-        levels = ("random", "random") if seed % 2 else ("greedy", "random")
-        run_bots(state, [make_bot(level, "two-tray") for level in levels], on_event=check)
+    play_seeded(12, check)
     assert seen["copied"] > 200 and seen["filtered"] > 200 and seen["answers"] > 1000, seen

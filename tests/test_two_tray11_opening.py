@@ -11,17 +11,15 @@ from __future__ import annotations
 
 import random
 
+from two_tray_games import play_seeded
+
 from rummykit.blocks.grid import Put
-from rummykit.bots.registry import make_bot
-from rummykit.catalogue import new_game
-from rummykit.engine.core import Event, GameState
 from rummykit.pieces.tiles import ALL_TILES, JOKER, Tile
 from rummykit.rulesets.two_tray.actions import Play
 from rummykit.rulesets.two_tray.listing import free_row, going_on, going_on_each, laid_line, line_sets
 from rummykit.rulesets.two_tray.opening import opens_plainly
 from rummykit.rulesets.two_tray.options import GRID, TileGrid
 from rummykit.rulesets.two_tray.state import TwoTray
-from rummykit.sim import run_bots
 
 _BAG: list[Tile] = [*ALL_TILES[:52], *ALL_TILES[:52], JOKER, JOKER]
 
@@ -36,17 +34,13 @@ def _positions(games: int) -> list[tuple[TileGrid, list[tuple[Put[Tile], ...]], 
     """Each position of a seat not yet down in seeded games: the grid, the listed plays' changes, the threshold."""
     seen: list[tuple[TileGrid, list[tuple[Put[Tile], ...]], int]] = []
 
-    def keep(state: GameState, _events: list[Event]) -> None:
-        assert isinstance(state, TwoTray)
+    def keep(state: TwoTray) -> None:
         for seat in state.to_act:
             if not state.down[seat]:
                 plays = [a.changes for a in state.legal_actions(seat) if isinstance(a, Play)]
                 seen.append((state.grid, plays, state.threshold))
 
-    for seed in range(games):
-        state = new_game("two-tray", players=2, seed=seed)
-        levels = ("random", "random") if seed % 2 else ("greedy", "random")
-        run_bots(state, [make_bot(level, "two-tray") for level in levels], on_event=keep)
+    play_seeded(games, keep)
     return seen
 
 
