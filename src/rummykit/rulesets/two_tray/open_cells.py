@@ -283,82 +283,8 @@ def _open_cell(get: Callable[[Cell], Tile | None], cell: Cell) -> OpenCell | Non
             return None
     elif south is None and get((r - 2, c)) is None:
         return None
-    # The tiles touching the cell on each side, in reading order (left and up read towards the cell); a
-    # line of no tiles lets any tile fit it.
-    # (A side with no tile next to the cell is not walked: its segment is empty.)
-    fitting: frozenset[Tile] | None = None
-    left: tuple[Tile, ...] = ()
-    right: tuple[Tile, ...] = ()
-    if west is not None:
-        walked = [west]
-        x = c - 2
-        tile = get((r, x))
-        while tile is not None:
-            walked.append(tile)
-            x -= 1
-            tile = get((r, x))
-        walked.reverse()
-        left = tuple(walked)
-    if east is not None:
-        walked = [east]
-        x = c + 2
-        tile = get((r, x))
-        while tile is not None:
-            walked.append(tile)
-            x += 1
-            tile = get((r, x))
-        right = tuple(walked)
-    row_joker = column_joker = False
-    if left or right:
-        fitting, row_joker = _fit(left, right)
-        if not fitting:
-            return None
-    up: tuple[Tile, ...] = ()
-    down: tuple[Tile, ...] = ()
-    if north is not None:
-        walked = [north]
-        y = r - 2
-        tile = get((y, c))
-        while tile is not None:
-            walked.append(tile)
-            y -= 1
-            tile = get((y, c))
-        walked.reverse()
-        up = tuple(walked)
-    if south is not None:
-        walked = [south]
-        y = r + 2
-        tile = get((y, c))
-        while tile is not None:
-            walked.append(tile)
-            y += 1
-            tile = get((y, c))
-        down = tuple(walked)
-    if up or down:
-        column, column_joker = _fit(up, down)
-        fitting = column if fitting is None else fitting & column
-        if not fitting:
-            return None
-    assert fitting is not None  # the cell is next to a tile
-    one_line = not (left or right) or not (up or down)
-    # A joker laid here with no joker near reads as any tile that fits both lines: it fits when the cell
-    # lies in one line only, or when some numbered tile fits both.
-    joker_fits = one_line or len(fitting) > (JOKER in fitting)
-    if not (row_joker or column_joker):
-        return (cell, fitting, None, joker_fits, one_line, None)
-    segments = (left, right, up, down)
-    # The jokers of the two lines through the cell, if none of them lies in a line across (else ()).
-    lone: list[Cell] = []
-    across = [((r, c - len(left) + k), (1, 0)) for k, t in enumerate(left) if t is JOKER]
-    across += [((r, c + 1 + k), (1, 0)) for k, t in enumerate(right) if t is JOKER]
-    across += [((r - len(up) + k, c), (0, 1)) for k, t in enumerate(up) if t is JOKER]
-    across += [((r + 1 + k, c), (0, 1)) for k, t in enumerate(down) if t is JOKER]
-    for (y, x), (dr, dc) in across:
-        # (dr, dc) steps across the joker's line: from a row's joker up and down, from a column's left and right.
-        if get((y - dr, x - dc)) is not None or get((y + dr, x + dc)) is not None:
-            return (cell, fitting, (), joker_fits, one_line, segments)
-        lone.append((y, x))
-    return (cell, fitting, tuple(lone), joker_fits, one_line, segments)
+    # The tiles touching the cell on each side, in reading order (left and up read towards the cell).
+    return _open_from(get, cell, _segments(get, cell))
 
 
 def _worked_out(
@@ -543,8 +469,9 @@ def _segments(get: Callable[[Cell], Tile | None], cell: Cell) -> Segments:
 
 
 def _open_from(get: Callable[[Cell], Tile | None], cell: Cell, segments: Segments) -> OpenCell | None:
-    """The open cell ``cell`` (empty, next to a tile) with these segments, or None if no tile fits there
-    (:func:`_open_cell`'s answer, from segments read already; ``get`` reads the cells across jokers)."""
+    """The open cell ``cell`` (empty, next to a tile) with these segments (a line of no tiles lets any tile fit
+    it), or None if no tile fits there; ``get`` reads the cells across jokers. :func:`_open_cell` walks the
+    segments first, :func:`_worked_out` reads them from the frontier."""
     left, right, up, down = segments
     fitting: frozenset[Tile] | None = None
     row_joker = column_joker = False
@@ -563,16 +490,20 @@ def _open_from(get: Callable[[Cell], Tile | None], cell: Cell, segments: Segment
             return None
     assert fitting is not None  # the cell is next to a tile
     one_line = not (left or right) or not (up or down)
+    # A joker laid here with no joker near reads as any tile that fits both lines: it fits when the cell
+    # lies in one line only, or when some numbered tile fits both.
     joker_fits = one_line or len(fitting) > (JOKER in fitting)
     if not (row_joker or column_joker):
         return (cell, fitting, None, joker_fits, one_line, None)
     r, c = cell
+    # The jokers of the two lines through the cell, if none of them lies in a line across (else ()).
     lone: list[Cell] = []
     across = [((r, c - len(left) + k), (1, 0)) for k, t in enumerate(left) if t is JOKER]
     across += [((r, c + 1 + k), (1, 0)) for k, t in enumerate(right) if t is JOKER]
     across += [((r - len(up) + k, c), (0, 1)) for k, t in enumerate(up) if t is JOKER]
     across += [((r + 1 + k, c), (0, 1)) for k, t in enumerate(down) if t is JOKER]
     for (y, x), (dr, dc) in across:
+        # (dr, dc) steps across the joker's line: from a row's joker up and down, from a column's left and right.
         if get((y - dr, x - dc)) is not None or get((y + dr, x + dc)) is not None:
             return (cell, fitting, (), joker_fits, one_line, segments)
         lone.append((y, x))
