@@ -186,54 +186,7 @@ def open_cells_near(cells: Mapping[Cell, Tile], previous: OpenCells | None, chan
         # cell. Every other cell is open or not as before: a cell next to a tile (a candidate) that is not
         # next to a changed cell was one before (only a changed cell gains or loses a tile).
         touched = set(changed)
-        redo: set[Cell] = set()
-        starts = list(touched)
-        first = len(starts)
-        k = 0
-        add = redo.add
-        while k < len(starts):
-            r, c = starts[k]
-            if (r, c) not in cells:
-                add((r, c))
-            # The four walks (right, left, down, up), written out: no step tuples read and added per cell.
-            from_changed = k < first
-            x = c + 1
-            tile = get((r, x))
-            if tile is not None:
-                if tile is JOKER and from_changed:
-                    starts.append((r, x))  # a joker next to a changed cell: walked from too
-                x += 1
-                while (r, x) in cells:
-                    x += 1
-            add((r, x))
-            x = c - 1
-            tile = get((r, x))
-            if tile is not None:
-                if tile is JOKER and from_changed:
-                    starts.append((r, x))
-                x -= 1
-                while (r, x) in cells:
-                    x -= 1
-            add((r, x))
-            y = r + 1
-            tile = get((y, c))
-            if tile is not None:
-                if tile is JOKER and from_changed:
-                    starts.append((y, c))
-                y += 1
-                while (y, c) in cells:
-                    y += 1
-            add((y, c))
-            y = r - 1
-            tile = get((y, c))
-            if tile is not None:
-                if tile is JOKER and from_changed:
-                    starts.append((y, c))
-                y -= 1
-                while (y, c) in cells:
-                    y -= 1
-            add((y, c))
-            k += 1
+        redo = _reached(cells, touched)
         # Every cell that may have changed: those and the changed cells. A changed cell's neighbour holds what
         # it held: a tile stays out of the open cells; an empty one is in ``redo`` (each walk stops at the first
         # empty cell), and worked out again (a tile taken off may leave it next to no tile).
