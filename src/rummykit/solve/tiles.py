@@ -175,34 +175,48 @@ def _partition_table() -> tuple[list[int], list[int], list[int]]:
 def _kernel_problem(problem: Problem, k: ModuleType) -> Ints:
     """The read-only problem array of the kernel (layout in :mod:`rummykit.solve.kernel`)."""
     p = problem if problem.threshold is None else _mirrored(problem)
-    P = _rack_part(p, k).copy()
+    P = _rack_part(p, k).copy()  # its table cells, blocks and jokers are zero: set the others only
     cells = k.CELLS
-    block_jokers = 0
-    for rb in p.run_blocks:
-        block_jokers += rb.jokers
-    for gb in p.group_blocks:
-        block_jokers += gb.jokers
     at = k.P_TABLE
-    for row in p.table:  # the rack part has the table's cells zero: set the others only
-        for v, n in enumerate(row):
-            if n:
-                P[at + v] = n
+    for row in p.table:
+        if any(row):
+            for v, n in enumerate(row):
+                if n:
+                    P[at + v] = n
         at += cells
-    for rb in p.run_blocks:
-        P[k.P_ARR + rb.colour * cells + rb.lo] += 1
-        P[k.P_DEP + rb.colour * cells + rb.hi] += 1
+    block_jokers = 0
+    if p.run_blocks:
+        ends: dict[int, int] = {}  # kept runs starting and ending at each cell, counted here
+        arr, dep = k.P_ARR, k.P_DEP
+        for rb in p.run_blocks:
+            block_jokers += rb.jokers
+            base = rb.colour * cells
+            i = arr + base + rb.lo
+            ends[i] = ends.get(i, 0) + 1
+            i = dep + base + rb.hi
+            ends[i] = ends.get(i, 0) + 1
+        for i, n in ends.items():
+            P[i] = n
     groups = p.group_blocks
-    if len(groups) > 1:
-        groups = tuple(sorted(groups, key=_source_of))
-    for gb in groups:
-        if gb.size == MIN_SET:
-            i = int(P[k.P_NSLOTS + gb.number])
-            P[k.P_SLOT_BITS + gb.number * k.MAX_SLOTS + i] = 1 << i
-            P[k.P_SLOT_ACC + gb.number * k.MAX_SLOTS + i] = (~gb.colours) & ((1 << COLOURS) - 1)
-            P[k.P_NSLOTS + gb.number] = i + 1
+    if groups:
+        if len(groups) > 1:
+            groups = tuple(sorted(groups, key=_source_of))
+        slots: dict[int, int] = {}  # the slots of each number so far
+        bits, acc, most = k.P_SLOT_BITS, k.P_SLOT_ACC, k.MAX_SLOTS
+        for gb in groups:
+            block_jokers += gb.jokers
+            if gb.size == MIN_SET:
+                i = slots.get(gb.number, 0)
+                P[bits + gb.number * most + i] = 1 << i
+                P[acc + gb.number * most + i] = (~gb.colours) & ((1 << COLOURS) - 1)
+                slots[gb.number] = i + 1
+        nslots = k.P_NSLOTS
+        for number, n in slots.items():
+            P[nslots + number] = n
     P[k.P_TOTAL] = p.table_jokers + p.rack_jokers + block_jokers
-    P[k.P_TABLE_JOKERS] = p.table_jokers + block_jokers
-    P[k.P_START] = block_jokers << k.J_SHIFT
+    if block_jokers or p.table_jokers:
+        P[k.P_TABLE_JOKERS] = p.table_jokers + block_jokers
+        P[k.P_START] = block_jokers << k.J_SHIFT
     return P
 
 
@@ -214,10 +228,36 @@ _RACK_PARTS_KEPT = 8
 _chain = itertools.chain.from_iterable
 
 
+class _LastPart(threading.local):
+    """The rack part one thread used last, with what it was made from (see _rack_part)."""
+
+    entry: tuple[object, ...] | None = None
+
+
+_LAST_PART = _LastPart()
+
+
 def _rack_part(p: Problem, k: ModuleType) -> Ints:
     """A problem array holding what depends on the rack, the weights and the threshold
     only (the table's cells, blocks and jokers zero), kept for the next problems with the
-    same rack (the tidy step's trials, a solve with and without it)."""
+    same rack (the tidy step's trials, a solve with and without it).
+
+    The part used last is found by comparing what it was made from (a copy of the
+    rack's counts, the weights, the jokers, the threshold) with the problem's, which is
+    quicker than hashing the key of the others."""
+    last = _LAST_PART.entry
+    if (
+        last is not None
+        and last[0] is k
+        and last[1] == p.rack
+        and last[2] == p.rack_jokers
+        and last[3] == p.primary
+        and last[4] == p.secondary
+        and last[5] == p.joker_primary
+        and last[6] == p.joker_secondary
+        and last[7] == p.threshold
+    ):
+        return last[8]  # type: ignore[return-value]
     key = (
         id(k),
         tuple(_chain(p.rack)),
@@ -235,6 +275,17 @@ def _rack_part(p: Problem, k: ModuleType) -> Ints:
         if len(parts) >= _RACK_PARTS_KEPT:
             del parts[next(iter(parts))]
         parts[key] = part
+    _LAST_PART.entry = (
+        k,
+        [list(row) for row in p.rack],  # a copy: the problem's rack may change afterwards
+        p.rack_jokers,
+        p.primary,
+        p.secondary,
+        p.joker_primary,
+        p.joker_secondary,
+        p.threshold,
+        part,
+    )
     return part
 
 
