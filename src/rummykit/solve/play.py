@@ -88,12 +88,12 @@ def placeable(table_tiles: Sequence[Tile], rack: Sequence[Tile]) -> list[Tile]:
     every joker can never be placed; the solver leaves such tiles out.
     """
     grid, jokers = _counts([*table_tiles, *rack])
-    colours_at = [sum(1 for row in grid if row[n]) for n in range(MAX_NUMBER + 2)]
+    colours_at = [(a > 0) + (b > 0) + (c > 0) + (d > 0) for a, b, c, d in zip(*grid, strict=True)]
     out = []
     for t in rack:
         if t.colour is None:
             continue
-        c, n = t.colour.index, t.number
+        c, n = t.code // MAX_NUMBER, t.number
         others = colours_at[n] - 1  # the other colours with a tile at n (t's own is there)
         ok = others + jokers >= 2
         if not ok:
@@ -337,14 +337,13 @@ def _tidy(
     """
     target = dp.primary_of(result.value)
     trials = _Trials(old, rack, objective, problem)
-    everything = list(range(len(old)))
-    trial = trials.solve(everything, target, result.value)
+    trial = trials.solve(None, target, result.value)
     if trial is not None:
         return trial
     if len(own.intact) >= len(old) - 1:
         return None
     for i in _nearest_sets(old, rack)[:TIDY_SINGLE_TRIES]:
-        trial = trials.solve([k for k in everything if k != i], target, result.value)
+        trial = trials.solve(i, target, result.value)
         if trial is not None:
             return trial
     return None
@@ -360,20 +359,16 @@ class _Trials:
         self.problem = problem  # the rack's counts and the weights are the same in every trial
 
     def solve(
-        self, keep: list[int], target: int, value: int
+        self, left_out: int | None, target: int, value: int
     ) -> tuple[dp.Problem, dp.Result, dict[int, list[tuple[int, bool]]]] | None:
-        """The best play keeping the sets ``keep`` as blocks, if its value is ``value`` and the
-        search finished within :data:`TIDY_NODES` nodes; else None."""
+        """The best play keeping every set as a block but ``left_out`` (None: every set), if its
+        value is ``value`` and the search finished within :data:`TIDY_NODES` nodes; else None."""
         runs: list[dp.RunBlock] = []
         groups: list[dp.GroupBlock] = []
         cells: dict[int, list[tuple[int, bool]]] = {}
-        free: list[Tile] = []
-        keep_set = set(keep)
-        for i, s in enumerate(self.old):
-            if i not in keep_set:
-                free.extend(s)
+        for i, (block, run_cells) in enumerate(self.blocks):
+            if i == left_out:
                 continue
-            block, run_cells = self.blocks[i]
             if run_cells is None:
                 assert isinstance(block, dp.GroupBlock)
                 groups.append(block)
@@ -382,7 +377,7 @@ class _Trials:
                 runs.append(block)
                 cells[i] = run_cells
         p = self.problem
-        table_grid, table_jokers = _counts(free)
+        table_grid, table_jokers = _counts(() if left_out is None else self.old[left_out])
         problem = dp.Problem(
             table_grid,
             p.rack,

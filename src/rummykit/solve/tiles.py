@@ -306,16 +306,22 @@ def _rack_part_of(p: Problem, k: ModuleType) -> Ints:
     ahead_meld = [0] * (steps + 1)
     ahead[steps], ahead_full[steps] = acc, full
     rack = p.rack
+    primary, secondary = p.primary, p.secondary
     for v in range(TOP, 0, -1):
-        gain, gain_full = p.primary[v], value_of(p.primary[v], p.secondary[v])
+        gain = primary[v]
+        gain_full = value_of(gain, secondary[v])
+        mirrored = TOP + 1 - v  # the initial meld's numbers are mirrored: x is worth 14 - x
         base = (v - 1) * 5
-        ahead[base + COLOURS], ahead_full[base + COLOURS], ahead_meld[base + COLOURS] = acc, full, meld
+        at = base + COLOURS
+        ahead[at], ahead_full[at], ahead_meld[at] = acc, full, meld
         for c in range(COLOURS - 1, -1, -1):
             n = rack[c][v]
-            acc += n * gain
-            full += n * gain_full
-            meld += n * (TOP + 1 - v)  # the initial meld's numbers are mirrored: x is worth 14 - x
-            ahead[base + c], ahead_full[base + c], ahead_meld[base + c] = acc, full, meld
+            if n:
+                acc += n * gain
+                full += n * gain_full
+                meld += n * mirrored
+            at -= 1
+            ahead[at], ahead_full[at], ahead_meld[at] = acc, full, meld
     P[k.P_AHEAD : k.P_AHEAD + steps + 1] = ahead
     P[k.P_AHEAD_FULL : k.P_AHEAD_FULL + steps + 1] = ahead_full
     P[k.P_JP] = p.joker_primary
@@ -564,17 +570,20 @@ def _result_of(path: Ints, result: Ints, k: ModuleType) -> Result | None:
     closures: list[tuple[int, int, int, int, int, int]] = []
     used = [[0] * (TOP + 2) for _ in range(COLOURS)]
     append = moves.append
+    rows = path.tolist()  # one row per step: number-major, the fifth of a number its groups
+    get = _DECODED.get
     s = 0
-    for row in path.tolist():  # one row per step: number-major, the fifth of a number its groups
-        v = s // 5 + 1
-        c = s % 5
+    for v in range(1, TOP + 1):
+        for c in range(COLOURS):
+            row = rows[s]
+            s += 1
+            found = get(tuple(row))
+            codes, move = found if found is not None else _decoded(row, k)
+            used[c][v] = row[6]
+            append((v, c, codes, move, row[7]))
+        row = rows[s]
         s += 1
-        if c == COLOURS:
-            closures.append((v, row[0], row[1], row[2], row[3], row[4]))
-            continue
-        codes, move = _decoded(row, k)
-        used[c][v] = row[6]
-        append((v, c, codes, move, row[7]))
+        closures.append((v, row[0], row[1], row[2], row[3], row[4]))
     return Result(int(result[1]), used, int(result[2]), int(result[3]), moves, closures)
 
 
