@@ -229,14 +229,14 @@ def rebuild(problem: Problem, result: Result, run_cells: dict[int, list[tuple[in
                     cells.insert(0, (cells[0][0] - 1, True))
         finished.append((run.colour, cells, run.sources))
 
-    moves_by_number: list[list[tuple[int, tuple[int, ...], ColourMove, int]]] = [[] for _ in range(TOP + 1)]
-    for v, c, codes, move, slot_mask in result.moves:
-        moves_by_number[v].append((c, codes, move, slot_mask))
+    moves_by_number: list[list[tuple[int, int, tuple[int, ...], ColourMove, int]]] = [[] for _ in range(TOP + 1)]
+    for m in result.moves:
+        moves_by_number[m[0]].append(m)
     closure_by_number = {v: (ones, twos, pi, fourths) for v, ones, twos, pi, _mask, fourths in result.closures}
     for v in range(1, TOP + 1):
         to_groups: list[tuple[int, int]] = []  # (colour, count) for new groups
         slot_fill: dict[int, int] = {}  # slot bit -> colour
-        for c, codes, move, slot_mask in moves_by_number[v]:
+        for _v, c, codes, move, slot_mask in moves_by_number[v]:
             runs = active[c]
             if not (
                 codes or runs or waiting_blocks[c] or slot_mask or move.new_runs or move.groups or move.dropped
@@ -245,7 +245,7 @@ def rebuild(problem: Problem, result: Result, run_cells: dict[int, list[tuple[in
                 continue  # nothing open, arriving or placed: nothing changes
             if len(runs) > 1:
                 runs = sorted(runs, key=_code_of)
-            if (tuple([_code_of(r) for r in runs]) if runs else ()) != codes:
+            if (tuple([(r.cls if r.cls < 3 else 3) | (r.waiting << 2) for r in runs]) if runs else ()) != codes:
                 raise AssertionError("rebuild out of step with the solver's states")
             arriving = list(arrivals.get((c, v), ())) if arrivals else []
             nxt: list[_Run] = []
