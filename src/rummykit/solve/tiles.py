@@ -226,6 +226,7 @@ def _source_of(block: GroupBlock) -> int:
 
 _RACK_PARTS_KEPT = 8
 _chain = itertools.chain.from_iterable
+_accumulate = itertools.accumulate
 
 
 class _LastPart(threading.local):
@@ -296,32 +297,24 @@ def _rack_part_of(p: Problem, k: ModuleType) -> Ints:
     P[k.P_PRIMARY : k.P_PRIMARY + TOP + 1] = p.primary
     P[k.P_SECONDARY : k.P_SECONDARY + TOP + 1] = p.secondary
     # what the rack's tiles at each step onwards add (steps: number-major, colour-minor,
-    # the fifth "colour" of a number being its groups, which adds nothing)
+    # the fifth "colour" of a number being its groups, which adds nothing): the sums of
+    # what each step adds, from the last step back, starting with the rack's jokers
     steps = TOP * 5
-    acc = p.rack_jokers * p.joker_primary
-    full = p.rack_jokers * (value_of(p.joker_primary, p.joker_secondary) - (1 << JOKER_SHIFT))
-    meld = 0
-    ahead = [0] * (steps + 1)
-    ahead_full = [0] * (steps + 1)
-    ahead_meld = [0] * (steps + 1)
-    ahead[steps], ahead_full[steps] = acc, full
-    rack = p.rack
+    jokers = p.rack_jokers * p.joker_primary
+    jokers_full = p.rack_jokers * (value_of(p.joker_primary, p.joker_secondary) - (1 << JOKER_SHIFT))
+    gain = [0] * steps
+    gain_full = [0] * steps
+    gain_meld = [0] * steps
     primary, secondary = p.primary, p.secondary
-    for v in range(TOP, 0, -1):
-        gain = primary[v]
-        gain_full = value_of(gain, secondary[v])
-        mirrored = TOP + 1 - v  # the initial meld's numbers are mirrored: x is worth 14 - x
-        base = (v - 1) * 5
-        at = base + COLOURS
-        ahead[at], ahead_full[at], ahead_meld[at] = acc, full, meld
-        for c in range(COLOURS - 1, -1, -1):
-            n = rack[c][v]
-            if n:
-                acc += n * gain
-                full += n * gain_full
-                meld += n * mirrored
-            at -= 1
-            ahead[at], ahead_full[at], ahead_meld[at] = acc, full, meld
+    for c, row in enumerate(p.rack):
+        for v, n in enumerate(row):
+            if n and 1 <= v <= TOP:
+                at = (v - 1) * 5 + c
+                gain[at] = n * primary[v]
+                gain_full[at] = n * value_of(primary[v], secondary[v])
+                gain_meld[at] = n * (TOP + 1 - v)  # the initial meld's numbers are mirrored: x is worth 14 - x
+    ahead = list(_accumulate(reversed(gain), initial=jokers))[::-1]
+    ahead_full = list(_accumulate(reversed(gain_full), initial=jokers_full))[::-1]
     P[k.P_AHEAD : k.P_AHEAD + steps + 1] = ahead
     P[k.P_AHEAD_FULL : k.P_AHEAD_FULL + steps + 1] = ahead_full
     P[k.P_JP] = p.joker_primary
@@ -330,7 +323,7 @@ def _rack_part_of(p: Problem, k: ModuleType) -> Ints:
     if p.threshold is not None:
         P[k.P_INITIAL] = 1
         P[k.P_THRESHOLD] = p.threshold
-        P[k.P_MELD_AHEAD : k.P_MELD_AHEAD + steps + 1] = ahead_meld
+        P[k.P_MELD_AHEAD : k.P_MELD_AHEAD + steps + 1] = list(_accumulate(reversed(gain_meld), initial=0))[::-1]
     return P
 
 
