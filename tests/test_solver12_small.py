@@ -20,6 +20,7 @@ from rummykit.pieces.tiles import JOKER, Tile, parse_tiles
 from rummykit.rulesets.rummikub import parse_table
 from rummykit.solve import kernel as k
 from rummykit.solve import play
+from rummykit.solve import tilearrays as ta
 from rummykit.solve import tiles as dp
 from rummykit.solve.play import _problem, placeable, solve_tiles
 from rummykit.solve.tiles import JOKER_SHIFT, TOP, Problem, value_of
@@ -47,8 +48,8 @@ def answer(s: play.TileSolution | None) -> object:
 def forget() -> None:
     """Drop what the solver keeps between calls (its caches start empty)."""
     play._BLOCKS.clear()
-    dp._LAST_PART.entry = None
-    dp._SHARED.rack_parts.clear()
+    ta._RACK_PARTS.last = None
+    ta._RACK_PARTS.parts.clear()
 
 
 def test_answers_are_the_same_with_the_caches_warm_or_empty() -> None:
@@ -71,20 +72,20 @@ def test_the_rack_part_last_used_is_never_given_to_another_problem() -> None:
     for p in made:
         for threshold in (None, 30, 31):
             p.threshold = threshold
-            assert dp._rack_part(p, kernel).tolist() == dp._rack_part_of(p, kernel).tolist()
-            assert dp._rack_part(p, kernel).tolist() == dp._rack_part_of(p, kernel).tolist()  # the one kept
+            assert ta._rack_part(p, kernel).tolist() == ta._rack_part_of(p, kernel).tolist()
+            assert ta._rack_part(p, kernel).tolist() == ta._rack_part_of(p, kernel).tolist()  # the one kept
         p.threshold = None
     # a rack changed in place after its part was made: the part kept is not reused
     p = made[0]
-    before = dp._rack_part(p, kernel).tolist()
+    before = ta._rack_part(p, kernel).tolist()
     v = next(v for v in range(1, TOP + 1) if not p.rack[0][v])
     p.rack[0][v] += 1
-    after = dp._rack_part(p, kernel).tolist()
+    after = ta._rack_part(p, kernel).tolist()
     assert after != before
-    assert after == dp._rack_part_of(p, kernel).tolist()
+    assert after == ta._rack_part_of(p, kernel).tolist()
     # the same rack with other weights or jokers: another part
     q = Problem(p.table, p.rack, p.table_jokers, p.rack_jokers + 1, primary=p.primary, secondary=p.secondary)
-    assert dp._rack_part(q, kernel).tolist() == dp._rack_part_of(q, kernel).tolist() != after
+    assert ta._rack_part(q, kernel).tolist() == ta._rack_part_of(q, kernel).tolist() != after
 
 
 def plain_ahead(p: Problem) -> tuple[list[int], list[int], list[int]]:
@@ -113,7 +114,7 @@ def test_the_steps_ahead_are_the_step_by_step_sums(objective: str) -> None:
     for table, rack in positions(20, seed=5):
         p = problem_of(table, rack, objective)
         p.threshold = 25
-        P = dp._rack_part_of(p, k).tolist()
+        P = ta._rack_part_of(p, k).tolist()
         ahead, ahead_full, ahead_meld = plain_ahead(p)
         assert P[k.P_AHEAD : k.P_AHEAD + steps + 1] == ahead
         assert P[k.P_AHEAD_FULL : k.P_AHEAD_FULL + steps + 1] == ahead_full
@@ -123,7 +124,7 @@ def test_the_steps_ahead_are_the_step_by_step_sums(objective: str) -> None:
 
 def plain_problem_array(p: Problem) -> list[int]:
     """The kernel's problem array with the table, the kept runs and groups set one by one."""
-    P = dp._rack_part_of(p, k).tolist()
+    P = ta._rack_part_of(p, k).tolist()
     cells = k.CELLS
     for c, row in enumerate(p.table):
         for v, n in enumerate(row):
@@ -158,7 +159,7 @@ def test_the_problem_array_of_each_tidy_trial_is_the_plain_one() -> None:
             groups = tuple(b for i, (b, c) in enumerate(trials.blocks) if i != left_out and c is None)
             grid, jokers = play._counts(() if left_out is None else table[left_out])
             p = Problem(grid, problem.rack, jokers, problem.rack_jokers, runs, groups)  # type: ignore[arg-type]
-            assert dp._kernel_problem(p, k).tolist() == plain_problem_array(p)
+            assert ta._kernel_problem(p, k).tolist() == plain_problem_array(p)
             seen += 1
     assert seen > 50
     # two kept runs with the same ends, and groups of three sharing a number
@@ -168,7 +169,7 @@ def test_the_problem_array_of_each_tidy_trial_is_the_plain_one() -> None:
     runs = tuple(b for b, c in trials.blocks if c is not None)
     groups = tuple(b for b, c in trials.blocks if c is None)
     p = Problem([[0] * 15 for _ in range(4)], problem.rack, 0, 0, runs, groups)  # type: ignore[arg-type]
-    assert dp._kernel_problem(p, k).tolist() == plain_problem_array(p)
+    assert ta._kernel_problem(p, k).tolist() == plain_problem_array(p)
 
 
 def test_a_sets_block_comes_from_its_tiles_alone() -> None:
