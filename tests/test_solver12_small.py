@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from typing import cast
 
 import pytest
 from test_solver import TileSet, random_position
@@ -23,7 +24,12 @@ from rummykit.solve import play
 from rummykit.solve import tilearrays as ta
 from rummykit.solve import tiles as dp
 from rummykit.solve.play import _problem, placeable, solve_tiles
-from rummykit.solve.tiles import JOKER_SHIFT, TOP, Problem, value_of
+from rummykit.solve.tiles import JOKER_SHIFT, TOP, Ints, Problem, value_of
+
+
+def flat(array: Ints) -> list[int]:
+    """A one-dimensional kernel array as a list."""
+    return cast("list[int]", array.tolist())
 
 
 def problem_of(table: list[TileSet], rack: list[Tile], objective: str = "tiles") -> Problem:
@@ -72,20 +78,20 @@ def test_the_rack_part_last_used_is_never_given_to_another_problem() -> None:
     for p in made:
         for threshold in (None, 30, 31):
             p.threshold = threshold
-            assert ta._rack_part(p, kernel).tolist() == ta._rack_part_of(p, kernel).tolist()
-            assert ta._rack_part(p, kernel).tolist() == ta._rack_part_of(p, kernel).tolist()  # the one kept
+            assert flat(ta._rack_part(p, kernel)) == flat(ta._rack_part_of(p, kernel))
+            assert flat(ta._rack_part(p, kernel)) == flat(ta._rack_part_of(p, kernel))  # the one kept
         p.threshold = None
     # a rack changed in place after its part was made: the part kept is not reused
     p = made[0]
-    before = ta._rack_part(p, kernel).tolist()
+    before = flat(ta._rack_part(p, kernel))
     v = next(v for v in range(1, TOP + 1) if not p.rack[0][v])
     p.rack[0][v] += 1
-    after = ta._rack_part(p, kernel).tolist()
+    after = flat(ta._rack_part(p, kernel))
     assert after != before
-    assert after == ta._rack_part_of(p, kernel).tolist()
+    assert after == flat(ta._rack_part_of(p, kernel))
     # the same rack with other weights or jokers: another part
     q = Problem(p.table, p.rack, p.table_jokers, p.rack_jokers + 1, primary=p.primary, secondary=p.secondary)
-    assert ta._rack_part(q, kernel).tolist() == ta._rack_part_of(q, kernel).tolist() != after
+    assert flat(ta._rack_part(q, kernel)) == flat(ta._rack_part_of(q, kernel)) != after
 
 
 def plain_ahead(p: Problem) -> tuple[list[int], list[int], list[int]]:
@@ -114,7 +120,7 @@ def test_the_steps_ahead_are_the_step_by_step_sums(objective: str) -> None:
     for table, rack in positions(20, seed=5):
         p = problem_of(table, rack, objective)
         p.threshold = 25
-        P = ta._rack_part_of(p, k).tolist()
+        P = flat(ta._rack_part_of(p, k))
         ahead, ahead_full, ahead_meld = plain_ahead(p)
         assert P[k.P_AHEAD : k.P_AHEAD + steps + 1] == ahead
         assert P[k.P_AHEAD_FULL : k.P_AHEAD_FULL + steps + 1] == ahead_full
@@ -124,7 +130,7 @@ def test_the_steps_ahead_are_the_step_by_step_sums(objective: str) -> None:
 
 def plain_problem_array(p: Problem) -> list[int]:
     """The kernel's problem array with the table, the kept runs and groups set one by one."""
-    P = ta._rack_part_of(p, k).tolist()
+    P = flat(ta._rack_part_of(p, k))
     cells = k.CELLS
     for c, row in enumerate(p.table):
         for v, n in enumerate(row):
@@ -159,17 +165,18 @@ def test_the_problem_array_of_each_tidy_trial_is_the_plain_one() -> None:
             groups = tuple(b for i, (b, c) in enumerate(trials.blocks) if i != left_out and c is None)
             grid, jokers = play._counts(() if left_out is None else table[left_out])
             p = Problem(grid, problem.rack, jokers, problem.rack_jokers, runs, groups)  # type: ignore[arg-type]
-            assert ta._kernel_problem(p, k).tolist() == plain_problem_array(p)
+            assert flat(ta._kernel_problem(p, k)) == plain_problem_array(p)
             seen += 1
     assert seen > 50
     # two kept runs with the same ends, and groups of three sharing a number
-    twice = parse_table("R3 R4 R5 | R3 R4 R5 | K7 B7 O7 | K7 B7 R7")
+    twice = list(parse_table("R3 R4 R5 | R3 R4 R5 | K7 B7 O7 | K7 B7 R7"))
     problem = problem_of(twice, parse_tiles("R6 O7"))
     trials = play._Trials(twice, parse_tiles("R6 O7"), "tiles", problem)
-    runs = tuple(b for b, c in trials.blocks if c is not None)
-    groups = tuple(b for b, c in trials.blocks if c is None)
+    runs = tuple(b for b, _ in trials.blocks if isinstance(b, dp.RunBlock))
+    groups = tuple(b for b, _ in trials.blocks if isinstance(b, dp.GroupBlock))
+    assert len(runs) == len(groups) == 2
     p = Problem([[0] * 15 for _ in range(4)], problem.rack, 0, 0, runs, groups)  # type: ignore[arg-type]
-    assert ta._kernel_problem(p, k).tolist() == plain_problem_array(p)
+    assert flat(ta._kernel_problem(p, k)) == plain_problem_array(p)
 
 
 def test_a_sets_block_comes_from_its_tiles_alone() -> None:
@@ -178,13 +185,15 @@ def test_a_sets_block_comes_from_its_tiles_alone() -> None:
     play._BLOCKS.clear()
     first, cells = play._block(2, run)
     again, cells_again = play._block(5, run)  # kept: the same shape, its own index
+    assert isinstance(first, dp.RunBlock) and isinstance(again, dp.RunBlock)
     assert (first.source, again.source) == (2, 5)
     assert (first.colour, first.lo, first.hi, first.jokers) == (
         again.colour,
         again.lo,
         again.hi,
         again.jokers,
-    )  # type: ignore[union-attr]
+    )
+    assert (first.colour, first.lo, first.hi, first.jokers) == (1, 4, 7, 1)
     assert cells == cells_again == [(4, False), (5, True), (6, False), (7, False)]
     assert cells is not cells_again
     assert cells_again is not None
@@ -242,15 +251,18 @@ def test_the_sets_kept_together_are_the_plain_ones() -> None:
         checked += 1
     assert checked > 30
     # two copies of a set: each final copy keeps one
-    old = parse_table("R1 R2 R3 | R1 R2 R3 | K5 B5 O5")
-    final = parse_table("R1 R2 R3 R4 | K5 B5 O5 J | R1 R2 R3")
+    old = list(parse_table("R1 R2 R3 | R1 R2 R3 | K5 B5 O5"))
+    final = list(parse_table("R1 R2 R3 R4 | K5 B5 O5 J | R1 R2 R3"))
     assert play._intact(old, final) == plain_intact(old, final) == {0: 0, 2: 1, 1: 2}
 
 
 def test_finish_counts_the_placed_tiles_and_refuses_lost_or_foreign_ones() -> None:
     old = [tuple(s) for s in parse_table("R1 R2 R3 | K5 B5 O5")]
     rack = parse_tiles("R4 J O5 K7")
-    rebuilt = [(tuple(parse_tiles("R1 R2 R3 R4 J")), (0,)), (tuple(parse_tiles("K5 B5 O5")), (1,))]
+    rebuilt: list[tuple[TileSet, tuple[int, ...]]] = [
+        (tuple(parse_tiles("R1 R2 R3 R4 J")), (0,)),
+        (tuple(parse_tiles("K5 B5 O5")), (1,)),
+    ]
     s = play._finish("tiles", old, rack, rebuilt, {})
     assert s is not None
     assert s.placed == (Tile.parse("R4"), JOKER) == tuple(sorted(Counter(parse_tiles("J R4")).elements()))
