@@ -143,7 +143,9 @@ class Result:
     used: list[list[int]]
     jokers_placed: int
     structural_jokers: int
-    moves: list[tuple[int, int, tuple[int, ...], ColourMove, int]]  # (number, colour, old runs, move, slot mask)
+    moves: list[
+        tuple[int, int, tuple[int, ...], ColourMove, int]
+    ]  # (number, colour, old runs, move, slot mask)
     closures: list[tuple[int, int, int, int, int, int]]  # (number, ones, twos, partition, slot mask, fourths)
 
 
@@ -229,23 +231,35 @@ def rebuild(problem: Problem, result: Result, run_cells: dict[int, list[tuple[in
                     cells.insert(0, (cells[0][0] - 1, True))
         finished.append((run.colour, cells, run.sources))
 
-    moves_by_number: list[list[tuple[int, int, tuple[int, ...], ColourMove, int]]] = [[] for _ in range(TOP + 1)]
+    moves_by_number: list[list[tuple[int, int, tuple[int, ...], ColourMove, int]]] = [
+        [] for _ in range(TOP + 1)
+    ]
     for m in result.moves:
         moves_by_number[m[0]].append(m)
-    closure_by_number = {v: (ones, twos, pi, fourths) for v, ones, twos, pi, _mask, fourths in result.closures}
+    closure_by_number = {
+        v: (ones, twos, pi, fourths) for v, ones, twos, pi, _mask, fourths in result.closures
+    }
     for v in range(1, TOP + 1):
         to_groups: list[tuple[int, int]] = []  # (colour, count) for new groups
         slot_fill: dict[int, int] = {}  # slot bit -> colour
         for _v, c, codes, move, slot_mask in moves_by_number[v]:
             runs = active[c]
             if not (
-                codes or runs or waiting_blocks[c] or slot_mask or move.new_runs or move.groups or move.dropped
+                codes
+                or runs
+                or waiting_blocks[c]
+                or slot_mask
+                or move.new_runs
+                or move.groups
+                or move.dropped
                 or move.choices
             ) and (not arrivals or (c, v) not in arrivals):
                 continue  # nothing open, arriving or placed: nothing changes
             if len(runs) > 1:
                 runs = sorted(runs, key=_code_of)
-            if (tuple([(r.cls if r.cls < 3 else 3) | (r.waiting << 2) for r in runs]) if runs else ()) != codes:
+            if (
+                tuple([(r.cls if r.cls < 3 else 3) | (r.waiting << 2) for r in runs]) if runs else ()
+            ) != codes:
                 raise AssertionError("rebuild out of step with the solver's states")
             arriving = list(arrivals.get((c, v), ())) if arrivals else []
             nxt: list[_Run] = []
@@ -271,12 +285,16 @@ def rebuild(problem: Problem, result: Result, run_cells: dict[int, list[tuple[in
                     run.back = block.hi
                     waiting_blocks[c].append(run)
             for block in arriving:
-                waiting_blocks[c].append(_Run(c, list(run_cells[block.source]), 3, 0, [block.source], block.hi))
+                waiting_blocks[c].append(
+                    _Run(c, list(run_cells[block.source]), 3, 0, [block.source], block.hi)
+                )
             if move.new_runs:
                 leads = move.leads
                 for r in range(move.new_runs):
                     lead = leads[r] if r < len(leads) else 0
-                    cells = [*((v - lead + i, True) for i in range(lead)), (v, False)] if lead else [(v, False)]
+                    cells = (
+                        [*((v - lead + i, True) for i in range(lead)), (v, False)] if lead else [(v, False)]
+                    )
                     nxt.append(_Run(c, cells, 1 + lead, 0, []))
             blocks = waiting_blocks[c]
             if blocks:
