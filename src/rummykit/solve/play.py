@@ -15,11 +15,10 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import chain
 from typing import Literal
 
-from rummykit.melds.tiles import check_tiles
-from rummykit.pieces.tiles import COLOURS, JOKER, JOKER_POINTS, MAX_NUMBER, Tile
+from rummykit.melds.tiles import check_tiles, check_tuple
+from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER, JOKER_POINTS, MAX_NUMBER, Tile
 from rummykit.solve import tiles as dp
 from rummykit.solve.steps import Step, plan_steps
 
@@ -89,12 +88,12 @@ def placeable(table_tiles: Sequence[Tile], rack: Sequence[Tile]) -> list[Tile]:
     every joker can never be placed; the solver leaves such tiles out.
     """
     grid, jokers = _counts([*table_tiles, *rack])
-    colours_at = [sum(1 for row in grid if row[n]) for n in range(MAX_NUMBER + 2)]
+    colours_at = [(a > 0) + (b > 0) + (c > 0) + (d > 0) for a, b, c, d in zip(*grid, strict=True)]
     out = []
     for t in rack:
         if t.colour is None:
             continue
-        c, n = t.colour.index, t.number
+        c, n = t.code // MAX_NUMBER, t.number
         others = colours_at[n] - 1  # the other colours with a tile at n (t's own is there)
         ok = others + jokers >= 2
         if not ok:
@@ -135,11 +134,13 @@ def _problem(
 def _tiles_of(built: dp.Built) -> list[tuple[TileSet, tuple[int, ...]]]:
     """The rebuilt sets as tiles (runs ascending, jokers where they stand), with kept sources."""
     out: list[tuple[TileSet, tuple[int, ...]]] = []
+    by_code = ALL_TILES  # a tile's code: colour * 13 + number - 1
     for colour, cells, sources in built.runs:
-        col = COLOURS[colour]
-        out.append((tuple(JOKER if joker else Tile(col, n) for n, joker in cells), tuple(sources)))
+        base = colour * MAX_NUMBER - 1
+        out.append((tuple([JOKER if joker else by_code[base + n] for n, joker in cells]), tuple(sources)))
     for number, colours, jokers, source in built.groups:
-        tiles = tuple(Tile(COLOURS[c], number) for c in sorted(colours)) + (JOKER,) * jokers
+        at = number - 1
+        tiles = tuple([by_code[c * MAX_NUMBER + at] for c in sorted(colours)]) + (JOKER,) * jokers
         out.append((tiles, () if source is None else (source,)))
     return out
 
@@ -158,19 +159,34 @@ def _order_table(
         else:
             rest.append(tiles)
     ordered = [placed_at[k] for k in sorted(placed_at)]
-    rest.sort(key=lambda s: (check_tiles(s).kind != "run", min(t.code for t in s)))
+    rest.sort(key=lambda s: (check_tuple(s).kind != "run", min([t.code for t in s])))
     return ordered + rest, tuple(sorted(kept))
 
 
 def _intact(old: Sequence[TileSet], final: Sequence[TileSet]) -> dict[int, int]:
     """The existing sets that stay together in ``final`` (final index -> existing index): a
     run as an unbroken stretch of a final run (grown at its ends or not), a group inside
-    a final group of at most one tile more. Each final set keeps at most one."""
-    finals = [check_tiles(s) for s in final]
+    a final group of at most one tile more. Each final set keeps at most one: the first
+    one (in ``final``'s order) not kept yet that has it."""
+    finals = [check_tuple(tuple(s)) for s in final]
+    # the final sets holding each numbered tile, in order: an existing set can only be in
+    # a final set that holds its first numbered tile, so only those are looked at
+    holding: dict[Tile, list[int]] = {}
+    for k, f in enumerate(finals):
+        for t in f.pieces:
+            if t.colour is not None:
+                at = holding.get(t)
+                if at is None:
+                    holding[t] = [k]
+                elif at[-1] != k:
+                    at.append(k)
+    everything = range(len(finals))
     kept: dict[int, int] = {}
     for i, s in enumerate(old):
-        c = check_tiles(s)
-        for k, f in enumerate(finals):
+        c = check_tuple(tuple(s))
+        first = next((t for t in c.pieces if t.colour is not None), None)
+        for k in everything if first is None else holding.get(first, ()):
+            f = finals[k]
             if k in kept or f.kind != c.kind:
                 continue
             if c.kind == "run":
@@ -197,22 +213,32 @@ def _finish(
     stats: dict[str, float],
 ) -> TileSolution | None:
     sets, kept = _order_table(old, rebuilt)
-    final = [check_tiles(s).pieces for s in sets]
-    before = Counter(chain.from_iterable(old))
-    after = Counter(chain.from_iterable(final))
-    placed = after - before
-    if before - after:
+    final = [check_tuple(s).pieces for s in sets]
+    # tiles counted by their code: the final table's minus the existing table's
+    count = [0] * len(ALL_TILES)
+    for s in final:
+        for t in s:
+            count[t.code] += 1
+    for s in old:
+        for t in s:
+            count[t.code] -= 1
+    if min(count) < 0:
         raise AssertionError("the solver lost table tiles")
-    if placed - Counter(rack):
+    for t in rack:
+        count[t.code] -= 1
+    if max(count) > 0:
         raise AssertionError("the solver placed tiles that are not in the rack")
     for s in final:
-        if not check_tiles(s).valid:
+        if not check_tuple(s).valid:
             raise AssertionError(f"the solver built an invalid set: {' '.join(map(str, s))}")
-    if not placed:
+    for t in rack:
+        count[t.code] += 1
+    if not any(count):
         return None
+    placed = [t for t, n in zip(ALL_TILES, count, strict=True) if n for _ in range(n)]
     return TileSolution(
         objective,
-        tuple(sorted(placed.elements())),
+        tuple(placed),
         tuple(final),
         tuple(tuple(s) for s in old),
         kept,
@@ -311,14 +337,13 @@ def _tidy(
     """
     target = dp.primary_of(result.value)
     trials = _Trials(old, rack, objective, problem)
-    everything = list(range(len(old)))
-    trial = trials.solve(everything, target, result.value)
+    trial = trials.solve(None, target, result.value)
     if trial is not None:
         return trial
     if len(own.intact) >= len(old) - 1:
         return None
     for i in _nearest_sets(old, rack)[:TIDY_SINGLE_TRIES]:
-        trial = trials.solve([k for k in everything if k != i], target, result.value)
+        trial = trials.solve(i, target, result.value)
         if trial is not None:
             return trial
     return None
@@ -334,20 +359,16 @@ class _Trials:
         self.problem = problem  # the rack's counts and the weights are the same in every trial
 
     def solve(
-        self, keep: list[int], target: int, value: int
+        self, left_out: int | None, target: int, value: int
     ) -> tuple[dp.Problem, dp.Result, dict[int, list[tuple[int, bool]]]] | None:
-        """The best play keeping the sets ``keep`` as blocks, if its value is ``value`` and the
-        search finished within :data:`TIDY_NODES` nodes; else None."""
+        """The best play keeping every set as a block but ``left_out`` (None: every set), if its
+        value is ``value`` and the search finished within :data:`TIDY_NODES` nodes; else None."""
         runs: list[dp.RunBlock] = []
         groups: list[dp.GroupBlock] = []
         cells: dict[int, list[tuple[int, bool]]] = {}
-        free: list[Tile] = []
-        keep_set = set(keep)
-        for i, s in enumerate(self.old):
-            if i not in keep_set:
-                free.extend(s)
+        for i, (block, run_cells) in enumerate(self.blocks):
+            if i == left_out:
                 continue
-            block, run_cells = self.blocks[i]
             if run_cells is None:
                 assert isinstance(block, dp.GroupBlock)
                 groups.append(block)
@@ -356,7 +377,7 @@ class _Trials:
                 runs.append(block)
                 cells[i] = run_cells
         p = self.problem
-        table_grid, table_jokers = _counts(free)
+        table_grid, table_jokers = _counts(() if left_out is None else self.old[left_out])
         problem = dp.Problem(
             table_grid,
             p.rack,
@@ -375,23 +396,45 @@ class _Trials:
         return problem, found, cells
 
 
+_BLOCKS: dict[TileSet, tuple[int, int, int, int, int, tuple[tuple[int, bool], ...] | None]] = {}
+"""What :func:`_block` works out from a set's tiles alone, by the set: a run's (colour, lo,
+hi, jokers, 0, cells), a group's (number, colours, size, jokers, 0, None)."""
+_BLOCKS_KEPT = 1 << 12
+
+
 def _block(i: int, s: TileSet) -> tuple[dp.RunBlock | dp.GroupBlock, list[tuple[int, bool]] | None]:
     """Existing set ``i`` kept as a block: a run (with its cells) or a group (cells None)."""
-    check = check_tiles(s)
+    shape = _BLOCKS.get(s)
+    if shape is None:
+        shape = _shape(s)
+        if len(_BLOCKS) >= _BLOCKS_KEPT:
+            _BLOCKS.clear()
+        _BLOCKS[s] = shape
+    a, b, c, d, _, cells = shape
+    if cells is None:
+        return dp.GroupBlock(a, b, c, d, i), None
+    return dp.RunBlock(a, b, c, d, i), list(cells)
+
+
+def _shape(s: TileSet) -> tuple[int, int, int, int, int, tuple[tuple[int, bool], ...] | None]:
+    """The block of a set, without its index (see :func:`_block`)."""
+    check = check_tuple(tuple(s))
     jokers = sum(1 for t in s if t.is_joker)
     naturals = [t for t in s if t.colour is not None]
-    if check.kind == "run" and not (len(s) <= 4 and len({t.number for t in naturals}) == 1 and len(naturals) == 1):
+    if check.kind == "run" and not (
+        len(s) <= 4 and len({t.number for t in naturals}) == 1 and len(naturals) == 1
+    ):
         colour = naturals[0].colour
         assert colour is not None
         first = next(i2 for i2, t in enumerate(check.pieces) if t.colour is not None)
         lo = check.pieces[first].number - first
-        run_cells = [(lo + k, t.is_joker) for k, t in enumerate(check.pieces)]
-        return dp.RunBlock(colour.index, lo, lo + len(s) - 1, jokers, i), run_cells
+        run_cells = tuple((lo + k, t.is_joker) for k, t in enumerate(check.pieces))
+        return colour.index, lo, lo + len(s) - 1, jokers, 0, run_cells
     mask = 0
     for t in naturals:
         assert t.colour is not None
         mask |= 1 << t.colour.index
-    return dp.GroupBlock(naturals[0].number, mask, len(s), jokers, i), None
+    return naturals[0].number, mask, len(s), jokers, 0, None
 
 
 def _nearest_sets(old: Sequence[TileSet], rack: Sequence[Tile]) -> list[int]:

@@ -143,7 +143,9 @@ class Result:
     used: list[list[int]]
     jokers_placed: int
     structural_jokers: int
-    moves: list[tuple[int, int, tuple[int, ...], ColourMove, int]]  # (number, colour, old runs, move, slot mask)
+    moves: list[
+        tuple[int, int, tuple[int, ...], ColourMove, int]
+    ]  # (number, colour, old runs, move, slot mask)
     closures: list[tuple[int, int, int, int, int, int]]  # (number, ones, twos, partition, slot mask, fourths)
 
 
@@ -190,7 +192,8 @@ class _Run:
 
 def _code_of(run: _Run) -> int:
     """A run's code: its class (3 meaning 3+) and its trailing jokers."""
-    return min(run.cls, 3) | (run.waiting << 2)
+    cls = run.cls
+    return (cls if cls < 3 else 3) | (run.waiting << 2)
 
 
 @dataclass
@@ -209,13 +212,15 @@ def rebuild(problem: Problem, result: Result, run_cells: dict[int, list[tuple[in
     finished: list[tuple[int, list[tuple[int, bool]], list[int]]] = []
     groups: list[tuple[int, list[int], int, int | None]] = []
     arrivals: dict[tuple[int, int], list[RunBlock]] = {}
-    for rb in sorted(p.run_blocks, key=lambda b: b.source):
-        arrivals.setdefault((rb.colour, rb.lo), []).append(rb)
+    if p.run_blocks:
+        for rb in sorted(p.run_blocks, key=lambda b: b.source):
+            arrivals.setdefault((rb.colour, rb.lo), []).append(rb)
     kept_groups: dict[int, list[GroupBlock]] = {}
-    for gb in sorted(p.group_blocks, key=lambda b: b.source):
-        kept_groups.setdefault(gb.number, []).append(gb)
+    if p.group_blocks:
+        for gb in sorted(p.group_blocks, key=lambda b: b.source):
+            kept_groups.setdefault(gb.number, []).append(gb)
 
-    def finish(run: _Run, end: int) -> None:
+    def finish(run: _Run) -> None:
         cells = list(run.cells)
         if run.cls < MIN_SET:
             for _ in range(MIN_SET - run.cls):
@@ -226,23 +231,35 @@ def rebuild(problem: Problem, result: Result, run_cells: dict[int, list[tuple[in
                     cells.insert(0, (cells[0][0] - 1, True))
         finished.append((run.colour, cells, run.sources))
 
-    moves_by_number: dict[int, list[tuple[int, tuple[int, ...], ColourMove, int]]] = {}
-    for v, c, codes, move, slot_mask in result.moves:
-        moves_by_number.setdefault(v, []).append((c, codes, move, slot_mask))
-    closure_by_number = {v: (ones, twos, pi, fourths) for v, ones, twos, pi, _mask, fourths in result.closures}
+    moves_by_number: list[list[tuple[int, int, tuple[int, ...], ColourMove, int]]] = [
+        [] for _ in range(TOP + 1)
+    ]
+    for m in result.moves:
+        moves_by_number[m[0]].append(m)
+    closure_by_number = {
+        v: (ones, twos, pi, fourths) for v, ones, twos, pi, _mask, fourths in result.closures
+    }
     for v in range(1, TOP + 1):
         to_groups: list[tuple[int, int]] = []  # (colour, count) for new groups
         slot_fill: dict[int, int] = {}  # slot bit -> colour
-        for c, codes, move, slot_mask in moves_by_number[v]:
-            if not (
-                codes or active[c] or waiting_blocks[c] or slot_mask
-                or move.new_runs or move.groups or move.dropped or move.choices
-            ) and (c, v) not in arrivals:
-                continue  # nothing open, arriving or placed: nothing changes
+        for _v, c, codes, move, slot_mask in moves_by_number[v]:
             runs = active[c]
+            if not (
+                codes
+                or runs
+                or waiting_blocks[c]
+                or slot_mask
+                or move.new_runs
+                or move.groups
+                or move.dropped
+                or move.choices
+            ) and (not arrivals or (c, v) not in arrivals):
+                continue  # nothing open, arriving or placed: nothing changes
             if len(runs) > 1:
                 runs = sorted(runs, key=_code_of)
-            if (tuple([_code_of(r) for r in runs]) if runs else ()) != codes:
+            if (
+                tuple([(r.cls if r.cls < 3 else 3) | (r.waiting << 2) for r in runs]) if runs else ()
+            ) != codes:
                 raise AssertionError("rebuild out of step with the solver's states")
             arriving = list(arrivals.get((c, v), ())) if arrivals else []
             nxt: list[_Run] = []
@@ -258,7 +275,7 @@ def rebuild(problem: Problem, result: Result, run_cells: dict[int, list[tuple[in
                     run.waiting += 1
                     nxt.append(run)
                 elif ch == END:
-                    finish(run, v - 1)
+                    finish(run)
                 else:
                     block = arriving.pop(0)
                     run.cells.extend(run_cells[block.source])
@@ -271,27 +288,34 @@ def rebuild(problem: Problem, result: Result, run_cells: dict[int, list[tuple[in
                 waiting_blocks[c].append(
                     _Run(c, list(run_cells[block.source]), 3, 0, [block.source], block.hi)
                 )
-            for r in range(move.new_runs):
-                lead = move.leads[r] if r < len(move.leads) else 0
-                cells = [*((v - lead + i, True) for i in range(lead)), (v, False)] if lead else [(v, False)]
-                nxt.append(_Run(c, cells, 1 + lead, 0, []))
-            for run in list(waiting_blocks[c]) if waiting_blocks[c] else ():
-                if run.back == v:
-                    waiting_blocks[c].remove(run)
-                    nxt.append(run)
+            if move.new_runs:
+                leads = move.leads
+                for r in range(move.new_runs):
+                    lead = leads[r] if r < len(leads) else 0
+                    cells = (
+                        [*((v - lead + i, True) for i in range(lead)), (v, False)] if lead else [(v, False)]
+                    )
+                    nxt.append(_Run(c, cells, 1 + lead, 0, []))
+            blocks = waiting_blocks[c]
+            if blocks:
+                for run in list(blocks):
+                    if run.back == v:
+                        blocks.remove(run)
+                        nxt.append(run)
             for _ in range(move.dropped):
                 run = next(r for r in nxt if _code_of(r) == 3)
                 nxt.remove(run)
-                finish(run, v)
+                finish(run)
             if v == TOP:
                 for run in nxt:
-                    finish(run, TOP)
+                    finish(run)
                 nxt = []
             active[c] = nxt
             in_slots = 0
-            for bit in _bits(slot_mask) if slot_mask else ():
-                slot_fill[bit] = c
-                in_slots += 1
+            if slot_mask:
+                for bit in _bits(slot_mask):
+                    slot_fill[bit] = c
+                    in_slots += 1
             if move.groups - in_slots:
                 to_groups.append((c, move.groups - in_slots))
         # Groups of this number.
@@ -301,27 +325,29 @@ def rebuild(problem: Problem, result: Result, run_cells: dict[int, list[tuple[in
             twos_colours = [c for c, k in to_groups if k == 2]
         else:
             ones_colours = twos_colours = []
-        if (len(ones_colours), len(twos_colours)) != (ones, twos):
+        if len(ones_colours) != ones or len(twos_colours) != twos:
             raise AssertionError("rebuild out of step with the solver's groups")
-        _k, _threes, template = group_partitions(ones, twos)[pi]
-        slot_colour = ones_colours + twos_colours
-        for g in template:
-            colours = [slot_colour[i] for i in g]
-            jokers = max(0, MIN_SET - len(colours))
-            if fourths and len(colours) + jokers == MIN_SET:
-                fourths -= 1  # an initial meld's joker standing as the fourth tile
-                jokers += 1
-            groups.append((v, colours, jokers, None))
+        if ones or twos:
+            _k, _threes, template = group_partitions(ones, twos)[pi]
+            slot_colour = ones_colours + twos_colours
+            for g in template:
+                colours = [slot_colour[i] for i in g]
+                jokers = max(0, MIN_SET - len(colours))
+                if fourths and len(colours) + jokers == MIN_SET:
+                    fourths -= 1  # an initial meld's joker standing as the fourth tile
+                    jokers += 1
+                groups.append((v, colours, jokers, None))
         if fourths:
             raise AssertionError("rebuild out of step with the solver's groups of four")
-        bit = 1
-        for gb in kept_groups.get(v, ()) if kept_groups else ():
-            colours = [c for c in range(COLOURS) if gb.colours >> c & 1]
-            if gb.size == MIN_SET:
-                if bit in slot_fill:
-                    colours.append(slot_fill[bit])
-                bit <<= 1
-            groups.append((v, colours, gb.jokers, gb.source))
+        if kept_groups and v in kept_groups:
+            bit = 1
+            for gb in kept_groups[v]:
+                colours = [c for c in range(COLOURS) if gb.colours >> c & 1]
+                if gb.size == MIN_SET:
+                    if bit in slot_fill:
+                        colours.append(slot_fill[bit])
+                    bit <<= 1
+                groups.append((v, colours, gb.jokers, gb.source))
     # Park the jokers that are not structural: at run ends, then in groups of three; if
     # neither has room, split a long run (it has at least 6 numbered tiles).
     spare = result.jokers_placed - result.structural_jokers

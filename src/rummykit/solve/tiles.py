@@ -78,9 +78,9 @@ from __future__ import annotations
 import itertools
 import threading
 from collections.abc import Sequence
-from functools import cache
 from typing import TYPE_CHECKING, Protocol
 
+from rummykit.solve.tilearrays import _kernel_problem, _result_of
 from rummykit.solve.tilemodel import (
     COLOURS,
     END,
@@ -154,172 +154,6 @@ __all__ = [
 
 
 # -- the compiled search ------------------------------------------------------------------
-
-
-@cache
-def _partition_table() -> tuple[list[int], list[int], list[int]]:
-    """group_partitions for every (ones, twos), flattened for the kernel: offsets, jokers, threes."""
-    offsets = [0]
-    ks: list[int] = []
-    threes: list[int] = []
-    for ones in range(5):
-        for twos in range(5):
-            if ones + twos <= COLOURS:
-                for k, t, _g in group_partitions(ones, twos):
-                    ks.append(k)
-                    threes.append(t)
-            offsets.append(len(ks))
-    return offsets, ks, threes
-
-
-def _kernel_problem(problem: Problem, k: ModuleType) -> Ints:
-    """The read-only problem array of the kernel (layout in :mod:`rummykit.solve.kernel`)."""
-    p = problem if problem.threshold is None else _mirrored(problem)
-    P = _rack_part(p, k).copy()
-    cells = k.CELLS
-    block_jokers = 0
-    for rb in p.run_blocks:
-        block_jokers += rb.jokers
-    for gb in p.group_blocks:
-        block_jokers += gb.jokers
-    at = k.P_TABLE
-    for row in p.table:  # the rack part has the table's cells zero: set the others only
-        for v, n in enumerate(row):
-            if n:
-                P[at + v] = n
-        at += cells
-    for rb in p.run_blocks:
-        P[k.P_ARR + rb.colour * cells + rb.lo] += 1
-        P[k.P_DEP + rb.colour * cells + rb.hi] += 1
-    groups = p.group_blocks
-    if len(groups) > 1:
-        groups = tuple(sorted(groups, key=_source_of))
-    for gb in groups:
-        if gb.size == MIN_SET:
-            i = int(P[k.P_NSLOTS + gb.number])
-            P[k.P_SLOT_BITS + gb.number * k.MAX_SLOTS + i] = 1 << i
-            P[k.P_SLOT_ACC + gb.number * k.MAX_SLOTS + i] = (~gb.colours) & ((1 << COLOURS) - 1)
-            P[k.P_NSLOTS + gb.number] = i + 1
-    P[k.P_TOTAL] = p.table_jokers + p.rack_jokers + block_jokers
-    P[k.P_TABLE_JOKERS] = p.table_jokers + block_jokers
-    P[k.P_START] = block_jokers << k.J_SHIFT
-    return P
-
-
-def _source_of(block: GroupBlock) -> int:
-    return block.source
-
-
-_RACK_PARTS_KEPT = 8
-_chain = itertools.chain.from_iterable
-
-
-def _rack_part(p: Problem, k: ModuleType) -> Ints:
-    """A problem array holding what depends on the rack, the weights and the threshold
-    only (the table's cells, blocks and jokers zero), kept for the next problems with the
-    same rack (the tidy step's trials, a solve with and without it)."""
-    key = (
-        id(k),
-        tuple(_chain(p.rack)),
-        p.rack_jokers,
-        p.primary,
-        p.secondary,
-        p.joker_primary,
-        p.joker_secondary,
-        p.threshold,
-    )
-    parts = _SHARED.rack_parts  # one thread's
-    part = parts.get(key)
-    if part is None:
-        part = _rack_part_of(p, k)
-        if len(parts) >= _RACK_PARTS_KEPT:
-            del parts[next(iter(parts))]
-        parts[key] = part
-    return part
-
-
-def _rack_part_of(p: Problem, k: ModuleType) -> Ints:
-    P = _problem_template(k).copy()
-    cells = k.CELLS
-    P[k.P_RACK : k.P_RACK + COLOURS * cells] = list(_chain(p.rack))
-    P[k.P_PRIMARY : k.P_PRIMARY + TOP + 1] = p.primary
-    P[k.P_SECONDARY : k.P_SECONDARY + TOP + 1] = p.secondary
-    # what the rack's tiles at each step onwards add (steps: number-major, colour-minor,
-    # the fifth "colour" of a number being its groups, which adds nothing)
-    steps = TOP * 5
-    acc = p.rack_jokers * p.joker_primary
-    full = p.rack_jokers * (value_of(p.joker_primary, p.joker_secondary) - (1 << JOKER_SHIFT))
-    meld = 0
-    ahead = [0] * (steps + 1)
-    ahead_full = [0] * (steps + 1)
-    ahead_meld = [0] * (steps + 1)
-    ahead[steps], ahead_full[steps] = acc, full
-    rack = p.rack
-    for v in range(TOP, 0, -1):
-        gain, gain_full = p.primary[v], value_of(p.primary[v], p.secondary[v])
-        base = (v - 1) * 5
-        ahead[base + COLOURS], ahead_full[base + COLOURS], ahead_meld[base + COLOURS] = acc, full, meld
-        for c in range(COLOURS - 1, -1, -1):
-            n = rack[c][v]
-            acc += n * gain
-            full += n * gain_full
-            meld += n * (TOP + 1 - v)  # the initial meld's numbers are mirrored: x is worth 14 - x
-            ahead[base + c], ahead_full[base + c], ahead_meld[base + c] = acc, full, meld
-    P[k.P_AHEAD : k.P_AHEAD + steps + 1] = ahead
-    P[k.P_AHEAD_FULL : k.P_AHEAD_FULL + steps + 1] = ahead_full
-    P[k.P_JP] = p.joker_primary
-    P[k.P_JS] = p.joker_secondary
-    P[k.P_RACK_JOKERS_FULL] = ahead_full[steps]  # the jokers' part of the whole value, every one placed
-    if p.threshold is not None:
-        P[k.P_INITIAL] = 1
-        P[k.P_THRESHOLD] = p.threshold
-        P[k.P_MELD_AHEAD : k.P_MELD_AHEAD + steps + 1] = ahead_meld
-    return P
-
-
-_TEMPLATES: dict[int, Ints] = {}
-
-
-def _problem_template(k: ModuleType) -> Ints:
-    """A problem array holding what every problem shares (the group partitions)."""
-    template = _TEMPLATES.get(id(k))
-    if template is None:
-        template = k.new_problem()
-        offsets, ks, threes = _partition_table()
-        template[k.P_GP_OFF : k.P_GP_OFF + len(offsets)] = offsets
-        template[k.P_GP_K : k.P_GP_K + len(ks)] = ks
-        template[k.P_GP_T : k.P_GP_T + len(threes)] = threes
-        _TEMPLATES[id(k)] = template
-    return template
-
-
-def _mirrored(problem: Problem) -> Problem:
-    """An initial-meld problem with its numbers mirrored (x becomes 14 - x), checked.
-
-    The kernel searches an initial meld from 13 down (it values a tile at ``x`` as
-    ``14 - x``): the meld value then reaches the threshold, where the state stops
-    counting it, after a few numbers, which keeps the states few.
-    """
-    p = problem
-    if p.run_blocks or p.group_blocks or p.table_jokers or any(any(row) for row in p.table):
-        raise ValueError("an initial meld is made from the rack alone")
-    if p.threshold is None or not 0 <= p.threshold <= MAX_THRESHOLD:
-        raise ValueError(f"an initial-meld threshold must be 0..{MAX_THRESHOLD}, not {p.threshold}")
-
-    def flip(cells: list[int] | tuple[int, ...]) -> list[int]:
-        return [cells[0], *(cells[TOP + 1 - x] for x in range(1, TOP + 1)), *cells[TOP + 1 :]]
-
-    return Problem(
-        [flip(row) for row in p.table],
-        [flip(row) for row in p.rack],
-        p.table_jokers,
-        p.rack_jokers,
-        primary=tuple(flip(p.primary)),
-        secondary=tuple(flip(p.secondary)),
-        joker_primary=p.joker_primary,
-        joker_secondary=p.joker_secondary,
-        threshold=p.threshold,
-    )
 
 
 # Table sizes and search limits: they decide how fast an answer comes and which of several
@@ -481,50 +315,6 @@ class _Kernel:
         if want is not None and (not finished or (found and value != want)):
             return None, finished  # the caller drops this play: it is not decoded
         return _result_of(self.path, self.result, k), finished
-
-
-_DECODED: dict[tuple[int, ...], tuple[tuple[int, ...], ColourMove]] = {}
-"""A path row's old runs and move, by the row (without the step: the same row means the
-same thing at every step); moves are frozen, so decoded ones are shared."""
-_DECODED_KEPT = 1 << 14
-
-
-def _decoded(row: list[int], k: ModuleType) -> tuple[tuple[int, ...], ColourMove]:
-    key = tuple(row)
-    found = _DECODED.get(key)
-    if found is None:
-        packed = row[0]
-        codes: list[int] = []
-        while packed:
-            codes.append(packed & k.CODE_MASK)
-            packed >>= k.CODE_BITS
-        choices = tuple((row[1] >> (2 * i)) & 3 for i in range(len(codes)))
-        move = ColourMove(choices, row[2], row[3], row[4], row[5], (row[8] & 7, row[8] >> 3))
-        if len(_DECODED) >= _DECODED_KEPT:
-            _DECODED.clear()
-        found = _DECODED[key] = (tuple(codes), move)
-    return found
-
-
-def _result_of(path: Ints, result: Ints, k: ModuleType) -> Result | None:
-    if not result[0]:
-        return None
-    moves: list[tuple[int, int, tuple[int, ...], ColourMove, int]] = []
-    closures: list[tuple[int, int, int, int, int, int]] = []
-    used = [[0] * (TOP + 2) for _ in range(COLOURS)]
-    append = moves.append
-    s = 0
-    for row in path.tolist():  # one row per step: number-major, the fifth of a number its groups
-        v = s // 5 + 1
-        c = s % 5
-        s += 1
-        if c == COLOURS:
-            closures.append((v, row[0], row[1], row[2], row[3], row[4]))
-            continue
-        codes, move = _decoded(row, k)
-        used[c][v] = row[6]
-        append((v, c, codes, move, row[7]))
-    return Result(int(result[1]), used, int(result[2]), int(result[3]), moves, closures)
 
 
 def _reach(kernel: _Kernel, target: int) -> Result | None:
