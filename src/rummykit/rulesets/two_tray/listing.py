@@ -46,7 +46,7 @@ from rummykit.rulesets.two_tray.judged import _judged as _judged
 from rummykit.rulesets.two_tray.judged import judged_lay_off as judged_lay_off
 from rummykit.rulesets.two_tray.judged import listed_call as listed_call
 from rummykit.rulesets.two_tray.judged import listed_holds as listed_holds
-from rummykit.rulesets.two_tray.open_cells import INCREMENTAL, Segments, open_cells
+from rummykit.rulesets.two_tray.open_cells import INCREMENTAL, Segments, open_cells, tiles_of
 from rummykit.rulesets.two_tray.options import GRID, TileGrid
 from rummykit.rulesets.two_tray.views import two_tray_view
 
@@ -252,7 +252,7 @@ def _fails_near(grid: TileGrid, judged: _Judged, cell: Cell, tile: Tile, segment
     for before, after, across in ((left, right, True), (up, down, False)):
         if not before and not after:
             continue
-        pieces = (*before, tile, *after)
+        pieces = (*tiles_of(before), tile, *tiles_of(after))  # the segments are kept as codes
         start = (c if across else r) - len(before)
         key = (across, r if across else c, start, start + len(pieces) - 1)
         cells = line_cells(key)
