@@ -48,6 +48,7 @@ from rummykit.rulesets.two_tray.judged import listed_call as listed_call
 from rummykit.rulesets.two_tray.judged import listed_holds as listed_holds
 from rummykit.rulesets.two_tray.open_cells import INCREMENTAL, Segments, open_cells, tiles_of
 from rummykit.rulesets.two_tray.options import GRID, TileGrid
+from rummykit.rulesets.two_tray.trays import tile_code
 from rummykit.rulesets.two_tray.views import two_tray_view
 
 __all__ = [
@@ -206,7 +207,7 @@ def _extension_cells(grid: TileGrid, tiles: Iterable[Tile], memo: _Judged | None
         cell, _, jokers, joker_fits, one_line, segments = found
         fitting = distinct & fits
         frame: LayOff[Tile] | None = None
-        for tile in sorted(fitting) if len(fitting) > 1 else fitting:
+        for tile in sorted(fitting, key=tile_code) if len(fitting) > 1 else fitting:
             if jokers is not None:
                 # Another joker nearby. When each lies in this cell's line alone and none was called, and a
                 # joker laid here lies in one line only, no reading of one line binds another: the lines

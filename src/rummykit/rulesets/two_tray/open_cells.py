@@ -84,7 +84,10 @@ def codes(tiles: tuple[Tile, ...]) -> Codes:
 
 def tiles_of(row: Codes) -> tuple[Tile, ...]:
     """The tiles of codes in a row."""
-    return tuple([ALL_TILES[c] for c in row])
+    return tuple(map(_TILE_AT, row))
+
+
+_TILE_AT = ALL_TILES.__getitem__
 
 
 @lru_cache(maxsize=1 << 14)
@@ -400,6 +403,9 @@ def _worked_out(
     for cell in redo:
         around = front.get(cell)
         if around is not None:
+            left, right, up, down = around
+            if len(left) + len(right) == 1 or len(up) + len(down) == 1:
+                continue  # a line of 2 across or down: nothing fits (_open_from's first answer, without the call)
             found = _open_from(get, cell, around)
             if found is not None:
                 kept.append(found)

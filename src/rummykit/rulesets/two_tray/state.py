@@ -72,7 +72,19 @@ _HOLDS = "two-tray holds"
 """The name, in a grid's cells memo, of whether the grid holds with each set of calls."""
 
 
-def _grid_holds(new: TileGrid, old: TileGrid, changes: Sequence[Put[Tile]]) -> bool:
+def _placed(old: TileGrid, new: TileGrid, changed: list[Cell]) -> list[Tile]:
+    """:func:`~rummykit.blocks.grid_near.placed_near` (``GRID``, ``old``, ``new``, ``changed``): when every changed
+    cell was empty (tiles only put down, every listed play), the tiles now there sorted by code in C (the order
+    ``Tile.__lt__`` gives through a Python call per comparison); else ``placed_near`` itself."""
+    on = old.cells
+    for cell in changed:
+        if cell in on:
+            return placed_near(GRID, old, new, changed)
+    get = new.cells.get
+    return sorted([p for c in set(changed) if (p := get(c)) is not None], key=tile_code)
+
+
+def _grid_holds(new: TileGrid, old: TileGrid, changes: Sequence[Put[Tile]], cells: list[Cell]) -> bool:
     """Whether the grid ``new``, which is ``old`` with ``changes``, holds (every grid rule, the whole grid).
 
     When ``old`` is known to hold (judged so before, with its calls), only the
@@ -85,11 +97,11 @@ def _grid_holds(new: TileGrid, old: TileGrid, changes: Sequence[Put[Tile]]) -> b
         if isinstance(changes, tuple) and listed_holds(old, changes):
             # A play the listing listed on this grid: judged there (a line laid apart, a lay-off judged near it).
             known = True
-        elif len(changes) == 1 and changes[0].cell not in old and changes[0].piece is not None:
+        elif len(changes) == 1 and cells[0] not in old and changes[0].piece is not None:
             # One tile put in an empty cell: holds_near judges exactly what the listing judged for this lay-off
             # (the lines through the cell and those joined to them by jokers), if it did.
-            known = judged_lay_off(old, changes[0].cell, changes[0].piece)
-        ok = holds_near(GRID, new, [put.cell for put in changes], old) if known is None else known
+            known = judged_lay_off(old, cells[0], changes[0].piece)
+        ok = holds_near(GRID, new, cells, old) if known is None else known
     else:
         ok = GRID.holds(new)
     new.cells_memo()[_holds_key(new)] = ok
@@ -322,8 +334,9 @@ class TwoTray(GameState):
         """
         seat = action.player
         self._need_tray(seat, action.tray)
+        cells = [(put.row, put.col) for put in action.changes]  # (Put.cell is a property: a call each)
         new = self.grid.changed(action.changes, GRID.is_joker)
-        placed = placed_near(GRID, self.grid, new, [put.cell for put in action.changes])
+        placed = _placed(self.grid, new, cells)
         if not placed:
             raise RuleError("TT-PLAY-EMPTY", "a play must place at least one tile from the playing tray (draw instead)")
         tray = self.trays.rack(seat, action.tray)
@@ -363,7 +376,7 @@ class TwoTray(GameState):
             if opening.fault is not None and (opening.touched or action.down):
                 # Touching the table before going down is told first, rather than what the touching broke.
                 return PlayCheck(new, placed, correct, opening.fault, wrong_tray=False)
-        if not _grid_holds(new, self.grid, action.changes):
+        if not _grid_holds(new, self.grid, action.changes, cells):
             # The whole grid is judged; its first problem is worded only when there is one.
             fault = GRID.verdict(new).problems[0].error
         elif opening is not None:
