@@ -58,6 +58,7 @@ __all__ = [
     "extensions",
     "free_row",
     "going_on",
+    "going_on_cells",
     "going_on_each",
     "grid_from_view",
     "listable_actions",
@@ -441,6 +442,11 @@ def going_on_each(grid: TileGrid, tiles: Sequence[Tile], sets: Sequence[TileSet]
     """:func:`going_on` for each of ``sets`` laid as :func:`laid_line` lays it, the lay-offs of all the tiles
     judged once: each (cell, tile) is judged on its own, so a line's are those of the tiles left after it, away
     from it (not in, next to or past an end of its cells), in the same order."""
+    return [[_put(cell[0], cell[1], tile) for cell, tile in ons] for ons in going_on_cells(grid, tiles, sets)]
+
+
+def going_on_cells(grid: TileGrid, tiles: Sequence[Tile], sets: Sequence[TileSet]) -> list[list[tuple[Cell, Tile]]]:
+    """:func:`going_on_each` as (cell, tile) pairs (picking makes the one put it picks, if any)."""
     if not grid.cells or not sets:
         return [[] for _ in sets]
     every = _extension_cells(grid, tiles)
@@ -453,7 +459,7 @@ def going_on_each(grid: TileGrid, tiles: Sequence[Tile], sets: Sequence[TileSet]
         last = col + len(line) - 1
         out.append(
             [
-                _put(r, c, tile)
+                ((r, c), tile)
                 for (r, c), tile in every
                 if left[tile] > 0 and not ((r == row and col - 1 <= c <= last + 1) or (r - row in (1, -1) and col <= c <= last))
             ]
