@@ -107,7 +107,9 @@ def test_fit_codes_are_the_masks_of_the_fitting_tiles() -> None:
         assert (found > (NUMBERED | JOKER_BIT)) == (JOKER in before or JOKER in after)
         assert fit_tiles(mask) == tuple(sorted(fit_tiles(mask), key=lambda t: t.code))
         if before or after:
-            valid = {t for t in ALL_TILES if len(before) + len(after) >= 2 and line_valid((*before, t, *after))}
+            valid = {
+                t for t in ALL_TILES if len(before) + len(after) >= 2 and line_valid((*before, t, *after))
+            }
             assert set(fit_tiles(mask)) == valid, (before, after)
 
 
