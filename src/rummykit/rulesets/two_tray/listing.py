@@ -254,7 +254,7 @@ def _fails_near(grid: TileGrid, judged: _Judged, cell: Cell, tile: Tile, segment
     for before, after, across in ((left, right, True), (up, down, False)):
         if not before and not after:
             continue
-        pieces = (*tiles_of(before), tile, *tiles_of(after))  # the segments are kept as codes
+        pieces = tiles_of((*before, tile.code, *after))  # the segments are kept as codes
         start = (c if across else r) - len(before)
         key = (across, r if across else c, start, start + len(pieces) - 1)
         cells = line_cells(key)
