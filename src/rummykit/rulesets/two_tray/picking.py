@@ -55,9 +55,12 @@ def pick(
     judged = _judged(grid)
     calls: list[tuple[Cell, tuple[Tile, ...]]] = []
     count = simple
+    kept_calls = judged.calls
     for cell in _joker_cells(grid):
         if cell not in called:
-            options = _call_options(grid, cell, judged)
+            # The joker's options as kept with the grid (most listings), else worked out (_call_options keeps them).
+            found = kept_calls.get(cell)
+            options = _call_options(grid, cell, judged) if found is None else found[0]
             if options:
                 calls.append((cell, options))
                 count += len(options)

@@ -286,10 +286,13 @@ class TwoTray(GameState):
             return nothing[choose(player, 0, rng)]  # the listing's own answer: nothing listed
         playing = self.playing[player]
         racks = self.trays
-        names = racks.names_of(player) if playing is None else (playing,)
+        if playing is None:
+            trays = [(name, racks.rack(player, name)) for name in racks.names_of(player)]
+        else:
+            trays = [(playing, racks.rack(player, playing))]
         return pick(
             player,
-            [(name, racks.rack(player, name)) for name in names],
+            trays,
             self.grid,
             choose,
             rng,
