@@ -213,7 +213,7 @@ def _extension_cells(grid: TileGrid, tiles: Iterable[Tile], memo: _Judged | None
                 # Another joker nearby. When each lies in this cell's line alone and none was called, and a
                 # joker laid here lies in one line only, no reading of one line binds another: the lines
                 # read as laid (they do, by the fitting tiles) is all the grid rules ask.
-                if jokers and (one_line or tile is not JOKER) and not any(j in calls for j in jokers):
+                if jokers and (one_line or tile is not JOKER) and (not calls or not any(j in calls for j in jokers)):
                     out.append((cell, tile))
                     continue
                 # Otherwise the grid rules judge the readings of the lines the jokers link.
