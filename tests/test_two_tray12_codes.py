@@ -6,7 +6,7 @@
   tiles kept equal those that make both lines through the cell valid as laid
   (``line_valid`` tile by tile), and the kept segments are the tiles touching
   the cell, read from the grid.
-- The play check's placed tiles (``state._placed``) equal
+- The play check's placed tiles (``trays.placed_tiles``) equal
   :func:`~rummykit.blocks.grid_near.placed_near` on every play of seeded games,
   and on turns that take tiles off, move or replace them.
 - :func:`~rummykit.rulesets.two_tray.listing.going_on_cells` is
@@ -37,7 +37,8 @@ from rummykit.rulesets.two_tray.open_cells import (
     tiles_of,
 )
 from rummykit.rulesets.two_tray.options import GRID, TileGrid
-from rummykit.rulesets.two_tray.state import TwoTray, _placed
+from rummykit.rulesets.two_tray.state import TwoTray
+from rummykit.rulesets.two_tray.trays import placed_tiles
 
 
 def _game_grids(games: int) -> list[TileGrid]:
@@ -138,13 +139,13 @@ def test_placed_is_placed_near_on_game_plays_and_rearranged_turns() -> None:
                 expected = placed_near(GRID, grid, new, changed)
             except Exception as error:  # the same refusal, worded alike
                 try:
-                    _placed(grid, new, changed)
+                    placed_tiles(grid, new, changed)
                 except Exception as mine:
                     assert type(mine) is type(error) and str(mine) == str(error)
                 else:
-                    raise AssertionError("placed_near refused, _placed did not") from error
+                    raise AssertionError("placed_near refused, placed_tiles did not") from error
                 continue
-            assert _placed(grid, new, changed) == expected
+            assert placed_tiles(grid, new, changed) == expected
             checked += 1
 
     play_seeded(6, each)

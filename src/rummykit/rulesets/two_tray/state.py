@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import ClassVar, cast
 
 from rummykit.blocks.grid import Cell, Put, cell_text
-from rummykit.blocks.grid_near import holds_near, placed_near
+from rummykit.blocks.grid_near import holds_near
 from rummykit.blocks.racks import Racks
 from rummykit.engine.core import OVER, Action, Field, GameState, Saved, texts
 from rummykit.engine.hidden import Slot, every_slot
@@ -41,7 +41,7 @@ from rummykit.rulesets.two_tray.options import (
     TileGrid,
 )
 from rummykit.rulesets.two_tray.picking import pick
-from rummykit.rulesets.two_tray.trays import holds_all, take, tile_code
+from rummykit.rulesets.two_tray.trays import holds_all, placed_tiles, take, tile_code
 from rummykit.rulesets.two_tray.views import CellView, TwoTrayView
 
 __all__ = ["PlayCheck", "TwoTray"]
@@ -70,18 +70,6 @@ def _seat_set(seat: int) -> frozenset[int]:
 
 _HOLDS = "two-tray holds"
 """The name, in a grid's cells memo, of whether the grid holds with each set of calls."""
-
-
-def _placed(old: TileGrid, new: TileGrid, changed: list[Cell]) -> list[Tile]:
-    """:func:`~rummykit.blocks.grid_near.placed_near` (``GRID``, ``old``, ``new``, ``changed``): when every changed
-    cell was empty (tiles only put down, every listed play), the tiles now there sorted by code in C (the order
-    ``Tile.__lt__`` gives through a Python call per comparison); else ``placed_near`` itself."""
-    on = old.cells
-    for cell in changed:
-        if cell in on:
-            return placed_near(GRID, old, new, changed)
-    get = new.cells.get
-    return sorted([p for c in set(changed) if (p := get(c)) is not None], key=tile_code)
 
 
 def _grid_holds(new: TileGrid, old: TileGrid, changes: Sequence[Put[Tile]], cells: list[Cell]) -> bool:
@@ -339,7 +327,7 @@ class TwoTray(GameState):
         self._need_tray(seat, action.tray)
         cells = [(put.row, put.col) for put in action.changes]  # (Put.cell is a property: a call each)
         new = self.grid.changed(action.changes, GRID.is_joker)
-        placed = _placed(self.grid, new, cells)
+        placed = placed_tiles(self.grid, new, cells)
         if not placed:
             raise RuleError("TT-PLAY-EMPTY", "a play must place at least one tile from the playing tray (draw instead)")
         tray = self.trays.rack(seat, action.tray)
