@@ -269,7 +269,7 @@ class TwoTray(GameState):
         """``legal_actions(player)[choose(player, n, rng)]``, ``n`` the listing's length, making only the action
         chosen (:func:`~rummykit.rulesets.two_tray.picking.pick`; the driver's path for a bot that chooses by
         index)."""
-        if player not in self.must_act:  # = to_act: nobody acts out of turn here (may_act is empty)
+        if player != self.current or self.outcome is not None:  # not in must_act (= to_act: nobody acts out of turn)
             nothing: list[Action] = []
             return nothing[choose(player, 0, rng)]  # the listing's own answer: nothing listed
         playing = self.playing[player]
@@ -378,8 +378,10 @@ class TwoTray(GameState):
 
     def _draw(self, action: Draw) -> None:
         seat = action.player
-        self._not_continuing(seat, "drawing")
-        self._need_tray(seat, action.tray)
+        if self.continuing:
+            self._not_continuing(seat, "drawing")
+        if action.tray not in self.trays.names_of(seat):
+            self._need_tray(seat, action.tray)
         playing = self.playing[seat]
         if playing is not None and action.tray != playing:
             raise RuleError(
@@ -513,8 +515,12 @@ class TwoTray(GameState):
         """End ``seat``'s turn, which played from (or drew onto) tray ``used``: the other tray plays next,
         unless ``same_tray`` (the wrong-tray penalty keeps the marker by the correct tray)."""
         if used is not None:
-            other = None if same_tray else self.other_tray(seat, used)
-            self.playing[seat] = other if other is not None else used
+            names = () if same_tray else self.trays.names_of(seat)
+            # The other tray (other_tray) when the seat has two, else the same one.
+            if len(names) == 2:
+                self.playing[seat] = names[1] if names[0] == used else names[0]
+            else:
+                self.playing[seat] = used
         if played:
             self.idle_turns = 0
         elif pool_was_empty:
