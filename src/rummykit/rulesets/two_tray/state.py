@@ -324,7 +324,8 @@ class TwoTray(GameState):
         turn is then judged as any later turn.
         """
         seat = action.player
-        self._need_tray(seat, action.tray)
+        if action.tray not in self.trays.names_of(seat):
+            self._need_tray(seat, action.tray)
         cells = [(put.row, put.col) for put in action.changes]  # (Put.cell is a property: a call each)
         new = self.grid.changed(action.changes, GRID.is_joker)
         placed = placed_tiles(self.grid, new, cells)
@@ -395,7 +396,8 @@ class TwoTray(GameState):
         self._end_turn(seat, action.tray, played=False, pool_was_empty=False)
 
     def _pass(self, seat: int) -> None:
-        self._not_continuing(seat, "passing")
+        if self.continuing:
+            self._not_continuing(seat, "passing")
         if self.pool:
             raise RuleError("TT-DRAW", "a player who does not play draws from the pool; pass only when it is empty")
         self.emit("pass", seat, {"tray": self.playing[seat]})
@@ -451,8 +453,9 @@ class TwoTray(GameState):
         if not any(sizes.values()):
             self._end_round(seat, "trays-empty")
             return
-        other = self.other_tray(seat, tray)
-        if not self.trays.rack(seat, tray) and other is not None and not self.continuing:
+        # The tray played from emptied, with another one (other_tray) and not already playing on: sizes has both.
+        if not sizes[tray] and len(sizes) == 2 and not self.continuing:
+            other = next(name for name in sizes if name != tray)
             # The seed's end game: play on at once, in the same turn, from the other tray.
             self.continuing = True
             self.playing[seat] = other
