@@ -8,8 +8,6 @@ this one starts with every answer whose reach the change did not touch.
 
 from __future__ import annotations
 
-from typing import cast
-
 from rummykit.blocks.grid import Cell, Put
 from rummykit.pieces.tiles import Tile
 from rummykit.rulesets.two_tray.options import TileGrid
@@ -100,7 +98,7 @@ def _judged(grid: TileGrid) -> _Judged:
     found: _Judged | None = memo.get(key)  # type: ignore[assignment]
     if found is None:
         origin = grid.origin()
-        parent = None if origin is None else cast("_Judged | None", origin[0].get(key))
+        parent: _Judged | None = None if origin is None else origin[0].get(key)  # type: ignore[assignment]
         found = _Judged() if parent is None or origin is None else _Judged(parent, origin[1])
         memo[key] = found
     return found

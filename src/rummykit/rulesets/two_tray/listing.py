@@ -28,7 +28,6 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import cast
 
 from rummykit.blocks.grid import Cell, Put, parse_cell
 from rummykit.blocks.grid_judge import line_cells, line_through
@@ -97,7 +96,7 @@ def free_row(grid: TileGrid) -> tuple[int, int]:
     found: tuple[int, int] | None = memo.get(_FREE_ROW)  # type: ignore[assignment]
     if found is None:
         origin = grid.origin()
-        before = None if origin is None else cast("tuple[int, int] | None", origin[0].get(_FREE_ROW))
+        before: tuple[int, int] | None = None if origin is None else origin[0].get(_FREE_ROW)  # type: ignore[assignment]
         cells = grid.cells
         if before is not None and origin is not None and origin[1] and (before != (0, 0) or len(cells) != len(origin[1])):
             # Tiles only put down (or replaced) since a grid whose free row is known (and had tiles): the box
@@ -388,7 +387,7 @@ def _joker_cells(grid: TileGrid) -> tuple[Cell, ...]:
     found: tuple[Cell, ...] | None = memo.get(_JOKERS)  # type: ignore[assignment]
     if found is None:
         origin = grid.origin()
-        before = None if origin is None else cast("tuple[Cell, ...] | None", origin[0].get(_JOKERS))
+        before: tuple[Cell, ...] | None = None if origin is None else origin[0].get(_JOKERS)  # type: ignore[assignment]
         cells = grid.cells
         if before is not None and origin is not None:
             # From the grid it was changed from: its jokers still there, and any in the changed cells.

@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from operator import itemgetter
-from typing import cast
 
 from rummykit.blocks.grid import Cell
 from rummykit.melds.tile_lines import line_valid
@@ -194,7 +193,7 @@ def open_cells(grid: TileGrid) -> tuple[OpenCell, ...]:
     known: _Known | None = memo.get(_OPEN)  # type: ignore[assignment]
     if known is None:
         origin = grid.origin()
-        previous = None if origin is None else cast("_Known | None", origin[0].get(_OPEN))
+        previous: _Known | None = None if origin is None else origin[0].get(_OPEN)  # type: ignore[assignment]
         if previous is not None and origin is not None and len(origin[1]) <= INCREMENTAL:
             known = _worked_out(grid.cells, previous, origin[1], take=True)
             if previous[1] is not None:
