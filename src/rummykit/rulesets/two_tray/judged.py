@@ -94,7 +94,7 @@ _JUDGED_PLAIN: tuple[str, tuple[tuple[Cell, Tile], ...]] = (_JUDGED, ())
 def _judged(grid: TileGrid) -> _Judged:
     """The judged lay-offs and calls of ``grid`` with its calls (see :class:`_Judged`)."""
     memo = grid.cells_memo()
-    key = _judged_key(grid)
+    key = (_JUDGED, grid.calls_key()) if grid.calls else _JUDGED_PLAIN  # (_judged_key, read in place)
     found: _Judged | None = memo.get(key)  # type: ignore[assignment]
     if found is None:
         origin = grid.origin()

@@ -285,7 +285,7 @@ class TwoTray(GameState):
             choose,
             rng,
             down=self.down[player],
-            threshold=self.threshold,
+            threshold=int(self.options["initial_meld_points"]),  # (threshold, read in place)
             pool_size=len(self.pool),
             continuing=self.continuing,
             called=self.called,
