@@ -25,6 +25,7 @@ from rummykit.rulesets.two_tray.open_cells import (
     FRESH_FRONTIER,
     _Known,
     _worked_out,
+    codes,
     frontier,
     open_cells,
     open_cells_near,
@@ -117,10 +118,10 @@ def test_a_lay_off_reads_the_line_it_makes() -> None:
     found = open_cells(laid)
     front = cast("_Known", laid.cells_memo()[_OPEN])[1]
     assert front is not None
-    r1_to_r6 = tuple(Tile.parse(f"R{n}") for n in range(1, 7))
+    r1_to_r6 = codes(tuple(Tile.parse(f"R{n}") for n in range(1, 7)))  # the frontier keeps tiles' codes
     assert front[(0, -1)] == ((), r1_to_r6, (), ())
     assert front[(0, 6)] == (r1_to_r6, (), (), ())
-    assert front[(1, 3)] == ((), (), (Tile.parse("R4"),), ())
+    assert front[(1, 3)] == ((), (), (Tile.parse("R4").code,), ())
     assert (0, 3) not in front
     # Left of R1 nothing fits, above and below a lone tile neither (a line of 2): R7 or a joker after R6.
     assert [(cell, sorted(str(t) for t in fits)) for cell, fits, *_ in found] == [((0, 6), ["J", "R7"])]

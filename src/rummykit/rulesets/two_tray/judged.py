@@ -8,8 +8,6 @@ this one starts with every answer whose reach the change did not touch.
 
 from __future__ import annotations
 
-from typing import cast
-
 from rummykit.blocks.grid import Cell, Put
 from rummykit.pieces.tiles import Tile
 from rummykit.rulesets.two_tray.options import TileGrid
@@ -96,11 +94,11 @@ _JUDGED_PLAIN: tuple[str, tuple[tuple[Cell, Tile], ...]] = (_JUDGED, ())
 def _judged(grid: TileGrid) -> _Judged:
     """The judged lay-offs and calls of ``grid`` with its calls (see :class:`_Judged`)."""
     memo = grid.cells_memo()
-    key = _judged_key(grid)
+    key = (_JUDGED, grid.calls_key()) if grid.calls else _JUDGED_PLAIN  # (_judged_key, read in place)
     found: _Judged | None = memo.get(key)  # type: ignore[assignment]
     if found is None:
         origin = grid.origin()
-        parent = None if origin is None else cast("_Judged | None", origin[0].get(key))
+        parent: _Judged | None = None if origin is None else origin[0].get(key)  # type: ignore[assignment]
         found = _Judged() if parent is None or origin is None else _Judged(parent, origin[1])
         memo[key] = found
     return found

@@ -28,7 +28,6 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import cast
 
 from rummykit.blocks.grid import Cell, Put, parse_cell
 from rummykit.blocks.grid_judge import line_cells, line_through
@@ -46,8 +45,9 @@ from rummykit.rulesets.two_tray.judged import _judged as _judged
 from rummykit.rulesets.two_tray.judged import judged_lay_off as judged_lay_off
 from rummykit.rulesets.two_tray.judged import listed_call as listed_call
 from rummykit.rulesets.two_tray.judged import listed_holds as listed_holds
-from rummykit.rulesets.two_tray.open_cells import INCREMENTAL, Segments, open_cells
+from rummykit.rulesets.two_tray.open_cells import INCREMENTAL, Segments, open_cells, tiles_of
 from rummykit.rulesets.two_tray.options import GRID, TileGrid
+from rummykit.rulesets.two_tray.trays import tile_code
 from rummykit.rulesets.two_tray.views import two_tray_view
 
 __all__ = [
@@ -57,6 +57,7 @@ __all__ = [
     "extensions",
     "free_row",
     "going_on",
+    "going_on_cells",
     "going_on_each",
     "grid_from_view",
     "listable_actions",
@@ -95,7 +96,7 @@ def free_row(grid: TileGrid) -> tuple[int, int]:
     found: tuple[int, int] | None = memo.get(_FREE_ROW)  # type: ignore[assignment]
     if found is None:
         origin = grid.origin()
-        before = None if origin is None else cast("tuple[int, int] | None", origin[0].get(_FREE_ROW))
+        before: tuple[int, int] | None = None if origin is None else origin[0].get(_FREE_ROW)  # type: ignore[assignment]
         cells = grid.cells
         if before is not None and origin is not None and origin[1] and (before != (0, 0) or len(cells) != len(origin[1])):
             # Tiles only put down (or replaced) since a grid whose free row is known (and had tiles): the box
@@ -206,12 +207,12 @@ def _extension_cells(grid: TileGrid, tiles: Iterable[Tile], memo: _Judged | None
         cell, _, jokers, joker_fits, one_line, segments = found
         fitting = distinct & fits
         frame: LayOff[Tile] | None = None
-        for tile in sorted(fitting) if len(fitting) > 1 else fitting:
+        for tile in sorted(fitting, key=tile_code) if len(fitting) > 1 else fitting:
             if jokers is not None:
                 # Another joker nearby. When each lies in this cell's line alone and none was called, and a
                 # joker laid here lies in one line only, no reading of one line binds another: the lines
                 # read as laid (they do, by the fitting tiles) is all the grid rules ask.
-                if jokers and (one_line or tile is not JOKER) and not any(j in calls for j in jokers):
+                if jokers and (one_line or tile is not JOKER) and (not calls or not any(j in calls for j in jokers)):
                     out.append((cell, tile))
                     continue
                 # Otherwise the grid rules judge the readings of the lines the jokers link.
@@ -252,7 +253,7 @@ def _fails_near(grid: TileGrid, judged: _Judged, cell: Cell, tile: Tile, segment
     for before, after, across in ((left, right, True), (up, down, False)):
         if not before and not after:
             continue
-        pieces = (*before, tile, *after)
+        pieces = tiles_of((*before, tile.code, *after))  # the segments are kept as codes
         start = (c if across else r) - len(before)
         key = (across, r if across else c, start, start + len(pieces) - 1)
         cells = line_cells(key)
@@ -386,7 +387,7 @@ def _joker_cells(grid: TileGrid) -> tuple[Cell, ...]:
     found: tuple[Cell, ...] | None = memo.get(_JOKERS)  # type: ignore[assignment]
     if found is None:
         origin = grid.origin()
-        before = None if origin is None else cast("tuple[Cell, ...] | None", origin[0].get(_JOKERS))
+        before: tuple[Cell, ...] | None = None if origin is None else origin[0].get(_JOKERS)  # type: ignore[assignment]
         cells = grid.cells
         if before is not None and origin is not None:
             # From the grid it was changed from: its jokers still there, and any in the changed cells.
@@ -440,6 +441,11 @@ def going_on_each(grid: TileGrid, tiles: Sequence[Tile], sets: Sequence[TileSet]
     """:func:`going_on` for each of ``sets`` laid as :func:`laid_line` lays it, the lay-offs of all the tiles
     judged once: each (cell, tile) is judged on its own, so a line's are those of the tiles left after it, away
     from it (not in, next to or past an end of its cells), in the same order."""
+    return [[_put(cell[0], cell[1], tile) for cell, tile in ons] for ons in going_on_cells(grid, tiles, sets)]
+
+
+def going_on_cells(grid: TileGrid, tiles: Sequence[Tile], sets: Sequence[TileSet]) -> list[list[tuple[Cell, Tile]]]:
+    """:func:`going_on_each` as (cell, tile) pairs (picking makes the one put it picks, if any)."""
     if not grid.cells or not sets:
         return [[] for _ in sets]
     every = _extension_cells(grid, tiles)
@@ -452,7 +458,7 @@ def going_on_each(grid: TileGrid, tiles: Sequence[Tile], sets: Sequence[TileSet]
         last = col + len(line) - 1
         out.append(
             [
-                _put(r, c, tile)
+                ((r, c), tile)
                 for (r, c), tile in every
                 if left[tile] > 0 and not ((r == row and col - 1 <= c <= last + 1) or (r - row in (1, -1) and col <= c <= last))
             ]

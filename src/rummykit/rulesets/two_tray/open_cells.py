@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from operator import itemgetter
-from typing import cast
 
 from rummykit.blocks.grid import Cell
 from rummykit.melds.tile_lines import line_valid
@@ -24,78 +23,154 @@ from rummykit.melds.tiles import MAX_GROUP
 from rummykit.pieces.tiles import ALL_TILES, COLOURS, JOKER, MAX_NUMBER, Tile
 from rummykit.rulesets.two_tray.options import TileGrid
 
-__all__ = ["INCREMENTAL", "Frontier", "OpenCell", "OpenCells", "Segments", "frontier", "open_cells", "open_cells_near"]
+__all__ = [
+    "INCREMENTAL",
+    "JOKER_BIT",
+    "NUMBERED",
+    "Codes",
+    "Fits",
+    "Frontier",
+    "OpenCell",
+    "OpenCells",
+    "Segments",
+    "codes",
+    "fit_tiles",
+    "frontier",
+    "open_cells",
+    "open_cells_near",
+    "tiles_of",
+]
+
+
+Codes = tuple[int, ...]
+"""Tiles in a row as their codes (``Tile.code``): a tuple of ints, which the cyclic garbage collector stops
+tracking, where a tuple of tiles stays tracked (the fitting tiles' cache below holds 16,384 segment pairs)."""
+
+Fits = int
+"""A set of tiles as a bit mask of their codes (``1 << tile.code``; the joker's is :data:`JOKER_BIT`): read in
+code order, which is the tiles' own order."""
+
+JOKER_BIT = 1 << JOKER.code
+NUMBERED: Fits = JOKER_BIT - 1
+"""Every numbered tile's bit."""
+_EVERY: Fits = NUMBERED | JOKER_BIT
+_JOKER_THERE = 1 << (JOKER.code + 1)
+"""In :func:`_fit_codes`'s answer (above the tiles' bits): a joker is among the segments' tiles."""
+_JOKER_CODE = JOKER.code
+_COLOUR_OF: tuple[int, ...] = tuple(-1 if t.colour is None else t.colour.index for t in ALL_TILES)
+_NUMBER_OF: tuple[int, ...] = tuple(t.number for t in ALL_TILES)
+
+
+_FIT_SETS: dict[Fits, frozenset[Tile]] = {}
+"""The tiles of each bit mask an open cell was found to fit (few: a group's missing colours, a run's tile, a
+joker), made once each and shared by the open cells."""
+
+
+def fit_tiles(fits: Fits) -> tuple[Tile, ...]:
+    """The tiles of a bit mask, in code order (the tiles' own order)."""
+    out = []
+    while fits:
+        low = fits & -fits
+        fits ^= low
+        out.append(ALL_TILES[low.bit_length() - 1])
+    return tuple(out)
+
+
+def codes(tiles: tuple[Tile, ...]) -> Codes:
+    """The codes of tiles in a row."""
+    return tuple([t.code for t in tiles])
+
+
+def tiles_of(row: Codes) -> tuple[Tile, ...]:
+    """The tiles of codes in a row."""
+    return tuple(map(_TILE_AT, row))
+
+
+_TILE_AT = ALL_TILES.__getitem__
 
 
 @lru_cache(maxsize=1 << 14)
+def _fit_codes(before: Codes, after: Codes) -> int:
+    """:func:`_fitting` of a segment pair as a bit mask, with :data:`_JOKER_THERE` set when a joker is among its
+    tiles, kept together (keys and answers are ints and tuples of ints: nothing the garbage collector walks)."""
+    fits = _fitting_mask(before, after)
+    if _JOKER_CODE in before or _JOKER_CODE in after:
+        fits |= _JOKER_THERE
+    return fits
+
+
 def _fit(before: tuple[Tile, ...], after: tuple[Tile, ...]) -> tuple[frozenset[Tile], bool]:
-    """:func:`_fitting` of a segment pair, and whether a joker is among its tiles, kept together (``JOKER in`` a
-    tuple of tiles compares each through ``Tile``'s Python-level comparison slot, about 0.4 us a tile; the joker
-    is found here once per pair, by identity: tiles are interned)."""
-    return _fitting(before, after), _JOKER_ID in map(id, before) or _JOKER_ID in map(id, after)
-
-
-_JOKER_ID = id(JOKER)
+    """:func:`_fit_codes` for tiles: the tiles that fit, and whether a joker is among the segments' tiles."""
+    found = _fit_codes(codes(before), codes(after))
+    return frozenset(fit_tiles(found & _EVERY)), found > _EVERY
 
 
 def _fitting(before: tuple[Tile, ...], after: tuple[Tile, ...]) -> frozenset[Tile]:
     """Every tile that makes ``before + tile + after`` a tile alone or a valid line as laid (jokers aside)."""
+    return frozenset(fit_tiles(_fitting_mask(codes(before), codes(after))))
+
+
+def _fitting_mask(before: Codes, after: Codes) -> Fits:
+    """:func:`_fitting` of the tiles of these codes, as a bit mask."""
     if not before and not after:
         return _EVERY
     if len(before) + len(after) < 2:
-        return frozenset()
+        return 0
     # One pass over the tiles there (the cell at place len(before)): whether the numbered ones share a number, a
     # colour, and their number less their place (a run's start). A line reads as a group (one number: the tile
     # must have it) or a run (one colour: the tile must have it, and the number its place says); a joker may
     # fit either. Only these can possibly fit (line_valid's own tests, read once for every candidate).
     cut = len(before)
-    colour = None
+    colour = -1
     number = start = 0
     one_number = one_colour = run = True
-    naturals: list[Tile] = []
-    for i, t in enumerate((*before, *after)):
-        c = t.colour
-        if c is None:
+    there = 0
+    repeated = False
+    for i, code in enumerate((*before, *after)):
+        c = _COLOUR_OF[code]
+        if c < 0:
             continue
         place = i if i < cut else i + 1
-        if colour is None:
-            colour, number, start = c, t.number, t.number - place
+        n = _NUMBER_OF[code]
+        if colour < 0:
+            colour, number, start = c, n, n - place
         else:
-            if c is not colour:
+            if c != colour:
                 one_colour = False
-            if t.number != number:
+            if n != number:
                 one_number = False
                 if not one_colour:
                     # Neither a group nor a run, whatever tile (or joker) comes between.
-                    return frozenset()
-            if t.number - place != start:
+                    return 0
+            if n - place != start:
                 run = False
-        naturals.append(t)
-    if colour is None:
-        maybe: Iterable[Tile] = ALL_TILES
-    else:
-        size = cut + len(after) + 1
-        fits: list[Tile] = []
-        if one_number and size <= MAX_GROUP and len(set(naturals)) == len(naturals):
-            # A tile of the number in a colour no tile there has makes a group (one number, at most 4 tiles, no
-            # colour repeated) when the tiles there repeat none; one in a colour there repeats it (and cannot
-            # make a run: a run repeats no number).
-            there = {t.colour for t in naturals}
-            fits += [ALL_TILES[c.index * MAX_NUMBER + number - 1] for c in COLOURS if c not in there]
-        if one_colour and run and start >= 1 and start + size - 1 <= MAX_NUMBER:
-            # The run's tile at the cell's place: one colour, each number its place's, all within 1..13 (the
-            # places differ, so no number repeats; it has the colour, so it is no group's tile).
-            fits.append(ALL_TILES[colour.index * MAX_NUMBER + start + cut - 1])
-        # A joker fits exactly when a numbered tile does: it reads as that tile (the line keeps a numbered tile);
-        # and a line valid with the joker reads it as a tile that makes it valid (its run's number, or a group's
-        # missing colour), one of those listed.
-        if fits:
-            fits.append(JOKER)
-        return frozenset(fits)
-    return frozenset([t for t in maybe if line_valid((*before, t, *after))])
-
-
-_EVERY = frozenset(ALL_TILES)
+        bit = 1 << code
+        if there & bit:
+            repeated = True
+        there |= bit
+    if colour < 0:
+        row = tiles_of(before), tiles_of(after)
+        return sum([1 << t.code for t in ALL_TILES if line_valid((*row[0], t, *row[1]))])
+    size = cut + len(after) + 1
+    fits = 0
+    if one_number and size <= MAX_GROUP and not repeated:
+        # A tile of the number in a colour no tile there has makes a group (one number, at most 4 tiles, no
+        # colour repeated) when the tiles there repeat none; one in a colour there repeats it (and cannot
+        # make a run: a run repeats no number).
+        for ci in range(len(COLOURS)):
+            bit = 1 << (ci * MAX_NUMBER + number - 1)
+            if not there & bit:
+                fits |= bit
+    if one_colour and run and start >= 1 and start + size - 1 <= MAX_NUMBER:
+        # The run's tile at the cell's place: one colour, each number its place's, all within 1..13 (the
+        # places differ, so no number repeats; it has the colour, so it is no group's tile).
+        fits |= 1 << (colour * MAX_NUMBER + start + cut - 1)
+    # A joker fits exactly when a numbered tile does: it reads as that tile (the line keeps a numbered tile);
+    # and a line valid with the joker reads it as a tile that makes it valid (its run's number, or a group's
+    # missing colour), one of those listed.
+    if fits:
+        fits |= JOKER_BIT
+    return fits
 
 
 def open_cells(grid: TileGrid) -> tuple[OpenCell, ...]:
@@ -118,7 +193,7 @@ def open_cells(grid: TileGrid) -> tuple[OpenCell, ...]:
     known: _Known | None = memo.get(_OPEN)  # type: ignore[assignment]
     if known is None:
         origin = grid.origin()
-        previous = None if origin is None else cast("_Known | None", origin[0].get(_OPEN))
+        previous: _Known | None = None if origin is None else origin[0].get(_OPEN)  # type: ignore[assignment]
         if previous is not None and origin is not None and len(origin[1]) <= INCREMENTAL:
             known = _worked_out(grid.cells, previous, origin[1], take=True)
             if previous[1] is not None:
@@ -132,8 +207,9 @@ def open_cells(grid: TileGrid) -> tuple[OpenCell, ...]:
     return known[0]
 
 
-Segments = tuple[tuple[Tile, ...], tuple[Tile, ...], tuple[Tile, ...], tuple[Tile, ...]]
-"""The tiles touching a cell on its left, right, up and down, in reading order (left and up read towards it)."""
+Segments = tuple[Codes, Codes, Codes, Codes]
+"""The tiles touching a cell on its left, right, up and down, in reading order (left and up read towards it), as
+codes."""
 
 OpenCell = tuple[Cell, frozenset[Tile], tuple[Cell, ...] | None, bool, bool, Segments | None]
 """An open cell: the cell; the tiles that fit; the cells of the jokers in its lines if each lies in that line
@@ -173,7 +249,9 @@ _NO_SEGMENTS: Segments = ((), (), (), ())
 """The segments of an empty cell next to no tile."""
 
 
-def open_cells_near(cells: Mapping[Cell, Tile], previous: OpenCells | None, changed: Iterable[Cell]) -> OpenCells:
+def open_cells_near(
+    cells: Mapping[Cell, Tile], previous: OpenCells | None, changed: Iterable[Cell]
+) -> OpenCells:
     """The open cells of the grid whose tiles are ``cells``: worked out afresh (``previous`` None), or from
     those of a grid that differed from it only in the ``changed`` cells, by walking the grid (the tests' reference
     for :func:`open_cells`, which keeps a :data:`Frontier` with the grid instead)."""
@@ -213,7 +291,6 @@ def open_cells_near(cells: Mapping[Cell, Tile], previous: OpenCells | None, chan
         if found is not None:
             out.append(found)
     return tuple(out)
-
 
 
 def _open_cell(get: Callable[[Cell], Tile | None], cell: Cell) -> OpenCell | None:
@@ -274,7 +351,7 @@ def _worked_out(
         pop, find, add = front.pop, front.get, redo.add
         for cell in changed:
             r, c = cell
-            tile = cells[cell]
+            tile = cells[cell].code
             left, right, up, down = pop(cell, _NO_SEGMENTS)
             across = (*left, tile, *right)
             end = (r, c - len(left) - 1)
@@ -296,13 +373,13 @@ def _worked_out(
             add(end)
             # A joker next to the cell (the segments' tiles next to it; a changed one is put in its turn): the
             # cells whose lines hold it see the cell across it filled.
-            if left and left[-1] is JOKER:
+            if left and left[-1] == _JOKER_CODE:
                 jokers.append((r, c - 1))
-            if right and right[0] is JOKER:
+            if right and right[0] == _JOKER_CODE:
                 jokers.append((r, c + 1))
-            if up and up[-1] is JOKER:
+            if up and up[-1] == _JOKER_CODE:
                 jokers.append((r - 1, c))
-            if down and down[0] is JOKER:
+            if down and down[0] == _JOKER_CODE:
                 jokers.append((r + 1, c))
         for joker in jokers:
             if joker not in changed:
@@ -325,6 +402,9 @@ def _worked_out(
     for cell in redo:
         around = front.get(cell)
         if around is not None:
+            left, right, up, down = around
+            if len(left) + len(right) == 1 or len(up) + len(down) == 1:
+                continue  # a line of 2 across or down: nothing fits (_open_from's first answer, without the call)
             found = _open_from(get, cell, around)
             if found is not None:
                 kept.append(found)
@@ -385,11 +465,11 @@ def _reached(cells: Mapping[Cell, Tile], changed: Iterable[Cell]) -> set[Cell]:
 def _segments(get: Callable[[Cell], Tile | None], cell: Cell) -> Segments:
     """The tiles touching the empty ``cell`` on its left, right, up and down (:data:`Segments`)."""
     r, c = cell
-    walked: list[Tile] = []
+    walked: list[int] = []
     x = c - 1
     tile = get((r, x))
     while tile is not None:
-        walked.append(tile)
+        walked.append(tile.code)
         x -= 1
         tile = get((r, x))
     walked.reverse()
@@ -398,7 +478,7 @@ def _segments(get: Callable[[Cell], Tile | None], cell: Cell) -> Segments:
     x = c + 1
     tile = get((r, x))
     while tile is not None:
-        walked.append(tile)
+        walked.append(tile.code)
         x += 1
         tile = get((r, x))
     right = tuple(walked)
@@ -406,7 +486,7 @@ def _segments(get: Callable[[Cell], Tile | None], cell: Cell) -> Segments:
     y = r - 1
     tile = get((y, c))
     while tile is not None:
-        walked.append(tile)
+        walked.append(tile.code)
         y -= 1
         tile = get((y, c))
     walked.reverse()
@@ -415,7 +495,7 @@ def _segments(get: Callable[[Cell], Tile | None], cell: Cell) -> Segments:
     y = r + 1
     tile = get((y, c))
     while tile is not None:
-        walked.append(tile)
+        walked.append(tile.code)
         y += 1
         tile = get((y, c))
     return (left, right, up, tuple(walked))
@@ -426,38 +506,45 @@ def _open_from(get: Callable[[Cell], Tile | None], cell: Cell, segments: Segment
     it), or None if no tile fits there; ``get`` reads the cells across jokers. :func:`_open_cell` walks the
     segments first, :func:`_worked_out` reads them from the frontier."""
     left, right, up, down = segments
-    fitting: frozenset[Tile] | None = None
-    row_joker = column_joker = False
+    # Each answer of _fit_codes: the tiles' bits, and _JOKER_THERE above them (a joker in the segments).
+    fitting = _EVERY
+    jokers_there = False
     if left or right:
         if len(left) + len(right) < 2:
             return None  # a line of 2: nothing fits
-        fitting, row_joker = _fit(left, right)
-        if not fitting:
+        found = _fit_codes(left, right)
+        if not found & _EVERY:
             return None
+        fitting = found & _EVERY
+        jokers_there = found > _EVERY
     if up or down:
         if len(up) + len(down) < 2:
             return None
-        column, column_joker = _fit(up, down)
-        fitting = column if fitting is None else fitting & column
+        found = _fit_codes(up, down)
+        fitting &= found
         if not fitting:
             return None
-    assert fitting is not None  # the cell is next to a tile
+        if found > _EVERY:
+            jokers_there = True
     one_line = not (left or right) or not (up or down)
     # A joker laid here with no joker near reads as any tile that fits both lines: it fits when the cell
     # lies in one line only, or when some numbered tile fits both.
-    joker_fits = one_line or len(fitting) > (JOKER in fitting)
-    if not (row_joker or column_joker):
-        return (cell, fitting, None, joker_fits, one_line, None)
+    joker_fits = one_line or fitting & NUMBERED != 0
+    tiles = _FIT_SETS.get(fitting)
+    if tiles is None:
+        tiles = _FIT_SETS[fitting] = frozenset(fit_tiles(fitting))
+    if not jokers_there:
+        return (cell, tiles, None, joker_fits, one_line, None)
     r, c = cell
     # The jokers of the two lines through the cell, if none of them lies in a line across (else ()).
     lone: list[Cell] = []
-    across = [((r, c - len(left) + k), (1, 0)) for k, t in enumerate(left) if t is JOKER]
-    across += [((r, c + 1 + k), (1, 0)) for k, t in enumerate(right) if t is JOKER]
-    across += [((r - len(up) + k, c), (0, 1)) for k, t in enumerate(up) if t is JOKER]
-    across += [((r + 1 + k, c), (0, 1)) for k, t in enumerate(down) if t is JOKER]
+    across = [((r, c - len(left) + k), (1, 0)) for k, t in enumerate(left) if t == _JOKER_CODE]
+    across += [((r, c + 1 + k), (1, 0)) for k, t in enumerate(right) if t == _JOKER_CODE]
+    across += [((r - len(up) + k, c), (0, 1)) for k, t in enumerate(up) if t == _JOKER_CODE]
+    across += [((r + 1 + k, c), (0, 1)) for k, t in enumerate(down) if t == _JOKER_CODE]
     for (y, x), (dr, dc) in across:
         # (dr, dc) steps across the joker's line: from a row's joker up and down, from a column's left and right.
         if get((y - dr, x - dc)) is not None or get((y + dr, x + dc)) is not None:
-            return (cell, fitting, (), joker_fits, one_line, segments)
+            return (cell, tiles, (), joker_fits, one_line, segments)
         lone.append((y, x))
-    return (cell, fitting, tuple(lone), joker_fits, one_line, segments)
+    return (cell, tiles, tuple(lone), joker_fits, one_line, segments)

@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import ClassVar, cast
 
 from rummykit.blocks.grid import Cell, Put, cell_text
-from rummykit.blocks.grid_near import holds_near, placed_near
+from rummykit.blocks.grid_near import holds_near
 from rummykit.blocks.racks import Racks
 from rummykit.engine.core import OVER, Action, Field, GameState, Saved, texts
 from rummykit.engine.hidden import Slot, every_slot
@@ -41,7 +41,7 @@ from rummykit.rulesets.two_tray.options import (
     TileGrid,
 )
 from rummykit.rulesets.two_tray.picking import pick
-from rummykit.rulesets.two_tray.trays import holds_all, take, tile_code
+from rummykit.rulesets.two_tray.trays import holds_all, placed_tiles, take, tile_code
 from rummykit.rulesets.two_tray.views import CellView, TwoTrayView
 
 __all__ = ["PlayCheck", "TwoTray"]
@@ -72,7 +72,7 @@ _HOLDS = "two-tray holds"
 """The name, in a grid's cells memo, of whether the grid holds with each set of calls."""
 
 
-def _grid_holds(new: TileGrid, old: TileGrid, changes: Sequence[Put[Tile]]) -> bool:
+def _grid_holds(new: TileGrid, old: TileGrid, changes: Sequence[Put[Tile]], cells: list[Cell]) -> bool:
     """Whether the grid ``new``, which is ``old`` with ``changes``, holds (every grid rule, the whole grid).
 
     When ``old`` is known to hold (judged so before, with its calls), only the
@@ -85,11 +85,11 @@ def _grid_holds(new: TileGrid, old: TileGrid, changes: Sequence[Put[Tile]]) -> b
         if isinstance(changes, tuple) and listed_holds(old, changes):
             # A play the listing listed on this grid: judged there (a line laid apart, a lay-off judged near it).
             known = True
-        elif len(changes) == 1 and changes[0].cell not in old and changes[0].piece is not None:
+        elif len(changes) == 1 and cells[0] not in old and changes[0].piece is not None:
             # One tile put in an empty cell: holds_near judges exactly what the listing judged for this lay-off
             # (the lines through the cell and those joined to them by jokers), if it did.
-            known = judged_lay_off(old, changes[0].cell, changes[0].piece)
-        ok = holds_near(GRID, new, [put.cell for put in changes], old) if known is None else known
+            known = judged_lay_off(old, cells[0], changes[0].piece)
+        ok = holds_near(GRID, new, cells, old) if known is None else known
     else:
         ok = GRID.holds(new)
     new.cells_memo()[_holds_key(new)] = ok
@@ -269,20 +269,23 @@ class TwoTray(GameState):
         """``legal_actions(player)[choose(player, n, rng)]``, ``n`` the listing's length, making only the action
         chosen (:func:`~rummykit.rulesets.two_tray.picking.pick`; the driver's path for a bot that chooses by
         index)."""
-        if player not in self.must_act:  # = to_act: nobody acts out of turn here (may_act is empty)
+        if player != self.current or self.outcome is not None:  # not in must_act (= to_act: nobody acts out of turn)
             nothing: list[Action] = []
             return nothing[choose(player, 0, rng)]  # the listing's own answer: nothing listed
         playing = self.playing[player]
         racks = self.trays
-        names = racks.names_of(player) if playing is None else (playing,)
+        if playing is None:
+            trays = [(name, racks.rack(player, name)) for name in racks.names_of(player)]
+        else:
+            trays = [(playing, racks.rack(player, playing))]
         return pick(
             player,
-            [(name, racks.rack(player, name)) for name in names],
+            trays,
             self.grid,
             choose,
             rng,
             down=self.down[player],
-            threshold=self.threshold,
+            threshold=int(self.options["initial_meld_points"]),  # (threshold, read in place)
             pool_size=len(self.pool),
             continuing=self.continuing,
             called=self.called,
@@ -321,9 +324,11 @@ class TwoTray(GameState):
         turn is then judged as any later turn.
         """
         seat = action.player
-        self._need_tray(seat, action.tray)
+        if action.tray not in self.trays.names_of(seat):
+            self._need_tray(seat, action.tray)
+        cells = [(put.row, put.col) for put in action.changes]  # (Put.cell is a property: a call each)
         new = self.grid.changed(action.changes, GRID.is_joker)
-        placed = placed_near(GRID, self.grid, new, [put.cell for put in action.changes])
+        placed = placed_tiles(self.grid, new, cells)
         if not placed:
             raise RuleError("TT-PLAY-EMPTY", "a play must place at least one tile from the playing tray (draw instead)")
         tray = self.trays.rack(seat, action.tray)
@@ -363,7 +368,7 @@ class TwoTray(GameState):
             if opening.fault is not None and (opening.touched or action.down):
                 # Touching the table before going down is told first, rather than what the touching broke.
                 return PlayCheck(new, placed, correct, opening.fault, wrong_tray=False)
-        if not _grid_holds(new, self.grid, action.changes):
+        if not _grid_holds(new, self.grid, action.changes, cells):
             # The whole grid is judged; its first problem is worded only when there is one.
             fault = GRID.verdict(new).problems[0].error
         elif opening is not None:
@@ -374,8 +379,10 @@ class TwoTray(GameState):
 
     def _draw(self, action: Draw) -> None:
         seat = action.player
-        self._not_continuing(seat, "drawing")
-        self._need_tray(seat, action.tray)
+        if self.continuing:
+            self._not_continuing(seat, "drawing")
+        if action.tray not in self.trays.names_of(seat):
+            self._need_tray(seat, action.tray)
         playing = self.playing[seat]
         if playing is not None and action.tray != playing:
             raise RuleError(
@@ -389,7 +396,8 @@ class TwoTray(GameState):
         self._end_turn(seat, action.tray, played=False, pool_was_empty=False)
 
     def _pass(self, seat: int) -> None:
-        self._not_continuing(seat, "passing")
+        if self.continuing:
+            self._not_continuing(seat, "passing")
         if self.pool:
             raise RuleError("TT-DRAW", "a player who does not play draws from the pool; pass only when it is empty")
         self.emit("pass", seat, {"tray": self.playing[seat]})
@@ -445,8 +453,9 @@ class TwoTray(GameState):
         if not any(sizes.values()):
             self._end_round(seat, "trays-empty")
             return
-        other = self.other_tray(seat, tray)
-        if not self.trays.rack(seat, tray) and other is not None and not self.continuing:
+        # The tray played from emptied, with another one (other_tray) and not already playing on: sizes has both.
+        if not sizes[tray] and len(sizes) == 2 and not self.continuing:
+            other = next(name for name in sizes if name != tray)
             # The seed's end game: play on at once, in the same turn, from the other tray.
             self.continuing = True
             self.playing[seat] = other
@@ -509,8 +518,12 @@ class TwoTray(GameState):
         """End ``seat``'s turn, which played from (or drew onto) tray ``used``: the other tray plays next,
         unless ``same_tray`` (the wrong-tray penalty keeps the marker by the correct tray)."""
         if used is not None:
-            other = None if same_tray else self.other_tray(seat, used)
-            self.playing[seat] = other if other is not None else used
+            names = () if same_tray else self.trays.names_of(seat)
+            # The other tray (other_tray) when the seat has two, else the same one.
+            if len(names) == 2:
+                self.playing[seat] = names[1] if names[0] == used else names[0]
+            else:
+                self.playing[seat] = used
         if played:
             self.idle_turns = 0
         elif pool_was_empty:

@@ -13,10 +13,13 @@ from collections import Counter
 from collections.abc import Sequence
 from operator import attrgetter
 
+from rummykit.blocks.grid import Cell, Grid
+from rummykit.blocks.grid_near import placed_near
 from rummykit.blocks.racks import Racks
 from rummykit.pieces.tiles import Tile
+from rummykit.rulesets.two_tray.options import GRID
 
-__all__ = ["holds_all", "take", "tile_code"]
+__all__ = ["holds_all", "placed_tiles", "take", "tile_code"]
 
 tile_code = attrgetter("code")
 """A tile's sort key: tiles sort by code (``Tile.__lt__`` compares codes, through a Python call per comparison;
@@ -53,3 +56,15 @@ def take(trays: Racks[Tile], seat: int, tiles: Sequence[Tile], tray: str) -> Non
             trays.take(seat, tiles, tray)
             return
     rack[:] = rest
+
+
+def placed_tiles(old: Grid[Tile], new: Grid[Tile], changed: list[Cell]) -> list[Tile]:
+    """:func:`~rummykit.blocks.grid_near.placed_near` (``GRID``, ``old``, ``new``, ``changed``): when every changed
+    cell was empty (tiles only put down, every listed play), the tiles now there sorted by code in C (the order
+    ``Tile.__lt__`` gives through a Python call per comparison); else ``placed_near`` itself."""
+    on = old.cells
+    for cell in changed:
+        if cell in on:
+            return placed_near(GRID, old, new, changed)
+    get = new.cells.get
+    return sorted([p for c in set(changed) if (p := get(c)) is not None], key=tile_code)
