@@ -16,7 +16,8 @@ import os
 import sys
 from typing import Any
 
-from rummykit.catalogue import make_bot, new_game
+from rummykit.bots.registry import make_bot
+from rummykit.catalogue import new_game
 from rummykit.sim import run_bots
 
 OPTIONS: dict[str, dict[str, object]] = {"conveyor": {"target": 0}, "mummus": {"target": 0}}
