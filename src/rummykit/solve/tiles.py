@@ -334,7 +334,8 @@ KERNEL_SHORT_DIVE = 60000  # depth-first nodes once relaxed (it cuts hard, and f
 KERNEL_QUICK_PROBE = 1000  # depth-first nodes of the probe before it works out the relaxation
 KERNEL_SMALL_PROBE = 10000  # the same on a small table, where the relaxation costs as much as the probe
 SMALL_TABLE = 24  # table tiles (not in kept sets) up to which a table counts as small
-KERNEL_PROBE = 60000  # depth-first nodes of the relaxed probe, before the sweep
+KERNEL_PROBE = 5000  # depth-first nodes of the relaxed probe for a play better than the beam's, before the sweep
+BEAM_WIDTH = 300  # states a layer of the beam keeps (a good play for the probe and the sweep to beat)
 
 
 class _SharedWork(threading.local):
@@ -567,14 +568,33 @@ def solve_best(problem: Problem) -> Result | None:
     hopeless = not finished and kernel.relaxed
     small = sum(map(sum, problem.table)) + problem.table_jokers <= SMALL_TABLE
     probe, done = kernel.run(kernel.k.REACH, -(1 << 62), KERNEL_SMALL_PROBE if small else KERNEL_QUICK_PROBE)
-    if not done and not hopeless:
-        kernel.relax()
-        probe, done = kernel.run(kernel.k.REACH, -(1 << 62), KERNEL_PROBE)
     if not done:
-        low = 1 if probe is None else max(1, primary_of(probe.value))
-        incumbent = -(1 << 62) if probe is None else probe.value
-        probe, _ = kernel.run(kernel.k.SWEEP, low, incumbent=incumbent)
+        kernel.relax()
+        probe = _better(probe, _low(probe), kernel, kernel.k.BEAM, BEAM_WIDTH)
+        if not hopeless and KERNEL_PROBE:
+            probe, done = _better_done(probe, kernel, kernel.k.ABOVE, KERNEL_PROBE)
+    if not done:
+        probe = _better(probe, _low(probe), kernel, kernel.k.SWEEP, -1)
     return probe if probe is not None and primary_of(probe.value) >= 1 else None
+
+
+def _low(known: Result | None) -> int:
+    return 1 if known is None else max(1, primary_of(known.value))
+
+
+def _better(known: Result | None, low: int, kernel: _Kernel, strategy: int, limit: int) -> Result | None:
+    """The better of ``known`` and what a search for a play better than it finds."""
+    incumbent = -(1 << 62) if known is None else known.value + 1
+    found, _ = kernel.run(strategy, low, limit, incumbent=incumbent)
+    return found if found is not None and (known is None or found.value > known.value) else known
+
+
+def _better_done(known: Result | None, kernel: _Kernel, strategy: int, limit: int) -> tuple[Result | None, bool]:
+    """A depth-first search for a play strictly better than ``known``: (the better of the two,
+    whether the search finished, which makes it the best)."""
+    incumbent = -(1 << 62) if known is None else known.value
+    found, finished = kernel.run(strategy, _low(known), limit, incumbent=incumbent)
+    return (found if found is not None else known), finished
 
 
 def solve_problem(
