@@ -969,15 +969,22 @@ def _key_bound_py(key: int, s: int, p: IntArray, w: IntArray) -> int:
 _key_bound = _hot(_key_bound_py)
 
 
+NO_WAY = 1 << 20  # jokers "needed" where no way exists
+GROUP_JOKERS = np.array(
+    [
+        min((k for k, _t, _g in model.group_partitions(ones, twos)), default=NO_WAY) if ones + twos <= COLOURS else NO_WAY
+        for ones in range(5)
+        for twos in range(5)
+    ],
+    np.int64,
+)
+"""At ``ones * 5 + twos``: the fewest jokers that complete the groups of a number where ``ones``
+colours give one tile and ``twos`` two (``NO_WAY`` when none)."""
+
+
 def _group_jokers_py(ones: int, twos: int, p: IntArray) -> int:
-    """The fewest jokers that complete the groups of a number where ``ones`` colours give one
-    tile and ``twos`` two (a large number when no way exists)."""
-    g = ones * 5 + twos
-    first = p[P_GP_OFF + g]
-    least = 1 << 20
-    for pi in range(p[P_GP_OFF + g + 1] - first):
-        least = min(least, p[P_GP_K + first + pi])
-    return least
+    """``GROUP_JOKERS`` for (``ones``, ``twos``)."""
+    return int(GROUP_JOKERS[ones * 5 + twos])
 
 
 _group_jokers = _hot(_group_jokers_py)
@@ -1288,15 +1295,16 @@ reachable_runs = _jit(_reachable_runs_py)
 
 def _group_need_py(v: int, c: int, p: IntArray, w: IntArray) -> None:
     """The rows of ``W_GROUP_NEED`` for number ``v`` once colour ``c`` has moved."""
-    most = np.zeros(COLOURS, np.int64)  # group tiles each colour still to move can add
-    for c2 in range(c + 1, COLOURS):
-        most[c2] = min(2, p[P_TABLE + c2 * CELLS + v] + p[P_RACK + c2 * CELLS + v])
+    # the group tiles each colour still to move can add (colour 0 never is)
+    most1 = min(2, p[P_TABLE + CELLS + v] + p[P_RACK + CELLS + v]) if c < 1 else 0
+    most2 = min(2, p[P_TABLE + 2 * CELLS + v] + p[P_RACK + 2 * CELLS + v]) if c < 2 else 0
+    most3 = min(2, p[P_TABLE + 3 * CELLS + v] + p[P_RACK + 3 * CELLS + v]) if c < 3 else 0
     for ones in range(COLOURS + 1):
         for twos in range(COLOURS + 1 - ones):
-            least = 1 << 20
-            for a1 in range(most[1] + 1):
-                for a2 in range(most[2] + 1):
-                    for a3 in range(most[3] + 1):
+            least = NO_WAY
+            for a1 in range(most1 + 1):
+                for a2 in range(most2 + 1):
+                    for a3 in range(most3 + 1):
                         o = ones + (1 if a1 == 1 else 0) + (1 if a2 == 1 else 0) + (1 if a3 == 1 else 0)
                         t = twos + (1 if a1 == 2 else 0) + (1 if a2 == 2 else 0) + (1 if a3 == 2 else 0)
                         if o + t <= COLOURS:

@@ -334,7 +334,8 @@ KERNEL_SHORT_DIVE = 60000  # depth-first nodes once relaxed (it cuts hard, and f
 KERNEL_QUICK_PROBE = 1000  # depth-first nodes of the probe before it works out the relaxation
 KERNEL_SMALL_PROBE = 10000  # the same on a small table, where the relaxation costs as much as the probe
 SMALL_TABLE = 24  # table tiles (not in kept sets) up to which a table counts as small
-KERNEL_PROBE = 5000  # depth-first nodes of the relaxed probe for a play better than the beam's, before the sweep
+import os
+KERNEL_PROBE = int(os.environ.get("KP", "15000"))  # depth-first nodes of the relaxed probe for a play better than the beam's, before the sweep
 BEAM_WIDTH = 300  # states a layer of the beam keeps (a good play for the probe and the sweep to beat)
 
 
@@ -570,10 +571,10 @@ def solve_best(problem: Problem) -> Result | None:
     probe, done = kernel.run(kernel.k.REACH, -(1 << 62), KERNEL_SMALL_PROBE if small else KERNEL_QUICK_PROBE)
     if not done:
         kernel.relax()
-        probe = _better(probe, _low(probe), kernel, kernel.k.BEAM, BEAM_WIDTH)
-        if not hopeless and KERNEL_PROBE:
+        if not hopeless:
             probe, done = _better_done(probe, kernel, kernel.k.ABOVE, KERNEL_PROBE)
     if not done:
+        probe = _better(probe, _low(probe), kernel, kernel.k.BEAM, BEAM_WIDTH)
         probe = _better(probe, _low(probe), kernel, kernel.k.SWEEP, -1)
     return probe if probe is not None and primary_of(probe.value) >= 1 else None
 
