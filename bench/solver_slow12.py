@@ -29,7 +29,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("positions", nargs="*", help="table tiles:seed (default: the usual slow ones)")
     parser.add_argument("--runs", type=int, default=3, help="calls per position (the least CPU time counts)")
-    parser.add_argument("--objective", choices=("tiles", "points"), default=None, help="one objective (default: both)")
+    parser.add_argument(
+        "--objective", choices=("tiles", "points"), default=None, help="one objective (default: both)"
+    )
     args = parser.parse_args()
     cases = [tuple(map(int, p.split(":"))) for p in args.positions] or list(SLOW)
     objectives = (args.objective,) if args.objective else ("tiles", "points")

@@ -1778,7 +1778,12 @@ def _search_py(
     play that has it counts, and the first one found ends the search (the tidy step's
     trials). ``SWEEP``: the same, breadth-first, which always finishes; ``incumbent`` is
     the whole value of a play already known (states that cannot match it are
-    dropped). ``result[5]``: the states expanded."""
+    dropped). ``BEAM``: the sweep keeping only the ``node_limit`` most promising
+    states of each layer (value so far plus the relaxation's bound): a good play
+    fast, never counted as finished. ``ABOVE``: depth-first for the best play whose
+    whole value is strictly above ``incumbent`` (the value of a play in hand; a
+    finished search that finds none proves that play the best). ``result[5]``: the
+    states expanded."""
     if strategy == SWEEP:
         _breadth_first(size, target, incumbent, _as_int(0), path, result, p, w)
         result[4] = 1

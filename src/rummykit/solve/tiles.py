@@ -58,10 +58,11 @@ nothing optimal is lost, and it removes most of the states of the hard
 positions. Then a depth-first search again.
 
 If no play places every tile (or none was found), a depth-first probe
-without a target looks for a good play, relaxed if it cannot finish quickly;
-if it searched everything, its play is the optimum, otherwise one
-breadth-first sweep over the states (each once) keeps every state that could
-still match the probe's play, which is exact.
+without a target looks for a good play, then, relaxed, for a strictly better
+one; if it searched everything, its play is the optimum, otherwise a beam (a
+sweep keeping only the most promising states of each layer) looks for a
+better play fast, and one breadth-first sweep over the states (each once)
+keeps every state that could still beat the play in hand, which is exact.
 
 The tidy step's trials (:mod:`rummykit.solve.play`) know the value they
 want: their searches cut every branch that cannot reach it and stop at the
@@ -334,9 +335,8 @@ KERNEL_SHORT_DIVE = 60000  # depth-first nodes once relaxed (it cuts hard, and f
 KERNEL_QUICK_PROBE = 1000  # depth-first nodes of the probe before it works out the relaxation
 KERNEL_SMALL_PROBE = 10000  # the same on a small table, where the relaxation costs as much as the probe
 SMALL_TABLE = 24  # table tiles (not in kept sets) up to which a table counts as small
-import os
-KERNEL_PROBE = int(os.environ.get("KP", "15000"))  # depth-first nodes of the relaxed probe for a play better than the beam's, before the sweep
-BEAM_WIDTH = 300  # states a layer of the beam keeps (a good play for the probe and the sweep to beat)
+KERNEL_PROBE = 15000  # depth-first nodes of the relaxed probe (for a play better than the quick probe's)
+BEAM_WIDTH = 300  # states a layer of the beam keeps (a good play for the sweep to beat)
 
 
 class _SharedWork(threading.local):
@@ -548,12 +548,13 @@ def solve_best(problem: Problem) -> Result | None:
     First the best play placing every placeable rack tile, which is the answer in
     most positions: a depth-first search, and if it cannot finish, the relaxation
     and a depth-first search that cuts by it. Failing that, a depth-first probe
-    without a target (relaxed too when it cannot finish quickly, unless the relaxed
-    search for every tile could not finish either; it then cuts every branch that
-    cannot beat its best play): if it finishes, its play is the optimum;
-    otherwise one sweep keeps every state that could still match the probe's play,
-    which is exact (it also finds a play placing every tile that the searches before
-    could not finish looking for).
+    without a target, then (relaxed, unless the relaxed search for every tile could
+    not finish either) a probe for a play strictly better than its play: if either
+    finishes, the best play found is the optimum. Otherwise a beam (a sweep keeping
+    the most promising states of each layer) looks for a better play fast, and one
+    sweep keeps every state that could still beat the best play in hand, which is
+    exact (it also finds a play placing every tile that the searches before could
+    not finish looking for); when it finds none, the play in hand is the optimum.
     """
     everything = upper_bound(problem)
     if everything < 1:
