@@ -58,20 +58,17 @@ nothing optimal is lost, and it removes most of the states of the hard
 positions. Then a depth-first search again.
 
 If no play places every tile (or none was found), a depth-first probe
-without a target looks for a good play, then, relaxed, for a strictly better
-one; if it searched everything, its play is the optimum, otherwise a beam (a
-sweep keeping only the most promising states of each layer) looks for a
-better play fast, and one breadth-first sweep over the states (each once)
-keeps every state that could still beat the play in hand, which is exact.
-
-The tidy step's trials (:mod:`rummykit.solve.play`) know the value they
-want: their searches cut every branch that cannot reach it and stop at the
-first play that does.
+without a target looks for a good play, then, relaxed, for a better one; if
+it searched everything, its play is the optimum, otherwise a beam finds a
+better one fast and one breadth-first sweep over the states (each once) keeps
+every state that could still beat the play in hand, which is exact. The tidy
+step's trials (:mod:`rummykit.solve.play`) know the value they want: they cut
+every branch that cannot reach it and stop at the first play that does.
 
 The answer is the best by the whole value (the objective, then fewer rack
 jokers, then the secondary objective), not only by the objective: every path
 above ends with a search that finished or with a sweep, and a sweep started
-with a play in hand keeps exactly the states that can match or beat it.
+with a play in hand keeps exactly the states that can beat it.
 """
 
 from __future__ import annotations
@@ -545,17 +542,13 @@ def _reach(kernel: _Kernel, target: int) -> Result | None:
 def solve_best(problem: Problem) -> Result | None:
     """The optimal play (None when no play places a tile).
 
-    First the best play placing every placeable rack tile, which is the answer in
-    most positions: a depth-first search, and if it cannot finish, the relaxation
-    and a depth-first search that cuts by it. Failing that, a depth-first probe
-    without a target, then (relaxed, unless the relaxed search for every tile could
-    not finish either) a probe for a play strictly better than its play: if either
-    finishes, the best play found is the optimum. Otherwise a beam (a sweep keeping
-    the most promising states of each layer) looks for a better play fast, and one
-    sweep keeps every state that could still beat the best play in hand, which is
-    exact (it also finds a play placing every tile that the searches before could
-    not finish looking for); when it finds none, the play in hand is the optimum.
-    """
+    First the best play placing every placeable rack tile (a depth-first search, then,
+    relaxed, another). Failing that, a probe without a target, then (relaxed, unless
+    the relaxed search for every tile could not finish) a probe for a strictly better
+    play: one that finishes proves the best play found. Otherwise a beam (a sweep
+    keeping the most promising states of each layer) finds a better play fast, and one
+    sweep keeps every state that could still beat the play in hand (exact; none: the
+    play in hand is the best)."""
     everything = upper_bound(problem)
     if everything < 1:
         return None
@@ -572,31 +565,18 @@ def solve_best(problem: Problem) -> Result | None:
     probe, done = kernel.run(kernel.k.REACH, -(1 << 62), KERNEL_SMALL_PROBE if small else KERNEL_QUICK_PROBE)
     if not done:
         kernel.relax()
-        if not hopeless:
-            probe, done = _better_done(probe, kernel, kernel.k.ABOVE, KERNEL_PROBE)
+        probe, done = (probe, False) if hopeless else _above(probe, kernel, kernel.k.ABOVE, KERNEL_PROBE, 0)
     if not done:
-        probe = _better(probe, _low(probe), kernel, kernel.k.BEAM, BEAM_WIDTH)
-        probe = _better(probe, _low(probe), kernel, kernel.k.SWEEP, -1)
+        probe = _above(probe, kernel, kernel.k.BEAM, BEAM_WIDTH, 1)[0]  # they keep what can reach
+        probe = _above(probe, kernel, kernel.k.SWEEP, -1, 1)[0]  # their incumbent: one above the play
     return probe if probe is not None and primary_of(probe.value) >= 1 else None
 
 
-def _low(known: Result | None) -> int:
-    return 1 if known is None else max(1, primary_of(known.value))
-
-
-def _better(known: Result | None, low: int, kernel: _Kernel, strategy: int, limit: int) -> Result | None:
-    """The better of ``known`` and what a search for a play better than it finds."""
-    incumbent = -(1 << 62) if known is None else known.value + 1
-    found, _ = kernel.run(strategy, low, limit, incumbent=incumbent)
-    return found if found is not None and (known is None or found.value > known.value) else known
-
-
-def _better_done(known: Result | None, kernel: _Kernel, strategy: int, limit: int) -> tuple[Result | None, bool]:
-    """A depth-first search for a play strictly better than ``known``: (the better of the two,
-    whether the search finished, which makes it the best)."""
-    incumbent = -(1 << 62) if known is None else known.value
-    found, finished = kernel.run(strategy, _low(known), limit, incumbent=incumbent)
-    return (found if found is not None else known), finished
+def _above(known: Result | None, kernel: _Kernel, strategy: int, limit: int, up: int) -> tuple[Result | None, bool]:
+    """(the better of ``known`` and what a search for a strictly better play finds, whether it finished)."""
+    low, incumbent = (1, -(1 << 62)) if known is None else (max(1, primary_of(known.value)), known.value + up)
+    found, finished = kernel.run(strategy, low, limit, incumbent=incumbent)
+    return (found if found is not None and (known is None or found.value > known.value) else known), finished
 
 
 def solve_problem(
