@@ -935,6 +935,8 @@ def _bound_py(key: int, c: int, v: int, nsid: int, jokers_left: int, w: IntArray
 
 
 _bound = _hot(_bound_py)
+# the same, called rather than inlined where it is rarely needed (less code for LLVM to compile)
+_bound_called = _njit(cache=True, nogil=True, _nrt=False)(_bound_py)
 
 
 def _key_bound_py(key: int, s: int, p: IntArray, w: IntArray) -> int:
@@ -1088,7 +1090,7 @@ def _successors_py(s: int, key: int, val: int, low: int, p: IntArray, w: IntArra
                 if relaxed and need and last_colour:
                     # every colour's row is past this number: the jokers the groups need are spent
                     # (not so for a colour still to move here: its row counts on them for its groups)
-                    bound = _bound(key, c, v, nsid, left, w)
+                    bound = _bound_called(key, c, v, nsid, left, w)
                     if bound < 0 or val + gain + bound + p[P_RACK_JOKERS_FULL] < low:
                         continue
             if count >= MAX_SUCC:
@@ -1658,6 +1660,37 @@ def _sweep_rows_py(
 _sweep_rows = _njit(cache=True, nogil=True, _nrt=False)(_sweep_rows_py)
 
 
+def _kth_highest_py(a: IntArray, n: int, k: int) -> int:
+    """The ``k``-th highest of ``a[:n]`` (1 <= k <= n), which it reorders (a selection by
+    halving around the middle element: numba's ``np.partition`` costs seconds to compile)."""
+    lo = 0
+    hi = n - 1
+    want = k - 1  # the index the answer has in a[lo..hi] sorted from the highest
+    while lo < hi:
+        pivot = a[(lo + hi) // 2]
+        i = lo
+        j = hi
+        while i <= j:
+            while a[i] > pivot:
+                i += 1
+            while a[j] < pivot:
+                j -= 1
+            if i <= j:
+                a[i], a[j] = a[j], a[i]
+                i += 1
+                j -= 1
+        if want <= j:
+            hi = j
+        elif want >= i:
+            lo = i
+        else:
+            return int(a[want])
+    return int(a[want])
+
+
+_kth_highest = _jit(_kth_highest_py)
+
+
 def _beam_cut_py(first: int, n: int, width: int, s: int, layer: IntArray, p: IntArray, w: IntArray) -> int:
     """Keep the ``width`` most promising of the ``n`` rows of layer ``s`` from row ``first``
     on (value so far plus the relaxation's bound; ties to the row reached first), in
@@ -1667,7 +1700,7 @@ def _beam_cut_py(first: int, n: int, width: int, s: int, layer: IntArray, p: Int
         r = REC * (first + i)
         bound = _key_bound(layer[r], s, p, w) if p[P_RELAXED] else 0
         score[i] = NEG if bound < 0 else layer[r + 1] + bound
-    line = np.partition(score, n - width)[n - width]  # the width-th highest score
+    line = _kth_highest(score.copy(), n, width)
     above = 0
     for i in range(n):
         if score[i] > line:
