@@ -139,7 +139,12 @@ O_WIDTH = 9
 CHOICE_BITS = (1 << 32) - 1
 LEAD_SHIFT = 32
 MELD_SHIFT = 40
-W_HEADER = W_OPT_OUT + OPT_ENTRIES * O_WIDTH  # the out rows are option rows
+# Written with the relaxation: at [(number * COLOURS + colour) * 25 + ones * 5 + twos], the
+# fewest jokers that can complete the groups of that number once that colour has moved and
+# ``ones`` colours give one tile to them, ``twos`` two (the colours still to move there
+# adding what their tiles allow).
+W_GROUP_NEED = W_OPT_OUT + OPT_ENTRIES * O_WIDTH  # the out rows are option rows
+W_HEADER = W_GROUP_NEED + CELLS * COLOURS * 25
 
 # Columns of a path row (one per step).
 PATH_WIDTH = 9
@@ -147,6 +152,8 @@ PATH_WIDTH = 9
 # Strategies of :func:`search`.
 REACH = 1
 SWEEP = 2
+BEAM = 3  # a sweep keeping the ``node_limit`` most promising states of each layer: a good play, fast
+ABOVE = 4  # depth-first for a play strictly better than ``incumbent`` (a play known already)
 
 MAX_SUCC = 1024
 REC = 4  # cells per record of the memo and the searches' state tables: key, stamp, two values
@@ -928,6 +935,61 @@ def _bound_py(key: int, c: int, v: int, nsid: int, jokers_left: int, w: IntArray
 
 
 _bound = _hot(_bound_py)
+# the same, called rather than inlined where it is rarely needed (less code for LLVM to compile)
+_bound_called = _njit(cache=True, nogil=True, _nrt=False)(_bound_py)
+
+
+def _key_bound_py(key: int, s: int, p: IntArray, w: IntArray) -> int:
+    """The relaxation's bound on the whole value the rack's numbered tiles can still add
+    from state ``key`` before step ``s`` (as :func:`_bound_py`: -1 when a colour cannot
+    finish, ``UNBOUNDED`` when a colour's state was not worked out)."""
+    if s >= STEPS:
+        return 0
+    v = s // 5 + 1
+    c = s % 5
+    jokers_left = p[P_TOTAL] - ((key >> J_SHIFT) & 15)
+    known = w[W_RELAX_SIDS]
+    gen = w[W_RELAX_GEN]
+    total = 0
+    for c2 in range(COLOURS):
+        number = v + 1 if c2 < c else v
+        if number > TOP:
+            continue
+        sid = (key >> (SID_BITS * c2)) & SID_MASK
+        if sid >= known:
+            return UNBOUNDED
+        row = _relaxed(w) + ((c2 * CELLS + number) * MAX_SIDS + sid) * RELAX_ROW
+        if w[row] != gen:
+            return UNBOUNDED
+        x = w[row + 1 + jokers_left]
+        if x < 0:
+            return -1
+        total += x - 1
+    return total
+
+
+_key_bound = _hot(_key_bound_py)
+
+
+NO_WAY = 1 << 20  # jokers "needed" where no way exists
+GROUP_JOKERS = np.array(
+    [
+        min((k for k, _t, _g in model.group_partitions(ones, twos)), default=NO_WAY) if ones + twos <= COLOURS else NO_WAY
+        for ones in range(5)
+        for twos in range(5)
+    ],
+    np.int64,
+)
+"""At ``ones * 5 + twos``: the fewest jokers that complete the groups of a number where ``ones``
+colours give one tile and ``twos`` two (``NO_WAY`` when none)."""
+
+
+def _group_jokers_py(ones: int, twos: int, p: IntArray) -> int:
+    """``GROUP_JOKERS`` for (``ones``, ``twos``)."""
+    return int(GROUP_JOKERS[ones * 5 + twos])
+
+
+_group_jokers = _hot(_group_jokers_py)
 
 
 def _successors_py(s: int, key: int, val: int, low: int, p: IntArray, w: IntArray, out: IntArray, base: int) -> int:
@@ -985,6 +1047,7 @@ def _successors_py(s: int, key: int, val: int, low: int, p: IntArray, w: IntArra
     start, nopts = _step_options(v, c, key, p, w)
     pool = _pool(w)
     relaxed = p[P_RELAXED] and v < TOP
+    last_colour = c == COLOURS - 1  # the groups of this number are then complete
     choices = W_SCRATCH + 16
     for oi in range(nopts):
         row = pool + (start + oi) * O_WIDTH
@@ -1013,12 +1076,29 @@ def _successors_py(s: int, key: int, val: int, low: int, p: IntArray, w: IntArra
         for q in range(nch):
             slot_mask = w[choices + q]
             rest = groups - _popcount(slot_mask)
+            nones = ones + (1 if rest == 1 else 0)
+            ntwos = twos + (1 if rest == 2 else 0)
+            if (relaxed or last_colour) and nones + ntwos:
+                # groups of this number that need more jokers than the state has left
+                if relaxed:
+                    need = w[W_GROUP_NEED + (v * COLOURS + c) * 25 + nones * 5 + ntwos]
+                else:
+                    need = _group_jokers(nones, ntwos, p)
+                left = total - j - w[row + O_DJ] - need
+                if left < 0:
+                    continue
+                if relaxed and need and last_colour:
+                    # every colour's row is past this number: the jokers the groups need are spent
+                    # (not so for a colour still to move here: its row counts on them for its groups)
+                    bound = _bound_called(key, c, v, nsid, left, w)
+                    if bound < 0 or val + gain + bound + p[P_RACK_JOKERS_FULL] < low:
+                        continue
             if count >= MAX_SUCC:
                 raise OverflowError("too many successors")
             out[base + count, 0] = (
                 core
-                | ((ones + (1 if rest == 1 else 0)) << P_SHIFT)
-                | ((twos + (1 if rest == 2 else 0)) << Q_SHIFT)
+                | (nones << P_SHIFT)
+                | (ntwos << Q_SHIFT)
                 | ((mask | slot_mask) << M_SHIFT)
             )
             out[base + count, 1] = gain
@@ -1215,6 +1295,28 @@ reachable_runs = _jit(_reachable_runs_py)
 """The open runs each colour can reach at each number (see :func:`_reachable_runs_py`)."""
 
 
+def _group_need_py(v: int, c: int, p: IntArray, w: IntArray) -> None:
+    """The rows of ``W_GROUP_NEED`` for number ``v`` once colour ``c`` has moved."""
+    # the group tiles each colour still to move can add (colour 0 never is)
+    most1 = min(2, p[P_TABLE + CELLS + v] + p[P_RACK + CELLS + v]) if c < 1 else 0
+    most2 = min(2, p[P_TABLE + 2 * CELLS + v] + p[P_RACK + 2 * CELLS + v]) if c < 2 else 0
+    most3 = min(2, p[P_TABLE + 3 * CELLS + v] + p[P_RACK + 3 * CELLS + v]) if c < 3 else 0
+    for ones in range(COLOURS + 1):
+        for twos in range(COLOURS + 1 - ones):
+            least = NO_WAY
+            for a1 in range(most1 + 1):
+                for a2 in range(most2 + 1):
+                    for a3 in range(most3 + 1):
+                        o = ones + (1 if a1 == 1 else 0) + (1 if a2 == 1 else 0) + (1 if a3 == 1 else 0)
+                        t = twos + (1 if a1 == 2 else 0) + (1 if a2 == 2 else 0) + (1 if a3 == 2 else 0)
+                        if o + t <= COLOURS:
+                            least = min(least, _group_jokers(o, t, p))
+            w[W_GROUP_NEED + (v * COLOURS + c) * 25 + ones * 5 + twos] = least
+
+
+_group_need = _jit(_group_need_py)
+
+
 def _relax_py(p: IntArray, w: IntArray) -> None:
     """Work out the relaxation's table (see :func:`_relaxed_py`): for each colour, number,
     open runs reachable in that colour alone and jokers left, whether that colour's own
@@ -1226,6 +1328,9 @@ def _relax_py(p: IntArray, w: IntArray) -> None:
     bounds = _relaxed(w)
     pool = _pool(w)
     levels, counts = reachable_runs(p, w)
+    for v in range(1, TOP + 1):
+        for c in range(COLOURS):
+            _group_need(v, c, p, w)
     # the table covers the states numbered so far; later ones count as unknown, and so do
     # the rows this relaxation does not write (they carry an earlier one's number)
     w[W_RELAX_SIDS] = w[W_SIDS]
@@ -1390,15 +1495,25 @@ _depth_first_loop = _njit(cache=True, nogil=True, _nrt=False)(_depth_first_loop_
 
 
 def _depth_first_py(
-    size: int, floor: int, node_limit: int, incumbent: int, path: IntArray, result: IntArray, p: IntArray, w: IntArray
+    size: int,
+    floor: int,
+    node_limit: int,
+    incumbent: int,
+    above: int,
+    path: IntArray,
+    result: IntArray,
+    p: IntArray,
+    w: IntArray,
 ) -> bool:
     """Depth-first branch and bound (``node_limit`` < 0: none) for the best play whose
     primary value reaches ``floor``: moves are tried most tiles first, a state is
     expanded again only with a better value, and a branch is cut when even every rack
-    tile still ahead could not beat the best play found. Fills ``path`` and ``result``
-    (found, full value, jokers placed, structural jokers); returns whether it finished."""
+    tile still ahead could not beat the best play found (from the start, ``above``: the
+    whole value of a play known already, which only a better one replaces). Fills
+    ``path`` and ``result`` (found, full value, jokers placed, structural jokers);
+    returns whether it finished."""
     result[0] = 0
-    best_full = NEG
+    best_full = max(NEG, above)
     ceiling = p[P_AHEAD_FULL]
     if incumbent > NEG:
         # the best value there is, known: only a play reaching it counts, and the first ends the search
@@ -1545,12 +1660,78 @@ def _sweep_rows_py(
 _sweep_rows = _njit(cache=True, nogil=True, _nrt=False)(_sweep_rows_py)
 
 
-def _breadth_first_py(size: int, low: int, incumbent: int, path: IntArray, result: IntArray, p: IntArray, w: IntArray) -> None:
+def _kth_highest_py(a: IntArray, n: int, k: int) -> int:
+    """The ``k``-th highest of ``a[:n]`` (1 <= k <= n), which it reorders (a selection by
+    halving around the middle element: numba's ``np.partition`` costs seconds to compile)."""
+    lo = 0
+    hi = n - 1
+    want = k - 1  # the index the answer has in a[lo..hi] sorted from the highest
+    while lo < hi:
+        pivot = a[(lo + hi) // 2]
+        i = lo
+        j = hi
+        while i <= j:
+            while a[i] > pivot:
+                i += 1
+            while a[j] < pivot:
+                j -= 1
+            if i <= j:
+                a[i], a[j] = a[j], a[i]
+                i += 1
+                j -= 1
+        if want <= j:
+            hi = j
+        elif want >= i:
+            lo = i
+        else:
+            return int(a[want])
+    return int(a[want])
+
+
+_kth_highest = _jit(_kth_highest_py)
+
+
+def _beam_cut_py(first: int, n: int, width: int, s: int, layer: IntArray, p: IntArray, w: IntArray) -> int:
+    """Keep the ``width`` most promising of the ``n`` rows of layer ``s`` from row ``first``
+    on (value so far plus the relaxation's bound; ties to the row reached first), in
+    their order; returns how many are kept."""
+    score = np.empty(n, np.int64)
+    for i in range(n):
+        r = REC * (first + i)
+        bound = _key_bound(layer[r], s, p, w) if p[P_RELAXED] else 0
+        score[i] = NEG if bound < 0 else layer[r + 1] + bound
+    line = _kth_highest(score.copy(), n, width)
+    above = 0
+    for i in range(n):
+        if score[i] > line:
+            above += 1
+    level = width - above  # rows scored at the line that still fit
+    m = 0
+    for i in range(n):
+        if score[i] > line or (score[i] == line and level > 0):
+            if score[i] == line:
+                level -= 1
+            src = REC * (first + i)
+            dst = REC * (first + m)
+            for col in range(REC):
+                layer[dst + col] = layer[src + col]
+            m += 1
+    return m
+
+
+_beam_cut = _jit(_beam_cut_py)
+
+
+def _breadth_first_py(
+    size: int, low: int, incumbent: int, width: int, path: IntArray, result: IntArray, p: IntArray, w: IntArray
+) -> None:
     """A sweep over every state, number by number (each state once); states that
     cannot reach primary value ``low``, or whose full value cannot reach ``incumbent``
     (the value of a play already found), are dropped. Fills ``path`` and ``result``
     as :func:`_depth_first` does. Its tables start with room for ``size`` states a
-    layer and grow as needed."""
+    layer and grow as needed. With ``width`` > 0 (a beam, only with the relaxation
+    worked out), each layer keeps only its ``width`` most promising states: a good
+    play fast, not always the best."""
     result[0] = 0
     low_full = max(_floor_full(low), incumbent)
     rows = 16 * size
@@ -1581,6 +1762,8 @@ def _breadth_first_py(size: int, low: int, incumbent: int, path: IntArray, resul
             while counts[1] + MAX_SUCC > rows:
                 layer = _rows_enlarged(layer, rows)
                 rows *= 2
+        if width > 0 and counts[1] - starts[s + 1] > width:
+            counts[1] = starts[s + 1] + _beam_cut(starts[s + 1], counts[1] - starts[s + 1], width, s + 1, layer, p, w)
         starts[s + 2] = counts[1]
         result[5] = counts[1]
         if starts[s + 2] == starts[s + 1]:
@@ -1628,12 +1811,22 @@ def _search_py(
     play that has it counts, and the first one found ends the search (the tidy step's
     trials). ``SWEEP``: the same, breadth-first, which always finishes; ``incumbent`` is
     the whole value of a play already known (states that cannot match it are
-    dropped). ``result[5]``: the states expanded."""
+    dropped). ``BEAM``: the sweep keeping only the ``node_limit`` most promising
+    states of each layer (value so far plus the relaxation's bound): a good play
+    fast, never counted as finished. ``ABOVE``: depth-first for the best play whose
+    whole value is strictly above ``incumbent`` (the value of a play in hand; a
+    finished search that finds none proves that play the best). ``result[5]``: the
+    states expanded."""
     if strategy == SWEEP:
-        _breadth_first(size, target, incumbent, path, result, p, w)
+        _breadth_first(size, target, incumbent, _as_int(0), path, result, p, w)
         result[4] = 1
+    elif strategy == BEAM:
+        _breadth_first(min(size, DEPTH_FIRST_START), target, incumbent, max(node_limit, 1), path, result, p, w)
+        result[4] = 0
+    elif strategy == ABOVE:
+        result[4] = 1 if _depth_first(size, target, node_limit, NEG, incumbent, path, result, p, w) else 0
     else:
-        result[4] = 1 if _depth_first(size, target, node_limit, incumbent, path, result, p, w) else 0
+        result[4] = 1 if _depth_first(size, target, node_limit, incumbent, NEG, path, result, p, w) else 0
 
 
 search = _jit(_search_py)

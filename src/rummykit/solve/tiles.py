@@ -58,19 +58,17 @@ nothing optimal is lost, and it removes most of the states of the hard
 positions. Then a depth-first search again.
 
 If no play places every tile (or none was found), a depth-first probe
-without a target looks for a good play, relaxed if it cannot finish quickly;
-if it searched everything, its play is the optimum, otherwise one
-breadth-first sweep over the states (each once) keeps every state that could
-still match the probe's play, which is exact.
-
-The tidy step's trials (:mod:`rummykit.solve.play`) know the value they
-want: their searches cut every branch that cannot reach it and stop at the
-first play that does.
+without a target looks for a good play, then, relaxed, for a better one; if
+it searched everything, its play is the optimum, otherwise a beam finds a
+better one fast and one breadth-first sweep over the states (each once) keeps
+every state that could still beat the play in hand, which is exact. The tidy
+step's trials (:mod:`rummykit.solve.play`) know the value they want: they cut
+every branch that cannot reach it and stop at the first play that does.
 
 The answer is the best by the whole value (the objective, then fewer rack
 jokers, then the secondary objective), not only by the objective: every path
 above ends with a search that finished or with a sweep, and a sweep started
-with a play in hand keeps exactly the states that can match or beat it.
+with a play in hand keeps exactly the states that can beat it.
 """
 
 from __future__ import annotations
@@ -164,11 +162,12 @@ DEFAULT_STATES = 1 << 15  # states a layer of the sweep starts with room for (a 
 MAX_MEMO = 1 << 18  # a shared memo grown past this is dropped before the next problem
 RELAX_MEMO = 1 << 16  # memo entries to start the relaxation with
 KERNEL_DIVE = 20000  # depth-first nodes before a position counts as hard (a few ms)
-KERNEL_SHORT_DIVE = 60000  # depth-first nodes once relaxed (it cuts hard, and finds plays far faster than a sweep)
+KERNEL_SHORT_DIVE = 30000  # depth-first nodes once relaxed (it cuts hard, and finds plays far faster than a sweep)
 KERNEL_QUICK_PROBE = 1000  # depth-first nodes of the probe before it works out the relaxation
 KERNEL_SMALL_PROBE = 10000  # the same on a small table, where the relaxation costs as much as the probe
 SMALL_TABLE = 24  # table tiles (not in kept sets) up to which a table counts as small
-KERNEL_PROBE = 60000  # depth-first nodes of the relaxed probe, before the sweep
+KERNEL_PROBE = 15000  # depth-first nodes of the relaxed probe (for a play better than the quick probe's)
+BEAM_WIDTH = 300  # states a layer of the beam keeps (a good play for the sweep to beat)
 
 
 class _SharedWork(threading.local):
@@ -184,7 +183,6 @@ class _SharedWork(threading.local):
         self.memo_size = DEFAULT_MEMO
         self.pool_size = DEFAULT_POOL
         self.owner = 0  # the kernel whose relaxation the table holds
-        self.rack_parts: dict[tuple[object, ...], Ints] = {}  # see _rack_part
         self.path: Ints | None = None  # see _Kernel.__init__
         self.result: Ints | None = None
         self.path_kernel: ModuleType | None = None
@@ -333,16 +331,13 @@ def _reach(kernel: _Kernel, target: int) -> Result | None:
 def solve_best(problem: Problem) -> Result | None:
     """The optimal play (None when no play places a tile).
 
-    First the best play placing every placeable rack tile, which is the answer in
-    most positions: a depth-first search, and if it cannot finish, the relaxation
-    and a depth-first search that cuts by it. Failing that, a depth-first probe
-    without a target (relaxed too when it cannot finish quickly, unless the relaxed
-    search for every tile could not finish either; it then cuts every branch that
-    cannot beat its best play): if it finishes, its play is the optimum;
-    otherwise one sweep keeps every state that could still match the probe's play,
-    which is exact (it also finds a play placing every tile that the searches before
-    could not finish looking for).
-    """
+    First the best play placing every placeable rack tile (a depth-first search, then,
+    relaxed, another). Failing that, a probe without a target, then (relaxed, unless
+    the relaxed search for every tile could not finish) a probe for a strictly better
+    play: one that finishes proves the best play found. Otherwise a beam (a sweep
+    keeping the most promising states of each layer) finds a better play fast, and one
+    sweep keeps every state that could still beat the play in hand (exact; none: the
+    play in hand is the best)."""
     everything = upper_bound(problem)
     if everything < 1:
         return None
@@ -357,14 +352,20 @@ def solve_best(problem: Problem) -> Result | None:
     hopeless = not finished and kernel.relaxed
     small = sum(map(sum, problem.table)) + problem.table_jokers <= SMALL_TABLE
     probe, done = kernel.run(kernel.k.REACH, -(1 << 62), KERNEL_SMALL_PROBE if small else KERNEL_QUICK_PROBE)
-    if not done and not hopeless:
-        kernel.relax()
-        probe, done = kernel.run(kernel.k.REACH, -(1 << 62), KERNEL_PROBE)
     if not done:
-        low = 1 if probe is None else max(1, primary_of(probe.value))
-        incumbent = -(1 << 62) if probe is None else probe.value
-        probe, _ = kernel.run(kernel.k.SWEEP, low, incumbent=incumbent)
+        kernel.relax()
+        probe, done = (probe, False) if hopeless else _above(probe, kernel, kernel.k.ABOVE, KERNEL_PROBE, 0)
+    if not done:
+        probe = _above(probe, kernel, kernel.k.BEAM, BEAM_WIDTH, 1)[0]  # they keep what can reach
+        probe = _above(probe, kernel, kernel.k.SWEEP, -1, 1)[0]  # their incumbent: one above the play
     return probe if probe is not None and primary_of(probe.value) >= 1 else None
+
+
+def _above(known: Result | None, kernel: _Kernel, strategy: int, limit: int, up: int) -> tuple[Result | None, bool]:
+    """(the better of ``known`` and what a search for a strictly better play finds, whether it finished)."""
+    low, incumbent = (1, -(1 << 62)) if known is None else (max(1, primary_of(known.value)), known.value + up)
+    found, finished = kernel.run(strategy, low, limit, incumbent=incumbent)
+    return (found if found is not None and (known is None or found.value > known.value) else known), finished
 
 
 def solve_problem(
