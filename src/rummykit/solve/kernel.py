@@ -1823,10 +1823,11 @@ def _search_py(
     elif strategy == BEAM:
         _breadth_first(min(size, DEPTH_FIRST_START), target, incumbent, max(node_limit, 1), path, result, p, w)
         result[4] = 0
-    elif strategy == ABOVE:
-        result[4] = 1 if _depth_first(size, target, node_limit, NEG, incumbent, path, result, p, w) else 0
     else:
-        result[4] = 1 if _depth_first(size, target, node_limit, incumbent, NEG, path, result, p, w) else 0
+        # one call site with typed values: a literal ``NEG`` in either place made numba
+        # compile (and LLVM optimise) ``_depth_first`` twice
+        first, above = (_as_int(NEG), incumbent) if strategy == ABOVE else (incumbent, _as_int(NEG))
+        result[4] = 1 if _depth_first(size, target, node_limit, first, above, path, result, p, w) else 0
 
 
 search = _jit(_search_py)
