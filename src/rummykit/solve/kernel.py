@@ -1817,8 +1817,8 @@ def _search_py(
     whole value is strictly above ``incumbent`` (the value of a play in hand; a
     finished search that finds none proves that play the best). ``result[5]``: the
     states expanded."""
-    if strategy == SWEEP or strategy == BEAM:
-        beam = strategy == BEAM
+    beam = strategy == BEAM
+    if beam or strategy == SWEEP:
         width = max(node_limit, 1) if beam else 0
         _breadth_first(min(size, DEPTH_FIRST_START) if beam else size, target, incumbent, width, path, result, p, w)
         result[4] = 0 if beam else 1
