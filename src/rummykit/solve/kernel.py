@@ -1562,7 +1562,7 @@ def _depth_first_py(
         size *= 4
 
 
-_depth_first = _jit(_depth_first_py)
+_depth_first = _inline(_depth_first_py)  # one call site, in ``search``
 
 
 
@@ -1791,7 +1791,7 @@ def _breadth_first_py(
         row = before
 
 
-_breadth_first = _jit(_breadth_first_py)
+_breadth_first = _inline(_breadth_first_py)  # one call site, in ``search``
 
 
 def _search_py(
@@ -1817,16 +1817,16 @@ def _search_py(
     whole value is strictly above ``incumbent`` (the value of a play in hand; a
     finished search that finds none proves that play the best). ``result[5]``: the
     states expanded."""
-    if strategy == SWEEP:
-        _breadth_first(size, target, incumbent, _as_int(0), path, result, p, w)
-        result[4] = 1
-    elif strategy == BEAM:
-        _breadth_first(min(size, DEPTH_FIRST_START), target, incumbent, max(node_limit, 1), path, result, p, w)
-        result[4] = 0
-    elif strategy == ABOVE:
-        result[4] = 1 if _depth_first(size, target, node_limit, NEG, incumbent, path, result, p, w) else 0
+    beam = strategy == BEAM
+    if beam or strategy == SWEEP:
+        width = max(node_limit, 1) if beam else 0
+        _breadth_first(min(size, DEPTH_FIRST_START) if beam else size, target, incumbent, width, path, result, p, w)
+        result[4] = 0 if beam else 1
     else:
-        result[4] = 1 if _depth_first(size, target, node_limit, incumbent, NEG, path, result, p, w) else 0
+        # one call site with typed values: a literal ``NEG`` in either place made numba
+        # compile (and LLVM optimise) ``_depth_first`` twice
+        first, above = (_as_int(NEG), incumbent) if strategy == ABOVE else (incumbent, _as_int(NEG))
+        result[4] = 1 if _depth_first(size, target, node_limit, first, above, path, result, p, w) else 0
 
 
 search = _jit(_search_py)
