@@ -135,29 +135,11 @@ def _rack_part(p: Problem, k: ModuleType) -> Ints:
     rack's counts, the weights, the jokers, the threshold) with the problem's, which is
     quicker than hashing the key of the others."""
     store = _RACK_PARTS  # one thread's
+    made_from = (p.rack_jokers, p.primary, p.secondary, p.joker_primary, p.joker_secondary, p.threshold)
     last = store.last
-    if (
-        last is not None
-        and last[0] is k
-        and last[1] == p.rack
-        and last[2] == p.rack_jokers
-        and last[3] == p.primary
-        and last[4] == p.secondary
-        and last[5] == p.joker_primary
-        and last[6] == p.joker_secondary
-        and last[7] == p.threshold
-    ):
-        return last[8]  # type: ignore[return-value]
-    key = (
-        id(k),
-        tuple(_chain(p.rack)),
-        p.rack_jokers,
-        p.primary,
-        p.secondary,
-        p.joker_primary,
-        p.joker_secondary,
-        p.threshold,
-    )
+    if last is not None and last[0] is k and last[2] == made_from and last[1] == p.rack:
+        return last[3]  # type: ignore[return-value]
+    key = (id(k), tuple(_chain(p.rack)), *made_from)
     parts = store.parts
     part = parts.get(key)
     if part is None:
@@ -165,17 +147,8 @@ def _rack_part(p: Problem, k: ModuleType) -> Ints:
         if len(parts) >= _RACK_PARTS_KEPT:
             del parts[next(iter(parts))]
         parts[key] = part
-    store.last = (
-        k,
-        [list(row) for row in p.rack],  # a copy: the problem's rack may change afterwards
-        p.rack_jokers,
-        p.primary,
-        p.secondary,
-        p.joker_primary,
-        p.joker_secondary,
-        p.threshold,
-        part,
-    )
+    # a copy of the rack's counts: the problem's rack may change afterwards
+    store.last = (k, [list(row) for row in p.rack], made_from, part)
     return part
 
 
