@@ -40,11 +40,15 @@ compile a second copy of a helper, so the callers pass typed values
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numba
 import numpy as np
 import numpy.typing as npt
+from numba.core import cgutils
+from numba.core.types import Array, UniTuple, boolean, int64
+from numba.core.typing import Signature
+from numba.extending import intrinsic
 
 from rummykit.solve import tiles as model
 from rummykit.solve.tiles import COLOURS, END, JOK, JOKER_SHIFT, MERGE, MIN_SET, NAT, PRIMARY_SHIFT, TOP
@@ -116,6 +120,7 @@ W_MEMO_SIZE = 3
 W_POOL_SIZE = 4
 W_RELAX_SIDS = 5  # colour states numbered when the relaxation was worked out (0: not yet)
 W_RELAX_GEN = 6  # how many relaxations this work array has held (the current one's rows carry it)
+W_NEW_OPTIONS = 7  # where the compiled move generator is (see _call_new_options)
 W_SCRATCH = 16  # 80 cells for the successors
 # scratch arrays of the move generator (views into the work array, so nothing is allocated)
 OPT_KEYS = 256
@@ -161,6 +166,7 @@ DEPTH_FIRST_START = 1 << 10  # records the depth-first search's table starts wit
 
 IntArray = npt.NDArray[np.int64]
 """Every array of the kernel: flat or two-dimensional, of 64-bit integers."""
+_ARRAY = Array(int64, 1, "C")
 
 
 
@@ -216,6 +222,7 @@ def new_work(memo_size: int, pool_size: int) -> IntArray:
     for blocks this size."""
     w = np.empty(work_size(memo_size, pool_size), np.int64)
     w[:W_SCRATCH] = 0
+    w[W_NEW_OPTIONS] = new_options_address()
     w[W_MEMO_SIZE] = memo_size
     w[W_POOL_SIZE] = pool_size
     w[W_HEADER + 1 : W_HEADER + REC * memo_size : REC] = -1  # the memo's records: no stamp
@@ -815,7 +822,7 @@ def _colour_options_py(
     if w[at + 1] == 0:
         found = w[at + 2]
         return found >> 16, found & 0xFFFF
-    start, n = _new_options(v, c, sid, jleft, _as_bool(prune), mk, at, p, w)
+    start, n = _call_new_options(w[W_NEW_OPTIONS], v, c, sid, jleft, prune, mk, at, p, w)
     return start, n
 
 
@@ -855,6 +862,54 @@ def _new_options_py(
 
 
 _new_options = _jit(_new_options_py)
+_NEW_OPTIONS_ARGS = (int64, int64, int64, int64, boolean, int64, int64, _ARRAY, _ARRAY)
+_NEW_OPTIONS_RETURNS = UniTuple(int64, 2)
+
+
+@intrinsic
+def _call_new_options(
+    typingctx: object,
+    address: object,
+    v: object,
+    c: object,
+    sid: object,
+    jleft: object,
+    prune: object,
+    mk: object,
+    at: object,
+    p: object,
+    w: object,
+) -> tuple[Signature, object]:
+    """Call the compiled :func:`_new_options_py` at ``address`` (see :func:`new_options_address`),
+    with numba's own calling convention (its exceptions pass through as from a direct call).
+
+    A direct call would link the move generator's code into every compiled function that
+    reaches it, and LLVM would optimise and emit it again in each (about ten of them)."""
+    sig = _NEW_OPTIONS_RETURNS(int64, *_NEW_OPTIONS_ARGS)
+
+    def codegen(context: Any, builder: Any, signature: Signature, values: Any) -> Any:
+        call_conv = context.call_conv
+        fnty = call_conv.get_function_type(_NEW_OPTIONS_RETURNS, _NEW_OPTIONS_ARGS)
+        fn = builder.inttoptr(values[0], fnty.as_pointer())
+        status, res = call_conv.call_function(builder, fn, _NEW_OPTIONS_RETURNS, _NEW_OPTIONS_ARGS, values[1:])
+        with cgutils.if_unlikely(builder, status.is_error):
+            call_conv.return_status_propagate(builder, status)
+        return res
+
+    return sig, codegen
+
+
+_new_options_address = 0
+
+
+def new_options_address() -> int:
+    """The machine address of the compiled :func:`_new_options_py` (compiled, or loaded from
+    numba's cache, on the first call in a process)."""
+    global _new_options_address
+    if not _new_options_address:
+        cres = _new_options.get_compile_result(_NEW_OPTIONS_RETURNS(*_NEW_OPTIONS_ARGS))
+        _new_options_address = cres.library.get_pointer_to_function(cres.fndesc.llvm_func_name)
+    return _new_options_address
 
 
 def _step_options_py(v: int, c: int, key: int, p: IntArray, w: IntArray) -> tuple[int, int]:
@@ -1832,5 +1887,5 @@ def _search_py(
 search = _jit(_search_py)
 """Run one search over the states of a problem (see :func:`_search_py`)."""
 
-ENTRIES = (search, relax)
+ENTRIES = (search, relax, _new_options)
 """What Python calls: the rest is compiled into these."""
