@@ -836,7 +836,7 @@ def _colour_options_py(
     return start, n
 
 
-_colour_options = _inline(_colour_options_py)
+_colour_options = _hot(_colour_options_py)
 
 
 def _new_options_py(
@@ -887,7 +887,7 @@ def _step_options_py(v: int, c: int, key: int, p: IntArray, w: IntArray) -> tupl
     return _colour_options(v, c, sid, total - j, prune, p, w)
 
 
-_step_options = _inline(_step_options_py)
+_step_options = _hot(_step_options_py)
 
 
 # the value encoding of rummykit.solve.tiles, compiled
