@@ -20,7 +20,7 @@ from typing import Any
 
 from numba.core import cgutils, types
 from numba.core.dispatcher import Dispatcher
-from numba.core.typing import Signature
+from numba.core.typing.templates import Signature
 from numba.extending import intrinsic
 
 _addresses: dict[tuple[Dispatcher, Signature], int] = {}
@@ -37,17 +37,17 @@ def call_at(restype: types.Type, argtypes: tuple[types.Type, ...]) -> Any:
             return None
         if len(args) != len(argtypes):
             return None
-        given = tuple(args)
+        given: tuple[types.Type, ...] = tuple(args)  # type: ignore[arg-type]
 
         def codegen(context: Any, builder: Any, signature: Signature, values: Any) -> Any:
             at, packed = values
-            items = cgutils.unpack_tuple(builder, packed, len(argtypes))
+            items = cgutils.unpack_tuple(builder, packed, len(argtypes))  # type: ignore[no-untyped-call]
             items = [context.cast(builder, v, a, b) for v, a, b in zip(items, given, argtypes, strict=True)]
             call_conv = context.call_conv
             fn_type = call_conv.get_function_type(restype, argtypes)
             fn = builder.inttoptr(context.cast(builder, at, address, types.intp), fn_type.as_pointer())
             status, res = call_conv.call_function(builder, fn, restype, argtypes, items)
-            with cgutils.if_unlikely(builder, status.is_error):
+            with cgutils.if_unlikely(builder, status.is_error):  # type: ignore[no-untyped-call]
                 call_conv.return_status_propagate(builder, status)
             return res
 
@@ -62,7 +62,7 @@ def address_of(dispatcher: Dispatcher, restype: types.Type, argtypes: tuple[type
     signature = restype(*argtypes)
     key = (dispatcher, signature)
     if key not in _addresses:
-        result = dispatcher.get_compile_result(signature)
+        result: Any = dispatcher.get_compile_result(signature)  # numba's stubs leave its fields out
         if result.signature.return_type != restype:
             raise TypeError(f"{dispatcher} returns {result.signature.return_type}, not {restype}")
         _addresses[key] = result.library.get_pointer_to_function(result.fndesc.llvm_func_name)

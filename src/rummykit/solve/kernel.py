@@ -40,7 +40,7 @@ compile a second copy of a helper, so the callers pass typed values
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numba
 import numpy as np
@@ -53,6 +53,7 @@ from rummykit.solve.tiles import COLOURS, END, JOK, JOKER_SHIFT, MERGE, MIN_SET,
 
 if TYPE_CHECKING:
     from numba.core.decorators import _JITWrapper
+    from numba.core.dispatcher import Dispatcher
 
 STEPS = TOP * 5
 
@@ -795,7 +796,8 @@ def _options_py(
 
 
 _options = _jit(_options_py)
-_OPTIONS_TYPES = (UniTuple(int64, 2), (*(int64,) * 4, boolean, *(int64,) * 4, boolean, boolean, int64, _A1))
+_OPTIONS_ARGS = (*(int64,) * 4, boolean, *(int64,) * 4, boolean, boolean, int64, _A1)
+_OPTIONS_TYPES = (UniTuple(int64, 2), _OPTIONS_ARGS)  # type: ignore[no-untyped-call]
 _options_at = call_at(*_OPTIONS_TYPES)
 
 
@@ -1318,7 +1320,7 @@ def _reachable_runs_py(p: IntArray, w: IntArray) -> tuple[IntArray, IntArray]:
 
 reachable_runs = _jit(_reachable_runs_py)
 """The open runs each colour can reach at each number (see :func:`_reachable_runs_py`)."""
-_REACHABLE_RUNS_TYPES = (Tuple((Array(int64, 3, "C"), _A2)), (_A1, _A1))
+_REACHABLE_RUNS_TYPES = (Tuple((Array(int64, 3, "C"), _A2)), (_A1, _A1))  # type: ignore[no-untyped-call]
 _reachable_runs_at = call_at(*_REACHABLE_RUNS_TYPES)
 
 
@@ -1589,7 +1591,7 @@ def _depth_first_py(
     st[DF_FLOOR] = floor
     st[DF_LIMIT] = node_limit
     while True:
-        code = _depth_first_loop_at(w[W_AT_DEPTH_FIRST_LOOP], (t, size, st, frames, out, path, result, p, w))
+        code: int = _depth_first_loop_at(w[W_AT_DEPTH_FIRST_LOOP], (t, size, st, frames, out, path, result, p, w))
         if code != DF_GROW:
             return code == DF_DONE
         t = _enlarged(t, size)
@@ -1884,5 +1886,5 @@ BY_ADDRESS = (
 its return and argument types): see :mod:`rummykit.solve.byaddress`. Each is compiled on
 its own, once; :func:`new_work` writes their addresses."""
 
-ENTRIES = (search, relax, *(function for _cell, function, _r, _a in BY_ADDRESS))
+ENTRIES: tuple[Dispatcher[Any], ...] = (search, relax, *(function for _cell, function, _r, _a in BY_ADDRESS))
 """What Python calls: the rest is compiled into these."""
