@@ -35,7 +35,9 @@ probe). The helpers called for every state (:func:`_successors_py` and what it
 calls) are compiled once each and inlined by LLVM into the searches, without
 numba's reference counting (``_hot``); a literal argument would make numba
 compile a second copy of a helper, so the callers pass typed values
-(``_as_int(0)``, ``_as_bool(False)``).
+(``_as_int(0)``, ``_as_bool(False)``). The parts called a few times a search or
+less (``BY_ADDRESS``) are called through their address instead (see
+:mod:`rummykit.solve.byaddress`), so that no compiled caller holds their code.
 """
 
 from __future__ import annotations
