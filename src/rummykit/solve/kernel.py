@@ -232,8 +232,8 @@ def new_work(memo_size: int, pool_size: int) -> IntArray:
     for blocks this size."""
     w = np.empty(work_size(memo_size, pool_size), np.int64)
     w[:W_SCRATCH] = 0
-    for cell, function, restype, argtypes in BY_ADDRESS:
-        w[cell] = address_of(function, restype, argtypes)
+    for cell, address in _addresses():
+        w[cell] = address
     w[W_MEMO_SIZE] = memo_size
     w[W_POOL_SIZE] = pool_size
     w[W_HEADER + 1 : W_HEADER + REC * memo_size : REC] = -1  # the memo's records: no stamp
@@ -1887,6 +1887,16 @@ BY_ADDRESS = (
 """The compiled functions called through their address (cell of the work array, function,
 its return and argument types): see :mod:`rummykit.solve.byaddress`. Each is compiled on
 its own, once; :func:`new_work` writes their addresses."""
+
+_cells_and_addresses: list[tuple[int, int]] = []
+
+
+def _addresses() -> list[tuple[int, int]]:
+    """(cell, address) of each function of ``BY_ADDRESS``, found once per process."""
+    if not _cells_and_addresses:
+        _cells_and_addresses[:] = [(cell, address_of(f, restype, argtypes)) for cell, f, restype, argtypes in BY_ADDRESS]
+    return _cells_and_addresses
+
 
 ENTRIES: tuple[Dispatcher[Any], ...] = (search, relax, *(function for _cell, function, _r, _a in BY_ADDRESS))
 """What Python calls: the rest is compiled into these."""
