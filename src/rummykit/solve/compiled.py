@@ -1,7 +1,7 @@
 """Loading the compiled kernel, and saying so when numba has to compile it.
 
 numba compiles :mod:`rummykit.solve.kernel` on its first use after an install
-or an upgrade (28 to 33 seconds of CPU on this project's 2-core machine with
+or an upgrade (27 to 39 seconds of CPU on this project's 2-core machine with
 both cores busy, in session 13) and
 keeps the machine code in its cache; later runs load it in a fraction of a
 second. Nothing may look frozen meanwhile: when the cache has no code for the
