@@ -76,10 +76,11 @@ LAYER_NAMES = {
 # Third-party libraries only the interfaces may use.
 INTERFACE_ONLY = {"textual", "fastapi", "starlette", "uvicorn", "numpy", "numba", "gymnasium", "pettingzoo", "torch"}
 
-# The one exception: the solver's compiled search kernel. It is imported lazily (inside
-# functions of rummykit.solve.tiles), so no other module loads numpy on import; see
+# The one exception: the solver's compiled search kernel (and the calls by address it
+# makes, in rummykit.solve.byaddress, which only the kernel imports). It is imported lazily
+# (inside functions of rummykit.solve.tiles), so no other module loads numpy on import; see
 # test_importing_the_package_loads_no_numeric_library.
-ACCELERATED = {"rummykit.solve.kernel": {"numba", "numpy"}}
+ACCELERATED = {"rummykit.solve.kernel": {"numba", "numpy"}, "rummykit.solve.byaddress": {"numba"}}
 
 # (importing module, function, imported module prefix) allowed to point up: none.
 ALLOWED_UPWARD: set[tuple[str, str, str]] = set()

@@ -40,7 +40,7 @@ def test_first_solve_with_an_empty_cache_says_it_compiles(tmp_path: Path) -> Non
         proc.kill()
         out, _ = proc.communicate()
     assert line.strip() == compiled.NOTICE
-    assert "20 to 60 seconds" in line
+    assert "15 to 40 seconds" in line
     assert out == ""  # --json output stays clean: the notice went to stderr only
 
 

@@ -30,7 +30,7 @@ def warm_up() -> float:
 
     The search is compiled by numba on its first use and the machine code is
     cached on disk, so only the first call after an install (or an upgrade)
-    takes long (20 to 60 seconds on a 2-core machine, with a notice on stderr);
+    takes long (15 to 40 seconds on a 2-core machine, with a notice on stderr);
     ``make play`` and ``make test`` call this once while setting up.
     """
     from rummykit.solve.compiled import warm_up as load

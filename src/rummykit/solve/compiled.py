@@ -1,7 +1,8 @@
 """Loading the compiled kernel, and saying so when numba has to compile it.
 
 numba compiles :mod:`rummykit.solve.kernel` on its first use after an install
-or an upgrade (about 20 seconds of CPU on this project's 2-core machine) and
+or an upgrade (27 to 39 seconds of CPU on this project's 2-core machine with
+both cores busy, in session 13) and
 keeps the machine code in its cache; later runs load it in a fraction of a
 second. Nothing may look frozen meanwhile: when the cache has no code for the
 kernel on this machine, :func:`kernel_module` first writes :data:`NOTICE` to
@@ -26,7 +27,7 @@ from typing import TextIO
 
 NOTICE = (
     "rummykit: compiling the solver's search for this machine; this happens once after installing"
-    " and usually takes 20 to 60 seconds, depending on the machine (later runs load it from numba's cache)..."
+    " and usually takes 15 to 40 seconds, depending on the machine (later runs load it from numba's cache)..."
 )
 LATE = 3.0
 """Seconds a load from the cache may take before the notice is given anyway."""

@@ -35,22 +35,27 @@ probe). The helpers called for every state (:func:`_successors_py` and what it
 calls) are compiled once each and inlined by LLVM into the searches, without
 numba's reference counting (``_hot``); a literal argument would make numba
 compile a second copy of a helper, so the callers pass typed values
-(``_as_int(0)``, ``_as_bool(False)``).
+(``_as_int(0)``, ``_as_bool(False)``). The parts called a few times a search or
+less (``BY_ADDRESS``) are called through their address instead (see
+:mod:`rummykit.solve.byaddress`), so that no compiled caller holds their code.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numba
 import numpy as np
 import numpy.typing as npt
+from numba.core.types import Array, NoneType, Tuple, UniTuple, boolean, int64
 
 from rummykit.solve import tiles as model
+from rummykit.solve.byaddress import address_of, call_at
 from rummykit.solve.tiles import COLOURS, END, JOK, JOKER_SHIFT, MERGE, MIN_SET, NAT, PRIMARY_SHIFT, TOP
 
 if TYPE_CHECKING:
     from numba.core.decorators import _JITWrapper
+    from numba.core.dispatcher import Dispatcher
 
 STEPS = TOP * 5
 
@@ -116,6 +121,15 @@ W_MEMO_SIZE = 3
 W_POOL_SIZE = 4
 W_RELAX_SIDS = 5  # colour states numbered when the relaxation was worked out (0: not yet)
 W_RELAX_GEN = 6  # how many relaxations this work array has held (the current one's rows carry it)
+# the addresses of the compiled functions called through them (see BY_ADDRESS)
+W_AT_OPTIONS = 7
+W_AT_DEPTH_FIRST_LOOP = 8
+W_AT_SWEEP_ROWS = 9
+W_AT_FILL_PATH_ROW = 10
+W_AT_INITIAL_SUCCESSORS = 11
+W_AT_SUCCESSORS = 12
+W_AT_REACHABLE_RUNS = 13
+W_AT_GROUP_NEED = 14
 W_SCRATCH = 16  # 80 cells for the successors
 # scratch arrays of the move generator (views into the work array, so nothing is allocated)
 OPT_KEYS = 256
@@ -161,6 +175,8 @@ DEPTH_FIRST_START = 1 << 10  # records the depth-first search's table starts wit
 
 IntArray = npt.NDArray[np.int64]
 """Every array of the kernel: flat or two-dimensional, of 64-bit integers."""
+_A1 = Array(int64, 1, "C")
+_A2 = Array(int64, 2, "C")
 
 
 
@@ -216,6 +232,8 @@ def new_work(memo_size: int, pool_size: int) -> IntArray:
     for blocks this size."""
     w = np.empty(work_size(memo_size, pool_size), np.int64)
     w[:W_SCRATCH] = 0
+    for cell, address in _addresses():
+        w[cell] = address
     w[W_MEMO_SIZE] = memo_size
     w[W_POOL_SIZE] = pool_size
     w[W_HEADER + 1 : W_HEADER + REC * memo_size : REC] = -1  # the memo's records: no stamp
@@ -780,6 +798,9 @@ def _options_py(
 
 
 _options = _jit(_options_py)
+_OPTIONS_ARGS = (*(int64,) * 4, boolean, *(int64,) * 4, boolean, boolean, int64, _A1)
+_OPTIONS_TYPES = (UniTuple(int64, 2), _OPTIONS_ARGS)  # type: ignore[no-untyped-call]
+_options_at = call_at(*_OPTIONS_TYPES)
 
 
 def _colour_options_py(
@@ -819,7 +840,7 @@ def _colour_options_py(
     return start, n
 
 
-_colour_options = _inline(_colour_options_py)
+_colour_options = _hot(_colour_options_py)
 
 
 def _new_options_py(
@@ -832,20 +853,23 @@ def _new_options_py(
     total = p[P_TOTAL]
     cell = c * CELLS + v
     supply = p[P_TABLE + cell + 1] + p[P_RACK + cell + 1] + p[P_ARR + cell + 1] if v < TOP else 0
-    start, n = _options(
-        _packed_of(w, sid),
-        p[P_TABLE + cell],
-        p[P_RACK + cell],
-        jleft,
-        v == TOP,
-        p[P_ARR + cell],
-        p[P_DEP + cell],
-        supply,
-        total,
-        prune,
-        p[P_INITIAL] != 0,
-        v,
-        w,
+    start, n = _options_at(
+        w[W_AT_OPTIONS],
+        (
+            _packed_of(w, sid),
+            p[P_TABLE + cell],
+            p[P_RACK + cell],
+            jleft,
+            v == TOP,
+            p[P_ARR + cell],
+            p[P_DEP + cell],
+            supply,
+            total,
+            prune,
+            p[P_INITIAL] != 0,
+            v,
+            w,
+        ),
     )
     w[W_MEMO_USED] += 1
     w[at] = mk
@@ -867,7 +891,7 @@ def _step_options_py(v: int, c: int, key: int, p: IntArray, w: IntArray) -> tupl
     return _colour_options(v, c, sid, total - j, prune, p, w)
 
 
-_step_options = _inline(_step_options_py)
+_step_options = _hot(_step_options_py)
 
 
 # the value encoding of rummykit.solve.tiles, compiled
@@ -998,7 +1022,7 @@ def _successors_py(s: int, key: int, val: int, low: int, p: IntArray, w: IntArra
     returns how many. With the relaxation worked out, successors that cannot reach the
     whole value ``low`` are left out."""
     if p[P_INITIAL]:
-        count: int = _initial_successors(s, key, val, low, p, w, out, base)
+        count: int = _initial_successors_at(w[W_AT_INITIAL_SUCCESSORS], (s, key, val, low, p, w, out, base))
         return count
     v = s // 5 + 1
     c = s % 5
@@ -1190,6 +1214,9 @@ def _initial_successors_py(s: int, key: int, val: int, low: int, p: IntArray, w:
 
 
 _initial_successors = _jit(_initial_successors_py)
+_SUCCESSORS_TYPES = (int64, (int64, int64, int64, int64, _A1, _A1, _A2, int64))
+_initial_successors_at = call_at(*_SUCCESSORS_TYPES)
+_successors_at = call_at(*_SUCCESSORS_TYPES)
 
 
 def _finish_py(key: int, val: int, p: IntArray) -> tuple[int, int]:
@@ -1241,6 +1268,8 @@ def _fill_path_row_py(path: IntArray, s: int, key: int, index: int, slot_mask: i
 
 
 _fill_path_row = _jit(_fill_path_row_py)
+_FILL_PATH_ROW_TYPES = (NoneType("none"), (_A2, int64, int64, int64, int64, _A1, _A1))
+_fill_path_row_at = call_at(*_FILL_PATH_ROW_TYPES)
 
 
 def _groups_possible_py(c: int, v: int, groups: int, jokers: int, p: IntArray) -> bool:
@@ -1293,6 +1322,8 @@ def _reachable_runs_py(p: IntArray, w: IntArray) -> tuple[IntArray, IntArray]:
 
 reachable_runs = _jit(_reachable_runs_py)
 """The open runs each colour can reach at each number (see :func:`_reachable_runs_py`)."""
+_REACHABLE_RUNS_TYPES = (Tuple((Array(int64, 3, "C"), _A2)), (_A1, _A1))  # type: ignore[no-untyped-call]
+_reachable_runs_at = call_at(*_REACHABLE_RUNS_TYPES)
 
 
 def _group_need_py(v: int, c: int, p: IntArray, w: IntArray) -> None:
@@ -1315,6 +1346,8 @@ def _group_need_py(v: int, c: int, p: IntArray, w: IntArray) -> None:
 
 
 _group_need = _jit(_group_need_py)
+_GROUP_NEED_TYPES = (NoneType("none"), (int64, int64, _A1, _A1))
+_group_need_at = call_at(*_GROUP_NEED_TYPES)
 
 
 def _relax_py(p: IntArray, w: IntArray) -> None:
@@ -1327,10 +1360,10 @@ def _relax_py(p: IntArray, w: IntArray) -> None:
     total = p[P_TOTAL]
     bounds = _relaxed(w)
     pool = _pool(w)
-    levels, counts = reachable_runs(p, w)
+    levels, counts = _reachable_runs_at(w[W_AT_REACHABLE_RUNS], (p, w))
     for v in range(1, TOP + 1):
         for c in range(COLOURS):
-            _group_need(v, c, p, w)
+            _group_need_at(w[W_AT_GROUP_NEED], (v, c, p, w))
     # the table covers the states numbered so far; later ones count as unknown, and so do
     # the rows this relaxation does not write (they carry an earlier one's number)
     w[W_RELAX_SIDS] = w[W_SIDS]
@@ -1444,7 +1477,10 @@ def _depth_first_loop_py(
                 result[3] = (nkey >> J_SHIFT) & 15
                 for d in range(STEPS):
                     k = frames[3, d] - 1
-                    _fill_path_row(path, d, frames[0, d], out[d * MAX_SUCC + k, 2], out[d * MAX_SUCC + k, 3], p, w)
+                    _fill_path_row_at(
+                        w[W_AT_FILL_PATH_ROW],
+                        (path, d, frames[0, d], out[d * MAX_SUCC + k, 2], out[d * MAX_SUCC + k, 3], p, w),
+                    )
                 if full >= ceiling:
                     depth = -1
                     break
@@ -1492,6 +1528,8 @@ def _depth_first_loop_py(
 
 
 _depth_first_loop = _njit(cache=True, nogil=True, _nrt=False)(_depth_first_loop_py)
+_DEPTH_FIRST_LOOP_TYPES = (int64, (_A1, int64, _A1, _A2, _A2, _A2, _A1, _A1, _A1))
+_depth_first_loop_at = call_at(*_DEPTH_FIRST_LOOP_TYPES)
 
 
 def _depth_first_py(
@@ -1544,7 +1582,7 @@ def _depth_first_py(
     frames[0, 0] = start_key
     frames[1, 0] = 0
     frames[3, 0] = 0
-    frames[2, 0] = _successors(_as_int(0), start_key, _as_int(0), low, p, w, out, _as_int(0))
+    frames[2, 0] = _successors_at(w[W_AT_SUCCESSORS], (0, start_key, 0, low, p, w, out, 0))
     st = np.empty(DF_FIELDS, np.int64)
     st[DF_DEPTH] = 0
     st[DF_BEST] = best_full
@@ -1555,7 +1593,7 @@ def _depth_first_py(
     st[DF_FLOOR] = floor
     st[DF_LIMIT] = node_limit
     while True:
-        code = _depth_first_loop(t, size, st, frames, out, path, result, p, w)
+        code: int = _depth_first_loop_at(w[W_AT_DEPTH_FIRST_LOOP], (t, size, st, frames, out, path, result, p, w))
         if code != DF_GROW:
             return code == DF_DONE
         t = _enlarged(t, size)
@@ -1658,6 +1696,8 @@ def _sweep_rows_py(
 
 
 _sweep_rows = _njit(cache=True, nogil=True, _nrt=False)(_sweep_rows_py)
+_SWEEP_ROWS_TYPES = (int64, (*(int64,) * 8, _A1, _A1, _A1, _A2, _A1, _A1))
+_sweep_rows_at = call_at(*_SWEEP_ROWS_TYPES)
 
 
 def _kth_highest_py(a: IntArray, n: int, k: int) -> int:
@@ -1753,7 +1793,9 @@ def _breadth_first_py(
         row = starts[s]
         end = starts[s + 1]
         while True:
-            row = _sweep_rows(s, row, end, size, rows, low, low_full, incumbent, t, layer, counts, out, p, w)
+            row = _sweep_rows_at(
+                w[W_AT_SWEEP_ROWS], (s, row, end, size, rows, low, low_full, incumbent, t, layer, counts, out, p, w)
+            )
             if row >= end:
                 break
             while (counts[0] + MAX_SUCC + 1) * 2 > size:
@@ -1787,7 +1829,7 @@ def _breadth_first_py(
     for s in range(STEPS - 1, -1, -1):
         before = layer[REC * row + 2]
         how = layer[REC * row + 3]
-        _fill_path_row(path, s, layer[REC * before], how & _LOW32, how >> 32, p, w)
+        _fill_path_row_at(w[W_AT_FILL_PATH_ROW], (path, s, layer[REC * before], how & _LOW32, how >> 32, p, w))
         row = before
 
 
@@ -1832,5 +1874,29 @@ def _search_py(
 search = _jit(_search_py)
 """Run one search over the states of a problem (see :func:`_search_py`)."""
 
-ENTRIES = (search, relax)
+BY_ADDRESS = (
+    (W_AT_OPTIONS, _options, *_OPTIONS_TYPES),
+    (W_AT_DEPTH_FIRST_LOOP, _depth_first_loop, *_DEPTH_FIRST_LOOP_TYPES),
+    (W_AT_SWEEP_ROWS, _sweep_rows, *_SWEEP_ROWS_TYPES),
+    (W_AT_FILL_PATH_ROW, _fill_path_row, *_FILL_PATH_ROW_TYPES),
+    (W_AT_INITIAL_SUCCESSORS, _initial_successors, *_SUCCESSORS_TYPES),
+    (W_AT_SUCCESSORS, _successors, *_SUCCESSORS_TYPES),
+    (W_AT_REACHABLE_RUNS, reachable_runs, *_REACHABLE_RUNS_TYPES),
+    (W_AT_GROUP_NEED, _group_need, *_GROUP_NEED_TYPES),
+)
+"""The compiled functions called through their address (cell of the work array, function,
+its return and argument types): see :mod:`rummykit.solve.byaddress`. Each is compiled on
+its own, once; :func:`new_work` writes their addresses."""
+
+_cells_and_addresses: list[tuple[int, int]] = []
+
+
+def _addresses() -> list[tuple[int, int]]:
+    """(cell, address) of each function of ``BY_ADDRESS``, found once per process."""
+    if not _cells_and_addresses:
+        _cells_and_addresses[:] = [(cell, address_of(f, restype, argtypes)) for cell, f, restype, argtypes in BY_ADDRESS]
+    return _cells_and_addresses
+
+
+ENTRIES: tuple[Dispatcher[Any], ...] = (search, relax, *(function for _cell, function, _r, _a in BY_ADDRESS))
 """What Python calls: the rest is compiled into these."""
