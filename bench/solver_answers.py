@@ -12,7 +12,7 @@ same bytes.
 
 from __future__ import annotations
 
-import sys
+import argparse
 
 from solver_positions import TABLE_SIZES, Position, make_position
 
@@ -52,7 +52,10 @@ def every_way(p: Position) -> dict[str, TileSolution | None]:
 
 
 def main() -> None:
-    with open(sys.argv[1], "w", encoding="utf-8") as out:
+    parser = argparse.ArgumentParser(description="Write the solver's answers on seeded positions, one per line.")
+    parser.add_argument("out", help="the file to write (compare two trees' files with cmp)")
+    args = parser.parse_args()
+    with open(args.out, "w", encoding="utf-8") as out:
         for size in TABLE_SIZES:
             for seed in SEEDS:
                 for way, answer in every_way(make_position(seed, size)).items():
