@@ -125,18 +125,23 @@ def json_forms(
         return found
 
     out: list[dict[str, JSON]] = []
-    for action in actions:
-        cls = type(action)
-        if cls.to_json is not Action.to_json:  # a class that writes its own
-            out.append(action.to_json())
-            continue
-        names = _FIELD_NAMES.get(cls)
-        if names is None:
-            names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls) if f.name != "player")
-        data: dict[str, JSON] = {"type": action.type, "player": action.player}
-        for name in names:
-            data[name] = encode(getattr(action, name))
-        out.append(data)
+    try:
+        for action in actions:
+            cls = type(action)
+            if cls.to_json is not Action.to_json:  # a class that writes its own
+                out.append(action.to_json())
+                continue
+            names = _FIELD_NAMES.get(cls)
+            if names is None:
+                names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls) if f.name != "player")
+            data: dict[str, JSON] = {"type": action.type, "player": action.player}
+            for name in names:
+                data[name] = encode(getattr(action, name))
+            out.append(data)
+    finally:
+        # encode refers to itself (a reference cycle, with memo and what it holds): broken here, so they are
+        # freed at once rather than left for the garbage collector (tests/test_server13_fingerprint.py).
+        del encode
     if old is not None:
         old.clear()
         old.update(new)

@@ -44,11 +44,11 @@ __all__ = ["FREEZE_EVERY", "RECLAIM_EVERY", "YOUNG_THRESHOLD", "GcPacer"]
 
 log = logging.getLogger("rummykit.server")
 
-FREEZE_EVERY = 1.0
+FREEZE_EVERY = 0.25
 """Seconds between freezes: a full pass looks at no more than this much time's surviving allocations."""
 RECLAIM_EVERY = 600.0
 """Seconds between the full passes over everything (the only long pauses left: one every 10 minutes)."""
-YOUNG_THRESHOLD = 10_000
+YOUNG_THRESHOLD = 100_000
 """Allocations (net of frees) of tracked objects between two passes over the youngest generation."""
 
 
