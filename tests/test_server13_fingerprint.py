@@ -138,3 +138,50 @@ def test_the_lean_client_plays_whole_games_with_listed_actions_only(sqlite_db: D
             # Every action of the game was one of theirs, each acknowledged by a state frame that carried it.
             assert sum(len(run.latencies) for run in runs) == info["seq"]
             assert all(len(run.latencies) == len(run.sent_at) for run in runs)
+
+
+def test_listing_and_playing_leave_no_garbage_for_the_collector(tmp_path: Path) -> None:
+    """Every object an action makes is freed by reference counting: the paced collector (a young threshold of
+    100,000, a freeze every 0.25 s) may then run rarely without cyclic garbage piling up until a reclaim."""
+    import gc
+
+    from rummykit.engine.actions import json_forms
+
+    states = _played("rummikub", seed=5, steps=80)
+    gc.collect()
+    gc.disable()
+    try:
+        kept: dict[int, tuple[object, Any]] = {}
+        for state in states:
+            seat = min(state.must_act)
+            json_forms(state.legal_actions(seat), kept)
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
+
+    async def main() -> int:
+        store = Store(f"sqlite:///{tmp_path / 'garbage.db'}")
+        writer = Writer(store)
+        rng = random.Random(9)
+        room = _room(store, writer, "t1", find_game("rummikub").new(players=["ann", "bob"], seed=9, max_rounds=1))
+        conns = [Conn(0), Conn(1)]
+        for conn in conns:
+            await room.join(conn)
+        for _ in range(3):  # the first actions make what lasts (the writer's thread, the kept listings)
+            seat = min(room.state.must_act)
+            await room.act(seat, rng.choice(room.state.legal_actions(seat)))
+        gc.collect()
+        gc.disable()
+        try:
+            for _ in range(40):
+                seat = min(room.state.must_act)
+                await room.act(seat, rng.choice(room.state.legal_actions(seat)))
+                for conn in conns:
+                    while len(conn.queue):
+                        await conn.queue.get()
+            return gc.collect()
+        finally:
+            gc.enable()
+            store.close()
+
+    assert asyncio.run(main()) == 0
