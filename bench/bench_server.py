@@ -10,14 +10,19 @@ It starts ``rummykit serve`` as a subprocess on a free port with a fresh
 database (a temporary SQLite file, or a new schema in the PostgreSQL database
 ``--pg``), creates ``--tables`` tables of ``--game`` whose seats are all
 "persons", and plays every seat from this process with
-:func:`rummykit.server.client.play_seat` (a random bot choosing from the views
-it receives). When a table's game ends, a new table takes its place, so the
-load stays at ``--tables`` tables until ``--seconds`` have passed.
+:func:`rummykit.server.client.play_listed` (a lean WebSocket client that reads
+every frame as JSON and, when its seat is asked, sends back one of the actions
+the frame lists, chosen uniformly at random). When a table's game ends, a new
+table takes its place, so the load stays at ``--tables`` tables until
+``--seconds`` have passed.
 
-The clients run on uvloop and their random bots choose in the event loop
-(``--asyncio-loop`` and ``--bot-threads`` give the clients of the figures
-before session 10); ``--client-procs N`` splits the tables' clients over N
-processes, so that they are not held to one core::
+``--websockets-client`` plays the seats with
+:func:`rummykit.server.client.play_seat` instead (the websockets library's
+client, the random bot listing its actions from the view: the clients of the
+figures before session 13, three times the clients' CPU per action). The
+clients run on uvloop (``--asyncio-loop`` and ``--bot-threads`` give the
+clients of the figures before session 10); ``--client-procs N`` splits the
+tables' clients over N processes, so that they are not held to one core::
 
     .venv/bin/python bench/bench_server.py --tables 200 --think 0 --client-procs 2
 

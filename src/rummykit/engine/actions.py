@@ -114,11 +114,11 @@ def json_forms(
             kinds = set(map(type, value))
             kind = kinds.pop() if len(kinds) == 1 else None
             if kind is tuple:  # sets of a table: most were encoded for an action before
-                found = [encode(v) for v in value]
+                found = [encode(v) for v in value]  # noqa: F821 (deleted at the end, below)
             elif kind is not None and not issubclass(kind, _PLAIN):  # pieces
                 found = [str(v) for v in value]
             else:
-                found = [encode(v) for v in value]
+                found = [encode(v) for v in value]  # noqa: F821
             memo[key] = found
         if old is not None and type(value) is tuple:
             new[key] = (value, found)

@@ -43,7 +43,7 @@ def joined_texts(pieces: Iterable[object]) -> str | None:
     """
     if type(pieces) is tuple or type(pieces) is list:
         try:
-            return " ".join([p._text for p in pieces])  # type: ignore[attr-defined]
+            return " ".join([p._text for p in pieces])
         except AttributeError:
             return None
     return None
