@@ -10,14 +10,19 @@ It starts ``rummykit serve`` as a subprocess on a free port with a fresh
 database (a temporary SQLite file, or a new schema in the PostgreSQL database
 ``--pg``), creates ``--tables`` tables of ``--game`` whose seats are all
 "persons", and plays every seat from this process with
-:func:`rummykit.server.client.play_seat` (a random bot choosing from the views
-it receives). When a table's game ends, a new table takes its place, so the
-load stays at ``--tables`` tables until ``--seconds`` have passed.
+:func:`rummykit.server.client.play_listed` (a lean WebSocket client that reads
+every frame as JSON and, when its seat is asked, sends back one of the actions
+the frame lists, chosen uniformly at random). When a table's game ends, a new
+table takes its place, so the load stays at ``--tables`` tables until
+``--seconds`` have passed.
 
-The clients run on uvloop and their random bots choose in the event loop
-(``--asyncio-loop`` and ``--bot-threads`` give the clients of the figures
-before session 10); ``--client-procs N`` splits the tables' clients over N
-processes, so that they are not held to one core::
+``--websockets-client`` plays the seats with
+:func:`rummykit.server.client.play_seat` instead (the websockets library's
+client, the random bot listing its actions from the view: the clients of the
+figures before session 13, three times the clients' CPU per action). The
+clients run on uvloop (``--asyncio-loop`` and ``--bot-threads`` give the
+clients of the figures before session 10); ``--client-procs N`` splits the
+tables' clients over N processes, so that they are not held to one core::
 
     .venv/bin/python bench/bench_server.py --tables 200 --think 0 --client-procs 2
 
@@ -63,7 +68,7 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from rummykit.server.client import SeatRun, play_seat  # noqa: E402
+from rummykit.server.client import SeatRun, play_listed, play_seat  # noqa: E402
 
 PG = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 
@@ -135,6 +140,8 @@ async def table_slot(
             plays: asyncio.Future[Any] = asyncio.ensure_future(asyncio.gather(*(
                 play_seat(url, s["token"], game=args.game, seed=slot * 10 + i, run=mine[i], keep_frames=False, timeout=120,
                           think=args.think, inline=args.inline_bots)
+                if args.websockets_client else
+                play_listed(url, s["token"], seed=slot * 10 + i, run=mine[i], timeout=120, think=args.think)
                 for i, s in enumerate(made["seats"])
             )))
             if not await until_stopped(plays, stopped):
@@ -336,9 +343,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="split the tables' clients over this many processes (1: this process plays them all)")
     parser.add_argument("--asyncio-loop", action="store_true",
                         help="the clients on asyncio's own event loop rather than uvloop (the figures before session 10)")
+    parser.add_argument("--websockets-client", action="store_true",
+                        help="the load's seats played by play_seat (the websockets library's client, the random bot"
+                             " listing its actions from the view: the clients before session 13) rather than"
+                             " play_listed (a lean client choosing among the actions each frame lists)")
     parser.add_argument("--runs", type=int, default=1, help="run this many times in a row, each with a fresh server")
     parser.set_defaults(inline_bots=True)
     args = parser.parse_args(argv)
+    args.websockets_client = args.websockets_client or not args.inline_bots
     for number in range(args.runs):
         if args.runs > 1:
             print(f"run {number + 1} of {args.runs}")
@@ -405,6 +417,7 @@ def one_run(args: argparse.Namespace) -> None:
     ms, wall, games = result.ms, result.wall, result.games
     settings = f" ({', '.join(args.pg_set)})" if args.pg_set and args.db == "postgresql" else ""
     clients = (f"{args.client_procs} client processes" if args.client_procs > 1 else "1 client process") + (
+        ", websockets clients" if args.websockets_client else ", lean clients") + (
         ", bots in worker threads" if not args.inline_bots else "") + (", asyncio loop" if args.asyncio_loop else "")
     print(
         f"{args.db}{settings}: {args.tables} tables of {args.game} ({args.players} seats, think {args.think} s, {clients}),"

@@ -114,29 +114,34 @@ def json_forms(
             kinds = set(map(type, value))
             kind = kinds.pop() if len(kinds) == 1 else None
             if kind is tuple:  # sets of a table: most were encoded for an action before
-                found = [encode(v) for v in value]
+                found = [encode(v) for v in value]  # noqa: F821 (deleted at the end, below)
             elif kind is not None and not issubclass(kind, _PLAIN):  # pieces
                 found = [str(v) for v in value]
             else:
-                found = [encode(v) for v in value]
+                found = [encode(v) for v in value]  # noqa: F821
             memo[key] = found
         if old is not None and type(value) is tuple:
             new[key] = (value, found)
         return found
 
     out: list[dict[str, JSON]] = []
-    for action in actions:
-        cls = type(action)
-        if cls.to_json is not Action.to_json:  # a class that writes its own
-            out.append(action.to_json())
-            continue
-        names = _FIELD_NAMES.get(cls)
-        if names is None:
-            names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls) if f.name != "player")
-        data: dict[str, JSON] = {"type": action.type, "player": action.player}
-        for name in names:
-            data[name] = encode(getattr(action, name))
-        out.append(data)
+    try:
+        for action in actions:
+            cls = type(action)
+            if cls.to_json is not Action.to_json:  # a class that writes its own
+                out.append(action.to_json())
+                continue
+            names = _FIELD_NAMES.get(cls)
+            if names is None:
+                names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls) if f.name != "player")
+            data: dict[str, JSON] = {"type": action.type, "player": action.player}
+            for name in names:
+                data[name] = encode(getattr(action, name))
+            out.append(data)
+    finally:
+        # encode refers to itself (a reference cycle, with memo and what it holds): broken here, so they are
+        # freed at once rather than left for the garbage collector (tests/test_server13_fingerprint.py).
+        del encode
     if old is not None:
         old.clear()
         old.update(new)

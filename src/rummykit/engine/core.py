@@ -51,6 +51,8 @@ __all__ = [
 
 _FIELDS: dict[type, dict[str, Field]] = {}
 """Each state class's :meth:`GameState.position_fields`, merged once."""
+_ACTION_TEXTS = Saved(encode=texts)
+"""How the snapshot writes :attr:`GameState.actions` (each action's ``str``)."""
 
 
 _NOBODY: frozenset[int] = frozenset()
@@ -80,7 +82,7 @@ class GameState(HiddenPieces):
         "options": Saved(encode=dict),
         "rng": Saved(encode=rng_digest),
         "history": Saved(encode=len),
-        "actions": Saved(encode=texts),
+        "actions": _ACTION_TEXTS,
         "match": SavedAs(("first", "round", "totals", "rounds"), match_fields),
         "outcome": Saved(encode=lambda outcome: None if outcome is None else outcome.to_json()),
         "move_start": Omit(
@@ -376,7 +378,7 @@ class GameState(HiddenPieces):
             _FIELDS[cls] = fields
         return fields
 
-    def snapshot(self) -> dict[str, JSON]:
+    def snapshot(self, action_texts: Sequence[str] | None = None) -> dict[str, JSON]:
         """The complete state (hidden parts included) as plain data, for comparisons and fingerprints.
 
         Derived from the attributes, like :meth:`copy`: the game's id, then
@@ -386,6 +388,11 @@ class GameState(HiddenPieces):
         (``tests/test_contract.py`` names it until it is declared: the
         snapshot's form is stored, in the server's fingerprints and the golden
         tests' digests, so any change to it must be deliberate).
+
+        ``action_texts`` (``str`` of each of :attr:`actions`, in order, which
+        the server keeps as its record) are written as ``actions`` instead of
+        writing every action again, most of the work late in a game; only when
+        as many and ``actions`` is written as texts.
         """
         out: dict[str, JSON] = {"game": self.game_id}
         fields = self.position_fields()
@@ -393,6 +400,8 @@ class GameState(HiddenPieces):
             how = fields.get(name)
             if how is None:
                 out[name] = plain(value)
+            elif name == "actions" and action_texts is not None and how is _ACTION_TEXTS and len(action_texts) == len(value):
+                out["actions"] = list(action_texts)
             else:
                 how.write(name, value, out)
         return out

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol
 
-__all__ = ["Written", "piece_texts"]
+__all__ = ["Written", "joined_texts", "piece_texts"]
 
 
 class Written(Protocol):
@@ -31,3 +31,19 @@ class Written(Protocol):
 def piece_texts(pieces: Iterable[Written]) -> list[str]:
     """The notation of each piece, in order (the same as ``[str(p) for p in pieces]``, about three times faster)."""
     return [p._text for p in pieces]
+
+
+def joined_texts(pieces: Iterable[object]) -> str | None:
+    """``" ".join(str(p) for p in pieces)`` for a tuple or list of pieces, from their kept notation; None for
+    anything else (another iterable, or an item that is not a piece), which is left as it was.
+
+    >>> from rummykit.pieces.tiles import parse_tiles
+    >>> joined_texts(tuple(parse_tiles('R1 J K13'))), joined_texts(['R1']), joined_texts(iter(parse_tiles('R1')))
+    ('R1 J K13', None, None)
+    """
+    if type(pieces) is tuple or type(pieces) is list:
+        try:
+            return " ".join([p._text for p in pieces])
+        except AttributeError:
+            return None
+    return None

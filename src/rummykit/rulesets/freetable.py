@@ -28,7 +28,7 @@ from rummykit.engine.hidden import Slot, every_slot
 from rummykit.engine.options import OptionValue
 from rummykit.engine.rng import Rng
 from rummykit.errors import ParseError, RuleError
-from rummykit.pieces.text import Written, piece_texts
+from rummykit.pieces.text import Written, joined_texts, piece_texts
 
 P = TypeVar("P")
 
@@ -97,8 +97,8 @@ def _listed_play(seat: int, placed: PieceSet, table: Table) -> Play:
 
 
 def format_pieces(pieces: Iterable[object]) -> str:
-    """Pieces in notation separated by single spaces."""
-    return " ".join(str(p) for p in pieces)
+    """Pieces in notation separated by single spaces (:func:`~rummykit.pieces.text.joined_texts` when it can)."""
+    return joined_texts(pieces) or " ".join([str(p) for p in pieces])
 
 
 def format_table(table: Iterable[Iterable[object]]) -> str:
@@ -108,7 +108,7 @@ def format_table(table: Iterable[Iterable[object]]) -> str:
     >>> format_table([parse_tiles('R1 R2 R3'), parse_tiles('K5 B5 O5')])
     'R1 R2 R3 | K5 B5 O5'
     """
-    return " | ".join(format_pieces(s) for s in table)
+    return " | ".join([format_pieces(s) for s in table])
 
 
 def parse_table_with(parse: Callable[[str], list[P]], text: str) -> tuple[tuple[P, ...], ...]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 
 from rummykit.catalogue import find_game
 from rummykit.engine.core import GameInfo, GameState
@@ -43,15 +44,18 @@ FINGERPRINT_EVERY = 16
 """A table's stored fingerprint is renewed after every this many actions, and after its last one."""
 
 
-def fingerprint(state: GameState) -> str:
+def fingerprint(state: GameState, action_texts: Sequence[str] | None = None) -> str:
     """``<actions>:<digest>``: the number of actions applied and a BLAKE2b digest of the engine's complete state.
 
     The state is the game's ``snapshot()`` (hidden parts included) as canonical
     JSON. It costs milliseconds late in a game (the snapshot lists every
     action), so a room renews it only every :data:`FINGERPRINT_EVERY` actions
-    and at the end; the count says where a restore must check it.
+    and at the end; the count says where a restore must check it. A room
+    gives the texts of the actions it recorded (``action_texts``, ``str`` of
+    each action, in order): the snapshot takes them rather than writing every
+    action again, the same text (``tests/test_server13_fingerprint.py``).
     """
-    text = json.dumps(state.snapshot(), sort_keys=True, separators=(",", ":"), default=str)
+    text = json.dumps(state.snapshot(action_texts), sort_keys=True, separators=(",", ":"), default=str)
     return f"{len(state.actions)}:{hashlib.blake2b(text.encode(), digest_size=24).hexdigest()}"
 
 

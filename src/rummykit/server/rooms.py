@@ -147,6 +147,9 @@ class Room:
         """The chain hash after the last stored action (see ``store.chain_next``)."""
         self.told: tuple[int, int, bool] | None = None
         """The person the last state frames said is asked (seq, seat, claim), or None (see :meth:`tell_asked`)."""
+        self.texts: list[str] = []
+        """The record text (``str``) of each action of the game, in order, for its fingerprints (worked out again
+        from the state when it does not count as many: after a restore or a failed write)."""
 
     # -- facts ---------------------------------------------------------------------------
 
@@ -500,6 +503,11 @@ class Room:
         over = self.state.outcome is not None
         text = self.teller.record_text(action)
         chain = chain_next(self.chain, text)
+        texts = self.texts
+        if len(texts) == len(self.state.actions) - 1:
+            texts.append(text)
+        else:  # restored, or rebuilt: written again from the state once
+            texts[:] = [str(a) for a in self.state.actions]
 
         def tell() -> None:  # once committed, in the event loop: the connections are told (the lock still held)
             self.chain = chain
@@ -519,7 +527,7 @@ class Room:
             # thread fingerprints it (with the batch it writes: no hand-over of its own).
             state = self.state
             await self.writer.write(
-                snapshot_of=(lambda: fingerprint(state)) if fingerprint_due(seq, over) else None,
+                snapshot_of=(lambda: fingerprint(state, texts)) if fingerprint_due(seq, over) else None,
                 then=tell,
                 table_id=self.id,
                 seq=seq,
@@ -545,6 +553,7 @@ class Room:
         session.state = state
         session.rngs = rngs_at(state.seed, draws)
         session.settled = list(draws)
+        self.texts = [str(a) for a in state.actions]
         self.teller = Teller(self.presenter, STYLE, session)
 
     # -- questions (see rummykit.server.questions) -------------------------------------------
