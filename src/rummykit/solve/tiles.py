@@ -163,6 +163,7 @@ DEFAULT_STATES = 1 << 15  # states a layer of the sweep starts with room for (a 
 MAX_MEMO = 1 << 18  # a shared memo grown past this is dropped before the next problem
 RELAX_MEMO = 1 << 16  # memo entries to start the relaxation with
 KERNEL_DIVE = 20000  # depth-first nodes before a position counts as hard (a few ms)
+KERNEL_OTHER_DIVE = 10000  # the same the other way (numbers forward), when the first could not finish
 KERNEL_SHORT_DIVE = 30000  # depth-first nodes once relaxed (it cuts hard, and finds plays far faster than a sweep)
 KERNEL_QUICK_PROBE = 1000  # depth-first nodes of the probe before it works out the relaxation
 KERNEL_SMALL_PROBE = 10000  # the same on a small table, where the relaxation costs as much as the probe
@@ -348,31 +349,32 @@ class _Mirrored(_Kernel):
 def solve_best(problem: Problem) -> Result | None:
     """The optimal play (None when no play places a tile).
 
-    The searches run on the problem with its numbers mirrored (13 first) or as it is;
-    both have the same best value, and a position that is hard one way is most often
-    easy the other. First the best play placing every placeable rack tile: a
-    depth-first search mirrored, and when it cannot finish the same forward; the rest
-    goes the way whose search finished (mirrored when neither did: relaxed, another).
-    Failing that, a probe without a target, then (relaxed, unless the relaxed search
-    for every tile could not finish) a probe for a strictly better play, that way and
-    then the other: one that finishes proves the best play found. Otherwise a beam (a
-    sweep keeping the most promising states of each layer) finds a better play fast,
-    and one sweep keeps every state that could still beat the play in hand (exact;
-    none: the play in hand is the best)."""
+    The searches run on the problem with its numbers mirrored (13 first) and, where that
+    does not settle it, forward; both have the same best value, and a position hard one
+    way is most often easy the other. First the best play placing every placeable rack
+    tile: a depth-first search mirrored, and when it cannot finish the same forward
+    (shorter); the rest goes the way whose search finished, and when neither did,
+    mirrored: relaxed, another. Failing that, a probe without a target, then (relaxed,
+    unless the relaxed search for every tile could not finish) a probe for a strictly
+    better play, that way and then the other: one that finishes proves the best play
+    found. Otherwise a beam (a sweep keeping the most promising states of each layer)
+    finds a better play fast, and one sweep keeps every state that could still beat the
+    play in hand (exact; none: the play in hand is the best)."""
     everything = upper_bound(problem)
     if everything < 1:
         return None
-    # an initial meld is mirrored already (see tilearrays), and kept sets only come with the tidy step
+    # an initial meld is mirrored already (see tilearrays); kept sets come with the tidy step only
     mirrorable = problem.threshold is None and not (problem.run_blocks or problem.group_blocks)
     kernel: _Kernel = _Mirrored(problem) if mirrorable else _Kernel(problem)
-    other: _Kernel | None = None
+    other: _Kernel | None = None  # the searches the other way, once one ran
     found, finished = kernel.run(kernel.k.REACH, everything, KERNEL_DIVE)
     if not finished and mirrorable:
-        # where the colours compete for the same tiles and jokers decides which way is easy
-        other = _Kernel(problem)
-        found_there, finished_there = other.run(other.k.REACH, everything, KERNEL_DIVE)
+        # where the colours compete for the same tiles and jokers, which way is easy varies
+        forward = other = _Kernel(problem)
+        found_there, finished_there = forward.run(forward.k.REACH, everything, KERNEL_OTHER_DIVE)
         if finished_there:
-            kernel, other, found, finished = other, kernel, found_there, True
+            # the best play placing every tile, or none: the rest goes on forward
+            kernel, other, found, finished = forward, kernel, found_there, True
     if not finished:
         kernel.relax()
         found, finished = kernel.run(kernel.k.REACH, everything, KERNEL_SHORT_DIVE)
@@ -387,7 +389,7 @@ def solve_best(problem: Problem) -> Result | None:
         probe, done = (probe, False) if hopeless else _above(probe, kernel, kernel.k.ABOVE, KERNEL_PROBE, 0)
     if not done and mirrorable and not hopeless:
         # the other way often proves at once what this one cannot; if not, the beam and
-        # the sweep go on that way, whose relaxation the work array now holds
+        # the sweep go on that way, whose relaxation the work array then holds
         if other is None:
             other = _Kernel(problem) if isinstance(kernel, _Mirrored) else _Mirrored(problem)
         kernel = other
