@@ -103,7 +103,6 @@ def tiny_limits(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     """Node limits so small that no search of ``solve_best`` finishes early; counts which way each search ran."""
     for name, limit in (
         ("KERNEL_DIVE", 3),
-        ("KERNEL_OTHER_DIVE", 3),
         ("KERNEL_SHORT_DIVE", 3),
         ("KERNEL_QUICK_PROBE", 2),
         ("KERNEL_SMALL_PROBE", 2),
@@ -148,7 +147,7 @@ def test_both_ways_run_when_the_searches_cannot_finish(tiny_limits: Counter[str]
 @given(st.integers(0, 2**32), st.integers(0, 2), st.sampled_from(["tiles", "points"]))
 def test_every_branch_keeps_the_optimum_hypothesis(seed: int, jokers: int, objective: str) -> None:
     with pytest.MonkeyPatch.context() as patch:
-        for name, limit in (("KERNEL_DIVE", 3), ("KERNEL_OTHER_DIVE", 3), ("KERNEL_SHORT_DIVE", 3), ("KERNEL_QUICK_PROBE", 2), ("KERNEL_PROBE", 4)):
+        for name, limit in (("KERNEL_DIVE", 3), ("KERNEL_SHORT_DIVE", 3), ("KERNEL_QUICK_PROBE", 2), ("KERNEL_PROBE", 4)):
             patch.setattr(solver, name, limit)
         table, rack = grouped_position(random.Random(seed), jokers)
         assert value(solve_best(problem_of(table, rack, objective))) == oracle(table, rack, objective)

@@ -162,8 +162,7 @@ DEFAULT_POOL = 1 << 15  # rows of moves
 DEFAULT_STATES = 1 << 15  # states a layer of the sweep starts with room for (a power of two)
 MAX_MEMO = 1 << 18  # a shared memo grown past this is dropped before the next problem
 RELAX_MEMO = 1 << 16  # memo entries to start the relaxation with
-KERNEL_DIVE = 20000  # depth-first nodes before a position counts as hard (a few ms)
-KERNEL_OTHER_DIVE = 10000  # the same the other way (numbers forward), when the first could not finish
+KERNEL_DIVE = 10000  # depth-first nodes before a position counts as hard one way (a millisecond or two)
 KERNEL_SHORT_DIVE = 30000  # depth-first nodes once relaxed (it cuts hard, and finds plays far faster than a sweep)
 KERNEL_QUICK_PROBE = 1000  # depth-first nodes of the probe before it works out the relaxation
 KERNEL_SMALL_PROBE = 10000  # the same on a small table, where the relaxation costs as much as the probe
@@ -352,12 +351,11 @@ def solve_best(problem: Problem) -> Result | None:
     The searches run on the problem with its numbers mirrored (13 first) and, where that
     does not settle it, forward; both have the same best value, and a position hard one
     way is most often easy the other. First the best play placing every placeable rack
-    tile: a depth-first search mirrored, and when it cannot finish the same forward
-    (shorter); the rest goes the way whose search finished, and when neither did,
-    mirrored: relaxed, another. Failing that, a probe without a target, then (relaxed,
-    unless the relaxed search for every tile could not finish) a probe for a strictly
-    better play, that way and then the other: one that finishes proves the best play
-    found. Otherwise a beam (a sweep keeping the most promising states of each layer)
+    tile: a depth-first search mirrored, and when it cannot finish the same forward;
+    the rest goes the way whose search finished, and when neither did, mirrored:
+    relaxed, another. Failing that, a probe without a target, then (relaxed, unless the
+    relaxed search for every tile could not finish) a probe for a strictly better play,
+    that way and then the other: one that finishes proves the best play found. Otherwise a beam (a sweep keeping the most promising states of each layer)
     finds a better play fast, and one sweep keeps every state that could still beat the
     play in hand (exact; none: the play in hand is the best)."""
     everything = upper_bound(problem)
@@ -371,7 +369,7 @@ def solve_best(problem: Problem) -> Result | None:
     if not finished and mirrorable:
         # where the colours compete for the same tiles and jokers, which way is easy varies
         forward = other = _Kernel(problem)
-        found_there, finished_there = forward.run(forward.k.REACH, everything, KERNEL_OTHER_DIVE)
+        found_there, finished_there = forward.run(forward.k.REACH, everything, KERNEL_DIVE)
         if finished_there:
             # the best play placing every tile, or none: the rest goes on forward
             kernel, other, found, finished = forward, kernel, found_there, True
