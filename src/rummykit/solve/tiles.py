@@ -348,12 +348,12 @@ class _Mirrored(_Kernel):
 def solve_best(problem: Problem) -> Result | None:
     """The optimal play (None when no play places a tile).
 
-    The searches run on the problem with its numbers mirrored (13 first) and, where that
-    does not settle it, forward; both have the same best value, and a position hard one
+    The searches run on the problem as it is and, where that does not settle it, with its
+    numbers mirrored (13 first); both have the same best value, and a position hard one
     way is most often easy the other. First the best play placing every placeable rack
-    tile: a depth-first search mirrored, and when it cannot finish the same forward;
-    the rest goes the way whose search finished, and when neither did, mirrored:
-    relaxed, another. Failing that, a probe without a target, then (relaxed, unless the
+    tile: a depth-first search, and when it cannot finish the same mirrored; the rest
+    goes the way whose search finished, and when neither did, forward: relaxed,
+    another. Failing that, a probe without a target, then (relaxed, unless the
     relaxed search for every tile could not finish) a probe for a strictly better play,
     that way and then the other: one that finishes proves the best play found. Otherwise a beam (a sweep keeping the most promising states of each layer)
     finds a better play fast, and one sweep keeps every state that could still beat the
@@ -361,18 +361,19 @@ def solve_best(problem: Problem) -> Result | None:
     everything = upper_bound(problem)
     if everything < 1:
         return None
-    # an initial meld is mirrored already (see tilearrays); kept sets come with the tidy step only
+    # an initial meld is searched mirrored always (see tilearrays); kept sets come with the tidy step only
     mirrorable = problem.threshold is None and not (problem.run_blocks or problem.group_blocks)
-    kernel: _Kernel = _Mirrored(problem) if mirrorable else _Kernel(problem)
+    kernel = _Kernel(problem)
     other: _Kernel | None = None  # the searches the other way, once one ran
     found, finished = kernel.run(kernel.k.REACH, everything, KERNEL_DIVE)
     if not finished and mirrorable:
-        # where the colours compete for the same tiles and jokers, which way is easy varies
-        forward = other = _Kernel(problem)
-        found_there, finished_there = forward.run(forward.k.REACH, everything, KERNEL_DIVE)
+        # hard from 1 up is most often easy from 13 down (where the colours compete for the
+        # same high tiles and jokers), and the other way round
+        mirrored = other = _Mirrored(problem)
+        found_there, finished_there = mirrored.run(mirrored.k.REACH, everything, KERNEL_DIVE)
         if finished_there:
-            # the best play placing every tile, or none: the rest goes on forward
-            kernel, other, found, finished = forward, kernel, found_there, True
+            # the best play placing every tile, or none: the rest goes on mirrored
+            kernel, other, found, finished = mirrored, kernel, found_there, True
     if not finished:
         kernel.relax()
         found, finished = kernel.run(kernel.k.REACH, everything, KERNEL_SHORT_DIVE)
