@@ -1369,10 +1369,17 @@ def _relax_py(p: IntArray, w: IntArray) -> None:
     w[W_RELAX_SIDS] = w[W_SIDS]
     gen = w[W_RELAX_GEN] + 1
     w[W_RELAX_GEN] = gen
+    # whether a colour may give 0, 1 or 2+ tiles to groups at a number with so many jokers
+    # left (_groups_possible, looked up once per colour, number, count and jokers)
+    possible = np.empty(3 * RELAX_ROW, np.bool_)
     # backward: the most each state can still add
     for c in range(COLOURS):
         for v in range(TOP, 0, -1):
+            for groups in range(3):
+                for jl in range(total + 1):
+                    possible[groups * RELAX_ROW + jl] = _groups_possible(c, v, groups, jl, p)
             gain = _value(p[P_PRIMARY + v], p[P_SECONDARY + v])
+            later_rows = bounds + (c * CELLS + v + 1) * MAX_SIDS * RELAX_ROW
             for q in range(counts[c, v]):
                 sid = levels[c, v, q]
                 here = bounds + ((c * CELLS + v) * MAX_SIDS + sid) * RELAX_ROW
@@ -1382,12 +1389,12 @@ def _relax_py(p: IntArray, w: IntArray) -> None:
                     for oi in range(n):
                         row = pool + (start + oi) * O_WIDTH
                         rest = jl - w[row + O_DJ]
-                        if not _groups_possible(c, v, w[row + O_GROUPS], rest, p):
+                        if not possible[min(w[row + O_GROUPS], 2) * RELAX_ROW + rest]:
                             continue
                         if v == TOP:
                             later = 0
                         else:
-                            later_at = bounds + ((c * CELLS + v + 1) * MAX_SIDS + w[row + O_SID]) * RELAX_ROW
+                            later_at = later_rows + w[row + O_SID] * RELAX_ROW
                             x = w[later_at + 1 + rest]
                             if w[later_at] != gen or x <= 0:
                                 continue

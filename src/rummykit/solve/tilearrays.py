@@ -31,6 +31,7 @@ from rummykit.solve.tilemodel import (
     GroupBlock,
     Problem,
     Result,
+    flipped,
     group_partitions,
     value_of,
 )
@@ -221,21 +222,7 @@ def _mirrored(problem: Problem) -> Problem:
         raise ValueError("an initial meld is made from the rack alone")
     if p.threshold is None or not 0 <= p.threshold <= MAX_THRESHOLD:
         raise ValueError(f"an initial-meld threshold must be 0..{MAX_THRESHOLD}, not {p.threshold}")
-
-    def flip(cells: list[int] | tuple[int, ...]) -> list[int]:
-        return [cells[0], *(cells[TOP + 1 - x] for x in range(1, TOP + 1)), *cells[TOP + 1 :]]
-
-    return Problem(
-        [flip(row) for row in p.table],
-        [flip(row) for row in p.rack],
-        p.table_jokers,
-        p.rack_jokers,
-        primary=tuple(flip(p.primary)),
-        secondary=tuple(flip(p.secondary)),
-        joker_primary=p.joker_primary,
-        joker_secondary=p.joker_secondary,
-        threshold=p.threshold,
-    )
+    return flipped(p)
 
 
 _DECODED: dict[tuple[int, ...], tuple[tuple[int, ...], ColourMove]] = {}

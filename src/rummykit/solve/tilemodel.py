@@ -147,6 +147,8 @@ class Result:
         tuple[int, int, tuple[int, ...], ColourMove, int]
     ]  # (number, colour, old runs, move, slot mask)
     closures: list[tuple[int, int, int, int, int, int]]  # (number, ones, twos, partition, slot mask, fourths)
+    mirrored: bool = False
+    """Found on the problem with its numbers mirrored (:func:`flipped`): ``rebuild`` turns it back."""
 
 
 def value_of(primary: int, secondary: int) -> int:
@@ -369,10 +371,37 @@ def rebuild(problem: Problem, result: Result, run_cells: dict[int, list[tuple[in
         if not _split_a_run(finished):
             raise AssertionError("no room left to park a joker")
         spare += 1
-    if p.threshold is not None:  # the initial meld was searched mirrored: x stands for 14 - x
+    if p.threshold is not None or result.mirrored:  # searched mirrored: x stands for 14 - x
         finished = [(c, [(TOP + 1 - x, j) for x, j in reversed(cells)], src) for c, cells, src in finished]
         groups = [(TOP + 1 - v, colours, jokers, src) for v, colours, jokers, src in groups]
     return Built(finished, groups)
+
+
+def flipped(problem: Problem) -> Problem:
+    """The same problem with its numbers mirrored (x becomes 14 - x; blocks not allowed).
+
+    Runs read the same both ways and so do the jokers' canonical places, so both
+    problems have the same best value; a play found on the mirrored one is turned
+    back by :func:`rebuild` (its result marked ``mirrored``, or an initial meld's).
+    """
+    p = problem
+    if p.run_blocks or p.group_blocks:
+        raise ValueError("kept sets are not mirrored")
+
+    def flip(cells: list[int] | tuple[int, ...]) -> list[int]:
+        return [cells[0], *(cells[TOP + 1 - x] for x in range(1, TOP + 1)), *cells[TOP + 1 :]]
+
+    return Problem(
+        [flip(row) for row in p.table],
+        [flip(row) for row in p.rack],
+        p.table_jokers,
+        p.rack_jokers,
+        primary=tuple(flip(p.primary)),
+        secondary=tuple(flip(p.secondary)),
+        joker_primary=p.joker_primary,
+        joker_secondary=p.joker_secondary,
+        threshold=p.threshold,
+    )
 
 
 def _split_a_run(runs: list[tuple[int, list[tuple[int, bool]], list[int]]]) -> bool:

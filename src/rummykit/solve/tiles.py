@@ -96,6 +96,7 @@ from rummykit.solve.tilemodel import (
     Problem,
     Result,
     RunBlock,
+    flipped,
     group_partitions,
     primary_of,
     rebuild,
@@ -161,7 +162,7 @@ DEFAULT_POOL = 1 << 15  # rows of moves
 DEFAULT_STATES = 1 << 15  # states a layer of the sweep starts with room for (a power of two)
 MAX_MEMO = 1 << 18  # a shared memo grown past this is dropped before the next problem
 RELAX_MEMO = 1 << 16  # memo entries to start the relaxation with
-KERNEL_DIVE = 20000  # depth-first nodes before a position counts as hard (a few ms)
+KERNEL_DIVE = 10000  # depth-first nodes before a position counts as hard one way (a millisecond or two)
 KERNEL_SHORT_DIVE = 30000  # depth-first nodes once relaxed (it cuts hard, and finds plays far faster than a sweep)
 KERNEL_QUICK_PROBE = 1000  # depth-first nodes of the probe before it works out the relaxation
 KERNEL_SMALL_PROBE = 10000  # the same on a small table, where the relaxation costs as much as the probe
@@ -328,21 +329,51 @@ def _reach(kernel: _Kernel, target: int) -> Result | None:
     return found
 
 
+class _Mirrored(_Kernel):
+    """Searches of a problem with its numbers mirrored (:func:`flipped`): every play found
+    is marked so that ``rebuild`` turns it back."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(flipped(problem))
+
+    def run(
+        self, strategy: int, target: int, node_limit: int = -1, incumbent: int = -(1 << 62), want: int | None = None
+    ) -> tuple[Result | None, bool]:
+        found, finished = super().run(strategy, target, node_limit, incumbent, want)
+        if found is not None:
+            found.mirrored = True
+        return found, finished
+
+
 def solve_best(problem: Problem) -> Result | None:
     """The optimal play (None when no play places a tile).
 
-    First the best play placing every placeable rack tile (a depth-first search, then,
-    relaxed, another). Failing that, a probe without a target, then (relaxed, unless
-    the relaxed search for every tile could not finish) a probe for a strictly better
-    play: one that finishes proves the best play found. Otherwise a beam (a sweep
-    keeping the most promising states of each layer) finds a better play fast, and one
-    sweep keeps every state that could still beat the play in hand (exact; none: the
-    play in hand is the best)."""
+    The searches run on the problem as it is and, where that does not settle it, with its
+    numbers mirrored (13 first); both have the same best value, and a position hard one
+    way is most often easy the other. First the best play placing every placeable rack
+    tile: a depth-first search, and when it cannot finish the same mirrored; the rest
+    goes the way whose search finished, and when neither did, forward: relaxed,
+    another. Failing that, a probe without a target, then (relaxed, unless the
+    relaxed search for every tile could not finish) a probe for a strictly better play,
+    that way and then the other: one that finishes proves the best play found. Otherwise a beam (a sweep keeping the most promising states of each layer)
+    finds a better play fast, and one sweep keeps every state that could still beat the
+    play in hand (exact; none: the play in hand is the best)."""
     everything = upper_bound(problem)
     if everything < 1:
         return None
+    # an initial meld is searched mirrored always (see tilearrays); kept sets come with the tidy step only
+    mirrorable = problem.threshold is None and not (problem.run_blocks or problem.group_blocks)
     kernel = _Kernel(problem)
+    other: _Kernel | None = None  # the searches the other way, once one ran
     found, finished = kernel.run(kernel.k.REACH, everything, KERNEL_DIVE)
+    if not finished and mirrorable:
+        # hard from 1 up is most often easy from 13 down (where the colours compete for the
+        # same high tiles and jokers), and the other way round
+        mirrored = other = _Mirrored(problem)
+        found_there, finished_there = mirrored.run(mirrored.k.REACH, everything, KERNEL_DIVE)
+        if finished_there:
+            # the best play placing every tile, or none: the rest goes on mirrored
+            kernel, other, found, finished = mirrored, kernel, found_there, True
     if not finished:
         kernel.relax()
         found, finished = kernel.run(kernel.k.REACH, everything, KERNEL_SHORT_DIVE)
@@ -355,6 +386,14 @@ def solve_best(problem: Problem) -> Result | None:
     if not done:
         kernel.relax()
         probe, done = (probe, False) if hopeless else _above(probe, kernel, kernel.k.ABOVE, KERNEL_PROBE, 0)
+    if not done and mirrorable and not hopeless:
+        # the other way often proves at once what this one cannot; if not, the beam and
+        # the sweep go on that way, whose relaxation the work array then holds
+        if other is None:
+            other = _Kernel(problem) if isinstance(kernel, _Mirrored) else _Mirrored(problem)
+        kernel = other
+        kernel.relax()
+        probe, done = _above(probe, kernel, kernel.k.ABOVE, KERNEL_PROBE, 0)
     if not done:
         probe = _above(probe, kernel, kernel.k.BEAM, BEAM_WIDTH, 1)[0]  # they keep what can reach
         probe = _above(probe, kernel, kernel.k.SWEEP, -1, 1)[0]  # their incumbent: one above the play
