@@ -13,7 +13,7 @@ $(BIN)/python:
 $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	@echo "compiling the solver's search (once; 20 to 60 seconds on a 2-core machine)..."
+	@echo "compiling the solver's search (once; 15 to 40 seconds on a 2-core machine)..."
 	$(BIN)/python -c 'import rummykit.solve as s; print(f"solver ready in {s.warm_up():.1f} s")'
 	@touch $(STAMP)
 

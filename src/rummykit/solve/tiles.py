@@ -355,9 +355,10 @@ def solve_best(problem: Problem) -> Result | None:
     goes the way whose search finished, and when neither did, forward: relaxed,
     another. Failing that, a probe without a target, then (relaxed, unless the
     relaxed search for every tile could not finish) a probe for a strictly better play,
-    that way and then the other: one that finishes proves the best play found. Otherwise a beam (a sweep keeping the most promising states of each layer)
-    finds a better play fast, and one sweep keeps every state that could still beat the
-    play in hand (exact; none: the play in hand is the best)."""
+    that way and then the other: one that finishes proves the best play found.
+    Otherwise a beam (a sweep keeping the most promising states of each layer) finds a
+    better play fast, and one sweep keeps every state that could still beat the play in
+    hand (exact; none: the play in hand is the best)."""
     everything = upper_bound(problem)
     if everything < 1:
         return None
