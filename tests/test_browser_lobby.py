@@ -99,7 +99,9 @@ def test_the_host_hands_a_seat_to_the_computer_and_closes_the_table(server: Serv
     mine.get_by_role("button", name="Close table Tuesday game").click()
     mine.get_by_role("button", name="Yes, close it").click()
     lobby.wait_for_selector(".lb-live:has-text('is closed')", timeout=20_000)
-    assert lobby.locator(f'[data-table="{table}"]').count() == 0
+    # the announcement may come a frame before the lists are drawn again: wait (bounded) for the rows to go
+    gone = f"document.querySelectorAll('[data-table=\"{table}\"]').length === 0"
+    lobby.wait_for_function(gone, timeout=20_000)
     assert table not in {t["table"] for t in get_json(server.base + "/api/tables")}
     page.wait_for_selector("body[data-conn=closed]", timeout=20_000)
     assert "closed by its host" in page.inner_text("body")
