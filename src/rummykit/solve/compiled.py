@@ -42,12 +42,14 @@ NOTICE = (
 )
 LATE = 3.0
 """Seconds a load from the cache may take before the notice is given anyway."""
-CHILD_PART = frozenset({"_search_py", "_depth_first_loop_py", "_sweep_rows_py", "_successors_py"})
+CHILD_PART = frozenset(
+    {"_search_py", "_depth_first_loop_py", "_sweep_rows_py", "_successors_py", "_fill_path_row_py", "_reachable_runs_py"}
+)
 """The entries (by the name of their Python function) the second process compiles on a
-cold cache: the searches and their loops, a little over half of the compile time (numba's
-compile events, each function's own time, session 14) as that process starts a second
-later; this process compiles the rest (the move generator, the relaxation, the initial
-meld's successors, the path's rows)."""
+cold cache: the searches, their loops, the path's rows and the relaxation's reachable
+runs, half of the compile time as measured in session 14 (numba's compile events, each
+function's own time, and each process's CPU time); this process compiles the rest (the
+move generator, the relaxation, the groups' jokers, the initial meld's successors)."""
 CHILD_GRACE = 30.0
 """Seconds the second process may run past twice this process's own part before it is
 stopped and its part compiled here."""
