@@ -167,15 +167,11 @@ def run_every_entry(kernel: ModuleType) -> None:
 
 def _entry_types(kernel: ModuleType) -> dict[Any, tuple[Any, ...]]:
     """Each entry with the argument types it is compiled for: those of a call from Python
-    (``search``, ``relax``, as :mod:`rummykit.solve.tiles` calls them) or from the kernel
-    (``BY_ADDRESS``). numba's cache keys an entry by these types: a process compiling an
-    entry for other types would not find the entry another process wrote."""
-    from numba.core.types import int64
-
-    a1, a2 = kernel._A1, kernel._A2
+    (``kernel.PYTHON_CALLS``) or from the kernel (``kernel.BY_ADDRESS``). numba's cache keys
+    an entry by these types: a process compiling an entry for other types would not find
+    the entry another process wrote."""
     types: dict[Any, tuple[Any, ...]] = {function: argtypes for _cell, function, _r, argtypes in kernel.BY_ADDRESS}
-    types[kernel.relax] = (a1, a1)
-    types[kernel.search] = (int64, int64, int64, int64, a1, a1, int64, a2, a1)
+    types.update(kernel.PYTHON_CALLS)
     return types
 
 
@@ -200,7 +196,7 @@ def _cache_dir(kernel: ModuleType) -> str | None:
     """The directory numba's cache writes every entry to, if it is one writable directory."""
     try:
         paths = {entry._cache.cache_path for entry in kernel.ENTRIES}
-    except AttributeError:  # no cache (numba's internals moved, or the JIT is off)
+    except AttributeError:  # no cache (numba's internals moved, or the JIT is off: plain functions)
         return None
     if len(paths) != 1:
         return None
@@ -252,10 +248,7 @@ def compile_cold(kernel: ModuleType) -> None:
     loads that part from the cache. Where that cannot be (one core, no writable cache, the
     JIT off, the process failing or stopped), :func:`run_every_entry` compiles what is
     missing here; a failed process's error output is passed on, nothing else of it."""
-    import numba
-
-    jit_off = bool(getattr(numba.config, "DISABLE_JIT", False))  # numba's stubs leave it out
-    cache_dir = None if jit_off or _cores() < 2 else _cache_dir(kernel)
+    cache_dir = _cache_dir(kernel) if _cores() >= 2 else None  # None also with the JIT off
     if cache_dir is None:
         return
     with tempfile.TemporaryFile() as errors:

@@ -1906,3 +1906,8 @@ def _addresses() -> list[tuple[int, int]]:
 
 ENTRIES: tuple[Dispatcher[Any], ...] = (search, relax, *(function for _cell, function, _r, _a in BY_ADDRESS))
 """What Python calls: the rest is compiled into these."""
+
+PYTHON_CALLS = {search: (int64, int64, int64, int64, _A1, _A1, int64, _A2, _A1), relax: (_A1, _A1)}
+"""The argument types :mod:`rummykit.solve.tiles` calls ``search`` and ``relax`` with: a
+process compiling them ahead of the call (:func:`rummykit.solve.compiled.compile_cold`)
+compiles these, so that numba's cache holds what the call asks for."""
