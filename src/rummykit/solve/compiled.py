@@ -249,7 +249,7 @@ def compile_cold(kernel: ModuleType) -> None:
     JIT off, the process failing or stopped), :func:`run_every_entry` compiles what is
     missing here; a failed process's error output is passed on, nothing else of it."""
     cache_dir = _cache_dir(kernel) if _cores() >= 2 else None  # None also with the JIT off
-    if cache_dir is None:
+    if cache_dir is None or not sys.executable:
         return
     with tempfile.TemporaryFile() as errors:
         env = dict(os.environ)
