@@ -25,6 +25,7 @@ Importing this module loads neither numba nor numpy.
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -224,7 +225,9 @@ def _child_command(kernel: ModuleType, cache_dir: str) -> list[str]:
 
 def _child_main() -> None:
     """The second process's part (see :func:`_child_command`). It stops when this
-    process's standard input closes: the first process has ended or stopped it."""
+    process's standard input closes: the first process has ended or stopped it. A Ctrl-C
+    is left to the first process (which stops this one on the way out, or carries on)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     def watch() -> None:
         try:
