@@ -45,7 +45,9 @@ print(json.dumps({{
 
 
 def _warm_up(cache: Path, patch: str = "") -> tuple[dict[str, Any], str]:
-    """warm_up() in a fresh process with this numba cache: (what it compiled and loaded, stderr)."""
+    """warm_up() in a fresh process with this numba cache: (what it compiled and loaded, stderr).
+    The second process is started however busy the machine is."""
+    patch = "compiled._idle_cores = lambda: None\n" + patch
     env = dict(os.environ, NUMBA_CACHE_DIR=str(cache), PYTHONPATH=str(SRC))
     done = subprocess.run(
         [sys.executable, "-c", _REPORT.format(patch=patch)],
@@ -113,6 +115,7 @@ def started(monkeypatch: pytest.MonkeyPatch) -> list[subprocess.Popen[bytes]]:
         compiled, "_child_command", lambda kernel, cache_dir: [sys.executable, "-c", "import time; time.sleep(60)"]
     )
     monkeypatch.setattr(compiled, "_cores", lambda: 2)
+    monkeypatch.setattr(compiled, "_idle_cores", lambda: 2.0)
     return children
 
 
@@ -139,15 +142,23 @@ def test_an_interrupt_stops_the_second_process(
     assert len(started) == 1 and started[0].poll() is not None
 
 
-def test_no_second_process_without_a_cache_the_jit_or_two_cores(
+def test_no_second_process_without_a_cache_the_jit_or_a_spare_core(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, started: list[subprocess.Popen[bytes]]
 ) -> None:
     compiled.compile_cold(_fake_kernel(tmp_path / "absent"))  # no cache directory to write to
     # with NUMBA_DISABLE_JIT the entries are plain functions, without numba's cache
     compiled.compile_cold(SimpleNamespace(__file__=kernel.__file__, ENTRIES=(len, len)))  # type: ignore[arg-type]
+    monkeypatch.setattr(compiled, "_idle_cores", lambda: 1.0)  # another program busy on one of two
+    compiled.compile_cold(_fake_kernel(tmp_path))
     monkeypatch.setattr(compiled, "_cores", lambda: 1)
     compiled.compile_cold(_fake_kernel(tmp_path))
     assert started == []
+
+
+def test_idle_cores_are_read_from_the_machine() -> None:
+    idle = compiled._idle_cores(0.05)
+    cores = os.cpu_count() or 1
+    assert idle is None or 0.0 <= idle <= cores
 
 
 def test_the_second_process_stops_when_the_first_ends(tmp_path: Path) -> None:

@@ -51,6 +51,10 @@ cold cache: the searches, their loops, the path's rows and the relaxation's reac
 runs, half of the compile time as measured in session 14 (numba's compile events, each
 function's own time, and each process's CPU time); this process compiles the rest (the
 move generator, the relaxation, the groups' jokers, the initial meld's successors)."""
+SPARE_CORES = 1.5
+"""Idle cores (this process's included) a look at the machine must find before the
+second process is started: with another program busy on one of two cores, the two
+processes only took turns on the other, and the compile took longer than in one."""
 CHILD_GRACE = 30.0
 """Seconds the second process may run past twice this process's own part before it is
 stopped and its part compiled here."""
@@ -212,6 +216,26 @@ def _cores() -> int:
         return os.cpu_count() or 1
 
 
+def _idle_cores(seconds: float = 0.2) -> float | None:
+    """How many of the machine's cores were idle over the next ``seconds`` (from Linux's
+    ``/proc/stat``; None where that cannot be read), this process sleeping meanwhile."""
+
+    def sample() -> tuple[int, int]:
+        with open("/proc/stat") as stat:
+            ticks = [int(x) for x in stat.readline().split()[1:9]]  # user .. steal, all cores
+        return ticks[3] + ticks[4], sum(ticks)  # idle + iowait, everything
+
+    try:
+        idle, total = sample()
+        time.sleep(seconds)
+        idle_after, total_after = sample()
+    except (OSError, ValueError, IndexError):
+        return None
+    if total_after <= total:
+        return None
+    return (os.cpu_count() or 1) * (idle_after - idle) / (total_after - total)
+
+
 _NOT_HERE = 75  # the second process's exit status when it found another kernel file or cache
 _STOPPED = 70  # its exit status when this process closed its standard input
 
@@ -248,12 +272,16 @@ def _child_main() -> None:
 def compile_cold(kernel: ModuleType) -> None:
     """Compile the kernel into numba's cache on two cores: a second process compiles
     :data:`CHILD_PART` while this one compiles the rest; :func:`run_every_entry` then
-    loads that part from the cache. Where that cannot be (one core, no writable cache, the
-    JIT off, the process failing or stopped), :func:`run_every_entry` compiles what is
-    missing here; a failed process's error output is passed on, nothing else of it."""
+    loads that part from the cache. Where that cannot be or would not help (one core, no
+    writable cache, the JIT off, no core to spare, the process failing or stopped),
+    :func:`run_every_entry` compiles what is missing here; a failed process's error
+    output is passed on, nothing else of it."""
     cache_dir = _cache_dir(kernel) if _cores() >= 2 else None  # None also with the JIT off
     if cache_dir is None or not sys.executable:
         return
+    idle = _idle_cores()
+    if idle is not None and idle < SPARE_CORES:
+        return  # another program keeps a core busy: the second process would only take turns with it
     with tempfile.TemporaryFile() as errors:
         env = dict(os.environ)
         source = str(Path(str(kernel.__file__)).resolve().parents[2])  # the directory holding rummykit
