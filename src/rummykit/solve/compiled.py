@@ -11,13 +11,13 @@ solve`` then loads only the search it needs). :func:`warm_up` loads everything
 at once, giving the notice anyway if that takes longer than :data:`LATE`
 seconds.
 
-The first compile uses two cores (:func:`compile_cold`): the kernel's entries
-are compiled independently of one another (the rarely called parts are called
-through their address, see :mod:`rummykit.solve.byaddress`), so a second Python
-process compiles :data:`CHILD_PART` into numba's cache while this one compiles
-the rest, then this one loads the second process's part from the cache. If that
-process cannot run, fails, or takes too long, this one compiles what is missing
-itself.
+The first compile uses two cores when the machine has one to spare
+(:func:`compile_cold`): the kernel's entries are compiled independently of one
+another (the rarely called parts are called through their address, see
+:mod:`rummykit.solve.byaddress`), so a second Python process compiles
+:data:`CHILD_PART` into numba's cache while this one compiles the rest, then
+this one loads the second process's part from the cache. If that process cannot
+run, fails, or takes too long, this one compiles what is missing itself.
 
 Importing this module loads neither numba nor numpy.
 """
