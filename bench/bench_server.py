@@ -348,6 +348,9 @@ def main(argv: list[str] | None = None) -> int:
                              " listing its actions from the view: the clients before session 13) rather than"
                              " play_listed (a lean client choosing among the actions each frame lists)")
     parser.add_argument("--runs", type=int, default=1, help="run this many times in a row, each with a fresh server")
+    parser.add_argument("--pin", action="store_true",
+                        help="the server alone on the first core, the clients on the others (Linux): what one event"
+                             " loop carries with a core of its own")
     parser.set_defaults(inline_bots=True)
     args = parser.parse_args(argv)
     args.websockets_client = args.websockets_client or not args.inline_bots
@@ -366,6 +369,18 @@ def pg_url(base: str, schema: str, settings: list[str]) -> str:
     """
     flags = [f"-csearch_path%3D{schema}", *(f"-c{s.replace('=', '%3D')}" for s in settings)]
     return base + ("&" if "?" in base else "?") + "options=" + "%20".join(flags)
+
+
+def pin_apart(server_pid: int) -> None:
+    """The server (every thread of it) on the first core this process may use, this process and the clients it
+    starts on the others; a machine with one core, or without ``sched_setaffinity``, is left as it is."""
+    cores = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
+    if len(cores) < 2:
+        print("  --pin: fewer than two cores to share out; nothing pinned")
+        return
+    for task in Path(f"/proc/{server_pid}/task").iterdir():
+        os.sched_setaffinity(int(task.name), {cores[0]})
+    os.sched_setaffinity(0, set(cores[1:]))  # the clients, forked or run here, inherit it
 
 
 def one_run(args: argparse.Namespace) -> None:
@@ -388,6 +403,9 @@ def one_run(args: argparse.Namespace) -> None:
         url = args.db
     port = free_port()
     server = start_server(url, port, {}, args.src)
+    cores = os.sched_getaffinity(0) if args.pin else None
+    if args.pin:
+        pin_apart(server.pid)
     if args.nice and args.client_procs <= 1:
         os.nice(args.nice)  # the server keeps its priority; the clients yield to it
     spy = None
@@ -403,6 +421,8 @@ def one_run(args: argparse.Namespace) -> None:
             )
         result = run_clients(f"127.0.0.1:{port}", args, server.pid)
     finally:
+        if cores is not None:
+            os.sched_setaffinity(0, cores)  # the next run (--runs) shares the cores out again
         server.send_signal(signal.SIGTERM)
         server.wait(30)
         if spy is not None:
@@ -418,7 +438,8 @@ def one_run(args: argparse.Namespace) -> None:
     settings = f" ({', '.join(args.pg_set)})" if args.pg_set and args.db == "postgresql" else ""
     clients = (f"{args.client_procs} client processes" if args.client_procs > 1 else "1 client process") + (
         ", websockets clients" if args.websockets_client else ", lean clients") + (
-        ", bots in worker threads" if not args.inline_bots else "") + (", asyncio loop" if args.asyncio_loop else "")
+        ", bots in worker threads" if not args.inline_bots else "") + (", asyncio loop" if args.asyncio_loop else "") + (
+        ", the server pinned to a core of its own" if args.pin else "")
     print(
         f"{args.db}{settings}: {args.tables} tables of {args.game} ({args.players} seats, think {args.think} s, {clients}),"
         f" measured {wall:.1f} s after {args.warmup:.0f} s of warm-up, {games} games finished"

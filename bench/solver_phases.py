@@ -7,8 +7,10 @@
 Solves each position (``solver_positions.py``) with the default call (the tidy
 step on) ``--runs`` times and prints, for the run with the least CPU time, every
 search the call made in order: the depth-first searches with their node limit
-(``dfs20000``: the first dive, ``dfs60000``: the relaxed searches, ``dfs1000``:
-the quick probe, the tidy step's trials), the relaxation, and the sweep, with
+(``dfs10000``: the first dive, ``dfs30000``: the relaxed searches, ``dfs1000``:
+the quick probe, the tidy step's trials; ``above``: a probe for a strictly
+better play), the relaxation, the beam and the sweep (``~``: the problem
+mirrored, 13 first), with
 the nodes or states each visited and whether it finished. Searches under
 ``--hide`` ms are left out. It wraps ``rummykit.solve.tiles._Kernel`` from
 outside: the code it times is the tree's own.
@@ -52,14 +54,17 @@ def main() -> None:
     ) -> Any:
         start = time.process_time()
         answer = run(self, strategy, target, node_limit, *rest, **named)
-        name = "sweep" if strategy == self.k.SWEEP else f"dfs{node_limit}"
+        kind = {self.k.SWEEP: "sweep", self.k.BEAM: "beam", self.k.ABOVE: "above"}.get(strategy, "dfs")
+        way = "~" if isinstance(self, solver_tiles._Mirrored) else ""
+        name = f"{way}{kind}" if strategy == self.k.SWEEP else f"{way}{kind}{node_limit}"
         log.append((name, (time.process_time() - start) * 1e3, int(self.result[5]), bool(answer[1])))
         return answer
 
     def timed_relax(self: Any) -> None:
         start = time.process_time()
         relax(self)
-        log.append(("relax", (time.process_time() - start) * 1e3, 0, True))
+        way = "~" if isinstance(self, solver_tiles._Mirrored) else ""
+        log.append((f"{way}relax", (time.process_time() - start) * 1e3, 0, True))
 
     kernel_class.run, kernel_class.relax = timed_run, timed_relax
     for objective in objectives:

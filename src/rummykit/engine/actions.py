@@ -97,55 +97,54 @@ def json_forms(
     (True, 3)
     """
     memo: dict[int, JSON] = {}  # by id(): every value encoded is held by an action, alive till the end
-    old = kept
-    if old is not None:
-        for key, (_, encoded) in old.items():
+    new: dict[int, tuple[object, JSON]] | None = None
+    if kept is not None:
+        for key, (_, encoded) in kept.items():
             memo[key] = encoded
-        new: dict[int, tuple[object, JSON]] = {}
-
-    def encode(value: object) -> JSON:
-        if value is None or isinstance(value, bool | int | str):
-            return value
-        if not isinstance(value, tuple | list):
-            return str(value)
-        key = id(value)
-        found = memo.get(key)
-        if found is None:
-            kinds = set(map(type, value))
-            kind = kinds.pop() if len(kinds) == 1 else None
-            if kind is tuple:  # sets of a table: most were encoded for an action before
-                found = [encode(v) for v in value]  # noqa: F821 (deleted at the end, below)
-            elif kind is not None and not issubclass(kind, _PLAIN):  # pieces
-                found = [str(v) for v in value]
-            else:
-                found = [encode(v) for v in value]  # noqa: F821
-            memo[key] = found
-        if old is not None and type(value) is tuple:
-            new[key] = (value, found)
-        return found
-
+        new = {}
     out: list[dict[str, JSON]] = []
-    try:
-        for action in actions:
-            cls = type(action)
-            if cls.to_json is not Action.to_json:  # a class that writes its own
-                out.append(action.to_json())
-                continue
-            names = _FIELD_NAMES.get(cls)
-            if names is None:
-                names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls) if f.name != "player")
-            data: dict[str, JSON] = {"type": action.type, "player": action.player}
-            for name in names:
-                data[name] = encode(getattr(action, name))
-            out.append(data)
-    finally:
-        # encode refers to itself (a reference cycle, with memo and what it holds): broken here, so they are
-        # freed at once rather than left for the garbage collector (tests/test_server13_fingerprint.py).
-        del encode
-    if old is not None:
-        old.clear()
-        old.update(new)
+    for action in actions:
+        cls = type(action)
+        if cls.to_json is not Action.to_json:  # a class that writes its own
+            out.append(action.to_json())
+            continue
+        names = _FIELD_NAMES.get(cls)
+        if names is None:
+            names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls) if f.name != "player")
+        data: dict[str, JSON] = {"type": action.type, "player": action.player}
+        for name in names:
+            data[name] = _encode_shared(getattr(action, name), memo, new)
+        out.append(data)
+    if kept is not None and new is not None:
+        kept.clear()
+        kept.update(new)
     return out
+
+
+def _encode_shared(value: object, memo: dict[int, JSON], new: dict[int, tuple[object, JSON]] | None) -> JSON:
+    """:func:`json_forms`'s encoding of one value: a tuple or list met before (by ``id``) is the list made then.
+
+    A plain function rather than a closure over ``memo``: a closure that calls itself is a
+    reference cycle, which would leave the memo and all it holds to the garbage collector
+    (tests/test_server13_fingerprint.py). ``new`` (when kept) collects each tuple met with its encoding.
+    """
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if not isinstance(value, tuple | list):
+        return str(value)
+    key = id(value)
+    found = memo.get(key)
+    if found is None:
+        kinds = set(map(type, value))
+        kind = kinds.pop() if len(kinds) == 1 else None
+        if kind is not None and not issubclass(kind, _PLAIN):  # pieces
+            found = [str(v) for v in value]
+        else:  # sets of a table (most were encoded for an action before), or mixed values
+            found = [_encode_shared(v, memo, new) for v in value]
+        memo[key] = found
+    if new is not None and type(value) is tuple:
+        new[key] = (value, found)
+    return found
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}

@@ -58,7 +58,8 @@ nothing optimal is lost, and it removes most of the states of the hard
 positions. Then a depth-first search again.
 
 If no play places every tile (or none was found), a depth-first probe
-without a target looks for a good play, then, relaxed, for a better one; if
+without a target looks for a good play (both ways when nothing yet says which
+is easier, going on the way whose probe did better), then, relaxed, for a better one; if
 it searched everything, its play is the optimum, otherwise a beam finds a
 better one fast and one breadth-first sweep over the states (each once) keeps
 every state that could still beat the play in hand, which is exact. The tidy
@@ -353,9 +354,12 @@ def solve_best(problem: Problem) -> Result | None:
     way is most often easy the other. First the best play placing every placeable rack
     tile: a depth-first search, and when it cannot finish the same mirrored; the rest
     goes the way whose search finished, and when neither did, forward: relaxed,
-    another. Failing that, a probe without a target, then (relaxed, unless the
-    relaxed search for every tile could not finish) a probe for a strictly better play,
-    that way and then the other: one that finishes proves the best play found.
+    another. Failing that, a probe without a target; when only the forward dive ran (it
+    proved at once that no play places every tile) and the probe cannot finish, the same
+    probe mirrored, and the rest goes the way whose probe found the play of higher
+    primary value (forward on a tie). Then (relaxed, unless the relaxed search for
+    every tile could not finish) a probe for a strictly better play, that way and then
+    the other: one that finishes proves the best play found.
     Otherwise a beam (a sweep keeping the most promising states of each layer) finds a
     better play fast, and one sweep keeps every state that could still beat the play in
     hand (exact; none: the play in hand is the best)."""
@@ -383,7 +387,16 @@ def solve_best(problem: Problem) -> Result | None:
     # a relaxed depth-first search that could not finish: a long probe would not either
     hopeless = not finished and kernel.relaxed
     small = sum(map(sum, problem.table)) + problem.table_jokers <= SMALL_TABLE
-    probe, done = kernel.run(kernel.k.REACH, -(1 << 62), KERNEL_SMALL_PROBE if small else KERNEL_QUICK_PROBE)
+    quick = KERNEL_SMALL_PROBE if small else KERNEL_QUICK_PROBE
+    probe, done = kernel.run(kernel.k.REACH, -(1 << 62), quick)
+    if not done and mirrorable and other is None:
+        # the forward dive proved at once that no play places every tile, so nothing says
+        # which way is easier: the same quick probe mirrored, and the rest goes on the way
+        # whose probe found the better play (forward on a tie)
+        other = _Mirrored(problem)
+        probe_there, done_there = other.run(other.k.REACH, -(1 << 62), quick)
+        if done_there or _primary(probe_there) > _primary(probe):
+            kernel, other, probe, done = other, kernel, probe_there, done_there
     if not done:
         kernel.relax()
         probe, done = (probe, False) if hopeless else _above(probe, kernel, kernel.k.ABOVE, KERNEL_PROBE, 0)
@@ -399,6 +412,11 @@ def solve_best(problem: Problem) -> Result | None:
         probe = _above(probe, kernel, kernel.k.BEAM, BEAM_WIDTH, 1)[0]  # they keep what can reach
         probe = _above(probe, kernel, kernel.k.SWEEP, -1, 1)[0]  # their incumbent: one above the play
     return probe if probe is not None and primary_of(probe.value) >= 1 else None
+
+
+def _primary(found: Result | None) -> int:
+    """The primary value of a play (-1: no play)."""
+    return -1 if found is None else primary_of(found.value)
 
 
 def _above(known: Result | None, kernel: _Kernel, strategy: int, limit: int, up: int) -> tuple[Result | None, bool]:
