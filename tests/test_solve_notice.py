@@ -48,6 +48,7 @@ def test_first_solve_with_an_empty_cache_says_it_compiles(tmp_path: Path) -> Non
 def fake_load(monkeypatch: pytest.MonkeyPatch) -> io.StringIO:
     """``compiled._load`` with a kernel that 'compiles' in 0.3 s; the notice goes to a buffer."""
     monkeypatch.setattr(compiled, "run_every_entry", lambda kernel: time.sleep(0.3))
+    monkeypatch.setattr(compiled, "compile_cold", lambda kernel: None)  # no second process
     return io.StringIO()
 
 

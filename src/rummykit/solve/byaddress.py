@@ -62,7 +62,13 @@ def address_of(dispatcher: Dispatcher, restype: types.Type, argtypes: tuple[type
     signature = restype(*argtypes)
     key = (dispatcher, signature)
     if key not in _addresses:
-        result: Any = dispatcher.get_compile_result(signature)  # numba's stubs leave its fields out
+        # compiled for the argument types alone, as a compiled caller (or a call from Python)
+        # asks for it: numba's cache keys an entry by the signature asked, and a return type
+        # given here made a later process miss the entry a caller had written (and compile
+        # the function again)
+        if argtypes not in dispatcher.overloads:
+            dispatcher.compile(argtypes)
+        result: Any = dispatcher.overloads[argtypes]  # numba's stubs leave its fields out
         if result.signature.return_type != restype:
             raise TypeError(f"{dispatcher} returns {result.signature.return_type}, not {restype}")
         _addresses[key] = result.library.get_pointer_to_function(result.fndesc.llvm_func_name)

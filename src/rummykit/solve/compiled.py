@@ -1,29 +1,41 @@
 """Loading the compiled kernel, and saying so when numba has to compile it.
 
 numba compiles :mod:`rummykit.solve.kernel` on its first use after an install
-or an upgrade (27 to 39 seconds of CPU on this project's 2-core machine with
-both cores busy, in session 13) and
-keeps the machine code in its cache; later runs load it in a fraction of a
-second. Nothing may look frozen meanwhile: when the cache has no code for the
-kernel on this machine, :func:`kernel_module` first writes :data:`NOTICE` to
-the error stream (so ``--json`` output stays clean), compiles every entry, then
-writes a line saying how long it took. When the cache has the code, each entry
-is loaded from it on its first call (a one-off ``rummykit solve`` then loads
-only the search it needs). :func:`warm_up` loads everything at once, giving
-the notice anyway if that takes longer than :data:`LATE` seconds.
+or an upgrade and keeps the machine code in its cache; later runs load it in a
+fraction of a second. Nothing may look frozen meanwhile: when the cache has no
+code for the kernel on this machine, :func:`kernel_module` first writes
+:data:`NOTICE` to the error stream (so ``--json`` output stays clean), compiles
+every entry, then writes a line saying how long it took. When the cache has the
+code, each entry is loaded from it on its first call (a one-off ``rummykit
+solve`` then loads only the search it needs). :func:`warm_up` loads everything
+at once, giving the notice anyway if that takes longer than :data:`LATE`
+seconds.
+
+The first compile uses two cores when the machine has one to spare
+(:func:`compile_cold`): the kernel's entries are compiled independently of one
+another (the rarely called parts are called through their address, see
+:mod:`rummykit.solve.byaddress`), so a second Python process compiles
+:data:`CHILD_PART` into numba's cache while this one compiles the rest, then
+this one loads the second process's part from the cache. If that process cannot
+run, fails, or takes too long, this one compiles what is missing itself.
 
 Importing this module loads neither numba nor numpy.
 """
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
+from pathlib import Path
 from types import ModuleType
-from typing import TextIO
+from typing import IO, Any, TextIO
 
 NOTICE = (
     "rummykit: compiling the solver's search for this machine; this happens once after installing"
@@ -31,6 +43,21 @@ NOTICE = (
 )
 LATE = 3.0
 """Seconds a load from the cache may take before the notice is given anyway."""
+CHILD_PART = frozenset(
+    {"_search_py", "_depth_first_loop_py", "_sweep_rows_py", "_successors_py", "_fill_path_row_py", "_reachable_runs_py"}
+)
+"""The entries (by the name of their Python function) the second process compiles on a
+cold cache: the searches, their loops, the path's rows and the relaxation's reachable
+runs, half of the compile time as measured in session 14 (numba's compile events, each
+function's own time, and each process's CPU time); this process compiles the rest (the
+move generator, the relaxation, the groups' jokers, the initial meld's successors)."""
+SPARE_CORES = 1.5
+"""Idle cores (this process's included) a look at the machine must find before the
+second process is started: with another program busy on one of two cores, the two
+processes only took turns on the other, and the compile took longer than in one."""
+CHILD_GRACE = 30.0
+"""Seconds the second process may run past twice this process's own part before it is
+stopped and its part compiled here."""
 
 _lock = threading.Lock()
 _kernel: ModuleType | None = None
@@ -97,6 +124,8 @@ def _load(every_entry: bool = True) -> ModuleType:
     else:
         late.start()
     try:
+        if cold:
+            compile_cold(kernel)
         run_every_entry(kernel)
     finally:
         late.cancel()
@@ -139,3 +168,157 @@ def run_every_entry(kernel: ModuleType) -> None:
     search.relax()
     for strategy in (kernel.REACH, kernel.SWEEP):
         search.run(strategy, 1)
+
+
+def _entry_types(kernel: ModuleType) -> dict[Any, tuple[Any, ...]]:
+    """Each entry with the argument types it is compiled for: those of a call from Python
+    (``kernel.PYTHON_CALLS``) or from the kernel (``kernel.BY_ADDRESS``). numba's cache keys
+    an entry by these types: a process compiling an entry for other types would not find
+    the entry another process wrote."""
+    types: dict[Any, tuple[Any, ...]] = {function: argtypes for _cell, function, _r, argtypes in kernel.BY_ADDRESS}
+    types.update(kernel.PYTHON_CALLS)
+    return types
+
+
+def compile_entries(kernel: ModuleType, names: frozenset[str] | None, exclude: bool = False) -> None:
+    """Compile (or load from numba's cache) the entries whose Python function is named in
+    ``names`` (all of them when None; all but those with ``exclude``), in the order of
+    ``kernel.ENTRIES``."""
+    from rummykit.solve.byaddress import address_of
+
+    types = _entry_types(kernel)
+    for entry in kernel.ENTRIES:
+        if names is not None and (entry.py_func.__name__ in names) == exclude:
+            continue
+        by_address = [(restype, argtypes) for _cell, f, restype, argtypes in kernel.BY_ADDRESS if f is entry]
+        if by_address:
+            address_of(entry, *by_address[0])
+        else:
+            entry.compile(types[entry])
+
+
+def _cache_dir(kernel: ModuleType) -> str | None:
+    """The directory numba's cache writes every entry to, if it is one writable directory."""
+    try:
+        paths = {entry._cache.cache_path for entry in kernel.ENTRIES}
+    except AttributeError:  # no cache (numba's internals moved, or the JIT is off: plain functions)
+        return None
+    if len(paths) != 1:
+        return None
+    path = str(paths.pop())
+    return path if os.path.isdir(path) and os.access(path, os.W_OK | os.X_OK) else None
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def _idle_cores(seconds: float = 0.2) -> float | None:
+    """How many of the machine's cores were idle over the next ``seconds`` (from Linux's
+    ``/proc/stat``; None where that cannot be read), this process sleeping meanwhile."""
+
+    def sample() -> tuple[int, int]:
+        with open("/proc/stat") as stat:
+            ticks = [int(x) for x in stat.readline().split()[1:9]]  # user .. steal, all cores
+        return ticks[3] + ticks[4], sum(ticks)  # idle + iowait, everything
+
+    try:
+        idle, total = sample()
+        time.sleep(seconds)
+        idle_after, total_after = sample()
+    except (OSError, ValueError, IndexError):
+        return None
+    if total_after <= total:
+        return None
+    return (os.cpu_count() or 1) * (idle_after - idle) / (total_after - total)
+
+
+_NOT_HERE = 75  # the second process's exit status when it found another kernel file or cache
+_STOPPED = 70  # its exit status when this process closed its standard input
+
+
+def _child_command(kernel: ModuleType, cache_dir: str) -> list[str]:
+    """The second process: this Python, compiling :data:`CHILD_PART` of this very kernel
+    file into this cache directory (it checks both and stops at once otherwise)."""
+    code = "from rummykit.solve.compiled import _child_main; _child_main()"
+    return [sys.executable, "-c", code, str(kernel.__file__), cache_dir, *sorted(CHILD_PART)]
+
+
+def _child_main() -> None:
+    """The second process's part (see :func:`_child_command`). It stops when this
+    process's standard input closes: the first process has ended or stopped it. A Ctrl-C
+    is left to the first process (which stops this one on the way out, or carries on)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def watch() -> None:
+        try:
+            while os.read(0, 4096):  # the raw descriptor: no lock of Python's stdin held
+                pass
+        finally:
+            os._exit(_STOPPED)
+
+    threading.Thread(target=watch, daemon=True).start()
+    kernel_file, cache_dir, *names = sys.argv[1:]
+    from rummykit.solve import kernel
+
+    if Path(str(kernel.__file__)).resolve() != Path(kernel_file).resolve() or _cache_dir(kernel) != cache_dir:
+        sys.exit(_NOT_HERE)  # another kernel or another cache: compiling here would help no one
+    compile_entries(kernel, frozenset(names))
+
+
+def compile_cold(kernel: ModuleType) -> None:
+    """Compile the kernel into numba's cache on two cores: a second process compiles
+    :data:`CHILD_PART` while this one compiles the rest; :func:`run_every_entry` then
+    loads that part from the cache. Where that cannot be or would not help (one core, no
+    writable cache, the JIT off, no core to spare, the process failing or stopped),
+    :func:`run_every_entry` compiles what is missing here; a failed process's error
+    output is passed on, nothing else of it."""
+    cache_dir = _cache_dir(kernel) if _cores() >= 2 else None  # None also with the JIT off
+    if cache_dir is None or not sys.executable:
+        return
+    idle = _idle_cores()
+    if idle is not None and idle < SPARE_CORES:
+        return  # another program keeps a core busy: the second process would only take turns with it
+    with tempfile.TemporaryFile() as errors:
+        env = dict(os.environ)
+        source = str(Path(str(kernel.__file__)).resolve().parents[2])  # the directory holding rummykit
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (source, env.get("PYTHONPATH")) if p)
+        try:
+            child = subprocess.Popen(
+                _child_command(kernel, cache_dir),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.DEVNULL,
+                stderr=errors,
+                env=env,
+            )
+        except OSError:
+            return
+        try:
+            _compile_beside(kernel, child, errors)
+        finally:
+            if child.poll() is None:
+                child.kill()
+            with suppress(subprocess.TimeoutExpired):
+                child.wait(timeout=10)
+            if child.stdin is not None:
+                child.stdin.close()
+
+
+def _compile_beside(kernel: ModuleType, child: subprocess.Popen[bytes], errors: IO[bytes]) -> None:
+    """This process's part, then wait for the second process (within limits)."""
+    started = time.perf_counter()
+    compile_entries(kernel, CHILD_PART, exclude=True)
+    mine = time.perf_counter() - started
+    try:
+        code = child.wait(timeout=2 * mine + CHILD_GRACE)
+    except subprocess.TimeoutExpired:
+        return  # stopped by the caller; its part is compiled here
+    if code not in (0, _NOT_HERE):
+        errors.seek(0)
+        tail = errors.read().decode(errors="replace").strip().splitlines()[-20:]
+        _say(f"rummykit: the second compile process failed (exit {code}); compiling its part here")
+        for line in tail:
+            _say("  " + line)

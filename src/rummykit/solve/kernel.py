@@ -1022,7 +1022,7 @@ def _successors_py(s: int, key: int, val: int, low: int, p: IntArray, w: IntArra
     returns how many. With the relaxation worked out, successors that cannot reach the
     whole value ``low`` are left out."""
     if p[P_INITIAL]:
-        count: int = _initial_successors_at(w[W_AT_INITIAL_SUCCESSORS], (s, key, val, low, p, w, out, base))
+        count: int = _successors_at(w[W_AT_INITIAL_SUCCESSORS], (s, key, val, low, p, w, out, base))
         return count
     v = s // 5 + 1
     c = s % 5
@@ -1215,8 +1215,7 @@ def _initial_successors_py(s: int, key: int, val: int, low: int, p: IntArray, w:
 
 _initial_successors = _jit(_initial_successors_py)
 _SUCCESSORS_TYPES = (int64, (int64, int64, int64, int64, _A1, _A1, _A2, int64))
-_initial_successors_at = call_at(*_SUCCESSORS_TYPES)
-_successors_at = call_at(*_SUCCESSORS_TYPES)
+_successors_at = call_at(*_SUCCESSORS_TYPES)  # both successor functions have these types
 
 
 def _finish_py(key: int, val: int, p: IntArray) -> tuple[int, int]:
@@ -1907,3 +1906,8 @@ def _addresses() -> list[tuple[int, int]]:
 
 ENTRIES: tuple[Dispatcher[Any], ...] = (search, relax, *(function for _cell, function, _r, _a in BY_ADDRESS))
 """What Python calls: the rest is compiled into these."""
+
+PYTHON_CALLS = {search: (int64, int64, int64, int64, _A1, _A1, int64, _A2, _A1), relax: (_A1, _A1)}
+"""The argument types :mod:`rummykit.solve.tiles` calls ``search`` and ``relax`` with: a
+process compiling them ahead of the call (:func:`rummykit.solve.compiled.compile_cold`)
+compiles these, so that numba's cache holds what the call asks for."""
