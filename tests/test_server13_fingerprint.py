@@ -150,9 +150,9 @@ def test_listing_and_playing_leave_no_garbage_for_the_collector(tmp_path: Path) 
     """Every object an action makes is freed by reference counting: the paced collector (a young threshold of
     100,000, a freeze every 0.25 s) may then run rarely without cyclic garbage piling up until a reclaim.
 
-    Measured in a process of its own: the collector counts the garbage of every thread, and a test worker
+    Measured in a process of its own: the collector counts the garbage of every thread, and the test process
     may still hold other tests' threads (a served app, a browser test's server) making theirs meanwhile
-    (a worker once counted 859 objects here that were not this code's)."""
+    (a full run once counted 859 objects here that were not this code's)."""
     code = f"import json, test_server13_fingerprint as t; print(json.dumps(t.garbage_left({str(tmp_path)!r})))"
     path = os.pathsep.join(p for p in (str(TESTS), str(TESTS.parent / "src"), os.environ.get("PYTHONPATH")) if p)
     done = subprocess.run(
