@@ -35,7 +35,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from types import ModuleType
-from typing import IO, Any, TextIO
+from typing import IO, TextIO
 
 NOTICE = (
     "rummykit: compiling the solver's search for this machine; this happens once after installing"
@@ -170,31 +170,23 @@ def run_every_entry(kernel: ModuleType) -> None:
         search.run(strategy, 1)
 
 
-def _entry_types(kernel: ModuleType) -> dict[Any, tuple[Any, ...]]:
-    """Each entry with the argument types it is compiled for: those of a call from Python
-    (``kernel.PYTHON_CALLS``) or from the kernel (``kernel.BY_ADDRESS``). numba's cache keys
-    an entry by these types: a process compiling an entry for other types would not find
-    the entry another process wrote."""
-    types: dict[Any, tuple[Any, ...]] = {function: argtypes for _cell, function, _r, argtypes in kernel.BY_ADDRESS}
-    types.update(kernel.PYTHON_CALLS)
-    return types
-
-
 def compile_entries(kernel: ModuleType, names: frozenset[str] | None, exclude: bool = False) -> None:
     """Compile (or load from numba's cache) the entries whose Python function is named in
     ``names`` (all of them when None; all but those with ``exclude``), in the order of
     ``kernel.ENTRIES``."""
     from rummykit.solve.byaddress import address_of
 
-    types = _entry_types(kernel)
+    # each entry for the argument types its calls have (numba's cache keys an entry by them: a process
+    # compiling for other types would not find what another wrote): a by-address function's, found
+    # through address_of as the kernel finds it, or those of Python's call (kernel.PYTHON_CALLS)
+    by_address = {function: (restype, argtypes) for _cell, function, restype, argtypes in kernel.BY_ADDRESS}
     for entry in kernel.ENTRIES:
         if names is not None and (entry.py_func.__name__ in names) == exclude:
             continue
-        by_address = [(restype, argtypes) for _cell, f, restype, argtypes in kernel.BY_ADDRESS if f is entry]
-        if by_address:
-            address_of(entry, *by_address[0])
+        if entry in by_address:
+            address_of(entry, *by_address[entry])
         else:
-            entry.compile(types[entry])
+            entry.compile(kernel.PYTHON_CALLS[entry])
 
 
 def _cache_dir(kernel: ModuleType) -> str | None:
