@@ -157,8 +157,19 @@ def test_no_second_process_without_a_cache_the_jit_or_a_spare_core(
 
 def test_idle_cores_are_read_from_the_machine() -> None:
     idle = compiled._idle_cores(0.05)
-    cores = os.cpu_count() or 1
-    assert idle is None or 0.0 <= idle <= cores
+    cores = len(os.sched_getaffinity(0))
+    assert idle is None or 0.0 <= idle <= cores + 1e-9
+
+
+def test_idle_cores_count_only_the_cores_this_process_may_use() -> None:
+    # the machine's second core idle, this process held to the first (busy): no core to spare
+    before = "cpu  100 0 0 100 0 0 0 0\ncpu0 50 0 0 50 0 0 0 0\ncpu1 50 0 0 50 0 0 0 0\nintr 1 2\n"
+    after = "cpu  120 0 0 120 0 0 0 0\ncpu0 70 0 0 50 0 0 0 0\ncpu1 50 0 0 70 0 0 0 0\nintr 3 4\n"
+    assert compiled.idle_between(before, after, {0}) == 0.0
+    assert compiled.idle_between(before, after, {1}) == 1.0
+    assert compiled.idle_between(before, after, None) == 1.0  # the whole machine: one of two idle
+    assert compiled.idle_between(before, before, None) is None  # no time passed
+    assert compiled.idle_between("cpu0 x y\n", after, None) is None  # unreadable
 
 
 def test_the_second_process_stops_when_the_first_ends(tmp_path: Path) -> None:

@@ -209,23 +209,57 @@ def _cores() -> int:
 
 
 def _idle_cores(seconds: float = 0.2) -> float | None:
-    """How many of the machine's cores were idle over the next ``seconds`` (from Linux's
-    ``/proc/stat``; None where that cannot be read), this process sleeping meanwhile."""
-
-    def sample() -> tuple[int, int]:
-        with open("/proc/stat") as stat:
-            ticks = [int(x) for x in stat.readline().split()[1:9]]  # user .. steal, all cores
-        return ticks[3] + ticks[4], sum(ticks)  # idle + iowait, everything
-
+    """How many of the cores this process may run on were idle over the next ``seconds``
+    (from Linux's ``/proc/stat``; None where that cannot be read), this process sleeping
+    meanwhile. A container or ``taskset`` that leaves it fewer cores than the machine's
+    counts only those: an idle core it may not use is no core to spare."""
     try:
-        idle, total = sample()
+        allowed: set[int] | None = set(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        allowed = None
+    try:
+        with open("/proc/stat") as stat:
+            before = stat.read()
         time.sleep(seconds)
-        idle_after, total_after = sample()
-    except (OSError, ValueError, IndexError):
+        with open("/proc/stat") as stat:
+            after = stat.read()
+    except OSError:
         return None
-    if total_after <= total:
+    return idle_between(before, after, allowed)
+
+
+def _core_ticks(stat: str, allowed: set[int] | None) -> dict[int, tuple[int, int]]:
+    """Each core's (idle + iowait, all) ticks in a ``/proc/stat`` text, the ``allowed`` ones only (None: all)."""
+    ticks: dict[int, tuple[int, int]] = {}
+    for line in stat.splitlines():
+        name, _, rest = line.partition(" ")
+        if not name.startswith("cpu") or not name[3:].isdigit():
+            continue
+        core = int(name[3:])
+        if allowed is None or core in allowed:
+            values = [int(x) for x in rest.split()[:8]]  # user .. steal
+            ticks[core] = (values[3] + values[4], sum(values))
+    return ticks
+
+
+def idle_between(before: str, after: str, allowed: set[int] | None) -> float | None:
+    r"""The idle cores among ``allowed`` between two readings of ``/proc/stat`` (None: unreadable or no time passed).
+
+    >>> a = "cpu  9 0 0 9 0 0 0 0\ncpu0 5 0 0 5 0 0 0 0\ncpu1 4 0 0 4 0 0 0 0\n"
+    >>> b = "cpu  29 0 0 19 0 0 0 0\ncpu0 5 0 0 15 0 0 0 0\ncpu1 24 0 0 4 0 0 0 0\n"
+    >>> idle_between(a, b, None), idle_between(a, b, {0}), idle_between(a, b, {1})
+    (1.0, 1.0, 0.0)
+    """
+    try:
+        first, second = _core_ticks(before, allowed), _core_ticks(after, allowed)
+    except (ValueError, IndexError):
         return None
-    return (os.cpu_count() or 1) * (idle_after - idle) / (total_after - total)
+    idle, seen = 0.0, False
+    for core, (idle_after, total_after) in second.items():
+        if core in first and total_after > first[core][1]:
+            idle += (idle_after - first[core][0]) / (total_after - first[core][1])
+            seen = True
+    return idle if seen else None
 
 
 _NOT_HERE = 75  # the second process's exit status when it found another kernel file or cache
