@@ -59,7 +59,7 @@ import sys
 import tempfile
 import time
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -272,14 +272,17 @@ class Measured:
     wall: float
     server_cpu: float
     client_cpu: float
+    at: list[float] = field(default_factory=list)
+    """When each of ``ms``'s actions was sent, in seconds from the window's start."""
 
 
 def measured(runs: list[SeatRun], window: Window, gaps: list[tuple[float, float]], games: int) -> Measured:
-    ms = [x * 1000 for r in runs for x, at in zip(r.latencies, r.sent_at, strict=True)
-          if window.start <= at <= window.start + window.wall]
+    pairs = [(x * 1000, at - window.start) for r in runs for x, at in zip(r.latencies, r.sent_at, strict=True)
+             if window.start <= at <= window.start + window.wall]
+    ms = [x for x, _ in pairs]
     thought = [x * 1000 for at, x in gaps if window.start <= at <= window.start + window.wall]
     return Measured(ms, sum(len(r.errors) for r in runs), games, thought, window.wall, window.server_cpu,
-                    window.client_cpu)
+                    window.client_cpu, [at for _, at in pairs])
 
 
 def run_clients(base: str, args: argparse.Namespace, server_pid: int) -> Measured:
@@ -312,6 +315,7 @@ def run_clients(base: str, args: argparse.Namespace, server_pid: int) -> Measure
         wall=max(m.wall for m in parts),
         server_cpu=max(m.server_cpu for m in parts),  # each read the server over (nearly) the same window
         client_cpu=sum(m.client_cpu for m in parts),
+        at=[x for m in parts for x in m.at],
     )
 
 
@@ -327,6 +331,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bot-tables", type=int, default=0, help="more tables: a person against the server's bots")
     parser.add_argument("--bot-level", default="strong", help="the level of the bots of --bot-tables")
     parser.add_argument("--bot-game", help="the game of --bot-tables (default: --game)")
+    parser.add_argument("--by-second", action="store_true",
+                        help="also the latencies second by second (a stall shows as one slow second, a slow server as all)")
     parser.add_argument("--profile", action="store_true", help="record the server with py-spy (if installed)")
     parser.add_argument("--warmup", type=float, default=20.0,
                         help="seconds to open the tables and connect before measuring (not counted)")
@@ -456,6 +462,14 @@ def one_run(args: argparse.Namespace) -> None:
         f"  CPU seconds: server {result.server_cpu:.1f}, clients {result.client_cpu:.1f}"
         f" (wall {wall:.1f}, {os.cpu_count()} cores; load average {os.getloadavg()[0]:.1f})"
     )
+    if ms and args.by_second:
+        by: dict[int, list[float]] = {}
+        for x, at in zip(ms, result.at, strict=True):
+            by.setdefault(int(at), []).append(x)
+        print("  by second of the window (when sent): actions, latency p50 / p99 / max ms")
+        for second in sorted(by):
+            xs = by[second]
+            print(f"    {second:3d}  {len(xs):5d}  {percentile(xs, 0.5):6.1f} {percentile(xs, 0.99):6.1f} {max(xs):6.1f}")
     if ms:
         print(f"  CPU ms per action: server {1000 * result.server_cpu / len(ms):.3f},"
               f" clients {1000 * result.client_cpu / len(ms):.3f}")

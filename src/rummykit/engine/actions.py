@@ -9,6 +9,7 @@ text in record notation and its JSON form (:meth:`Action.to_json`, read by
 from __future__ import annotations
 
 import dataclasses
+import operator
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -138,7 +139,10 @@ def _encode_shared(value: object, memo: dict[int, JSON], new: dict[int, tuple[ob
         kinds = set(map(type, value))
         kind = kinds.pop() if len(kinds) == 1 else None
         if kind is not None and not issubclass(kind, _PLAIN):  # pieces
-            found = [str(v) for v in value]
+            write = _NOTATION.get(kind)
+            if write is None:
+                write = _NOTATION[kind] = _notation(kind)
+            found = list(map(write, value))
         else:  # sets of a table (most were encoded for an action before), or mixed values
             found = [_encode_shared(v, memo, new) for v in value]
         memo[key] = found
@@ -148,6 +152,19 @@ def _encode_shared(value: object, memo: dict[int, JSON], new: dict[int, tuple[ob
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+_NOTATION: dict[type, Callable[[Any], str]] = {}
+"""How :func:`json_forms` writes a piece of each kind (see :func:`_notation`)."""
+
+
+def _notation(kind: type) -> Callable[[Any], str]:
+    """``str`` for pieces of ``kind``, read straight from the notation a piece keeps when it keeps one.
+
+    Every kind of piece (:mod:`rummykit.pieces.text`) is interned with its notation in ``_text``, which its
+    ``str()`` returns; reading the slot spares a method call per piece (a table's sets in every listed play).
+    """
+    if "_text" in getattr(kind, "__slots__", ()):
+        return operator.attrgetter("_text")
+    return str
 _PLAIN = (bool, int, str, tuple, list, type(None))
 """What :func:`json_forms` does not write as ``str(value)``."""
 

@@ -1,0 +1,70 @@
+"""Listed actions' JSON forms, written from each piece's kept notation, are the actions' own JSON forms.
+
+``json_forms`` (every listing the server sends) reads a piece's notation from
+the slot where the piece keeps it instead of calling ``str()``; these hold it
+to ``str()`` for every piece there is, and to :meth:`Action.to_json` (which
+writes every value afresh) for every action listed in seeded games of every game.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import pytest
+
+from rummykit.catalogue import games
+from rummykit.engine.actions import Action, _notation, json_forms
+from rummykit.engine.values import JSON
+from rummykit.pieces.cards import DECK
+from rummykit.pieces.dominoes import double_set
+from rummykit.pieces.tiles import COLOURS, JOKER, Tile
+
+
+def test_every_piece_is_written_as_its_str() -> None:
+    pieces: list[object] = [Tile(c, n) for c in COLOURS for n in range(1, 14)]
+    pieces += [JOKER, *DECK, *double_set(6), *double_set(12)]
+    kinds = {type(p) for p in pieces}
+    assert len(kinds) == 3
+    for piece in pieces:
+        write = _notation(type(piece))
+        assert write is not str  # every kind keeps its notation
+        assert write(piece) == str(piece)
+
+
+class _Odd:
+    """A value with a ``_text`` attribute that is not its notation, and no slots: written by ``str()``."""
+
+    _text = "not me"
+
+    def __str__(self) -> str:
+        return "odd"
+
+
+@dataclass(frozen=True)
+class _OddAction(Action):
+    things: tuple[_Odd, ...]
+
+
+def test_a_value_that_keeps_no_notation_is_written_by_str() -> None:
+    assert _notation(_Odd) is str
+    action = _OddAction(0, (_Odd(), _Odd()))
+    assert json_forms([action]) == [action.to_json()]
+    assert action.to_json()["things"] == ["odd", "odd"]
+
+
+@pytest.mark.parametrize("game", sorted(i.id for i in games()))
+def test_listed_forms_are_the_actions_own(game: str) -> None:
+    info = next(i for i in games() if i.id == game)
+    rng = random.Random(15)
+    for seed in (1, 2):
+        state = info.new(players=2, seed=seed)
+        kept: dict[int, tuple[object, JSON]] = {}
+        for _ in range(120):
+            if state.outcome is not None:
+                break
+            seat = min(state.must_act)
+            found = state.legal_actions(seat)
+            assert json_forms(found) == [a.to_json() for a in found]
+            assert json_forms(found, kept) == [a.to_json() for a in found]
+            state.apply(rng.choice(found))
