@@ -68,3 +68,31 @@ def test_listed_forms_are_the_actions_own(game: str) -> None:
             assert json_forms(found) == [a.to_json() for a in found]
             assert json_forms(found, kept) == [a.to_json() for a in found]
             state.apply(rng.choice(found))
+
+
+def test_pieces_are_named_once_and_other_values_every_time() -> None:
+    from rummykit.engine.commands import said
+
+    pieces: list[object] = [Tile(c, n) for c in COLOURS for n in range(1, 14)]
+    pieces += [JOKER, *DECK, *double_set(6)]
+    for piece in pieces:
+        assert said.name_piece(piece) == said._name_of(piece)
+        assert said._NAMES[piece] == said._name_of(piece)
+    assert said.name_piece(Tile(COLOURS[0], 7)) == f"{said._name_of(Tile(COLOURS[0], 7))}"
+    unhashable = ["R7"]  # a list: named, never kept
+    assert said.name_piece(unhashable) == str(unhashable)
+    assert said.name_piece("R7") == said._name_of("R7") and "R7" not in said._NAMES  # a str keeps no notation
+
+
+def test_set_texts_are_kept_by_value_and_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rummykit.rulesets import freetable
+
+    monkeypatch.setattr(freetable, "_SET_TEXTS", {})
+    monkeypatch.setattr(freetable, "_SET_TEXTS_KEPT", 3)
+    sets = [tuple(Tile(c, n) for n in range(k, k + 3)) for c in COLOURS for k in (1, 5)]
+    for s in sets:
+        assert freetable.format_pieces(s) == " ".join(str(t) for t in s)
+        assert freetable.format_pieces(tuple(s)) == freetable.format_pieces(list(s))
+        assert len(freetable._SET_TEXTS) <= 3
+    numbers = (1, 2)  # not pieces: written, not kept
+    assert freetable.format_pieces(numbers) == "1 2" and numbers not in freetable._SET_TEXTS

@@ -144,7 +144,16 @@ def _encode_shared(value: object, memo: dict[int, JSON], new: dict[int, tuple[ob
                 write = _NOTATION[kind] = _notation(kind)
             found = list(map(write, value))
         else:  # sets of a table (most were encoded for an action before), or mixed values
-            found = [_encode_shared(v, memo, new) for v in value]
+            found = []
+            for item in value:
+                if type(item) is tuple:  # a set met before is taken here, without a call
+                    got = memo.get(id(item))
+                    if got is not None:
+                        if new is not None:
+                            new[id(item)] = (item, got)
+                        found.append(got)
+                        continue
+                found.append(_encode_shared(item, memo, new))
         memo[key] = found
     if new is not None and type(value) is tuple:
         new[key] = (value, found)

@@ -57,7 +57,27 @@ def _kind(piece: object) -> str:
 
 
 def name_piece(piece: object) -> str:
-    """One piece by name: ``red 7``, ``joker``, ``3-6`` (a domino), ``queen of hearts``; a grid change with its cell."""
+    """One piece by name: ``red 7``, ``joker``, ``3-6`` (a domino), ``queen of hearts``; a grid change with its cell.
+
+    A piece of a kind that keeps its notation (:mod:`rummykit.pieces.text`: every tile, domino and card,
+    each made once) is named once and its name kept (:data:`_NAMES`, as many as there are pieces).
+    """
+    try:
+        name = _NAMES.get(piece)
+    except TypeError:  # a value that does not hash
+        name = None
+    if name is None:
+        name = _name_of(piece)
+        if "_text" in getattr(type(piece), "__slots__", ()):
+            _NAMES[piece] = name
+    return name
+
+
+_NAMES: dict[object, str] = {}
+"""Each piece's name (see :func:`name_piece`)."""
+
+
+def _name_of(piece: object) -> str:
     if hasattr(piece, "row") and hasattr(piece, "col") and hasattr(piece, "piece"):
         row, col, inner = _fields(piece, "row", "col", "piece")
         what = "empty" if inner is None or str(inner) == "." else name_piece(inner)
