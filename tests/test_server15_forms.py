@@ -85,14 +85,17 @@ def test_pieces_are_named_once_and_other_values_every_time() -> None:
 
 
 def test_set_texts_are_kept_by_value_and_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    from rummykit.rulesets import freetable
+    from rummykit.pieces import text
+    from rummykit.rulesets.freetable import format_pieces
 
-    monkeypatch.setattr(freetable, "_SET_TEXTS", {})
-    monkeypatch.setattr(freetable, "_SET_TEXTS_KEPT", 3)
+    monkeypatch.setattr(text, "_SET_TEXTS", {})
+    monkeypatch.setattr(text, "SET_TEXTS_KEPT", 3)
     sets = [tuple(Tile(c, n) for n in range(k, k + 3)) for c in COLOURS for k in (1, 5)]
     for s in sets:
-        assert freetable.format_pieces(s) == " ".join(str(t) for t in s)
-        assert freetable.format_pieces(tuple(s)) == freetable.format_pieces(list(s))
-        assert len(freetable._SET_TEXTS) <= 3
+        assert format_pieces(s) == " ".join(str(t) for t in s)
+        assert format_pieces(tuple(s)) == format_pieces(list(s))
+        assert text._SET_TEXTS[s] == format_pieces(s)
+        assert len(text._SET_TEXTS) <= 3
     numbers = (1, 2)  # not pieces: written, not kept
-    assert freetable.format_pieces(numbers) == "1 2" and numbers not in freetable._SET_TEXTS
+    assert format_pieces(numbers) == "1 2" and numbers not in text._SET_TEXTS
+    assert format_pieces(()) == ""

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol
 
-__all__ = ["Written", "joined_texts", "piece_texts"]
+__all__ = ["SET_TEXTS_KEPT", "Written", "joined_texts", "piece_texts", "set_text"]
 
 
 class Written(Protocol):
@@ -47,3 +47,30 @@ def joined_texts(pieces: Iterable[object]) -> str | None:
         except AttributeError:
             return None
     return None
+
+
+def set_text(pieces: tuple[object, ...]) -> str | None:
+    """:func:`joined_texts` of a tuple of pieces, kept by the tuple (a table's set is written for every play
+    listed while it lies there); None, and nothing kept, when not every item is a piece.
+
+    Equal tuples of pieces hold the same pieces in the same order, so they have the same text. At most
+    :data:`SET_TEXTS_KEPT` are kept: when full, they are dropped and kept again as they are written.
+
+    >>> from rummykit.pieces.tiles import parse_tiles
+    >>> set_text(tuple(parse_tiles('R1 R2 R3'))), set_text((1, 2))
+    ('R1 R2 R3', None)
+    """
+    text = _SET_TEXTS.get(pieces)
+    if text is None:
+        text = joined_texts(pieces)
+        if text is None:
+            return None
+        if len(_SET_TEXTS) >= SET_TEXTS_KEPT:
+            _SET_TEXTS.clear()
+        _SET_TEXTS[pieces] = text
+    return text
+
+
+_SET_TEXTS: dict[tuple[object, ...], str] = {}
+SET_TEXTS_KEPT = 4096
+"""How many sets' texts :func:`set_text` keeps at most."""

@@ -28,7 +28,7 @@ from rummykit.engine.hidden import Slot, every_slot
 from rummykit.engine.options import OptionValue
 from rummykit.engine.rng import Rng
 from rummykit.errors import ParseError, RuleError
-from rummykit.pieces.text import Written, joined_texts, piece_texts
+from rummykit.pieces.text import Written, joined_texts, piece_texts, set_text
 
 P = TypeVar("P")
 
@@ -97,28 +97,9 @@ def _listed_play(seat: int, placed: PieceSet, table: Table) -> Play:
 
 
 def format_pieces(pieces: Iterable[object]) -> str:
-    """Pieces in notation separated by single spaces (:func:`~rummykit.pieces.text.joined_texts` when it can).
-
-    The text of a tuple of pieces (a set of a table) is kept (:data:`_SET_TEXTS`): a listed play's text writes
-    the whole table, most of whose sets the last turn's plays wrote already.
-    """
-    if type(pieces) is tuple:
-        text = _SET_TEXTS.get(pieces)
-        if text is None:
-            text = joined_texts(pieces)
-            if text is None:  # not all pieces: written as they are, and not kept
-                return " ".join([str(p) for p in pieces])
-            if len(_SET_TEXTS) >= _SET_TEXTS_KEPT:
-                _SET_TEXTS.clear()
-            _SET_TEXTS[pieces] = text
-        return text
-    return joined_texts(pieces) or " ".join([str(p) for p in pieces])
-
-
-_SET_TEXTS: dict[tuple[object, ...], str] = {}
-"""Sets' texts by the set (equal tuples of pieces are the same pieces in the same order: the same text)."""
-_SET_TEXTS_KEPT = 4096
-"""At most this many: when full, the kept texts are dropped and kept again as they are written."""
+    """Pieces in notation separated by single spaces (a tuple's kept: :func:`~rummykit.pieces.text.set_text`)."""
+    text = set_text(pieces) if type(pieces) is tuple else joined_texts(pieces)
+    return text or " ".join([str(p) for p in pieces])
 
 
 def format_table(table: Iterable[Iterable[object]]) -> str:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import ClassVar, cast
 
 from rummykit.engine.commands.parts import Part, Reading, Tail
+from rummykit.engine.commands.said import said_text
 from rummykit.engine.core import Action
 from rummykit.errors import ParseError
 
@@ -259,8 +260,6 @@ class Syntax:
 
     def said_text(self, action: Action) -> str:
         """The action in a person's words, for a list of moves (see :mod:`rummykit.engine.commands.said`)."""
-        from rummykit.engine.commands.said import said_text
-
         return said_text(self, action)
 
     # -- reading ----------------------------------------------------------------------
