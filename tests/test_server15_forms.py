@@ -99,3 +99,4 @@ def test_set_texts_are_kept_by_value_and_bounded(monkeypatch: pytest.MonkeyPatch
     numbers = (1, 2)  # not pieces: written, not kept
     assert format_pieces(numbers) == "1 2" and numbers not in text._SET_TEXTS
     assert format_pieces(()) == ""
+    assert format_pieces((["R1"], ["R2"])) == "['R1'] ['R2']"  # items that do not hash: written, not kept

@@ -174,6 +174,8 @@ def _notation(kind: type) -> Callable[[Any], str]:
     if "_text" in getattr(kind, "__slots__", ()):
         return operator.attrgetter("_text")
     return str
+
+
 _PLAIN = (bool, int, str, tuple, list, type(None))
 """What :func:`json_forms` does not write as ``str(value)``."""
 

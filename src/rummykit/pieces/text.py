@@ -60,7 +60,10 @@ def set_text(pieces: tuple[object, ...]) -> str | None:
     >>> set_text(tuple(parse_tiles('R1 R2 R3'))), set_text((1, 2))
     ('R1 R2 R3', None)
     """
-    text = _SET_TEXTS.get(pieces)
+    try:
+        text = _SET_TEXTS.get(pieces)
+    except TypeError:  # an item that does not hash: not a piece
+        return joined_texts(pieces)
     if text is None:
         text = joined_texts(pieces)
         if text is None:
