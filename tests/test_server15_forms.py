@@ -84,19 +84,17 @@ def test_pieces_are_named_once_and_other_values_every_time() -> None:
     assert said.name_piece("R7") == said._name_of("R7") and "R7" not in said._NAMES  # a str keeps no notation
 
 
-def test_set_texts_are_kept_by_value_and_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    from rummykit.pieces import text
+def test_set_texts_are_kept_by_value_and_bounded() -> None:
+    from rummykit.pieces.text import set_texts
     from rummykit.rulesets.freetable import format_pieces
 
-    monkeypatch.setattr(text, "_SET_TEXTS", {})
-    monkeypatch.setattr(text, "SET_TEXTS_KEPT", 3)
+    assert set_texts.cache_info().maxsize == 4096
     sets = [tuple(Tile(c, n) for n in range(k, k + 3)) for c in COLOURS for k in (1, 5)]
     for s in sets:
         assert format_pieces(s) == " ".join(str(t) for t in s)
         assert format_pieces(tuple(s)) == format_pieces(list(s))
-        assert text._SET_TEXTS[s] == format_pieces(s)
-        assert len(text._SET_TEXTS) <= 3
-    numbers = (1, 2)  # not pieces: written, not kept
-    assert format_pieces(numbers) == "1 2" and numbers not in text._SET_TEXTS
+        assert set_texts(s) is set_texts(tuple(s))  # kept by the set's value: the same list
+    assert format_pieces((1, 2)) == "1 2"  # not pieces: written as they are
     assert format_pieces(()) == ""
-    assert format_pieces((["R1"], ["R2"])) == "['R1'] ['R2']"  # items that do not hash: written, not kept
+    assert format_pieces((["R1"], ["R2"])) == "['R1'] ['R2']"  # items that do not hash
+    assert format_pieces(iter(sets[0])) == format_pieces(sets[0])  # any iterable, read once

@@ -15,10 +15,11 @@ and a method call per piece is most of what writing them costs.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Protocol
+import functools
+from collections.abc import Iterable, Sequence
+from typing import Protocol, cast
 
-__all__ = ["SET_TEXTS_KEPT", "Written", "joined_texts", "piece_texts", "set_text"]
+__all__ = ["Written", "joined_texts", "piece_texts", "set_texts"]
 
 
 class Written(Protocol):
@@ -49,31 +50,12 @@ def joined_texts(pieces: Iterable[object]) -> str | None:
     return None
 
 
-def set_text(pieces: tuple[object, ...]) -> str | None:
-    """:func:`joined_texts` of a tuple of pieces, kept by the tuple (a table's set is written for every play
-    listed while it lies there); None, and nothing kept, when not every item is a piece.
+@functools.lru_cache(maxsize=1 << 12)
+def set_texts(pieces: Sequence[object]) -> list[str]:
+    """The text form of each piece of a table set (a tuple of pieces), kept: the same list for the same set,
+    which a free table's events and listed plays share (read-only, as all history is).
 
-    Equal tuples of pieces hold the same pieces in the same order, so they have the same text. At most
-    :data:`SET_TEXTS_KEPT` are kept: when full, they are dropped and kept again as they are written.
-
-    >>> from rummykit.pieces.tiles import parse_tiles
-    >>> set_text(tuple(parse_tiles('R1 R2 R3'))), set_text((1, 2))
-    ('R1 R2 R3', None)
+    Equal tuples of pieces hold the same pieces in the same order, so they have the same texts; a set that
+    is not all pieces raises ``AttributeError`` (and nothing is kept).
     """
-    try:
-        text = _SET_TEXTS.get(pieces)
-    except TypeError:  # an item that does not hash: not a piece
-        return joined_texts(pieces)
-    if text is None:
-        text = joined_texts(pieces)
-        if text is None:
-            return None
-        if len(_SET_TEXTS) >= SET_TEXTS_KEPT:
-            _SET_TEXTS.clear()
-        _SET_TEXTS[pieces] = text
-    return text
-
-
-_SET_TEXTS: dict[tuple[object, ...], str] = {}
-SET_TEXTS_KEPT = 4096
-"""How many sets' texts :func:`set_text` keeps at most."""
+    return piece_texts(cast("Sequence[Written]", pieces))

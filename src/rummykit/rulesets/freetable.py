@@ -28,7 +28,7 @@ from rummykit.engine.hidden import Slot, every_slot
 from rummykit.engine.options import OptionValue
 from rummykit.engine.rng import Rng
 from rummykit.errors import ParseError, RuleError
-from rummykit.pieces.text import Written, joined_texts, piece_texts, set_text
+from rummykit.pieces.text import Written, joined_texts, piece_texts, set_texts
 
 P = TypeVar("P")
 
@@ -37,13 +37,6 @@ BY_CODE = operator.attrgetter("code")
 
 PieceSet = tuple[Any, ...]
 Table = tuple[PieceSet, ...]
-
-
-@functools.lru_cache(maxsize=1 << 12)
-def set_texts(pieces: Sequence[object]) -> list[str]:
-    """The text form of each piece of a table set (every piece kind keeps its own: :mod:`rummykit.pieces.text`),
-    kept: the same list for the same set, which the game's own events share (read-only, as all history is)."""
-    return piece_texts(cast("Sequence[Written]", pieces))
 
 
 @functools.lru_cache(maxsize=1 << 12)
@@ -97,9 +90,13 @@ def _listed_play(seat: int, placed: PieceSet, table: Table) -> Play:
 
 
 def format_pieces(pieces: Iterable[object]) -> str:
-    """Pieces in notation separated by single spaces (a tuple's kept: :func:`~rummykit.pieces.text.set_text`)."""
-    text = set_text(pieces) if type(pieces) is tuple else joined_texts(pieces)
-    return text or " ".join([str(p) for p in pieces])
+    """Pieces in notation separated by single spaces (a set's texts kept: :func:`~rummykit.pieces.text.set_texts`)."""
+    if type(pieces) is tuple:
+        try:  # a play's text writes every set of the table, most of them written for the last turn's plays
+            return " ".join(set_texts(pieces))
+        except (AttributeError, TypeError):  # not all pieces, or an item that does not hash
+            pass
+    return joined_texts(pieces) or " ".join([str(p) for p in pieces])
 
 
 def format_table(table: Iterable[Iterable[object]]) -> str:
