@@ -130,8 +130,13 @@ async def until_stopped(play: asyncio.Future[Any], stopped: asyncio.Event) -> bo
 async def table_slot(
     base: str, args: argparse.Namespace, slot: int, stopped: asyncio.Event, runs: list[SeatRun], counts: list[int]
 ) -> None:
-    """Keep one table busy until ``stopped`` is set: a new table whenever the last one ended."""
+    """Keep one table busy until ``stopped`` is set: a new table whenever the last one ended.
+
+    With ``--stagger S`` the slot's first table starts ``S * slot / tables`` seconds late, so that the tables'
+    games do not keep step (all starting at once, they reach their long late-game turns together)."""
     game_no = 0
+    if args.stagger > 0:
+        await asyncio.sleep(args.stagger * slot / args.tables)
     async with httpx.AsyncClient(base_url=f"http://{base}", timeout=60) as http:
         while not stopped.is_set():
             made = await new_table(http, args.game, [{"kind": "person"}] * args.players, slot * 1000 + game_no)
@@ -331,6 +336,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bot-tables", type=int, default=0, help="more tables: a person against the server's bots")
     parser.add_argument("--bot-level", default="strong", help="the level of the bots of --bot-tables")
     parser.add_argument("--bot-game", help="the game of --bot-tables (default: --game)")
+    parser.add_argument("--stagger", type=float, default=0.0, metavar="S",
+                        help="start the tables' first games spread over S seconds (default 0: all at once)")
     parser.add_argument("--by-second", action="store_true",
                         help="also the latencies second by second (a stall shows as one slow second, a slow server as all)")
     parser.add_argument("--profile", action="store_true", help="record the server with py-spy (if installed)")
@@ -447,7 +454,8 @@ def one_run(args: argparse.Namespace) -> None:
     clients = (f"{args.client_procs} client processes" if args.client_procs > 1 else "1 client process") + (
         ", websockets clients" if args.websockets_client else ", lean clients") + (
         ", bots in worker threads" if not args.inline_bots else "") + (", asyncio loop" if args.asyncio_loop else "") + (
-        ", the server pinned to a core of its own" if args.pin else "")
+        ", the server pinned to a core of its own" if args.pin else "") + (
+        f", starts spread over {args.stagger:g} s" if args.stagger > 0 else "")
     print(
         f"{args.db}{settings}: {args.tables} tables of {args.game} ({args.players} seats, think {args.think} s, {clients}),"
         f" measured {wall:.1f} s after {args.warmup:.0f} s of warm-up, {games} games finished"

@@ -98,3 +98,14 @@ def test_set_texts_are_kept_by_value_and_bounded() -> None:
     assert format_pieces(()) == ""
     assert format_pieces((["R1"], ["R2"])) == "['R1'] ['R2']"  # items that do not hash
     assert format_pieces(iter(sets[0])) == format_pieces(sets[0])  # any iterable, read once
+
+
+@pytest.mark.parametrize("color", [False, True])
+def test_a_kept_set_is_written_as_if_each_piece_had_its_empty_mark(color: bool) -> None:
+    from rummykit.presenters.text import Style, marked_pieces
+
+    style = Style(color=color, width=0)
+    pieces = ["R1", "J", "K13", "B7"]
+    for marks in ([""] * 4, [""] * 6, [""] * 2, ["", "+", "", ""], ["*"] * 4):
+        plain = " ".join(style.marked(p, m) for p, m in zip(pieces, marks, strict=False))  # one piece at a time
+        assert marked_pieces(pieces, style, marks) == plain

@@ -244,8 +244,10 @@ def marked_pieces(pieces: Sequence[str], style: Style, marks: Sequence[str] | No
 
     >>> marked_pieces(['R1', 'R2', 'R3'], Style(), ['', '*', '+'])
     'R1 *R2 +R3'
+    >>> marked_pieces(['R1', 'R2', 'R3'], Style(), ['', '']), marked_pieces(['R1', 'R2'], Style(), ['', ''])
+    ('R1 R2', 'R1 R2')
     """
-    if not marks:
+    if not marks or (len(marks) >= len(pieces) and not any(marks)):  # a set a play kept as it was: no mark
         return style.pieces(pieces)
     if not style.color:  # style.marked without colour: the mark before the piece's own text
         return " ".join([m + p if m else p for p, m in zip(pieces, marks, strict=False)])
