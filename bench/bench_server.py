@@ -90,7 +90,8 @@ def cpu_seconds(pid: int) -> float:
 def start_server(db_url: str, port: int, schema_env: dict[str, str], src: Path = ROOT / "src") -> subprocess.Popen[bytes]:
     env = {**os.environ, "PYTHONPATH": str(src), **schema_env}
     # --chosen-seeds lets the tables be made with the seeds asked for; a tree from before it (--src) makes its own
-    chosen = ["--chosen-seeds"] if "chosen-seeds" in (src / "rummykit" / "cli" / "main.py").read_text() else []
+    cli = src / "rummykit" / "cli" / "main.py"
+    chosen = ["--chosen-seeds"] if cli.is_file() and "chosen-seeds" in cli.read_text() else []
     proc = subprocess.Popen(
         [sys.executable, "-m", "rummykit", "serve", "--port", str(port), "--db", db_url, "--flood-rate", "100000",
          *chosen],

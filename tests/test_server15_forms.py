@@ -18,6 +18,7 @@ from rummykit.engine.actions import Action, _notation, json_forms
 from rummykit.engine.values import JSON
 from rummykit.pieces.cards import DECK
 from rummykit.pieces.dominoes import double_set
+from rummykit.pieces.text import keeps_notation
 from rummykit.pieces.tiles import COLOURS, JOKER, Tile
 
 
@@ -26,6 +27,7 @@ def test_every_piece_is_written_as_its_str() -> None:
     pieces += [JOKER, *DECK, *double_set(6), *double_set(12)]
     kinds = {type(p) for p in pieces}
     assert len(kinds) == 3
+    assert all(keeps_notation(kind) for kind in kinds) and not keeps_notation(_Odd)
     for piece in pieces:
         write = _notation(type(piece))
         assert write is not str  # every kind keeps its notation

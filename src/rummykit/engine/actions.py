@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 
 from rummykit.engine.values import JSON
 from rummykit.errors import ParseError
+from rummykit.pieces.text import keeps_notation
 
 __all__ = ["Action", "Event", "decode_field", "field_hints", "json_forms", "new_event", "slot_setter"]
 
@@ -171,7 +172,7 @@ def _notation(kind: type) -> Callable[[Any], str]:
     Every kind of piece (:mod:`rummykit.pieces.text`) is interned with its notation in ``_text``, which its
     ``str()`` returns; reading the slot spares a method call per piece (a table's sets in every listed play).
     """
-    if "_text" in getattr(kind, "__slots__", ()):
+    if keeps_notation(kind):
         return operator.attrgetter("_text")
     return str
 

@@ -19,7 +19,7 @@ import functools
 from collections.abc import Iterable, Sequence
 from typing import Protocol, cast
 
-__all__ = ["Written", "joined_texts", "piece_texts", "set_texts"]
+__all__ = ["Written", "joined_texts", "keeps_notation", "piece_texts", "set_texts"]
 
 
 class Written(Protocol):
@@ -27,6 +27,19 @@ class Written(Protocol):
 
     @property
     def _text(self) -> str: ...
+
+
+def keeps_notation(kind: type) -> bool:
+    """Whether pieces of ``kind`` keep their notation in ``_text`` (a slot), which their ``str()`` returns.
+
+    Every kind of piece does (tiles, dominoes, cards), and each piece is made once: what is worked out from
+    a piece of such a kind (its text, its name) may be kept by the piece.
+
+    >>> from rummykit.pieces.tiles import Tile
+    >>> keeps_notation(Tile), keeps_notation(str)
+    (True, False)
+    """
+    return "_text" in getattr(kind, "__slots__", ())
 
 
 def piece_texts(pieces: Iterable[Written]) -> list[str]:

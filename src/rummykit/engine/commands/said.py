@@ -25,6 +25,7 @@ from itertools import repeat
 from typing import TYPE_CHECKING, cast
 
 from rummykit.engine.commands.parts import SHOWN_FROM, Choice, Part, Piece, Position, Target, Word
+from rummykit.pieces.text import keeps_notation
 
 if TYPE_CHECKING:
     from rummykit.engine.commands.syntax import Syntax
@@ -68,7 +69,7 @@ def name_piece(piece: object) -> str:
         name = None
     if name is None:
         name = _name_of(piece)
-        if "_text" in getattr(type(piece), "__slots__", ()):
+        if keeps_notation(type(piece)):
             _NAMES[piece] = name
     return name
 
