@@ -209,6 +209,35 @@ class Window:
     wall: float = 0.0
     server_cpu: float = 0.0
     client_cpu: float = 0.0
+    machine_busy: float = 0.0
+    """Cores busy on average over the window, read from /proc/stat (every process of the machine)."""
+    database_cpu: float = 0.0
+    """CPU seconds of the local PostgreSQL processes alive at both ends of the window (0: none)."""
+
+
+def machine_ticks() -> tuple[int, int]:
+    """(busy, all) clock ticks of every core since boot, from /proc/stat's first line ((0, 0) where unreadable)."""
+    try:
+        fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    except (OSError, ValueError):
+        return 0, 0
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)  # idle and iowait
+    return sum(fields[:8]) - idle, sum(fields[:8])
+
+
+def database_cpu() -> dict[int, float]:
+    """CPU seconds of each local PostgreSQL process by pid (the server's database runs on this machine's cores)."""
+    found: dict[int, float] = {}
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            if (proc / "comm").read_text().strip() != "postgres":
+                continue
+            found[int(proc.name)] = cpu_seconds(int(proc.name))
+        except (OSError, ValueError, IndexError):
+            continue  # gone meanwhile
+    return found
 
 
 def own_cpu() -> float:
@@ -232,10 +261,15 @@ async def drive(
         await asyncio.sleep(max(0.0, begin + args.warmup - time.time()))
         window.start = time.perf_counter()
         cpu0, own0 = cpu_seconds(server_pid), own_cpu()
+        ticks0, db0 = machine_ticks(), database_cpu() if part == 0 else {}
         await asyncio.sleep(args.seconds)
         window.wall = time.perf_counter() - window.start
         window.server_cpu = cpu_seconds(server_pid) - cpu0
         window.client_cpu = own_cpu() - own0
+        ticks1, db1 = machine_ticks(), database_cpu() if part == 0 else {}
+        if ticks1[1] > ticks0[1]:
+            window.machine_busy = (os.cpu_count() or 1) * (ticks1[0] - ticks0[0]) / (ticks1[1] - ticks0[1])
+        window.database_cpu = sum(db1[pid] - db0[pid] for pid in db1.keys() & db0.keys())
         stopped.set()
 
     await asyncio.gather(
@@ -280,6 +314,8 @@ class Measured:
     client_cpu: float
     at: list[float] = field(default_factory=list)
     """When each of ``ms``'s actions was sent, in seconds from the window's start."""
+    machine_busy: float = 0.0
+    database_cpu: float = 0.0
 
 
 def measured(runs: list[SeatRun], window: Window, gaps: list[tuple[float, float]], games: int) -> Measured:
@@ -288,7 +324,7 @@ def measured(runs: list[SeatRun], window: Window, gaps: list[tuple[float, float]
     ms = [x for x, _ in pairs]
     thought = [x * 1000 for at, x in gaps if window.start <= at <= window.start + window.wall]
     return Measured(ms, sum(len(r.errors) for r in runs), games, thought, window.wall, window.server_cpu,
-                    window.client_cpu, [at for _, at in pairs])
+                    window.client_cpu, [at for _, at in pairs], window.machine_busy, window.database_cpu)
 
 
 def run_clients(base: str, args: argparse.Namespace, server_pid: int) -> Measured:
@@ -322,6 +358,8 @@ def run_clients(base: str, args: argparse.Namespace, server_pid: int) -> Measure
         server_cpu=max(m.server_cpu for m in parts),  # each read the server over (nearly) the same window
         client_cpu=sum(m.client_cpu for m in parts),
         at=[x for m in parts for x in m.at],
+        machine_busy=parts[0].machine_busy,
+        database_cpu=parts[0].database_cpu,
     )
 
 
@@ -471,6 +509,9 @@ def one_run(args: argparse.Namespace) -> None:
         f"  CPU seconds: server {result.server_cpu:.1f}, clients {result.client_cpu:.1f}"
         f" (wall {wall:.1f}, {os.cpu_count()} cores; load average {os.getloadavg()[0]:.1f})"
     )
+    if result.machine_busy:
+        database = f", of which the PostgreSQL processes {result.database_cpu / wall:.2f}" if result.database_cpu else ""
+        print(f"  the machine: {result.machine_busy:.2f} of {os.cpu_count()} cores busy on average{database}")
     if ms and args.by_second:
         by: dict[int, list[float]] = {}
         for x, at in zip(ms, result.at, strict=True):
