@@ -69,6 +69,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
 from rummykit.server.client import SeatRun, play_listed, play_seat  # noqa: E402
+from rummykit.solve.compiled import idle_between  # noqa: E402
 
 PG = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 
@@ -215,14 +216,13 @@ class Window:
     """CPU seconds of the local PostgreSQL processes alive at both ends of the window (0: none)."""
 
 
-def machine_ticks() -> tuple[int, int]:
-    """(busy, all) clock ticks of every core since boot, from /proc/stat's first line ((0, 0) where unreadable)."""
+def proc_stat() -> str:
+    """Linux's ``/proc/stat`` ("" where it cannot be read): the machine's ticks per core, for
+    :func:`~rummykit.solve.compiled.idle_between`."""
     try:
-        fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
-    except (OSError, ValueError):
-        return 0, 0
-    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)  # idle and iowait
-    return sum(fields[:8]) - idle, sum(fields[:8])
+        return Path("/proc/stat").read_text()
+    except OSError:
+        return ""
 
 
 def database_cpu() -> dict[int, float]:
@@ -261,15 +261,17 @@ async def drive(
         await asyncio.sleep(max(0.0, begin + args.warmup - time.time()))
         window.start = time.perf_counter()
         cpu0, own0 = cpu_seconds(server_pid), own_cpu()
-        ticks0, db0 = machine_ticks(), database_cpu() if part == 0 else {}
+        first = part == 0  # the machine is read by the first client process only
+        stat0, db0 = (proc_stat(), database_cpu()) if first else ("", {})
         await asyncio.sleep(args.seconds)
         window.wall = time.perf_counter() - window.start
         window.server_cpu = cpu_seconds(server_pid) - cpu0
         window.client_cpu = own_cpu() - own0
-        ticks1, db1 = machine_ticks(), database_cpu() if part == 0 else {}
-        if ticks1[1] > ticks0[1]:
-            window.machine_busy = (os.cpu_count() or 1) * (ticks1[0] - ticks0[0]) / (ticks1[1] - ticks0[1])
-        window.database_cpu = sum(db1[pid] - db0[pid] for pid in db1.keys() & db0.keys())
+        if first:
+            idle = idle_between(stat0, proc_stat(), None)
+            window.machine_busy = 0.0 if idle is None else (os.cpu_count() or 1) - idle
+            db1 = database_cpu()
+            window.database_cpu = sum(db1[pid] - db0[pid] for pid in db1.keys() & db0.keys())
         stopped.set()
 
     await asyncio.gather(
